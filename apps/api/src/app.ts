@@ -1,0 +1,53 @@
+// Builds the Fastify app (no listening): infrastructure plugins first, then the feature routes under /api, then
+// the web app. Tests call buildApp() and app.inject(); server.ts starts it for real.
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import healthRoutes from "./modules/health/routes.ts";
+import docs from "./plugins/docs.ts";
+import errors from "./plugins/errors.ts";
+import security from "./plugins/security.ts";
+import web from "./plugins/web.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Database;
+    config: Config;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  /** The web build's client folder; leave out to serve the API alone (API tests). */
+  webClientDir?: string;
+  logger?: boolean;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: options.config.logLevel },
+    // Request bodies of this product are small forms and answer lists; larger bodies are refused with 413.
+    bodyLimit: 256 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("db", options.db);
+  app.decorate("config", options.config);
+
+  await app.register(errors);
+  await app.register(security);
+  await app.register(docs);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+    },
+    { prefix: "/api" },
+  );
+
+  if (options.webClientDir) await app.register(web, { clientDir: options.webClientDir });
+  return app;
+}

@@ -1,0 +1,50 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("uses the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      databaseUrl: undefined,
+      dataDir: path.resolve("./data"),
+      admin: undefined,
+      jwtSecret: undefined,
+      seedDemo: true,
+      smtpUrl: undefined,
+    });
+  });
+
+  it("turns demo content off by default with an external database", () => {
+    expect(loadConfig({ DATABASE_URL: "postgres://u@db.internal:5432/app" }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: "postgres://u@db.internal:5432/app", SEED_DEMO: "true" }).seedDemo).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT must be a port number"],
+    [{ PORT: "70000" }, "PORT must be between 0 and 65535"],
+    [{ DATABASE_URL: "mysql://localhost/app" }, "DATABASE_URL must be a postgres:// or postgresql:// URL"],
+    [{ SEED_DEMO: "maybe" }, "SEED_DEMO must be true or false"],
+    [{ JWT_SECRET: "short" }, "JWT_SECRET must be at least 32 characters"],
+    [{ ADMIN_USERNAME: "boss", ADMIN_PASSWORD: "tooshort" }, "ADMIN_PASSWORD must be at least 12 characters"],
+    [{ ADMIN_PASSWORD: "a-long-enough-password" }, "ADMIN_USERNAME must be set when ADMIN_PASSWORD is"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL must be an smtp:// or smtps:// URL"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of"],
+  ])("refuses %o naming the variable", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("never echoes a secret value in its message", () => {
+    expect(() => loadConfig({ JWT_SECRET: "hunter2" })).toThrow(/^(?![\s\S]*hunter2)/);
+  });
+
+  it("takes the first admin from the environment", () => {
+    expect(loadConfig({ ADMIN_USERNAME: "boss", ADMIN_PASSWORD: "correct horse battery" }).admin).toEqual({
+      username: "boss",
+      password: "correct horse battery",
+    });
+  });
+});

@@ -1,0 +1,122 @@
+// The one place that reads the environment. Every variable of the operating interface is parsed and validated
+// here, once, at start; a bad value stops the server with a message that names the variable.
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
+    error: "must be true or false",
+  })
+  .transform((value) => ["true", "1", "yes", "on"].includes(value));
+
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+const envSchema = z
+  .object({
+    PORT: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: "must be a port number" })
+        .int({ error: "must be a whole number" })
+        .min(0, { error: "must be between 0 and 65535" })
+        .max(65535, { error: "must be between 0 and 65535" })
+        .default(3000),
+    ),
+    HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default("0.0.0.0")),
+    DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url({ error: "must be a postgres:// or postgresql:// URL" })
+        .refine((url) => /^postgres(ql)?:\/\//.test(url), {
+          error: "must be a postgres:// or postgresql:// URL",
+        })
+        .optional(),
+    ),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default("./data")),
+    ADMIN_USERNAME: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9._@-]{3,100}$/, {
+          error: "must be 3 to 100 letters, digits or . _ @ -",
+        })
+        .optional(),
+    ),
+    ADMIN_PASSWORD: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(12, { error: "must be at least 12 characters" }).max(200).optional(),
+    ),
+    JWT_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+    ),
+    SEED_DEMO: z.preprocess(emptyAsUndefined, booleanFlag.optional()),
+    SMTP_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url({ error: "must be an smtp:// or smtps:// URL" })
+        .refine((url) => /^smtps?:\/\//.test(url), { error: "must be an smtp:// or smtps:// URL" })
+        .optional(),
+    ),
+    LOG_LEVEL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+          error: "must be one of fatal, error, warn, info, debug, trace, silent",
+        })
+        .default("info"),
+    ),
+  })
+  .superRefine((env, context) => {
+    if (env.ADMIN_PASSWORD && !env.ADMIN_USERNAME) {
+      context.addIssue({ code: "custom", path: ["ADMIN_USERNAME"], message: "must be set when ADMIN_PASSWORD is" });
+    }
+    if (env.ADMIN_USERNAME && !env.ADMIN_PASSWORD) {
+      context.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "must be set when ADMIN_USERNAME is" });
+    }
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  /** External PostgreSQL; when absent the server runs an embedded one in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  admin: { username: string; password: string } | undefined;
+  jwtSecret: string | undefined;
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError listing each bad variable by name. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "environment");
+      const got = env[name];
+      const shown = got === undefined || name.includes("PASSWORD") || name.includes("SECRET") ? "" : ` (got "${got}")`;
+      return `  ${name} ${issue.message}${shown}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  const values = parsed.data;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    dataDir: path.resolve(values.DATA_DIR),
+    admin:
+      values.ADMIN_USERNAME && values.ADMIN_PASSWORD
+        ? { username: values.ADMIN_USERNAME, password: values.ADMIN_PASSWORD }
+        : undefined,
+    jwtSecret: values.JWT_SECRET,
+    // Demo content belongs on a laptop, not in someone's production database.
+    seedDemo: values.SEED_DEMO ?? values.DATABASE_URL === undefined,
+    smtpUrl: values.SMTP_URL,
+    logLevel: values.LOG_LEVEL,
+  };
+}

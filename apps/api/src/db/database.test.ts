@@ -1,0 +1,107 @@
+import { randomBytes } from "node:crypto";
+import { count, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { ensureFirstAdmin } from "../modules/admins/first-admin.ts";
+import { findAdminByUsername } from "../modules/admins/repository.ts";
+import { verifyPassword } from "../modules/auth/passwords.ts";
+import { resolveSigningKey } from "../modules/auth/signing-key.ts";
+import { createTestDatabase } from "../test/database.ts";
+import { applyMigrations } from "./migrate.ts";
+import { admins, feedback, questionOptions, questions } from "./schema.ts";
+import { demoFeedback, demoQuestions } from "./demo-content.ts";
+import { seedDemoContent } from "./seed.ts";
+
+describe("migrations", async () => {
+  const database = await createTestDatabase();
+
+  it("create every table of the product", async () => {
+    const { rows } = await database.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    expect(rows.map((row) => row.table_name)).toEqual([
+      "admins",
+      "app_settings",
+      "attempt_questions",
+      "attempts",
+      "contact_enquiries",
+      "feedback",
+      "question_options",
+      "questions",
+      "revoked_tokens",
+      "students",
+    ]);
+  });
+
+  it("can run again, concurrently, without changing anything", async () => {
+    await Promise.all([applyMigrations(database), applyMigrations(database)]);
+    const { rows } = await database.db.execute(sql`select count(*)::int as total from drizzle.__drizzle_migrations`);
+    expect(rows[0]).toEqual({ total: 1 });
+  });
+});
+
+describe("seedDemoContent", async () => {
+  const database = await createTestDatabase();
+
+  it("fills an empty database with the demo questions and feedback", async () => {
+    expect(await seedDemoContent(database.db)).toEqual({ seeded: true });
+    const [questionRows] = await database.db.select({ total: count() }).from(questions);
+    const [optionRows] = await database.db.select({ total: count() }).from(questionOptions);
+    const [feedbackRows] = await database.db.select({ total: count() }).from(feedback);
+    expect(questionRows?.total).toBe(demoQuestions.length);
+    expect(optionRows?.total).toBe(demoQuestions.reduce((sum, question) => sum + question.options.length, 0));
+    expect(feedbackRows?.total).toBe(demoFeedback.length);
+  });
+
+  it("refuses a database that already has content", async () => {
+    expect(await seedDemoContent(database.db)).toEqual({ seeded: false });
+    const [questionRows] = await database.db.select({ total: count() }).from(questions);
+    expect(questionRows?.total).toBe(demoQuestions.length);
+  });
+});
+
+describe("ensureFirstAdmin", () => {
+  it("creates 'admin' with a random password that works, once", async () => {
+    const database = await createTestDatabase();
+    const first = await ensureFirstAdmin(database.db, undefined);
+    if (!first.created || !first.generatedPassword) throw new Error("expected a generated admin");
+    expect(first.username).toBe("admin");
+    expect(first.generatedPassword.length).toBeGreaterThanOrEqual(20);
+    const stored = await findAdminByUsername(database.db, "ADMIN");
+    expect(stored?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(stored?.passwordHash ?? "", first.generatedPassword)).toBe(true);
+    expect(await verifyPassword(stored?.passwordHash ?? "", "admin")).toBe(false);
+    expect(await ensureFirstAdmin(database.db, undefined)).toEqual({ created: false });
+  });
+
+  it("takes ADMIN_USERNAME and ADMIN_PASSWORD, and creates one admin when instances race", async () => {
+    const database = await createTestDatabase();
+    const configured = { username: "principal", password: "a long enough password" };
+    const outcomes = await Promise.all([
+      ensureFirstAdmin(database.db, configured),
+      ensureFirstAdmin(database.db, configured),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.created)).toHaveLength(1);
+    const rows = await database.db.select().from(admins);
+    expect(rows.map((row) => row.username)).toEqual(["principal"]);
+    expect(await verifyPassword(rows[0]?.passwordHash ?? "", configured.password)).toBe(true);
+  });
+});
+
+describe("resolveSigningKey", async () => {
+  const database = await createTestDatabase();
+
+  it("generates one key, keeps it, and shares it between instances", async () => {
+    const [first, second] = await Promise.all([
+      resolveSigningKey(database.db, undefined),
+      resolveSigningKey(database.db, undefined),
+    ]);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(Buffer.from(first)).toEqual(Buffer.from(second));
+    expect(Buffer.from(await resolveSigningKey(database.db, undefined))).toEqual(Buffer.from(first));
+  });
+
+  it("prefers JWT_SECRET", async () => {
+    const secret = randomBytes(32).toString("hex");
+    expect(Buffer.from(await resolveSigningKey(database.db, secret)).toString()).toBe(secret);
+  });
+});

@@ -1,0 +1,57 @@
+// Demo content for a fresh embedded database: a small question bank and a few feedback entries, so the quiz and
+// the home page carousel work on first start. The same repository functions as the admin screens write it.
+import type { FeedbackInput } from "@trainwise/contract/feedback";
+import type { QuestionInput } from "@trainwise/contract/questions";
+
+type DemoQuestion = [category: string, difficulty: QuestionInput["difficulty"], text: string, correct: string, ...wrong: string[]];
+
+const QUESTIONS: DemoQuestion[] = [
+  ["Aptitude", "easy", "A train covers 120 km in 2 hours. What is its average speed?", "60 km/h", "50 km/h", "70 km/h", "240 km/h"],
+  ["Aptitude", "easy", "What is 15% of 200?", "30", "15", "20", "35"],
+  ["Aptitude", "medium", "If 6 workers finish a job in 10 days, how many days do 4 workers need at the same rate?", "15", "12", "8", "20"],
+  ["Aptitude", "medium", "The ratio of boys to girls in a class is 3:2. There are 30 students. How many girls are there?", "12", "18", "10", "15"],
+  ["Aptitude", "hard", "A sum doubles in 5 years at simple interest. What is the yearly rate?", "20%", "10%", "15%", "25%"],
+  ["Aptitude", "medium", "What is the next number in the series 2, 6, 12, 20, 30, …?", "42", "36", "40", "44"],
+  ["Aptitude", "easy", "A shirt priced at ₹800 is sold at a 25% discount. What is the selling price?", "₹600", "₹575", "₹625", "₹650"],
+  ["Aptitude", "hard", "Two pipes fill a tank in 12 and 15 hours. How long do they take together?", "6 h 40 min", "7 h 30 min", "6 h", "13 h 30 min"],
+  ["Reasoning", "easy", "Which word does not belong: Apple, Mango, Carrot, Banana?", "Carrot", "Apple", "Mango", "Banana"],
+  ["Reasoning", "medium", "If CODE is written as DPEF, how is BOOK written?", "CPPL", "CPOL", "BPPL", "CQQL"],
+  ["Reasoning", "medium", "All roses are flowers; some flowers fade quickly. Which conclusion follows?", "None of the others follows", "All roses fade quickly", "Some roses fade quickly", "No rose fades quickly"],
+  ["Reasoning", "hard", "Facing north, you turn right, then right again, then left. Which way do you face?", "East", "West", "North", "South"],
+  ["Reasoning", "easy", "Book is to reading as fork is to …", "Eating", "Cooking", "Kitchen", "Spoon"],
+  ["Programming", "easy", "Which data structure works on a last-in, first-out basis?", "Stack", "Queue", "Linked list", "Tree"],
+  ["Programming", "medium", "What is the time complexity of binary search on a sorted array of n items?", "O(log n)", "O(n)", "O(n log n)", "O(1)"],
+  ["Programming", "medium", "Which HTTP status code means the resource was not found?", "404", "400", "403", "500"],
+  ["Programming", "easy", "Which keyword declares a constant in JavaScript?", "const", "let", "var", "static"],
+  ["Programming", "hard", "Which SQL clause filters groups after aggregation?", "HAVING", "WHERE", "GROUP BY", "ORDER BY"],
+  ["Programming", "medium", "What does the 'S' in SOLID stand for?", "Single responsibility", "Separation of concerns", "Strong typing", "State management"],
+  ["Programming", "hard", "Which sorting algorithm has the best worst-case time complexity?", "Merge sort", "Quick sort", "Bubble sort", "Insertion sort"],
+  ["Programming", "easy", "What does HTML stand for?", "HyperText Markup Language", "High Transfer Markup Language", "HyperText Machine Language", "Hyperlink Text Mode Language"],
+  ["Communication", "easy", "Which is the best opening for a formal e-mail to a recruiter you have not met?", "Dear Ms. Rao,", "Hey there!", "Yo Ms. Rao,", "To whoever reads this,"],
+  ["Communication", "medium", "In an interview, what does the STAR method structure?", "Answers about past experiences", "Salary negotiation", "Resume layout", "Thank-you notes"],
+  ["Communication", "medium", "Choose the correctly punctuated sentence.", "It's time to submit your report.", "Its time to submit you're report.", "It's time to submit you're report.", "Its' time to submit your report."],
+  ["Communication", "easy", "What is active listening mainly about?", "Understanding before responding", "Waiting for your turn to talk", "Taking notes on everything", "Agreeing with the speaker"],
+  ["Workplace", "medium", "A deadline will slip because of a blocker. What should you do first?", "Tell your lead early and propose options", "Work late silently", "Wait for the deadline to pass", "Blame the blocker's owner"],
+  ["Workplace", "easy", "Which habit best protects company data?", "Locking your screen when you step away", "Sharing passwords with teammates", "Using one password everywhere", "Saving files on personal drives"],
+  ["Workplace", "hard", "A colleague takes credit for your idea in a meeting. What is the most professional response?", "Raise it calmly with them afterwards and share your notes", "Interrupt and accuse them", "Complain to others", "Say nothing ever"],
+  ["Engineering", "medium", "What is the SI unit of electrical resistance?", "Ohm", "Volt", "Ampere", "Watt"],
+  ["Engineering", "hard", "Which logic gate outputs true only when its inputs differ?", "XOR", "AND", "OR", "NAND"],
+];
+
+export const demoQuestions: QuestionInput[] = QUESTIONS.map(([category, difficulty, text, correct, ...wrong]) => ({
+  category,
+  difficulty,
+  text,
+  // The first option is the correct one, as on the admin form; the quiz shuffles options for students.
+  options: [correct, ...wrong].map((option, index) => ({ text: option, isCorrect: index === 0 })),
+}));
+
+export const demoFeedback: FeedbackInput[] = [
+  { name: "Ananya R.", usnNumber: "1TW21CS001", emailId: "ananya@example.com", section: "A", batch: "2025", feedback: "The mock interviews made the real one feel easy. I knew exactly how to talk about my project." },
+  { name: "Rahul M.", usnNumber: "1TW21EC014", emailId: "rahul@example.com", section: "B", batch: "2025", feedback: "Aptitude sessions were fast-paced but the shortcuts really helped in the placement test." },
+  { name: "Fatima S.", usnNumber: "1TW21IS022", emailId: "fatima@example.com", section: "A", batch: "2025", feedback: "Our trainer explained data structures with everyday examples. Finally understood recursion!" },
+  { name: "Karthik N.", usnNumber: "1TW20ME031", emailId: "karthik@example.com", section: "C", batch: "2024", feedback: "The resume review turned a two-page list into one clear page. Got three interview calls after." },
+  { name: "Sneha P.", usnNumber: "1TW21CS045", emailId: "sneha@example.com", section: "B", batch: "2025", feedback: "Group discussion practice helped me speak up without rambling." },
+  { name: "Arjun K.", usnNumber: "1TW20CV007", emailId: "arjun@example.com", section: "A", batch: "2024", feedback: "Loved the hands-on project week. Built and deployed a small web app with my team." },
+  { name: "Meera J.", usnNumber: "1TW21EE019", emailId: "meera@example.com", section: "C", batch: "2025", feedback: "Clear schedule, friendly trainers and useful feedback after every test." },
+];

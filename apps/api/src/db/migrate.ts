@@ -1,0 +1,20 @@
+// Applies the committed migrations. Several app instances may start at once against one external database,
+// so the migration runs under a PostgreSQL advisory lock and the others wait, then find nothing to do.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import type { DatabaseHandle } from "./client.ts";
+
+const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+const MIGRATION_LOCK_KEY = 727_001;
+
+export async function applyMigrations({ db, pool }: DatabaseHandle): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    client.release();
+  }
+}

@@ -1,0 +1,70 @@
+// One error format for the whole API: `{ statusCode, error, message, fields? }`, where `error` and `message`
+// are sentences a person can read. Client mistakes get their 4xx with the reason; anything unexpected is
+// logged with its stack and answered with a generic 500 that reveals nothing.
+import type { FastifyError, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ErrorBody } from "@trainwise/contract/common";
+
+/** Thrown by services for an expected refusal; the handler turns it into its status and message. */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly fields: Record<string, string> | undefined;
+  constructor(statusCode: number, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.statusCode = statusCode;
+    this.fields = fields;
+  }
+}
+
+export function errorBody(statusCode: number, message: string, fields?: Record<string, string>): ErrorBody {
+  return fields ? { statusCode, error: message, message, fields } : { statusCode, error: message, message };
+}
+
+/** Fastify's own client errors, reworded for people. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "The request body is not valid JSON.",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "The request body is empty; send a JSON object.",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Send the request body as application/json.",
+  FST_ERR_CTP_BODY_TOO_LARGE: "The request body is too large.",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The Content-Length header does not match the body.",
+  FST_ERR_BAD_URL: "The address is not valid.",
+};
+
+function validationFields(error: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation ?? []) {
+    const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || (error.validationContext ?? "body");
+    fields[field] ??= issue.message ?? "Invalid value";
+  }
+  return fields;
+}
+
+export default fp(
+  async function errors(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof HttpError) {
+        return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.fields));
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const fields = validationFields(error);
+        const first = Object.values(fields)[0] ?? "The request is not valid.";
+        return reply.status(400).send(errorBody(400, first, fields));
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        const message =
+          FRAMEWORK_MESSAGES[error.code] ??
+          (status === 429 ? "Too many requests. Please wait a moment and try again." : error.message);
+        return reply.status(status).send(errorBody(status, message));
+      }
+      request.log.error({ err: error }, "request failed");
+      return reply.status(500).send(errorBody(500, "Something went wrong on our side. Please try again."));
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      reply.status(404).send(errorBody(404, `No API route ${request.method} ${request.url.split("?")[0]}.`));
+    });
+  },
+  { name: "errors" },
+);

@@ -1,0 +1,97 @@
+// Starts the product: configuration, database (embedded unless DATABASE_URL is set), migrations, first admin,
+// demo content, then the HTTP server for the API and the web app on one port. Ctrl-C or SIGTERM drains requests,
+// closes the pool and stops the embedded database cleanly.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { connectDatabase } from "./db/client.ts";
+import { DataDirInUseError, startEmbeddedPostgres } from "./db/embedded-postgres.ts";
+import { applyMigrations } from "./db/migrate.ts";
+import { seedDemoContent } from "./db/seed.ts";
+import { ensureFirstAdmin } from "./modules/admins/first-admin.ts";
+
+const WEB_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/build/client");
+
+function fail(message: string): never {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const say = (message: string) => console.log(`[trainwise] ${message}`);
+
+  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    try {
+      embedded = await startEmbeddedPostgres(config.dataDir, say);
+    } catch (error) {
+      if (error instanceof DataDirInUseError) fail(error.message);
+      throw error;
+    }
+    databaseUrl = embedded.url;
+  } else {
+    say("using the PostgreSQL server in DATABASE_URL");
+  }
+
+  const database = connectDatabase(databaseUrl);
+  const stopDatabase = async () => {
+    await database.close().catch(() => {});
+    await embedded?.stop();
+  };
+  try {
+    await applyMigrations(database);
+    const firstAdmin = await ensureFirstAdmin(database.db, config.admin);
+    if (firstAdmin.created && firstAdmin.generatedPassword) {
+      say("created the first admin account. This password is shown only once; store it now:");
+      say(`  username: ${firstAdmin.username}`);
+      say(`  password: ${firstAdmin.generatedPassword}`);
+      say("  (change it with: npm run admin -- reset-password admin)");
+    } else if (firstAdmin.created) {
+      say(`created the first admin account "${firstAdmin.username}" from ADMIN_USERNAME`);
+    }
+    if (config.seedDemo && (await seedDemoContent(database.db)).seeded) say("added demo questions and feedback");
+  } catch (error) {
+    await stopDatabase();
+    throw error;
+  }
+
+  const app = await buildApp({ config, db: database.db, webClientDir: WEB_CLIENT_DIR });
+  let shuttingDown = false;
+  const shutDown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    say(`${signal} received: finishing open requests and stopping`);
+    await app.close().catch((error) => console.error(error));
+    await stopDatabase();
+    say("stopped");
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutDown("SIGINT"));
+  process.on("SIGTERM", () => void shutDown("SIGTERM"));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await stopDatabase();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE") fail(`PORT ${config.port} is already in use. Stop the other program or set PORT.`);
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  say(`ready: http://localhost:${port}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,56 @@
+// Once per test run: a PostgreSQL server (embedded in a temporary folder, or the one in DATABASE_URL) and a
+// template database with every migration applied. Each test file copies the template (see database.ts).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { loadConfig } from "../config.ts";
+import { connectDatabase } from "../db/client.ts";
+import { startEmbeddedPostgres } from "../db/embedded-postgres.ts";
+import { applyMigrations } from "../db/migrate.ts";
+import { databaseUrlFor } from "./database-url.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    serverUrl: string;
+    templateDatabase: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const { databaseUrl } = loadConfig();
+  let serverUrl: string;
+  let stopServer = async () => {};
+  if (databaseUrl) {
+    serverUrl = databaseUrl;
+  } else {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "trainwise-test-db-"));
+    // The embedded server runs as the postgres user when tests run as root; it must reach its folder.
+    fs.chmodSync(dataDir, 0o755);
+    const embedded = await startEmbeddedPostgres(dataDir, () => {});
+    serverUrl = embedded.url;
+    stopServer = async () => {
+      await embedded.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    };
+  }
+
+  const templateDatabase = `trainwise_template_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${templateDatabase} with (force)`);
+  await admin.query(`create database ${templateDatabase}`);
+  const template = connectDatabase(databaseUrlFor(serverUrl, templateDatabase), { max: 2 });
+  await applyMigrations(template);
+  await template.close();
+
+  project.provide("serverUrl", serverUrl);
+  project.provide("templateDatabase", templateDatabase);
+
+  return async () => {
+    await admin.query(`drop database if exists ${templateDatabase} with (force)`);
+    await admin.end();
+    await stopServer();
+  };
+}

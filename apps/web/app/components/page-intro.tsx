@@ -1,0 +1,15 @@
+import { useLocation } from "react-router";
+import { copyFor } from "../content/page-meta.ts";
+
+/** The page's one h1 and its opening paragraph, from the page copy of the current path. */
+export function PageIntro() {
+  const copy = copyFor(useLocation().pathname);
+  return (
+    <section className="bg-brand-50">
+      <div className="mx-auto max-w-6xl px-4 py-12">
+        <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{copy.heading}</h1>
+        {copy.intro && <p className="mt-4 max-w-3xl text-lg text-slate-700">{copy.intro}</p>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+// Brand facts in one place (design decision 13). The default brand is a fictional demo company; a real
+// company edits this file and rebuilds.
+export const brand = {
+  name: "Trainwise",
+  legalName: "Trainwise Learning Pvt. Ltd.",
+  tagline: "Training and career development for institutions, companies and job seekers",
+  email: "info@trainwise.example",
+  phones: ["+91 80 4000 1234", "+91 98450 12345"],
+  address: {
+    street: "4th Floor, Lakeview Business Centre, 12 Residency Road",
+    city: "Bengaluru",
+    region: "Karnataka",
+    postalCode: "560025",
+    country: "India",
+  },
+  social: {
+    photos: { label: "Instagram", href: "https://www.instagram.com/" },
+    professional: { label: "LinkedIn", href: "https://www.linkedin.com/" },
+    video: { label: "YouTube", href: "https://www.youtube.com/" },
+  },
+  chat: { label: "Chat with us on WhatsApp", href: "https://wa.me/919845012345" },
+  map: {
+    title: "Map showing the Trainwise office on Residency Road, Bengaluru",
+    embedUrl: "https://www.openstreetmap.org/export/embed.html?bbox=77.59%2C12.96%2C77.62%2C12.98&layer=mapnik",
+    linkUrl: "https://www.openstreetmap.org/?mlat=12.9698&mlon=77.6033#map=16/12.9698/77.6033",
+  },
+} as const;

@@ -1,0 +1,31 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+export default [
+  layout("components/site-layout.tsx", [
+    index("routes/marketing/home.tsx"),
+    route("aboutus", "routes/marketing/about-us.tsx"),
+    route("services", "routes/marketing/services.tsx"),
+    route("contactform", "routes/marketing/contact.tsx"),
+    route("careers", "routes/marketing/careers.tsx"),
+    ...["trainer", "operations", "sales"].map((role) =>
+      route(role, "routes/marketing/career-role.tsx", { id: `career-${role}` }),
+    ),
+    route("internship", "routes/marketing/internship.tsx"),
+    ...["institutional-training", "corporate-training", "skill-development", "employment-readiness"].map((program) =>
+      route(program, "routes/marketing/training-program.tsx", { id: `program-${program}` }),
+    ),
+    ...["software-development", "application-development", "website-development"].map((service) =>
+      route(service, "routes/marketing/other-service.tsx", { id: `service-${service}` }),
+    ),
+    route("student/register", "routes/portal/student-register.tsx"),
+    route("quiz", "routes/portal/quiz.tsx"),
+    route("result/:id", "routes/portal/result.tsx"),
+    route("admin/login", "routes/admin/login.tsx"),
+    route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/questions", "routes/admin/questions.tsx"),
+    route("admin/students", "routes/admin/students.tsx"),
+    route("admin/results", "routes/admin/results.tsx"),
+    route("admin/submit-feedback", "routes/admin/submit-feedback.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,14 @@
+// Business constants of the specification (§9); the web and the API read them from here.
+export const QUIZ_QUESTION_LIMIT = 25;
+export const SECONDS_PER_QUESTION = 30;
+/** Added to an attempt's deadline for network latency before the server refuses answers. */
+export const DEADLINE_GRACE_SECONDS = 10;
+export const RESULT_REDIRECT_SECONDS = 5;
+export const CAROUSEL_INTERVAL_MS = 4000;
+export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
+export const DEFAULT_DIFFICULTY = "medium";
+export const STORAGE_KEYS = {
+  adminToken: "adminToken",
+  studentToken: "studentToken",
+  quizSubmitted: "quizSubmitted",
+} as const;

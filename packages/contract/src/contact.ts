@@ -1,0 +1,20 @@
+// POST /api/contact (public, rate-limited) and GET /api/contact (admin).
+import { z } from "zod";
+import { idSchema, requiredText } from "./common.ts";
+
+export const contactInputSchema = z.object({
+  name: requiredText("Name", 100),
+  email: requiredText("Email", 254).pipe(z.email({ error: "Email must be a valid e-mail address" })),
+  subject: requiredText("Subject", 200),
+  phone: requiredText("Phone Number", 20).regex(/^[+()\d\s-]{7,20}$/, {
+    error: "Phone Number must contain only digits, spaces, +, - or brackets",
+  }),
+  message: z.string().trim().max(5000, { error: "Message must be at most 5000 characters" }).default(""),
+});
+export type ContactInput = z.infer<typeof contactInputSchema>;
+
+export const contactEnquirySchema = contactInputSchema.extend({
+  _id: idSchema,
+  createdAt: z.iso.datetime(),
+});
+export type ContactEnquiry = z.infer<typeof contactEnquirySchema>;

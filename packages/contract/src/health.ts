@@ -1,0 +1,4 @@
+// GET /api/health.
+import { z } from "zod";
+
+export const healthSchema = z.object({ status: z.literal("ok"), database: z.literal("up") });

@@ -1,0 +1,40 @@
+// GET/POST /api/questions and DELETE /api/questions/{id} (admin).
+import { z } from "zod";
+import { DEFAULT_DIFFICULTY, DIFFICULTIES } from "./constants.ts";
+import { idSchema, requiredText } from "./common.ts";
+
+export const difficultySchema = z.enum(DIFFICULTIES, {
+  error: "Difficulty must be easy, medium or hard",
+});
+export type Difficulty = z.infer<typeof difficultySchema>;
+
+export const optionInputSchema = z.object({
+  text: requiredText("Option text", 500),
+  isCorrect: z.boolean({ error: "isCorrect must be true or false" }),
+});
+
+export const questionInputSchema = z.object({
+  text: requiredText("Question", 2000),
+  category: requiredText("Category", 100),
+  difficulty: difficultySchema.default(DEFAULT_DIFFICULTY),
+  options: z
+    .array(optionInputSchema, { error: "Options are required" })
+    .min(2, { error: "Add at least two options" })
+    .max(10, { error: "A question can have at most 10 options" })
+    .refine((options) => options.filter((option) => option.isCorrect).length === 1, {
+      error: "Mark exactly one option as correct",
+    }),
+});
+export type QuestionInput = z.infer<typeof questionInputSchema>;
+
+export const optionSchema = z.object({ _id: idSchema, text: z.string(), isCorrect: z.boolean() });
+export const questionSchema = z.object({
+  _id: idSchema,
+  text: z.string(),
+  category: z.string(),
+  difficulty: difficultySchema,
+  options: z.array(optionSchema),
+  createdAt: z.iso.datetime(),
+});
+export type Question = z.infer<typeof questionSchema>;
+export const questionListSchema = z.array(questionSchema);
