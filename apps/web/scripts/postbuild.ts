@@ -34,9 +34,11 @@ for (const file of filesUnder(clientDir)) {
 // Initial JavaScript of the home page: every script the prerendered HTML loads or preloads.
 const homeHtml = fs.readFileSync(path.join(clientDir, "index.html"), "utf8");
 const scriptPaths = new Set(
-  [...homeHtml.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g), ...homeHtml.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g), ...homeHtml.matchAll(/import "(\/assets\/[^"]+\.js)"/g)].map(
-    (match) => match[1] as string,
-  ),
+  [
+    ...homeHtml.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g),
+    ...homeHtml.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g),
+    ...homeHtml.matchAll(/import "(\/assets\/[^"]+\.js)"/g),
+  ].map((match) => match[1] as string),
 );
 let gzipBytes = 0;
 for (const script of scriptPaths) gzipBytes += fs.statSync(path.join(clientDir, `${script}.gz`)).size;

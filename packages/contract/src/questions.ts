@@ -1,7 +1,7 @@
 // GET/POST /api/questions and DELETE /api/questions/{id} (admin).
 import { z } from "zod";
-import { DEFAULT_DIFFICULTY, DIFFICULTIES } from "./constants.ts";
 import { idSchema, requiredText } from "./common.ts";
+import { DEFAULT_DIFFICULTY, DIFFICULTIES } from "./constants.ts";
 
 export const difficultySchema = z.enum(DIFFICULTIES, {
   error: "Difficulty must be easy, medium or hard",

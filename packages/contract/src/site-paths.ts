@@ -42,7 +42,7 @@ export function isClientOnlyPath(pathname: string): boolean {
     const actual = trimmed.split("/");
     return (
       expected.length === actual.length &&
-      expected.every((part, index) => part.startsWith(":") ? actual[index] !== "" : part === actual[index])
+      expected.every((part, index) => (part.startsWith(":") ? actual[index] !== "" : part === actual[index]))
     );
   });
 }

@@ -6,9 +6,9 @@ import { findAdminByUsername } from "../modules/admins/repository.ts";
 import { verifyPassword } from "../modules/auth/passwords.ts";
 import { resolveSigningKey } from "../modules/auth/signing-key.ts";
 import { createTestDatabase } from "../test/database.ts";
+import { demoFeedback, demoQuestions } from "./demo-content.ts";
 import { applyMigrations } from "./migrate.ts";
 import { admins, feedback, questionOptions, questions } from "./schema.ts";
-import { demoFeedback, demoQuestions } from "./demo-content.ts";
 import { seedDemoContent } from "./seed.ts";
 
 describe("migrations", async () => {

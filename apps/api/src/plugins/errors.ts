@@ -1,10 +1,11 @@
 // One error format for the whole API: `{ statusCode, error, message, fields? }`, where `error` and `message`
 // are sentences a person can read. Client mistakes get their 4xx with the reason; anything unexpected is
 // logged with its stack and answered with a generic 500 that reveals nothing.
+
+import type { ErrorBody } from "@trainwise/contract/common";
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import type { ErrorBody } from "@trainwise/contract/common";
 
 /** Thrown by services for an expected refusal; the handler turns it into its status and message. */
 export class HttpError extends Error {

@@ -5,9 +5,9 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { isClientOnlyPath, PUBLIC_PATHS } from "@trainwise/contract/site-paths";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { isClientOnlyPath, PUBLIC_PATHS } from "@trainwise/contract/site-paths";
 import { errorBody } from "./errors.ts";
 
 interface StaticFile {
@@ -101,7 +101,10 @@ export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
 }
 
 function sendFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile, status = 200) {
-  reply.header("content-type", file.contentType).header("cache-control", file.cacheControl).header("vary", "Accept-Encoding");
+  reply
+    .header("content-type", file.contentType)
+    .header("cache-control", file.cacheControl)
+    .header("vary", "Accept-Encoding");
   reply.header("etag", file.etag);
   if (file.contentSecurityPolicy) reply.header("content-security-policy", file.contentSecurityPolicy);
   if (status === 200 && request.headers["if-none-match"] === file.etag) return reply.status(304).send();

@@ -27,9 +27,11 @@ export const pages: Record<(typeof PUBLIC_PATHS)[number], PageCopy> = {
   },
   "/services": {
     title: `Services | ${brand.name}`,
-    description: "Technical, soft-skills, sales, leadership, compliance and engineering training, delivered on site or online.",
+    description:
+      "Technical, soft-skills, sales, leadership, compliance and engineering training, delivered on site or online.",
     heading: "Our services",
-    intro: "Training designed with the people who will use it, delivered by practitioners, measured by what changes at work.",
+    intro:
+      "Training designed with the people who will use it, delivered by practitioners, measured by what changes at work.",
   },
   "/contactform": {
     title: `Contact us | ${brand.name}`,

@@ -1,3 +1,4 @@
+import { errorBodySchema } from "@trainwise/contract/common";
 import { healthSchema } from "@trainwise/contract/health";
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -10,7 +11,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["health"],
         summary: "Liveness and database reachability",
-        response: { 200: healthSchema },
+        response: { 200: healthSchema, 503: errorBodySchema },
       },
     },
     async (_request, reply) => {
@@ -18,7 +19,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.db.execute(sql`select 1`);
       } catch (error) {
         app.log.warn({ err: error }, "health check: database unreachable");
-        return reply.status(503).send(errorBody(503, "The database is not reachable.") as never);
+        return reply.status(503).send(errorBody(503, "The database is not reachable."));
       }
       return { status: "ok" as const, database: "up" as const };
     },

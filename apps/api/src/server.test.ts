@@ -1,0 +1,132 @@
+// The server as a user runs it: a real process on a temporary DATA_DIR with the embedded PostgreSQL, killed with
+// -9, restarted, doubled and stopped with Ctrl-C (SIGINT).
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { runningServer } from "./db/embedded-postgres.ts";
+
+const serverScript = path.join(path.dirname(fileURLToPath(import.meta.url)), "server.ts");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "trainwise-server-test-"));
+fs.chmodSync(dataDir, 0o755);
+const clusterDir = path.join(dataDir, "postgres");
+const running: ChildProcess[] = [];
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  baseUrl: string;
+}
+
+function launch(env: Record<string, string> = {}) {
+  // Without DATABASE_URL (CI sets it for the external run): this test is about the embedded database.
+  const { DATABASE_URL: _external, ...inherited } = process.env;
+  const child = spawn(process.execPath, [serverScript], {
+    env: { ...inherited, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.push(child);
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function start(env: Record<string, string> = {}): Promise<Started> {
+  const launched = launch(env);
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    const ready = launched.output().match(/ready: (http:\/\/localhost:\d+)/);
+    if (ready?.[1]) return { child: launched.child, output: launched.output, baseUrl: ready[1] };
+    if (launched.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`server did not start:\n${launched.output()}`);
+}
+
+async function query(sql: string, params: unknown[] = []) {
+  const server = runningServer(clusterDir);
+  if (!server) throw new Error("embedded PostgreSQL is not running");
+  const password = fs.readFileSync(path.join(dataDir, "postgres-password"), "utf8");
+  const client = new pg.Client({
+    host: "127.0.0.1",
+    port: server.port,
+    user: "postgres",
+    password,
+    database: "trainwise",
+  });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+afterAll(async () => {
+  for (const child of running) if (child.exitCode === null) child.kill("SIGINT");
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const leftOver = runningServer(clusterDir);
+  if (leftOver) process.kill(leftOver.pid, "SIGINT");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("the server process", () => {
+  it("stops at start on a bad configuration value, naming the variable", async () => {
+    const launched = launch({ PORT: "not-a-port" });
+    expect(await launched.exited).toBe(1);
+    expect(launched.output()).toContain("PORT must be a port number");
+  });
+
+  it("survives kill -9: the left-over database is handled and committed data is kept", {
+    timeout: 120_000,
+  }, async () => {
+    const first = await start();
+    expect(first.output()).toContain("created the first admin account");
+    expect((await fetch(`${first.baseUrl}/api/health`)).status).toBe(200);
+    await query("insert into contact_enquiries (name, email, subject, phone, message) values ($1, $2, $3, $4, $5)", [
+      "Before the crash",
+      "crash@example.com",
+      "Kept?",
+      "9876543210",
+      "",
+    ]);
+
+    first.child.kill("SIGKILL");
+    await new Promise((resolve) => first.child.once("exit", resolve));
+    const orphan = runningServer(clusterDir);
+    expect(orphan, "the embedded server outlives an app killed with -9").toBeDefined();
+
+    const second = await start();
+    expect(second.output()).toContain(`found PostgreSQL (pid ${orphan?.pid}) left running`);
+    expect(second.output()).not.toContain("created the first admin account");
+    expect((await fetch(`${second.baseUrl}/api/health`)).status).toBe(200);
+    const home = await fetch(`${second.baseUrl}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("Learn the skills employers hire for");
+    expect(await query("select name from contact_enquiries")).toEqual([{ name: "Before the crash" }]);
+
+    const intruder = launch();
+    expect(await intruder.exited).toBe(1);
+    expect(intruder.output()).toContain(`is in use by another Trainwise server (pid ${second.child.pid})`);
+    expect((await fetch(`${second.baseUrl}/api/health`)).status).toBe(200);
+
+    const databasePid = runningServer(clusterDir)?.pid;
+    second.child.kill("SIGINT");
+    const code = await new Promise((resolve) => second.child.once("exit", resolve));
+    expect(code).toBe(0);
+    expect(second.output()).toContain("stopped");
+    expect(runningServer(clusterDir)).toBeUndefined();
+    expect(databasePid && fs.existsSync(`/proc/${databasePid}`)).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
+
+    const third = await start();
+    expect(await query("select name from contact_enquiries")).toEqual([{ name: "Before the crash" }]);
+    third.child.kill("SIGTERM");
+    expect(await new Promise((resolve) => third.child.once("exit", resolve))).toBe(0);
+  });
+});
