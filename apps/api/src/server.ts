@@ -1,6 +1,7 @@
 // Starts the product: configuration, database (embedded unless DATABASE_URL is set), migrations, first admin,
 // demo content, then the HTTP server for the API and the web app on one port. Ctrl-C or SIGTERM drains requests,
 // closes the pool and stops the embedded database cleanly.
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
@@ -64,7 +65,10 @@ async function main() {
     throw error;
   }
 
-  const app = await buildApp({ config, db: database.db, webClientDir: WEB_CLIENT_DIR });
+  // `npm run dev` serves the web app from Vite instead; `npm start` always builds it first.
+  const hasWebBuild = fs.existsSync(WEB_CLIENT_DIR);
+  if (!hasWebBuild) say(`no web build in ${WEB_CLIENT_DIR}: serving the API only`);
+  const app = await buildApp({ config, db: database.db, webClientDir: hasWebBuild ? WEB_CLIENT_DIR : undefined });
   let shuttingDown = false;
   const shutDown = async (signal: string) => {
     if (shuttingDown) return;

@@ -240,6 +240,16 @@ function connectionUrl(password: string, port: number, database: string): string
 }
 
 /**
+ * The URL of the application database of an app that is running on `dataDir` now, for tools such as the admin
+ * CLI that must not start a second server on the same folder.
+ */
+export function runningDatabaseUrl(dataDir: string): string | undefined {
+  const server = runningServer(path.join(dataDir, "postgres"));
+  if (!server) return undefined;
+  return connectionUrl(readOrCreatePassword(dataDir), server.port, APP_DATABASE);
+}
+
+/**
  * Starts the embedded server for `dataDir` (creating the cluster on first use) and returns how to reach it.
  * The caller must call `stop()`; if the process dies without it, the next start cleans up.
  */

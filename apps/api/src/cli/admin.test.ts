@@ -1,0 +1,47 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { findAdminByUsername } from "../modules/admins/repository.ts";
+import { verifyPassword } from "../modules/auth/passwords.ts";
+import { createTestDatabase } from "../test/database.ts";
+
+const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), "admin.ts");
+
+describe("npm run admin", async () => {
+  const database = await createTestDatabase();
+  const run = (args: string[], input = "") =>
+    spawnSync(process.execPath, [cli, ...args], {
+      input,
+      encoding: "utf8",
+      env: { ...process.env, DATABASE_URL: database.url },
+    });
+
+  it("creates an admin with a piped password", async () => {
+    const result = run(["create", "ana"], "a piped password\n");
+    expect(result.stdout).toContain('Created admin "ana".');
+    expect(result.stdout).not.toContain("Password");
+    expect(result.status).toBe(0);
+    const admin = await findAdminByUsername(database.db, "ana");
+    expect(await verifyPassword(admin?.passwordHash ?? "", "a piped password")).toBe(true);
+  });
+
+  it("generates and prints a password once when none is piped", async () => {
+    const result = run(["reset-password", "ANA"]);
+    expect(result.status).toBe(0);
+    const printed = result.stdout.match(/Password \(shown only now\): (\S+)/)?.[1] ?? "";
+    expect(printed.length).toBeGreaterThanOrEqual(20);
+    const admin = await findAdminByUsername(database.db, "ana");
+    expect(await verifyPassword(admin?.passwordHash ?? "", printed)).toBe(true);
+    expect(await verifyPassword(admin?.passwordHash ?? "", "a piped password")).toBe(false);
+  });
+
+  it("refuses a duplicate, an unknown admin, a short password and a bad command", () => {
+    expect(run(["create", "Ana"]).stderr).toContain('An admin named "ana" already exists');
+    expect(run(["reset-password", "nobody"]).stderr).toContain('There is no admin named "nobody"');
+    const short = run(["create", "bo-admin"], "short\n");
+    expect(short.status).toBe(1);
+    expect(short.stderr).toContain("at least 12 characters");
+    expect(run(["delete", "ana"]).status).toBe(2);
+  });
+});

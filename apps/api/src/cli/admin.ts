@@ -1,0 +1,81 @@
+// `npm run admin -- create <username>` and `npm run admin -- reset-password <username>`.
+// The new password is read from standard input when it is piped in (echo … | npm run admin -- create ana),
+// otherwise a strong random one is generated and printed once. Works whether or not the server is running.
+import { randomBytes } from "node:crypto";
+import { text } from "node:stream/consumers";
+import { ConfigError, loadConfig } from "../config.ts";
+import { connectDatabase } from "../db/client.ts";
+import { DataDirInUseError, runningDatabaseUrl, startEmbeddedPostgres } from "../db/embedded-postgres.ts";
+import { applyMigrations } from "../db/migrate.ts";
+import { createAdmin, findAdminByUsername, setAdminPassword } from "../modules/admins/repository.ts";
+
+const USAGE = `Usage:
+  npm run admin -- create <username>          create an admin account
+  npm run admin -- reset-password <username>  give an admin a new password
+The password is read from standard input if piped, otherwise generated and printed once.`;
+
+const MIN_PASSWORD_LENGTH = 12;
+
+async function newPassword(): Promise<{ password: string; generated: boolean }> {
+  if (!process.stdin.isTTY) {
+    const piped = (await text(process.stdin)).replace(/\r?\n$/, "");
+    if (piped.length > 0) {
+      if (piped.length < MIN_PASSWORD_LENGTH)
+        throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+      return { password: piped, generated: false };
+    }
+  }
+  return { password: randomBytes(18).toString("base64url"), generated: true };
+}
+
+async function main(): Promise<number> {
+  const [command, username] = process.argv.slice(2);
+  if (!command || !username || !["create", "reset-password"].includes(command)) {
+    console.error(USAGE);
+    return 2;
+  }
+  if (!/^[A-Za-z0-9._@-]{3,100}$/.test(username)) {
+    console.error("The username must be 3 to 100 letters, digits or . _ @ -");
+    return 2;
+  }
+  const config = loadConfig();
+
+  // The running app's embedded server, else our own for the duration of the command.
+  let url = config.databaseUrl ?? runningDatabaseUrl(config.dataDir);
+  const embedded = url ? undefined : await startEmbeddedPostgres(config.dataDir, () => {});
+  url ??= embedded?.url as string;
+  const database = connectDatabase(url, { max: 2 });
+  try {
+    await applyMigrations(database);
+    const existing = await findAdminByUsername(database.db, username);
+    if (command === "create" && existing) {
+      console.error(`An admin named "${existing.username}" already exists. Use reset-password to change the password.`);
+      return 1;
+    }
+    if (command === "reset-password" && !existing) {
+      console.error(`There is no admin named "${username}".`);
+      return 1;
+    }
+    const { password, generated } = await newPassword();
+    if (existing) await setAdminPassword(database.db, existing.id, password);
+    else await createAdmin(database.db, username, password);
+    console.log(
+      command === "create" ? `Created admin "${username}".` : `New password set for "${existing?.username}".`,
+    );
+    if (generated) console.log(`Password (shown only now): ${password}`);
+    return 0;
+  } finally {
+    await database.close();
+    await embedded?.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof Error) {
+      console.error(error.message);
+    }
+    process.exit(1);
+  },
+);
