@@ -1,10 +1,20 @@
 // Builds the Fastify app (no listening): infrastructure plugins first, then the feature routes under /api, then
 // the web app. Tests call buildApp() and app.inject(); server.ts starts it for real.
+
+import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { resolveSigningKey } from "./auth/signing-key.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import adminRoutes from "./modules/admins/routes.ts";
+import contactRoutes from "./modules/contact/routes.ts";
+import feedbackRoutes from "./modules/feedback/routes.ts";
 import healthRoutes from "./modules/health/routes.ts";
+import questionRoutes from "./modules/questions/routes.ts";
+import quizRoutes from "./modules/quiz/routes.ts";
+import { studentAdminRoutes, studentRegistrationRoutes } from "./modules/students/routes.ts";
+import auth from "./plugins/auth.ts";
 import docs from "./plugins/docs.ts";
 import errors from "./plugins/errors.ts";
 import security from "./plugins/security.ts";
@@ -40,10 +50,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errors);
   await app.register(security);
   await app.register(docs);
+  // Limits are set per route (login, registration, contact form); counters are kept per instance.
+  await app.register(rateLimit, { global: false });
+  await app.register(auth, { signingKey: await resolveSigningKey(options.db, options.config.jwtSecret) });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(adminRoutes, { prefix: "/auth/admin" });
+      await api.register(studentRegistrationRoutes, { prefix: "/auth/student" });
+      await api.register(questionRoutes, { prefix: "/questions" });
+      await api.register(studentAdminRoutes, { prefix: "/students" });
+      await api.register(quizRoutes, { prefix: "/quiz" });
+      await api.register(feedbackRoutes, { prefix: "/feedback" });
+      await api.register(contactRoutes, { prefix: "/contact" });
     },
     { prefix: "/api" },
   );

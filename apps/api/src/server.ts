@@ -11,6 +11,7 @@ import { DataDirInUseError, startEmbeddedPostgres } from "./db/embedded-postgres
 import { applyMigrations } from "./db/migrate.ts";
 import { seedDemoContent } from "./db/seed.ts";
 import { ensureFirstAdmin } from "./modules/admins/first-admin.ts";
+import { closeOverdueAttempts } from "./modules/quiz/service.ts";
 
 const WEB_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/build/client");
 
@@ -69,11 +70,17 @@ async function main() {
   const hasWebBuild = fs.existsSync(WEB_CLIENT_DIR);
   if (!hasWebBuild) say(`no web build in ${WEB_CLIENT_DIR}: serving the API only`);
   const app = await buildApp({ config, db: database.db, webClientDir: hasWebBuild ? WEB_CLIENT_DIR : undefined });
+  // Attempts whose time ran out are scored and closed even if the student never comes back.
+  const sweeper = setInterval(() => {
+    closeOverdueAttempts(database.db).catch((error) => app.log.warn({ err: error }, "closing overdue attempts failed"));
+  }, 15_000);
+  sweeper.unref();
   let shuttingDown = false;
   const shutDown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     say(`${signal} received: finishing open requests and stopping`);
+    clearInterval(sweeper);
     await app.close().catch((error) => console.error(error));
     await stopDatabase();
     say("stopped");

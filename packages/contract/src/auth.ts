@@ -26,3 +26,19 @@ export const studentRegistrationSchema = z.object({
   }),
 });
 export type StudentRegistration = z.infer<typeof studentRegistrationSchema>;
+
+export const MIN_ADMIN_PASSWORD_LENGTH = 12;
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: "Current password is required" })
+    .min(1, { error: "Current password is required" })
+    .max(200, { error: "Password must be at most 200 characters" }),
+  newPassword: z
+    .string({ error: "New password is required" })
+    .min(MIN_ADMIN_PASSWORD_LENGTH, {
+      error: `New password must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`,
+    })
+    .max(200, { error: "Password must be at most 200 characters" }),
+});
+export type ChangePassword = z.infer<typeof changePasswordSchema>;

@@ -47,3 +47,25 @@ export const quizResultSchema = z.object({
   ),
 });
 export type QuizResult = z.infer<typeof quizResultSchema>;
+
+/** Where a student stands in their attempt: lets a refreshed page resume the same question and time. */
+export const attemptStateSchema = z.discriminatedUnion("status", [
+  z.object({
+    status: z.literal("in_progress"),
+    attemptId: idSchema,
+    totalQuestions: z.number().int(),
+    currentIndex: z.number().int(),
+    secondsLeft: z.number().int(),
+    secondsPerQuestion: z.number().int(),
+    answers: z.array(answerSchema),
+  }),
+  z.object({ status: z.literal("submitted"), attemptId: idSchema, resultId: idSchema }),
+]);
+export type AttemptState = z.infer<typeof attemptStateSchema>;
+
+export const saveAnswerSchema = answerSchema;
+export const advanceSchema = z.object({
+  position: z.number({ error: "position must be a number" }).int({ error: "position must be a whole number" }).min(1, {
+    error: "position must be at least 1",
+  }),
+});

@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { verifyPassword } from "../auth/passwords.ts";
 import { findAdminByUsername } from "../modules/admins/repository.ts";
-import { verifyPassword } from "../modules/auth/passwords.ts";
 import { createTestDatabase } from "../test/database.ts";
 
 const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), "admin.ts");

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { count, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { verifyPassword } from "../auth/passwords.ts";
+import { resolveSigningKey } from "../auth/signing-key.ts";
 import { ensureFirstAdmin } from "../modules/admins/first-admin.ts";
 import { findAdminByUsername } from "../modules/admins/repository.ts";
-import { verifyPassword } from "../modules/auth/passwords.ts";
-import { resolveSigningKey } from "../modules/auth/signing-key.ts";
 import { createTestDatabase } from "../test/database.ts";
 import { demoFeedback, demoQuestions } from "./demo-content.ts";
 import { applyMigrations } from "./migrate.ts";

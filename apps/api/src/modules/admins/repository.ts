@@ -1,8 +1,8 @@
 // Admin accounts: look-up by username (case-insensitive), creation and password changes.
 import { eq, sql } from "drizzle-orm";
+import { hashPassword } from "../../auth/passwords.ts";
 import type { Executor } from "../../db/client.ts";
 import { admins } from "../../db/schema.ts";
-import { hashPassword } from "../auth/passwords.ts";
 
 export function findAdminByUsername(db: Executor, username: string) {
   return db.query.admins.findFirst({ where: sql`lower(${admins.username}) = lower(${username})` });

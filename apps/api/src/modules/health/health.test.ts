@@ -38,7 +38,11 @@ describe("GET /api/health without a database", () => {
   it("answers 503 in the JSON error format", async () => {
     // Port 1 on loopback refuses connections at once: a database that is down.
     const unreachable = connectDatabase("postgres://nobody@127.0.0.1:1/none", { max: 1 });
-    const app = await buildApp({ config: loadConfig({}), db: unreachable.db, logger: false });
+    const app = await buildApp({
+      config: loadConfig({ JWT_SECRET: "a-test-signing-key-of-at-least-32-chars" }),
+      db: unreachable.db,
+      logger: false,
+    });
     const response = await app.inject({ method: "GET", url: "/api/health" });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ statusCode: 503, error: "The database is not reachable." });

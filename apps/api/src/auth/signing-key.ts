@@ -2,8 +2,8 @@
 // so every app instance on the same database signs and accepts the same tokens, and restarts keep sessions.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { appSettings } from "../../db/schema.ts";
+import type { Database } from "../db/client.ts";
+import { appSettings } from "../db/schema.ts";
 
 const SETTING = "token_signing_key";
 

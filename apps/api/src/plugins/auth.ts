@@ -1,0 +1,96 @@
+// Authentication for route groups: `app.requireAdmin` and `app.requireStudent` are preHandler hooks that read the
+// bearer token, check it, and put who is calling on `request.admin` or `request.student`. Routes never parse
+// tokens themselves.
+import { and, eq, gt } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { createTokenService, type TokenClaims, type TokenService } from "../auth/tokens.ts";
+import { admins, revokedTokens, students } from "../db/schema.ts";
+import { HttpError } from "./errors.ts";
+
+export interface AdminCaller {
+  id: string;
+  username: string;
+  tokenId: string;
+  expiresAt: Date;
+}
+
+export interface StudentCaller {
+  id: string;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    tokens: TokenService;
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
+    requireStudent: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    admin: AdminCaller | null;
+    student: StudentCaller | null;
+  }
+}
+
+export const SESSION_EXPIRED = "Your session has expired or is not valid. Please log in again.";
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = typeof header === "string" ? header.match(/^Bearer\s+(\S+)\s*$/i) : null;
+  return match?.[1];
+}
+
+async function claimsOf(app: FastifyInstance, request: FastifyRequest): Promise<TokenClaims> {
+  const token = bearerToken(request);
+  if (!token) throw new HttpError(401, "Please log in: this needs a bearer token.");
+  const claims = await app.tokens.verify(token);
+  if (!claims) throw new HttpError(401, SESSION_EXPIRED);
+  return claims;
+}
+
+export default fp(
+  async function auth(app: FastifyInstance, options: { signingKey: Uint8Array }) {
+    app.decorate("tokens", createTokenService(options.signingKey));
+    app.decorateRequest("admin", null);
+    app.decorateRequest("student", null);
+
+    app.decorate("requireAdmin", async (request: FastifyRequest) => {
+      const claims = await claimsOf(app, request);
+      if (claims.role !== "admin") throw new HttpError(403, "This needs an admin account.");
+      const [admin] = await app.db
+        .select({ id: admins.id, username: admins.username, passwordChangedAt: admins.passwordChangedAt })
+        .from(admins)
+        .where(eq(admins.id, claims.subject));
+      // A password change signs out every session issued before it (tokens carry whole seconds).
+      if (!admin || claims.issuedAt.getTime() + 1000 <= admin.passwordChangedAt.getTime()) {
+        throw new HttpError(401, SESSION_EXPIRED);
+      }
+      const [revoked] = await app.db
+        .select({ jti: revokedTokens.jti })
+        .from(revokedTokens)
+        .where(and(eq(revokedTokens.jti, claims.tokenId), gt(revokedTokens.expiresAt, new Date())));
+      if (revoked) throw new HttpError(401, SESSION_EXPIRED);
+      request.admin = { id: admin.id, username: admin.username, tokenId: claims.tokenId, expiresAt: claims.expiresAt };
+    });
+
+    app.decorate("requireStudent", async (request: FastifyRequest) => {
+      const claims = await claimsOf(app, request);
+      if (claims.role !== "student") throw new HttpError(403, "This needs a student registration.");
+      const [student] = await app.db.select({ id: students.id }).from(students).where(eq(students.id, claims.subject));
+      if (!student) throw new HttpError(401, SESSION_EXPIRED);
+      request.student = { id: student.id };
+    });
+  },
+  { name: "auth", dependencies: ["errors"] },
+);
+
+/** The caller of a route behind requireAdmin. */
+export function adminOf(request: FastifyRequest): AdminCaller {
+  if (!request.admin) throw new HttpError(401, SESSION_EXPIRED);
+  return request.admin;
+}
+
+/** The caller of a route behind requireStudent. */
+export function studentOf(request: FastifyRequest): StudentCaller {
+  if (!request.student) throw new HttpError(401, SESSION_EXPIRED);
+  return request.student;
+}
