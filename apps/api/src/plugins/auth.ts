@@ -1,4 +1,4 @@
-// Authentication for route groups: `app.requireAdmin` and `app.requireStudent` are preHandler hooks that read the
+// Authentication for route groups: `app.requireAdmin` and `app.requireStudent` are onRequest hooks (before body validation, so an anonymous caller learns nothing) that read the
 // bearer token, check it, and put who is calling on `request.admin` or `request.student`. Routes never parse
 // tokens themselves.
 import { and, eq, gt } from "drizzle-orm";

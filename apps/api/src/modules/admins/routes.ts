@@ -59,7 +59,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/logout",
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ["admin"],
         summary: "Revoke this admin token",
@@ -80,7 +80,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/password",
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ["admin"],
         summary: "Change your own password (signs out your other sessions)",

@@ -27,7 +27,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/",
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ["contact"],
         summary: "Contact enquiries, newest first (admin)",

@@ -38,7 +38,7 @@ const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/",
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ["feedback"],
         summary: "Add a student's feedback (admin)",

@@ -6,7 +6,7 @@ import { HttpError } from "../../plugins/errors.ts";
 import { archiveOrDeleteQuestion, createQuestion, listQuestions, toQuestionResponse } from "./repository.ts";
 
 const questionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("preHandler", app.requireAdmin);
+  app.addHook("onRequest", app.requireAdmin);
 
   app.get(
     "/",

@@ -24,7 +24,7 @@ import {
 const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema };
 
 const quizRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("preHandler", app.requireStudent);
+  app.addHook("onRequest", app.requireStudent);
   // Answers and results must never be cached by a browser or a proxy.
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");

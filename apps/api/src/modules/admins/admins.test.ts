@@ -1,0 +1,150 @@
+import { SignJWT, UnsecuredJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "../../test/app.ts";
+import { adminToken, bearer, registerStudent } from "../../test/fixtures.ts";
+import { createAdmin } from "./repository.ts";
+
+const ADMIN_ROUTES = [
+  { method: "GET", url: "/api/questions" },
+  { method: "POST", url: "/api/questions" },
+  { method: "DELETE", url: "/api/questions/00000000-0000-4000-8000-000000000000" },
+  { method: "GET", url: "/api/students" },
+  { method: "GET", url: "/api/students/results/all" },
+  { method: "POST", url: "/api/feedback" },
+  { method: "GET", url: "/api/contact" },
+  { method: "POST", url: "/api/auth/admin/logout" },
+  { method: "POST", url: "/api/auth/admin/password" },
+] as const;
+
+describe("admin accounts", async () => {
+  const { app, database } = await createTestApp();
+  await createAdmin(database.db, "principal", "the right password");
+  const login = (username: string, password: string, remoteAddress = "10.1.1.1") =>
+    app.inject({ method: "POST", url: "/api/auth/admin/login", payload: { username, password }, remoteAddress });
+
+  it("logs in with the right password and the token opens admin routes", async () => {
+    const response = await login("Principal", "the right password");
+    expect(response.statusCode).toBe(200);
+    const { token } = response.json();
+    expect((await app.inject({ method: "GET", url: "/api/questions", headers: bearer(token) })).statusCode).toBe(200);
+  });
+
+  it("answers an unknown user and a wrong password the same way", async () => {
+    const unknown = await login("nobody", "the right password", "10.1.1.2");
+    const wrong = await login("principal", "a wrong password", "10.1.1.3");
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.json().error).toBe("Invalid username or password.");
+  });
+
+  it("limits login attempts per username, across addresses", async () => {
+    await createAdmin(database.db, "target", "the target password");
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++)
+      statuses.push((await login("target", "guess", `10.2.0.${attempt}`)).statusCode);
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    const limited = await login("target", "the target password", "10.2.0.99");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toMatch(/^Too many login attempts\. Try again in \d+ minutes\.$/);
+  });
+
+  it("limits login attempts per address, across usernames", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt++)
+      statuses.push((await login(`user${attempt}`, "guess", "10.3.0.1")).statusCode);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(30);
+  });
+
+  it("logs out by revoking the token on the server", async () => {
+    const token = await adminToken(app, database.db);
+    const logout = await app.inject({ method: "POST", url: "/api/auth/admin/logout", headers: bearer(token) });
+    expect(logout.statusCode).toBe(200);
+    const after = await app.inject({ method: "GET", url: "/api/questions", headers: bearer(token) });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error).toBe("Your session has expired or is not valid. Please log in again.");
+  });
+
+  it("changes the own password, which ends the other sessions", async () => {
+    await createAdmin(database.db, "changer", "the first password");
+    const other = (await login("changer", "the first password", "10.4.0.1")).json().token;
+    const mine = (await login("changer", "the first password", "10.4.0.2")).json().token;
+    const wrong = await app.inject({
+      method: "POST",
+      url: "/api/auth/admin/password",
+      headers: bearer(mine),
+      payload: { currentPassword: "not it", newPassword: "the second password" },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields).toEqual({ currentPassword: "The current password is not correct." });
+    const short = await app.inject({
+      method: "POST",
+      url: "/api/auth/admin/password",
+      headers: bearer(mine),
+      payload: { currentPassword: "the first password", newPassword: "short" },
+    });
+    expect(short.json().fields).toEqual({ newPassword: "New password must be at least 12 characters" });
+
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const changed = await app.inject({
+      method: "POST",
+      url: "/api/auth/admin/password",
+      headers: bearer(mine),
+      payload: { currentPassword: "the first password", newPassword: "the second password" },
+    });
+    expect(changed.statusCode).toBe(200);
+    const fresh = changed.json().token;
+    expect((await app.inject({ method: "GET", url: "/api/students", headers: bearer(other) })).statusCode).toBe(401);
+    expect((await app.inject({ method: "GET", url: "/api/students", headers: bearer(fresh) })).statusCode).toBe(200);
+    expect((await login("changer", "the first password", "10.4.0.3")).statusCode).toBe(401);
+    expect((await login("changer", "the second password", "10.4.0.4")).statusCode).toBe(200);
+  });
+
+  describe("every admin route", async () => {
+    const { token: studentToken } = await registerStudent(app);
+    const adminId = (await database.pool.query("select id from admins limit 1")).rows[0].id as string;
+    const key = new TextEncoder().encode(app.config.jwtSecret ?? "");
+    const signingKeyRow = (await database.pool.query("select value from app_settings where key = 'token_signing_key'"))
+      .rows[0];
+    const realKey = new TextEncoder().encode(signingKeyRow.value);
+    const expired = await new SignJWT({ role: "admin" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer("trainwise")
+      .setSubject(adminId)
+      .setJti("expired-token")
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(realKey);
+    const forged = await new SignJWT({ role: "admin" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer("trainwise")
+      .setSubject(adminId)
+      .setJti("forged-token")
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode(`another-key-${key.length}-that-is-long-enough-for-hs256`));
+    const unsigned = new UnsecuredJWT({ role: "admin" })
+      .setIssuer("trainwise")
+      .setSubject(adminId)
+      .setJti("none-token")
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .encode();
+
+    it.each(ADMIN_ROUTES)(
+      "$method $url refuses no token, a student, an expired, forged or unsigned token",
+      async (route) => {
+        const call = (headers: Record<string, string>) =>
+          app.inject({ method: route.method, url: route.url, headers, payload: {} });
+        expect((await call({})).statusCode).toBe(401);
+        expect((await call(bearer(studentToken))).statusCode).toBe(403);
+        expect((await call(bearer(expired))).statusCode).toBe(401);
+        expect((await call(bearer(forged))).statusCode).toBe(401);
+        expect((await call(bearer(unsigned))).statusCode).toBe(401);
+        expect((await call({ authorization: "Basic YWRtaW46YWRtaW4=" })).statusCode).toBe(401);
+      },
+    );
+  });
+});

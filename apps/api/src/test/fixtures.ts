@@ -1,0 +1,59 @@
+// Builders for API tests: an admin with a token, registered students, a known question bank.
+import type { StudentRegistration } from "@trainwise/contract/auth";
+import type { QuestionInput } from "@trainwise/contract/questions";
+import type { FastifyInstance } from "fastify";
+import type { Database } from "../db/client.ts";
+import { createAdmin } from "../modules/admins/repository.ts";
+import { createQuestion } from "../modules/questions/repository.ts";
+
+let counter = 0;
+
+export function studentInput(overrides: Partial<StudentRegistration> = {}): StudentRegistration {
+  counter++;
+  return {
+    name: `Student ${counter}`,
+    email: `student${counter}-${Date.now()}@example.com`,
+    phone: "9876543210",
+    usnNo: `1TW24CS${String(counter).padStart(3, "0")}-${Date.now() % 100000}`,
+    college: "Lakeview Institute of Technology",
+    course: "B.E.",
+    group: "Computer Science",
+    year: "2025",
+    ...overrides,
+  };
+}
+
+export async function registerStudent(app: FastifyInstance, overrides: Partial<StudentRegistration> = {}) {
+  const input = studentInput(overrides);
+  const response = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: input });
+  if (response.statusCode !== 200) throw new Error(`registration failed: ${response.body}`);
+  return { input, token: response.json().token as string };
+}
+
+export async function adminToken(app: FastifyInstance, db: Database, username = `admin${++counter}`) {
+  const password = "admin test password";
+  await createAdmin(db, username, password);
+  const response = await app.inject({ method: "POST", url: "/api/auth/admin/login", payload: { username, password } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  return response.json().token as string;
+}
+
+/** `count` questions whose correct option's text starts with "right". */
+export async function seedQuestions(db: Database, count: number): Promise<void> {
+  for (let index = 0; index < count; index++) {
+    const input: QuestionInput = {
+      text: `Question ${index + 1}?`,
+      category: index % 2 ? "Aptitude" : "Programming",
+      difficulty: "medium",
+      options: [
+        { text: `right ${index + 1}`, isCorrect: true },
+        { text: `wrong A ${index + 1}`, isCorrect: false },
+        { text: `wrong B ${index + 1}`, isCorrect: false },
+        { text: `wrong C ${index + 1}`, isCorrect: false },
+      ],
+    };
+    await createQuestion(db, input);
+  }
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
