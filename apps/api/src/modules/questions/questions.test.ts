@@ -16,7 +16,7 @@ const newQuestion = {
 describe("/api/questions", async () => {
   const { app, database } = await createTestApp();
   const token = await adminToken(app, database.db);
-  const create = (payload: unknown) =>
+  const create = (payload: object) =>
     app.inject({ method: "POST", url: "/api/questions", headers: bearer(token), payload });
   const list = async () => (await app.inject({ method: "GET", url: "/api/questions", headers: bearer(token) })).json();
 
