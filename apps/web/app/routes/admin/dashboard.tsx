@@ -1,16 +1,133 @@
+import type { Question } from "@trainwise/contract/questions";
+import type { ResultRow, Student } from "@trainwise/contract/students";
+import { useCallback, useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { AdminShell } from "../../components/admin-shell.tsx";
+import { Alert } from "../../components/form-field.tsx";
 import { requireAdminToken } from "../../guards.ts";
+import { forgetAdminToken } from "../../lib/admin-session.ts";
+import { api } from "../../lib/api.ts";
 
 export function clientLoader() {
-  requireAdminToken();
-  return null;
+  return { token: requireAdminToken() };
 }
 
-export const meta = () => [{ title: "Admin | Trainwise" }];
+export const meta = () => [{ title: "Admin Dashboard | Trainwise" }, { name: "robots", content: "noindex" }];
 
-export default function Page() {
+type Load<T> = { state: "loading" } | { state: "ready"; data: T } | { state: "failed" };
+
+function useAdminList<T>(path: string, token: string, onFail?: () => void): Load<T> {
+  const [load, setLoad] = useState<Load<T>>({ state: "loading" });
+  useEffect(() => {
+    const controller = new AbortController();
+    api<T>(path, { token, signal: controller.signal }).then(
+      (data) => setLoad({ state: "ready", data }),
+      (error: Error) => {
+        if (error.name === "AbortError") return;
+        setLoad({ state: "failed" });
+        onFail?.();
+      },
+    );
+    return () => controller.abort();
+  }, [path, token, onFail]);
+  return load;
+}
+
+const ACTIONS = [
+  { to: "/admin/students", label: "View Students" },
+  { to: "/admin/results", label: "View Results" },
+  { to: "/admin/questions", label: "Manage Questions" },
+  { to: "/admin/submit-feedback", label: "Submit Feedback" },
+] as const;
+
+function Panel({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold capitalize">Admin dashboard</h1>
-    </div>
+    <section aria-labelledby={`panel-${title}`} className="rounded border border-slate-200 p-4">
+      <h2 id={`panel-${title}`} className="text-xl font-semibold">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+export default function Dashboard({ loaderData }: { loaderData: { token: string } }) {
+  const { token } = loaderData;
+  const navigate = useNavigate();
+  const sessionLost = useCallback(() => {
+    forgetAdminToken();
+    navigate("/admin/login", { state: { notice: "Unauthorized or session expired" } });
+  }, [navigate]);
+  const questions = useAdminList<Question[]>("/questions", token, sessionLost);
+  const students = useAdminList<Student[]>("/students", token);
+  const results = useAdminList<ResultRow[]>("/students/results/all", token);
+
+  return (
+    <AdminShell title="Admin Dashboard" token={token}>
+      <div className="flex flex-wrap gap-3">
+        {ACTIONS.map((action) => (
+          <Link
+            key={action.to}
+            to={action.to}
+            className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
+          >
+            {action.label}
+          </Link>
+        ))}
+      </div>
+      <dl className="mt-6 grid grid-cols-3 gap-4 text-center">
+        {[
+          ["Students", students.state === "ready" ? students.data.length : "–"],
+          ["Submitted quizzes", results.state === "ready" ? results.data.length : "–"],
+          ["Questions", questions.state === "ready" ? questions.data.length : "–"],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded bg-brand-50 p-4">
+            <dt className="text-sm text-slate-700">{label}</dt>
+            <dd className="text-3xl font-bold text-brand-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-6 grid gap-6 md:grid-cols-3">
+        <Panel title="Recent Questions">
+          {questions.state === "loading" && <p role="status">Loading...</p>}
+          {questions.state === "ready" &&
+            (questions.data.length === 0 ? (
+              <p>No questions available</p>
+            ) : (
+              <ul className="list-disc space-y-1 pl-5">
+                {questions.data.slice(0, 10).map((question) => (
+                  <li key={question._id}>{question.text}</li>
+                ))}
+              </ul>
+            ))}
+        </Panel>
+        <Panel title="Student Details">
+          {students.state === "loading" && <p role="status">Loading...</p>}
+          {students.state === "failed" && <Alert tone="error">Error fetching students</Alert>}
+          {students.state === "ready" && (
+            <ul className="space-y-1">
+              {students.data.slice(0, 10).map((student) => (
+                <li key={student._id}>
+                  {student.name} <span className="text-slate-600">({student.email})</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+        <Panel title="Student Results">
+          {results.state === "loading" && <p role="status">Loading...</p>}
+          {results.state === "failed" && <Alert tone="error">Error fetching results</Alert>}
+          {results.state === "ready" && (
+            <ul className="space-y-1">
+              {results.data.slice(0, 10).map((row) => (
+                <li key={row._id}>
+                  {row.studentName}: Score: {row.score} points
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+      </div>
+    </AdminShell>
   );
 }

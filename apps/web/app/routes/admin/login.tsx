@@ -1,9 +1,65 @@
+import type { TokenResponse } from "@trainwise/contract/common";
+import { STORAGE_KEYS } from "@trainwise/contract/constants";
+import { useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { Alert, FormField } from "../../components/form-field.tsx";
 import { PageIntro } from "../../components/page-intro.tsx";
 import { pageMeta } from "../../content/page-meta.ts";
+import { api, messageOf } from "../../lib/api.ts";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname);
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta(location.pathname),
+  { name: "robots", content: "noindex" },
+];
 
-export default function Page() {
-  return <PageIntro />;
+export default function AdminLogin() {
+  const navigate = useNavigate();
+  // Set by an admin page that found the session gone, e.g. 'Unauthorized or session expired'.
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  const [failure, setFailure] = useState<string | undefined>(notice);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const { token } = await api<TokenResponse>("/auth/admin/login", {
+        method: "POST",
+        body: { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") },
+      });
+      localStorage.setItem(STORAGE_KEYS.adminToken, token);
+      navigate("/admin/dashboard");
+    } catch (error) {
+      setFailure(messageOf(error, "Login failed"));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <PageIntro />
+      <div className="mx-auto max-w-md px-4 py-8">
+        {failure && (
+          <div className="mb-4">
+            <Alert tone="error">{failure}</Alert>
+          </div>
+        )}
+        {/* The spec sets no client-side checks for this form; the server answers every case. */}
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <FormField label="Username" name="username" autoComplete="username" />
+          <FormField label="Password" name="password" type="password" autoComplete="current-password" />
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+          >
+            Login
+          </button>
+        </form>
+      </div>
+    </>
+  );
 }

@@ -1,16 +1,90 @@
+import { RESULT_REDIRECT_SECONDS, STORAGE_KEYS } from "@trainwise/contract/constants";
+import type { QuizResult } from "@trainwise/contract/quiz";
+import { useEffect, useState } from "react";
+import { redirect, useNavigate } from "react-router";
+import { Alert } from "../../components/form-field.tsx";
 import { requireStudentToken } from "../../guards.ts";
+import { api } from "../../lib/api.ts";
+import type { Route } from "./+types/result";
 
-export function clientLoader() {
-  requireStudentToken();
-  return null;
+export function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const token = requireStudentToken();
+  // Only right after submitting (spec §4); `replace` keeps the result out of the back button's way.
+  if (localStorage.getItem(STORAGE_KEYS.quizSubmitted) !== "true") throw redirect("/student/register");
+  return { token, id: params.id };
 }
 
-export const meta = () => [{ title: "Quiz | Trainwise" }];
+export const meta = () => [{ title: "Quiz result | Trainwise" }, { name: "robots", content: "noindex" }];
 
-export default function Page() {
+/** Score as a percentage with two decimals (spec §9). */
+export function percentage(score: number, totalQuestions: number): string {
+  return totalQuestions > 0 ? ((score / totalQuestions) * 100).toFixed(2) : "0.00";
+}
+
+export default function Result({ loaderData }: Route.ComponentProps) {
+  const { token, id } = loaderData;
+  const navigate = useNavigate();
+  const [result, setResult] = useState<QuizResult>();
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api<QuizResult>(`/quiz/result/${id}`, { token, signal: controller.signal }).then(setResult, (error: Error) => {
+      if (error.name !== "AbortError") setFailed(true);
+    });
+    return () => controller.abort();
+  }, [id, token]);
+
+  useEffect(() => {
+    if (!result) return;
+    const timer = setTimeout(() => navigate("/"), RESULT_REDIRECT_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [result, navigate]);
+
+  if (failed) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-12">
+        <h1 className="mb-4 text-2xl font-bold">Quiz Result</h1>
+        <Alert tone="error">Unable to fetch result</Alert>
+      </div>
+    );
+  }
+  if (!result) {
+    return (
+      <p className="p-8 text-center" role="status">
+        Loading...
+      </p>
+    );
+  }
   return (
-    <div className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-3xl font-bold capitalize">result</h1>
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-brand-900">Quiz Result</h1>
+      <p className="mt-4 text-2xl font-semibold">Your Score: {percentage(result.score, result.totalQuestions)}%</p>
+      <p className="mt-1 text-slate-700">
+        {result.score} of {result.totalQuestions} answers correct.
+      </p>
+      <p role="status" className="mt-4 rounded bg-brand-50 px-4 py-3">
+        You will be redirected to the homepage in {RESULT_REDIRECT_SECONDS} seconds.
+      </p>
+      <ol className="mt-6 space-y-2">
+        {result.answers.map((answer, position) => (
+          <li key={answer.questionId} className="flex items-start gap-3 rounded border border-slate-200 px-4 py-3">
+            {answer.isCorrect ? (
+              <span aria-hidden="true" className="font-bold text-green-700">
+                ✓
+              </span>
+            ) : (
+              <span aria-hidden="true" className="font-bold text-red-700">
+                ✗
+              </span>
+            )}
+            <span>
+              <span className="sr-only">{answer.isCorrect ? "Correct: " : "Wrong: "}</span>
+              {position + 1}. {answer.question.text}
+            </span>
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }

@@ -1,9 +1,106 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type StudentRegistration, studentRegistrationSchema } from "@trainwise/contract/auth";
+import type { TokenResponse } from "@trainwise/contract/common";
+import { STORAGE_KEYS } from "@trainwise/contract/constants";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { Alert, FormField } from "../../components/form-field.tsx";
 import { PageIntro } from "../../components/page-intro.tsx";
 import { pageMeta } from "../../content/page-meta.ts";
+import { ApiError, api, messageOf } from "../../lib/api.ts";
 import type { Route } from "./+types/student-register";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname);
 
-export default function Page() {
-  return <PageIntro />;
+const FIELDS: { name: keyof StudentRegistration; label: string; type?: string; inputMode?: "numeric" | "email" }[] = [
+  { name: "name", label: "Name" },
+  { name: "email", label: "Email", type: "email", inputMode: "email" },
+  { name: "phone", label: "Phone", type: "tel", inputMode: "numeric" },
+  { name: "usnNo", label: "USN No" },
+  { name: "college", label: "College" },
+  { name: "course", label: "Course" },
+  { name: "group", label: "Group" },
+  { name: "year", label: "Year", inputMode: "numeric" },
+];
+
+export default function StudentRegister() {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<StudentRegistration>({
+    resolver: zodResolver(studentRegistrationSchema),
+    // Messages appear on submit and clear as soon as their field is edited (spec §2).
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    shouldFocusError: true,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(undefined);
+    try {
+      const { token } = await api<TokenResponse>("/auth/student/register", { method: "POST", body: values });
+      localStorage.setItem(STORAGE_KEYS.studentToken, token);
+      localStorage.removeItem(STORAGE_KEYS.quizSubmitted);
+      navigate("/quiz");
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          setError(field as keyof StudentRegistration, { message });
+        }
+      }
+      setFailure(messageOf(error, "Registration failed"));
+    }
+  });
+
+  return (
+    <>
+      <PageIntro />
+      <div className="mx-auto max-w-2xl px-4 py-8">
+        <p className="mb-6 text-slate-700">
+          Fill in your details to start the assessment: 25 multiple-choice questions, 30 seconds each.
+        </p>
+        {failure && (
+          <div className="mb-6">
+            <Alert tone="error">{failure}</Alert>
+          </div>
+        )}
+        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+          {FIELDS.map((field) => (
+            <FormField
+              key={field.name}
+              label={field.label}
+              type={field.type ?? "text"}
+              inputMode={field.inputMode}
+              autoComplete={
+                field.name === "name"
+                  ? "name"
+                  : field.name === "email"
+                    ? "email"
+                    : field.name === "phone"
+                      ? "tel"
+                      : "off"
+              }
+              error={errors[field.name]?.message}
+              {...register(field.name, { onChange: () => clearErrors(field.name) })}
+            />
+          ))}
+          <div className="sm:col-span-2">
+            <button
+              type="submit"
+              disabled={isSubmitting}
+              className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+            >
+              {isSubmitting ? "Registering…" : "Register"}
+            </button>
+          </div>
+        </form>
+      </div>
+    </>
+  );
 }

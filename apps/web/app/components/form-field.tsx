@@ -1,0 +1,51 @@
+import { useId } from "react";
+
+interface FormFieldProps extends React.ComponentProps<"input"> {
+  label: string;
+  error?: string;
+  /** Renders a <textarea> instead of an <input>. */
+  multiline?: boolean;
+}
+
+/** A labelled input with its error message under it, announced and linked for screen readers. */
+export function FormField({ label, error, multiline, id, className, ...input }: FormFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  const errorId = `${fieldId}-error`;
+  const shared = {
+    id: fieldId,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+    className: `mt-1 block w-full rounded border px-3 py-2 text-base ${error ? "border-red-700" : "border-slate-400"} focus:outline-2 focus:outline-brand-600`,
+  };
+  return (
+    <div className={className}>
+      <label htmlFor={fieldId} className="block font-medium">
+        {label}
+      </label>
+      {multiline ? (
+        <textarea {...shared} rows={5} {...(input as React.TextareaHTMLAttributes<HTMLTextAreaElement>)} />
+      ) : (
+        <input {...shared} {...input} />
+      )}
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Alert({ tone, children }: { tone: "error" | "success" | "info"; children: React.ReactNode }) {
+  const colours = {
+    error: "border-red-300 bg-red-50 text-red-800",
+    success: "border-green-300 bg-green-50 text-green-800",
+    info: "border-brand-100 bg-brand-50 text-brand-900",
+  }[tone];
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={`rounded border px-4 py-3 ${colours}`}>
+      {children}
+    </div>
+  );
+}

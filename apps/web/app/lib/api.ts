@@ -1,0 +1,51 @@
+// The one way the browser calls the API: JSON in and out, the role's bearer token, and errors as ApiError
+// carrying the server's readable message (the spec's "server message") and field messages.
+import type { ErrorBody } from "@trainwise/contract/common";
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fields: Record<string, string>;
+  constructor(status: number, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  body?: unknown;
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? "GET",
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: "same-origin",
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    throw new ApiError(0, "Cannot reach the server. Check your connection and try again.");
+  }
+  const text = await response.text();
+  const data = text ? (JSON.parse(text) as unknown) : undefined;
+  if (!response.ok) {
+    const body = data as Partial<ErrorBody> | undefined;
+    throw new ApiError(response.status, body?.error ?? body?.message ?? response.statusText, body?.fields ?? {});
+  }
+  return data as T;
+}
+
+/** The server's message for a failed call, or the screen's own fallback text (spec §8). */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}

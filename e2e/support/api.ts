@@ -1,0 +1,28 @@
+// Direct API calls for journey set-up, through the product's own HTTP API.
+export const baseUrl = () => process.env.E2E_BASE_URL ?? "";
+
+export async function adminLogin(): Promise<string> {
+  const response = await fetch(`${baseUrl()}/api/auth/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: process.env.E2E_ADMIN_USERNAME, password: process.env.E2E_ADMIN_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`admin login failed: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+let sequence = 0;
+export function uniqueStudent() {
+  sequence++;
+  const stamp = `${Date.now()}${sequence}${Math.floor(Math.random() * 1000)}`;
+  return {
+    name: `Journey Student ${sequence}`,
+    email: `journey${stamp}@example.com`,
+    phone: "9876543210",
+    usnNo: `USN${stamp}`,
+    college: "Lakeview Institute of Technology",
+    course: "B.E.",
+    group: "CSE",
+    year: "2025",
+  };
+}

@@ -1,0 +1,154 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { adminLogin, baseUrl, uniqueStudent } from "../support/api.ts";
+import { expect, test } from "../support/test.ts";
+
+const LABELS = {
+  name: "Name",
+  email: "Email",
+  phone: "Phone",
+  usnNo: "USN No",
+  college: "College",
+  course: "Course",
+  group: "Group",
+  year: "Year",
+} as const;
+
+async function fillRegistration(page: Page, student: ReturnType<typeof uniqueStudent>) {
+  for (const [field, label] of Object.entries(LABELS)) {
+    await page.getByLabel(label, { exact: true }).fill(student[field as keyof typeof LABELS]);
+  }
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
+  ).toEqual([]);
+}
+
+test("registration shows each rule's message under its field and clears it on edit", async ({ page }) => {
+  await page.goto("/student/register");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Student Registration");
+  await page.getByRole("button", { name: "Register" }).click();
+  for (const message of [
+    "Name is required",
+    "Email is required",
+    "Phone is required",
+    "USN No is required",
+    "College is required",
+    "Course is required",
+    "Group is required",
+    "Year is required",
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Phone").fill("12345");
+  await expect(page.getByText("Phone is required")).toHaveCount(0);
+  await page.getByLabel("Year").fill("25");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByText("Phone must be exactly 10 digits")).toBeVisible();
+  await expect(page.getByText("Year must be in 4-digit format (e.g., 2025)")).toBeVisible();
+  await expect(page.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("Year").fill("2025");
+  await expect(page.getByText("Year must be in 4-digit format (e.g., 2025)")).toHaveCount(0);
+});
+
+test("a taken email shows the server's message", async ({ page, allowConsoleError }) => {
+  allowConsoleError(/status of 409/);
+  const student = uniqueStudent();
+  await page.goto("/student/register");
+  await fillRegistration(page, student);
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/quiz$/);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto("/student/register");
+  await fillRegistration(page, { ...student, usnNo: `${student.usnNo}-other` });
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByRole("alert").first()).toHaveText("This email is already registered.");
+});
+
+test("a whole quiz: right and wrong answers, timer expiry, refresh, score, and the redirect home", async ({ page }) => {
+  // The answer key comes from the admin API; the page itself never has it.
+  const token = await adminLogin();
+  const bank = (await (
+    await fetch(`${baseUrl()}/api/questions`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as {
+    text: string;
+    options: { text: string; isCorrect: boolean }[];
+  }[];
+  const correctText = new Map(
+    bank.map((question) => [question.text, question.options.find((option) => option.isCorrect)?.text]),
+  );
+
+  await page.clock.install();
+  await page.goto("/student/register");
+  await fillRegistration(page, uniqueStudent());
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/quiz$/);
+  await expect(page.getByText("Question 1 of 25", { exact: true })).toBeVisible();
+  await expect(page.getByText("Time Left: 30 seconds")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  /** Picks the right or a wrong option of the question on screen; returns the option's label. */
+  async function choose(right: boolean): Promise<string> {
+    const questionText = await page.getByRole("main").getByRole("heading", { level: 2 }).innerText();
+    const radios = page.getByRole("radio");
+    const labels = await radios.evaluateAll((inputs) => inputs.map((input) => input.parentElement?.innerText ?? ""));
+    expect(labels.map((label) => label.slice(0, 3))).toEqual(["A. ", "B. ", "C. ", "D. "]);
+    const index = labels.findIndex((label) => (label.slice(3) === correctText.get(questionText)) === right);
+    await radios.nth(index).check();
+    return labels[index] ?? "";
+  }
+
+  // Right on questions 1–3, wrong on 4.
+  for (let position = 1; position <= 4; position++) {
+    await expect(page.getByText(`Question ${position} of 25`, { exact: true })).toBeVisible();
+    await choose(position <= 3);
+    await page.getByRole("button", { name: "Next" }).click();
+  }
+
+  // The timer: after 30 seconds the quiz moves on by itself.
+  await expect(page.getByText("Question 5 of 25", { exact: true })).toBeVisible();
+  await page.clock.runFor(10_000);
+  await expect(page.getByText("Time Left: 20 seconds")).toBeVisible();
+  await page.clock.runFor(20_000);
+  await expect(page.getByText("Question 6 of 25", { exact: true })).toBeVisible();
+  await expect(page.getByText("Time Left: 30 seconds")).toBeVisible();
+
+  // A refresh resumes the same question, its saved answer and the time the server says is left (the server's
+  // clock is real, so only a few real seconds have passed on it; API tests age it to check the arithmetic).
+  const chosenLabel = await choose(false);
+  await expect(page.getByRole("status").or(page.getByRole("alert"))).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText("Question 6 of 25", { exact: true })).toBeVisible();
+  await expect(page.getByRole("radio", { name: chosenLabel })).toBeChecked();
+  await expect(page.getByRole("timer")).toHaveText(/^Time Left: (2\d|30) seconds$/);
+  await page.clock.runFor(30_000);
+
+  // Let every remaining question time out; the last one submits by itself.
+  for (let position = 7; position <= 25; position++) {
+    await expect(page.getByText(`Question ${position} of 25`, { exact: true })).toBeVisible();
+    await page.clock.runFor(30_000);
+  }
+  await expect(page).toHaveURL(/\/result\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: "Quiz Result" })).toBeVisible();
+  await expect(page.getByText("Your Score: 12.00%")).toBeVisible();
+  await expect(page.getByText("You will be redirected to the homepage in 5 seconds.")).toBeVisible();
+  const items = page.getByRole("main").getByRole("listitem");
+  await expect(items).toHaveCount(25);
+  await expect(items.filter({ hasText: "Correct:" })).toHaveCount(3);
+  await expectNoAxeViolations(page);
+  await page.clock.runFor(4_000);
+  await expect(page).toHaveURL(/\/result\//);
+  await page.clock.runFor(1_000);
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the result page without quizSubmitted goes to registration", async ({ page }) => {
+  await page.goto("/student/register");
+  await page.evaluate(() => localStorage.setItem("studentToken", "anything"));
+  await page.goto("/result/00000000-0000-4000-8000-000000000000");
+  await expect(page).toHaveURL(/\/student\/register$/);
+});
