@@ -1,0 +1,97 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/test.ts";
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+}
+
+async function logIn(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").fill(process.env.E2E_ADMIN_USERNAME ?? "");
+  await page.getByLabel("Password").fill(process.env.E2E_ADMIN_PASSWORD ?? "");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+test("a wrong password shows the server's message", async ({ page, allowConsoleError }) => {
+  allowConsoleError(/status of 401/);
+  await page.goto("/admin/login");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Login");
+  await page.getByLabel("Username").fill("e2e-admin");
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid username or password.");
+  await expectNoAxeViolations(page);
+});
+
+test("an admin logs in, sees the dashboard, manages a question, adds feedback and logs out", async ({ page }) => {
+  await logIn(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Dashboard");
+  for (const name of ["View Students", "View Results", "Manage Questions", "Submit Feedback"]) {
+    await expect(page.getByRole("main").getByRole("link", { name }).first()).toBeVisible();
+  }
+  await expect(page.getByRole("heading", { name: "Recent Questions" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Student Details" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Student Results" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("main").getByRole("link", { name: "Manage Questions" }).first().click();
+  await expect(page).toHaveURL(/\/admin\/questions$/);
+  await expect(page.getByLabel("Difficulty")).toHaveValue("medium");
+  await page.getByLabel("Question", { exact: true }).fill("Which tag makes a level-one heading in HTML?");
+  await page.getByLabel("Category").fill("Web");
+  await page.getByLabel("Difficulty").selectOption("easy");
+  await page.getByLabel("Option", { exact: true }).fill("   ");
+  await page.getByRole("button", { name: "Add Option" }).click();
+  await expect(page.getByRole("radio")).toHaveCount(0);
+  for (const option of ["<h2>", "<h1>", "<header>"]) {
+    await page.getByLabel("Option", { exact: true }).fill(option);
+    await page.getByRole("button", { name: "Add Option" }).click();
+  }
+  await expect(page.getByRole("radio", { name: "<h2> (correct)" })).toBeChecked();
+  await page.getByRole("radio", { name: "<h1>" }).check();
+  await page.getByRole("button", { name: "Create Question" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Question created." })).toBeVisible();
+  const first = page.getByRole("region", { name: "All Questions" }).getByRole("listitem").first();
+  await expect(first).toContainText("Which tag makes a level-one heading in HTML?");
+  await expect(first).toContainText("Category: Web · Difficulty: Easy");
+  await expect(first.getByText("<h1> (correct answer)")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await first.getByRole("button", { name: /^Delete/ }).click();
+  await expect(page.getByText("Which tag makes a level-one heading in HTML?")).toHaveCount(0);
+
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Submit Feedback" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Submit Student Feedback");
+  await expect(page.getByLabel("Admin Token")).toHaveAttribute("type", "password");
+  await expect(page.getByLabel("Admin Token")).not.toHaveValue("");
+  await expect(page.getByLabel("Email ID")).toHaveAttribute("type", "email");
+  await page.getByLabel("Name").fill("Deepa V.");
+  await page.getByLabel("USN Number").fill("1TW23EC010");
+  await page.getByLabel("Email ID").fill("deepa@example.com");
+  await page.getByLabel("Section").fill("A");
+  await page.getByLabel("Batch").fill("2026");
+  await page.getByLabel("Feedback").fill("The aptitude shortcuts saved me in the placement test.");
+  await page.getByRole("button", { name: "Submit Feedback" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Feedback submitted successfully." })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeNull();
+  await page.goto("/admin/questions");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test("an expired session on the dashboard says so and goes to login", async ({ page, allowConsoleError }) => {
+  allowConsoleError(/status of 401/);
+  await page.goto("/admin/login");
+  await page.evaluate(() => localStorage.setItem("adminToken", "expired.or.forged"));
+  await page.goto("/admin/dashboard");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole("alert")).toHaveText("Unauthorized or session expired");
+  expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeNull();
+});
