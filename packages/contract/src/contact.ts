@@ -18,3 +18,6 @@ export const contactEnquirySchema = contactInputSchema.extend({
   createdAt: z.iso.datetime(),
 });
 export type ContactEnquiry = z.infer<typeof contactEnquirySchema>;
+
+/** What the contact form holds before parsing (the message may be left out). */
+export type ContactFormValues = z.input<typeof contactInputSchema>;

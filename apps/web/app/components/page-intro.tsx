@@ -1,9 +1,9 @@
 import { useLocation } from "react-router";
-import { copyFor } from "../content/page-meta.ts";
+import { copyOf, type PageCopy } from "../content/page-meta.ts";
 
-/** The page's one h1 and its opening paragraph, from the page copy of the current path. */
-export function PageIntro() {
-  const copy = copyFor(useLocation().pathname);
+/** The page's one h1 and its opening paragraph, from its route group's copy. */
+export function PageIntro({ pages }: { pages: Record<string, PageCopy> }) {
+  const copy = copyOf(pages, useLocation().pathname);
   return (
     <section className="bg-brand-50">
       <div className="mx-auto max-w-6xl px-4 py-12">

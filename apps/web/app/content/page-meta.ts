@@ -1,16 +1,22 @@
-// Builds the <head> tags of a public page from its copy: title, description and Open Graph.
+// Page copy and the <head> tags built from it: title, description and Open Graph.
 import { brand } from "./brand.ts";
-import { type PageCopy, pages } from "./pages.ts";
 
-export function copyFor(pathname: string): PageCopy {
-  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  const copy = pages[normalized as keyof typeof pages];
+export interface PageCopy {
+  title: string;
+  description: string;
+  heading: string;
+  intro: string;
+}
+
+/** The copy of `pathname` in a route group's pages; a missing entry is a build-time mistake. */
+export function copyOf(pages: Record<string, PageCopy>, pathname: string): PageCopy {
+  const copy = pages[pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname];
   if (!copy) throw new Error(`No page copy for ${pathname}`);
   return copy;
 }
 
-export function pageMeta(pathname: string) {
-  const copy = copyFor(pathname);
+export function pageMeta(pages: Record<string, PageCopy>, pathname: string) {
+  const copy = copyOf(pages, pathname);
   return [
     { title: copy.title },
     { name: "description", content: copy.description },

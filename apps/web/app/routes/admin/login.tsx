@@ -5,11 +5,12 @@ import { useLocation, useNavigate } from "react-router";
 import { Alert, FormField } from "../../components/form-field.tsx";
 import { PageIntro } from "../../components/page-intro.tsx";
 import { pageMeta } from "../../content/page-meta.ts";
+import { pages } from "../../content/pages/portal.ts";
 import { api, messageOf } from "../../lib/api.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta(location.pathname),
+  ...pageMeta(pages, location.pathname),
   { name: "robots", content: "noindex" },
 ];
 
@@ -40,7 +41,7 @@ export default function AdminLogin() {
 
   return (
     <>
-      <PageIntro />
+      <PageIntro pages={pages} />
       <div className="mx-auto max-w-md px-4 py-8">
         {failure && (
           <div className="mb-4">

@@ -1,9 +1,172 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link } from "react-router";
 import { PageIntro } from "../../components/page-intro.tsx";
+import { ValueList } from "../../components/value-list.tsx";
+import { brand } from "../../content/brand.ts";
+import {
+  advancementProgram,
+  clients,
+  internship,
+  programTiles,
+  trainingServices,
+  transformation,
+  values,
+} from "../../content/home.ts";
 import { pageMeta } from "../../content/page-meta.ts";
+import { pages } from "../../content/pages/home.ts";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname);
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta(pages, location.pathname),
+  {
+    "script:ld+json": {
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: brand.legalName,
+      email: brand.email,
+      telephone: brand.phones[0],
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: brand.address.street,
+        addressLocality: brand.address.city,
+        addressRegion: brand.address.region,
+        postalCode: brand.address.postalCode,
+        addressCountry: brand.address.country,
+      },
+      sameAs: Object.values(brand.social).map((link) => link.href),
+    },
+  },
+];
 
-export default function Page() {
-  return <PageIntro />;
+// The carousel's code (and its data) loads after the page is interactive: it sits at the bottom of the page.
+const FeedbackCarousel = lazy(() => import("../../components/feedback-carousel.tsx"));
+
+function Section({ title, children, tinted }: { title: string; children: React.ReactNode; tinted?: boolean }) {
+  const id = `section-${title.toLowerCase().replaceAll(/[^a-z]+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className={tinted ? "bg-brand-50" : ""}>
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        <h2 id={id} className="text-2xl font-bold text-brand-900">
+          {title}
+        </h2>
+        <div className="mt-5">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+export default function Home() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <>
+      <PageIntro pages={pages} />
+      <div className="mx-auto -mt-6 flex max-w-6xl flex-wrap gap-3 px-4 pb-6">
+        <Link
+          to="/student/register"
+          className="rounded bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900"
+        >
+          Take the assessment
+        </Link>
+        <Link
+          to="/contactform"
+          className="rounded border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-white"
+        >
+          Talk to us
+        </Link>
+      </div>
+
+      <Section title="Why choose us">
+        <p className="mb-4 text-slate-700">
+          Five values shape every programme. Point at or focus one to read what it means to us.
+        </p>
+        <ValueList values={values} />
+      </Section>
+
+      <Section title="Circle of Transformation" tinted>
+        <p className="mb-4 text-slate-700">
+          Seven kinds of career support, from the first conversation to the first offer.
+        </p>
+        <ol className="grid gap-4 sm:grid-cols-2 md:grid-cols-4">
+          {transformation.map((step, index) => (
+            <li key={step.title} className="rounded-lg bg-white p-4 shadow-sm">
+              <span className="text-sm font-bold text-brand-700">{index + 1}</span>
+              <h3 className="font-semibold">{step.title}</h3>
+              <p className="mt-1 text-sm text-slate-700">{step.description}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section title={advancementProgram.title}>
+        <p className="max-w-3xl text-slate-700">{advancementProgram.description}</p>
+        <ul className="mt-4 grid list-disc gap-1 pl-6 sm:grid-cols-2">
+          {advancementProgram.points.map((point) => (
+            <li key={point}>{point}</li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title="Training services" tinted>
+        <ul className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
+          {trainingServices.map((service) => (
+            <li key={service.title} className="rounded-lg bg-white p-4 shadow-sm">
+              <h3 className="font-semibold">{service.title}</h3>
+              <p className="mt-1 text-sm text-slate-700">{service.description}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title="Training programs">
+        <ul className="grid gap-4 sm:grid-cols-2 md:grid-cols-4">
+          {programTiles.map((tile) => (
+            <li key={tile.to}>
+              <Link
+                to={tile.to}
+                className="block h-full rounded-lg border border-slate-200 p-5 shadow-sm hover:border-brand-600 hover:bg-brand-50"
+              >
+                <h3 className="text-lg font-semibold text-brand-900">{tile.title}</h3>
+                <p className="mt-1 text-slate-700">{tile.tagline}</p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title={internship.title} tinted>
+        <p className="max-w-3xl text-slate-700">{internship.description}</p>
+        <p className="mt-3">
+          To apply, send your resume to{" "}
+          <a
+            className="font-semibold text-brand-700 underline"
+            href={`mailto:${brand.email}?subject=Internship%20application`}
+          >
+            {brand.email}
+          </a>
+          .
+        </p>
+      </Section>
+
+      <Section title="Our clients">
+        <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
+          {clients.map((client) => (
+            <li key={client} className="rounded border border-slate-200 px-4 py-3 text-center font-medium">
+              {client}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title="What our students say" tinted>
+        {hydrated ? (
+          <Suspense fallback={<p role="status">Loading feedback…</p>}>
+            <FeedbackCarousel />
+          </Suspense>
+        ) : (
+          <p role="status">Loading feedback…</p>
+        )}
+      </Section>
+    </>
+  );
 }

@@ -1,9 +1,19 @@
+import { useLocation } from "react-router";
+import { CardGrid } from "../../components/card-grid.tsx";
 import { PageIntro } from "../../components/page-intro.tsx";
+import { cardGrids } from "../../content/card-grids.ts";
 import { pageMeta } from "../../content/page-meta.ts";
+import { pages } from "../../content/pages/programs.ts";
 import type { Route } from "./+types/training-program";
 
-export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname);
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(pages, location.pathname);
 
 export default function Page() {
-  return <PageIntro />;
+  const { pathname } = useLocation();
+  return (
+    <>
+      <PageIntro pages={pages} />
+      <CardGrid cards={cardGrids[pathname.replace(/\/+$/, "")] ?? []} />
+    </>
+  );
 }

@@ -8,10 +8,11 @@ import { useNavigate } from "react-router";
 import { Alert, FormField } from "../../components/form-field.tsx";
 import { PageIntro } from "../../components/page-intro.tsx";
 import { pageMeta } from "../../content/page-meta.ts";
+import { pages } from "../../content/pages/portal.ts";
 import { ApiError, api, messageOf } from "../../lib/api.ts";
 import type { Route } from "./+types/student-register";
 
-export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname);
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(pages, location.pathname);
 
 const FIELDS: { name: keyof StudentRegistration; label: string; type?: string; inputMode?: "numeric" | "email" }[] = [
   { name: "name", label: "Name" },
@@ -60,7 +61,7 @@ export default function StudentRegister() {
 
   return (
     <>
-      <PageIntro />
+      <PageIntro pages={pages} />
       <div className="mx-auto max-w-2xl px-4 py-8">
         <p className="mb-6 text-slate-700">
           Fill in your details to start the assessment: 25 multiple-choice questions, 30 seconds each.

@@ -1,0 +1,17 @@
+import type { Card } from "../content/card-grids.ts";
+
+export function CardGrid({ cards, heading }: { cards: readonly Card[]; heading?: string }) {
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10" aria-label={heading ?? "What we offer"}>
+      {heading && <h2 className="mb-6 text-2xl font-bold text-brand-900">{heading}</h2>}
+      <ul className="grid gap-5 sm:grid-cols-2 md:grid-cols-3">
+        {cards.map((card) => (
+          <li key={card.title} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+            <h3 className="text-lg font-semibold text-brand-900">{card.title}</h3>
+            <p className="mt-2 text-slate-700">{card.description}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

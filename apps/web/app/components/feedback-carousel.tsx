@@ -1,0 +1,184 @@
+// The home page's student feedback carousel (spec §2, §9). Loaded after the page is interactive, so its code
+// and data never delay the first paint.
+import { CAROUSEL_INTERVAL_MS } from "@trainwise/contract/constants";
+import type { PublicFeedback } from "@trainwise/contract/feedback";
+import Autoplay from "embla-carousel-autoplay";
+import useEmblaCarousel from "embla-carousel-react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { api } from "../lib/api.ts";
+
+/** Ten pastel colours, cycling over the cards. */
+const PASTELS = [
+  "#fde2e4",
+  "#e2ece9",
+  "#dfe7fd",
+  "#fff1c1",
+  "#e8dff5",
+  "#d7f9f1",
+  "#fce1e4",
+  "#ddedea",
+  "#fbe7c6",
+  "#e3f2fd",
+] as const;
+
+/** Cards per slide and the gap between them at each width (spec §9). */
+function layoutFor(width: number): { perSlide: number; gap: number } {
+  if (width >= 900) return { perSlide: 3, gap: 20 };
+  if (width >= 600) return { perSlide: 2, gap: 15 };
+  return { perSlide: 1, gap: 0 };
+}
+
+function useViewportWidth(): number {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const update = () => setWidth(window.innerWidth);
+    window.addEventListener("resize", update);
+    return () => window.removeEventListener("resize", update);
+  }, []);
+  return width;
+}
+
+function usePrefersReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(() => window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  useEffect(() => {
+    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
+    const update = () => setReduced(query.matches);
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return reduced;
+}
+
+type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; feedback: PublicFeedback[] };
+
+export default function FeedbackCarousel() {
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+  useEffect(() => {
+    api<PublicFeedback[]>("/feedback").then(
+      (feedback) => setLoad({ state: "ready", feedback }),
+      () => setLoad({ state: "failed" }),
+    );
+  }, []);
+
+  if (load.state === "loading") return <p role="status">Loading feedback…</p>;
+  if (load.state === "failed")
+    return (
+      <p role="alert" className="text-red-800">
+        Failed to load feedbacks.
+      </p>
+    );
+  if (load.feedback.length === 0) return <p>No feedback found.</p>;
+  return <Slides feedback={load.feedback} />;
+}
+
+function Slides({ feedback }: { feedback: PublicFeedback[] }) {
+  const { perSlide, gap } = layoutFor(useViewportWidth());
+  const reducedMotion = usePrefersReducedMotion();
+  const slides = useMemo(() => {
+    const groups: { entry: PublicFeedback; colour: string }[][] = [];
+    feedback.forEach((entry, index) => {
+      const slide = Math.floor(index / perSlide);
+      groups[slide] ??= [];
+      groups[slide].push({ entry, colour: PASTELS[index % PASTELS.length] as string });
+    });
+    return groups;
+  }, [feedback, perSlide]);
+
+  const [paused, setPaused] = useState(false);
+  const autoplay = useMemo(
+    () => Autoplay({ delay: CAROUSEL_INTERVAL_MS, playOnInit: false, stopOnInteraction: false }),
+    [],
+  );
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, duration: reducedMotion ? 1 : 25 }, [autoplay]);
+  const [selected, setSelected] = useState(0);
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    embla.on("select", onSelect).on("reInit", onSelect);
+    embla.reInit();
+    return () => {
+      embla.off("select", onSelect).off("reInit", onSelect);
+    };
+  }, [embla, slides]);
+
+  // Moves by itself unless the visitor paused it, is pointing at or focused in it, or asked for less motion.
+  const [engaged, setEngaged] = useState(false);
+  const playing = !paused && !engaged && !reducedMotion && slides.length > 1;
+  useEffect(() => {
+    if (!embla) return;
+    if (playing) autoplay.play();
+    else autoplay.stop();
+  }, [embla, autoplay, playing]);
+
+  const goTo = useCallback((index: number) => embla?.scrollTo(index), [embla]);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Student feedback"
+      onMouseEnter={() => setEngaged(true)}
+      onMouseLeave={() => setEngaged(false)}
+      onFocus={() => setEngaged(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setEngaged(false);
+      }}
+    >
+      <div className="overflow-hidden" ref={viewportRef}>
+        <div className="flex">
+          {slides.map((cards, slideIndex) => (
+            <div
+              key={cards.map((card) => card.entry._id).join("-")}
+              className="min-w-0 shrink-0 grow-0 basis-full"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${slideIndex + 1} of ${slides.length}`}
+              aria-hidden={slideIndex !== selected}
+              data-testid="feedback-slide"
+            >
+              <ul className="flex" style={{ gap: `${gap}px` }}>
+                {cards.map(({ entry, colour }) => (
+                  <li
+                    key={entry._id}
+                    className="flex-1 rounded-lg p-5 text-slate-900 shadow-sm"
+                    style={{ backgroundColor: colour }}
+                    data-testid="feedback-card"
+                  >
+                    <blockquote>
+                      <p>“{entry.feedback}”</p>
+                      <footer className="mt-3 text-sm font-semibold">
+                        {entry.name}, batch {entry.batch}, section {entry.section}
+                      </footer>
+                    </blockquote>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="mt-4 flex flex-wrap items-center justify-center gap-3">
+        <button
+          type="button"
+          onClick={() => setPaused((value) => !value)}
+          className="rounded border border-brand-700 px-3 py-1 text-sm font-semibold text-brand-700"
+          disabled={reducedMotion}
+        >
+          {paused ? "Play" : "Pause"} <span className="sr-only">feedback carousel</span>
+        </button>
+        <div className="flex gap-2">
+          {slides.map((cards, index) => (
+            <button
+              key={cards.map((card) => card.entry._id).join("-")}
+              type="button"
+              onClick={() => goTo(index)}
+              aria-label={`Show feedback slide ${index + 1}`}
+              aria-current={index === selected ? "true" : undefined}
+              className={`h-4 w-4 rounded-full border-2 border-brand-700 ${index === selected ? "bg-brand-700" : "bg-white"}`}
+            />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

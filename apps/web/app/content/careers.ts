@@ -1,0 +1,99 @@
+// Careers cards and the three role pages (spec §2).
+import { brand } from "./brand.ts";
+
+export const careerCards = [
+  {
+    id: "trainer",
+    title: "Trainer",
+    description: "Teach technical and professional skills.",
+    icon: "🎓",
+    link: "/trainer",
+  },
+  {
+    id: "operations",
+    title: "Operations",
+    description: "Run batches, schedules and campus drives.",
+    icon: "🗂️",
+    link: "/operations",
+  },
+  {
+    id: "sales",
+    title: "Sales",
+    description: "Match institutions and companies with programmes.",
+    icon: "🤝",
+    link: "/sales",
+  },
+  {
+    id: "internship",
+    title: "Internship",
+    description: "Learn on real programmes for three to six months.",
+    icon: "🌱",
+    link: "/internship",
+  },
+] as const;
+
+export interface Role {
+  title: string;
+  description: string;
+  responsibilities: string[];
+  qualifications: string[];
+}
+
+export const roles: Record<"/trainer" | "/operations" | "/sales", Role> = {
+  "/trainer": {
+    title: "Trainer",
+    description:
+      "Our trainers lead classroom and online sessions for students and working professionals, and turn each topic into practice people can repeat on their own.",
+    responsibilities: [
+      "Deliver technical or soft-skills sessions to batches of 20 to 60 learners",
+      "Prepare exercises, assessments and project briefs",
+      "Give each learner specific, written feedback",
+      "Keep course material current with industry practice",
+    ],
+    qualifications: [
+      "A degree in engineering, science or a related field",
+      "Two or more years of industry or teaching experience",
+      "Clear spoken and written English",
+      "Willingness to travel to partner campuses",
+    ],
+  },
+  "/operations": {
+    title: "Operations",
+    description:
+      "The operations team plans every programme day: trainers, rooms, schedules, materials and the campus drives where students meet employers.",
+    responsibilities: [
+      "Schedule batches and assign trainers",
+      "Coordinate with college placement cells and company HR teams",
+      "Run assessment days and campus drives on site",
+      "Track attendance, results and feedback",
+    ],
+    qualifications: [
+      "A degree in any discipline",
+      "One or more years in operations, events or administration",
+      "Confidence with spreadsheets and scheduling tools",
+      "Calm under deadlines",
+    ],
+  },
+  "/sales": {
+    title: "Sales",
+    description:
+      "Our sales team listens to what colleges and companies need and puts together the programme that answers it, from first call to signed proposal.",
+    responsibilities: [
+      "Build relationships with colleges, universities and HR leaders",
+      "Understand training needs and shape proposals with our trainers",
+      "Present programmes and negotiate terms",
+      "Grow existing accounts through follow-up programmes",
+    ],
+    qualifications: [
+      "A degree in business, engineering or a related field",
+      "Two or more years of B2B or education sales",
+      "Strong presentation skills",
+      "A driving licence and willingness to travel",
+    ],
+  },
+};
+
+export const applyByEmail = (role: string) => ({
+  href: `mailto:${brand.email}?subject=${encodeURIComponent(`Application: ${role}`)}`,
+  label: `Apply for ${role} by e-mail`,
+});
