@@ -1,9 +1,11 @@
 import type { Card } from "../content/card-grids.ts";
 
-export function CardGrid({ cards, heading }: { cards: readonly Card[]; heading?: string }) {
+export function CardGrid({ cards, heading = "What we offer" }: { cards: readonly Card[]; heading?: string }) {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10" aria-label={heading ?? "What we offer"}>
-      {heading && <h2 className="mb-6 text-2xl font-bold text-brand-900">{heading}</h2>}
+    <section className="mx-auto max-w-6xl px-4 py-10" aria-labelledby="card-grid-heading">
+      <h2 id="card-grid-heading" className="mb-6 text-2xl font-bold text-brand-900">
+        {heading}
+      </h2>
       <ul className="grid gap-5 sm:grid-cols-2 md:grid-cols-3">
         {cards.map((card) => (
           <li key={card.title} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">

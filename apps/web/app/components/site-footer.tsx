@@ -50,7 +50,7 @@ export function SiteFooter() {
         </section>
       </div>
       <p className="border-t border-white/20 py-4 text-center text-sm">
-        © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {brand.legalName}. All rights reserved.
+        © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {brand.legalName} All rights reserved.
       </p>
       <a
         className="fixed bottom-4 right-4 rounded-full bg-green-700 px-4 py-3 text-sm font-semibold text-white shadow-lg"

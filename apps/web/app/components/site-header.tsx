@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { brand } from "../content/brand.ts";
-import { ChevronDownIcon, CloseIcon, MenuIcon } from "./icons.tsx";
+import { ChevronDownIcon, MenuIcon } from "./icons.tsx";
 
 export const mainNavigation = [
   { to: "/", label: "Home" },
@@ -22,7 +22,7 @@ export const trailingNavigation = [
   { to: "/student/register", label: "LMS Portal" },
 ] as const;
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+export const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-2 hover:bg-brand-50 ${isActive ? "font-semibold text-brand-700" : "text-slate-800"}`;
 
 /** A disclosure (button + list of links): the pattern for site navigation, closed by Escape or a click outside. */
@@ -84,87 +84,39 @@ function OtherServicesMenu() {
   );
 }
 
-/**
- * Below 600px the bar becomes a side drawer: a native modal <dialog>, which traps focus, makes the page behind
- * it inert, and closes on Escape, with an expandable Other Services group.
- */
-function MobileDrawer() {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [servicesOpen, setServicesOpen] = useState(false);
-  const groupId = useId();
-  const { pathname } = useLocation();
+// The drawer's code (and its focus trap) loads on the first tap of the menu button, not with every page.
+const DrawerPanel = lazy(() => import("./drawer-panel.tsx"));
 
-  useEffect(() => {
-    dialog.current?.close();
-    setServicesOpen(false);
-  }, [pathname]);
+/** Below 600px the bar becomes a button that opens the side drawer. */
+function MobileDrawer() {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
 
   return (
     <div className="sm:hidden">
       <button
+        ref={opener}
         type="button"
-        onClick={() => dialog.current?.showModal()}
+        onClick={() => setOpen(true)}
         className="rounded p-2 text-brand-900 hover:bg-brand-50"
         aria-label="Open menu"
         aria-haspopup="dialog"
+        aria-expanded={open}
       >
         <MenuIcon className="h-7 w-7" />
       </button>
-      <dialog
-        ref={dialog}
-        aria-label="Menu"
-        className="m-0 ml-auto h-full max-h-none w-4/5 max-w-xs bg-white p-4 backdrop:bg-slate-900/50"
-        onClick={(event) => {
-          // A click on the backdrop (the dialog element itself, outside its content) closes the drawer.
-          if (event.target === dialog.current) dialog.current.close();
-        }}
-      >
-        <div className="flex items-center justify-between">
-          <span className="text-lg font-bold text-brand-700">{brand.name}</span>
-          <button type="button" onClick={() => dialog.current?.close()} className="rounded p-2" aria-label="Close menu">
-            <CloseIcon className="h-6 w-6" />
-          </button>
-        </div>
-        <nav aria-label="Main" className="mt-4">
-          <ul className="space-y-1">
-            {mainNavigation.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={linkClass} end>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-            <li>
-              <button
-                type="button"
-                aria-expanded={servicesOpen}
-                aria-controls={groupId}
-                onClick={() => setServicesOpen((value) => !value)}
-                className="flex w-full items-center justify-between rounded px-3 py-2 text-left text-slate-800 hover:bg-brand-50"
-              >
-                Other Services
-                <ChevronDownIcon className={`h-4 w-4 transition-transform ${servicesOpen ? "rotate-180" : ""}`} />
-              </button>
-              <ul id={groupId} hidden={!servicesOpen} className="ml-4 space-y-1">
-                {otherServices.map((item) => (
-                  <li key={item.to}>
-                    <NavLink to={item.to} className={linkClass}>
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </li>
-            {trailingNavigation.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={linkClass}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </dialog>
+      {open && (
+        <Suspense fallback={null}>
+          <DrawerPanel
+            onClose={() => {
+              setOpen(false);
+              opener.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -60,21 +60,22 @@ export default function Home() {
   useEffect(() => setHydrated(true), []);
   return (
     <>
-      <PageIntro pages={pages} />
-      <div className="mx-auto -mt-6 flex max-w-6xl flex-wrap gap-3 px-4 pb-6">
-        <Link
-          to="/student/register"
-          className="rounded bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900"
-        >
-          Take the assessment
-        </Link>
-        <Link
-          to="/contactform"
-          className="rounded border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-white"
-        >
-          Talk to us
-        </Link>
-      </div>
+      <PageIntro pages={pages}>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link
+            to="/student/register"
+            className="rounded bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900"
+          >
+            Take the assessment
+          </Link>
+          <Link
+            to="/contactform"
+            className="rounded border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-white"
+          >
+            Talk to us
+          </Link>
+        </div>
+      </PageIntro>
 
       <Section title="Why choose us">
         <p className="mb-4 text-slate-700">

@@ -1,0 +1,89 @@
+// The side drawer below 600px: a native modal <dialog> (the page behind it is inert, Escape closes it) with a
+// focus trap so Tab cycles inside it, and an expandable Other Services group.
+import { createFocusTrap } from "focus-trap";
+import { useEffect, useId, useRef, useState } from "react";
+import { NavLink } from "react-router";
+import { brand } from "../content/brand.ts";
+import { ChevronDownIcon, CloseIcon } from "./icons.tsx";
+import { linkClass, mainNavigation, otherServices, trailingNavigation } from "./site-header.tsx";
+
+export default function DrawerPanel({ onClose }: { onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [servicesOpen, setServicesOpen] = useState(false);
+  const groupId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    element.showModal();
+    const trap = createFocusTrap(element, {
+      escapeDeactivates: false,
+      allowOutsideClick: true,
+      returnFocusOnDeactivate: false,
+    });
+    trap.activate();
+    return () => {
+      trap.deactivate();
+      if (element.open) element.close();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-label="Menu"
+      onClose={onClose}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog element itself, outside its content) closes the drawer.
+        if (event.target === dialog.current) dialog.current.close();
+      }}
+      className="m-0 ml-auto h-full max-h-none w-4/5 max-w-xs bg-white p-4 backdrop:bg-slate-900/50"
+    >
+      <div className="flex items-center justify-between">
+        <span className="text-lg font-bold text-brand-700">{brand.name}</span>
+        <button type="button" onClick={() => dialog.current?.close()} className="rounded p-2" aria-label="Close menu">
+          <CloseIcon className="h-6 w-6" />
+        </button>
+      </div>
+      <nav aria-label="Main" className="mt-4">
+        <ul className="space-y-1">
+          {mainNavigation.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className={linkClass} end>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              aria-expanded={servicesOpen}
+              aria-controls={groupId}
+              onClick={() => setServicesOpen((value) => !value)}
+              className="flex w-full items-center justify-between rounded px-3 py-2 text-left text-slate-800 hover:bg-brand-50"
+            >
+              Other Services
+              <ChevronDownIcon className={`h-4 w-4 transition-transform ${servicesOpen ? "rotate-180" : ""}`} />
+            </button>
+            <ul id={groupId} hidden={!servicesOpen} className="ml-4 space-y-1">
+              {otherServices.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} className={linkClass}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </li>
+          {trailingNavigation.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className={linkClass}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </dialog>
+  );
+}
