@@ -29,6 +29,7 @@ export default function DrawerPanel({ onClose }: { onClose: () => void }) {
   }, []);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes the dialog with Escape, natively.
     <dialog
       ref={dialog}
       aria-label="Menu"

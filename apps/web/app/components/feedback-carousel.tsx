@@ -127,6 +127,7 @@ function Slides({ feedback }: { feedback: PublicFeedback[] }) {
       <div className="overflow-hidden" ref={viewportRef}>
         <div className="flex">
           {slides.map((cards, slideIndex) => (
+            // biome-ignore lint/a11y/useSemanticElements: a slide is a group in the ARIA carousel pattern, not a fieldset.
             <div
               key={cards.map((card) => card.entry._id).join("-")}
               className="min-w-0 shrink-0 grow-0 basis-full"

@@ -9,24 +9,23 @@ const base = {
   strokeWidth: 2,
   strokeLinecap: "round",
   strokeLinejoin: "round",
-  "aria-hidden": true,
   focusable: false,
 } as const;
 
 export const MenuIcon = ({ className }: IconProps) => (
-  <svg {...base} className={className}>
+  <svg {...base} aria-hidden="true" className={className}>
     <path d="M4 6h16M4 12h16M4 18h16" />
   </svg>
 );
 
 export const CloseIcon = ({ className }: IconProps) => (
-  <svg {...base} className={className}>
+  <svg {...base} aria-hidden="true" className={className}>
     <path d="M18 6 6 18M6 6l12 12" />
   </svg>
 );
 
 export const ChevronDownIcon = ({ className }: IconProps) => (
-  <svg {...base} className={className}>
+  <svg {...base} aria-hidden="true" className={className}>
     <path d="m6 9 6 6 6-6" />
   </svg>
 );

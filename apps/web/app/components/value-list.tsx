@@ -24,8 +24,8 @@ function ValueItem({ value }: { value: Value }) {
   const tooltipId = useId();
   const [dismissed, setDismissed] = useState(false);
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: focus is how keyboard users reach the tooltip.
     <li
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: focus is how keyboard users reach the tooltip.
       tabIndex={0}
       aria-describedby={tooltipId}
       onKeyDown={(event) => {

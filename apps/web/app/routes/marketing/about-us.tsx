@@ -13,9 +13,9 @@ export default function AboutUs() {
       {/* Circles that enlarge and turn on hover or focus and reveal their text; a stacked list below 600px. */}
       <ul className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
         {aboutItems.map((item) => (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users reveal the text by focusing the circle.
           <li
             key={item.title}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users reveal the text by focusing the circle.
             tabIndex={0}
             className="group rounded-lg bg-brand-50 p-5 outline-offset-4 focus:outline-3 focus:outline-brand-700 sm:flex sm:aspect-square sm:items-center sm:justify-center sm:rounded-full sm:p-6 sm:text-center sm:transition-transform sm:duration-500 sm:hover:z-10 sm:hover:scale-110 sm:hover:rotate-6 sm:focus:z-10 sm:focus:scale-110 sm:focus:rotate-6 motion-reduce:transition-none"
           >
