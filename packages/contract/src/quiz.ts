@@ -69,3 +69,10 @@ export const advanceSchema = z.object({
     error: "position must be at least 1",
   }),
 });
+
+/** The answer to saving an answer or moving on: where the attempt now stands on the server's clock. */
+export const attemptProgressSchema = z.object({
+  currentIndex: z.number().int(),
+  secondsLeft: z.number().int(),
+});
+export type AttemptProgress = z.infer<typeof attemptProgressSchema>;

@@ -5,7 +5,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { createTokenService, type TokenClaims, type TokenService } from "../auth/tokens.ts";
-import { admins, revokedTokens, students } from "../db/schema.ts";
+import { admins, revokedTokens } from "../db/schema.ts";
 import { HttpError } from "./errors.ts";
 
 export interface AdminCaller {
@@ -72,12 +72,12 @@ export default fp(
       request.admin = { id: admin.id, username: admin.username, tokenId: claims.tokenId, expiresAt: claims.expiresAt };
     });
 
+    // The signature is enough here: every student query is scoped to the token's student id, so a token of a
+    // student who no longer exists finds nothing. Saves a query on each of a quiz's ~55 requests.
     app.decorate("requireStudent", async (request: FastifyRequest) => {
       const claims = await claimsOf(app, request);
       if (claims.role !== "student") throw new HttpError(403, "This needs a student registration.");
-      const [student] = await app.db.select({ id: students.id }).from(students).where(eq(students.id, claims.subject));
-      if (!student) throw new HttpError(401, SESSION_EXPIRED);
-      request.student = { id: student.id };
+      request.student = { id: claims.subject };
     });
   },
   { name: "auth", dependencies: ["errors"] },

@@ -1,4 +1,4 @@
-import { SignJWT, UnsecuredJWT } from "jose";
+import { createSigner } from "fast-jwt";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, registerStudent } from "../../test/fixtures.ts";
@@ -105,33 +105,20 @@ describe("admin accounts", async () => {
   describe("every admin route", async () => {
     const { token: studentToken } = await registerStudent(app);
     const adminId = (await database.pool.query("select id from admins limit 1")).rows[0].id as string;
-    const key = new TextEncoder().encode(app.config.jwtSecret ?? "");
-    const signingKeyRow = (await database.pool.query("select value from app_settings where key = 'token_signing_key'"))
-      .rows[0];
-    const realKey = new TextEncoder().encode(signingKeyRow.value);
-    const expired = await new SignJWT({ role: "admin" })
-      .setProtectedHeader({ alg: "HS256" })
-      .setIssuer("trainwise")
-      .setSubject(adminId)
-      .setJti("expired-token")
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
-      .sign(realKey);
-    const forged = await new SignJWT({ role: "admin" })
-      .setProtectedHeader({ alg: "HS256" })
-      .setIssuer("trainwise")
-      .setSubject(adminId)
-      .setJti("forged-token")
-      .setIssuedAt()
-      .setExpirationTime("1h")
-      .sign(new TextEncoder().encode(`another-key-${key.length}-that-is-long-enough-for-hs256`));
-    const unsigned = new UnsecuredJWT({ role: "admin" })
-      .setIssuer("trainwise")
-      .setSubject(adminId)
-      .setJti("none-token")
-      .setIssuedAt()
-      .setExpirationTime("1h")
-      .encode();
+    const signingKeyRow = (await database.pool.query("select value from app_settings where key = 'token_signing_key'")).rows[0];
+    const realKey = Buffer.from(signingKeyRow.value);
+    const claims = { role: "admin", sub: adminId, jti: "crafted-token" };
+    const expired = createSigner({
+      key: realKey,
+      algorithm: "HS256",
+      iss: "trainwise",
+      expiresIn: 3_600_000,
+      clockTimestamp: Date.now() - 7_200_000,
+    })(claims);
+    const forged = createSigner({ key: "another-key-that-is-long-enough-for-hs256", algorithm: "HS256", iss: "trainwise", expiresIn: 3_600_000 })(
+      claims,
+    );
+    const unsigned = createSigner({ algorithm: "none", iss: "trainwise", expiresIn: 3_600_000 })(claims);
 
     it.each(ADMIN_ROUTES)(
       "$method $url refuses no token, a student, an expired, forged or unsigned token",

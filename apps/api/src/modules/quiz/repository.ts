@@ -95,6 +95,20 @@ export async function servedQuestions(db: Executor, attemptId: string) {
   }));
 }
 
+/** One served question of an attempt, for saving its answer without loading the whole quiz. */
+export async function servedQuestion(db: Executor, attemptId: string, questionId: string) {
+  const [row] = await db
+    .select({
+      position: attemptQuestions.position,
+      questionId: attemptQuestions.questionId,
+      optionOrder: attemptQuestions.optionOrder,
+      selectedOptionId: attemptQuestions.selectedOptionId,
+    })
+    .from(attemptQuestions)
+    .where(and(eq(attemptQuestions.attemptId, attemptId), eq(attemptQuestions.questionId, questionId)));
+  return row;
+}
+
 export async function lockOpenAttempt(db: Executor, studentId: string) {
   const [attempt] = await db
     .select()
@@ -148,4 +162,89 @@ export async function overdueAttemptIds(db: Executor, graceSeconds: number, limi
     limit ${limit}
     for update skip locked`);
   return rows.rows.map((row) => row.id);
+}
+
+type ClockRow = {
+  id: string;
+  current_position: number;
+  current_started_at: Date;
+  seconds_per_question: number;
+  total_questions: number;
+};
+
+/**
+ * The common case of saving an answer in one statement: the question is served in the student's open attempt,
+ * the option is one of its own, and its window (plus `graceSeconds`) is open at `now`. Returns the attempt's
+ * clock after the save, or undefined when any condition fails (the caller then finds out which, slowly).
+ */
+export async function saveAnswerIfOpen(
+  db: Executor,
+  values: { studentId: string; questionId: string; optionId: string; now: Date; graceSeconds: number },
+) {
+  const { studentId, questionId, optionId, now, graceSeconds } = values;
+  const result = await db.execute<ClockRow & { position: number }>(sql`
+    with target as (
+      select a.id, a.current_position, a.current_started_at, a.seconds_per_question, a.total_questions, aq.position,
+             a.current_started_at + make_interval(secs => (aq.position - a.current_position) * a.seconds_per_question)
+               as window_start
+      from attempts a
+      join attempt_questions aq on aq.attempt_id = a.id
+      where a.student_id = ${studentId} and a.submitted_at is null
+        and aq.question_id = ${questionId} and ${optionId}::uuid = any(aq.option_order)
+        and aq.position >= a.current_position and aq.position < a.total_questions
+        and ${now}::timestamptz <= a.deadline_at + make_interval(secs => ${graceSeconds})
+      for update of a
+    ), open_window as (
+      select * from target
+      where ${now}::timestamptz >= window_start
+        and ${now}::timestamptz <= window_start + make_interval(secs => seconds_per_question + ${graceSeconds})
+    ), saved as (
+      update attempt_questions aq set selected_option_id = ${optionId}, answered_at = ${now}
+      from open_window w where aq.attempt_id = w.id and aq.position = w.position
+      returning aq.position
+    ), moved as (
+      update attempts a set current_position = w.position, current_started_at = w.window_start
+      from open_window w where a.id = w.id and w.position > w.current_position
+      returning a.id
+    )
+    select w.id, w.position, w.seconds_per_question, w.total_questions,
+           greatest(w.current_position, w.position) as current_position,
+           case when w.position > w.current_position then w.window_start else w.current_started_at end
+             as current_started_at,
+           (select count(*) from saved) as saved_count, (select count(*) from moved) as moved_count
+    from open_window w`);
+  return result.rows[0];
+}
+
+/**
+ * Next, in one statement, when it is allowed: `position` is the question after the one open on the clock.
+ * A position the clock has already reached is accepted without change. Returns the clock afterwards, or
+ * undefined for anything else (closed attempt, a jump ahead, time up), which the caller explains.
+ */
+export async function advanceIfAllowed(db: Executor, values: { studentId: string; position: number; now: Date }) {
+  const { studentId, position, now } = values;
+  const result = await db.execute<ClockRow & { position_now: number }>(sql`
+    with target as (
+      select id, current_position, current_started_at, seconds_per_question, total_questions,
+             least(
+               current_position
+                 + floor(extract(epoch from (${now}::timestamptz - current_started_at)) / seconds_per_question)::int,
+               total_questions
+             ) as position_now
+      from attempts
+      where student_id = ${studentId} and submitted_at is null and ${now}::timestamptz <= deadline_at
+      for update
+    ), allowed as (
+      select * from target
+      where position_now < total_questions and ${position} <= position_now + 1 and ${position} < total_questions
+    ), moved as (
+      update attempts a set current_position = ${position}, current_started_at = ${now}
+      from allowed t where a.id = t.id and ${position} = t.position_now + 1
+      returning a.id, a.current_position, a.current_started_at
+    )
+    select t.id, t.seconds_per_question, t.total_questions, t.position_now,
+           coalesce(m.current_position, t.current_position) as current_position,
+           coalesce(m.current_started_at, t.current_started_at) as current_started_at
+    from allowed t left join moved m on m.id = t.id`);
+  return result.rows[0];
 }

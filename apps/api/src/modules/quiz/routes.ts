@@ -2,6 +2,7 @@
 import { errorBodySchema, idParamsSchema } from "@trainwise/contract/common";
 import {
   advanceSchema,
+  attemptProgressSchema,
   attemptStateSchema,
   quizQuestionListSchema,
   quizQuestionsQuerySchema,
@@ -74,7 +75,7 @@ const quizRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Save the answer to the open question",
         security: [{ bearerAuth: [] }],
         body: saveAnswerSchema,
-        response: { 200: attemptStateSchema, ...refusals },
+        response: { 200: attemptProgressSchema, ...refusals },
       },
     },
     async (request) => saveAnswer(app.db, studentOf(request).id, request.body),
@@ -88,7 +89,7 @@ const quizRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Move on to the question at `position` (Next, or the timer running out)",
         security: [{ bearerAuth: [] }],
         body: advanceSchema,
-        response: { 200: attemptStateSchema, ...refusals },
+        response: { 200: attemptProgressSchema, ...refusals },
       },
     },
     async (request) => advanceAttempt(app.db, studentOf(request).id, request.body.position),

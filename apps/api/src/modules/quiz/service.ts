@@ -3,10 +3,11 @@
 // only the served questions, each once. Nothing here ever returns which option is correct.
 import { randomInt } from "node:crypto";
 import { DEADLINE_GRACE_SECONDS, SECONDS_PER_QUESTION } from "@trainwise/contract/constants";
-import type { Answer, AttemptState } from "@trainwise/contract/quiz";
+import type { Answer, AttemptProgress, AttemptState } from "@trainwise/contract/quiz";
 import type { Database, Executor } from "../../db/client.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import {
+  advanceIfAllowed,
   type AttemptRow,
   attemptsOf,
   insertAttempt,
@@ -16,11 +17,13 @@ import {
   optionIdsByQuestion,
   overdueAttemptIds,
   randomQuestionIds,
+  saveAnswerIfOpen,
   saveSelectedOption,
   scoreAndClose,
+  servedQuestion,
   servedQuestions,
 } from "./repository.ts";
-import { acceptsAnswer, readClock, windowStart } from "./timing.ts";
+import { type AttemptClock, acceptsAnswer, readClock, windowStart } from "./timing.ts";
 
 function shuffled<T>(items: T[]): T[] {
   const copy = [...items];
@@ -71,14 +74,12 @@ export async function startOrResumeAttempt(db: Database, studentId: string, limi
 
 async function stateOf(db: Executor, attempt: AttemptRow, now: Date): Promise<AttemptState> {
   if (attempt.submittedAt) return { status: "submitted", attemptId: attempt.id, resultId: attempt.id };
-  const clock = readClock(attempt, now);
   const served = await servedQuestions(db, attempt.id);
   return {
     status: "in_progress",
     attemptId: attempt.id,
     totalQuestions: attempt.totalQuestions,
-    currentIndex: Math.min(clock.position, attempt.totalQuestions - 1),
-    secondsLeft: clock.secondsLeft,
+    ...progressOf(attempt, now),
     secondsPerQuestion: attempt.secondsPerQuestion,
     answers: served.flatMap((question) =>
       question.selectedOptionId ? [{ questionId: question.questionId, optionId: question.selectedOptionId }] : [],
@@ -97,17 +98,21 @@ export async function currentAttemptState(db: Database, studentId: string): Prom
   });
 }
 
-type Served = Awaited<ReturnType<typeof servedQuestions>>[number];
+type Served = Pick<Awaited<ReturnType<typeof servedQuestions>>[number], "position" | "questionId" | "optionOrder">;
+
+function progressOf(attempt: AttemptClock, now: Date): AttemptProgress {
+  const clock = readClock(attempt, now);
+  return { currentIndex: Math.min(clock.position, attempt.totalQuestions - 1), secondsLeft: clock.secondsLeft };
+}
 
 /** Saves one answer if it is valid and its question's window is open; returns why not otherwise. */
 async function applyAnswer(
   db: Executor,
   attempt: AttemptRow,
-  served: Served[],
+  question: Served | undefined,
   answer: Answer,
   now: Date,
 ): Promise<string | undefined> {
-  const question = served.find((candidate) => candidate.questionId === answer.questionId);
   if (!question) return "That question is not part of your quiz.";
   if (!question.optionOrder.includes(answer.optionId)) return "That option does not belong to this question.";
   if (!acceptsAnswer(attempt, question.position, now)) {
@@ -134,20 +139,41 @@ async function lockOpenAttemptOrRefuse(db: Executor, studentId: string, now: Dat
   return attempt;
 }
 
+/** The clock of a row from the one-statement paths, in the shape readClock takes. */
+function clockOf(row: {
+  current_position: number;
+  current_started_at: Date | string;
+  seconds_per_question: number;
+  total_questions: number;
+}) {
+  return {
+    currentPosition: Number(row.current_position),
+    currentStartedAt: new Date(row.current_started_at),
+    secondsPerQuestion: Number(row.seconds_per_question),
+    totalQuestions: Number(row.total_questions),
+  };
+}
+
 /** PUT /api/quiz/answers: saves one answer as the student gives it. */
-export async function saveAnswer(db: Database, studentId: string, answer: Answer): Promise<AttemptState> {
+export async function saveAnswer(db: Database, studentId: string, answer: Answer): Promise<AttemptProgress> {
+  const now = new Date();
+  // The common case in one statement; anything it refuses goes through the checks below for the exact reason.
+  const saved = await saveAnswerIfOpen(db, { studentId, ...answer, now, graceSeconds: DEADLINE_GRACE_SECONDS });
+  if (saved) return progressOf(clockOf(saved), now);
   return db.transaction(async (tx) => {
     const now = new Date();
     const attempt = await lockOpenAttemptOrRefuse(tx, studentId, now);
-    const served = await servedQuestions(tx, attempt.id);
-    const refusal = await applyAnswer(tx, attempt, served, answer, now);
+    const question = await servedQuestion(tx, attempt.id, answer.questionId);
+    const refusal = await applyAnswer(tx, attempt, question, answer, now);
     if (refusal) throw new HttpError(409, refusal);
-    return stateOf(tx, attempt, now);
+    return progressOf(attempt, now);
   });
 }
 
 /** POST /api/quiz/next: Next pressed (or the timer ran out) on the question before `position`. */
-export async function advanceAttempt(db: Database, studentId: string, position: number): Promise<AttemptState> {
+export async function advanceAttempt(db: Database, studentId: string, position: number): Promise<AttemptProgress> {
+  const moved = await advanceIfAllowed(db, { studentId, position, now: new Date() });
+  if (moved) return progressOf(clockOf(moved), new Date());
   return db.transaction(async (tx) => {
     const now = new Date();
     const attempt = await lockOpenAttemptOrRefuse(tx, studentId, now);
@@ -161,7 +187,7 @@ export async function advanceAttempt(db: Database, studentId: string, position: 
       attempt.currentPosition = position;
       attempt.currentStartedAt = now;
     }
-    return stateOf(tx, attempt, now);
+    return progressOf(attempt, now);
   });
 }
 
@@ -188,7 +214,7 @@ export async function submitAttempt(db: Database, studentId: string, answers: An
         const question = served.find((candidate) => candidate.questionId === answer.questionId);
         // An answer already saved stands; the submit body only fills gaps.
         if (question?.selectedOptionId) continue;
-        await applyAnswer(tx, attempt, served, answer, now);
+        await applyAnswer(tx, attempt, question, answer, now);
       }
       await scoreAndClose(tx, attempt.id);
     }
