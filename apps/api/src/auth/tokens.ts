@@ -39,7 +39,12 @@ export function createTokenService(secret: Uint8Array): TokenService {
   const key = Buffer.from(secret);
   const signers = {
     admin: createSigner({ key, algorithm: "HS256", iss: TOKEN_ISSUER, expiresIn: TOKEN_LIFETIME_SECONDS.admin * 1000 }),
-    student: createSigner({ key, algorithm: "HS256", iss: TOKEN_ISSUER, expiresIn: TOKEN_LIFETIME_SECONDS.student * 1000 }),
+    student: createSigner({
+      key,
+      algorithm: "HS256",
+      iss: TOKEN_ISSUER,
+      expiresIn: TOKEN_LIFETIME_SECONDS.student * 1000,
+    }),
   };
   const verifier = createVerifier({
     key,
@@ -61,7 +66,8 @@ export function createTokenService(secret: Uint8Array): TokenService {
         throw error;
       }
       const { role, sub, jti, iat, exp } = payload;
-      if ((role !== "admin" && role !== "student") || typeof sub !== "string" || typeof jti !== "string") return undefined;
+      if ((role !== "admin" && role !== "student") || typeof sub !== "string" || typeof jti !== "string")
+        return undefined;
       if (typeof iat !== "number" || typeof exp !== "number") return undefined;
       return { role, subject: sub, tokenId: jti, issuedAt: new Date(iat * 1000), expiresAt: new Date(exp * 1000) };
     },

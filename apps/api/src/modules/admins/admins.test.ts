@@ -105,7 +105,8 @@ describe("admin accounts", async () => {
   describe("every admin route", async () => {
     const { token: studentToken } = await registerStudent(app);
     const adminId = (await database.pool.query("select id from admins limit 1")).rows[0].id as string;
-    const signingKeyRow = (await database.pool.query("select value from app_settings where key = 'token_signing_key'")).rows[0];
+    const signingKeyRow = (await database.pool.query("select value from app_settings where key = 'token_signing_key'"))
+      .rows[0];
     const realKey = Buffer.from(signingKeyRow.value);
     const claims = { role: "admin", sub: adminId, jti: "crafted-token" };
     const expired = createSigner({
@@ -115,9 +116,12 @@ describe("admin accounts", async () => {
       expiresIn: 3_600_000,
       clockTimestamp: Date.now() - 7_200_000,
     })(claims);
-    const forged = createSigner({ key: "another-key-that-is-long-enough-for-hs256", algorithm: "HS256", iss: "trainwise", expiresIn: 3_600_000 })(
-      claims,
-    );
+    const forged = createSigner({
+      key: "another-key-that-is-long-enough-for-hs256",
+      algorithm: "HS256",
+      iss: "trainwise",
+      expiresIn: 3_600_000,
+    })(claims);
     const unsigned = createSigner({ algorithm: "none", iss: "trainwise", expiresIn: 3_600_000 })(claims);
 
     it.each(ADMIN_ROUTES)(

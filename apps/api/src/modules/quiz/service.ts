@@ -7,8 +7,8 @@ import type { Answer, AttemptProgress, AttemptState } from "@trainwise/contract/
 import type { Database, Executor } from "../../db/client.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import {
-  advanceIfAllowed,
   type AttemptRow,
+  advanceIfAllowed,
   attemptsOf,
   insertAttempt,
   lockOpenAttempt,
