@@ -3,40 +3,16 @@
 // CONCURRENCY at a time: register, fetch the questions and the attempt, save 25 answers (each followed by
 // Next), submit, read the result. Prints journeys per second, request latency percentiles and errors.
 // A benchmark, not a test: it asserts nothing and only reports what it measured.
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { startProduct } from "../scripts/product-process.ts";
 
 const STUDENTS = Number(process.env.STUDENTS ?? 2000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 interface Stats {
   latencies: number[];
   errors: Map<string, number>;
-}
-
-async function startServer(): Promise<{ child: ChildProcess; baseUrl: string; dataDir: string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "trainwise-bench-"));
-  fs.chmodSync(dataDir, 0o755);
-  const child = spawn(process.execPath, [path.join(root, "apps/api/src/server.ts")], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", SEED_DEMO: "true" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk));
-  const until = Date.now() + 120_000;
-  while (Date.now() < until) {
-    const ready = output.match(/ready: (http:\/\/localhost:\d+)/);
-    if (ready?.[1]) return { child, baseUrl: ready[1].replace("localhost", "127.0.0.1"), dataDir };
-    if (child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not start:\n${output}`);
 }
 
 // Plain keep-alive HTTP/1.1: the load generator shares the machine's two cores with the server and its
@@ -124,7 +100,8 @@ function percentile(sorted: number[], p: number): number {
 }
 
 export async function runCampusDrive(label: string): Promise<void> {
-  const { child, baseUrl, dataDir } = await startServer();
+  const product = await startProduct({ SEED_DEMO: "true" });
+  const { baseUrl } = product;
   const stats: Stats = { latencies: [], errors: new Map() };
   let next = 0;
   let completed = 0;
@@ -145,9 +122,7 @@ export async function runCampusDrive(label: string): Promise<void> {
   );
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
-  child.kill("SIGINT");
-  await new Promise((resolve) => child.once("exit", resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await product.stop();
 
   const sorted = stats.latencies.sort((a, b) => a - b);
   const errorCount = [...stats.errors.values()].reduce((sum, count) => sum + count, 0);

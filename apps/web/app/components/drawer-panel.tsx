@@ -1,9 +1,10 @@
 // The side drawer below 600px: a native modal <dialog> (the page behind it is inert, Escape closes it) with a
 // focus trap so Tab cycles inside it, and an expandable Other Services group.
+
+import { brand } from "@trainwise/contract/brand";
 import { createFocusTrap } from "focus-trap";
 import { useEffect, useId, useRef, useState } from "react";
 import { NavLink } from "react-router";
-import { brand } from "../content/brand.ts";
 import { ChevronDownIcon, CloseIcon } from "./icons.tsx";
 import { linkClass, mainNavigation, otherServices, trailingNavigation } from "./site-header.tsx";
 

@@ -1,4 +1,4 @@
-import { brand } from "../content/brand.ts";
+import { brand } from "@trainwise/contract/brand";
 
 export function SiteFooter() {
   const { address } = brand;

@@ -1,6 +1,6 @@
+import { brand } from "@trainwise/contract/brand";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { brand } from "../content/brand.ts";
 import { ChevronDownIcon, MenuIcon } from "./icons.tsx";
 
 export const mainNavigation = [

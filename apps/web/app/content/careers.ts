@@ -1,5 +1,5 @@
 // Careers cards and the three role pages (spec §2).
-import { brand } from "./brand.ts";
+import { brand } from "@trainwise/contract/brand";
 
 export const careerCards = [
   {

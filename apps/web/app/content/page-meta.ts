@@ -1,5 +1,5 @@
 // Page copy and the <head> tags built from it: title, description and Open Graph.
-import { brand } from "./brand.ts";
+import { brand } from "@trainwise/contract/brand";
 
 export interface PageCopy {
   title: string;

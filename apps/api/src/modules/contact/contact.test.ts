@@ -67,3 +67,51 @@ describe("/api/contact", async () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 });
+
+describe("e-mailing enquiries when SMTP_URL is set", async () => {
+  const { SMTPServer } = await import("smtp-server");
+  const received: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, _session, callback) {
+      let message = "";
+      stream.on("data", (chunk: Buffer) => (message += chunk.toString()));
+      stream.on("end", () => {
+        received.push(message);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  const { app } = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+
+  it("sends the enquiry to the info address", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: enquiry,
+      remoteAddress: "10.9.1.1",
+    });
+    expect(response.statusCode).toBe(201);
+    await expect.poll(() => received.length, { timeout: 5000 }).toBe(1);
+    const message = received[0] ?? "";
+    expect(message).toContain("To: info@trainwise.example");
+    expect(message).toContain("Subject: Website enquiry: Placement training for 120 students");
+    expect(message).toContain("Reply-To: Ravi Kumar <ravi@college.example>");
+    expect(message).toContain("We would like a four-week programme before our campus drive.");
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it("still stores the enquiry when the mail server is down", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: enquiry,
+      remoteAddress: "10.9.1.2",
+    });
+    expect(response.statusCode).toBe(201);
+  });
+});

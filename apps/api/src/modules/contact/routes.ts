@@ -5,8 +5,11 @@ import { desc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { contactEnquiries } from "../../db/schema.ts";
+import { createContactNotifier } from "./notify.ts";
 
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const notify = createContactNotifier(app.config.smtpUrl);
+
   app.post(
     "/",
     {
@@ -20,6 +23,8 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await app.db.insert(contactEnquiries).values(request.body);
+      // Sent after the answer, so a slow or broken mail server never holds up the visitor.
+      notify?.(request.body).catch((error) => request.log.error({ err: error }, "e-mailing the enquiry failed"));
       return reply.status(201).send({ message: "Thank you. We have received your message and will reply soon." });
     },
   );

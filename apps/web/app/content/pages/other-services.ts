@@ -1,7 +1,7 @@
 // Title, description and opening copy of these pages, keyed by path. One file per route group, so a page
 // ships only its own copy.
 
-import { brand } from "../brand.ts";
+import { brand } from "@trainwise/contract/brand";
 import type { PageCopy } from "../page-meta.ts";
 
 export const pages: Record<string, PageCopy> = {

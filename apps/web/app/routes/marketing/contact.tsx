@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { brand } from "@trainwise/contract/brand";
 import { type ContactFormValues, type ContactInput, contactInputSchema } from "@trainwise/contract/contact";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, FormField } from "../../components/form-field.tsx";
 import { PageIntro } from "../../components/page-intro.tsx";
-import { brand } from "../../content/brand.ts";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/contact.ts";
 import { ApiError, api, messageOf } from "../../lib/api.ts";

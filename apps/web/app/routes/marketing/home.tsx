@@ -1,8 +1,8 @@
+import { brand } from "@trainwise/contract/brand";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { PageIntro } from "../../components/page-intro.tsx";
 import { ValueList } from "../../components/value-list.tsx";
-import { brand } from "../../content/brand.ts";
 import {
   advancementProgram,
   clients,

@@ -1,5 +1,5 @@
+import { brand } from "@trainwise/contract/brand";
 import { PageIntro } from "../../components/page-intro.tsx";
-import { brand } from "../../content/brand.ts";
 import { applyByEmail } from "../../content/careers.ts";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/careers.ts";

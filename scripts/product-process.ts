@@ -1,0 +1,44 @@
+// Starts the built product in a child process on a free loopback port with a temporary DATA_DIR (or the
+// DATABASE_URL of the environment), for the benchmark and the Lighthouse audit.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export interface RunningProduct {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "trainwise-run-"));
+  fs.chmodSync(dataDir, 0o755);
+  const child = spawn(process.execPath, [path.join(root, "apps/api/src/server.ts")], {
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk));
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    const ready = output.match(/ready: http:\/\/localhost:(\d+)/);
+    if (ready?.[1]) {
+      return {
+        baseUrl: `http://127.0.0.1:${ready[1]}`,
+        async stop() {
+          child.kill("SIGINT");
+          await new Promise((resolve) => child.once("exit", resolve));
+          fs.rmSync(dataDir, { recursive: true, force: true });
+        },
+      };
+    }
+    if (child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`the product did not start:\n${output}`);
+}
