@@ -50,7 +50,7 @@ const chrome = await chromeLauncher.launch({
 const rows: { route: string; scores: number[] }[] = [];
 try {
   for (const route of ROUTES) {
-    const runs: Record<string, number[]> = {};
+    const runs = Object.fromEntries(CATEGORIES.map((category) => [category, [] as number[]]));
     for (let run = 0; run < RUNS; run++) {
       const result = await lighthouse(`${product.baseUrl}${route}`, {
         port: chrome.port,
@@ -59,7 +59,7 @@ try {
         onlyCategories: [...CATEGORIES],
       });
       for (const category of CATEGORIES) {
-        (runs[category] ??= []).push(Math.round((result?.lhr.categories[category]?.score ?? 0) * 100));
+        runs[category]?.push(Math.round((result?.lhr.categories[category]?.score ?? 0) * 100));
       }
     }
     const scores = CATEGORIES.map((category) => median(runs[category] ?? []));
