@@ -31,3 +31,6 @@ export const feedbackSchema = publicFeedbackSchema.extend({
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
 export const feedbackCreatedSchema = z.object({ message: z.string(), feedback: feedbackSchema });
+
+export const feedbackListSchema = z.array(feedbackSchema);
+export const feedbackUpdateSchema = z.object({ hidden: z.boolean({ error: "hidden must be true or false" }) });

@@ -38,3 +38,40 @@ export const questionSchema = z.object({
 });
 export type Question = z.infer<typeof questionSchema>;
 export const questionListSchema = z.array(questionSchema);
+
+/** Optional filters and paging of GET /api/questions; without them the whole bank comes back (spec §7). */
+export const questionListQuerySchema = z.object({
+  category: z.string().trim().max(100).optional(),
+  difficulty: difficultySchema.optional(),
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce
+    .number({ error: "page must be a number" })
+    .int()
+    .min(1, { error: "page must be at least 1" })
+    .optional(),
+  pageSize: z.coerce
+    .number({ error: "pageSize must be a number" })
+    .int()
+    .min(1, { error: "pageSize must be at least 1" })
+    .max(200, { error: "pageSize must be at most 200" })
+    .optional(),
+});
+export type QuestionListQuery = z.infer<typeof questionListQuerySchema>;
+
+/**
+ * The CSV format of the question bank, for import and export: one question a row, its correct option given by
+ * number. Import is all or nothing.
+ */
+export const QUESTION_CSV_COLUMNS = [
+  "text",
+  "category",
+  "difficulty",
+  "correct",
+  "option1",
+  "option2",
+  "option3",
+  "option4",
+  "option5",
+  "option6",
+] as const;
+export const questionImportResultSchema = z.object({ imported: z.number().int() });

@@ -27,3 +27,75 @@ export const resultRowSchema = z.object({
 });
 export type ResultRow = z.infer<typeof resultRowSchema>;
 export const resultRowListSchema = z.array(resultRowSchema);
+
+/** Per-student settings an admin changes: extra time as an accommodation, and how many attempts are allowed. */
+export const MAX_TIME_MULTIPLIER = 3;
+export const accommodationSchema = z.object({
+  timeMultiplier: z
+    .number({ error: "Extra time must be a number" })
+    .min(1, { error: "Extra time must be at least 1× (no extra time)" })
+    .max(MAX_TIME_MULTIPLIER, { error: `Extra time must be at most ${MAX_TIME_MULTIPLIER}×` }),
+});
+
+export const studentAdminSchema = studentSchema.extend({
+  timeMultiplier: z.number(),
+  attemptsAllowed: z.number().int(),
+  attemptsUsed: z.number().int(),
+});
+export type StudentAdmin = z.infer<typeof studentAdminSchema>;
+
+/** One submitted attempt as an admin sees it: every served question, the answer given and the right one. */
+export const resultDetailSchema = z.object({
+  _id: idSchema,
+  studentName: z.string(),
+  studentEmail: z.string(),
+  usnNo: z.string(),
+  score: z.number().int(),
+  totalQuestions: z.number().int(),
+  submittedAt: z.iso.datetime(),
+  answers: z.array(
+    z.object({
+      questionId: idSchema,
+      question: z.string(),
+      chosen: z.string().nullable(),
+      correct: z.string(),
+      isCorrect: z.boolean(),
+    }),
+  ),
+});
+export type ResultDetail = z.infer<typeof resultDetailSchema>;
+
+/** The dashboard's overview: counts, how scores spread, and how often each question was answered right. */
+export const resultsSummarySchema = z.object({
+  students: z.number().int(),
+  submitted: z.number().int(),
+  questions: z.number().int(),
+  averagePercentage: z.number().nullable(),
+  distribution: z.array(z.object({ label: z.string(), count: z.number().int() })),
+  items: z.array(
+    z.object({
+      questionId: idSchema,
+      text: z.string(),
+      served: z.number().int(),
+      correct: z.number().int(),
+      correctShare: z.number(),
+    }),
+  ),
+});
+export type ResultsSummary = z.infer<typeof resultsSummarySchema>;
+
+export const studentListQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce
+    .number({ error: "page must be a number" })
+    .int()
+    .min(1, { error: "page must be at least 1" })
+    .optional(),
+  pageSize: z.coerce
+    .number({ error: "pageSize must be a number" })
+    .int()
+    .min(1, { error: "pageSize must be at least 1" })
+    .max(200, { error: "pageSize must be at most 200" })
+    .optional(),
+});
+export type StudentListQuery = z.infer<typeof studentListQuerySchema>;

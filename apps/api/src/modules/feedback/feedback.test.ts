@@ -54,4 +54,39 @@ describe("/api/feedback", async () => {
     expect(response.json()).toMatchObject({ error: message, fields: { [field]: message } });
     expect((await database.pool.query("select count(*)::int as n from feedback")).rows[0].n).toBe(before);
   });
+
+  it("lets an admin hide feedback from the home page, show it again, and delete it", async () => {
+    const created = (
+      await app.inject({ method: "POST", url: "/api/feedback", headers: bearer(token), payload: entry })
+    ).json().feedback;
+    const hide = await app.inject({
+      method: "PATCH",
+      url: `/api/feedback/${created._id}`,
+      headers: bearer(token),
+      payload: { hidden: true },
+    });
+    expect(hide.json()).toMatchObject({ _id: created._id, hidden: true });
+    const shown = (await app.inject({ method: "GET", url: "/api/feedback" })).json();
+    expect(shown.some((row: { _id: string }) => row._id === created._id)).toBe(false);
+    const all = (await app.inject({ method: "GET", url: "/api/feedback/all", headers: bearer(token) })).json();
+    expect(all.find((row: { _id: string }) => row._id === created._id)).toMatchObject({
+      hidden: true,
+      emailId: entry.emailId,
+    });
+    await app.inject({
+      method: "PATCH",
+      url: `/api/feedback/${created._id}`,
+      headers: bearer(token),
+      payload: { hidden: false },
+    });
+    expect(
+      (await app.inject({ method: "GET", url: "/api/feedback" }))
+        .json()
+        .some((row: { _id: string }) => row._id === created._id),
+    ).toBe(true);
+    const removed = await app.inject({ method: "DELETE", url: `/api/feedback/${created._id}`, headers: bearer(token) });
+    expect(removed.json()).toEqual({ message: "Feedback deleted." });
+    const again = await app.inject({ method: "DELETE", url: `/api/feedback/${created._id}`, headers: bearer(token) });
+    expect(again.statusCode).toBe(404);
+  });
 });

@@ -1,10 +1,18 @@
 // /api/feedback: public list for the home carousel (no contact data), admin creation.
-import { errorBodySchema } from "@trainwise/contract/common";
-import { feedbackCreatedSchema, feedbackInputSchema, publicFeedbackListSchema } from "@trainwise/contract/feedback";
+import { errorBodySchema, idParamsSchema, messageResponseSchema } from "@trainwise/contract/common";
+import {
+  feedbackCreatedSchema,
+  feedbackInputSchema,
+  feedbackListSchema,
+  feedbackSchema,
+  feedbackUpdateSchema,
+  publicFeedbackListSchema,
+} from "@trainwise/contract/feedback";
 import { desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { feedback } from "../../db/schema.ts";
 import { adminOf } from "../../plugins/auth.ts";
+import { HttpError } from "../../plugins/errors.ts";
 import { createFeedback } from "./repository.ts";
 
 const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,22 +57,83 @@ const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const row = await createFeedback(app.db, request.body, adminOf(request).id);
-      return reply.status(201).send({
-        message: "Feedback submitted successfully.",
-        feedback: {
-          _id: row.id,
-          name: row.name,
-          usnNumber: row.usnNumber,
-          emailId: row.emailId,
-          section: row.section,
-          batch: row.batch,
-          feedback: row.feedback,
-          hidden: row.hidden,
-          timestamp: row.createdAt.toISOString(),
-        },
-      });
+      return reply.status(201).send({ message: "Feedback submitted successfully.", feedback: toAdminFeedback(row) });
+    },
+  );
+
+  app.get(
+    "/all",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ["feedback"],
+        summary: "All feedback with contact details, hidden entries included (admin)",
+        security: [{ bearerAuth: [] }],
+        response: { 200: feedbackListSchema },
+      },
+    },
+    async () => (await app.db.select().from(feedback).orderBy(desc(feedback.createdAt))).map(toAdminFeedback),
+  );
+
+  app.patch(
+    "/:id",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ["feedback"],
+        summary: "Hide feedback from the home page, or show it again (admin)",
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        body: feedbackUpdateSchema,
+        response: { 200: feedbackSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const [row] = await app.db
+        .update(feedback)
+        .set({ hidden: request.body.hidden })
+        .where(eq(feedback.id, request.params.id))
+        .returning();
+      if (!row) throw new HttpError(404, "Feedback not found.");
+      return toAdminFeedback(row);
+    },
+  );
+
+  app.delete(
+    "/:id",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ["feedback"],
+        summary: "Delete feedback (admin)",
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const [row] = await app.db
+        .delete(feedback)
+        .where(eq(feedback.id, request.params.id))
+        .returning({ id: feedback.id });
+      if (!row) throw new HttpError(404, "Feedback not found.");
+      return { message: "Feedback deleted." };
     },
   );
 };
+
+function toAdminFeedback(row: typeof feedback.$inferSelect) {
+  return {
+    _id: row.id,
+    name: row.name,
+    usnNumber: row.usnNumber,
+    emailId: row.emailId,
+    section: row.section,
+    batch: row.batch,
+    feedback: row.feedback,
+    hidden: row.hidden,
+    timestamp: row.createdAt.toISOString(),
+  };
+}
 
 export default feedbackRoutes;

@@ -1,6 +1,6 @@
 // The question bank: questions with their ordered options.
-import type { QuestionInput } from "@trainwise/contract/questions";
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import type { QuestionInput, QuestionListQuery } from "@trainwise/contract/questions";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.ts";
 import { attemptQuestions, questionOptions, questions } from "../../db/schema.ts";
 
@@ -21,8 +21,51 @@ export async function createQuestion(db: Executor, input: QuestionInput): Promis
   return { ...question, options: options.sort((a, b) => a.position - b.position) };
 }
 
-export async function listQuestions(db: Executor): Promise<QuestionWithOptions[]> {
-  const rows = await db.select().from(questions).where(isNull(questions.archivedAt)).orderBy(desc(questions.createdAt));
+function escapeLike(value: string): string {
+  return value.replaceAll(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** Active questions, newest first, filtered; paged when the query asks for a page. */
+export async function listQuestions(
+  db: Executor,
+  query: QuestionListQuery = {},
+): Promise<{ questions: QuestionWithOptions[]; total: number }> {
+  const conditions: SQL[] = [isNull(questions.archivedAt) as SQL];
+  if (query.category) conditions.push(eq(questions.category, query.category));
+  if (query.difficulty) conditions.push(eq(questions.difficulty, query.difficulty));
+  if (query.search) conditions.push(ilike(questions.text, `%${escapeLike(query.search)}%`));
+  const where = and(...conditions);
+  const [totalRow] = await db.select({ total: count() }).from(questions).where(where);
+  const pageSize = query.pageSize ?? (query.page ? 50 : undefined);
+  const base = db
+    .select()
+    .from(questions)
+    .where(where)
+    .orderBy(desc(questions.createdAt), desc(questions.id))
+    .$dynamic();
+  const rows = pageSize ? await base.limit(pageSize).offset(((query.page ?? 1) - 1) * pageSize) : await base;
+  return { questions: await withOptions(db, rows), total: totalRow?.total ?? 0 };
+}
+
+export async function findQuestion(db: Executor, id: string): Promise<QuestionWithOptions | undefined> {
+  const rows = await db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.id, id), isNull(questions.archivedAt)));
+  return (await withOptions(db, rows))[0];
+}
+
+/** Distinct categories of the active bank, for the filter. */
+export async function listCategories(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ category: questions.category })
+    .from(questions)
+    .where(isNull(questions.archivedAt))
+    .orderBy(asc(questions.category));
+  return rows.map((row) => row.category);
+}
+
+async function withOptions(db: Executor, rows: QuestionRow[]): Promise<QuestionWithOptions[]> {
   if (rows.length === 0) return [];
   const options = await db
     .select()
@@ -35,6 +78,39 @@ export async function listQuestions(db: Executor): Promise<QuestionWithOptions[]
     )
     .orderBy(asc(questionOptions.position));
   return rows.map((row) => ({ ...row, options: options.filter((option) => option.questionId === row.id) }));
+}
+
+/**
+ * Changes a question. One nobody was asked is changed in place; one that attempts refer to is archived and
+ * replaced by a new question, so past results keep what was asked.
+ */
+export async function updateQuestion(db: Database, id: string, input: QuestionInput) {
+  return db.transaction(async (tx) => {
+    const [question] = await tx
+      .select({ id: questions.id })
+      .from(questions)
+      .where(and(eq(questions.id, id), isNull(questions.archivedAt)))
+      .for("update");
+    if (!question) return undefined;
+    const [used] = await tx
+      .select({ questionId: attemptQuestions.questionId })
+      .from(attemptQuestions)
+      .where(eq(attemptQuestions.questionId, id))
+      .limit(1);
+    if (used) {
+      await tx.update(questions).set({ archivedAt: new Date() }).where(eq(questions.id, id));
+      return createQuestion(tx, input);
+    }
+    await tx
+      .update(questions)
+      .set({ text: input.text, category: input.category, difficulty: input.difficulty, updatedAt: new Date() })
+      .where(eq(questions.id, id));
+    await tx.delete(questionOptions).where(eq(questionOptions.questionId, id));
+    await tx
+      .insert(questionOptions)
+      .values(input.options.map((option, position) => ({ ...option, questionId: id, position })));
+    return findQuestion(tx, id);
+  });
 }
 
 /** Deletes a question nobody was asked; archives one that attempts refer to, so results keep what was asked. */

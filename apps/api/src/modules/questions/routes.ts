@@ -1,24 +1,63 @@
 // /api/questions: the question bank (admin).
 import { errorBodySchema, idParamsSchema, messageResponseSchema } from "@trainwise/contract/common";
-import { questionInputSchema, questionListSchema, questionSchema } from "@trainwise/contract/questions";
+import {
+  questionImportResultSchema,
+  questionInputSchema,
+  questionListQuerySchema,
+  questionListSchema,
+  questionSchema,
+} from "@trainwise/contract/questions";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { HttpError } from "../../plugins/errors.ts";
-import { archiveOrDeleteQuestion, createQuestion, listQuestions, toQuestionResponse } from "./repository.ts";
+import { parseQuestionCsv, QUESTION_CSV_TEMPLATE, questionsToCsv } from "./csv.ts";
+import {
+  archiveOrDeleteQuestion,
+  createQuestion,
+  listCategories,
+  listQuestions,
+  toQuestionResponse,
+  updateQuestion,
+} from "./repository.ts";
+
+const CSV_BODY_LIMIT = 2 * 1024 * 1024;
 
 const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", app.requireAdmin);
+  app.addContentTypeParser("text/csv", { parseAs: "string", bodyLimit: CSV_BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.get(
     "/",
     {
       schema: {
         tags: ["questions"],
-        summary: "Every active question with its options, newest first",
+        summary: "Active questions with their options, newest first; optional filters and paging",
+        description: "With `page`, the total number of matching questions is in the X-Total-Count header.",
         security: [{ bearerAuth: [] }],
+        querystring: questionListQuerySchema,
         response: { 200: questionListSchema },
       },
     },
-    async () => (await listQuestions(app.db)).map(toQuestionResponse),
+    async (request, reply) => {
+      const { questions, total } = await listQuestions(app.db, request.query);
+      reply.header("x-total-count", String(total));
+      return questions.map(toQuestionResponse);
+    },
+  );
+
+  app.get(
+    "/categories",
+    {
+      schema: {
+        tags: ["questions"],
+        summary: "The categories in use",
+        security: [{ bearerAuth: [] }],
+        response: { 200: z.array(z.string()) },
+      },
+    },
+    async () => listCategories(app.db),
   );
 
   app.post(
@@ -38,6 +77,25 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.put(
+    "/:id",
+    {
+      schema: {
+        tags: ["questions"],
+        summary: "Change a question (one already asked is replaced by a new version)",
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        body: questionInputSchema,
+        response: { 200: questionSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const updated = await updateQuestion(app.db, request.params.id, request.body);
+      if (!updated) throw new HttpError(404, "Question not found.");
+      return toQuestionResponse(updated);
+    },
+  );
+
   app.delete(
     "/:id",
     {
@@ -53,6 +111,57 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await archiveOrDeleteQuestion(app.db, request.params.id);
       if (outcome === "not-found") throw new HttpError(404, "Question not found.");
       return { message: "Question deleted." };
+    },
+  );
+
+  app.get(
+    "/export.csv",
+    { schema: { tags: ["questions"], summary: "The whole active bank as CSV", security: [{ bearerAuth: [] }] } },
+    async (_request, reply) => {
+      const { questions } = await listQuestions(app.db);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="questions.csv"')
+        .send(questionsToCsv(questions));
+    },
+  );
+
+  app.get(
+    "/template.csv",
+    { schema: { tags: ["questions"], summary: "An example CSV to fill in", security: [{ bearerAuth: [] }] } },
+    async (_request, reply) =>
+      reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="questions-template.csv"')
+        .send(QUESTION_CSV_TEMPLATE),
+  );
+
+  app.post(
+    "/import",
+    {
+      schema: {
+        tags: ["questions"],
+        summary: "Import questions from CSV (text/csv); any bad row rejects the whole file",
+        security: [{ bearerAuth: [] }],
+        consumes: ["text/csv"],
+        body: z.string({ error: "Send the CSV file as text/csv" }),
+        response: { 201: questionImportResultSchema, 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = parseQuestionCsv(request.body);
+      if (!outcome.ok) {
+        const lines = Object.keys(outcome.errors).length;
+        throw new HttpError(
+          400,
+          `Nothing was imported: ${lines === 1 ? "1 problem" : `${lines} problems`} in the file.`,
+          outcome.errors,
+        );
+      }
+      await app.db.transaction(async (tx) => {
+        for (const question of outcome.questions) await createQuestion(tx, question);
+      });
+      return reply.status(201).send({ imported: outcome.questions.length });
     },
   );
 };

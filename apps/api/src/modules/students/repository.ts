@@ -1,8 +1,9 @@
 // Students and their registration details.
 import type { StudentRegistration } from "@trainwise/contract/auth";
-import { desc, or, sql } from "drizzle-orm";
+import type { StudentListQuery } from "@trainwise/contract/students";
+import { count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { students } from "../../db/schema.ts";
+import { attempts, students } from "../../db/schema.ts";
 
 /** Students whose email or USN matches, case-insensitively. */
 export function findStudentsByEmailOrUsn(db: Executor, email: string, usnNo: string) {
@@ -18,6 +19,52 @@ export async function insertStudent(db: Executor, input: StudentRegistration) {
   return student;
 }
 
-export function listStudents(db: Executor) {
-  return db.select().from(students).orderBy(desc(students.createdAt));
+function searchCondition(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = `%${search.replaceAll(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return sql`(${students.name} ilike ${pattern} or ${students.email} ilike ${pattern} or ${students.usnNo} ilike ${pattern}
+    or ${students.college} ilike ${pattern} or ${students.course} ilike ${pattern})`;
+}
+
+/** Students, newest first, with how many attempts each has used; paged when the query asks for a page. */
+export async function listStudents(db: Executor, query: StudentListQuery = {}) {
+  const where = searchCondition(query.search);
+  const [totalRow] = await db.select({ total: count() }).from(students).where(where);
+  const pageSize = query.pageSize ?? (query.page ? 50 : undefined);
+  const base = db
+    .select({
+      student: students,
+      // Spelled out: inside a subquery Drizzle would leave the outer column unqualified.
+      attemptsUsed: sql<number>`(select count(*)::int from attempts a where a.student_id = "students"."id")`,
+    })
+    .from(students)
+    .where(where)
+    .orderBy(desc(students.createdAt), desc(students.id))
+    .$dynamic();
+  const rows = pageSize ? await base.limit(pageSize).offset(((query.page ?? 1) - 1) * pageSize) : await base;
+  return {
+    students: rows.map((row) => ({ ...row.student, attemptsUsed: row.attemptsUsed })),
+    total: totalRow?.total ?? 0,
+  };
+}
+
+export async function setTimeMultiplier(db: Executor, id: string, timeMultiplier: number) {
+  const [row] = await db
+    .update(students)
+    .set({ timeMultiplier })
+    .where(eq(students.id, id))
+    .returning({ id: students.id });
+  return row;
+}
+
+/** Lets the student start one more attempt than they have used. */
+export async function allowAnotherAttempt(db: Executor, id: string) {
+  const [row] = await db
+    .update(students)
+    .set({
+      attemptsAllowed: sql`(select count(*)::int from ${attempts} where ${attempts.studentId} = ${id}) + 1`,
+    })
+    .where(eq(students.id, id))
+    .returning({ id: students.id, attemptsAllowed: students.attemptsAllowed });
+  return row;
 }

@@ -1,12 +1,27 @@
 // POST /api/auth/student/register (public) and the admin lists GET /api/students, /api/students/results/all.
 import { studentRegistrationSchema } from "@trainwise/contract/auth";
-import { errorBodySchema, tokenResponseSchema } from "@trainwise/contract/common";
-import { resultRowListSchema, studentListSchema } from "@trainwise/contract/students";
-import { desc, eq, isNotNull } from "drizzle-orm";
+import {
+  errorBodySchema,
+  idParamsSchema,
+  messageResponseSchema,
+  tokenResponseSchema,
+} from "@trainwise/contract/common";
+import {
+  accommodationSchema,
+  resultDetailSchema,
+  resultRowListSchema,
+  resultsSummarySchema,
+  studentAdminSchema,
+  studentListQuerySchema,
+} from "@trainwise/contract/students";
+import { stringify } from "csv-stringify/sync";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { attempts, students } from "../../db/schema.ts";
+import { z } from "zod";
+import { HttpError } from "../../plugins/errors.ts";
 import { registerStudent } from "./registration.ts";
-import { listStudents } from "./repository.ts";
+import { allowAnotherAttempt, listStudents, setTimeMultiplier } from "./repository.ts";
+import { listResults, resultDetail, resultsSummary } from "./results.ts";
 
 // No per-address limit here: a campus drive registers hundreds of students from one college network address.
 export const studentRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,6 +39,21 @@ export const studentRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+function toCsvDate(date: Date | null): string {
+  return date ? date.toISOString() : "";
+}
+
+function percentage(score: number | null, total: number): string {
+  return total > 0 ? (((score ?? 0) / total) * 100).toFixed(2) : "0.00";
+}
+
+function sendCsv(reply: FastifyReply, filename: string, csv: string) {
+  return reply
+    .type("text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${filename}"`)
+    .send(csv);
+}
+
 export const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", app.requireAdmin);
 
@@ -32,17 +62,84 @@ export const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["students"],
-        summary: "Every registered student, newest first",
+        summary: "Registered students, newest first; optional search and paging (total in X-Total-Count)",
         security: [{ bearerAuth: [] }],
-        response: { 200: studentListSchema },
+        querystring: studentListQuerySchema,
+        response: { 200: z.array(studentAdminSchema) },
       },
     },
-    async () =>
-      (await listStudents(app.db)).map(({ id, createdAt, timeMultiplier: _t, attemptsAllowed: _a, ...student }) => ({
+    async (request, reply) => {
+      const { students, total } = await listStudents(app.db, request.query);
+      reply.header("x-total-count", String(total));
+      return students.map(({ id, createdAt, ...student }) => ({
         _id: id,
         ...student,
         createdAt: createdAt.toISOString(),
-      })),
+      }));
+    },
+  );
+
+  app.get(
+    "/export.csv",
+    { schema: { tags: ["students"], summary: "Every student as CSV", security: [{ bearerAuth: [] }] } },
+    async (_request, reply) => {
+      const { students } = await listStudents(app.db);
+      const csv = stringify(
+        students.map((student) => ({
+          name: student.name,
+          email: student.email,
+          phone: student.phone,
+          usnNo: student.usnNo,
+          college: student.college,
+          course: student.course,
+          group: student.group,
+          year: student.year,
+          registered: toCsvDate(student.createdAt),
+          attemptsUsed: student.attemptsUsed,
+          attemptsAllowed: student.attemptsAllowed,
+          timeMultiplier: student.timeMultiplier,
+        })),
+        { header: true },
+      );
+      return sendCsv(reply, "students.csv", csv);
+    },
+  );
+
+  app.put(
+    "/:id/accommodation",
+    {
+      schema: {
+        tags: ["students"],
+        summary: "Set a student's extra time (a multiplier on the seconds per question) for their next attempt",
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        body: accommodationSchema,
+        response: { 200: messageResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const updated = await setTimeMultiplier(app.db, request.params.id, request.body.timeMultiplier);
+      if (!updated) throw new HttpError(404, "Student not found.");
+      return { message: `Extra time set to ${request.body.timeMultiplier}×.` };
+    },
+  );
+
+  app.post(
+    "/:id/extra-attempt",
+    {
+      schema: {
+        tags: ["students"],
+        summary: "Allow a student one more attempt",
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const updated = await allowAnotherAttempt(app.db, request.params.id);
+      if (!updated) throw new HttpError(404, "Student not found.");
+      return { message: "The student may take the quiz again." };
+    },
   );
 
   app.get(
@@ -55,26 +152,65 @@ export const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: resultRowListSchema },
       },
     },
-    async () => {
-      const rows = await app.db
-        .select({
-          id: attempts.id,
-          studentName: students.name,
-          score: attempts.score,
-          totalQuestions: attempts.totalQuestions,
-          submittedAt: attempts.submittedAt,
-        })
-        .from(attempts)
-        .innerJoin(students, eq(students.id, attempts.studentId))
-        .where(isNotNull(attempts.submittedAt))
-        .orderBy(desc(attempts.submittedAt));
-      return rows.map((row) => ({
+    async () =>
+      (await listResults(app.db)).map((row) => ({
         _id: row.id,
         studentName: row.studentName,
         score: row.score ?? 0,
         totalQuestions: row.totalQuestions,
         submittedAt: (row.submittedAt ?? new Date()).toISOString(),
-      }));
+      })),
+  );
+
+  app.get(
+    "/results/summary",
+    {
+      schema: {
+        tags: ["students"],
+        summary: "Counts, score distribution and per-question share of right answers",
+        security: [{ bearerAuth: [] }],
+        response: { 200: resultsSummarySchema },
+      },
+    },
+    async () => resultsSummary(app.db),
+  );
+
+  app.get(
+    "/results/export.csv",
+    { schema: { tags: ["students"], summary: "Every submitted attempt as CSV", security: [{ bearerAuth: [] }] } },
+    async (_request, reply) => {
+      const rows = await listResults(app.db);
+      const csv = stringify(
+        rows.map((row) => ({
+          student: row.studentName,
+          email: row.studentEmail,
+          usnNo: row.usnNo,
+          score: row.score ?? 0,
+          total: row.totalQuestions,
+          percentage: percentage(row.score, row.totalQuestions),
+          submitted: toCsvDate(row.submittedAt),
+        })),
+        { header: true },
+      );
+      return sendCsv(reply, "results.csv", csv);
+    },
+  );
+
+  app.get(
+    "/results/:id",
+    {
+      schema: {
+        tags: ["students"],
+        summary: "One submitted attempt with every question, the answer given and the right answer",
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: resultDetailSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const detail = await resultDetail(app.db, request.params.id);
+      if (!detail) throw new HttpError(404, "Result not found.");
+      return { ...detail, _id: detail.id, score: detail.score ?? 0, submittedAt: detail.submittedAt.toISOString() };
     },
   );
 };
