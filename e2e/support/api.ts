@@ -26,3 +26,17 @@ export function uniqueStudent() {
     year: "2025",
   };
 }
+
+/** A student who registered and submitted an empty quiz, through the API. */
+export async function submittedStudent(): Promise<void> {
+  const student = uniqueStudent();
+  const post = (path: string, body: unknown, token?: string) =>
+    fetch(`${baseUrl()}/api${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const { token } = (await (await post("/auth/student/register", student)).json()) as { token: string };
+  await fetch(`${baseUrl()}/api/quiz/questions?limit=25`, { headers: { authorization: `Bearer ${token}` } });
+  await post("/quiz/submit", { answers: [] }, token);
+}

@@ -39,10 +39,10 @@ test("an admin logs in, sees the dashboard, manages a question, adds feedback an
 
   await page.getByRole("main").getByRole("link", { name: "Manage Questions" }).first().click();
   await expect(page).toHaveURL(/\/admin\/questions$/);
-  await expect(page.getByLabel("Difficulty")).toHaveValue("medium");
+  await expect(page.getByLabel("Difficulty", { exact: true })).toHaveValue("medium");
   await page.getByLabel("Question", { exact: true }).fill("Which tag makes a level-one heading in HTML?");
-  await page.getByLabel("Category").fill("Web");
-  await page.getByLabel("Difficulty").selectOption("easy");
+  await page.getByLabel("Category", { exact: true }).fill("Web");
+  await page.getByLabel("Difficulty", { exact: true }).selectOption("easy");
   await page.getByLabel("Option", { exact: true }).fill("   ");
   await page.getByRole("button", { name: "Add Option" }).click();
   await expect(page.getByRole("radio")).toHaveCount(0);
@@ -66,15 +66,15 @@ test("an admin logs in, sees the dashboard, manages a question, adds feedback an
 
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Submit Feedback" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Submit Student Feedback");
-  await expect(page.getByLabel("Admin Token")).toHaveAttribute("type", "password");
-  await expect(page.getByLabel("Admin Token")).not.toHaveValue("");
-  await expect(page.getByLabel("Email ID")).toHaveAttribute("type", "email");
-  await page.getByLabel("Name").fill("Deepa V.");
-  await page.getByLabel("USN Number").fill("1TW23EC010");
-  await page.getByLabel("Email ID").fill("deepa@example.com");
-  await page.getByLabel("Section").fill("A");
-  await page.getByLabel("Batch").fill("2026");
-  await page.getByLabel("Feedback").fill("The aptitude shortcuts saved me in the placement test.");
+  await expect(page.getByLabel("Admin Token", { exact: true })).toHaveAttribute("type", "password");
+  await expect(page.getByLabel("Admin Token", { exact: true })).not.toHaveValue("");
+  await expect(page.getByLabel("Email ID", { exact: true })).toHaveAttribute("type", "email");
+  await page.getByLabel("Name", { exact: true }).fill("Deepa V.");
+  await page.getByLabel("USN Number", { exact: true }).fill("1TW23EC010");
+  await page.getByLabel("Email ID", { exact: true }).fill("deepa@example.com");
+  await page.getByLabel("Section", { exact: true }).fill("A");
+  await page.getByLabel("Batch", { exact: true }).fill("2026");
+  await page.getByLabel("Feedback", { exact: true }).fill("The aptitude shortcuts saved me in the placement test.");
   await page.getByRole("button", { name: "Submit Feedback" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Feedback submitted successfully." })).toBeVisible();
   await expectNoAxeViolations(page);

@@ -26,6 +26,8 @@ export default [
     route("admin/students", "routes/admin/students.tsx"),
     route("admin/results", "routes/admin/results.tsx"),
     route("admin/submit-feedback", "routes/admin/submit-feedback.tsx"),
+    route("admin/enquiries", "routes/admin/enquiries.tsx"),
+    route("admin/account", "routes/admin/account.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -30,6 +30,8 @@ export const CLIENT_ONLY_PATHS = [
   "/admin/students",
   "/admin/results",
   "/admin/submit-feedback",
+  "/admin/enquiries",
+  "/admin/account",
   "/quiz",
   "/result/:id",
 ] as const;

@@ -7,6 +7,8 @@ const LINKS = [
   { to: "/admin/students", label: "View Students" },
   { to: "/admin/results", label: "View Results" },
   { to: "/admin/submit-feedback", label: "Submit Feedback" },
+  { to: "/admin/enquiries", label: "Enquiries" },
+  { to: "/admin/account", label: "Account" },
 ] as const;
 
 /** The frame of every admin page: its title, the admin navigation and Logout. */

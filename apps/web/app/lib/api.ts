@@ -13,22 +13,47 @@ export class ApiError extends Error {
 }
 
 interface RequestOptions {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
+  /** Sent as text/csv instead of JSON. */
+  csv?: string;
   token?: string | null;
   signal?: AbortSignal;
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiResponse<T>(path, options)).data;
+}
+
+/** A page of a list: the items and the total the server reports in X-Total-Count. */
+export async function apiPage<T>(path: string, options: RequestOptions = {}): Promise<{ items: T[]; total: number }> {
+  const { data, headers } = await apiResponse<T[]>(path, options);
+  return { items: data, total: Number(headers.get("x-total-count") ?? data.length) };
+}
+
+/** Saves what a CSV endpoint returns as a file, sending the token the way every admin call does. */
+export async function downloadFile(path: string, token: string, filename: string): Promise<void> {
+  const response = await fetch(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new ApiError(response.status, "The download failed. Please try again.");
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+async function apiResponse<T>(path: string, options: RequestOptions): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.csv !== undefined) headers["content-type"] = "text/csv";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
       method: options.method ?? "GET",
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.csv ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       credentials: "same-origin",
       signal: options.signal,
     });
@@ -42,7 +67,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     const body = data as Partial<ErrorBody> | undefined;
     throw new ApiError(response.status, body?.error ?? body?.message ?? response.statusText, body?.fields ?? {});
   }
-  return data as T;
+  return { data: data as T, headers: response.headers };
 }
 
 /** The server's message for a failed call, or the screen's own fallback text (spec §8). */

@@ -1,12 +1,13 @@
 import type { Question } from "@trainwise/contract/questions";
-import type { ResultRow, Student } from "@trainwise/contract/students";
+import type { ResultRow, ResultsSummary, Student } from "@trainwise/contract/students";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AdminShell } from "../../components/admin-shell.tsx";
 import { Alert } from "../../components/form-field.tsx";
+import { ScoreChart } from "../../components/score-chart.tsx";
 import { requireAdminToken } from "../../guards.ts";
 import { forgetAdminToken } from "../../lib/admin-session.ts";
-import { api } from "../../lib/api.ts";
+import { ApiError, api } from "../../lib/api.ts";
 
 export function clientLoader() {
   return { token: requireAdminToken() };
@@ -16,7 +17,7 @@ export const meta = () => [{ title: "Admin Dashboard | Trainwise" }, { name: "ro
 
 type Load<T> = { state: "loading" } | { state: "ready"; data: T } | { state: "failed" };
 
-function useAdminList<T>(path: string, token: string, onFail?: () => void): Load<T> {
+function useAdminList<T>(path: string, token: string, onRefused?: () => void): Load<T> {
   const [load, setLoad] = useState<Load<T>>({ state: "loading" });
   useEffect(() => {
     const controller = new AbortController();
@@ -25,11 +26,13 @@ function useAdminList<T>(path: string, token: string, onFail?: () => void): Load
       (error: Error) => {
         if (error.name === "AbortError") return;
         setLoad({ state: "failed" });
-        onFail?.();
+        // Only a refused token ends the session: a request cut off by leaving the page, or a network blip,
+        // must not sign the admin out.
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) onRefused?.();
       },
     );
     return () => controller.abort();
-  }, [path, token, onFail]);
+  }, [path, token, onRefused]);
   return load;
 }
 
@@ -61,6 +64,7 @@ export default function Dashboard({ loaderData }: { loaderData: { token: string 
   const questions = useAdminList<Question[]>("/questions", token, sessionLost);
   const students = useAdminList<Student[]>("/students", token);
   const results = useAdminList<ResultRow[]>("/students/results/all", token);
+  const summary = useAdminList<ResultsSummary>("/students/results/summary", token);
 
   return (
     <AdminShell title="Admin Dashboard" token={token}>
@@ -75,11 +79,17 @@ export default function Dashboard({ loaderData }: { loaderData: { token: string 
           </Link>
         ))}
       </div>
-      <dl className="mt-6 grid grid-cols-3 gap-4 text-center">
+      <dl className="mt-6 grid grid-cols-2 gap-4 text-center md:grid-cols-4">
         {[
-          ["Students", students.state === "ready" ? students.data.length : "–"],
-          ["Submitted quizzes", results.state === "ready" ? results.data.length : "–"],
-          ["Questions", questions.state === "ready" ? questions.data.length : "–"],
+          ["Students", summary.state === "ready" ? summary.data.students : "–"],
+          ["Submitted quizzes", summary.state === "ready" ? summary.data.submitted : "–"],
+          ["Questions", summary.state === "ready" ? summary.data.questions : "–"],
+          [
+            "Average score",
+            summary.state === "ready" && summary.data.averagePercentage !== null
+              ? `${summary.data.averagePercentage.toFixed(2)}%`
+              : "–",
+          ],
         ].map(([label, value]) => (
           <div key={label} className="rounded bg-brand-50 p-4">
             <dt className="text-sm text-slate-700">{label}</dt>
@@ -90,6 +100,7 @@ export default function Dashboard({ loaderData }: { loaderData: { token: string 
       <div className="mt-6 grid gap-6 md:grid-cols-3">
         <Panel title="Recent Questions">
           {questions.state === "loading" && <p role="status">Loading...</p>}
+          {questions.state === "failed" && <Alert tone="error">Could not load the questions.</Alert>}
           {questions.state === "ready" &&
             (questions.data.length === 0 ? (
               <p>No questions available</p>
@@ -128,6 +139,49 @@ export default function Dashboard({ loaderData }: { loaderData: { token: string 
           )}
         </Panel>
       </div>
+      {summary.state === "ready" && summary.data.submitted > 0 && (
+        <div className="mt-6 grid gap-6 md:grid-cols-2">
+          <Panel title="How scores spread">
+            <ScoreChart distribution={summary.data.distribution} />
+          </Panel>
+          <Panel title="Question analysis">
+            <p className="text-sm text-slate-700">Share of students who answered each question right, hardest first.</p>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard. */}
+            <div
+              className="mt-2 max-h-80 overflow-y-auto"
+              tabIndex={0}
+              role="region"
+              aria-label="Question analysis table"
+            >
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Per question: times served and share answered right</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className="py-1 pr-2">
+                      Question
+                    </th>
+                    <th scope="col" className="py-1 pr-2">
+                      Served
+                    </th>
+                    <th scope="col" className="py-1">
+                      Right
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {summary.data.items.map((item) => (
+                    <tr key={item.questionId} className="border-t border-slate-200">
+                      <td className="py-1 pr-2">{item.text}</td>
+                      <td className="py-1 pr-2">{item.served}</td>
+                      <td className="py-1">{item.correctShare.toFixed(0)}%</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </Panel>
+        </div>
+      )}
     </AdminShell>
   );
 }

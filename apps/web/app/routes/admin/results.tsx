@@ -1,9 +1,9 @@
-import type { ResultRow } from "@trainwise/contract/students";
-import { useEffect, useState } from "react";
+import type { ResultDetail, ResultRow } from "@trainwise/contract/students";
+import { Fragment, useEffect, useState } from "react";
 import { AdminShell } from "../../components/admin-shell.tsx";
 import { Alert } from "../../components/form-field.tsx";
 import { requireAdminToken } from "../../guards.ts";
-import { api } from "../../lib/api.ts";
+import { api, downloadFile, messageOf } from "../../lib/api.ts";
 import { percentage } from "../portal/result.tsx";
 
 export function clientLoader() {
@@ -16,14 +16,43 @@ export default function Results({ loaderData }: { loaderData: { token: string } 
   const { token } = loaderData;
   const [results, setResults] = useState<ResultRow[]>();
   const [failed, setFailed] = useState(false);
+  const [openId, setOpenId] = useState<string>();
+  const [detail, setDetail] = useState<ResultDetail>();
+  const [notice, setNotice] = useState<string>();
 
   useEffect(() => {
     api<ResultRow[]>("/students/results/all", { token }).then(setResults, () => setFailed(true));
   }, [token]);
 
+  async function toggle(id: string) {
+    if (openId === id) {
+      setOpenId(undefined);
+      return;
+    }
+    setOpenId(id);
+    setDetail(undefined);
+    try {
+      setDetail(await api<ResultDetail>(`/students/results/${id}`, { token }));
+    } catch (error) {
+      setNotice(messageOf(error, "Could not load the answers."));
+    }
+  }
+
   return (
     <AdminShell title="Results" token={token}>
       {failed && <Alert tone="error">Error fetching results</Alert>}
+      {notice && <Alert tone="error">{notice}</Alert>}
+      <button
+        type="button"
+        onClick={() =>
+          void downloadFile("/students/results/export.csv", token, "results.csv").catch((error) =>
+            setNotice(messageOf(error, "The download failed.")),
+          )
+        }
+        className="mb-4 rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700"
+      >
+        Export CSV
+      </button>
       {!results && !failed && <p role="status">Loading...</p>}
       {results?.length === 0 && <p>No quiz has been submitted yet.</p>}
       {results && results.length > 0 && (
@@ -32,7 +61,7 @@ export default function Results({ loaderData }: { loaderData: { token: string } 
             <caption className="sr-only">Submitted quizzes, newest first</caption>
             <thead>
               <tr className="border-b border-slate-300">
-                {["Student", "Score", "Total", "Percentage", "Submitted"].map((heading) => (
+                {["Student", "Score", "Total", "Percentage", "Submitted", "Answers"].map((heading) => (
                   <th key={heading} scope="col" className="px-3 py-2">
                     {heading}
                   </th>
@@ -41,13 +70,51 @@ export default function Results({ loaderData }: { loaderData: { token: string } 
             </thead>
             <tbody>
               {results.map((row) => (
-                <tr key={row._id} className="border-b border-slate-200">
-                  <td className="px-3 py-2">{row.studentName}</td>
-                  <td className="px-3 py-2">Score: {row.score} points</td>
-                  <td className="px-3 py-2">{row.totalQuestions}</td>
-                  <td className="px-3 py-2">{percentage(row.score, row.totalQuestions)}%</td>
-                  <td className="px-3 py-2">{new Date(row.submittedAt).toLocaleString()}</td>
-                </tr>
+                <Fragment key={row._id}>
+                  <tr className="border-b border-slate-200">
+                    <td className="px-3 py-2">{row.studentName}</td>
+                    <td className="px-3 py-2">Score: {row.score} points</td>
+                    <td className="px-3 py-2">{row.totalQuestions}</td>
+                    <td className="px-3 py-2">{percentage(row.score, row.totalQuestions)}%</td>
+                    <td className="px-3 py-2">{new Date(row.submittedAt).toLocaleString()}</td>
+                    <td className="px-3 py-2">
+                      <button
+                        type="button"
+                        aria-expanded={openId === row._id}
+                        aria-controls={`answers-${row._id}`}
+                        onClick={() => void toggle(row._id)}
+                        className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700"
+                      >
+                        {openId === row._id ? "Hide answers" : "View answers"}{" "}
+                        <span className="sr-only">of {row.studentName}</span>
+                      </button>
+                    </td>
+                  </tr>
+                  {openId === row._id && (
+                    <tr id={`answers-${row._id}`}>
+                      <td colSpan={6} className="bg-slate-50 px-3 py-3">
+                        {!detail && <p role="status">Loading...</p>}
+                        {detail && (
+                          <ol className="space-y-2">
+                            {detail.answers.map((answer, index) => (
+                              <li key={answer.questionId}>
+                                <p className="font-semibold">
+                                  {index + 1}. {answer.question}{" "}
+                                  <span className={answer.isCorrect ? "text-green-800" : "text-red-800"}>
+                                    ({answer.isCorrect ? "right" : "wrong"})
+                                  </span>
+                                </p>
+                                <p className="text-sm">
+                                  Answered: {answer.chosen ?? "no answer"} · Correct: {answer.correct}
+                                </p>
+                              </li>
+                            ))}
+                          </ol>
+                        )}
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
               ))}
             </tbody>
           </table>

@@ -1,9 +1,10 @@
-import type { Student } from "@trainwise/contract/students";
-import { useEffect, useMemo, useState } from "react";
+import { MAX_TIME_MULTIPLIER, type StudentAdmin } from "@trainwise/contract/students";
+import { useCallback, useEffect, useState } from "react";
 import { AdminShell } from "../../components/admin-shell.tsx";
 import { Alert } from "../../components/form-field.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { requireAdminToken } from "../../guards.ts";
-import { api } from "../../lib/api.ts";
+import { api, apiPage, downloadFile, messageOf } from "../../lib/api.ts";
 
 export function clientLoader() {
   return { token: requireAdminToken() };
@@ -11,32 +12,54 @@ export function clientLoader() {
 
 export const meta = () => [{ title: "Registered Students | Trainwise" }, { name: "robots", content: "noindex" }];
 
+const PAGE_SIZE = 25;
+const TIME_CHOICES = [1, 1.25, 1.5, 2, 2.5, MAX_TIME_MULTIPLIER];
+
 export default function Students({ loaderData }: { loaderData: { token: string } }) {
   const { token } = loaderData;
-  const [students, setStudents] = useState<Student[]>();
-  const [failed, setFailed] = useState(false);
+  const [students, setStudents] = useState<StudentAdmin[]>();
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
   const [search, setSearch] = useState("");
+  const [failed, setFailed] = useState(false);
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; message: string }>();
+
+  const load = useCallback(async () => {
+    const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) });
+    if (search.trim()) query.set("search", search.trim());
+    try {
+      const result = await apiPage<StudentAdmin>(`/students?${query}`, { token });
+      setStudents(result.items);
+      setTotal(result.total);
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, [page, search, token]);
 
   useEffect(() => {
-    api<Student[]>("/students", { token }).then(setStudents, () => setFailed(true));
-  }, [token]);
+    void load();
+  }, [load]);
 
-  const shown = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    if (!needle) return students ?? [];
-    return (students ?? []).filter((student) =>
-      [student.name, student.email, student.college, student.course, student.year, student.usnNo].some((value) =>
-        value.toLowerCase().includes(needle),
-      ),
-    );
-  }, [students, search]);
+  async function act(call: () => Promise<{ message: string }>) {
+    try {
+      setNotice({ tone: "success", message: (await call()).message });
+      await load();
+    } catch (error) {
+      setNotice({ tone: "error", message: messageOf(error, "That did not work. Please try again.") });
+    }
+  }
 
   return (
     <AdminShell title="Registered Students" token={token}>
       {failed && <Alert tone="error">Error fetching students</Alert>}
-      {!students && !failed && <p role="status">Loading...</p>}
-      {students && (
-        <>
+      {notice && (
+        <div className="mb-4">
+          <Alert tone={notice.tone}>{notice.message}</Alert>
+        </div>
+      )}
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-full max-w-md">
           <label htmlFor="student-search" className="block font-medium">
             Search students
           </label>
@@ -44,38 +67,93 @@ export default function Students({ loaderData }: { loaderData: { token: string }
             id="student-search"
             type="search"
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="mt-1 w-full max-w-md rounded border border-slate-400 px-3 py-2"
+            onChange={(event) => {
+              setPage(1);
+              setSearch(event.target.value);
+            }}
+            className="mt-1 w-full rounded border border-slate-400 px-3 py-2"
           />
-          <p className="mt-2 text-sm text-slate-700" role="status">
-            {shown.length} of {students.length} students
-          </p>
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full border-collapse text-left">
-              <caption className="sr-only">Registered students</caption>
-              <thead>
-                <tr className="border-b border-slate-300">
-                  {["Name", "Email", "College", "Course", "Year"].map((heading) => (
-                    <th key={heading} scope="col" className="px-3 py-2">
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((student) => (
-                  <tr key={student._id} className="border-b border-slate-200">
-                    <td className="px-3 py-2">{student.name}</td>
-                    <td className="px-3 py-2">{student.email}</td>
-                    <td className="px-3 py-2">{student.college}</td>
-                    <td className="px-3 py-2">{student.course}</td>
-                    <td className="px-3 py-2">{student.year}</td>
-                  </tr>
+        </div>
+        <button
+          type="button"
+          onClick={() =>
+            void downloadFile("/students/export.csv", token, "students.csv").catch((error) =>
+              setNotice({ tone: "error", message: messageOf(error, "The download failed.") }),
+            )
+          }
+          className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700"
+        >
+          Export CSV
+        </button>
+      </div>
+      {!students && !failed && <p role="status">Loading...</p>}
+      {students && (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full border-collapse text-left">
+            <caption className="sr-only">Registered students, newest first</caption>
+            <thead>
+              <tr className="border-b border-slate-300">
+                {["Name", "Email", "College", "Course", "Year", "Attempts", "Extra time", "Actions"].map((heading) => (
+                  <th key={heading} scope="col" className="px-3 py-2">
+                    {heading}
+                  </th>
                 ))}
-              </tbody>
-            </table>
-          </div>
-        </>
+              </tr>
+            </thead>
+            <tbody>
+              {students.map((student) => (
+                <tr key={student._id} className="border-b border-slate-200 align-top">
+                  <td className="px-3 py-2">{student.name}</td>
+                  <td className="px-3 py-2">{student.email}</td>
+                  <td className="px-3 py-2">{student.college}</td>
+                  <td className="px-3 py-2">{student.course}</td>
+                  <td className="px-3 py-2">{student.year}</td>
+                  <td className="px-3 py-2">
+                    {student.attemptsUsed} of {student.attemptsAllowed}
+                  </td>
+                  <td className="px-3 py-2">
+                    <label className="sr-only" htmlFor={`time-${student._id}`}>
+                      Extra time for {student.name}
+                    </label>
+                    <select
+                      id={`time-${student._id}`}
+                      value={student.timeMultiplier}
+                      onChange={(event) =>
+                        void act(() =>
+                          api(`/students/${student._id}/accommodation`, {
+                            method: "PUT",
+                            token,
+                            body: { timeMultiplier: Number(event.target.value) },
+                          }),
+                        )
+                      }
+                      className="rounded border border-slate-400 px-2 py-1"
+                    >
+                      {TIME_CHOICES.map((choice) => (
+                        <option key={choice} value={choice}>
+                          {choice === 1 ? "None" : `${choice}×`}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td className="px-3 py-2">
+                    <button
+                      type="button"
+                      disabled={student.attemptsUsed < student.attemptsAllowed}
+                      onClick={() =>
+                        void act(() => api(`/students/${student._id}/extra-attempt`, { method: "POST", token }))
+                      }
+                      className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700 disabled:opacity-50"
+                    >
+                      Allow another attempt <span className="sr-only">for {student.name}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} label="Students" />
+        </div>
       )}
     </AdminShell>
   );

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { requiredText } from "@trainwise/contract/common";
-import { type FeedbackInput, feedbackInputSchema } from "@trainwise/contract/feedback";
-import { useState } from "react";
+import { type Feedback, type FeedbackInput, feedbackInputSchema } from "@trainwise/contract/feedback";
+import { useCallback, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { AdminShell } from "../../components/admin-shell.tsx";
 import { Alert, FormField } from "../../components/form-field.tsx";
@@ -41,6 +41,22 @@ export default function SubmitFeedback({ loaderData }: { loaderData: { token: st
     defaultValues: { adminToken: token },
   });
 
+  const [entries, setEntries] = useState<Feedback[]>();
+  const loadEntries = useCallback(() => {
+    api<Feedback[]>("/feedback/all", { token }).then(setEntries, () => setEntries([]));
+  }, [token]);
+  useEffect(loadEntries, [loadEntries]);
+
+  async function change(call: Promise<unknown>, done: string) {
+    try {
+      await call;
+      setOutcome({ tone: "success", message: done });
+      loadEntries();
+    } catch (error) {
+      setOutcome({ tone: "error", message: messageOf(error, "That did not work. Please try again.") });
+    }
+  }
+
   const onSubmit = handleSubmit(async ({ adminToken, ...feedback }) => {
     setOutcome(undefined);
     try {
@@ -51,6 +67,7 @@ export default function SubmitFeedback({ loaderData }: { loaderData: { token: st
       });
       setOutcome({ tone: "success", message: response.message });
       reset({ adminToken });
+      loadEntries();
     } catch (error) {
       setOutcome({ tone: "error", message: messageOf(error, "Submission failed") });
     }
@@ -93,6 +110,50 @@ export default function SubmitFeedback({ loaderData }: { loaderData: { token: st
           </button>
         </form>
       </div>
+      <section aria-labelledby="all-feedback" className="mt-10">
+        <h2 id="all-feedback" className="text-2xl font-semibold">
+          All feedback
+        </h2>
+        <p className="text-sm text-slate-700">Hidden feedback stays here but no longer shows on the home page.</p>
+        {!entries && <p role="status">Loading...</p>}
+        {entries?.length === 0 && <p className="mt-2">No feedback found.</p>}
+        <ul className="mt-4 space-y-3">
+          {entries?.map((entry) => (
+            <li key={entry._id} className="rounded border border-slate-200 p-4">
+              <p>“{entry.feedback}”</p>
+              <p className="mt-1 text-sm text-slate-700">
+                {entry.name} · {entry.usnNumber} · {entry.emailId} · section {entry.section}, batch {entry.batch}
+                {entry.hidden && <strong className="ml-2 text-amber-800">Hidden</strong>}
+              </p>
+              <div className="mt-2 flex gap-2">
+                <button
+                  type="button"
+                  onClick={() =>
+                    void change(
+                      api(`/feedback/${entry._id}`, { method: "PATCH", token, body: { hidden: !entry.hidden } }),
+                      entry.hidden ? "The feedback shows on the home page again." : "The feedback is hidden.",
+                    )
+                  }
+                  className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700"
+                >
+                  {entry.hidden ? "Show" : "Hide"} <span className="sr-only">feedback from {entry.name}</span>
+                </button>
+                <button
+                  type="button"
+                  onClick={() => {
+                    if (window.confirm(`Delete the feedback from ${entry.name}?`)) {
+                      void change(api(`/feedback/${entry._id}`, { method: "DELETE", token }), "Feedback deleted.");
+                    }
+                  }}
+                  className="rounded border border-red-700 px-3 py-1 text-sm text-red-700"
+                >
+                  Delete <span className="sr-only">feedback from {entry.name}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
     </AdminShell>
   );
 }

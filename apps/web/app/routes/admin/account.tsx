@@ -1,0 +1,86 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ChangePassword, changePasswordSchema } from "@trainwise/contract/auth";
+import type { TokenResponse } from "@trainwise/contract/common";
+import { STORAGE_KEYS } from "@trainwise/contract/constants";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useRevalidator } from "react-router";
+import { AdminShell } from "../../components/admin-shell.tsx";
+import { Alert, FormField } from "../../components/form-field.tsx";
+import { requireAdminToken } from "../../guards.ts";
+import { ApiError, api, messageOf } from "../../lib/api.ts";
+
+export function clientLoader() {
+  return { token: requireAdminToken() };
+}
+
+export const meta = () => [{ title: "Account | Trainwise" }, { name: "robots", content: "noindex" }];
+
+export default function Account({ loaderData }: { loaderData: { token: string } }) {
+  const { token } = loaderData;
+  const revalidator = useRevalidator();
+  const [outcome, setOutcome] = useState<{ tone: "success" | "error"; message: string }>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePassword>({ resolver: zodResolver(changePasswordSchema) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setOutcome(undefined);
+    try {
+      const response = await api<TokenResponse>("/auth/admin/password", { method: "POST", token, body: values });
+      // The change ends every older session, this one included: keep the new token.
+      localStorage.setItem(STORAGE_KEYS.adminToken, response.token);
+      reset();
+      setOutcome({ tone: "success", message: "Password changed. Your other sessions have been signed out." });
+      revalidator.revalidate();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.fields))
+          setError(field as keyof ChangePassword, { message });
+      }
+      setOutcome({ tone: "error", message: messageOf(error, "The password was not changed.") });
+    }
+  });
+
+  return (
+    <AdminShell title="Account" token={token}>
+      <section aria-labelledby="change-password" className="max-w-md">
+        <h2 id="change-password" className="text-xl font-semibold">
+          Change your password
+        </h2>
+        {outcome && (
+          <div className="mt-4">
+            <Alert tone={outcome.tone}>{outcome.message}</Alert>
+          </div>
+        )}
+        <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+          <FormField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...register("currentPassword")}
+          />
+          <FormField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.newPassword?.message}
+            {...register("newPassword")}
+          />
+          <button
+            type="submit"
+            disabled={isSubmitting}
+            className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+          >
+            Change password
+          </button>
+        </form>
+      </section>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,162 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { submittedStudent } from "../support/api.ts";
+import { expect, test } from "../support/test.ts";
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+}
+
+async function logInByKeyboard(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").focus();
+  await page.keyboard.type(process.env.E2E_ADMIN_USERNAME ?? "");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(process.env.E2E_ADMIN_PASSWORD ?? "");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+test("the dashboard shows the score chart and the question analysis", async ({ page }) => {
+  await submittedStudent();
+  await logInByKeyboard(page);
+  await expect(page.getByRole("figure", { name: "Score distribution" })).toBeVisible();
+  await expect(page.getByRole("table", { name: /Per question/ })).toBeVisible();
+  await expect(page.getByText("Submitted quizzes")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a question created by keyboard, edited, and the bank imported and exported as CSV", async ({
+  page,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/status of 400/);
+  await logInByKeyboard(page);
+  await page.goto("/admin/questions");
+  const text = `Keyboard question ${Date.now()}?`;
+  await page.getByLabel("Question", { exact: true }).focus();
+  await page.keyboard.type(text);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Keyboard");
+  await page.getByLabel("Option", { exact: true }).focus();
+  for (const option of ["One", "Two", "Three", "Four"]) {
+    await page.keyboard.type(option);
+    await page.keyboard.press("Enter");
+  }
+  await expect(page.getByRole("radio")).toHaveCount(4);
+  await page.getByRole("radio", { name: "One (correct)" }).focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("radio", { name: "Three (correct)" })).toBeChecked();
+  await page.getByRole("button", { name: "Create Question" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Question created." })).toBeVisible();
+  const listed = page
+    .getByRole("region", { name: "All Questions" })
+    .getByRole("listitem")
+    .filter({ hasText: text })
+    .first();
+  await expect(listed.getByText("Three (correct answer)")).toBeVisible();
+
+  await listed.getByRole("button", { name: /^Edit/ }).click();
+  await expect(page.getByRole("heading", { name: "Edit question" })).toBeFocused();
+  await page.getByLabel("Question", { exact: true }).fill(`${text} (edited)`);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Question updated." })).toBeVisible();
+  await page.getByLabel("Search questions").fill("(edited)");
+  await expect(page.getByRole("heading", { name: `${text} (edited)` })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const bad = "text,category,difficulty,correct,option1,option2\nFine?,Csv,easy,1,a,b\n,Csv,easy,1,a,b\n";
+  await page.getByLabel("CSV file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
+  await page.getByRole("button", { name: "Import CSV" }).click();
+  await expect(page.getByRole("alert")).toContainText("Nothing was imported: 1 problem in the file.");
+  await expect(page.getByRole("alert")).toContainText("line 3: Question is required");
+
+  const stamp = Date.now();
+  const good = `text,category,difficulty,correct,option1,option2\nImported ${stamp} A?,Csv,easy,1,a,b\nImported ${stamp} B?,Csv,hard,2,a,b\n`;
+  await page
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "good.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
+  await page.getByRole("button", { name: "Import CSV" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Imported 2 questions." })).toBeVisible();
+  await page.getByLabel("Search questions").fill(`Imported ${stamp}`);
+  await expect(page.getByRole("region", { name: "All Questions" }).getByRole("heading", { level: 3 })).toHaveCount(2);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("questions.csv");
+  const exported = await (await file.createReadStream()).toArray();
+  expect(Buffer.concat(exported).toString()).toContain(`Imported ${stamp} B?,Csv,hard,2,a,b`);
+});
+
+test("students and results lists, their exports, answers of one attempt, and extra time", async ({ page }) => {
+  await submittedStudent();
+  await logInByKeyboard(page);
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "View Students" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Registered Students");
+  await expect(page.getByRole("columnheader", { name: "College" })).toBeVisible();
+  await page.getByLabel("Search students").fill("Journey Student");
+  await expect(page.getByRole("row").nth(1)).toContainText("Journey Student");
+  const studentsCsv = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  expect((await studentsCsv).suggestedFilename()).toBe("students.csv");
+  const extraTime = page.getByRole("combobox", { name: /^Extra time for/ }).first();
+  await extraTime.selectOption("1.5");
+  await expect(page.getByRole("status").filter({ hasText: "Extra time set to 1.5×." })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "View Results" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results");
+  await expect(page.getByRole("columnheader", { name: "Percentage" })).toBeVisible();
+  await page
+    .getByRole("button", { name: /^View answers/ })
+    .first()
+    .click();
+  await expect(page.getByText(/Answered: .* · Correct: /).first()).toBeVisible();
+  const resultsCsv = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  expect((await resultsCsv).suggestedFilename()).toBe("results.csv");
+  await expectNoAxeViolations(page);
+});
+
+test("feedback submitted by an admin appears in the home carousel, and hiding it removes it", async ({ page }) => {
+  await logInByKeyboard(page);
+  await page.goto("/admin/submit-feedback");
+  const words = `The mock drive felt like the real thing ${Date.now()}.`;
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Submit Student Feedback");
+  await page.getByLabel("Name", { exact: true }).fill("Irfan K.");
+  await page.getByLabel("USN Number", { exact: true }).fill("1TW23ME004");
+  await page.getByLabel("Email ID", { exact: true }).fill("irfan@example.com");
+  await page.getByLabel("Section", { exact: true }).fill("C");
+  await page.getByLabel("Batch", { exact: true }).fill("2026");
+  await page.getByLabel("Feedback", { exact: true }).fill(words);
+  await page.getByRole("button", { name: "Submit Feedback" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Feedback submitted successfully." })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto("/");
+  await expect(page.getByTestId("feedback-card").filter({ hasText: words })).toHaveCount(1);
+
+  await page.goto("/admin/submit-feedback");
+  const entry = page.getByRole("region", { name: "All feedback" }).getByRole("listitem").filter({ hasText: words });
+  await entry.getByRole("button", { name: /^Hide/ }).click();
+  await expect(entry).toContainText("Hidden");
+  await page.goto("/");
+  await expect(page.getByTestId("feedback-slide").first()).toBeVisible();
+  await expect(page.getByTestId("feedback-card").filter({ hasText: words })).toHaveCount(0);
+});
+
+test("enquiries and the account page are reachable and accessible", async ({ page }) => {
+  await logInByKeyboard(page);
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Enquiries" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Enquiries");
+  await expectNoAxeViolations(page);
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Account" }).click();
+  await expect(page.getByRole("heading", { name: "Change your password" })).toBeVisible();
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("New password must be at least 12 characters")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
