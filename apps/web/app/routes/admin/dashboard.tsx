@@ -146,11 +146,10 @@ export default function Dashboard({ loaderData }: { loaderData: { token: string 
           </Panel>
           <Panel title="Question analysis">
             <p className="text-sm text-slate-700">Share of students who answered each question right, hardest first.</p>
-            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard. */}
-            <div
+            <section
               className="mt-2 max-h-80 overflow-y-auto"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
               tabIndex={0}
-              role="region"
               aria-label="Question analysis table"
             >
               <table className="w-full text-left text-sm">
@@ -178,7 +177,7 @@ export default function Dashboard({ loaderData }: { loaderData: { token: string 
                   ))}
                 </tbody>
               </table>
-            </div>
+            </section>
           </Panel>
         </div>
       )}
