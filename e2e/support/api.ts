@@ -40,3 +40,22 @@ export async function submittedStudent(): Promise<void> {
   await fetch(`${baseUrl()}/api/quiz/questions?limit=25`, { headers: { authorization: `Bearer ${token}` } });
   await post("/quiz/submit", { answers: [] }, token);
 }
+
+/** Registers students until one is served the question with this text (the quiz picks 25 at random). */
+export async function studentServed(
+  text: string,
+): Promise<{ token: string; questions: { _id: string; text: string }[] }> {
+  for (let tries = 0; tries < 40; tries++) {
+    const response = await fetch(`${baseUrl()}/api/auth/student/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(uniqueStudent()),
+    });
+    const { token } = (await response.json()) as { token: string };
+    const questions = (await (
+      await fetch(`${baseUrl()}/api/quiz/questions?limit=25`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { _id: string; text: string }[];
+    if (questions.some((question) => question.text === text)) return { token, questions };
+  }
+  throw new Error(`no student was served "${text}" in 40 tries`);
+}

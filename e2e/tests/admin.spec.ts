@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { studentServed } from "../support/api.ts";
 import { expect, test } from "../support/test.ts";
 
 async function expectNoAxeViolations(page: Page) {
@@ -59,6 +60,24 @@ test("an admin logs in, sees the dashboard, manages a question, adds feedback an
   await expect(first).toContainText("Category: Web · Difficulty: Easy");
   await expect(first.getByText("<h1> (correct answer)")).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // A student whose 25 random questions include the new one answers it right in the quiz and is scored for it.
+  const { token: studentToken, questions } = await studentServed("Which tag makes a level-one heading in HTML?");
+  await page.evaluate((token) => {
+    localStorage.setItem("studentToken", token);
+  }, studentToken);
+  await page.clock.install();
+  await page.goto("/quiz");
+  for (const question of questions) {
+    await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(question.text);
+    if (question.text.startsWith("Which tag makes")) await page.getByRole("radio", { name: /<h1>$/ }).check();
+    await page.getByRole("button", { name: question === questions.at(-1) ? "Submit" : "Next" }).click();
+  }
+  await expect(page.getByText("Your Score: 4.00%")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Correct:" })).toHaveText(
+    /Which tag makes a level-one heading/,
+  );
+  await page.goto("/admin/questions");
 
   page.once("dialog", (dialog) => void dialog.accept());
   await first.getByRole("button", { name: /^Delete/ }).click();
