@@ -115,6 +115,7 @@ export default function Dashboard({ loaderData }: { loaderData: { token: string 
         <Panel title="Student Details">
           {students.state === "loading" && <p role="status">Loading...</p>}
           {students.state === "failed" && <Alert tone="error">Error fetching students</Alert>}
+          {students.state === "ready" && students.data.length === 0 && <p>No students have registered yet.</p>}
           {students.state === "ready" && (
             <ul className="space-y-1">
               {students.data.slice(0, 10).map((student) => (
@@ -128,6 +129,7 @@ export default function Dashboard({ loaderData }: { loaderData: { token: string 
         <Panel title="Student Results">
           {results.state === "loading" && <p role="status">Loading...</p>}
           {results.state === "failed" && <Alert tone="error">Error fetching results</Alert>}
+          {results.state === "ready" && results.data.length === 0 && <p>No quiz has been submitted yet.</p>}
           {results.state === "ready" && (
             <ul className="space-y-1">
               {results.data.slice(0, 10).map((row) => (
