@@ -24,6 +24,8 @@ declare module "fastify" {
   interface FastifyInstance {
     db: Database;
     config: Config;
+    /** Every API route as registered: the security suite checks each one against its access rule. */
+    apiRoutes: { method: string; url: string }[];
   }
 }
 
@@ -46,6 +48,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", options.db);
   app.decorate("config", options.config);
+  const apiRoutes: { method: string; url: string }[] = [];
+  app.decorate("apiRoutes", apiRoutes);
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/") || route.url.startsWith("/api/docs")) return;
+    for (const method of [route.method].flat()) if (method !== "HEAD") apiRoutes.push({ method, url: route.url });
+  });
 
   await app.register(errors);
   await app.register(security);

@@ -22,6 +22,7 @@ export default fp(
         },
       },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      frameguard: { action: "deny" },
       // Browsers ignore HSTS over plain HTTP, so sending it always is safe and covers TLS-terminating proxies.
       strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
       crossOriginEmbedderPolicy: false,

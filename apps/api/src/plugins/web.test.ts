@@ -97,6 +97,7 @@ describe("serving the web app", async () => {
     const robots = await app.inject({ method: "GET", url: "/robots.txt", headers: { host: "trainwise.example" } });
     expect(robots.body).toContain("Sitemap: http://trainwise.example/sitemap.xml");
     expect(robots.body).toContain("Disallow: /admin/");
+    expect(robots.body).toContain("Allow: /admin/login");
     const sitemap = await app.inject({ method: "GET", url: "/sitemap.xml", headers: { host: "trainwise.example" } });
     expect(sitemap.headers["content-type"]).toContain("application/xml");
     for (const page of PUBLIC_PATHS.filter((candidate) => !candidate.startsWith("/admin/"))) {

@@ -136,7 +136,8 @@ export default fp(
     app.log.debug({ files: files.size }, "web build loaded");
 
     app.get("/robots.txt", { schema: { hide: true } }, async (request, reply) => {
-      const body = `User-agent: *\nAllow: /\nDisallow: /admin/\nDisallow: /quiz\nDisallow: /result/\nDisallow: /api/\n\nSitemap: ${siteOrigin(request)}/sitemap.xml\n`;
+      // The admin login is a public page; the rest of /admin, the quiz, results and the API are not for crawlers.
+      const body = `User-agent: *\nAllow: /\nAllow: /admin/login\nDisallow: /admin/\nDisallow: /quiz\nDisallow: /result/\nDisallow: /api/\n\nSitemap: ${siteOrigin(request)}/sitemap.xml\n`;
       return reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600").send(body);
     });
 

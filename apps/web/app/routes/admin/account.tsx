@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { type ChangePassword, changePasswordSchema } from "@trainwise/contract/auth";
 import type { TokenResponse } from "@trainwise/contract/common";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
@@ -9,6 +8,7 @@ import { AdminShell } from "../../components/admin-shell.tsx";
 import { Alert, FormField } from "../../components/form-field.tsx";
 import { requireAdminToken } from "../../guards.ts";
 import { ApiError, api, messageOf } from "../../lib/api.ts";
+import { resolverFor } from "../../lib/zod-resolver.ts";
 
 export function clientLoader() {
   return { token: requireAdminToken() };
@@ -26,7 +26,7 @@ export default function Account({ loaderData }: { loaderData: { token: string } 
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ChangePassword>({ resolver: zodResolver(changePasswordSchema) });
+  } = useForm<ChangePassword>({ resolver: resolverFor(changePasswordSchema) });
 
   const onSubmit = handleSubmit(async (values) => {
     setOutcome(undefined);

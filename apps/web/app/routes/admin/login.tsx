@@ -9,10 +9,7 @@ import { pages } from "../../content/pages/portal.ts";
 import { api, messageOf } from "../../lib/api.ts";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta(pages, location.pathname),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(pages, location.pathname);
 
 export default function AdminLogin() {
   const navigate = useNavigate();

@@ -6,6 +6,8 @@ import { Alert, FormField } from "../../components/form-field.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { requireAdminToken } from "../../guards.ts";
 import { ApiError, api, apiPage, downloadFile, messageOf } from "../../lib/api.ts";
+// Validates the draft with the contract's schema, in the CSP-safe mode.
+import "../../lib/zod-resolver.ts";
 
 export function clientLoader() {
   return { token: requireAdminToken() };

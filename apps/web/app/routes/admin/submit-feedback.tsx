@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { requiredText } from "@trainwise/contract/common";
 import { type Feedback, type FeedbackInput, feedbackInputSchema } from "@trainwise/contract/feedback";
 import { useCallback, useEffect, useState } from "react";
@@ -7,6 +6,7 @@ import { AdminShell } from "../../components/admin-shell.tsx";
 import { Alert, FormField } from "../../components/form-field.tsx";
 import { requireAdminToken } from "../../guards.ts";
 import { api, messageOf } from "../../lib/api.ts";
+import { resolverFor } from "../../lib/zod-resolver.ts";
 
 export function clientLoader() {
   return { token: requireAdminToken() };
@@ -36,7 +36,7 @@ export default function SubmitFeedback({ loaderData }: { loaderData: { token: st
     reset,
     formState: { errors, isSubmitting },
   } = useForm<FeedbackForm>({
-    resolver: zodResolver(formSchema),
+    resolver: resolverFor(formSchema),
     // The spec's Admin Token field, pre-filled from this session and editable (design decision 9).
     defaultValues: { adminToken: token },
   });

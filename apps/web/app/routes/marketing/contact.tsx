@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { brand } from "@trainwise/contract/brand";
-import { type ContactFormValues, type ContactInput, contactInputSchema } from "@trainwise/contract/contact";
+import type { ContactFormValues, ContactInput } from "@trainwise/contract/contact";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, FormField } from "../../components/form-field.tsx";
@@ -8,6 +7,7 @@ import { PageIntro } from "../../components/page-intro.tsx";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/contact.ts";
 import { ApiError, api, messageOf } from "../../lib/api.ts";
+import { lazyResolver } from "../../lib/lazy-resolver.ts";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(pages, location.pathname);
@@ -57,7 +57,13 @@ export default function Contact() {
     clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<ContactFormValues, unknown, ContactInput>({
-    resolver: zodResolver(contactInputSchema),
+    resolver: lazyResolver(async () => {
+      const [{ contactInputSchema }, { resolverFor }] = await Promise.all([
+        import("@trainwise/contract/contact"),
+        import("../../lib/zod-resolver.ts"),
+      ]);
+      return resolverFor(contactInputSchema);
+    }),
     defaultValues: EMPTY,
   });
 

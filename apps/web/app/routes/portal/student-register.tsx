@@ -1,5 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type StudentRegistration, studentRegistrationSchema } from "@trainwise/contract/auth";
+import type { StudentRegistration } from "@trainwise/contract/auth";
 import type { TokenResponse } from "@trainwise/contract/common";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import { useState } from "react";
@@ -10,6 +9,7 @@ import { PageIntro } from "../../components/page-intro.tsx";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/portal.ts";
 import { ApiError, api, messageOf } from "../../lib/api.ts";
+import { lazyResolver } from "../../lib/lazy-resolver.ts";
 import type { Route } from "./+types/student-register";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(pages, location.pathname);
@@ -35,7 +35,13 @@ export default function StudentRegister() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<StudentRegistration>({
-    resolver: zodResolver(studentRegistrationSchema),
+    resolver: lazyResolver(async () => {
+      const [{ studentRegistrationSchema }, { resolverFor }] = await Promise.all([
+        import("@trainwise/contract/auth"),
+        import("../../lib/zod-resolver.ts"),
+      ]);
+      return resolverFor(studentRegistrationSchema);
+    }),
     // Messages appear on submit and clear as soon as their field is edited (spec §2).
     mode: "onSubmit",
     reValidateMode: "onSubmit",
