@@ -10,11 +10,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface RunningProduct {
   baseUrl: string;
+  pid: number;
+  /** Ctrl-C, waits for the exit, and removes a DATA_DIR this function created. */
   stop(): Promise<void>;
+  /** kill -9, as a crash would; waits for the exit. */
+  crash(): Promise<void>;
 }
 
-export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "trainwise-run-"));
+/** Starts the product; with `dataDir` it uses (and keeps) that folder, else a temporary one. */
+export async function startProduct(env: Record<string, string> = {}, dataDir?: string): Promise<RunningProduct> {
+  const ownDataDir = !dataDir;
+  dataDir ??= fs.mkdtempSync(path.join(os.tmpdir(), "trainwise-run-"));
   fs.chmodSync(dataDir, 0o755);
   const child = spawn(process.execPath, [path.join(root, "apps/api/src/server.ts")], {
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
@@ -23,16 +29,23 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
   const until = Date.now() + 120_000;
   while (Date.now() < until) {
     const ready = output.match(/ready: http:\/\/localhost:(\d+)/);
     if (ready?.[1]) {
+      const folder = dataDir;
       return {
         baseUrl: `http://127.0.0.1:${ready[1]}`,
+        pid: child.pid as number,
         async stop() {
           child.kill("SIGINT");
-          await new Promise((resolve) => child.once("exit", resolve));
-          fs.rmSync(dataDir, { recursive: true, force: true });
+          await exited;
+          if (ownDataDir) fs.rmSync(folder, { recursive: true, force: true });
+        },
+        async crash() {
+          child.kill("SIGKILL");
+          await exited;
         },
       };
     }
