@@ -97,6 +97,32 @@ export function runningServer(clusterDir: string): { pid: number; port: number }
   return { pid, port };
 }
 
+/** Live processes working in `dir`: PostgreSQL's server and backends all run with the cluster as their cwd. */
+function processesIn(dir: string): number[] {
+  const found: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readlinkSync(`/proc/${entry}/cwd`) === dir) found.push(Number(entry));
+    } catch {
+      // Gone, a zombie, or not ours to read.
+    }
+  }
+  return found;
+}
+
+async function waitUntilUnused(clusterDir: string, log: Log): Promise<void> {
+  const dir = fs.realpathSync(clusterDir);
+  const until = Date.now() + 30_000;
+  let remaining = processesIn(dir);
+  if (remaining.length > 0) log(`waiting for ${remaining.length} backends of a killed PostgreSQL to exit`);
+  while (remaining.length > 0) {
+    if (Date.now() > until) throw new Error(`PostgreSQL processes ${remaining.join(", ")} still use ${dir}.`);
+    await sleep(100);
+    remaining = processesIn(dir);
+  }
+}
+
 async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -264,6 +290,12 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     if (leftOver) {
       log(`found PostgreSQL (pid ${leftOver.pid}) left running by an app that stopped abruptly; shutting it down`);
       await shutDownServer(leftOver.pid);
+    } else if (fs.existsSync(path.join(clusterDir, "postmaster.pid"))) {
+      // The server itself was killed outright. Its pid may live on as a zombie where nothing reaps orphans, and
+      // PostgreSQL would take that for a running server. Once its last backend has exited, nothing uses the
+      // cluster (we hold DATA_DIR), so the lock file is stale.
+      await waitUntilUnused(clusterDir, log);
+      fs.rmSync(path.join(clusterDir, "postmaster.pid"), { force: true });
     }
 
     if (!fs.existsSync(path.join(clusterDir, "PG_VERSION"))) {
