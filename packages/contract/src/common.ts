@@ -27,3 +27,18 @@ export function requiredText(label: string, max = 200) {
     .min(1, { error: `${label} is required`, abort: true })
     .max(max, { error: `${label} must be at most ${max} characters` });
 }
+
+/** `page` and `pageSize` of a paged list; without `page` a list comes back whole. */
+export const pagingQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: "page must be a number" })
+    .int()
+    .min(1, { error: "page must be at least 1" })
+    .optional(),
+  pageSize: z.coerce
+    .number({ error: "pageSize must be a number" })
+    .int()
+    .min(1, { error: "pageSize must be at least 1" })
+    .max(200, { error: "pageSize must be at most 200" })
+    .optional(),
+});

@@ -1,6 +1,6 @@
 // GET/POST /api/questions and DELETE /api/questions/{id} (admin).
 import { z } from "zod";
-import { idSchema, requiredText } from "./common.ts";
+import { idSchema, pagingQuerySchema, requiredText } from "./common.ts";
 import { DEFAULT_DIFFICULTY, DIFFICULTIES } from "./constants.ts";
 
 export const difficultySchema = z.enum(DIFFICULTIES, {
@@ -40,21 +40,10 @@ export type Question = z.infer<typeof questionSchema>;
 export const questionListSchema = z.array(questionSchema);
 
 /** Optional filters and paging of GET /api/questions; without them the whole bank comes back (spec §7). */
-export const questionListQuerySchema = z.object({
+export const questionListQuerySchema = pagingQuerySchema.extend({
   category: z.string().trim().max(100).optional(),
   difficulty: difficultySchema.optional(),
   search: z.string().trim().max(200).optional(),
-  page: z.coerce
-    .number({ error: "page must be a number" })
-    .int()
-    .min(1, { error: "page must be at least 1" })
-    .optional(),
-  pageSize: z.coerce
-    .number({ error: "pageSize must be a number" })
-    .int()
-    .min(1, { error: "pageSize must be at least 1" })
-    .max(200, { error: "pageSize must be at most 200" })
-    .optional(),
 });
 export type QuestionListQuery = z.infer<typeof questionListQuerySchema>;
 

@@ -1,6 +1,6 @@
 // GET /api/students and GET /api/students/results/all (admin).
 import { z } from "zod";
-import { idSchema } from "./common.ts";
+import { idSchema, pagingQuerySchema } from "./common.ts";
 
 export const studentSchema = z.object({
   _id: idSchema,
@@ -84,18 +84,7 @@ export const resultsSummarySchema = z.object({
 });
 export type ResultsSummary = z.infer<typeof resultsSummarySchema>;
 
-export const studentListQuerySchema = z.object({
+export const studentListQuerySchema = pagingQuerySchema.extend({
   search: z.string().trim().max(200).optional(),
-  page: z.coerce
-    .number({ error: "page must be a number" })
-    .int()
-    .min(1, { error: "page must be at least 1" })
-    .optional(),
-  pageSize: z.coerce
-    .number({ error: "pageSize must be a number" })
-    .int()
-    .min(1, { error: "pageSize must be at least 1" })
-    .max(200, { error: "pageSize must be at most 200" })
-    .optional(),
 });
 export type StudentListQuery = z.infer<typeof studentListQuerySchema>;

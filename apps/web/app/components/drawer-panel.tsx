@@ -4,9 +4,8 @@
 import { brand } from "@trainwise/contract/brand";
 import { createFocusTrap } from "focus-trap";
 import { useEffect, useId, useRef, useState } from "react";
-import { NavLink } from "react-router";
 import { ChevronDownIcon, CloseIcon } from "./icons.tsx";
-import { linkClass, mainNavigation, otherServices, trailingNavigation } from "./site-header.tsx";
+import { mainNavigation, NavItems, otherServices, trailingNavigation } from "./site-header.tsx";
 
 export default function DrawerPanel({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -49,13 +48,7 @@ export default function DrawerPanel({ onClose }: { onClose: () => void }) {
       </div>
       <nav aria-label="Main" className="mt-4">
         <ul className="space-y-1">
-          {mainNavigation.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} className={linkClass} end>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
+          <NavItems items={mainNavigation} />
           <li>
             <button
               type="button"
@@ -68,22 +61,10 @@ export default function DrawerPanel({ onClose }: { onClose: () => void }) {
               <ChevronDownIcon className={`h-4 w-4 transition-transform ${servicesOpen ? "rotate-180" : ""}`} />
             </button>
             <ul id={groupId} hidden={!servicesOpen} className="ml-4 space-y-1">
-              {otherServices.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} className={linkClass}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
+              <NavItems items={otherServices} />
             </ul>
           </li>
-          {trailingNavigation.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} className={linkClass}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
+          <NavItems items={trailingNavigation} />
         </ul>
       </nav>
     </dialog>

@@ -22,6 +22,17 @@ export const trailingNavigation = [
   { to: "/student/register", label: "LMS Portal" },
 ] as const;
 
+/** One list item with a link per entry; "/" matches only itself, not every page. */
+export function NavItems({ items }: { items: readonly { to: string; label: string }[] }) {
+  return items.map((item) => (
+    <li key={item.to}>
+      <NavLink to={item.to} className={linkClass} end={item.to === "/"}>
+        {item.label}
+      </NavLink>
+    </li>
+  ));
+}
+
 export const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-2 hover:bg-brand-50 ${isActive ? "font-semibold text-brand-700" : "text-slate-800"}`;
 
@@ -72,13 +83,7 @@ function OtherServicesMenu() {
         hidden={!open}
         className="absolute right-0 z-30 mt-1 w-64 rounded border border-slate-200 bg-white p-1 shadow-lg"
       >
-        {otherServices.map((item) => (
-          <li key={item.to}>
-            <NavLink to={item.to} className={linkClass}>
-              {item.label}
-            </NavLink>
-          </li>
-        ))}
+        <NavItems items={otherServices} />
       </ul>
     </li>
   );
@@ -130,21 +135,9 @@ export function SiteHeader() {
         </Link>
         <nav aria-label="Main" className="hidden sm:block">
           <ul className="flex flex-wrap items-center justify-end gap-x-1 text-sm md:text-base">
-            {mainNavigation.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={linkClass} end>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            <NavItems items={mainNavigation} />
             <OtherServicesMenu />
-            {trailingNavigation.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={linkClass}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            <NavItems items={trailingNavigation} />
           </ul>
         </nav>
         <MobileDrawer />

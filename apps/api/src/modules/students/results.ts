@@ -3,17 +3,19 @@ import { count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { attemptQuestions, attempts, questionOptions, questions, students } from "../../db/schema.ts";
 
+const resultColumns = {
+  id: attempts.id,
+  studentName: students.name,
+  studentEmail: students.email,
+  usnNo: students.usnNo,
+  score: attempts.score,
+  totalQuestions: attempts.totalQuestions,
+  submittedAt: attempts.submittedAt,
+};
+
 export async function listResults(db: Executor) {
   return db
-    .select({
-      id: attempts.id,
-      studentName: students.name,
-      studentEmail: students.email,
-      usnNo: students.usnNo,
-      score: attempts.score,
-      totalQuestions: attempts.totalQuestions,
-      submittedAt: attempts.submittedAt,
-    })
+    .select(resultColumns)
     .from(attempts)
     .innerJoin(students, eq(students.id, attempts.studentId))
     .where(isNotNull(attempts.submittedAt))
@@ -22,15 +24,7 @@ export async function listResults(db: Executor) {
 
 export async function resultDetail(db: Executor, id: string) {
   const [attempt] = await db
-    .select({
-      id: attempts.id,
-      studentName: students.name,
-      studentEmail: students.email,
-      usnNo: students.usnNo,
-      score: attempts.score,
-      totalQuestions: attempts.totalQuestions,
-      submittedAt: attempts.submittedAt,
-    })
+    .select(resultColumns)
     .from(attempts)
     .innerJoin(students, eq(students.id, attempts.studentId))
     .where(eq(attempts.id, id));
