@@ -1,6 +1,6 @@
-// Authentication for route groups: `app.requireAdmin` and `app.requireStudent` are onRequest hooks (before body validation, so an anonymous caller learns nothing) that read the
-// bearer token, check it, and put who is calling on `request.admin` or `request.student`. Routes never parse
-// tokens themselves.
+// Authentication for route groups: `app.requireAdmin` and `app.requireStudent` are onRequest hooks (they run
+// before body validation, so an anonymous caller learns nothing about a route's payload) that read the bearer
+// token, check it, and put who is calling on `request.admin` or `request.student`. Routes never parse tokens.
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
