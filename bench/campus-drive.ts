@@ -6,6 +6,7 @@
 import http from "node:http";
 import os from "node:os";
 import { startProduct } from "../scripts/product-process.ts";
+import { compareStaticPages } from "./static-pages.ts";
 
 const STUDENTS = Number(process.env.STUDENTS ?? 2000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
@@ -122,7 +123,6 @@ export async function runCampusDrive(label: string): Promise<void> {
   );
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
-  await product.stop();
 
   const sorted = stats.latencies.sort((a, b) => a - b);
   const errorCount = [...stats.errors.values()].reduce((sum, count) => sum + count, 0);
@@ -135,6 +135,8 @@ export async function runCampusDrive(label: string): Promise<void> {
   );
   console.log(`  errors              ${errorCount}`);
   for (const [key, count] of stats.errors) console.log(`    ${count} × ${key}`);
+  if (process.env.STATIC !== "off") await compareStaticPages(product);
+  await product.stop();
 }
 
 await runCampusDrive(process.env.DATABASE_URL ? "external PostgreSQL" : "embedded PostgreSQL");
