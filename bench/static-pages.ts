@@ -1,13 +1,14 @@
 // Part of `npm run bench`: requests per second for the prerendered home page served by the product, next to the
-// same file served by nginx on loopback (Debian's nginx; skipped with a note when it is not installed). Both
+// same file served by nginx on loopback (Debian's nginx, installed when missing and we are root). Both
 // send precompressed gzip bytes; the ratio is product ÷ nginx.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { ensureDebianTools } from "../scripts/debian-tools.ts";
 import type { RunningProduct } from "../scripts/product-process.ts";
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../apps/web/build/client");
@@ -36,7 +37,7 @@ async function requestsPerSecond(url: string): Promise<{ rate: number; errors: n
 }
 
 async function startNginx(): Promise<{ url: string; stop: () => void } | undefined> {
-  if (spawnSync("nginx", ["-v"]).error) return undefined;
+  if (!ensureDebianTools({ nginx: "nginx" })) return undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "trainwise-nginx-"));
   const port = await freePort();
   fs.writeFileSync(
@@ -86,7 +87,7 @@ export async function compareStaticPages(product: RunningProduct): Promise<void>
   console.log(`  product  ${ours.rate.toFixed(0)} requests/s  p99 ${ours.p99} ms  errors ${ours.errors}`);
   const nginx = await startNginx();
   if (!nginx) {
-    console.log("  nginx    not installed (apt-get install nginx) — no comparison");
+    console.log("  nginx    not available — no comparison");
     return;
   }
   try {

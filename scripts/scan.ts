@@ -1,23 +1,19 @@
 // `npm run scan`: attacks a product started on loopback with Debian's scanners and prints what they find.
 // sqlmap (--batch --level 2) probes every endpoint that takes input, with the right bearer token; wapiti probes the
 // public pages with its default modules less ssrf and xxe (they need an outside endpoint). Exits 1 on any finding.
-// Needs `apt-get install sqlmap wapiti`. Login and the contact form are rate-limited, so sqlmap mostly meets 429
+// Installs Debian's sqlmap and wapiti when they are missing (as root). Login and the contact form are rate-limited, so sqlmap mostly meets 429
 // there after the first tries; the limits are part of what it is scanning.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { ensureDebianTools } from "./debian-tools.ts";
 import { startProduct } from "./product-process.ts";
 
 const ADMIN = { username: "scan-admin", password: "scan admin password" };
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "trainwise-scan-"));
 
-for (const tool of ["sqlmap", "wapiti"]) {
-  if (spawnSync(tool, ["--version"]).error) {
-    console.error(`${tool} is not installed: apt-get install sqlmap wapiti`);
-    process.exit(2);
-  }
-}
+if (!ensureDebianTools({ sqlmap: "sqlmap", wapiti: "wapiti" })) process.exit(2);
 
 const product = await startProduct({
   ADMIN_USERNAME: ADMIN.username,
