@@ -1,7 +1,7 @@
 // The question bank: questions with their ordered options.
 import type { QuestionInput, QuestionListQuery } from "@trainwise/contract/questions";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL } from "drizzle-orm";
-import type { Database, Executor } from "../../db/client.ts";
+import type { Database, Executor, Transaction } from "../../db/client.ts";
 import { attemptQuestions, questionOptions, questions } from "../../db/schema.ts";
 
 type QuestionRow = typeof questions.$inferSelect;
@@ -81,26 +81,35 @@ async function withOptions(db: Executor, rows: QuestionRow[]): Promise<QuestionW
 }
 
 /**
+ * Locks an active question for a change. One that attempts refer to is archived on the spot (the caller then
+ * adds its replacement, if any), so results keep what was asked.
+ */
+async function lockForChange(tx: Transaction, id: string): Promise<"not-found" | "archived" | "unused"> {
+  const [question] = await tx
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(eq(questions.id, id), isNull(questions.archivedAt)))
+    .for("update");
+  if (!question) return "not-found";
+  const [asked] = await tx
+    .select({ questionId: attemptQuestions.questionId })
+    .from(attemptQuestions)
+    .where(eq(attemptQuestions.questionId, id))
+    .limit(1);
+  if (!asked) return "unused";
+  await tx.update(questions).set({ archivedAt: new Date() }).where(eq(questions.id, id));
+  return "archived";
+}
+
+/**
  * Changes a question. One nobody was asked is changed in place; one that attempts refer to is archived and
  * replaced by a new question, so past results keep what was asked.
  */
 export async function updateQuestion(db: Database, id: string, input: QuestionInput) {
   return db.transaction(async (tx) => {
-    const [question] = await tx
-      .select({ id: questions.id })
-      .from(questions)
-      .where(and(eq(questions.id, id), isNull(questions.archivedAt)))
-      .for("update");
-    if (!question) return undefined;
-    const [used] = await tx
-      .select({ questionId: attemptQuestions.questionId })
-      .from(attemptQuestions)
-      .where(eq(attemptQuestions.questionId, id))
-      .limit(1);
-    if (used) {
-      await tx.update(questions).set({ archivedAt: new Date() }).where(eq(questions.id, id));
-      return createQuestion(tx, input);
-    }
+    const state = await lockForChange(tx, id);
+    if (state === "not-found") return undefined;
+    if (state === "archived") return createQuestion(tx, input);
     await tx
       .update(questions)
       .set({ text: input.text, category: input.category, difficulty: input.difficulty, updatedAt: new Date() })
@@ -116,21 +125,8 @@ export async function updateQuestion(db: Database, id: string, input: QuestionIn
 /** Deletes a question nobody was asked; archives one that attempts refer to, so results keep what was asked. */
 export async function archiveOrDeleteQuestion(db: Database, id: string): Promise<"deleted" | "archived" | "not-found"> {
   return db.transaction(async (tx) => {
-    const [question] = await tx
-      .select({ id: questions.id })
-      .from(questions)
-      .where(and(eq(questions.id, id), isNull(questions.archivedAt)))
-      .for("update");
-    if (!question) return "not-found";
-    const [used] = await tx
-      .select({ questionId: attemptQuestions.questionId })
-      .from(attemptQuestions)
-      .where(eq(attemptQuestions.questionId, id))
-      .limit(1);
-    if (used) {
-      await tx.update(questions).set({ archivedAt: new Date() }).where(eq(questions.id, id));
-      return "archived";
-    }
+    const state = await lockForChange(tx, id);
+    if (state !== "unused") return state;
     await tx.delete(questions).where(eq(questions.id, id));
     return "deleted";
   });

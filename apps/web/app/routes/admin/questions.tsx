@@ -1,6 +1,6 @@
 import { DEFAULT_DIFFICULTY, DIFFICULTIES } from "@trainwise/contract/constants";
 import { type Difficulty, type Question, questionInputSchema } from "@trainwise/contract/questions";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { AdminShell } from "../../components/admin-shell.tsx";
 import { Alert, FormField } from "../../components/form-field.tsx";
 import { Pager } from "../../components/pager.tsx";
@@ -40,6 +40,36 @@ function draftOf(question: Question): Draft {
   };
 }
 
+function FilterSelect(props: {
+  label: string;
+  allLabel: string;
+  value: string;
+  choices: [value: string, label: string][];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium">
+        {props.label}
+      </label>
+      <select
+        id={id}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
+      >
+        <option value="">{props.allLabel}</option>
+        {props.choices.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 type Notice = { tone: "success" | "error"; message: string; details?: string[] };
 
 export default function ManageQuestions({ loaderData }: { loaderData: { token: string } }) {
@@ -76,6 +106,11 @@ export default function ManageQuestions({ loaderData }: { loaderData: { token: s
   }, [load]);
 
   const update = (change: Partial<Draft>) => setDraft((previous) => ({ ...previous, ...change }));
+  // A new filter starts again from the first page.
+  const setFilter = (change: Partial<typeof filters>) => {
+    setPage(1);
+    setFilters((previous) => ({ ...previous, ...change }));
+  };
 
   function addOption() {
     const trimmed = optionDraft.trim();
@@ -338,48 +373,20 @@ export default function ManageQuestions({ loaderData }: { loaderData: { token: s
           All Questions
         </h2>
         <div className="mt-3 grid gap-3 sm:grid-cols-3">
-          <div>
-            <label htmlFor="filter-category" className="block font-medium">
-              Filter by category
-            </label>
-            <select
-              id="filter-category"
-              value={filters.category}
-              onChange={(event) => {
-                setPage(1);
-                setFilters((previous) => ({ ...previous, category: event.target.value }));
-              }}
-              className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
-            >
-              <option value="">All categories</option>
-              {categories.map((category) => (
-                <option key={category} value={category}>
-                  {category}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="filter-difficulty" className="block font-medium">
-              Filter by difficulty
-            </label>
-            <select
-              id="filter-difficulty"
-              value={filters.difficulty}
-              onChange={(event) => {
-                setPage(1);
-                setFilters((previous) => ({ ...previous, difficulty: event.target.value }));
-              }}
-              className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
-            >
-              <option value="">All difficulties</option>
-              {DIFFICULTIES.map((value) => (
-                <option key={value} value={value}>
-                  {DIFFICULTY_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            label="Filter by category"
+            allLabel="All categories"
+            value={filters.category}
+            choices={categories.map((category) => [category, category])}
+            onChange={(category) => setFilter({ category })}
+          />
+          <FilterSelect
+            label="Filter by difficulty"
+            allLabel="All difficulties"
+            value={filters.difficulty}
+            choices={DIFFICULTIES.map((value) => [value, DIFFICULTY_LABELS[value]])}
+            onChange={(difficulty) => setFilter({ difficulty })}
+          />
           <div>
             <label htmlFor="filter-search" className="block font-medium">
               Search questions
@@ -388,10 +395,7 @@ export default function ManageQuestions({ loaderData }: { loaderData: { token: s
               id="filter-search"
               type="search"
               value={filters.search}
-              onChange={(event) => {
-                setPage(1);
-                setFilters((previous) => ({ ...previous, search: event.target.value }));
-              }}
+              onChange={(event) => setFilter({ search: event.target.value })}
               className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
             />
           </div>
