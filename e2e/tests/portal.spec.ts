@@ -143,6 +143,12 @@ test("a whole quiz: right and wrong answers, timer expiry, refresh, score, and t
   await expect(items).toHaveCount(25);
   await expect(items.filter({ hasText: "Correct:" })).toHaveCount(3);
   await expectNoAxeViolations(page);
+
+  // The redirect, timed on a fresh load with the clock paused: the installed clock otherwise also moves with
+  // real time (axe above takes a while), and only runFor should count towards the 5 seconds.
+  await page.reload();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await expect(page.getByRole("heading", { name: "Quiz Result" })).toBeVisible();
   await page.clock.runFor(4_000);
   await expect(page).toHaveURL(/\/result\//);
   await page.clock.runFor(1_000);
