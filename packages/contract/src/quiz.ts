@@ -76,3 +76,8 @@ export const attemptProgressSchema = z.object({
   secondsLeft: z.number().int(),
 });
 export type AttemptProgress = z.infer<typeof attemptProgressSchema>;
+
+/** Score as a percentage with two decimals (spec §9), the same on the result page, the admin list and CSV. */
+export function scorePercentage(score: number, totalQuestions: number): string {
+  return totalQuestions > 0 ? ((score / totalQuestions) * 100).toFixed(2) : "0.00";
+}

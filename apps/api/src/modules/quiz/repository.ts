@@ -198,7 +198,8 @@ export async function saveAnswerIfOpen(
       select * from target
       where ${now}::timestamptz >= window_start
         and ${now}::timestamptz <= window_start + make_interval(secs => seconds_per_question + ${graceSeconds})
-    ), saved as (
+    ), -- PostgreSQL runs data-modifying WITH parts once, whether or not the final select reads them.
+    saved as (
       update attempt_questions aq set selected_option_id = ${optionId}, answered_at = ${now}
       from open_window w where aq.attempt_id = w.id and aq.position = w.position
       returning aq.position
@@ -210,8 +211,7 @@ export async function saveAnswerIfOpen(
     select w.id, w.position, w.seconds_per_question, w.total_questions,
            greatest(w.current_position, w.position) as current_position,
            case when w.position > w.current_position then w.window_start else w.current_started_at end
-             as current_started_at,
-           (select count(*) from saved) as saved_count, (select count(*) from moved) as moved_count
+             as current_started_at
     from open_window w`);
   return result.rows[0];
 }

@@ -6,6 +6,7 @@ import {
   messageResponseSchema,
   tokenResponseSchema,
 } from "@trainwise/contract/common";
+import { scorePercentage } from "@trainwise/contract/quiz";
 import {
   accommodationSchema,
   resultDetailSchema,
@@ -41,10 +42,6 @@ export const studentRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
 function toCsvDate(date: Date | null): string {
   return date ? date.toISOString() : "";
-}
-
-function percentage(score: number | null, total: number): string {
-  return total > 0 ? (((score ?? 0) / total) * 100).toFixed(2) : "0.00";
 }
 
 function sendCsv(reply: FastifyReply, filename: string, csv: string) {
@@ -187,7 +184,7 @@ export const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           usnNo: row.usnNo,
           score: row.score ?? 0,
           total: row.totalQuestions,
-          percentage: percentage(row.score, row.totalQuestions),
+          percentage: scorePercentage(row.score ?? 0, row.totalQuestions),
           submitted: toCsvDate(row.submittedAt),
         })),
         { header: true },

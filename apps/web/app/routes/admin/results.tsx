@@ -1,10 +1,10 @@
+import { scorePercentage } from "@trainwise/contract/quiz";
 import type { ResultDetail, ResultRow } from "@trainwise/contract/students";
 import { Fragment, useEffect, useState } from "react";
 import { AdminShell } from "../../components/admin-shell.tsx";
 import { Alert } from "../../components/form-field.tsx";
 import { requireAdminToken } from "../../guards.ts";
 import { api, downloadFile, messageOf } from "../../lib/api.ts";
-import { percentage } from "../portal/result.tsx";
 
 export function clientLoader() {
   return { token: requireAdminToken() };
@@ -75,7 +75,7 @@ export default function Results({ loaderData }: { loaderData: { token: string } 
                     <td className="px-3 py-2">{row.studentName}</td>
                     <td className="px-3 py-2">Score: {row.score} points</td>
                     <td className="px-3 py-2">{row.totalQuestions}</td>
-                    <td className="px-3 py-2">{percentage(row.score, row.totalQuestions)}%</td>
+                    <td className="px-3 py-2">{scorePercentage(row.score, row.totalQuestions)}%</td>
                     <td className="px-3 py-2">{new Date(row.submittedAt).toLocaleString()}</td>
                     <td className="px-3 py-2">
                       <button

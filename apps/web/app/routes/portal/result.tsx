@@ -1,5 +1,5 @@
 import { RESULT_REDIRECT_SECONDS, STORAGE_KEYS } from "@trainwise/contract/constants";
-import type { QuizResult } from "@trainwise/contract/quiz";
+import { type QuizResult, scorePercentage } from "@trainwise/contract/quiz";
 import { useEffect, useState } from "react";
 import { redirect, useNavigate } from "react-router";
 import { Alert } from "../../components/form-field.tsx";
@@ -15,11 +15,6 @@ export function clientLoader({ params }: Route.ClientLoaderArgs) {
 }
 
 export const meta = () => [{ title: "Quiz result | Trainwise" }, { name: "robots", content: "noindex" }];
-
-/** Score as a percentage with two decimals (spec §9). */
-export function percentage(score: number, totalQuestions: number): string {
-  return totalQuestions > 0 ? ((score / totalQuestions) * 100).toFixed(2) : "0.00";
-}
 
 export default function Result({ loaderData }: Route.ComponentProps) {
   const { token, id } = loaderData;
@@ -59,7 +54,7 @@ export default function Result({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-brand-900">Quiz Result</h1>
-      <p className="mt-4 text-2xl font-semibold">Your Score: {percentage(result.score, result.totalQuestions)}%</p>
+      <p className="mt-4 text-2xl font-semibold">Your Score: {scorePercentage(result.score, result.totalQuestions)}%</p>
       <p className="mt-1 text-slate-700">
         {result.score} of {result.totalQuestions} answers correct.
       </p>
