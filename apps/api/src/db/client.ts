@@ -3,7 +3,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "./schema.ts";
 
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export interface DatabaseHandle {
   db: Database;
@@ -17,6 +17,24 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
   pool.on("error", () => {});
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
+}
+
+/**
+ * A statement PostgreSQL parses and plans once per connection and then reuses, for the few statements a quiz
+ * runs dozens of times per student (planning them took more time than running them).
+ */
+export interface NamedStatement {
+  name: string;
+  text: string;
+}
+
+export async function runNamed<Row extends pg.QueryResultRow>(
+  db: Database,
+  statement: NamedStatement,
+  values: unknown[],
+): Promise<Row[]> {
+  const result = await db.$client.query<Row>({ name: statement.name, text: statement.text, values });
+  return result.rows;
 }
 
 /** A transaction handle; repositories accept either so callers can group writes. */

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { count, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import committedMigrations from "../../drizzle/meta/_journal.json" with { type: "json" };
 import { verifyPassword } from "../auth/passwords.ts";
 import { resolveSigningKey } from "../auth/signing-key.ts";
 import { ensureFirstAdmin } from "../modules/admins/first-admin.ts";
@@ -32,10 +33,17 @@ describe("migrations", async () => {
     ]);
   });
 
+  it("leaves room on each page of served questions for their updates", async () => {
+    const { rows } = await database.db.execute(
+      sql`select reloptions as options from pg_class where relname = 'attempt_questions'`,
+    );
+    expect(rows[0]).toEqual({ options: ["fillfactor=50"] });
+  });
+
   it("can run again, concurrently, without changing anything", async () => {
     await Promise.all([applyMigrations(database), applyMigrations(database)]);
     const { rows } = await database.db.execute(sql`select count(*)::int as total from drizzle.__drizzle_migrations`);
-    expect(rows[0]).toEqual({ total: 1 });
+    expect(rows[0]).toEqual({ total: committedMigrations.entries.length });
   });
 });
 

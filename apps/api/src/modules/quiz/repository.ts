@@ -1,6 +1,6 @@
 // Attempts and their served questions in the database.
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import { type Database, type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
 import { attemptQuestions, attempts, questionOptions, questions, students } from "../../db/schema.ts";
 
 export type AttemptRow = typeof attempts.$inferSelect;
@@ -172,35 +172,28 @@ type ClockRow = {
   total_questions: number;
 };
 
-/**
- * The common case of saving an answer in one statement: the question is served in the student's open attempt,
- * the option is one of its own, and its window (plus `graceSeconds`) is open at `now`. Returns the attempt's
- * clock after the save, or undefined when any condition fails (the caller then finds out which, slowly).
- */
-export async function saveAnswerIfOpen(
-  db: Executor,
-  values: { studentId: string; questionId: string; optionId: string; now: Date; graceSeconds: number },
-) {
-  const { studentId, questionId, optionId, now, graceSeconds } = values;
-  const result = await db.execute<ClockRow & { position: number }>(sql`
+const saveAnswerIfOpenStatement: NamedStatement = {
+  name: "quiz.save-answer-if-open",
+  // $1 student, $2 question, $3 option, $4 now, $5 grace seconds
+  text: `
     with target as (
       select a.id, a.current_position, a.current_started_at, a.seconds_per_question, a.total_questions, aq.position,
              a.current_started_at + make_interval(secs => (aq.position - a.current_position) * a.seconds_per_question)
                as window_start
       from attempts a
       join attempt_questions aq on aq.attempt_id = a.id
-      where a.student_id = ${studentId} and a.submitted_at is null
-        and aq.question_id = ${questionId} and ${optionId}::uuid = any(aq.option_order)
+      where a.student_id = $1::uuid and a.submitted_at is null
+        and aq.question_id = $2::uuid and $3::uuid = any(aq.option_order)
         and aq.position >= a.current_position and aq.position < a.total_questions
-        and ${now}::timestamptz <= a.deadline_at + make_interval(secs => ${graceSeconds})
+        and $4::timestamptz <= a.deadline_at + make_interval(secs => $5::int)
       for update of a
     ), open_window as (
       select * from target
-      where ${now}::timestamptz >= window_start
-        and ${now}::timestamptz <= window_start + make_interval(secs => seconds_per_question + ${graceSeconds})
+      where $4::timestamptz >= window_start
+        and $4::timestamptz <= window_start + make_interval(secs => seconds_per_question + $5::int)
     ), -- PostgreSQL runs data-modifying WITH parts once, whether or not the final select reads them.
     saved as (
-      update attempt_questions aq set selected_option_id = ${optionId}, answered_at = ${now}
+      update attempt_questions aq set selected_option_id = $3::uuid, answered_at = $4::timestamptz
       from open_window w where aq.attempt_id = w.id and aq.position = w.position
       returning aq.position
     ), moved as (
@@ -212,39 +205,68 @@ export async function saveAnswerIfOpen(
            greatest(w.current_position, w.position) as current_position,
            case when w.position > w.current_position then w.window_start else w.current_started_at end
              as current_started_at
-    from open_window w`);
-  return result.rows[0];
+    from open_window w`,
+};
+
+/**
+ * The common case of saving an answer in one statement: the question is served in the student's open attempt,
+ * the option is one of its own, and its window (plus `graceSeconds`) is open at `now`. Returns the attempt's
+ * clock after the save, or undefined when any condition fails (the caller then finds out which, slowly).
+ */
+export async function saveAnswerIfOpen(
+  db: Database,
+  values: { studentId: string; questionId: string; optionId: string; now: Date; graceSeconds: number },
+) {
+  const { studentId, questionId, optionId, now, graceSeconds } = values;
+  const [row] = await runNamed<ClockRow & { position: number }>(db, saveAnswerIfOpenStatement, [
+    studentId,
+    questionId,
+    optionId,
+    now,
+    graceSeconds,
+  ]);
+  return row;
 }
+
+const advanceIfAllowedStatement: NamedStatement = {
+  name: "quiz.advance-if-allowed",
+  // $1 student, $2 position asked for, $3 now
+  text: `
+    with target as (
+      select id, current_position, current_started_at, seconds_per_question, total_questions,
+             least(
+               current_position
+                 + floor(extract(epoch from ($3::timestamptz - current_started_at)) / seconds_per_question)::int,
+               total_questions
+             ) as position_now
+      from attempts
+      where student_id = $1::uuid and submitted_at is null and $3::timestamptz <= deadline_at
+      for update
+    ), allowed as (
+      select * from target
+      where position_now < total_questions and $2::int <= position_now + 1 and $2::int < total_questions
+    ), moved as (
+      update attempts a set current_position = $2::int, current_started_at = $3::timestamptz
+      from allowed t where a.id = t.id and $2::int = t.position_now + 1
+      returning a.id, a.current_position, a.current_started_at
+    )
+    select t.id, t.seconds_per_question, t.total_questions, t.position_now,
+           coalesce(m.current_position, t.current_position) as current_position,
+           coalesce(m.current_started_at, t.current_started_at) as current_started_at
+    from allowed t left join moved m on m.id = t.id`,
+};
 
 /**
  * Next, in one statement, when it is allowed: `position` is the question after the one open on the clock.
  * A position the clock has already reached is accepted without change. Returns the clock afterwards, or
  * undefined for anything else (closed attempt, a jump ahead, time up), which the caller explains.
  */
-export async function advanceIfAllowed(db: Executor, values: { studentId: string; position: number; now: Date }) {
+export async function advanceIfAllowed(db: Database, values: { studentId: string; position: number; now: Date }) {
   const { studentId, position, now } = values;
-  const result = await db.execute<ClockRow & { position_now: number }>(sql`
-    with target as (
-      select id, current_position, current_started_at, seconds_per_question, total_questions,
-             least(
-               current_position
-                 + floor(extract(epoch from (${now}::timestamptz - current_started_at)) / seconds_per_question)::int,
-               total_questions
-             ) as position_now
-      from attempts
-      where student_id = ${studentId} and submitted_at is null and ${now}::timestamptz <= deadline_at
-      for update
-    ), allowed as (
-      select * from target
-      where position_now < total_questions and ${position} <= position_now + 1 and ${position} < total_questions
-    ), moved as (
-      update attempts a set current_position = ${position}, current_started_at = ${now}
-      from allowed t where a.id = t.id and ${position} = t.position_now + 1
-      returning a.id, a.current_position, a.current_started_at
-    )
-    select t.id, t.seconds_per_question, t.total_questions, t.position_now,
-           coalesce(m.current_position, t.current_position) as current_position,
-           coalesce(m.current_started_at, t.current_started_at) as current_started_at
-    from allowed t left join moved m on m.id = t.id`);
-  return result.rows[0];
+  const [row] = await runNamed<ClockRow & { position_now: number }>(db, advanceIfAllowedStatement, [
+    studentId,
+    position,
+    now,
+  ]);
+  return row;
 }
