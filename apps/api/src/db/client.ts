@@ -3,7 +3,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "./schema.ts";
 
-export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+export type Database = NodePgDatabase<typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -20,21 +20,27 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
 }
 
 /**
- * A statement PostgreSQL parses and plans once per connection and then reuses, for the few statements a quiz
- * runs dozens of times per student (planning them took more time than running them).
+ * SQL that PostgreSQL parses and plans once per connection and then reuses. The quiz runs its statements this
+ * way: each runs dozens of times per student, and building and planning them cost more than running them.
  */
 export interface NamedStatement {
   name: string;
   text: string;
 }
 
-export async function runNamed<Row extends pg.QueryResultRow>(
-  db: Database,
-  statement: NamedStatement,
-  values: unknown[],
-): Promise<Row[]> {
-  const result = await db.$client.query<Row>({ name: statement.name, text: statement.text, values });
-  return result.rows;
+/**
+ * Runs a named statement on the pool or inside a transaction. Timestamps come back as PostgreSQL's text (as
+ * with Drizzle's `execute`); the caller turns them into dates.
+ */
+export async function runNamed<Row>(db: Executor, statement: NamedStatement, values: unknown[]): Promise<Row[]> {
+  const query = db._.session.prepareQuery<{ execute: pg.QueryResult; all: unknown; values: unknown }>(
+    { sql: statement.text, params: values },
+    undefined,
+    statement.name,
+    false,
+  );
+  const result = await query.execute();
+  return result.rows as Row[];
 }
 
 /** A transaction handle; repositories accept either so callers can group writes. */

@@ -177,6 +177,30 @@ describe("the quiz", async () => {
     expect((await result(token, state.resultId)).json()).toMatchObject({ score: 1, totalQuestions: 25 });
   });
 
+  it("closes an overdue attempt when it is read, scoring what was saved", async () => {
+    const stateOf = async (token: string) =>
+      (await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(token) })).json();
+
+    const viaState = await start();
+    const first = viaState.questions[0] as QuizQuestion;
+    expect((await answer(viaState.token, first._id, rightOption(first))).statusCode).toBe(200);
+    await age(viaState.token, 25 * 30 + 11);
+    const state = await stateOf(viaState.token);
+    expect(state.status).toBe("submitted");
+    expect((await result(viaState.token, state.resultId)).json()).toMatchObject({ score: 1, totalQuestions: 25 });
+
+    const viaResult = await start();
+    const { attemptId, status } = await stateOf(viaResult.token);
+    expect(status).toBe("in_progress");
+    expect((await result(viaResult.token, attemptId)).statusCode).toBe(409);
+    const opening = viaResult.questions[0] as QuizQuestion;
+    expect((await answer(viaResult.token, opening._id, rightOption(opening))).statusCode).toBe(200);
+    await age(viaResult.token, 25 * 30 + 11);
+    const read = await result(viaResult.token, attemptId);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ resultId: attemptId, score: 1, totalQuestions: 25 });
+  });
+
   it("closes overdue attempts by itself", async () => {
     const { token, questions } = await start();
     await answer(token, questions[0]?._id ?? "", rightOption(questions[0] as QuizQuestion));

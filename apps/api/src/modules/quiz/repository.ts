@@ -1,176 +1,244 @@
-// Attempts and their served questions in the database.
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { type Database, type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
-import { attemptQuestions, attempts, questionOptions, questions, students } from "../../db/schema.ts";
+// Attempts and their served questions in the database. Every statement here runs for every student, most of
+// them many times per quiz, so each is a named statement (see runNamed) written in SQL; column names are
+// aliased to the schema's field names so rows arrive in the shapes the service uses.
+import { type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
+import type { attempts, questions } from "../../db/schema.ts";
 
 export type AttemptRow = typeof attempts.$inferSelect;
 
-/** Locks the student's row so that concurrent starts and submits of one student run one at a time. */
+/** A served question as the student sees it: options in the student's order, without correctness. */
+export interface ServedQuestion {
+  questionId: string;
+  text: string;
+  category: string;
+  difficulty: (typeof questions.$inferSelect)["difficulty"];
+  options: { _id: string; text: string }[];
+}
+
+/** Where a served question stands: its place, its options' order, and the saved answer. */
+export interface AnswerSlot {
+  position: number;
+  questionId: string;
+  optionOrder: string[];
+  selectedOptionId: string | null;
+}
+
+const ATTEMPT_COLUMNS = `id, student_id as "studentId", started_at as "startedAt", deadline_at as "deadlineAt",
+  seconds_per_question as "secondsPerQuestion", current_position as "currentPosition",
+  current_started_at as "currentStartedAt", submitted_at as "submittedAt", score, total_questions as "totalQuestions"`;
+
+type TimestampText = string | Date;
+
+type AttemptText = Omit<AttemptRow, "startedAt" | "deadlineAt" | "currentStartedAt" | "submittedAt"> & {
+  startedAt: TimestampText;
+  deadlineAt: TimestampText;
+  currentStartedAt: TimestampText;
+  submittedAt: TimestampText | null;
+};
+
+function attemptFrom(row: AttemptText): AttemptRow {
+  return {
+    ...row,
+    startedAt: new Date(row.startedAt),
+    deadlineAt: new Date(row.deadlineAt),
+    currentStartedAt: new Date(row.currentStartedAt),
+    submittedAt: row.submittedAt === null ? null : new Date(row.submittedAt),
+  };
+}
+
+async function attemptRows(db: Executor, statement: NamedStatement, values: unknown[]): Promise<AttemptRow[]> {
+  return (await runNamed<AttemptText>(db, statement, values)).map(attemptFrom);
+}
+
+const lockStudentStatement: NamedStatement = {
+  name: "quiz.lock-student",
+  text: `select attempts_allowed as "attemptsAllowed", time_multiplier as "timeMultiplier"
+    from students where id = $1::uuid for update`,
+};
+
+/** Locks the student's row so that concurrent starts of one student run one at a time. */
 export async function lockStudent(db: Executor, studentId: string) {
-  const [student] = await db.select().from(students).where(eq(students.id, studentId)).for("update");
+  const [student] = await runNamed<{ attemptsAllowed: number; timeMultiplier: number }>(db, lockStudentStatement, [
+    studentId,
+  ]);
   return student;
 }
 
+const attemptsOfStatement: NamedStatement = {
+  name: "quiz.attempts-of",
+  text: `select ${ATTEMPT_COLUMNS} from attempts where student_id = $1::uuid order by started_at desc`,
+};
+
+/** The student's attempts, newest first. */
 export function attemptsOf(db: Executor, studentId: string) {
-  return db.select().from(attempts).where(eq(attempts.studentId, studentId)).orderBy(desc(attempts.startedAt));
+  return attemptRows(db, attemptsOfStatement, [studentId]);
 }
 
-export async function randomQuestionIds(db: Executor, limit: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: questions.id })
-    .from(questions)
-    .where(isNull(questions.archivedAt))
-    .orderBy(sql`random()`)
-    .limit(limit);
-  return rows.map((row) => row.id);
-}
-
-export async function optionIdsByQuestion(db: Executor, questionIds: string[]): Promise<Map<string, string[]>> {
-  const rows = await db
-    .select({ id: questionOptions.id, questionId: questionOptions.questionId })
-    .from(questionOptions)
-    .where(inArray(questionOptions.questionId, questionIds))
-    .orderBy(asc(questionOptions.position));
-  const byQuestion = new Map<string, string[]>();
-  for (const row of rows) byQuestion.set(row.questionId, [...(byQuestion.get(row.questionId) ?? []), row.id]);
-  return byQuestion;
-}
-
-export async function insertAttempt(
-  db: Executor,
-  values: { studentId: string; secondsPerQuestion: number; served: { questionId: string; optionOrder: string[] }[] },
-) {
-  const now = new Date();
-  const total = values.served.length;
-  const [attempt] = await db
-    .insert(attempts)
-    .values({
-      studentId: values.studentId,
-      startedAt: now,
-      currentStartedAt: now,
-      secondsPerQuestion: values.secondsPerQuestion,
-      totalQuestions: total,
-      deadlineAt: new Date(now.getTime() + total * values.secondsPerQuestion * 1000),
-    })
-    .returning();
-  if (!attempt) throw new Error("The attempt was not stored.");
-  await db
-    .insert(attemptQuestions)
-    .values(values.served.map((served, position) => ({ attemptId: attempt.id, position, ...served })));
-  return attempt;
-}
-
-/** The served questions of an attempt in order, with each one's options in the order the student sees them. */
-export async function servedQuestions(db: Executor, attemptId: string) {
-  const rows = await db
-    .select({
-      position: attemptQuestions.position,
-      questionId: attemptQuestions.questionId,
-      optionOrder: attemptQuestions.optionOrder,
-      selectedOptionId: attemptQuestions.selectedOptionId,
-      isCorrect: attemptQuestions.isCorrect,
-      text: questions.text,
-      category: questions.category,
-      difficulty: questions.difficulty,
-    })
-    .from(attemptQuestions)
-    .innerJoin(questions, eq(questions.id, attemptQuestions.questionId))
-    .where(eq(attemptQuestions.attemptId, attemptId))
-    .orderBy(asc(attemptQuestions.position));
-  const optionRows = rows.length
-    ? await db
-        .select({ id: questionOptions.id, text: questionOptions.text })
-        .from(questionOptions)
-        .where(
-          inArray(
-            questionOptions.questionId,
-            rows.map((row) => row.questionId),
-          ),
-        )
-    : [];
-  const optionText = new Map(optionRows.map((option) => [option.id, option.text]));
-  return rows.map((row) => ({
-    ...row,
-    options: row.optionOrder.map((id) => ({ _id: id, text: optionText.get(id) ?? "" })),
-  }));
-}
-
-/** One served question of an attempt, for saving its answer without loading the whole quiz. */
-export async function servedQuestion(db: Executor, attemptId: string, questionId: string) {
-  const [row] = await db
-    .select({
-      position: attemptQuestions.position,
-      questionId: attemptQuestions.questionId,
-      optionOrder: attemptQuestions.optionOrder,
-      selectedOptionId: attemptQuestions.selectedOptionId,
-    })
-    .from(attemptQuestions)
-    .where(and(eq(attemptQuestions.attemptId, attemptId), eq(attemptQuestions.questionId, questionId)));
-  return row;
-}
+const lockOpenAttemptStatement: NamedStatement = {
+  name: "quiz.lock-open-attempt",
+  text: `select ${ATTEMPT_COLUMNS} from attempts where student_id = $1::uuid and submitted_at is null for update`,
+};
 
 export async function lockOpenAttempt(db: Executor, studentId: string) {
-  const [attempt] = await db
-    .select()
-    .from(attempts)
-    .where(and(eq(attempts.studentId, studentId), isNull(attempts.submittedAt)))
-    .for("update");
+  const [attempt] = await attemptRows(db, lockOpenAttemptStatement, [studentId]);
   return attempt;
 }
 
-export function saveSelectedOption(db: Executor, attemptId: string, position: number, optionId: string) {
-  return db
-    .update(attemptQuestions)
-    .set({ selectedOptionId: optionId, answeredAt: new Date() })
-    .where(and(eq(attemptQuestions.attemptId, attemptId), eq(attemptQuestions.position, position)));
+const randomQuestionsStatement: NamedStatement = {
+  name: "quiz.random-questions",
+  text: `select q.id as "questionId", q.text, q.category, q.difficulty,
+      (select json_agg(json_build_object('_id', o.id, 'text', o.text) order by o.position)
+        from question_options o where o.question_id = q.id) as options
+    from questions q where q.archived_at is null
+    order by random() limit $1::int`,
+};
+
+/** Up to `limit` current questions in random order, each with its options in the order the admin gave. */
+export function randomQuestions(db: Executor, limit: number) {
+  return runNamed<ServedQuestion>(db, randomQuestionsStatement, [limit]);
 }
 
-export function moveCurrentPosition(db: Executor, attemptId: string, position: number, startedAt: Date) {
-  return db
-    .update(attempts)
-    .set({ currentPosition: position, currentStartedAt: startedAt })
-    .where(eq(attempts.id, attemptId));
+const insertAttemptStatement: NamedStatement = {
+  name: "quiz.insert-attempt",
+  // $1 student, $2 now, $3 seconds per question, $4 question ids in order, $5 each one's option order
+  text: `with attempt as (
+      insert into attempts (student_id, started_at, current_started_at, seconds_per_question, total_questions,
+                            deadline_at)
+      values ($1::uuid, $2::timestamptz, $2::timestamptz, $3::int, cardinality($4::uuid[]),
+              $2::timestamptz + make_interval(secs => cardinality($4::uuid[]) * $3::int))
+      returning ${ATTEMPT_COLUMNS}
+    ), served as (
+      insert into attempt_questions (attempt_id, position, question_id, option_order)
+      select attempt.id, served.ordinality - 1, served.question_id, served.option_order::uuid[]
+      from attempt, unnest($4::uuid[], $5::text[]) with ordinality as served(question_id, option_order, ordinality)
+    )
+    select * from attempt`,
+};
+
+/** Stores a new attempt and the questions served in it, in order, with each one's option order. */
+export async function insertAttempt(
+  db: Executor,
+  values: { studentId: string; now: Date; secondsPerQuestion: number; served: ServedQuestion[] },
+) {
+  const { studentId, now, secondsPerQuestion, served } = values;
+  const [attempt] = await attemptRows(db, insertAttemptStatement, [
+    studentId,
+    now,
+    secondsPerQuestion,
+    served.map((question) => question.questionId),
+    // PostgreSQL array literals; uuids need no quoting.
+    served.map((question) => `{${question.options.map((option) => option._id).join(",")}}`),
+  ]);
+  if (!attempt) throw new Error("The attempt was not stored.");
+  return attempt;
 }
 
-/** Marks every served question right or wrong (unanswered is wrong) and closes the attempt with its score. */
-export async function scoreAndClose(db: Executor, attemptId: string) {
-  await db.execute(sql`
-    update attempt_questions aq
-    set is_correct = coalesce((select o.is_correct from question_options o where o.id = aq.selected_option_id), false)
-    where aq.attempt_id = ${attemptId}`);
-  const [closed] = await db
-    .update(attempts)
-    .set({
-      submittedAt: new Date(),
-      score: sql`(select count(*)::int from attempt_questions where attempt_id = ${attemptId} and is_correct)`,
-    })
-    .where(and(eq(attempts.id, attemptId), isNull(attempts.submittedAt)))
-    .returning();
+const servedQuestionsStatement: NamedStatement = {
+  name: "quiz.served-questions",
+  text: `select aq.question_id as "questionId", q.text, q.category, q.difficulty,
+      (select json_agg(json_build_object('_id', o.id, 'text', o.text) order by shown.ordinality)
+        from unnest(aq.option_order) with ordinality as shown(id, ordinality)
+        join question_options o on o.id = shown.id) as options
+    from attempt_questions aq join questions q on q.id = aq.question_id
+    where aq.attempt_id = $1::uuid order by aq.position`,
+};
+
+/** The served questions of an attempt in order, with each one's options in the order the student sees them. */
+export function servedQuestions(db: Executor, attemptId: string) {
+  return runNamed<ServedQuestion>(db, servedQuestionsStatement, [attemptId]);
+}
+
+const answerSlotsStatement: NamedStatement = {
+  name: "quiz.answer-slots",
+  text: `select position, question_id as "questionId", option_order as "optionOrder",
+      selected_option_id as "selectedOptionId"
+    from attempt_questions where attempt_id = $1::uuid order by position`,
+};
+
+export function answerSlots(db: Executor, attemptId: string) {
+  return runNamed<AnswerSlot>(db, answerSlotsStatement, [attemptId]);
+}
+
+const resultRowsStatement: NamedStatement = {
+  name: "quiz.result-rows",
+  text: `select aq.question_id as "questionId", coalesce(aq.is_correct, false) as "isCorrect", q.text
+    from attempt_questions aq join questions q on q.id = aq.question_id
+    where aq.attempt_id = $1::uuid order by aq.position`,
+};
+
+/** Each served question's text and whether the saved answer was right: what a result shows, no answer key. */
+export function resultRows(db: Executor, attemptId: string) {
+  return runNamed<{ questionId: string; isCorrect: boolean; text: string }>(db, resultRowsStatement, [attemptId]);
+}
+
+const saveSelectedOptionStatement: NamedStatement = {
+  name: "quiz.save-selected-option",
+  text: `update attempt_questions set selected_option_id = $3::uuid, answered_at = $4::timestamptz
+    where attempt_id = $1::uuid and position = $2::int`,
+};
+
+export async function saveSelectedOption(
+  db: Executor,
+  values: { attemptId: string; position: number; optionId: string; now: Date },
+) {
+  await runNamed(db, saveSelectedOptionStatement, [values.attemptId, values.position, values.optionId, values.now]);
+}
+
+const moveCurrentPositionStatement: NamedStatement = {
+  name: "quiz.move-current-position",
+  text: "update attempts set current_position = $2::int, current_started_at = $3::timestamptz where id = $1::uuid",
+};
+
+export async function moveCurrentPosition(db: Executor, attemptId: string, position: number, startedAt: Date) {
+  await runNamed(db, moveCurrentPositionStatement, [attemptId, position, startedAt]);
+}
+
+const scoreAndCloseStatement: NamedStatement = {
+  name: "quiz.score-and-close",
+  // Unanswered counts as wrong.
+  text: `with marked as (
+      update attempt_questions aq
+      set is_correct = coalesce((select o.is_correct from question_options o where o.id = aq.selected_option_id), false)
+      where aq.attempt_id = $1::uuid
+      returning aq.is_correct
+    )
+    update attempts set submitted_at = $2::timestamptz, score = (select count(*)::int from marked where is_correct)
+    where id = $1::uuid and submitted_at is null
+    returning ${ATTEMPT_COLUMNS}`,
+};
+
+/** Marks every served question right or wrong and closes the attempt with its score. */
+export async function scoreAndClose(db: Executor, attemptId: string, now: Date) {
+  const [closed] = await attemptRows(db, scoreAndCloseStatement, [attemptId, now]);
   return closed;
 }
 
-/** Open attempts whose last window (or absolute deadline) has passed by more than `graceSeconds`. */
-export async function overdueAttemptIds(db: Executor, graceSeconds: number, limit = 100): Promise<string[]> {
-  const rows = await db.execute<{ id: string }>(sql`
-    select id from attempts
+const overdueAttemptIdsStatement: NamedStatement = {
+  name: "quiz.overdue-attempt-ids",
+  text: `select id from attempts
     where submitted_at is null
       and least(
         deadline_at,
         current_started_at + make_interval(secs => (total_questions - current_position) * seconds_per_question)
-      ) + make_interval(secs => ${graceSeconds}) < now()
+      ) + make_interval(secs => $1::int) < now()
     order by deadline_at
-    limit ${limit}
-    for update skip locked`);
-  return rows.rows.map((row) => row.id);
+    limit $2::int
+    for update skip locked`,
+};
+
+/** Open attempts whose last window (or absolute deadline) has passed by more than `graceSeconds`. */
+export async function overdueAttemptIds(db: Executor, graceSeconds: number, limit = 100): Promise<string[]> {
+  const rows = await runNamed<{ id: string }>(db, overdueAttemptIdsStatement, [graceSeconds, limit]);
+  return rows.map((row) => row.id);
 }
 
-type ClockRow = {
-  id: string;
-  current_position: number;
-  current_started_at: Date;
-  seconds_per_question: number;
-  total_questions: number;
-};
+/** The attempt's clock after a one-statement save or Next. */
+export interface ClockRow {
+  currentPosition: number;
+  currentStartedAt: TimestampText;
+  secondsPerQuestion: number;
+  totalQuestions: number;
+}
 
 const saveAnswerIfOpenStatement: NamedStatement = {
   name: "quiz.save-answer-if-open",
@@ -201,10 +269,10 @@ const saveAnswerIfOpenStatement: NamedStatement = {
       from open_window w where a.id = w.id and w.position > w.current_position
       returning a.id
     )
-    select w.id, w.position, w.seconds_per_question, w.total_questions,
-           greatest(w.current_position, w.position) as current_position,
+    select w.seconds_per_question as "secondsPerQuestion", w.total_questions as "totalQuestions",
+           greatest(w.current_position, w.position) as "currentPosition",
            case when w.position > w.current_position then w.window_start else w.current_started_at end
-             as current_started_at
+             as "currentStartedAt"
     from open_window w`,
 };
 
@@ -214,11 +282,11 @@ const saveAnswerIfOpenStatement: NamedStatement = {
  * clock after the save, or undefined when any condition fails (the caller then finds out which, slowly).
  */
 export async function saveAnswerIfOpen(
-  db: Database,
+  db: Executor,
   values: { studentId: string; questionId: string; optionId: string; now: Date; graceSeconds: number },
 ) {
   const { studentId, questionId, optionId, now, graceSeconds } = values;
-  const [row] = await runNamed<ClockRow & { position: number }>(db, saveAnswerIfOpenStatement, [
+  const [row] = await runNamed<ClockRow>(db, saveAnswerIfOpenStatement, [
     studentId,
     questionId,
     optionId,
@@ -250,9 +318,9 @@ const advanceIfAllowedStatement: NamedStatement = {
       from allowed t where a.id = t.id and $2::int = t.position_now + 1
       returning a.id, a.current_position, a.current_started_at
     )
-    select t.id, t.seconds_per_question, t.total_questions, t.position_now,
-           coalesce(m.current_position, t.current_position) as current_position,
-           coalesce(m.current_started_at, t.current_started_at) as current_started_at
+    select t.seconds_per_question as "secondsPerQuestion", t.total_questions as "totalQuestions",
+           coalesce(m.current_position, t.current_position) as "currentPosition",
+           coalesce(m.current_started_at, t.current_started_at) as "currentStartedAt"
     from allowed t left join moved m on m.id = t.id`,
 };
 
@@ -261,12 +329,8 @@ const advanceIfAllowedStatement: NamedStatement = {
  * A position the clock has already reached is accepted without change. Returns the clock afterwards, or
  * undefined for anything else (closed attempt, a jump ahead, time up), which the caller explains.
  */
-export async function advanceIfAllowed(db: Database, values: { studentId: string; position: number; now: Date }) {
+export async function advanceIfAllowed(db: Executor, values: { studentId: string; position: number; now: Date }) {
   const { studentId, position, now } = values;
-  const [row] = await runNamed<ClockRow & { position_now: number }>(db, advanceIfAllowedStatement, [
-    studentId,
-    position,
-    now,
-  ]);
+  const [row] = await runNamed<ClockRow>(db, advanceIfAllowedStatement, [studentId, position, now]);
   return row;
 }

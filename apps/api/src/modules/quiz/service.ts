@@ -7,20 +7,22 @@ import type { Answer, AttemptProgress, AttemptState } from "@trainwise/contract/
 import type { Database, Executor } from "../../db/client.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import {
+  type AnswerSlot,
   type AttemptRow,
   advanceIfAllowed,
+  answerSlots,
   attemptsOf,
+  type ClockRow,
   insertAttempt,
   lockOpenAttempt,
   lockStudent,
   moveCurrentPosition,
-  optionIdsByQuestion,
   overdueAttemptIds,
-  randomQuestionIds,
+  randomQuestions,
+  resultRows,
   saveAnswerIfOpen,
   saveSelectedOption,
   scoreAndClose,
-  servedQuestion,
   servedQuestions,
 } from "./repository.ts";
 import { type AttemptClock, acceptsAnswer, readClock, windowStart } from "./timing.ts";
@@ -34,14 +36,33 @@ function shuffled<T>(items: T[]): T[] {
   return copy;
 }
 
+function isOverdue(attempt: AttemptRow, now: Date): boolean {
+  if (attempt.submittedAt) return false;
+  return (
+    readClock(attempt, new Date(now.getTime() - DEADLINE_GRACE_SECONDS * 1000)).position >= attempt.totalQuestions ||
+    now.getTime() > attempt.deadlineAt.getTime() + DEADLINE_GRACE_SECONDS * 1000
+  );
+}
+
 /** Scores and closes the attempt if its time has run out; returns the attempt as it now is. */
 async function closeIfOverdue(db: Executor, attempt: AttemptRow, now: Date): Promise<AttemptRow> {
-  if (attempt.submittedAt) return attempt;
-  const timeUp =
-    readClock(attempt, new Date(now.getTime() - DEADLINE_GRACE_SECONDS * 1000)).position >= attempt.totalQuestions ||
-    now.getTime() > attempt.deadlineAt.getTime() + DEADLINE_GRACE_SECONDS * 1000;
-  if (!timeUp) return attempt;
-  return (await scoreAndClose(db, attempt.id)) ?? attempt;
+  if (!isOverdue(attempt, now)) return attempt;
+  return (await scoreAndClose(db, attempt.id, now)) ?? attempt;
+}
+
+/**
+ * The attempt as it stands, for reading: an attempt whose time has run out is closed first, under a lock.
+ * Anything else is read as it is, without a transaction.
+ */
+async function settled(db: Database, attempt: AttemptRow): Promise<AttemptRow> {
+  if (!isOverdue(attempt, new Date())) return attempt;
+  return db.transaction(async (tx) => {
+    const open = await lockOpenAttempt(tx, attempt.studentId);
+    if (open?.id === attempt.id) return closeIfOverdue(tx, open, new Date());
+    // Closed meanwhile, by the sweep or a submit: read it as it is now.
+    const current = (await attemptsOf(tx, attempt.studentId)).find((row) => row.id === attempt.id);
+    return current ?? attempt;
+  });
 }
 
 /** GET /api/quiz/questions: the student's open attempt, or a new one with `limit` random questions. */
@@ -55,50 +76,40 @@ export async function startOrResumeAttempt(db: Database, studentId: string, limi
     const current = open ? await closeIfOverdue(tx, open, now) : undefined;
     if (current && !current.submittedAt) return { attempt: current, questions: await servedQuestions(tx, current.id) };
 
-    const used = previous.length;
-    if (used >= student.attemptsAllowed) {
+    if (previous.length >= student.attemptsAllowed) {
       throw new HttpError(409, "You have already completed the quiz. Ask an admin if you need another attempt.");
     }
-    const questionIds = await randomQuestionIds(tx, limit);
-    if (questionIds.length === 0)
-      throw new HttpError(409, "No quiz questions are available yet. Please try again later.");
-    const optionIds = await optionIdsByQuestion(tx, questionIds);
+    const picked = await randomQuestions(tx, limit);
+    if (picked.length === 0) throw new HttpError(409, "No quiz questions are available yet. Please try again later.");
+    const served = picked.map((question) => ({ ...question, options: shuffled(question.options ?? []) }));
     const attempt = await insertAttempt(tx, {
       studentId,
+      now,
       secondsPerQuestion: Math.round(SECONDS_PER_QUESTION * student.timeMultiplier),
-      served: questionIds.map((questionId) => ({ questionId, optionOrder: shuffled(optionIds.get(questionId) ?? []) })),
+      served,
     });
-    return { attempt, questions: await servedQuestions(tx, attempt.id) };
+    return { attempt, questions: served };
   });
-}
-
-async function stateOf(db: Executor, attempt: AttemptRow, now: Date): Promise<AttemptState> {
-  if (attempt.submittedAt) return { status: "submitted", attemptId: attempt.id, resultId: attempt.id };
-  const served = await servedQuestions(db, attempt.id);
-  return {
-    status: "in_progress",
-    attemptId: attempt.id,
-    totalQuestions: attempt.totalQuestions,
-    ...progressOf(attempt, now),
-    secondsPerQuestion: attempt.secondsPerQuestion,
-    answers: served.flatMap((question) =>
-      question.selectedOptionId ? [{ questionId: question.questionId, optionId: question.selectedOptionId }] : [],
-    ),
-  };
 }
 
 /** GET /api/quiz/attempt: where the student stands, for resuming after a refresh. */
 export async function currentAttemptState(db: Database, studentId: string): Promise<AttemptState> {
-  return db.transaction(async (tx) => {
-    const [latest] = await attemptsOf(tx, studentId);
-    if (!latest) throw new HttpError(404, "You have not started the quiz yet.");
-    const locked = latest.submittedAt ? latest : await lockOpenAttempt(tx, studentId);
-    const attempt = locked ? await closeIfOverdue(tx, locked, new Date()) : latest;
-    return stateOf(tx, attempt, new Date());
-  });
+  const [latest] = await attemptsOf(db, studentId);
+  if (!latest) throw new HttpError(404, "You have not started the quiz yet.");
+  const attempt = await settled(db, latest);
+  if (attempt.submittedAt) return { status: "submitted", attemptId: attempt.id, resultId: attempt.id };
+  const slots = await answerSlots(db, attempt.id);
+  return {
+    status: "in_progress",
+    attemptId: attempt.id,
+    totalQuestions: attempt.totalQuestions,
+    ...progressOf(attempt, new Date()),
+    secondsPerQuestion: attempt.secondsPerQuestion,
+    answers: slots.flatMap((slot) =>
+      slot.selectedOptionId ? [{ questionId: slot.questionId, optionId: slot.selectedOptionId }] : [],
+    ),
+  };
 }
-
-type Served = Pick<Awaited<ReturnType<typeof servedQuestions>>[number], "position" | "questionId" | "optionOrder">;
 
 function progressOf(attempt: AttemptClock, now: Date): AttemptProgress {
   const clock = readClock(attempt, now);
@@ -109,23 +120,23 @@ function progressOf(attempt: AttemptClock, now: Date): AttemptProgress {
 async function applyAnswer(
   db: Executor,
   attempt: AttemptRow,
-  question: Served | undefined,
+  slot: AnswerSlot | undefined,
   answer: Answer,
   now: Date,
 ): Promise<string | undefined> {
-  if (!question) return "That question is not part of your quiz.";
-  if (!question.optionOrder.includes(answer.optionId)) return "That option does not belong to this question.";
-  if (!acceptsAnswer(attempt, question.position, now)) {
-    return question.position < readClock(attempt, now).position || question.position < attempt.currentPosition
+  if (!slot) return "That question is not part of your quiz.";
+  if (!slot.optionOrder.includes(answer.optionId)) return "That option does not belong to this question.";
+  if (!acceptsAnswer(attempt, slot.position, now)) {
+    return slot.position < readClock(attempt, now).position || slot.position < attempt.currentPosition
       ? "Time is up for that question; its answer can no longer change."
       : "That question is not open yet.";
   }
-  await saveSelectedOption(db, attempt.id, question.position, answer.optionId);
-  if (question.position > attempt.currentPosition) {
+  await saveSelectedOption(db, { attemptId: attempt.id, position: slot.position, optionId: answer.optionId, now });
+  if (slot.position > attempt.currentPosition) {
     // The timer moved the attempt on while the student was away; record where it is now.
-    const start = windowStart(attempt, question.position);
-    await moveCurrentPosition(db, attempt.id, question.position, start);
-    attempt.currentPosition = question.position;
+    const start = windowStart(attempt, slot.position);
+    await moveCurrentPosition(db, attempt.id, slot.position, start);
+    attempt.currentPosition = slot.position;
     attempt.currentStartedAt = start;
   }
   return undefined;
@@ -140,18 +151,8 @@ async function lockOpenAttemptOrRefuse(db: Executor, studentId: string, now: Dat
 }
 
 /** The clock of a row from the one-statement paths, in the shape readClock takes. */
-function clockOf(row: {
-  current_position: number;
-  current_started_at: Date | string;
-  seconds_per_question: number;
-  total_questions: number;
-}) {
-  return {
-    currentPosition: Number(row.current_position),
-    currentStartedAt: new Date(row.current_started_at),
-    secondsPerQuestion: Number(row.seconds_per_question),
-    totalQuestions: Number(row.total_questions),
-  };
+function clockOf(row: ClockRow): AttemptClock {
+  return { ...row, currentStartedAt: new Date(row.currentStartedAt) };
 }
 
 /** PUT /api/quiz/answers: saves one answer as the student gives it. */
@@ -163,8 +164,8 @@ export async function saveAnswer(db: Database, studentId: string, answer: Answer
   return db.transaction(async (tx) => {
     const now = new Date();
     const attempt = await lockOpenAttemptOrRefuse(tx, studentId, now);
-    const question = await servedQuestion(tx, attempt.id, answer.questionId);
-    const refusal = await applyAnswer(tx, attempt, question, answer, now);
+    const slot = (await answerSlots(tx, attempt.id)).find((candidate) => candidate.questionId === answer.questionId);
+    const refusal = await applyAnswer(tx, attempt, slot, answer, now);
     if (refusal) throw new HttpError(409, refusal);
     return progressOf(attempt, now);
   });
@@ -206,17 +207,17 @@ export async function submitAttempt(db: Database, studentId: string, answers: An
     }
     const attempt = await closeIfOverdue(tx, open, now);
     if (!attempt.submittedAt) {
-      const served = await servedQuestions(tx, attempt.id);
+      const slots = answers.length > 0 ? await answerSlots(tx, attempt.id) : [];
       const seen = new Set<string>();
       for (const answer of answers) {
         if (seen.has(answer.questionId)) continue;
         seen.add(answer.questionId);
-        const question = served.find((candidate) => candidate.questionId === answer.questionId);
+        const slot = slots.find((candidate) => candidate.questionId === answer.questionId);
         // An answer already saved stands; the submit body only fills gaps.
-        if (question?.selectedOptionId) continue;
-        await applyAnswer(tx, attempt, question, answer, now);
+        if (slot?.selectedOptionId) continue;
+        await applyAnswer(tx, attempt, slot, answer, now);
       }
-      await scoreAndClose(tx, attempt.id);
+      await scoreAndClose(tx, attempt.id, now);
     }
     return attempt.id;
   });
@@ -224,34 +225,31 @@ export async function submitAttempt(db: Database, studentId: string, answers: An
 
 /** GET /api/quiz/result/{id}: the student's own result; another student's is "not found". */
 export async function resultOf(db: Database, studentId: string, resultId: string) {
-  return db.transaction(async (tx) => {
-    const attempts = await attemptsOf(tx, studentId);
-    const found = attempts.find((attempt) => attempt.id === resultId);
-    if (!found) throw new HttpError(404, "Result not found.");
-    const locked = found.submittedAt ? found : await lockOpenAttempt(tx, studentId);
-    const attempt = locked ? await closeIfOverdue(tx, locked, new Date()) : found;
-    if (!attempt.submittedAt || attempt.score === null) {
-      throw new HttpError(409, "This quiz is still in progress; submit it to see your score.");
-    }
-    const served = await servedQuestions(tx, attempt.id);
-    return {
-      resultId: attempt.id,
-      score: attempt.score,
-      totalQuestions: attempt.totalQuestions,
-      answers: served.map((question) => ({
-        questionId: question.questionId,
-        isCorrect: question.isCorrect === true,
-        question: { text: question.text },
-      })),
-    };
-  });
+  const found = (await attemptsOf(db, studentId)).find((attempt) => attempt.id === resultId);
+  if (!found) throw new HttpError(404, "Result not found.");
+  const attempt = await settled(db, found);
+  if (!attempt.submittedAt || attempt.score === null) {
+    throw new HttpError(409, "This quiz is still in progress; submit it to see your score.");
+  }
+  const rows = await resultRows(db, attempt.id);
+  return {
+    resultId: attempt.id,
+    score: attempt.score,
+    totalQuestions: attempt.totalQuestions,
+    answers: rows.map((row) => ({
+      questionId: row.questionId,
+      isCorrect: row.isCorrect,
+      question: { text: row.text },
+    })),
+  };
 }
 
 /** Closes every attempt whose time ran out, scoring what was saved. Safe to run on several instances at once. */
 export async function closeOverdueAttempts(db: Database): Promise<number> {
   return db.transaction(async (tx) => {
     const ids = await overdueAttemptIds(tx, DEADLINE_GRACE_SECONDS);
-    for (const id of ids) await scoreAndClose(tx, id);
+    const now = new Date();
+    for (const id of ids) await scoreAndClose(tx, id, now);
     return ids.length;
   });
 }

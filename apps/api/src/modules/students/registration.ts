@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { attempts } from "../../db/schema.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { findStudentsByEmailOrUsn, insertStudent } from "./repository.ts";
+import { findStudentsByEmailOrUsn, insertStudent, insertStudentIfNew } from "./repository.ts";
 
 const EMAIL_TAKEN = "This email is already registered.";
 const USN_TAKEN = "This USN is already registered.";
@@ -20,6 +20,9 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 
 /** The id of the registered (or resumed) student. */
 export async function registerStudent(db: Database, input: StudentRegistration): Promise<string> {
+  // A new student, the common case, in one statement; a taken email or USN is sorted out below.
+  const created = await insertStudentIfNew(db, input);
+  if (created) return created.id;
   const matches = await findStudentsByEmailOrUsn(db, input.email, input.usnNo);
   const sameEmail = matches.find((student) => student.email.toLowerCase() === input.email.toLowerCase());
   const sameUsn = matches.find((student) => student.usnNo.toLowerCase() === input.usnNo.toLowerCase());

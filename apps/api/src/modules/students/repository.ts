@@ -13,6 +13,12 @@ export function findStudentsByEmailOrUsn(db: Executor, email: string, usnNo: str
     .where(or(sql`lower(${students.email}) = lower(${email})`, sql`lower(${students.usnNo}) = lower(${usnNo})`));
 }
 
+/** Stores a new student; undefined when the email or USN is already taken (nothing is stored then). */
+export async function insertStudentIfNew(db: Executor, input: StudentRegistration) {
+  const [student] = await db.insert(students).values(input).onConflictDoNothing().returning({ id: students.id });
+  return student;
+}
+
 export async function insertStudent(db: Executor, input: StudentRegistration) {
   const [student] = await db.insert(students).values(input).returning();
   if (!student) throw new Error("The student was not stored.");
