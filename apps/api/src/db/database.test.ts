@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { count, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import committedMigrations from "../../drizzle/meta/_journal.json" with { type: "json" };
 import { verifyPassword } from "../auth/passwords.ts";
@@ -9,7 +9,7 @@ import { findAdminByUsername } from "../modules/admins/repository.ts";
 import { createTestDatabase } from "../test/database.ts";
 import { demoFeedback, demoQuestions } from "./demo-content.ts";
 import { applyMigrations } from "./migrate.ts";
-import { admins, feedback, questionOptions, questions } from "./schema.ts";
+import { admins, attempts, feedback, questionOptions, questions, students } from "./schema.ts";
 import { seedDemoContent } from "./seed.ts";
 
 describe("migrations", async () => {
@@ -38,6 +38,30 @@ describe("migrations", async () => {
       sql`select reloptions as options from pg_class where relname = 'attempt_questions'`,
     );
     expect(rows[0]).toEqual({ options: ["fillfactor=50"] });
+  });
+
+  it("allows a student one open attempt at a time", async () => {
+    const [student] = await database.db
+      .insert(students)
+      .values({
+        name: "One Attempt",
+        email: "one.attempt@example.com",
+        phone: "9876543210",
+        usnNo: "ONE-1",
+        college: "Test College",
+        course: "B.E.",
+        group: "CSE",
+        year: "2025",
+      })
+      .returning({ id: students.id });
+    const studentId = student?.id ?? "";
+    const attempt = { studentId, deadlineAt: new Date(Date.now() + 60_000), secondsPerQuestion: 30, totalQuestions: 1 };
+    await database.db.insert(attempts).values(attempt);
+    await expect(database.db.insert(attempts).values(attempt)).rejects.toMatchObject({
+      cause: { constraint: "attempts_one_open_per_student" },
+    });
+    await database.db.update(attempts).set({ submittedAt: new Date() }).where(eq(attempts.studentId, studentId));
+    await database.db.insert(attempts).values(attempt);
   });
 
   it("can run again, concurrently, without changing anything", async () => {

@@ -111,6 +111,8 @@ export const attempts = pgTable(
   },
   (table) => [
     index("attempts_student_idx").on(table.studentId),
+    // One open attempt per student, and the index every answer and Next finds it by.
+    uniqueIndex("attempts_one_open_per_student").on(table.studentId).where(sql`${table.submittedAt} is null`),
     index("attempts_open_deadline_idx").on(table.deadlineAt).where(sql`${table.submittedAt} is null`),
     index("attempts_submitted_idx").on(table.submittedAt),
   ],

@@ -244,17 +244,21 @@ const saveAnswerIfOpenStatement: NamedStatement = {
   name: "quiz.save-answer-if-open",
   // $1 student, $2 question, $3 option, $4 now, $5 grace seconds
   text: `
-    with target as (
-      select a.id, a.current_position, a.current_started_at, a.seconds_per_question, a.total_questions, aq.position,
+    with attempt as materialized (
+      -- The student's open attempt first, so that the served question is found by (attempt, question).
+      select id, current_position, current_started_at, seconds_per_question, total_questions
+      from attempts
+      where student_id = $1::uuid and submitted_at is null
+        and $4::timestamptz <= deadline_at + make_interval(secs => $5::int)
+      for update
+    ), target as (
+      select a.*, aq.position,
              a.current_started_at + make_interval(secs => (aq.position - a.current_position) * a.seconds_per_question)
                as window_start
-      from attempts a
-      join attempt_questions aq on aq.attempt_id = a.id
-      where a.student_id = $1::uuid and a.submitted_at is null
-        and aq.question_id = $2::uuid and $3::uuid = any(aq.option_order)
+      from attempt a
+      join attempt_questions aq on aq.attempt_id = a.id and aq.question_id = $2::uuid
+      where $3::uuid = any(aq.option_order)
         and aq.position >= a.current_position and aq.position < a.total_questions
-        and $4::timestamptz <= a.deadline_at + make_interval(secs => $5::int)
-      for update of a
     ), open_window as (
       select * from target
       where $4::timestamptz >= window_start
