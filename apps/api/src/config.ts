@@ -32,6 +32,15 @@ const envSchema = z
         })
         .optional(),
     ),
+    DATABASE_POOL_SIZE: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: "must be a whole number from 1 to 100" })
+        .int({ error: "must be a whole number from 1 to 100" })
+        .min(1, { error: "must be a whole number from 1 to 100" })
+        .max(100, { error: "must be a whole number from 1 to 100" })
+        .default(10),
+    ),
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default("./data")),
     ADMIN_USERNAME: z.preprocess(
       emptyAsUndefined,
@@ -81,6 +90,8 @@ export interface Config {
   host: string;
   /** External PostgreSQL; when absent the server runs an embedded one in `dataDir`. */
   databaseUrl: string | undefined;
+  /** Connections this instance keeps to PostgreSQL. */
+  databasePoolSize: number;
   dataDir: string;
   admin: { username: string; password: string } | undefined;
   jwtSecret: string | undefined;
@@ -108,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: values.PORT,
     host: values.HOST,
     databaseUrl: values.DATABASE_URL,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
     dataDir: path.resolve(values.DATA_DIR),
     admin:
       values.ADMIN_USERNAME && values.ADMIN_PASSWORD

@@ -44,7 +44,7 @@ async function main() {
     say("using the PostgreSQL server in DATABASE_URL");
   }
 
-  const database = connectDatabase(databaseUrl);
+  const database = connectDatabase(databaseUrl, { max: config.databasePoolSize });
   const stopDatabase = async () => {
     await database.close().catch(() => {});
     await embedded?.stop();

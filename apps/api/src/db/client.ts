@@ -11,8 +11,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function connectDatabase(url: string, options: { max?: number } = {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, idleTimeoutMillis: 30_000 });
+export function connectDatabase(url: string, options: { max: number }): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: options.max, idleTimeoutMillis: 30_000 });
   // An idle client losing its server (a restart) must not crash the app; the next query reconnects.
   pool.on("error", () => {});
   const db = drizzle(pool, { schema });
