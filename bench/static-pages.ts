@@ -3,28 +3,17 @@
 // send precompressed gzip bytes; the ratio is product ÷ nginx.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { ensureDebianTools } from "../scripts/debian-tools.ts";
+import { freePort } from "../scripts/local-tools.ts";
 import type { RunningProduct } from "../scripts/product-process.ts";
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../apps/web/build/client");
 const DURATION_SECONDS = Number(process.env.STATIC_SECONDS ?? 10);
 const CONNECTIONS = 32;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 async function requestsPerSecond(url: string): Promise<{ rate: number; errors: number; p99: number }> {
   const result = await autocannon({

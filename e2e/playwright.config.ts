@@ -1,9 +1,5 @@
-import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-
-// The machines cannot download Playwright's browser: use the system Chromium when present.
-const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((candidate) => fs.existsSync(candidate));
-const executablePath = process.env.CHROMIUM_PATH ?? systemChromium;
+import { chromiumFlags, chromiumPath } from "../scripts/local-tools.ts";
 
 export default defineConfig({
   testDir: "tests",
@@ -19,16 +15,8 @@ export default defineConfig({
     trace: "retain-on-failure",
     ...devices["Desktop Chrome"],
     launchOptions: {
-      executablePath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-        "--disable-sync",
-        "--disable-quic",
-      ],
+      executablePath: chromiumPath,
+      args: chromiumFlags,
     },
   },
 });

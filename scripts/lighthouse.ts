@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { PUBLIC_PATHS } from "@trainwise/contract/site-paths";
+import { chromiumFlags, chromiumPath } from "./local-tools.ts";
 import { startProduct } from "./product-process.ts";
 
 const LIGHTHOUSE_VERSION = "13.5.0";
@@ -13,7 +14,6 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const ROUTES = process.env.ROUTES ? process.env.ROUTES.split(",") : [...PUBLIC_PATHS];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const toolDir = path.resolve("node_modules/.cache/trainwise-lighthouse");
-const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 function ensureLighthouse(): void {
   const installed = path.join(toolDir, "node_modules/lighthouse/package.json");
@@ -34,17 +34,8 @@ const chromeLauncher = await importFromTool("chrome-launcher/dist/index.js");
 
 const product = await startProduct();
 const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--disable-quic",
-  ],
+  chromePath: chromiumPath,
+  chromeFlags: ["--headless=new", ...chromiumFlags],
 });
 
 const rows: { route: string; scores: number[] }[] = [];

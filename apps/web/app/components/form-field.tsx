@@ -49,3 +49,16 @@ export function Alert({ tone, children }: { tone: "error" | "success" | "info"; 
     </div>
   );
 }
+
+/** A form's submit button, unavailable while the form is being sent. */
+export function SubmitButton({ busy, children }: { busy: boolean; children: React.ReactNode }) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+    >
+      {children}
+    </button>
+  );
+}

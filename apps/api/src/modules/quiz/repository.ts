@@ -87,7 +87,7 @@ export async function lockOpenAttempt(db: Executor, studentId: string) {
 const randomQuestionsStatement: NamedStatement = {
   name: "quiz.random-questions",
   text: `select q.id as "questionId", q.text, q.category, q.difficulty,
-      (select json_agg(json_build_object('_id', o.id, 'text', o.text) order by o.position)
+      (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text) order by o.position), '[]')
         from question_options o where o.question_id = q.id) as options
     from questions q where q.archived_at is null
     order by random() limit $1::int`,
@@ -136,7 +136,7 @@ export async function insertAttempt(
 const servedQuestionsStatement: NamedStatement = {
   name: "quiz.served-questions",
   text: `select aq.question_id as "questionId", q.text, q.category, q.difficulty,
-      (select json_agg(json_build_object('_id', o.id, 'text', o.text) order by shown.ordinality)
+      (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text) order by shown.ordinality), '[]')
         from unnest(aq.option_order) with ordinality as shown(id, ordinality)
         join question_options o on o.id = shown.id) as options
     from attempt_questions aq join questions q on q.id = aq.question_id

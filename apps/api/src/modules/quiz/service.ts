@@ -81,7 +81,7 @@ export async function startOrResumeAttempt(db: Database, studentId: string, limi
     }
     const picked = await randomQuestions(tx, limit);
     if (picked.length === 0) throw new HttpError(409, "No quiz questions are available yet. Please try again later.");
-    const served = picked.map((question) => ({ ...question, options: shuffled(question.options ?? []) }));
+    const served = picked.map((question) => ({ ...question, options: shuffled(question.options) }));
     const attempt = await insertAttempt(tx, {
       studentId,
       now,

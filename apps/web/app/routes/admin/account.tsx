@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useRevalidator } from "react-router";
 import { AdminShell } from "../../components/admin-shell.tsx";
-import { Alert, FormField } from "../../components/form-field.tsx";
+import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
 import { requireAdminToken } from "../../guards.ts";
 import { ApiError, api, messageOf } from "../../lib/api.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
@@ -72,13 +72,7 @@ export default function Account({ loaderData }: { loaderData: { token: string } 
             error={errors.newPassword?.message}
             {...register("newPassword")}
           />
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
-          >
-            Change password
-          </button>
+          <SubmitButton busy={isSubmitting}>Change password</SubmitButton>
         </form>
       </section>
     </AdminShell>

@@ -2,7 +2,7 @@ import type { TokenResponse } from "@trainwise/contract/common";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { Alert, FormField } from "../../components/form-field.tsx";
+import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
 import { PageIntro } from "../../components/page-intro.tsx";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/portal.ts";
@@ -49,13 +49,7 @@ export default function AdminLogin() {
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <FormField label="Username" name="username" autoComplete="username" />
           <FormField label="Password" name="password" type="password" autoComplete="current-password" />
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
-          >
-            Login
-          </button>
+          <SubmitButton busy={busy}>Login</SubmitButton>
         </form>
       </div>
     </>

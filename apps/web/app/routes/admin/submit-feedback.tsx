@@ -3,7 +3,7 @@ import { type Feedback, type FeedbackInput, feedbackInputSchema } from "@trainwi
 import { useCallback, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { AdminShell } from "../../components/admin-shell.tsx";
-import { Alert, FormField } from "../../components/form-field.tsx";
+import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
 import { requireAdminToken } from "../../guards.ts";
 import { api, messageOf } from "../../lib/api.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
@@ -101,13 +101,7 @@ export default function SubmitFeedback({ loaderData }: { loaderData: { token: st
             error={errors.adminToken?.message}
             {...register("adminToken")}
           />
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
-          >
-            Submit Feedback
-          </button>
+          <SubmitButton busy={isSubmitting}>Submit Feedback</SubmitButton>
         </form>
       </div>
       <section aria-labelledby="all-feedback" className="mt-10">

@@ -2,7 +2,7 @@ import { brand } from "@trainwise/contract/brand";
 import type { ContactFormValues, ContactInput } from "@trainwise/contract/contact";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Alert, FormField } from "../../components/form-field.tsx";
+import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
 import { PageIntro } from "../../components/page-intro.tsx";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/contact.ts";
@@ -116,13 +116,7 @@ export default function Contact() {
             />
             <FormField label="Message (optional)" multiline error={errors.message?.message} {...register("message")} />
             <div className="flex gap-3">
-              <button
-                type="submit"
-                disabled={isSubmitting}
-                className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
-              >
-                Submit
-              </button>
+              <SubmitButton busy={isSubmitting}>Submit</SubmitButton>
               <button
                 type="button"
                 onClick={() => {

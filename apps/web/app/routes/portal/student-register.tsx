@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { Alert, FormField } from "../../components/form-field.tsx";
+import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
 import { PageIntro } from "../../components/page-intro.tsx";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/portal.ts";
@@ -98,13 +98,7 @@ export default function StudentRegister() {
             />
           ))}
           <div className="sm:col-span-2">
-            <button
-              type="submit"
-              disabled={isSubmitting}
-              className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
-            >
-              {isSubmitting ? "Registering…" : "Register"}
-            </button>
+            <SubmitButton busy={isSubmitting}>{isSubmitting ? "Registering…" : "Register"}</SubmitButton>
           </div>
         </form>
       </div>
