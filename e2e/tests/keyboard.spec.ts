@@ -20,6 +20,9 @@ test("register, answer with arrow keys and Space, move on with Enter, and see th
     await page.keyboard.type(value);
     await page.keyboard.press("Tab");
   }
+  // The optional drive code comes last; without one the student joins the open drive.
+  await expect(page.getByLabel("Drive code (if you were given one)")).toBeFocused();
+  await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Register" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/quiz$/);

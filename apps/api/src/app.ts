@@ -9,6 +9,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import adminRoutes from "./modules/admins/routes.ts";
 import contactRoutes from "./modules/contact/routes.ts";
+import { driveRoutes, testRoutes } from "./modules/drives/routes.ts";
 import feedbackRoutes from "./modules/feedback/routes.ts";
 import healthRoutes from "./modules/health/routes.ts";
 import questionRoutes from "./modules/questions/routes.ts";
@@ -70,6 +71,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(questionRoutes, { prefix: "/questions" });
       await api.register(studentAdminRoutes, { prefix: "/students" });
       await api.register(quizRoutes, { prefix: "/quiz" });
+      await api.register(testRoutes, { prefix: "/tests" });
+      await api.register(driveRoutes, { prefix: "/drives" });
       await api.register(feedbackRoutes, { prefix: "/feedback" });
       await api.register(contactRoutes, { prefix: "/contact" });
     },

@@ -41,6 +41,15 @@ const envSchema = z
         .max(100, { error: "must be a whole number from 1 to 100" })
         .default(10),
     ),
+    REGISTRATION_RATE_LIMIT: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: "must be a whole number from 1 to 1000000" })
+        .int({ error: "must be a whole number from 1 to 1000000" })
+        .min(1, { error: "must be a whole number from 1 to 1000000" })
+        .max(1_000_000, { error: "must be a whole number from 1 to 1000000" })
+        .default(1000),
+    ),
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default("./data")),
     ADMIN_USERNAME: z.preprocess(
       emptyAsUndefined,
@@ -92,6 +101,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Connections this instance keeps to PostgreSQL. */
   databasePoolSize: number;
+  /** Registrations one address may make for one drive in ten minutes. */
+  registrationRateLimit: number;
   dataDir: string;
   admin: { username: string; password: string } | undefined;
   jwtSecret: string | undefined;
@@ -120,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: values.HOST,
     databaseUrl: values.DATABASE_URL,
     databasePoolSize: values.DATABASE_POOL_SIZE,
+    registrationRateLimit: values.REGISTRATION_RATE_LIMIT,
     dataDir: path.resolve(values.DATA_DIR),
     admin:
       values.ADMIN_USERNAME && values.ADMIN_PASSWORD

@@ -1,6 +1,7 @@
 // POST /api/auth/admin/login, POST /api/auth/student/register, POST /api/auth/admin/logout.
 import { z } from "zod";
 import { requiredText } from "./common.ts";
+import { driveCodeSchema } from "./drives.ts";
 
 /** The spec sets no client rules for admin login; the server still refuses empty or absurd values. */
 export const adminLoginSchema = z.object({
@@ -11,6 +12,14 @@ export const adminLoginSchema = z.object({
     .max(200, { error: "Password must be at most 200 characters" }),
 });
 export type AdminLogin = z.infer<typeof adminLoginSchema>;
+
+/** An optional field that a form sends as an empty string when left blank. */
+function blankAsAbsent<Schema extends z.ZodType<string, string>>(schema: Schema) {
+  return z
+    .union([z.literal("").transform(() => undefined), schema])
+    .optional()
+    .transform((value) => value || undefined);
+}
 
 export const studentRegistrationSchema = z.object({
   name: requiredText("Name", 100),
@@ -24,8 +33,24 @@ export const studentRegistrationSchema = z.object({
   year: requiredText("Year", 4).regex(/^\d{4}$/, {
     error: "Year must be in 4-digit format (e.g., 2025)",
   }),
+  /** The drive's code; without one the student joins the always-open default drive. */
+  driveCode: blankAsAbsent(driveCodeSchema),
+  /** Shown once at registration; registering again in the same drive needs it. */
+  resumeCode: blankAsAbsent(
+    z
+      .string({ error: "Resume code must be text" })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{4}-?[A-Z0-9]{4}$/, { error: "A resume code looks like K7QM-29XD" }),
+  ),
 });
-export type StudentRegistration = z.infer<typeof studentRegistrationSchema>;
+/** What a client sends (optional codes may be left out or blank). */
+export type StudentRegistration = z.input<typeof studentRegistrationSchema>;
+export type StudentDetails = Omit<StudentRegistration, "driveCode" | "resumeCode">;
+
+/** The spec's `token`, and on a new registration the resume code the student must keep. */
+export const registrationResponseSchema = z.object({ token: z.string(), resumeCode: z.string().optional() });
+export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 

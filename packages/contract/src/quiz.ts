@@ -2,7 +2,12 @@
 import { z } from "zod";
 import { idSchema } from "./common.ts";
 import { QUIZ_QUESTION_LIMIT } from "./constants.ts";
+import { REVIEW_POLICIES, TIMING_MODES } from "./drives.ts";
 
+/**
+ * The spec's `limit` is accepted and checked, but the test decides how many questions a quiz has: a client can
+ * never make its quiz shorter.
+ */
 export const quizQuestionsQuerySchema = z.object({
   limit: z.coerce
     .number({ error: "limit must be a number" })
@@ -32,12 +37,28 @@ export const quizSubmitSchema = z.object({
   }),
 });
 export type QuizSubmit = z.infer<typeof quizSubmitSchema>;
-export const quizSubmitResponseSchema = z.object({ resultId: idSchema });
+/** An answer the server did not take, and why: nothing a student sends is dropped without saying so. */
+export const refusedAnswerSchema = z.object({ questionId: z.string(), reason: z.string() });
+export type RefusedAnswer = z.infer<typeof refusedAnswerSchema>;
+export const quizSubmitResponseSchema = z.object({ resultId: idSchema, refused: z.array(refusedAnswerSchema) });
 
 export const quizResultSchema = z.object({
   resultId: idSchema,
   score: z.number().int(),
   totalQuestions: z.number().int(),
+  /** The score less negative marking; the percentage and pass/fail are computed from it. */
+  marks: z.number(),
+  percentage: z.string(),
+  passMark: z.number().int().nullable(),
+  passed: z.boolean().nullable(),
+  testName: z.string(),
+  /** What the test shows after submitting; `answers` is empty while per-question ticks are not shown. */
+  review: z.object({
+    policy: z.enum(REVIEW_POLICIES),
+    ticksShown: z.boolean(),
+    /** Under "ticks after close": when the drive closes (null: when an admin closes it). */
+    ticksFrom: z.iso.datetime().nullable(),
+  }),
   answers: z.array(
     z.object({
       questionId: idSchema,
@@ -53,27 +74,45 @@ export const attemptStateSchema = z.discriminatedUnion("status", [
   z.object({
     status: z.literal("in_progress"),
     attemptId: idSchema,
+    testName: z.string(),
+    timingMode: z.enum(TIMING_MODES),
+    /** Per-question windows apply: only the open question is sent, in `question`. */
+    paced: z.boolean(),
     totalQuestions: z.number().int(),
     currentIndex: z.number().int(),
+    /** Left on the open question's window (paced), or on the whole quiz. */
     secondsLeft: z.number().int(),
     secondsPerQuestion: z.number().int(),
     answers: z.array(answerSchema),
+    /** The open question (paced attempts). */
+    question: quizQuestionSchema.nullable(),
+    /** Every question (attempts timed as a whole). */
+    questions: z.array(quizQuestionSchema),
   }),
   z.object({ status: z.literal("submitted"), attemptId: idSchema, resultId: idSchema }),
 ]);
 export type AttemptState = z.infer<typeof attemptStateSchema>;
 
 export const saveAnswerSchema = answerSchema;
+const positionSchema = z
+  .number({ error: "position must be a number" })
+  .int({ error: "position must be a whole number" })
+  .min(0, { error: "position must be at least 0" })
+  .max(1000, { error: "position must be at most 1000" });
 export const advanceSchema = z.object({
-  position: z.number({ error: "position must be a number" }).int({ error: "position must be a whole number" }).min(1, {
-    error: "position must be at least 1",
-  }),
+  position: positionSchema.min(1, { error: "position must be at least 1" }),
+  /** The answer to the question being left, saved in the same request. */
+  answer: answerSchema.optional(),
 });
+/** The quiz page lost focus or visibility while this question was open. */
+export const focusLossSchema = z.object({ position: positionSchema });
 
 /** The answer to saving an answer or moving on: where the attempt now stands on the server's clock. */
 export const attemptProgressSchema = z.object({
   currentIndex: z.number().int(),
   secondsLeft: z.number().int(),
+  /** After Next in a paced attempt: the question now open. */
+  question: quizQuestionSchema.nullable().optional(),
 });
 export type AttemptProgress = z.infer<typeof attemptProgressSchema>;
 

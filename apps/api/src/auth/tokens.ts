@@ -28,6 +28,8 @@ export interface TokenService {
 }
 
 interface Payload {
+  /** When the token was issued, in milliseconds: `iat` has whole seconds, too coarse to end sessions exactly. */
+  iatms?: unknown;
   role?: unknown;
   sub?: unknown;
   jti?: unknown;
@@ -55,7 +57,7 @@ export function createTokenService(secret: Uint8Array): TokenService {
   });
   return {
     async issue(role, subject) {
-      return signers[role]({ role, sub: subject, jti: randomUUID() });
+      return signers[role]({ role, sub: subject, jti: randomUUID(), iatms: Date.now() });
     },
     async verify(token) {
       let payload: Payload;
@@ -65,11 +67,13 @@ export function createTokenService(secret: Uint8Array): TokenService {
         if (error instanceof TokenError) return undefined;
         throw error;
       }
-      const { role, sub, jti, iat, exp } = payload;
+      const { role, sub, jti, iat, exp, iatms } = payload;
       if ((role !== "admin" && role !== "student") || typeof sub !== "string" || typeof jti !== "string")
         return undefined;
       if (typeof iat !== "number" || typeof exp !== "number") return undefined;
-      return { role, subject: sub, tokenId: jti, issuedAt: new Date(iat * 1000), expiresAt: new Date(exp * 1000) };
+      // A token without `iatms` (issued before it existed) counts from the start of its `iat` second.
+      const issuedMs = typeof iatms === "number" && Math.floor(iatms / 1000) === iat ? iatms : iat * 1000;
+      return { role, subject: sub, tokenId: jti, issuedAt: new Date(issuedMs), expiresAt: new Date(exp * 1000) };
     },
   };
 }

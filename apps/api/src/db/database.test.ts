@@ -9,7 +9,7 @@ import { findAdminByUsername } from "../modules/admins/repository.ts";
 import { createTestDatabase } from "../test/database.ts";
 import { demoFeedback, demoQuestions } from "./demo-content.ts";
 import { applyMigrations } from "./migrate.ts";
-import { admins, attempts, feedback, questionOptions, questions, students } from "./schema.ts";
+import { admins, attempts, drives, feedback, questionOptions, questions, students } from "./schema.ts";
 import { seedDemoContent } from "./seed.ts";
 
 describe("migrations", async () => {
@@ -25,11 +25,14 @@ describe("migrations", async () => {
       "attempt_questions",
       "attempts",
       "contact_enquiries",
+      "drive_roster",
+      "drives",
       "feedback",
       "question_options",
       "questions",
       "revoked_tokens",
       "students",
+      "tests",
     ]);
   });
 
@@ -41,6 +44,8 @@ describe("migrations", async () => {
   });
 
   it("allows a student one open attempt at a time", async () => {
+    const [drive] = await database.db.select({ id: drives.id }).from(drives).where(eq(drives.isDefault, true));
+    const driveId = drive?.id ?? "";
     const [student] = await database.db
       .insert(students)
       .values({
@@ -52,10 +57,20 @@ describe("migrations", async () => {
         course: "B.E.",
         group: "CSE",
         year: "2025",
+        driveId,
       })
       .returning({ id: students.id });
     const studentId = student?.id ?? "";
-    const attempt = { studentId, deadlineAt: new Date(Date.now() + 60_000), secondsPerQuestion: 30, totalQuestions: 1 };
+    const attempt = {
+      studentId,
+      driveId,
+      deadlineAt: new Date(Date.now() + 60_000),
+      secondsPerQuestion: 30,
+      totalQuestions: 1,
+      timingMode: "per_question" as const,
+      paced: true,
+      reviewPolicy: "score_and_ticks" as const,
+    };
     await database.db.insert(attempts).values(attempt);
     await expect(database.db.insert(attempts).values(attempt)).rejects.toMatchObject({
       cause: { constraint: "attempts_one_open_per_student" },

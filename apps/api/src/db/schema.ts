@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -30,6 +31,103 @@ export const admins = pgTable(
   (table) => [uniqueIndex("admins_username_unique").on(sql`lower(${table.username})`)],
 );
 
+export const timingMode = pgEnum("timing_mode", ["per_question", "whole_quiz"]);
+export const reviewPolicy = pgEnum("review_policy", ["score_only", "score_and_ticks", "ticks_after_close"]);
+
+/** How many questions of each difficulty a test draws at random per student. */
+export interface DifficultyMix {
+  easy: number;
+  medium: number;
+  hard: number;
+}
+
+/** A test is a recipe for attempts: which questions, how many, the clock, attempts, marking and review. */
+export const tests = pgTable(
+  "tests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** Categories to draw from; empty means the whole bank. */
+    categories: text("categories").array().notNull().default(sql`'{}'::text[]`),
+    /** Counts per difficulty; null draws `questionCount` questions of any difficulty. */
+    difficultyMix: jsonb("difficulty_mix").$type<DifficultyMix>(),
+    questionCount: integer("question_count").notNull(),
+    secondsPerQuestion: integer("seconds_per_question").notNull(),
+    timingMode: timingMode("timing_mode").notNull().default("per_question"),
+    attemptsAllowed: integer("attempts_allowed").notNull().default(1),
+    /** Percentage needed to pass; null means the test has no pass mark. */
+    passMark: integer("pass_mark"),
+    /** Marks taken off per wrong answer (0 to 1); unanswered questions cost nothing. */
+    negativeMark: real("negative_mark").notNull().default(0),
+    reviewPolicy: reviewPolicy("review_policy").notNull().default("score_and_ticks"),
+    /** The test every spec client gets: the one a fresh install starts with. */
+    isDefault: boolean("is_default").notNull().default(false),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("tests_one_default").on(table.isDefault).where(sql`${table.isDefault}`),
+    check("tests_question_count_range", sql`${table.questionCount} between 1 and 200`),
+    check("tests_seconds_range", sql`${table.secondsPerQuestion} between 5 and 3600`),
+    check("tests_attempts_range", sql`${table.attemptsAllowed} between 1 and 20`),
+    check("tests_pass_mark_range", sql`${table.passMark} is null or ${table.passMark} between 0 and 100`),
+    check("tests_negative_mark_range", sql`${table.negativeMark} >= 0 and ${table.negativeMark} <= 1`),
+  ],
+);
+
+/** A drive gives a test to a cohort for a window, behind a code and optionally a roster. */
+export const drives = pgTable(
+  "drives",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    testId: uuid("test_id")
+      .notNull()
+      .references(() => tests.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    /** The college or company the drive is for. */
+    organisation: text("organisation").notNull().default(""),
+    batch: text("batch").notNull().default(""),
+    /** Upper-case letters and digits; students type it or follow the share link. */
+    code: text("code").notNull(),
+    /** Null opens at once / never closes by itself. */
+    opensAt: timestamp("opens_at", { withTimezone: true }),
+    closesAt: timestamp("closes_at", { withTimezone: true }),
+    /** IANA zone the admin planned in; times are shown to students and admins in it. */
+    timeZone: text("time_zone").notNull().default("Asia/Kolkata"),
+    /** Set when an admin closes the drive before (or without) its closing time. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** Only students on the roster may register. */
+    rosterOnly: boolean("roster_only").notNull().default(false),
+    /** The always-open drive that students without a code join. */
+    isDefault: boolean("is_default").notNull().default(false),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("drives_code_unique").on(table.code),
+    uniqueIndex("drives_one_default").on(table.isDefault).where(sql`${table.isDefault}`),
+    index("drives_test_idx").on(table.testId),
+  ],
+);
+
+/** Who may register for a roster-only drive: an email, a USN, or both per line. */
+export const driveRoster = pgTable(
+  "drive_roster",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    driveId: uuid("drive_id")
+      .notNull()
+      .references(() => drives.id, { onDelete: "cascade" }),
+    email: text("email"),
+    usnNo: text("usn_no"),
+  },
+  (table) => [
+    index("drive_roster_email_idx").on(table.driveId, sql`lower(${table.email})`),
+    index("drive_roster_usn_idx").on(table.driveId, sql`lower(${table.usnNo})`),
+  ],
+);
+
 export const students = pgTable(
   "students",
   {
@@ -46,11 +144,21 @@ export const students = pgTable(
     timeMultiplier: real("time_multiplier").notNull().default(1),
     /** How many attempts this student may start; an admin raises it to allow another. */
     attemptsAllowed: integer("attempts_allowed").notNull().default(1),
+    /** The drive the student registered for: a student is a candidate in one drive. */
+    driveId: uuid("drive_id")
+      .notNull()
+      .references(() => drives.id, { onDelete: "restrict" }),
+    /** sha-256 of the resume code shown once at registration: registering again needs it, not just email + USN. */
+    resumeCodeHash: text("resume_code_hash"),
+    /** Until then an admin lets the student register again with email and USN alone (a lost resume code). */
+    resumeAllowedUntil: timestamp("resume_allowed_until", { withTimezone: true }),
+    /** Student tokens issued before this are refused: an admin ended the student's sessions. */
+    sessionsValidFrom: timestamp("sessions_valid_from", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
-    uniqueIndex("students_email_unique").on(sql`lower(${table.email})`),
-    uniqueIndex("students_usn_unique").on(sql`lower(${table.usnNo})`),
+    uniqueIndex("students_drive_email_unique").on(table.driveId, sql`lower(${table.email})`),
+    uniqueIndex("students_drive_usn_unique").on(table.driveId, sql`lower(${table.usnNo})`),
     index("students_created_at_idx").on(table.createdAt),
     check("students_time_multiplier_range", sql`${table.timeMultiplier} >= 1 and ${table.timeMultiplier} <= 4`),
   ],
@@ -106,11 +214,28 @@ export const attempts = pgTable(
     currentPosition: integer("current_position").notNull().default(0),
     currentStartedAt: timestamp("current_started_at", { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /** Questions answered right. */
     score: integer("score"),
+    /** The score less negative marking: what the percentage and pass/fail are computed from. */
+    marks: real("marks"),
     totalQuestions: integer("total_questions").notNull(),
+    driveId: uuid("drive_id")
+      .notNull()
+      .references(() => drives.id, { onDelete: "restrict" }),
+    // The test's rules as they were when the attempt started: later edits of the test apply to new attempts.
+    timingMode: timingMode("timing_mode").notNull(),
+    /**
+     * Per-question windows are enforced and questions are revealed one at a time. False for an attempt started
+     * by the spec's all-at-once call on the default test: then the whole quiz is one window.
+     */
+    paced: boolean("paced").notNull(),
+    negativeMark: real("negative_mark").notNull().default(0),
+    passMark: integer("pass_mark"),
+    reviewPolicy: reviewPolicy("review_policy").notNull(),
   },
   (table) => [
     index("attempts_student_idx").on(table.studentId),
+    index("attempts_drive_idx").on(table.driveId),
     // One open attempt per student, and the index every answer and Next finds it by.
     uniqueIndex("attempts_one_open_per_student").on(table.studentId).where(sql`${table.submittedAt} is null`),
     index("attempts_open_deadline_idx").on(table.deadlineAt).where(sql`${table.submittedAt} is null`),
@@ -133,6 +258,8 @@ export const attemptQuestions = pgTable(
     selectedOptionId: uuid("selected_option_id").references(() => questionOptions.id, { onDelete: "restrict" }),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
     isCorrect: boolean("is_correct"),
+    /** Times the quiz page lost focus or visibility on this question; shown to admins, never used to block. */
+    focusLosses: integer("focus_losses").notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.attemptId, table.position] }),

@@ -5,6 +5,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { createTokenService, type TokenClaims, type TokenService } from "../auth/tokens.ts";
+import { type NamedStatement, runNamed } from "../db/client.ts";
 import { admins, revokedTokens } from "../db/schema.ts";
 import { HttpError } from "./errors.ts";
 
@@ -24,6 +25,8 @@ declare module "fastify" {
     tokens: TokenService;
     requireAdmin: (request: FastifyRequest) => Promise<void>;
     requireStudent: (request: FastifyRequest) => Promise<void>;
+    /** Forgets what this instance read about a student's sessions, after it ended them itself. */
+    forgetStudentSessions: (studentId: string) => void;
   }
   interface FastifyRequest {
     admin: AdminCaller | null;
@@ -45,6 +48,36 @@ async function claimsOf(app: FastifyInstance, request: FastifyRequest): Promise<
   const claims = await app.tokens.verify(token);
   if (!claims) throw new HttpError(401, SESSION_EXPIRED);
   return claims;
+}
+
+const sessionsValidFromStatement: NamedStatement = {
+  name: "auth.student-sessions-valid-from",
+  text: `select sessions_valid_from as "validFrom" from students where id = $1::uuid`,
+};
+
+/** How long an instance trusts what it read about a student's sessions: an ended session stops within this. */
+const STUDENT_SESSION_CACHE_MS = 5_000;
+const STUDENT_SESSION_CACHE_SIZE = 50_000;
+
+/**
+ * When each student's sessions became valid (null: never ended), read at most every few seconds per student:
+ * a quiz makes dozens of requests a minute, and an admin ending a student's sessions can wait that long.
+ */
+function createStudentSessionCheck(app: FastifyInstance) {
+  const cache = new Map<string, { validFrom: number | null; readAt: number }>();
+  const forget = (studentId: string) => void cache.delete(studentId);
+  async function sessionsValidFrom(studentId: string): Promise<number | null | undefined> {
+    const now = Date.now();
+    const cached = cache.get(studentId);
+    if (cached && now - cached.readAt < STUDENT_SESSION_CACHE_MS) return cached.validFrom;
+    const [row] = await runNamed<{ validFrom: string | Date | null }>(app.db, sessionsValidFromStatement, [studentId]);
+    if (!row) return undefined;
+    if (cache.size >= STUDENT_SESSION_CACHE_SIZE) cache.clear();
+    const validFrom = row.validFrom === null ? null : new Date(row.validFrom).getTime();
+    cache.set(studentId, { validFrom, readAt: now });
+    return validFrom;
+  }
+  return { sessionsValidFrom, forget };
 }
 
 export default fp(
@@ -72,11 +105,15 @@ export default fp(
       request.admin = { id: admin.id, username: admin.username, tokenId: claims.tokenId, expiresAt: claims.expiresAt };
     });
 
-    // The signature is enough here: every student query is scoped to the token's student id, so a token of a
-    // student who no longer exists finds nothing. Saves a query on each of a quiz's ~55 requests.
+    const { sessionsValidFrom, forget } = createStudentSessionCheck(app);
+    app.decorate("forgetStudentSessions", forget);
     app.decorate("requireStudent", async (request: FastifyRequest) => {
       const claims = await claimsOf(app, request);
       if (claims.role !== "student") throw new HttpError(403, "This needs a student registration.");
+      const validFrom = await sessionsValidFrom(claims.subject);
+      if (validFrom === undefined || (validFrom !== null && claims.issuedAt.getTime() < validFrom)) {
+        throw new HttpError(401, SESSION_EXPIRED);
+      }
       request.student = { id: claims.subject };
     });
   },

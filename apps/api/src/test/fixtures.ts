@@ -1,7 +1,9 @@
 // Builders for API tests: an admin with a token, registered students, a known question bank.
 import type { StudentRegistration } from "@trainwise/contract/auth";
 import type { QuestionInput } from "@trainwise/contract/questions";
+import type { QuizQuestion } from "@trainwise/contract/quiz";
 import type { FastifyInstance } from "fastify";
+import type pg from "pg";
 import type { Database } from "../db/client.ts";
 import { createAdmin } from "../modules/admins/repository.ts";
 import { createQuestion } from "../modules/questions/repository.ts";
@@ -57,3 +59,17 @@ export async function seedQuestions(db: Database, count: number): Promise<void> 
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Every question served in an attempt, in order, with its options as the student sees them (read directly). */
+export async function servedInOrder(pool: pg.Pool, attemptId: string): Promise<QuizQuestion[]> {
+  const { rows } = await pool.query<QuizQuestion>(
+    `select q.id as "_id", q.text, q.category, q.difficulty::text as difficulty,
+       (select json_agg(json_build_object('_id', o.id, 'text', o.text) order by shown.ordinality)
+          from unnest(aq.option_order) with ordinality as shown(id, ordinality)
+          join question_options o on o.id = shown.id) as options
+     from attempt_questions aq join questions q on q.id = aq.question_id
+     where aq.attempt_id = $1 order by aq.position`,
+    [attemptId],
+  );
+  return rows;
+}

@@ -3,7 +3,7 @@ import type { QuizQuestion } from "@trainwise/contract/quiz";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
-import { adminToken, bearer, registerStudent, seedQuestions } from "../../test/fixtures.ts";
+import { adminToken, bearer, registerStudent, seedQuestions, servedInOrder } from "../../test/fixtures.ts";
 import { closeOverdueAttempts } from "./service.ts";
 
 const QUESTION_COUNT = 30;
@@ -17,15 +17,19 @@ describe("the quiz", async () => {
     ),
   );
 
+  /**
+   * Starts a paced attempt as our own client does. The client sees one question at a time; the test reads every
+   * served question, in order and as the student would see it, from the database.
+   */
   async function start(appInstance: FastifyInstance = app) {
     const { token } = await registerStudent(appInstance);
-    const response = await appInstance.inject({
-      method: "GET",
-      url: "/api/quiz/questions?limit=25",
-      headers: bearer(token),
-    });
+    const response = await appInstance.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
     expect(response.statusCode).toBe(200);
-    return { token, questions: response.json() as QuizQuestion[] };
+    const state = response.json();
+    expect(state).toMatchObject({ status: "in_progress", paced: true, currentIndex: 0, questions: [] });
+    const questions = await servedInOrder(database.pool, state.attemptId);
+    expect(state.question).toEqual(questions[0]);
+    return { token, questions };
   }
 
   /** The right option of a served question, found through the option texts (the test knows the key). */
@@ -79,8 +83,9 @@ describe("the quiz", async () => {
     );
     expect((await next(token, 1)).statusCode).toBe(200);
     await age(token, 12);
+    // The spec's call on a paced attempt: the questions whose windows have opened, and not one more.
     const again = await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(token) });
-    expect(again.json()).toEqual(questions);
+    expect(again.json()).toEqual(questions.slice(0, 2));
     const state = (await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(token) })).json();
     expect(state).toMatchObject({ status: "in_progress", currentIndex: 1, totalQuestions: 25, secondsPerQuestion: 30 });
     expect(state.secondsLeft).toBeGreaterThanOrEqual(17);

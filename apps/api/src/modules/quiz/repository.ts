@@ -2,7 +2,7 @@
 // them many times per quiz, so each is a named statement (see runNamed) written in SQL; column names are
 // aliased to the schema's field names so rows arrive in the shapes the service uses.
 import { type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
-import type { attempts, questions } from "../../db/schema.ts";
+import type { attempts, DifficultyMix, questions, tests } from "../../db/schema.ts";
 
 export type AttemptRow = typeof attempts.$inferSelect;
 
@@ -25,7 +25,9 @@ export interface AnswerSlot {
 
 const ATTEMPT_COLUMNS = `id, student_id as "studentId", started_at as "startedAt", deadline_at as "deadlineAt",
   seconds_per_question as "secondsPerQuestion", current_position as "currentPosition",
-  current_started_at as "currentStartedAt", submitted_at as "submittedAt", score, total_questions as "totalQuestions"`;
+  current_started_at as "currentStartedAt", submitted_at as "submittedAt", score, marks,
+  total_questions as "totalQuestions", drive_id as "driveId", timing_mode as "timingMode", paced,
+  negative_mark as "negativeMark", pass_mark as "passMark", review_policy as "reviewPolicy"`;
 
 type TimestampText = string | Date;
 
@@ -50,17 +52,46 @@ async function attemptRows(db: Executor, statement: NamedStatement, values: unkn
   return (await runNamed<AttemptText>(db, statement, values)).map(attemptFrom);
 }
 
+/** A student about to start an attempt: their allowances, their drive's window and the test's rules. */
+export interface StudentForStart {
+  attemptsAllowed: number;
+  timeMultiplier: number;
+  driveId: string;
+  opensAt: TimestampText | null;
+  closesAt: TimestampText | null;
+  closedAt: TimestampText | null;
+  timeZone: string;
+  testIsDefault: boolean;
+  test: Pick<
+    typeof tests.$inferSelect,
+    | "categories"
+    | "difficultyMix"
+    | "questionCount"
+    | "secondsPerQuestion"
+    | "timingMode"
+    | "attemptsAllowed"
+    | "passMark"
+    | "negativeMark"
+    | "reviewPolicy"
+  >;
+}
+
 const lockStudentStatement: NamedStatement = {
   name: "quiz.lock-student",
-  text: `select attempts_allowed as "attemptsAllowed", time_multiplier as "timeMultiplier"
-    from students where id = $1::uuid for update`,
+  text: `select s.attempts_allowed as "attemptsAllowed", s.time_multiplier as "timeMultiplier", s.drive_id as "driveId",
+      d.opens_at as "opensAt", d.closes_at as "closesAt", d.closed_at as "closedAt", d.time_zone as "timeZone",
+      t.is_default as "testIsDefault",
+      json_build_object('categories', t.categories, 'difficultyMix', t.difficulty_mix,
+        'questionCount', t.question_count, 'secondsPerQuestion', t.seconds_per_question, 'timingMode', t.timing_mode,
+        'attemptsAllowed', t.attempts_allowed, 'passMark', t.pass_mark, 'negativeMark', t.negative_mark,
+        'reviewPolicy', t.review_policy) as test
+    from students s join drives d on d.id = s.drive_id join tests t on t.id = d.test_id
+    where s.id = $1::uuid for update of s`,
 };
 
 /** Locks the student's row so that concurrent starts of one student run one at a time. */
 export async function lockStudent(db: Executor, studentId: string) {
-  const [student] = await runNamed<{ attemptsAllowed: number; timeMultiplier: number }>(db, lockStudentStatement, [
-    studentId,
-  ]);
+  const [student] = await runNamed<StudentForStart>(db, lockStudentStatement, [studentId]);
   return student;
 }
 
@@ -86,26 +117,48 @@ export async function lockOpenAttempt(db: Executor, studentId: string) {
 
 const randomQuestionsStatement: NamedStatement = {
   name: "quiz.random-questions",
+  // $1 how many, $2 categories (empty: all), $3–$5 easy/medium/hard counts (null: any difficulty)
   text: `select q.id as "questionId", q.text, q.category, q.difficulty,
       (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text) order by o.position), '[]')
         from question_options o where o.question_id = q.id) as options
-    from questions q where q.archived_at is null
+    from (
+      select q.*, row_number() over (partition by q.difficulty order by random()) as drawn
+      from questions q
+      where q.archived_at is null and (cardinality($2::text[]) = 0 or q.category = any($2::text[]))
+    ) q
+    where $3::int is null
+       or q.drawn <= case q.difficulty when 'easy' then $3::int when 'medium' then $4::int else $5::int end
     order by random() limit $1::int`,
 };
 
-/** Up to `limit` current questions in random order, each with its options in the order the admin gave. */
-export function randomQuestions(db: Executor, limit: number) {
-  return runNamed<ServedQuestion>(db, randomQuestionsStatement, [limit]);
+/**
+ * Up to `count` current questions in random order from the test's categories (all when none are named),
+ * `mix` of each difficulty when the test sets one; each with its options in the order the admin gave.
+ */
+export function randomQuestions(
+  db: Executor,
+  draw: { count: number; categories: string[]; mix: DifficultyMix | null },
+) {
+  const { count, categories, mix } = draw;
+  return runNamed<ServedQuestion>(db, randomQuestionsStatement, [
+    count,
+    categories,
+    mix?.easy ?? null,
+    mix?.medium ?? null,
+    mix?.hard ?? null,
+  ]);
 }
 
 const insertAttemptStatement: NamedStatement = {
   name: "quiz.insert-attempt",
-  // $1 student, $2 now, $3 seconds per question, $4 question ids in order, $5 each one's option order
+  // $1 student, $2 now, $3 seconds per question, $4 question ids in order, $5 each one's option order,
+  // $6 drive, $7 timing mode, $8 paced, $9 negative mark, $10 pass mark, $11 review policy
   text: `with attempt as (
       insert into attempts (student_id, started_at, current_started_at, seconds_per_question, total_questions,
-                            deadline_at)
+                            deadline_at, drive_id, timing_mode, paced, negative_mark, pass_mark, review_policy)
       values ($1::uuid, $2::timestamptz, $2::timestamptz, $3::int, cardinality($4::uuid[]),
-              $2::timestamptz + make_interval(secs => cardinality($4::uuid[]) * $3::int))
+              $2::timestamptz + make_interval(secs => cardinality($4::uuid[]) * $3::int),
+              $6::uuid, $7::timing_mode, $8::boolean, $9::real, $10::int, $11::review_policy)
       returning ${ATTEMPT_COLUMNS}
     ), served as (
       insert into attempt_questions (attempt_id, position, question_id, option_order)
@@ -118,16 +171,30 @@ const insertAttemptStatement: NamedStatement = {
 /** Stores a new attempt and the questions served in it, in order, with each one's option order. */
 export async function insertAttempt(
   db: Executor,
-  values: { studentId: string; now: Date; secondsPerQuestion: number; served: ServedQuestion[] },
+  values: {
+    studentId: string;
+    now: Date;
+    served: ServedQuestion[];
+    rules: Pick<
+      AttemptRow,
+      "secondsPerQuestion" | "driveId" | "timingMode" | "paced" | "negativeMark" | "passMark" | "reviewPolicy"
+    >;
+  },
 ) {
-  const { studentId, now, secondsPerQuestion, served } = values;
+  const { studentId, now, served, rules } = values;
   const [attempt] = await attemptRows(db, insertAttemptStatement, [
     studentId,
     now,
-    secondsPerQuestion,
+    rules.secondsPerQuestion,
     served.map((question) => question.questionId),
     // PostgreSQL array literals; uuids need no quoting.
     served.map((question) => `{${question.options.map((option) => option._id).join(",")}}`),
+    rules.driveId,
+    rules.timingMode,
+    rules.paced,
+    rules.negativeMark,
+    rules.passMark,
+    rules.reviewPolicy,
   ]);
   if (!attempt) throw new Error("The attempt was not stored.");
   return attempt;
@@ -146,6 +213,22 @@ const servedQuestionsStatement: NamedStatement = {
 /** The served questions of an attempt in order, with each one's options in the order the student sees them. */
 export function servedQuestions(db: Executor, attemptId: string) {
   return runNamed<ServedQuestion>(db, servedQuestionsStatement, [attemptId]);
+}
+
+const servedQuestionAtStatement: NamedStatement = {
+  name: "quiz.served-question-at",
+  text: `select aq.question_id as "questionId", q.text, q.category, q.difficulty,
+      (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text) order by shown.ordinality), '[]')
+        from unnest(aq.option_order) with ordinality as shown(id, ordinality)
+        join question_options o on o.id = shown.id) as options
+    from attempt_questions aq join questions q on q.id = aq.question_id
+    where aq.attempt_id = $1::uuid and aq.position = $2::int`,
+};
+
+/** One served question, for a paced attempt that reveals a question only when its window opens. */
+export async function servedQuestionAt(db: Executor, attemptId: string, position: number) {
+  const [question] = await runNamed<ServedQuestion>(db, servedQuestionAtStatement, [attemptId, position]);
+  return question;
 }
 
 const answerSlotsStatement: NamedStatement = {
@@ -195,14 +278,20 @@ export async function moveCurrentPosition(db: Executor, attemptId: string, posit
 
 const scoreAndCloseStatement: NamedStatement = {
   name: "quiz.score-and-close",
-  // Unanswered counts as wrong.
+  // Unanswered scores nothing; a wrong answer also costs the attempt's negative mark.
   text: `with marked as (
       update attempt_questions aq
       set is_correct = coalesce((select o.is_correct from question_options o where o.id = aq.selected_option_id), false)
       where aq.attempt_id = $1::uuid
-      returning aq.is_correct
+      returning aq.is_correct, aq.selected_option_id is not null as answered
+    ), tally as (
+      select count(*) filter (where is_correct)::int as correct,
+             count(*) filter (where answered and not is_correct)::int as wrong
+      from marked
     )
-    update attempts set submitted_at = $2::timestamptz, score = (select count(*)::int from marked where is_correct)
+    update attempts set submitted_at = $2::timestamptz, score = tally.correct,
+      marks = tally.correct - negative_mark * tally.wrong
+    from tally
     where id = $1::uuid and submitted_at is null
     returning ${ATTEMPT_COLUMNS}`,
 };
@@ -238,6 +327,8 @@ export interface ClockRow {
   currentStartedAt: TimestampText;
   secondsPerQuestion: number;
   totalQuestions: number;
+  paced: boolean;
+  deadlineAt: TimestampText;
 }
 
 const saveAnswerIfOpenStatement: NamedStatement = {
@@ -246,7 +337,7 @@ const saveAnswerIfOpenStatement: NamedStatement = {
   text: `
     with attempt as materialized (
       -- The student's open attempt first, so that the served question is found by (attempt, question).
-      select id, current_position, current_started_at, seconds_per_question, total_questions
+      select id, current_position, current_started_at, seconds_per_question, total_questions, paced, deadline_at
       from attempts
       where student_id = $1::uuid and submitted_at is null
         and $4::timestamptz <= deadline_at + make_interval(secs => $5::int)
@@ -258,11 +349,12 @@ const saveAnswerIfOpenStatement: NamedStatement = {
       from attempt a
       join attempt_questions aq on aq.attempt_id = a.id and aq.question_id = $2::uuid
       where $3::uuid = any(aq.option_order)
-        and aq.position >= a.current_position and aq.position < a.total_questions
+        and (not a.paced or aq.position >= a.current_position) and aq.position < a.total_questions
     ), open_window as (
+      -- An attempt timed as a whole is one window, already checked against its deadline above.
       select * from target
-      where $4::timestamptz >= window_start
-        and $4::timestamptz <= window_start + make_interval(secs => seconds_per_question + $5::int)
+      where not paced or ($4::timestamptz >= window_start
+        and $4::timestamptz <= window_start + make_interval(secs => seconds_per_question + $5::int))
     ), -- PostgreSQL runs data-modifying WITH parts once, whether or not the final select reads them.
     saved as (
       update attempt_questions aq set selected_option_id = $3::uuid, answered_at = $4::timestamptz
@@ -270,12 +362,14 @@ const saveAnswerIfOpenStatement: NamedStatement = {
       returning aq.position
     ), moved as (
       update attempts a set current_position = w.position, current_started_at = w.window_start
-      from open_window w where a.id = w.id and w.position > w.current_position
+      from open_window w where a.id = w.id and w.paced and w.position > w.current_position
       returning a.id
     )
-    select w.seconds_per_question as "secondsPerQuestion", w.total_questions as "totalQuestions",
-           greatest(w.current_position, w.position) as "currentPosition",
-           case when w.position > w.current_position then w.window_start else w.current_started_at end
+    select w.seconds_per_question as "secondsPerQuestion", w.total_questions as "totalQuestions", w.paced,
+           w.deadline_at as "deadlineAt",
+           case when w.paced then greatest(w.current_position, w.position) else w.current_position end
+             as "currentPosition",
+           case when w.paced and w.position > w.current_position then w.window_start else w.current_started_at end
              as "currentStartedAt"
     from open_window w`,
 };
@@ -305,14 +399,14 @@ const advanceIfAllowedStatement: NamedStatement = {
   // $1 student, $2 position asked for, $3 now
   text: `
     with target as (
-      select id, current_position, current_started_at, seconds_per_question, total_questions,
+      select id, current_position, current_started_at, seconds_per_question, total_questions, deadline_at, paced,
              least(
                current_position
                  + floor(extract(epoch from ($3::timestamptz - current_started_at)) / seconds_per_question)::int,
                total_questions
              ) as position_now
       from attempts
-      where student_id = $1::uuid and submitted_at is null and $3::timestamptz <= deadline_at
+      where student_id = $1::uuid and submitted_at is null and paced and $3::timestamptz <= deadline_at
       for update
     ), allowed as (
       select * from target
@@ -322,7 +416,8 @@ const advanceIfAllowedStatement: NamedStatement = {
       from allowed t where a.id = t.id and $2::int = t.position_now + 1
       returning a.id, a.current_position, a.current_started_at
     )
-    select t.seconds_per_question as "secondsPerQuestion", t.total_questions as "totalQuestions",
+    select t.id as "attemptId", t.seconds_per_question as "secondsPerQuestion", t.total_questions as "totalQuestions",
+           t.paced, t.deadline_at as "deadlineAt",
            coalesce(m.current_position, t.current_position) as "currentPosition",
            coalesce(m.current_started_at, t.current_started_at) as "currentStartedAt"
     from allowed t left join moved m on m.id = t.id`,
@@ -335,6 +430,43 @@ const advanceIfAllowedStatement: NamedStatement = {
  */
 export async function advanceIfAllowed(db: Executor, values: { studentId: string; position: number; now: Date }) {
   const { studentId, position, now } = values;
-  const [row] = await runNamed<ClockRow>(db, advanceIfAllowedStatement, [studentId, position, now]);
+  const [row] = await runNamed<ClockRow & { attemptId: string }>(db, advanceIfAllowedStatement, [
+    studentId,
+    position,
+    now,
+  ]);
+  return row;
+}
+
+const recordFocusLossStatement: NamedStatement = {
+  name: "quiz.record-focus-loss",
+  text: `update attempt_questions aq set focus_losses = aq.focus_losses + 1
+    from attempts a
+    where a.student_id = $1::uuid and a.submitted_at is null and aq.attempt_id = a.id and aq.position = $2::int
+    returning aq.focus_losses as "focusLosses"`,
+};
+
+/** Counts one loss of focus or visibility on the open attempt's question at `position`. */
+export async function recordFocusLoss(db: Executor, studentId: string, position: number) {
+  const [row] = await runNamed<{ focusLosses: number }>(db, recordFocusLossStatement, [studentId, position]);
+  return row;
+}
+
+/** What a result page needs beyond the attempt: the test's name and when the drive closes. */
+export interface ResultContext {
+  testName: string;
+  closesAt: TimestampText | null;
+  closedAt: TimestampText | null;
+}
+
+const resultContextStatement: NamedStatement = {
+  name: "quiz.result-context",
+  text: `select t.name as "testName", d.closes_at as "closesAt", d.closed_at as "closedAt"
+    from drives d join tests t on t.id = d.test_id where d.id = $1::uuid`,
+};
+
+export async function resultContext(db: Executor, driveId: string) {
+  const [row] = await runNamed<ResultContext>(db, resultContextStatement, [driveId]);
+  if (!row) throw new Error("The attempt's drive is missing.");
   return row;
 }

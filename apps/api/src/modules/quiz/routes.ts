@@ -4,6 +4,7 @@ import {
   advanceSchema,
   attemptProgressSchema,
   attemptStateSchema,
+  focusLossSchema,
   quizQuestionListSchema,
   quizQuestionsQuerySchema,
   quizResultSchema,
@@ -12,12 +13,15 @@ import {
   saveAnswerSchema,
 } from "@trainwise/contract/quiz";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { studentOf } from "../../plugins/auth.ts";
 import {
   advanceAttempt,
   currentAttemptState,
+  noteFocusLoss,
   resultOf,
   saveAnswer,
+  startAttempt,
   startOrResumeAttempt,
   submitAttempt,
 } from "./service.ts";
@@ -36,22 +40,28 @@ const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["quiz"],
-        summary: "Start (or resume) the quiz: the served questions, options shuffled, without correctness",
+        summary:
+          "Start (or resume) the quiz and take its questions at once, options shuffled, without correctness. " +
+          "The drive's test decides how many; `limit` never shortens a quiz.",
         security: [{ bearerAuth: [] }],
         querystring: quizQuestionsQuerySchema,
         response: { 200: quizQuestionListSchema, ...refusals },
       },
     },
-    async (request) => {
-      const { questions } = await startOrResumeAttempt(app.db, studentOf(request).id, request.query.limit);
-      return questions.map((question) => ({
-        _id: question.questionId,
-        text: question.text,
-        category: question.category,
-        difficulty: question.difficulty,
-        options: question.options,
-      }));
+    async (request) => (await startOrResumeAttempt(app.db, studentOf(request).id, "all_at_once")).questions,
+  );
+
+  app.post(
+    "/start",
+    {
+      schema: {
+        tags: ["quiz"],
+        summary: "Start (or resume) the quiz question by question: where it stands and the open question",
+        security: [{ bearerAuth: [] }],
+        response: { 200: attemptStateSchema, ...refusals },
+      },
     },
+    async (request) => startAttempt(app.db, studentOf(request).id),
   );
 
   app.get(
@@ -86,13 +96,32 @@ const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["quiz"],
-        summary: "Move on to the question at `position` (Next, or the timer running out)",
+        summary:
+          "Move on to the question at `position` (Next, or the timer running out), saving the answer to the " +
+          "question being left when one is sent; answers the question now open",
         security: [{ bearerAuth: [] }],
         body: advanceSchema,
         response: { 200: attemptProgressSchema, ...refusals },
       },
     },
-    async (request) => advanceAttempt(app.db, studentOf(request).id, request.body.position),
+    async (request) => advanceAttempt(app.db, studentOf(request).id, request.body.position, request.body.answer),
+  );
+
+  app.post(
+    "/focus",
+    {
+      schema: {
+        tags: ["quiz"],
+        summary: "Record that the quiz page lost focus or visibility on the question at `position`",
+        security: [{ bearerAuth: [] }],
+        body: focusLossSchema,
+        response: { 204: z.null(), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await noteFocusLoss(app.db, studentOf(request).id, request.body.position);
+      return reply.status(204).send(null);
+    },
   );
 
   app.post(
@@ -106,7 +135,7 @@ const quizRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: quizSubmitResponseSchema, ...refusals },
       },
     },
-    async (request) => ({ resultId: await submitAttempt(app.db, studentOf(request).id, request.body.answers) }),
+    async (request) => submitAttempt(app.db, studentOf(request).id, request.body.answers),
   );
 
   app.get(

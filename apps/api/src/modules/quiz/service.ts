@@ -1,11 +1,21 @@
-// The quiz as the server holds it (design decisions 3–6): the server picks and remembers the questions, keeps
+// The quiz as the server holds it: the server picks and remembers the questions by the drive's test, keeps
 // the clock, saves each answer as it is given, refuses what arrives outside a question's window, and scores
-// only the served questions, each once. Nothing here ever returns which option is correct.
+// only the served questions, each once. Nothing here ever returns which option is correct. How the spec's
+// all-at-once client and our paced client share the default test: docs/decisions/007.
 import { randomInt } from "node:crypto";
-import { DEADLINE_GRACE_SECONDS, SECONDS_PER_QUESTION } from "@trainwise/contract/constants";
-import type { Answer, AttemptProgress, AttemptState } from "@trainwise/contract/quiz";
+import { DEADLINE_GRACE_SECONDS } from "@trainwise/contract/constants";
+import {
+  type Answer,
+  type AttemptProgress,
+  type AttemptState,
+  type QuizQuestion,
+  type QuizResult,
+  type RefusedAnswer,
+  scorePercentage,
+} from "@trainwise/contract/quiz";
 import type { Database, Executor } from "../../db/client.ts";
 import { HttpError } from "../../plugins/errors.ts";
+import { driveHasClosed, driveWindowRefusal } from "../drives/window.ts";
 import {
   type AnswerSlot,
   type AttemptRow,
@@ -19,10 +29,14 @@ import {
   moveCurrentPosition,
   overdueAttemptIds,
   randomQuestions,
+  recordFocusLoss,
+  resultContext,
   resultRows,
   saveAnswerIfOpen,
   saveSelectedOption,
   scoreAndClose,
+  type ServedQuestion,
+  servedQuestionAt,
   servedQuestions,
 } from "./repository.ts";
 import { type AttemptClock, acceptsAnswer, readClock, windowStart } from "./timing.ts";
@@ -65,8 +79,34 @@ async function settled(db: Database, attempt: AttemptRow): Promise<AttemptRow> {
   });
 }
 
-/** GET /api/quiz/questions: the student's open attempt, or a new one with `limit` random questions. */
-export async function startOrResumeAttempt(db: Database, studentId: string, limit: number) {
+/** How the attempt is being started: by the spec's call that takes every question at once, or by our client. */
+export type StartedBy = "all_at_once" | "paced_client";
+
+function asQuizQuestion(question: ServedQuestion): QuizQuestion {
+  return {
+    _id: question.questionId,
+    text: question.text,
+    category: question.category,
+    difficulty: question.difficulty,
+    options: question.options,
+  };
+}
+
+/**
+ * The questions a client may see now: every one for an attempt timed as a whole, and for a paced attempt only
+ * those whose window has opened — no question's text leaves the server before its time.
+ */
+function visibleQuestions(attempt: AttemptRow, served: ServedQuestion[], now: Date): QuizQuestion[] {
+  if (!attempt.paced) return served.map(asQuizQuestion);
+  const open = Math.min(readClock(attempt, now).position, attempt.totalQuestions - 1);
+  return served.slice(0, open + 1).map(asQuizQuestion);
+}
+
+/**
+ * Starts the student's attempt in their drive, or resumes the open one. The drive's test decides the length,
+ * the questions and the clock; `startedBy` only decides, on the default test, whether the attempt is paced.
+ */
+export async function startOrResumeAttempt(db: Database, studentId: string, startedBy: StartedBy) {
   return db.transaction(async (tx) => {
     const student = await lockStudent(tx, studentId);
     if (!student) throw new HttpError(401, "Your registration was not found. Please register again.");
@@ -74,22 +114,70 @@ export async function startOrResumeAttempt(db: Database, studentId: string, limi
     const previous = await attemptsOf(tx, studentId);
     const open = previous.find((attempt) => !attempt.submittedAt);
     const current = open ? await closeIfOverdue(tx, open, now) : undefined;
-    if (current && !current.submittedAt) return { attempt: current, questions: await servedQuestions(tx, current.id) };
+    if (current && !current.submittedAt) {
+      return { attempt: current, questions: visibleQuestions(current, await servedQuestions(tx, current.id), now) };
+    }
 
-    if (previous.length >= student.attemptsAllowed) {
+    const { test } = student;
+    if (previous.length >= Math.max(student.attemptsAllowed, test.attemptsAllowed)) {
       throw new HttpError(409, "You have already completed the quiz. Ask an admin if you need another attempt.");
     }
-    const picked = await randomQuestions(tx, limit);
+    const refusal = driveWindowRefusal(student, now);
+    if (refusal) throw new HttpError(403, refusal);
+    const picked = await randomQuestions(tx, {
+      count: test.questionCount,
+      categories: test.categories,
+      mix: test.difficultyMix,
+    });
     if (picked.length === 0) throw new HttpError(409, "No quiz questions are available yet. Please try again later.");
     const served = picked.map((question) => ({ ...question, options: shuffled(question.options) }));
+    // The spec's client takes every question at once and submits at the end; on the default test it gets one
+    // window for the whole quiz so that every answer it sends in time counts (decision 007).
+    const paced = test.timingMode === "per_question" && !(startedBy === "all_at_once" && student.testIsDefault);
     const attempt = await insertAttempt(tx, {
       studentId,
       now,
-      secondsPerQuestion: Math.round(SECONDS_PER_QUESTION * student.timeMultiplier),
       served,
+      rules: {
+        secondsPerQuestion: Math.round(test.secondsPerQuestion * student.timeMultiplier),
+        driveId: student.driveId,
+        timingMode: test.timingMode,
+        paced,
+        negativeMark: test.negativeMark,
+        passMark: test.passMark,
+        reviewPolicy: test.reviewPolicy,
+      },
     });
-    return { attempt, questions: served };
+    return { attempt, questions: visibleQuestions(attempt, served, now) };
   });
+}
+
+/** Where an open attempt stands, with the questions the client may see now. */
+async function inProgressState(db: Executor, attempt: AttemptRow, questions: QuizQuestion[]): Promise<AttemptState> {
+  const [slots, context] = await Promise.all([answerSlots(db, attempt.id), resultContext(db, attempt.driveId)]);
+  const progress = progressOf(attempt, new Date());
+  return {
+    status: "in_progress",
+    attemptId: attempt.id,
+    testName: context.testName,
+    timingMode: attempt.timingMode,
+    paced: attempt.paced,
+    totalQuestions: attempt.totalQuestions,
+    currentIndex: progress.currentIndex,
+    secondsLeft: progress.secondsLeft,
+    secondsPerQuestion: attempt.secondsPerQuestion,
+    answers: slots.flatMap((slot) =>
+      slot.selectedOptionId ? [{ questionId: slot.questionId, optionId: slot.selectedOptionId }] : [],
+    ),
+    question: attempt.paced ? (questions[progress.currentIndex] ?? null) : null,
+    questions: attempt.paced ? [] : questions,
+  };
+}
+
+/** POST /api/quiz/start: our client starts (or resumes) the attempt and gets where it stands. */
+export async function startAttempt(db: Database, studentId: string): Promise<AttemptState> {
+  const { attempt, questions } = await startOrResumeAttempt(db, studentId, "paced_client");
+  return inProgressState(db, attempt, questions);
 }
 
 /** GET /api/quiz/attempt: where the student stands, for resuming after a refresh. */
@@ -98,17 +186,7 @@ export async function currentAttemptState(db: Database, studentId: string): Prom
   if (!latest) throw new HttpError(404, "You have not started the quiz yet.");
   const attempt = await settled(db, latest);
   if (attempt.submittedAt) return { status: "submitted", attemptId: attempt.id, resultId: attempt.id };
-  const slots = await answerSlots(db, attempt.id);
-  return {
-    status: "in_progress",
-    attemptId: attempt.id,
-    totalQuestions: attempt.totalQuestions,
-    ...progressOf(attempt, new Date()),
-    secondsPerQuestion: attempt.secondsPerQuestion,
-    answers: slots.flatMap((slot) =>
-      slot.selectedOptionId ? [{ questionId: slot.questionId, optionId: slot.selectedOptionId }] : [],
-    ),
-  };
+  return inProgressState(db, attempt, visibleQuestions(attempt, await servedQuestions(db, attempt.id), new Date()));
 }
 
 function progressOf(attempt: AttemptClock, now: Date): AttemptProgress {
@@ -152,7 +230,7 @@ async function lockOpenAttemptOrRefuse(db: Executor, studentId: string, now: Dat
 
 /** The clock of a row from the one-statement paths, in the shape readClock takes. */
 function clockOf(row: ClockRow): AttemptClock {
-  return { ...row, currentStartedAt: new Date(row.currentStartedAt) };
+  return { ...row, currentStartedAt: new Date(row.currentStartedAt), deadlineAt: new Date(row.deadlineAt) };
 }
 
 /** PUT /api/quiz/answers: saves one answer as the student gives it. */
@@ -171,13 +249,30 @@ export async function saveAnswer(db: Database, studentId: string, answer: Answer
   });
 }
 
-/** POST /api/quiz/next: Next pressed (or the timer ran out) on the question before `position`. */
-export async function advanceAttempt(db: Database, studentId: string, position: number): Promise<AttemptProgress> {
+/**
+ * POST /api/quiz/next: Next pressed (or the timer ran out) on the question before `position`, with the answer to
+ * the question being left when the client sends it. Answers the clock and the question now open.
+ */
+export async function advanceAttempt(
+  db: Database,
+  studentId: string,
+  position: number,
+  answer?: Answer,
+): Promise<AttemptProgress> {
+  // A refused answer (time up on that question) does not stop the move; the client hears why.
+  if (answer) await saveAnswer(db, studentId, answer).catch((error) => ignoreRefusal(error));
   const moved = await advanceIfAllowed(db, { studentId, position, now: new Date() });
-  if (moved) return progressOf(clockOf(moved), new Date());
+  if (moved) {
+    const progress = progressOf(clockOf(moved), new Date());
+    const question = await servedQuestionAt(db, moved.attemptId, progress.currentIndex);
+    return { ...progress, question: question ? asQuizQuestion(question) : null };
+  }
   return db.transaction(async (tx) => {
     const now = new Date();
     const attempt = await lockOpenAttemptOrRefuse(tx, studentId, now);
+    if (!attempt.paced) {
+      throw new HttpError(409, "This quiz is timed as a whole: move between its questions freely and submit at the end.");
+    }
     const clock = readClock(attempt, now);
     if (position > clock.position + 1 || position >= attempt.totalQuestions) {
       throw new HttpError(409, "You can only move on to the next question.");
@@ -188,54 +283,105 @@ export async function advanceAttempt(db: Database, studentId: string, position: 
       attempt.currentPosition = position;
       attempt.currentStartedAt = now;
     }
-    return progressOf(attempt, now);
+    const progress = progressOf(attempt, now);
+    const question = await servedQuestionAt(tx, attempt.id, progress.currentIndex);
+    return { ...progress, question: question ? asQuizQuestion(question) : null };
+  });
+}
+
+function ignoreRefusal(error: unknown): void {
+  if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+}
+
+/** POST /api/quiz/focus: the page lost focus while the question at `position` was open. Never blocks. */
+export async function noteFocusLoss(db: Database, studentId: string, position: number): Promise<void> {
+  const recorded = await recordFocusLoss(db, studentId, position);
+  if (!recorded) throw new HttpError(409, "You have no quiz in progress at that question.");
+}
+
+/**
+ * POST /api/quiz/submit: applies the answers in the body under the same rules as saving one (the body's answer
+ * replaces a saved one while its question is still open; the first answer per question in the body wins),
+ * scores and closes the attempt. Every answer not taken is named with the reason. Submitting again returns the
+ * same result and refuses the body's answers.
+ */
+export async function submitAttempt(
+  db: Database,
+  studentId: string,
+  answers: Answer[],
+): Promise<{ resultId: string; refused: RefusedAnswer[] }> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const refused: RefusedAnswer[] = [];
+    const refuseAll = (reason: string) => {
+      for (const answer of answers) refused.push({ questionId: answer.questionId, reason });
+    };
+    const open = await lockOpenAttempt(tx, studentId);
+    if (!open) {
+      const [latest] = await attemptsOf(tx, studentId);
+      if (!latest?.submittedAt) throw new HttpError(409, "You have not started the quiz yet.");
+      refuseAll("The quiz was already submitted.");
+      return { resultId: latest.id, refused };
+    }
+    const attempt = await closeIfOverdue(tx, open, now);
+    if (attempt.submittedAt) {
+      refuseAll("Time was up: the quiz had already been submitted.");
+      return { resultId: attempt.id, refused };
+    }
+    const slots = answers.length > 0 ? await answerSlots(tx, attempt.id) : [];
+    const seen = new Set<string>();
+    for (const answer of answers) {
+      if (seen.has(answer.questionId)) {
+        refused.push({ questionId: answer.questionId, reason: "Another answer to this question came first." });
+        continue;
+      }
+      seen.add(answer.questionId);
+      const slot = slots.find((candidate) => candidate.questionId === answer.questionId);
+      if (slot?.selectedOptionId === answer.optionId) continue;
+      const refusal = await applyAnswer(tx, attempt, slot, answer, now);
+      if (refusal) refused.push({ questionId: answer.questionId, reason: refusal });
+    }
+    await scoreAndClose(tx, attempt.id, now);
+    return { resultId: attempt.id, refused };
   });
 }
 
 /**
- * POST /api/quiz/submit: applies any answers not saved yet (under the same rules; invalid or late ones are
- * ignored, first answer per question wins), scores and closes the attempt. Submitting again returns the same result.
+ * GET /api/quiz/result/{id}: the student's own result (another student's is "not found"), with per-question
+ * ticks only as the test's review policy allows: never under "score only", and under "ticks after close" only
+ * once the drive has closed, so a student cannot learn the key while others still sit the test.
  */
-export async function submitAttempt(db: Database, studentId: string, answers: Answer[]): Promise<string> {
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const open = await lockOpenAttempt(tx, studentId);
-    if (!open) {
-      const [latest] = await attemptsOf(tx, studentId);
-      if (latest?.submittedAt) return latest.id;
-      throw new HttpError(409, "You have not started the quiz yet.");
-    }
-    const attempt = await closeIfOverdue(tx, open, now);
-    if (!attempt.submittedAt) {
-      const slots = answers.length > 0 ? await answerSlots(tx, attempt.id) : [];
-      const seen = new Set<string>();
-      for (const answer of answers) {
-        if (seen.has(answer.questionId)) continue;
-        seen.add(answer.questionId);
-        const slot = slots.find((candidate) => candidate.questionId === answer.questionId);
-        // An answer already saved stands; the submit body only fills gaps.
-        if (slot?.selectedOptionId) continue;
-        await applyAnswer(tx, attempt, slot, answer, now);
-      }
-      await scoreAndClose(tx, attempt.id, now);
-    }
-    return attempt.id;
-  });
-}
-
-/** GET /api/quiz/result/{id}: the student's own result; another student's is "not found". */
-export async function resultOf(db: Database, studentId: string, resultId: string) {
+export async function resultOf(db: Database, studentId: string, resultId: string): Promise<QuizResult> {
   const found = (await attemptsOf(db, studentId)).find((attempt) => attempt.id === resultId);
   if (!found) throw new HttpError(404, "Result not found.");
   const attempt = await settled(db, found);
   if (!attempt.submittedAt || attempt.score === null) {
     throw new HttpError(409, "This quiz is still in progress; submit it to see your score.");
   }
-  const rows = await resultRows(db, attempt.id);
+  const context = await resultContext(db, attempt.driveId);
+  const policy = attempt.reviewPolicy;
+  const ticksShown =
+    policy === "score_and_ticks" || (policy === "ticks_after_close" && driveHasClosed(context, new Date()));
+  const rows = ticksShown ? await resultRows(db, attempt.id) : [];
+  const marks = attempt.marks ?? attempt.score;
+  const percentage = scorePercentage(marks, attempt.totalQuestions);
   return {
     resultId: attempt.id,
     score: attempt.score,
     totalQuestions: attempt.totalQuestions,
+    marks,
+    percentage,
+    passMark: attempt.passMark,
+    passed: attempt.passMark === null ? null : Number(percentage) >= attempt.passMark,
+    testName: context.testName,
+    review: {
+      policy,
+      ticksShown,
+      ticksFrom:
+        policy === "ticks_after_close" && !ticksShown && context.closesAt
+          ? new Date(context.closesAt).toISOString()
+          : null,
+    },
     answers: rows.map((row) => ({
       questionId: row.questionId,
       isCorrect: row.isCorrect,

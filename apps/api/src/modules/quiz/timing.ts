@@ -1,22 +1,31 @@
-// Pure arithmetic of an attempt's clock. Each question has its own window of `secondsPerQuestion`; Next closes
-// the current window early, and a window that runs out moves the attempt on by itself (design decision 3).
+// Pure arithmetic of an attempt's clock. A paced attempt gives each question its own window of
+// `secondsPerQuestion`; Next closes the current window early, and a window that runs out moves the attempt on by
+// itself (design decision 3). An attempt timed as a whole is one window from its start to its deadline.
 import { DEADLINE_GRACE_SECONDS } from "@trainwise/contract/constants";
 
 export interface AttemptClock {
   totalQuestions: number;
   secondsPerQuestion: number;
-  /** The position whose window started at `currentStartedAt`. */
+  /** The position whose window started at `currentStartedAt` (paced attempts). */
   currentPosition: number;
   currentStartedAt: Date;
+  paced: boolean;
+  deadlineAt: Date;
 }
 
 export interface ClockReading {
   /** The open question, or `totalQuestions` when every window has closed. */
   position: number;
+  /** Left on the open question's window (paced) or on the whole attempt. */
   secondsLeft: number;
 }
 
 export function readClock(clock: AttemptClock, now: Date): ClockReading {
+  if (!clock.paced) {
+    const leftMs = clock.deadlineAt.getTime() - now.getTime();
+    if (leftMs <= 0) return { position: clock.totalQuestions, secondsLeft: 0 };
+    return { position: clock.currentPosition, secondsLeft: Math.ceil(leftMs / 1000) };
+  }
   const elapsedMs = Math.max(0, now.getTime() - clock.currentStartedAt.getTime());
   const windowMs = clock.secondsPerQuestion * 1000;
   const passed = Math.floor(elapsedMs / windowMs);
@@ -32,13 +41,11 @@ export function windowStart(clock: AttemptClock, position: number): Date {
 
 /** Whether an answer to `position` arriving at `now` counts: its window is open, or closed less than the grace. */
 export function acceptsAnswer(clock: AttemptClock, position: number, now: Date): boolean {
-  if (position < clock.currentPosition || position >= clock.totalQuestions) return false;
+  if (position < 0 || position >= clock.totalQuestions) return false;
+  const grace = DEADLINE_GRACE_SECONDS * 1000;
+  if (!clock.paced) return now.getTime() <= clock.deadlineAt.getTime() + grace;
+  if (position < clock.currentPosition) return false;
   const start = windowStart(clock, position).getTime();
-  const end = start + clock.secondsPerQuestion * 1000 + DEADLINE_GRACE_SECONDS * 1000;
+  const end = start + clock.secondsPerQuestion * 1000 + grace;
   return now.getTime() >= start && now.getTime() <= end;
-}
-
-/** When the attempt is over at the latest if nobody presses Next: the end of the last window. */
-export function lastWindowEnd(clock: AttemptClock): Date {
-  return windowStart(clock, clock.totalQuestions);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
-import { bearer, registerStudent, seedQuestions, studentInput } from "../../test/fixtures.ts";
+import { adminToken, bearer, registerStudent, seedQuestions, studentInput } from "../../test/fixtures.ts";
 
 describe("POST /api/auth/student/register", async () => {
   const { app, database } = await createTestApp();
@@ -9,7 +9,8 @@ describe("POST /api/auth/student/register", async () => {
   it("registers a student and returns a student token", async () => {
     const response = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: studentInput() });
     expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json())).toEqual(["token"]);
+    expect(Object.keys(response.json())).toEqual(["token", "resumeCode"]);
+    expect(response.json().resumeCode).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
     const quiz = await app.inject({
       method: "GET",
       url: "/api/quiz/questions?limit=25",
@@ -76,22 +77,93 @@ describe("POST /api/auth/student/register", async () => {
     });
   });
 
-  it("resumes with the same email and USN while the attempt is unfinished, not after submitting", async () => {
-    const { input, token } = await registerStudent(app);
-    const first = await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(token) });
-    const again = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: input });
+  it("never hands over an attempt for the same email and USN alone (takeover)", async () => {
+    const victim = await registerStudent(app);
+    const served = await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(victim.token) });
+    expect(served.statusCode).toBe(200);
+    // The attacker knows the victim's email and USN, nothing else.
+    const attacker = { ...studentInput(), email: victim.input.email, usnNo: victim.input.usnNo, name: "Mallory" };
+    const takeover = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: attacker });
+    expect(takeover.statusCode).toBe(409);
+    expect(takeover.json()).toMatchObject({
+      error:
+        "You are already registered for this test. Enter the resume code you were given when you registered, " +
+        "or ask the invigilator to let you resume.",
+      fields: { resumeCode: "Enter your resume code to continue" },
+    });
+    expect(takeover.body).not.toMatch(/token/);
+    const guessed = await app.inject({
+      method: "POST",
+      url: "/api/auth/student/register",
+      payload: { ...attacker, resumeCode: "AAAA-AAAA" },
+    });
+    expect(guessed.statusCode).toBe(409);
+    expect(guessed.json().fields).toEqual({
+      resumeCode: "That resume code is not right. Check it, or ask the invigilator to let you resume.",
+    });
+    // The victim's attempt is untouched and still theirs.
+    const state = await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(victim.token) });
+    expect(state.json()).toMatchObject({ status: "in_progress" });
+  });
+
+  it("lets a student resume on another device with their resume code", async () => {
+    const input = studentInput();
+    const first = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: input });
+    const { token, resumeCode } = first.json();
+    const served = await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(token) });
+    const again = await app.inject({
+      method: "POST",
+      url: "/api/auth/student/register",
+      payload: { ...input, resumeCode: resumeCode.toLowerCase() },
+    });
     expect(again.statusCode).toBe(200);
+    expect(Object.keys(again.json())).toEqual(["token"]);
     const resumed = await app.inject({
       method: "GET",
       url: "/api/quiz/questions?limit=25",
       headers: bearer(again.json().token),
     });
-    expect(resumed.json()).toEqual(first.json());
+    expect(resumed.json()).toEqual(served.json());
+  });
 
-    await app.inject({ method: "POST", url: "/api/quiz/submit", headers: bearer(token), payload: { answers: [] } });
-    const afterSubmit = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: input });
-    expect(afterSubmit.statusCode).toBe(409);
-    expect(afterSubmit.json().error).toBe("You have already taken the quiz with this email and USN.");
+  it("lets a student who lost the code back in once an admin lets them resume, ending the old session", async () => {
+    const { input, token } = await registerStudent(app);
+    await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(token) });
+    const { rows } = await database.pool.query("select id from students where email = $1", [input.email]);
+    const admin = await adminToken(app, database.db);
+    const allowed = await app.inject({
+      method: "POST",
+      url: `/api/students/${rows[0].id}/let-resume`,
+      headers: bearer(admin),
+    });
+    expect(allowed.statusCode).toBe(200);
+    const back = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: input });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().resumeCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    expect(
+      (await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(back.json().token) })).json(),
+    ).toMatchObject({ status: "in_progress" });
+    // The allowance is used up, and the session on the old device has ended.
+    const twice = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: input });
+    expect(twice.statusCode).toBe(409);
+    expect((await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it("ends a student's sessions when an admin says so", async () => {
+    const { input, token } = await registerStudent(app);
+    expect((await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) })).statusCode).toBe(200);
+    const { rows } = await database.pool.query("select id from students where email = $1", [input.email]);
+    const admin = await adminToken(app, database.db);
+    const ended = await app.inject({
+      method: "POST",
+      url: `/api/students/${rows[0].id}/end-sessions`,
+      headers: bearer(admin),
+    });
+    expect(ended.statusCode).toBe(200);
+    const after = await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(token) });
+    expect(after.statusCode).toBe(401);
   });
 
   it("keeps one student when the same registration races", async () => {

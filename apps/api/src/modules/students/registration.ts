@@ -1,14 +1,34 @@
-// Student registration (design decision 7): email (case-insensitive) and USN are unique, and registering again
-// with the same email and USN gives a token for that student while they may still take or finish the quiz.
+// Student registration into a drive: the drive's code (none: the always-open default drive), its window and
+// roster decide who may register; email (case-insensitive) and USN are unique within a drive. Registering again
+// in the same drive needs the resume code shown once at the first registration, or an admin's "let resume":
+// an email and a USN alone, which classmates know, never hand over someone's attempt.
+import { createHash, randomInt } from "node:crypto";
 import type { StudentRegistration } from "@trainwise/contract/auth";
-import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { attempts } from "../../db/schema.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { findStudentsByEmailOrUsn, insertStudent, insertStudentIfNew } from "./repository.ts";
+import { type DriveForRegistration, findDriveForRegistration, isOnRoster } from "../drives/repository.ts";
+import { driveWindowRefusal } from "../drives/window.ts";
+import { findStudentsInDrive, insertStudent, insertStudentIfNew, takeResumeAllowance } from "./repository.ts";
 
 const EMAIL_TAKEN = "This email is already registered.";
 const USN_TAKEN = "This USN is already registered.";
+const NEEDS_RESUME_CODE =
+  "You are already registered for this test. Enter the resume code you were given when you registered, " +
+  "or ask the invigilator to let you resume.";
+const WRONG_RESUME_CODE = "That resume code is not right. Check it, or ask the invigilator to let you resume.";
+
+// No 0/O or 1/I: the code is read off a screen or a sheet of paper and typed again.
+const RESUME_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** A new resume code such as K7QM-29XD (40 bits): given to the student once, stored only as a hash. */
+export function newResumeCode(): string {
+  const characters = Array.from({ length: 8 }, () => RESUME_ALPHABET[randomInt(RESUME_ALPHABET.length)]);
+  return `${characters.slice(0, 4).join("")}-${characters.slice(4).join("")}`;
+}
+
+export function hashResumeCode(code: string): string {
+  return createHash("sha256").update(code.toUpperCase().replace("-", "")).digest("hex");
+}
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   const cause = (error as { cause?: unknown })?.cause ?? error;
@@ -18,33 +38,63 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   );
 }
 
-/** The id of the registered (or resumed) student. */
-export async function registerStudent(db: Database, input: StudentRegistration): Promise<string> {
+async function driveFor(db: Database, input: StudentRegistration): Promise<DriveForRegistration> {
+  const drive = await findDriveForRegistration(db, input.driveCode);
+  if (!drive) {
+    if (!input.driveCode) throw new HttpError(403, "Registration is closed. Ask your institution for a drive code.");
+    const message = `No test has the drive code ${input.driveCode}. Check the code you were given.`;
+    throw new HttpError(404, message, { driveCode: message });
+  }
+  return drive;
+}
+
+export interface Registered {
+  studentId: string;
+  /** Only when a code was just made: at the first registration, or after an admin let the student resume. */
+  resumeCode?: string;
+}
+
+/** Registers the student in the drive of their code, or lets a registered student back in. */
+export async function registerStudent(db: Database, input: StudentRegistration): Promise<Registered> {
+  const drive = await driveFor(db, input);
+  const refusal = driveWindowRefusal(drive, new Date());
+  if (refusal) throw new HttpError(403, refusal);
+  if (drive.rosterOnly && !(await isOnRoster(db, drive.id, input.email, input.usnNo))) {
+    throw new HttpError(
+      403,
+      "Your email and USN are not on the list of students for this test. Ask your placement officer to add you.",
+    );
+  }
+  const resumeCode = newResumeCode();
+  const details = { ...input, driveId: drive.id, resumeCodeHash: hashResumeCode(resumeCode) };
   // A new student, the common case, in one statement; a taken email or USN is sorted out below.
-  const created = await insertStudentIfNew(db, input);
-  if (created) return created.id;
-  const matches = await findStudentsByEmailOrUsn(db, input.email, input.usnNo);
+  const created = await insertStudentIfNew(db, details);
+  if (created) return { studentId: created.id, resumeCode };
+
+  const matches = await findStudentsInDrive(db, drive.id, input.email, input.usnNo);
   const sameEmail = matches.find((student) => student.email.toLowerCase() === input.email.toLowerCase());
   const sameUsn = matches.find((student) => student.usnNo.toLowerCase() === input.usnNo.toLowerCase());
   if (sameEmail && sameEmail === sameUsn) {
-    const taken = await db
-      .select({ submittedAt: attempts.submittedAt })
-      .from(attempts)
-      .where(eq(attempts.studentId, sameEmail.id));
-    const finished = taken.filter((attempt) => attempt.submittedAt).length;
-    const unfinished = taken.length - finished;
-    if (unfinished > 0 || taken.length < sameEmail.attemptsAllowed) return sameEmail.id;
-    throw new HttpError(409, "You have already taken the quiz with this email and USN.");
+    if (input.resumeCode) {
+      if (sameEmail.resumeCodeHash === hashResumeCode(input.resumeCode)) return { studentId: sameEmail.id };
+      throw new HttpError(409, WRONG_RESUME_CODE, { resumeCode: WRONG_RESUME_CODE });
+    }
+    // An admin's "let resume" is used up here, and the student gets a new code for the next time.
+    if (await takeResumeAllowance(db, sameEmail.id, hashResumeCode(resumeCode))) {
+      return { studentId: sameEmail.id, resumeCode };
+    }
+    throw new HttpError(409, NEEDS_RESUME_CODE, { resumeCode: "Enter your resume code to continue" });
   }
   if (sameEmail) throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
   if (sameUsn) throw new HttpError(409, USN_TAKEN, { usnNo: USN_TAKEN });
   try {
-    return (await insertStudent(db, input)).id;
+    return { studentId: (await insertStudent(db, details)).id, resumeCode };
   } catch (error) {
     // Two registrations racing for the same email or USN: the database's unique index decides.
-    if (isUniqueViolation(error, "students_email_unique"))
+    if (isUniqueViolation(error, "students_drive_email_unique"))
       throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
-    if (isUniqueViolation(error, "students_usn_unique")) throw new HttpError(409, USN_TAKEN, { usnNo: USN_TAKEN });
+    if (isUniqueViolation(error, "students_drive_usn_unique"))
+      throw new HttpError(409, USN_TAKEN, { usnNo: USN_TAKEN });
     throw error;
   }
 }

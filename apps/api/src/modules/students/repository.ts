@@ -1,28 +1,79 @@
 // Students and their registration details.
-import type { StudentRegistration } from "@trainwise/contract/auth";
+import type { StudentDetails } from "@trainwise/contract/auth";
 import type { StudentListQuery } from "@trainwise/contract/students";
-import { count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { attempts, students } from "../../db/schema.ts";
 
-/** Students whose email or USN matches, case-insensitively. */
-export function findStudentsByEmailOrUsn(db: Executor, email: string, usnNo: string) {
+/** Students of the drive whose email or USN matches, case-insensitively. */
+export function findStudentsInDrive(db: Executor, driveId: string, email: string, usnNo: string) {
   return db
     .select()
     .from(students)
-    .where(or(sql`lower(${students.email}) = lower(${email})`, sql`lower(${students.usnNo}) = lower(${usnNo})`));
+    .where(
+      and(
+        eq(students.driveId, driveId),
+        or(sql`lower(${students.email}) = lower(${email})`, sql`lower(${students.usnNo}) = lower(${usnNo})`),
+      ),
+    );
+}
+
+/** A student as stored: the registration details, the drive, and the hash of the resume code. */
+export type NewStudent = StudentDetails & { driveId: string; resumeCodeHash: string };
+
+function studentValues(input: NewStudent) {
+  const { name, email, phone, usnNo, college, course, group, year, driveId, resumeCodeHash } = input;
+  return { name, email, phone, usnNo, college, course, group, year, driveId, resumeCodeHash };
 }
 
 /** Stores a new student; undefined when the email or USN is already taken (nothing is stored then). */
-export async function insertStudentIfNew(db: Executor, input: StudentRegistration) {
-  const [student] = await db.insert(students).values(input).onConflictDoNothing().returning({ id: students.id });
+export async function insertStudentIfNew(db: Executor, input: NewStudent) {
+  const [student] = await db
+    .insert(students)
+    .values(studentValues(input))
+    .onConflictDoNothing()
+    .returning({ id: students.id });
   return student;
 }
 
-export async function insertStudent(db: Executor, input: StudentRegistration) {
-  const [student] = await db.insert(students).values(input).returning();
+export async function insertStudent(db: Executor, input: NewStudent) {
+  const [student] = await db.insert(students).values(studentValues(input)).returning();
   if (!student) throw new Error("The student was not stored.");
   return student;
+}
+
+/**
+ * Uses up an admin's "let resume" if one is still valid: the student gets a new resume code (its hash is
+ * stored) and their earlier sessions end, so the attempt continues on this device only.
+ */
+export async function takeResumeAllowance(db: Executor, id: string, resumeCodeHash: string): Promise<boolean> {
+  const now = new Date();
+  const rows = await db
+    .update(students)
+    .set({ resumeCodeHash, resumeAllowedUntil: null, sessionsValidFrom: now })
+    .where(and(eq(students.id, id), gt(students.resumeAllowedUntil, now)))
+    .returning({ id: students.id });
+  return rows.length > 0;
+}
+
+/** An admin lets the student register again without the resume code, for the next `minutes`. */
+export async function allowResume(db: Executor, id: string, minutes: number) {
+  const [row] = await db
+    .update(students)
+    .set({ resumeAllowedUntil: new Date(Date.now() + minutes * 60_000) })
+    .where(eq(students.id, id))
+    .returning({ id: students.id });
+  return row;
+}
+
+/** Ends every session of the student: tokens issued before now are refused from now on. */
+export async function endSessions(db: Executor, id: string) {
+  const [row] = await db
+    .update(students)
+    .set({ sessionsValidFrom: new Date() })
+    .where(eq(students.id, id))
+    .returning({ id: students.id });
+  return row;
 }
 
 function searchCondition(search: string | undefined): SQL | undefined {

@@ -1,11 +1,6 @@
 // POST /api/auth/student/register (public) and the admin lists GET /api/students, /api/students/results/all.
-import { studentRegistrationSchema } from "@trainwise/contract/auth";
-import {
-  errorBodySchema,
-  idParamsSchema,
-  messageResponseSchema,
-  tokenResponseSchema,
-} from "@trainwise/contract/common";
+import { registrationResponseSchema, studentRegistrationSchema } from "@trainwise/contract/auth";
+import { errorBodySchema, idParamsSchema, messageResponseSchema } from "@trainwise/contract/common";
 import { scorePercentage } from "@trainwise/contract/quiz";
 import {
   accommodationSchema,
@@ -21,22 +16,49 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../plugins/errors.ts";
 import { registerStudent } from "./registration.ts";
-import { allowAnotherAttempt, listStudents, setTimeMultiplier } from "./repository.ts";
+import { allowAnotherAttempt, allowResume, endSessions, listStudents, setTimeMultiplier } from "./repository.ts";
 import { listResults, resultDetail, resultsSummary } from "./results.ts";
 
-// No per-address limit here: a campus drive registers hundreds of students from one college network address.
+/** Minutes an admin's "let resume" stays usable. */
+const LET_RESUME_MINUTES = 30;
+
 export const studentRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/register",
     {
+      config: {
+        // Counted per drive and per address after the body is read: a whole college behind one network address
+        // registers for its own drive, and a flood aimed at one drive leaves the others alone.
+        rateLimit: {
+          max: app.config.registrationRateLimit,
+          timeWindow: 10 * 60_000,
+          hook: "preHandler",
+          keyGenerator: (request) => `${request.ip}|${(request.body as { driveCode?: string })?.driveCode ?? ""}`,
+        },
+      },
       schema: {
         tags: ["students"],
-        summary: "Register a student (or resume an unfinished registration) and get a student token",
+        summary:
+          "Register a student for a drive (no code: the default drive) and get a student token and, once, a " +
+          "resume code; registering again in the same drive needs that code",
         body: studentRegistrationSchema,
-        response: { 200: tokenResponseSchema, 400: errorBodySchema, 409: errorBodySchema },
+        response: {
+          200: registrationResponseSchema,
+          400: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
-    async (request) => ({ token: await app.tokens.issue("student", await registerStudent(app.db, request.body)) }),
+    async (request) => {
+      const { studentId, resumeCode } = await registerStudent(app.db, request.body);
+      // Letting a student resume ends their other sessions; this instance must not trust its cached view.
+      if (resumeCode) app.forgetStudentSessions(studentId);
+      const token = await app.tokens.issue("student", studentId);
+      return resumeCode ? { token, resumeCode } : { token };
+    },
   );
 };
 
@@ -136,6 +158,45 @@ export const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await allowAnotherAttempt(app.db, request.params.id);
       if (!updated) throw new HttpError(404, "Student not found.");
       return { message: "The student may take the quiz again." };
+    },
+  );
+
+  app.post(
+    "/:id/let-resume",
+    {
+      schema: {
+        tags: ["students"],
+        summary: `Let a student who lost their resume code register again with email and USN (for ${LET_RESUME_MINUTES} minutes); their other sessions end when they do`,
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const updated = await allowResume(app.db, request.params.id, LET_RESUME_MINUTES);
+      if (!updated) throw new HttpError(404, "Student not found.");
+      return {
+        message: `For the next ${LET_RESUME_MINUTES} minutes the student can register again with their email and USN to continue.`,
+      };
+    },
+  );
+
+  app.post(
+    "/:id/end-sessions",
+    {
+      schema: {
+        tags: ["students"],
+        summary: "End every session of a student: their tokens stop working",
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const updated = await endSessions(app.db, request.params.id);
+      if (!updated) throw new HttpError(404, "Student not found.");
+      app.forgetStudentSessions(updated.id);
+      return { message: "The student's sessions have ended. They can register again with their resume code." };
     },
   );
 

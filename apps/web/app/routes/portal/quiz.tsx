@@ -1,10 +1,11 @@
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
-import type { AttemptState, QuizQuestion } from "@trainwise/contract/quiz";
+import type { AttemptProgress, AttemptState, QuizQuestion } from "@trainwise/contract/quiz";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "../../components/form-field.tsx";
 import { requireStudentToken } from "../../guards.ts";
 import { ApiError, api, messageOf } from "../../lib/api.ts";
+import { RESUME_CODE_KEY } from "../../lib/resume-code.ts";
 
 export function clientLoader() {
   return { token: requireStudentToken() };
@@ -18,6 +19,18 @@ const WARN_AT_SECONDS = 10;
 
 type SaveStatus = "idle" | "retrying" | "failed";
 type Screen = { kind: "loading" } | { kind: "error"; message: string; retry: boolean } | { kind: "running" };
+
+/**
+ * The attempt as the page holds it. A paced attempt (per-question windows) learns each question from the server
+ * when its window opens; an attempt timed as a whole has them all and one clock.
+ */
+interface Attempt {
+  paced: boolean;
+  total: number;
+  secondsPerQuestion: number;
+  /** Questions known so far, by position. */
+  questions: (QuizQuestion | undefined)[];
+}
 
 /** Retries a call while the network or server fails; refusals (4xx) are final. */
 async function withRetry<T>(call: () => Promise<T>, onRetry: () => void): Promise<T> {
@@ -33,23 +46,57 @@ async function withRetry<T>(call: () => Promise<T>, onRetry: () => void): Promis
   }
 }
 
+function formatWholeQuizTime(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** The resume code from registration, shown until the student says they have noted it. */
+function ResumeCodeNote() {
+  const [code, setCode] = useState<string | null>(null);
+  useEffect(() => setCode(sessionStorage.getItem(RESUME_CODE_KEY)), []);
+  if (!code) return null;
+  return (
+    <section aria-label="Your resume code" className="mb-6 rounded border border-brand-100 bg-brand-50 px-4 py-3">
+      <p>
+        Your resume code is <strong className="font-mono text-lg tracking-wider">{code}</strong>. Write it down: you
+        need it to continue on another device.
+      </p>
+      <button
+        type="button"
+        className="mt-2 text-brand-700 underline"
+        onClick={() => {
+          sessionStorage.removeItem(RESUME_CODE_KEY);
+          setCode(null);
+        }}
+      >
+        I have noted it
+      </button>
+    </section>
+  );
+}
+
 export default function Quiz({ loaderData }: { loaderData: { token: string } }) {
   const { token } = loaderData;
   const navigate = useNavigate();
   const [screen, setScreen] = useState<Screen>({ kind: "loading" });
-  const [questions, setQuestions] = useState<QuizQuestion[]>([]);
+  const [attempt, setAttempt] = useState<Attempt>({ paced: true, total: 0, secondsPerQuestion: 30, questions: [] });
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<string, string>>({});
-  const [secondsPerQuestion, setSecondsPerQuestion] = useState(30);
-  // The question's end as a time, not a count of ticks: throttled timers in a background tab cannot stretch it.
+  // The end of the open window (or of the whole quiz) as a time, not a count of ticks: throttled timers in a
+  // background tab cannot stretch it.
   const [deadline, setDeadline] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const secondsLeft = Math.max(0, Math.ceil((deadline - now) / 1000));
   const [saveStatus, setSaveStatus] = useState<SaveStatus>("idle");
   const [announcement, setAnnouncement] = useState("");
+  const [moving, setMoving] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [focusWarning, setFocusWarning] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // Saves and moves are sent one after another, so the server sees an answer before the Next that follows it.
+  // Answers whose save failed: they go again with the Next that leaves their question.
+  const unsaved = useRef(new Set<string>());
+  // Saves are sent one after another, so the server sees an answer before the Next that follows it.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   const send = useCallback(<T,>(call: () => Promise<T>) => {
@@ -61,11 +108,11 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
         },
         (error: unknown) => {
           setSaveStatus(error instanceof ApiError && error.status === 409 ? "idle" : "failed");
-          return undefined;
+          throw error;
         },
       ),
     );
-    queue.current = next;
+    queue.current = next.catch(() => undefined);
     return next;
   }, []);
 
@@ -77,29 +124,43 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
     [navigate],
   );
 
-  const load = useCallback(async () => {
-    setScreen({ kind: "loading" });
-    try {
-      const served = await api<QuizQuestion[]>("/quiz/questions?limit=25", { token });
-      const state = await api<AttemptState>("/quiz/attempt", { token });
+  const showState = useCallback(
+    (state: AttemptState) => {
       if (state.status === "submitted") return finish(state.resultId);
-      setQuestions(served);
-      setIndex(state.currentIndex);
-      setSecondsPerQuestion(state.secondsPerQuestion);
+      const questions: (QuizQuestion | undefined)[] = state.paced
+        ? Array.from({ length: state.totalQuestions }, (_, position) =>
+            position === state.currentIndex ? (state.question ?? undefined) : undefined,
+          )
+        : state.questions;
+      setAttempt({
+        paced: state.paced,
+        total: state.totalQuestions,
+        secondsPerQuestion: state.secondsPerQuestion,
+        questions,
+      });
+      setIndex(state.paced ? state.currentIndex : 0);
       setDeadline(Date.now() + state.secondsLeft * 1000);
       setNow(Date.now());
       setAnswers(Object.fromEntries(state.answers.map((answer) => [answer.questionId, answer.optionId])));
       setScreen({ kind: "running" });
+    },
+    [finish],
+  );
+
+  const load = useCallback(async () => {
+    setScreen({ kind: "loading" });
+    try {
+      showState(await api<AttemptState>("/quiz/start", { method: "POST", token }));
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         localStorage.removeItem(STORAGE_KEYS.studentToken);
         navigate("/student/register", { replace: true });
         return;
       }
-      const final = error instanceof ApiError && error.status === 409;
+      const final = error instanceof ApiError && (error.status === 409 || error.status === 403);
       setScreen({ kind: "error", message: messageOf(error, "Could not load the quiz."), retry: !final });
     }
-  }, [token, finish, navigate]);
+  }, [token, showState, navigate]);
 
   useEffect(() => {
     void load();
@@ -123,17 +184,37 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
     }
   }, [answers, finish, submitting, token]);
 
-  const advance = useCallback(() => {
-    if (index >= questions.length - 1) {
+  /** Paced: asks the server to open the next question (saving a failed answer on the way) and shows it. */
+  const advance = useCallback(async () => {
+    if (moving || submitting) return;
+    if (index >= attempt.total - 1) {
       void submit();
       return;
     }
-    const position = index + 1;
-    setIndex(position);
-    setDeadline(Date.now() + secondsPerQuestion * 1000);
-    setNow(Date.now());
-    void send(() => api("/quiz/next", { method: "POST", token, body: { position } }));
-  }, [index, questions.length, secondsPerQuestion, send, submit, token]);
+    const leaving = attempt.questions[index];
+    const pending = leaving && unsaved.current.has(leaving._id) ? leaving : undefined;
+    const answer = pending ? { questionId: pending._id, optionId: answers[pending._id] ?? "" } : undefined;
+    setMoving(true);
+    try {
+      const progress = await send(() =>
+        api<AttemptProgress>("/quiz/next", { method: "POST", token, body: { position: index + 1, answer } }),
+      );
+      if (pending) unsaved.current.delete(pending._id);
+      const question = progress.question ?? undefined;
+      setAttempt((current) => ({
+        ...current,
+        questions: current.questions.map((known, position) => (position === progress.currentIndex ? question : known)),
+      }));
+      setIndex(progress.currentIndex);
+      setDeadline(Date.now() + progress.secondsLeft * 1000);
+      setNow(Date.now());
+    } catch (error) {
+      // The attempt moved on or closed without us (time up elsewhere): the server's state says where it stands.
+      if (error instanceof ApiError && error.status === 409) await load();
+    } finally {
+      setMoving(false);
+    }
+  }, [answers, attempt, index, load, moving, send, submit, submitting, token]);
 
   // The countdown reads the clock four times a second; at zero it does what Next (or Submit) does.
   useEffect(() => {
@@ -143,18 +224,43 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
   }, [screen.kind, submitting]);
 
   useEffect(() => {
-    if (screen.kind === "running" && !submitting && secondsLeft <= 0) advance();
-  }, [screen.kind, secondsLeft, submitting, advance]);
+    if (screen.kind !== "running" || submitting || moving || secondsLeft > 0) return;
+    if (attempt.paced) void advance();
+    else void submit();
+  }, [screen.kind, secondsLeft, submitting, moving, attempt.paced, advance, submit]);
 
   useEffect(() => {
-    if (secondsLeft === WARN_AT_SECONDS) setAnnouncement(`${WARN_AT_SECONDS} seconds left for this question.`);
-  }, [secondsLeft]);
+    if (secondsLeft === WARN_AT_SECONDS) {
+      setAnnouncement(`${WARN_AT_SECONDS} seconds left${attempt.paced ? " for this question" : ""}.`);
+    }
+  }, [secondsLeft, attempt.paced]);
 
   useEffect(() => {
     if (screen.kind !== "running") return;
-    setAnnouncement(`Question ${index + 1} of ${questions.length}. You have ${secondsPerQuestion} seconds.`);
+    setAnnouncement(
+      attempt.paced
+        ? `Question ${index + 1} of ${attempt.total}. You have ${attempt.secondsPerQuestion} seconds.`
+        : `Question ${index + 1} of ${attempt.total}.`,
+    );
     headingRef.current?.focus();
-  }, [index, screen.kind, questions.length, secondsPerQuestion]);
+  }, [index, screen.kind, attempt.total, attempt.paced, attempt.secondsPerQuestion]);
+
+  // Leaving the quiz (another tab or window) is recorded for the invigilator; the student is told once.
+  useEffect(() => {
+    if (screen.kind !== "running") return;
+    const record = () => {
+      if (document.visibilityState === "hidden" || !document.hasFocus()) {
+        void api("/quiz/focus", { method: "POST", token, body: { position: index } }).catch(() => undefined);
+        setFocusWarning(true);
+      }
+    };
+    document.addEventListener("visibilitychange", record);
+    window.addEventListener("blur", record);
+    return () => {
+      document.removeEventListener("visibilitychange", record);
+      window.removeEventListener("blur", record);
+    };
+  }, [screen.kind, index, token]);
 
   if (screen.kind === "loading") {
     return (
@@ -181,33 +287,50 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
     );
   }
 
-  const question = questions[index];
+  const question = attempt.questions[index];
   if (!question) return null;
-  const isLast = index === questions.length - 1;
+  const isLast = index === attempt.total - 1;
   const choose = (optionId: string) => {
     setAnswers((previous) => ({ ...previous, [question._id]: optionId }));
-    void send(() => api("/quiz/answers", { method: "PUT", token, body: { questionId: question._id, optionId } }));
+    send(() => api("/quiz/answers", { method: "PUT", token, body: { questionId: question._id, optionId } })).then(
+      () => unsaved.current.delete(question._id),
+      (error: unknown) => {
+        if (!(error instanceof ApiError && error.status === 409)) unsaved.current.add(question._id);
+      },
+    );
   };
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="sr-only">Quiz</h1>
+      <ResumeCodeNote />
       <div className="flex flex-wrap items-center justify-between gap-2 text-lg">
         <p className="font-semibold">
-          Question {index + 1} of {questions.length}
+          Question {index + 1} of {attempt.total}
         </p>
         <p role="timer" className={secondsLeft <= WARN_AT_SECONDS ? "font-bold text-red-700" : "font-semibold"}>
-          Time Left: {secondsLeft} seconds
+          {attempt.paced
+            ? `Time Left: ${secondsLeft} seconds`
+            : `Time Left: ${formatWholeQuizTime(secondsLeft)} for the whole quiz`}
         </p>
       </div>
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
+      {focusWarning && (
+        <div className="mt-4">
+          <Alert tone="info">
+            You left the quiz window. That is noted for your invigilator; stay on this page until you submit.
+          </Alert>
+        </div>
+      )}
       <form
         className="mt-6"
         onSubmit={(event) => {
           event.preventDefault();
-          advance();
+          if (attempt.paced) void advance();
+          else if (isLast) void submit();
+          else setIndex(index + 1);
         }}
       >
         <fieldset>
@@ -242,17 +365,28 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
             <Alert tone={saveStatus === "failed" ? "error" : "info"}>
               {saveStatus === "retrying"
                 ? "Your answer has not reached the server yet. Retrying…"
-                : "Your answer could not be saved. Check your connection; it will be sent again with your next step."}
+                : "Your answer could not be saved. Check your connection; it will be sent again when you move on or submit."}
             </Alert>
           </div>
         )}
-        <button
-          type="submit"
-          disabled={submitting}
-          className="mt-6 rounded bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
-        >
-          {isLast ? (submitting ? "Submitting…" : "Submit") : "Next"}
-        </button>
+        <div className="mt-6 flex flex-wrap gap-3">
+          {!attempt.paced && index > 0 && (
+            <button
+              type="button"
+              onClick={() => setIndex(index - 1)}
+              className="rounded border border-brand-700 px-8 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              Previous
+            </button>
+          )}
+          <button
+            type="submit"
+            disabled={submitting || moving}
+            className="rounded bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+          >
+            {isLast ? (submitting ? "Submitting…" : "Submit") : "Next"}
+          </button>
+        </div>
       </form>
     </div>
   );

@@ -1,5 +1,5 @@
 import { RESULT_REDIRECT_SECONDS, STORAGE_KEYS } from "@trainwise/contract/constants";
-import { type QuizResult, scorePercentage } from "@trainwise/contract/quiz";
+import type { QuizResult } from "@trainwise/contract/quiz";
 import { useEffect, useState } from "react";
 import { redirect, useNavigate } from "react-router";
 import { Alert } from "../../components/form-field.tsx";
@@ -54,10 +54,25 @@ export default function Result({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-brand-900">Quiz Result</h1>
-      <p className="mt-4 text-2xl font-semibold">Your Score: {scorePercentage(result.score, result.totalQuestions)}%</p>
+      <p className="mt-4 text-2xl font-semibold">Your Score: {result.percentage}%</p>
       <p className="mt-1 text-slate-700">
-        {result.score} of {result.totalQuestions} answers correct.
+        {result.score} of {result.totalQuestions} answers correct
+        {result.marks !== result.score ? `; ${result.marks} marks after negative marking` : ""}.
       </p>
+      {result.passed !== null && (
+        <p className={`mt-2 text-xl font-semibold ${result.passed ? "text-green-800" : "text-red-800"}`}>
+          {result.passed ? "Passed" : "Not passed"} (pass mark {result.passMark}%)
+        </p>
+      )}
+      {!result.review.ticksShown && (
+        <p className="mt-4 text-slate-700">
+          {result.review.policy === "score_only"
+            ? "This test shows your score only."
+            : result.review.ticksFrom
+              ? `Which answers were right is shown after the test closes, on ${new Date(result.review.ticksFrom).toLocaleString("en-GB", { dateStyle: "long", timeStyle: "short" })}.`
+              : "Which answers were right is shown after the test closes."}
+        </p>
+      )}
       <p role="status" className="mt-4 rounded bg-brand-50 px-4 py-3">
         You will be redirected to the homepage in {RESULT_REDIRECT_SECONDS} seconds.
       </p>

@@ -1,15 +1,20 @@
-import type { StudentRegistration } from "@trainwise/contract/auth";
-import type { TokenResponse } from "@trainwise/contract/common";
+import type {
+  RegistrationResponse,
+  StudentRegistration,
+  studentRegistrationSchema,
+} from "@trainwise/contract/auth";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
+import type { z } from "zod";
 import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
 import { PageIntro } from "../../components/page-intro.tsx";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/portal.ts";
 import { ApiError, api, messageOf } from "../../lib/api.ts";
 import { lazyResolver } from "../../lib/lazy-resolver.ts";
+import { RESUME_CODE_KEY } from "../../lib/resume-code.ts";
 import type { Route } from "./+types/student-register";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(pages, location.pathname);
@@ -28,13 +33,16 @@ const FIELDS: { name: keyof StudentRegistration; label: string; type?: string; i
 export default function StudentRegister() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string>();
+  // Asked for only when the server says this student is registered already.
+  const [needsResumeCode, setNeedsResumeCode] = useState(false);
   const {
     register,
     handleSubmit,
     clearErrors,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
-  } = useForm<StudentRegistration>({
+  } = useForm<StudentRegistration, unknown, z.output<typeof studentRegistrationSchema>>({
     resolver: lazyResolver(async () => {
       const [{ studentRegistrationSchema }, { resolverFor }] = await Promise.all([
         import("@trainwise/contract/auth"),
@@ -48,15 +56,27 @@ export default function StudentRegister() {
     shouldFocusError: true,
   });
 
+  // The share link /student/register?drive=CODE fills in the code. Read after hydration: the page is prerendered.
+  useEffect(() => {
+    const code = new URLSearchParams(window.location.search).get("drive");
+    if (code) setValue("driveCode", code.trim().toUpperCase());
+  }, [setValue]);
+
   const onSubmit = handleSubmit(async (values) => {
     setFailure(undefined);
     try {
-      const { token } = await api<TokenResponse>("/auth/student/register", { method: "POST", body: values });
+      const { token, resumeCode } = await api<RegistrationResponse>("/auth/student/register", {
+        method: "POST",
+        body: values,
+      });
       localStorage.setItem(STORAGE_KEYS.studentToken, token);
       localStorage.removeItem(STORAGE_KEYS.quizSubmitted);
+      // Shown once on the quiz page; it is needed to continue on another device.
+      if (resumeCode) sessionStorage.setItem(RESUME_CODE_KEY, resumeCode);
       navigate("/quiz");
     } catch (error) {
       if (error instanceof ApiError) {
+        if ("resumeCode" in error.fields) setNeedsResumeCode(true);
         for (const [field, message] of Object.entries(error.fields)) {
           setError(field as keyof StudentRegistration, { message });
         }
@@ -70,7 +90,8 @@ export default function StudentRegister() {
       <PageIntro pages={pages} />
       <div className="mx-auto max-w-2xl px-4 py-8">
         <p className="mb-6 text-slate-700">
-          Fill in your details to start the assessment: 25 multiple-choice questions, 30 seconds each.
+          Fill in your details to start the assessment: timed multiple-choice questions. If your college or company
+          gave you a drive code, enter it as well.
         </p>
         {failure && (
           <div className="mb-6">
@@ -97,6 +118,23 @@ export default function StudentRegister() {
               {...register(field.name, { onChange: () => clearErrors(field.name) })}
             />
           ))}
+          <FormField
+            label="Drive code (if you were given one)"
+            autoComplete="off"
+            autoCapitalize="characters"
+            error={errors.driveCode?.message}
+            {...register("driveCode", { onChange: () => clearErrors("driveCode") })}
+          />
+          {needsResumeCode && (
+            <FormField
+              label="Resume code"
+              autoComplete="off"
+              autoCapitalize="characters"
+              placeholder="e.g. K7QM-29XD"
+              error={errors.resumeCode?.message}
+              {...register("resumeCode", { onChange: () => clearErrors("resumeCode") })}
+            />
+          )}
           <div className="sm:col-span-2">
             <SubmitButton busy={isSubmitting}>{isSubmitting ? "Registering…" : "Register"}</SubmitButton>
           </div>

@@ -1,0 +1,213 @@
+// Tests and drives in the database: the admin's lists and edits, what registration needs to know about a
+// drive, its roster, and its results.
+import { randomInt } from "node:crypto";
+import type { DriveSettings, TestSettings } from "@trainwise/contract/drives";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { attemptQuestions, attempts, driveRoster, drives, students, tests } from "../../db/schema.ts";
+
+export type TestRow = typeof tests.$inferSelect;
+export type DriveRow = typeof drives.$inferSelect;
+type TestValues = TestSettings;
+
+/** Tests, the default first, then newest; each with how many current questions it can draw from. */
+export async function listTests(db: Executor, options: { includeArchived?: boolean } = {}) {
+  return db
+    .select({
+      test: tests,
+      available: sql<number>`(select count(*)::int from questions q where q.archived_at is null
+        and (cardinality("tests"."categories") = 0 or q.category = any("tests"."categories")))`,
+    })
+    .from(tests)
+    .where(options.includeArchived ? undefined : isNull(tests.archivedAt))
+    .orderBy(desc(tests.isDefault), desc(tests.createdAt));
+}
+
+export async function findTest(db: Executor, id: string) {
+  const [row] = (await listTests(db, { includeArchived: true })).filter((candidate) => candidate.test.id === id);
+  return row;
+}
+
+export async function insertTest(db: Executor, values: TestValues) {
+  const [row] = await db.insert(tests).values(values).returning({ id: tests.id });
+  if (!row) throw new Error("The test was not stored.");
+  return row.id;
+}
+
+/** Edits apply to attempts started from now on: each attempt keeps the rules it started with. */
+export async function updateTest(db: Executor, id: string, values: TestValues) {
+  const [row] = await db
+    .update(tests)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(tests.id, id))
+    .returning({ id: tests.id });
+  return row;
+}
+
+export async function archiveTest(db: Executor, id: string) {
+  const [row] = await db
+    .update(tests)
+    .set({ archivedAt: new Date() })
+    .where(and(eq(tests.id, id), eq(tests.isDefault, false)))
+    .returning({ id: tests.id });
+  return row;
+}
+
+// No 0/O or 1/I: students copy the code from a projector or a printout.
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+export function newDriveCode(): string {
+  return Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
+}
+
+const driveColumns = {
+  drive: drives,
+  testName: tests.name,
+  rosterSize: sql<number>`(select count(*)::int from drive_roster r where r.drive_id = "drives"."id")`,
+  students: sql<number>`(select count(*)::int from students s where s.drive_id = "drives"."id")`,
+  submitted: sql<number>`(select count(*)::int from attempts a where a.drive_id = "drives"."id"
+    and a.submitted_at is not null)`,
+  passed: sql<number>`(select count(*)::int from attempts a where a.drive_id = "drives"."id"
+    and a.submitted_at is not null and a.pass_mark is not null
+    and a.marks * 100 >= a.pass_mark * a.total_questions)`,
+  failed: sql<number>`(select count(*)::int from attempts a where a.drive_id = "drives"."id"
+    and a.submitted_at is not null and a.pass_mark is not null
+    and a.marks * 100 < a.pass_mark * a.total_questions)`,
+};
+
+/** Drives, the default first, then the newest, with their test's name and counts. */
+export async function listDrives(db: Executor, options: { includeArchived?: boolean; id?: string } = {}) {
+  const conditions = [
+    options.includeArchived ? undefined : isNull(drives.archivedAt),
+    options.id ? eq(drives.id, options.id) : undefined,
+  ];
+  return db
+    .select(driveColumns)
+    .from(drives)
+    .innerJoin(tests, eq(tests.id, drives.testId))
+    .where(and(...conditions))
+    .orderBy(desc(drives.isDefault), desc(drives.createdAt));
+}
+
+export async function findDrive(db: Executor, id: string) {
+  const [row] = await listDrives(db, { includeArchived: true, id });
+  return row;
+}
+
+type DriveValues = Omit<DriveSettings, "code" | "opensAt" | "closesAt"> & {
+  code: string;
+  opensAt: Date | null;
+  closesAt: Date | null;
+};
+
+export async function insertDrive(db: Executor, values: DriveValues) {
+  const [row] = await db.insert(drives).values(values).returning({ id: drives.id });
+  if (!row) throw new Error("The drive was not stored.");
+  return row.id;
+}
+
+export async function updateDrive(db: Executor, id: string, values: DriveValues) {
+  const [row] = await db.update(drives).set(values).where(eq(drives.id, id)).returning({ id: drives.id });
+  return row;
+}
+
+/** Closes the drive now: nobody new registers or starts, and "ticks after close" results show their ticks. */
+export async function closeDrive(db: Executor, id: string) {
+  const [row] = await db
+    .update(drives)
+    .set({ closedAt: sql`coalesce(${drives.closedAt}, now())` })
+    .where(eq(drives.id, id))
+    .returning({ id: drives.id });
+  return row;
+}
+
+export async function reopenDrive(db: Executor, id: string) {
+  const [row] = await db.update(drives).set({ closedAt: null }).where(eq(drives.id, id)).returning({ id: drives.id });
+  return row;
+}
+
+/** Archiving hides a drive from the lists and closes it; its students and results stay. */
+export async function archiveDrive(db: Executor, id: string) {
+  const [row] = await db
+    .update(drives)
+    .set({ archivedAt: new Date(), closedAt: sql`coalesce(${drives.closedAt}, now())` })
+    .where(and(eq(drives.id, id), eq(drives.isDefault, false)))
+    .returning({ id: drives.id });
+  return row;
+}
+
+/** Replaces the drive's roster with these entries, in one transaction. */
+export async function replaceRoster(db: Executor, driveId: string, entries: { email: string; usnNo: string }[]) {
+  await db.delete(driveRoster).where(eq(driveRoster.driveId, driveId));
+  if (entries.length === 0) return;
+  await db.insert(driveRoster).values(
+    entries.map((entry) => ({ driveId, email: entry.email || null, usnNo: entry.usnNo || null })),
+  );
+}
+
+export interface DriveForRegistration {
+  id: string;
+  opensAt: Date | null;
+  closesAt: Date | null;
+  closedAt: Date | null;
+  timeZone: string;
+  rosterOnly: boolean;
+}
+
+/** The drive a code names (none: the default drive); archived drives take nobody. */
+export async function findDriveForRegistration(
+  db: Executor,
+  code: string | undefined,
+): Promise<DriveForRegistration | undefined> {
+  const [drive] = await db
+    .select({
+      id: drives.id,
+      opensAt: drives.opensAt,
+      closesAt: drives.closesAt,
+      closedAt: drives.closedAt,
+      timeZone: drives.timeZone,
+      rosterOnly: drives.rosterOnly,
+    })
+    .from(drives)
+    .where(and(code ? eq(drives.code, code) : eq(drives.isDefault, true), isNull(drives.archivedAt)));
+  return drive;
+}
+
+/** Whether the roster lists the student by email or by USN (case-insensitive). */
+export async function isOnRoster(db: Executor, driveId: string, email: string, usnNo: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: driveRoster.id })
+    .from(driveRoster)
+    .where(
+      and(
+        eq(driveRoster.driveId, driveId),
+        sql`(lower(${driveRoster.email}) = lower(${email}) or lower(${driveRoster.usnNo}) = lower(${usnNo}))`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The drive's submitted attempts, best first, with the student and how often the page lost focus. */
+export async function driveResults(db: Executor, driveId: string) {
+  return db
+    .select({
+      id: attempts.id,
+      studentId: students.id,
+      studentName: students.name,
+      email: students.email,
+      usnNo: students.usnNo,
+      college: students.college,
+      score: attempts.score,
+      marks: attempts.marks,
+      totalQuestions: attempts.totalQuestions,
+      passMark: attempts.passMark,
+      submittedAt: attempts.submittedAt,
+      focusLosses: sql<number>`(select coalesce(sum(aq.focus_losses), 0)::int from ${attemptQuestions} aq
+        where aq.attempt_id = ${attempts.id})`,
+    })
+    .from(attempts)
+    .innerJoin(students, eq(students.id, attempts.studentId))
+    .where(and(eq(attempts.driveId, driveId), sql`${attempts.submittedAt} is not null`))
+    .orderBy(desc(attempts.marks), attempts.submittedAt);
+}

@@ -1,0 +1,439 @@
+// /api/tests and /api/drives (admin): tests are recipes for attempts, drives give a test to a cohort for a window.
+import { errorBodySchema, idParamsSchema, messageResponseSchema } from "@trainwise/contract/common";
+import {
+  type Drive,
+  driveInputSchema,
+  driveResultSchema,
+  driveSchema,
+  rosterResponseSchema,
+  type Test,
+  testInputSchema,
+  testSchema,
+} from "@trainwise/contract/drives";
+import { scorePercentage } from "@trainwise/contract/quiz";
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { HttpError } from "../../plugins/errors.ts";
+import {
+  archiveDrive,
+  archiveTest,
+  closeDrive,
+  driveResults,
+  findDrive,
+  findTest,
+  insertDrive,
+  insertTest,
+  listDrives,
+  listTests,
+  newDriveCode,
+  reopenDrive,
+  replaceRoster,
+  updateDrive,
+  updateTest,
+} from "./repository.ts";
+import { driveHasClosed } from "./window.ts";
+
+const refusals = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+function testOut({ test, available }: NonNullable<Awaited<ReturnType<typeof findTest>>>): Test {
+  const { id, createdAt, archivedAt, updatedAt: _updatedAt, ...rest } = test;
+  return { _id: id, ...rest, archived: archivedAt !== null, available, createdAt: createdAt.toISOString() };
+}
+
+function driveOut(row: NonNullable<Awaited<ReturnType<typeof findDrive>>>): Drive {
+  const { drive, testName, ...counts } = row;
+  const now = new Date();
+  const status = driveHasClosed(drive, now)
+    ? "closed"
+    : drive.opensAt && drive.opensAt.getTime() > now.getTime()
+      ? "scheduled"
+      : "open";
+  return {
+    _id: drive.id,
+    testId: drive.testId,
+    testName,
+    name: drive.name,
+    organisation: drive.organisation,
+    batch: drive.batch,
+    code: drive.code,
+    opensAt: drive.opensAt?.toISOString() ?? null,
+    closesAt: drive.closesAt?.toISOString() ?? null,
+    timeZone: drive.timeZone,
+    rosterOnly: drive.rosterOnly,
+    isDefault: drive.isDefault,
+    archived: drive.archivedAt !== null,
+    status,
+    ...counts,
+    createdAt: drive.createdAt.toISOString(),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: unknown })?.cause ?? error;
+  return (cause as { code?: string })?.code === "23505";
+}
+
+export const testRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook("onRequest", app.requireAdmin);
+
+  app.get(
+    "/",
+    {
+      schema: {
+        tags: ["tests"],
+        summary: "Tests, the default first; archived ones with ?archived=true",
+        security: [{ bearerAuth: [] }],
+        querystring: z.object({ archived: z.enum(["true", "false"]).optional() }),
+        response: { 200: z.array(testSchema) },
+      },
+    },
+    async (request) =>
+      (await listTests(app.db, { includeArchived: request.query.archived === "true" })).map(testOut),
+  );
+
+  app.post(
+    "/",
+    {
+      schema: {
+        tags: ["tests"],
+        summary: "Create a test",
+        security: [{ bearerAuth: [] }],
+        body: testInputSchema,
+        response: { 201: testSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const id = await insertTest(app.db, request.body);
+      return reply.status(201).send(testOut((await findTest(app.db, id))!));
+    },
+  );
+
+  app.get(
+    "/:id",
+    {
+      schema: {
+        tags: ["tests"],
+        summary: "One test",
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: testSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const found = await findTest(app.db, request.params.id);
+      if (!found) throw new HttpError(404, "Test not found.");
+      return testOut(found);
+    },
+  );
+
+  app.put(
+    "/:id",
+    {
+      schema: {
+        tags: ["tests"],
+        summary: "Edit a test; attempts already started keep the rules they started with",
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        body: testInputSchema,
+        response: { 200: testSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const updated = await updateTest(app.db, request.params.id, request.body);
+      if (!updated) throw new HttpError(404, "Test not found.");
+      return testOut((await findTest(app.db, updated.id))!);
+    },
+  );
+
+  app.post(
+    "/:id/archive",
+    {
+      schema: {
+        tags: ["tests"],
+        summary: "Archive a test (not the default one); its drives and results stay",
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const archived = await archiveTest(app.db, request.params.id);
+      if (!archived) {
+        const found = await findTest(app.db, request.params.id);
+        if (!found) throw new HttpError(404, "Test not found.");
+        throw new HttpError(409, "The default test cannot be archived.");
+      }
+      return { message: "The test has been archived." };
+    },
+  );
+};
+
+const ROSTER_LIMIT = 20_000;
+
+/** Email and USN columns of a roster CSV (a header row names them); each line needs one or both. */
+function parseRoster(csv: string): { email: string; usnNo: string }[] {
+  let records: Record<string, string>[];
+  try {
+    records = parse(csv.replace(/^\uFEFF/, ""), {
+      columns: (header: string[]) => header.map((name) => name.trim().toLowerCase().replaceAll(/[^a-z]/g, "")),
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+      to: ROSTER_LIMIT + 1,
+    });
+  } catch (error) {
+    throw new HttpError(400, `The roster is not valid CSV: ${(error as Error).message}`);
+  }
+  if (records.length > ROSTER_LIMIT) {
+    throw new HttpError(413, `A roster can have at most ${ROSTER_LIMIT.toLocaleString("en")} students.`);
+  }
+  const entries = records.map((record) => ({
+    email: (record.email ?? record.emailid ?? "").slice(0, 254),
+    usnNo: (record.usn ?? record.usnno ?? "").slice(0, 50),
+  }));
+  if (records.length > 0 && !("email" in records[0]! || "emailid" in records[0]! || "usn" in records[0]! || "usnno" in records[0]!)) {
+    throw new HttpError(400, "The roster needs a header row with an email column, a usn column, or both.");
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+  if (entries.some((entry) => /[\u0000-\u001f\u007f]/.test(entry.email + entry.usnNo))) {
+    throw new HttpError(400, "The roster contains control characters; save it again as plain CSV.");
+  }
+  return entries.filter((entry) => entry.email || entry.usnNo);
+}
+
+export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook("onRequest", app.requireAdmin);
+  app.addContentTypeParser("text/csv", { parseAs: "string", bodyLimit: 2 * 1024 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.get(
+    "/",
+    {
+      schema: {
+        tags: ["drives"],
+        summary: "Drives with their status, test and counts, the default first; archived ones with ?archived=true",
+        security: [{ bearerAuth: [] }],
+        querystring: z.object({ archived: z.enum(["true", "false"]).optional() }),
+        response: { 200: z.array(driveSchema) },
+      },
+    },
+    async (request) =>
+      (await listDrives(app.db, { includeArchived: request.query.archived === "true" })).map(driveOut),
+  );
+
+  async function driveValues(body: z.output<typeof driveInputSchema>) {
+    const test = await findTest(app.db, body.testId);
+    if (!test || test.test.archivedAt) {
+      throw new HttpError(400, "Choose a current test for the drive.", { testId: "Choose a current test" });
+    }
+    return {
+      ...body,
+      code: body.code ?? newDriveCode(),
+      opensAt: body.opensAt ? new Date(body.opensAt) : null,
+      closesAt: body.closesAt ? new Date(body.closesAt) : null,
+    };
+  }
+
+  async function storing<T>(store: () => Promise<T>): Promise<T> {
+    try {
+      return await store();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const message = "Another drive has this code. Choose another.";
+      throw new HttpError(409, message, { code: message });
+    }
+  }
+
+  app.post(
+    "/",
+    {
+      schema: {
+        tags: ["drives"],
+        summary: "Create a drive (a code is made up when none is given)",
+        security: [{ bearerAuth: [] }],
+        body: driveInputSchema,
+        response: { 201: driveSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const values = await driveValues(request.body);
+      const id = await storing(() => insertDrive(app.db, values));
+      return reply.status(201).send(driveOut((await findDrive(app.db, id))!));
+    },
+  );
+
+  app.get(
+    "/:id",
+    {
+      schema: {
+        tags: ["drives"],
+        summary: "One drive",
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: driveSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const found = await findDrive(app.db, request.params.id);
+      if (!found) throw new HttpError(404, "Drive not found.");
+      return driveOut(found);
+    },
+  );
+
+  app.put(
+    "/:id",
+    {
+      schema: {
+        tags: ["drives"],
+        summary: "Edit a drive",
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        body: driveInputSchema,
+        response: { 200: driveSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const existing = await findDrive(app.db, request.params.id);
+      if (!existing) throw new HttpError(404, "Drive not found.");
+      const values = await driveValues({ ...request.body, code: request.body.code ?? existing.drive.code });
+      await storing(() => updateDrive(app.db, request.params.id, values));
+      return driveOut((await findDrive(app.db, request.params.id))!);
+    },
+  );
+
+  for (const [action, change, summary, message] of [
+    ["close", closeDrive, "Close a drive now: nobody new registers or starts", "The drive is closed."],
+    ["reopen", reopenDrive, "Reopen a drive an admin closed (its times still apply)", "The drive is open again."],
+  ] as const) {
+    app.post(
+      `/:id/${action}`,
+      {
+        schema: {
+          tags: ["drives"],
+          summary,
+          security: [{ bearerAuth: [] }],
+          params: idParamsSchema,
+          response: { 200: messageResponseSchema, 404: errorBodySchema },
+        },
+      },
+      async (request) => {
+        if (!(await change(app.db, request.params.id))) throw new HttpError(404, "Drive not found.");
+        return { message };
+      },
+    );
+  }
+
+  app.post(
+    "/:id/archive",
+    {
+      schema: {
+        tags: ["drives"],
+        summary: "Archive (and close) a drive other than the default one; its results stay",
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      if (!(await archiveDrive(app.db, request.params.id))) {
+        if (!(await findDrive(app.db, request.params.id))) throw new HttpError(404, "Drive not found.");
+        throw new HttpError(409, "The default drive cannot be archived; close it instead.");
+      }
+      return { message: "The drive has been archived." };
+    },
+  );
+
+  app.put(
+    "/:id/roster",
+    {
+      schema: {
+        tags: ["drives"],
+        summary: "Replace the drive's roster from a CSV (text/csv) with email and/or usn columns",
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        consumes: ["text/csv"],
+        body: z.string({ error: "Send the roster as text/csv" }).max(2 * 1024 * 1024),
+        response: { 200: rosterResponseSchema, 413: errorBodySchema, ...refusals },
+      },
+    },
+    async (request) => {
+      if (!(await findDrive(app.db, request.params.id))) throw new HttpError(404, "Drive not found.");
+      const entries = parseRoster(request.body);
+      await app.db.transaction((tx) => replaceRoster(tx, request.params.id, entries));
+      return { entries: entries.length, message: `The roster now lists ${entries.length} students.` };
+    },
+  );
+
+  async function resultsOf(driveId: string) {
+    if (!(await findDrive(app.db, driveId))) throw new HttpError(404, "Drive not found.");
+    return (await driveResults(app.db, driveId)).map((row) => {
+      const marks = row.marks ?? row.score ?? 0;
+      const percentage = scorePercentage(marks, row.totalQuestions);
+      return {
+        ...row,
+        score: row.score ?? 0,
+        marks,
+        percentage,
+        passed: row.passMark === null ? null : Number(percentage) >= row.passMark,
+        submittedAt: row.submittedAt ?? new Date(),
+      };
+    });
+  }
+
+  app.get(
+    "/:id/results",
+    {
+      schema: {
+        tags: ["drives"],
+        summary: "The drive's submitted attempts, best first",
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: z.array(driveResultSchema), 404: errorBodySchema },
+      },
+    },
+    async (request) =>
+      (await resultsOf(request.params.id)).map(({ id, submittedAt, college: _college, passMark: _passMark, ...row }) => ({
+        _id: id,
+        ...row,
+        submittedAt: submittedAt.toISOString(),
+      })),
+  );
+
+  app.get(
+    "/:id/results.csv",
+    {
+      schema: {
+        tags: ["drives"],
+        summary: "The drive's results as CSV",
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const rows = await resultsOf(request.params.id);
+      const csv = stringify(
+        rows.map((row) => ({
+          student: row.studentName,
+          email: row.email,
+          usnNo: row.usnNo,
+          college: row.college,
+          score: row.score,
+          marks: row.marks,
+          total: row.totalQuestions,
+          percentage: row.percentage,
+          result: row.passed === null ? "" : row.passed ? "pass" : "fail",
+          focusLosses: row.focusLosses,
+          submitted: row.submittedAt.toISOString(),
+        })),
+        { header: true },
+      );
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="drive-results.csv"')
+        .send(csv);
+    },
+  );
+};

@@ -1,0 +1,184 @@
+// Tests (recipes for attempts) and drives (a test given to a cohort for a window): /api/tests, /api/drives (admin).
+import { z } from "zod";
+import { idSchema, requiredText } from "./common.ts";
+import { QUIZ_QUESTION_LIMIT, SECONDS_PER_QUESTION } from "./constants.ts";
+
+export const TIMING_MODES = ["per_question", "whole_quiz"] as const;
+export type TimingMode = (typeof TIMING_MODES)[number];
+export const REVIEW_POLICIES = ["score_only", "score_and_ticks", "ticks_after_close"] as const;
+export type ReviewPolicy = (typeof REVIEW_POLICIES)[number];
+
+export const TIMING_MODE_LABELS: Record<TimingMode, string> = {
+  per_question: "Per question (each question has its own time; questions are shown one at a time)",
+  whole_quiz: "Whole quiz (one clock for all questions; students move freely between them)",
+};
+export const REVIEW_POLICY_LABELS: Record<ReviewPolicy, string> = {
+  score_only: "Score only",
+  score_and_ticks: "Score and per-question ticks",
+  ticks_after_close: "Score now, per-question ticks once the drive has closed",
+};
+
+export const MAX_TEST_QUESTIONS = 200;
+
+function wholeNumber(label: string, min: number, max: number) {
+  return z
+    .number({ error: `${label} must be a number` })
+    .int({ error: `${label} must be a whole number` })
+    .min(min, { error: `${label} must be at least ${min}` })
+    .max(max, { error: `${label} must be at most ${max}` });
+}
+
+export const difficultyMixSchema = z.object({
+  easy: wholeNumber("Easy questions", 0, MAX_TEST_QUESTIONS),
+  medium: wholeNumber("Medium questions", 0, MAX_TEST_QUESTIONS),
+  hard: wholeNumber("Hard questions", 0, MAX_TEST_QUESTIONS),
+});
+export type DifficultyMix = z.infer<typeof difficultyMixSchema>;
+
+export const testInputSchema = z
+  .object({
+    name: requiredText("Name", 120),
+    categories: z
+      .array(requiredText("Category", 100), { error: "Categories must be a list" })
+      .max(50, { error: "Choose at most 50 categories" })
+      .default([]),
+    /** Counts per difficulty drawn at random for each student; when set, the question count is their sum. */
+    difficultyMix: difficultyMixSchema.nullable().default(null),
+    questionCount: wholeNumber("Number of questions", 1, MAX_TEST_QUESTIONS).default(QUIZ_QUESTION_LIMIT),
+    secondsPerQuestion: wholeNumber("Seconds per question", 5, 3600).default(SECONDS_PER_QUESTION),
+    timingMode: z.enum(TIMING_MODES, { error: "Timing must be per question or whole quiz" }).default("per_question"),
+    attemptsAllowed: wholeNumber("Attempts allowed", 1, 20).default(1),
+    passMark: wholeNumber("Pass mark", 0, 100).nullable().default(null),
+    negativeMark: z
+      .number({ error: "Negative marking must be a number" })
+      .min(0, { error: "Negative marking must be at least 0" })
+      .max(1, { error: "Negative marking must be at most 1 mark per wrong answer" })
+      .default(0),
+    reviewPolicy: z
+      .enum(REVIEW_POLICIES, { error: "Choose what students see after submitting" })
+      .default("score_and_ticks"),
+  })
+  .refine(
+    (test) => {
+      const mix = test.difficultyMix;
+      if (!mix) return true;
+      const total = mix.easy + mix.medium + mix.hard;
+      return total >= 1 && total <= MAX_TEST_QUESTIONS;
+    },
+    { error: `The difficulty mix must add up to between 1 and ${MAX_TEST_QUESTIONS} questions`, path: ["difficultyMix"] },
+  )
+  .transform((test) => ({
+    ...test,
+    questionCount: test.difficultyMix
+      ? test.difficultyMix.easy + test.difficultyMix.medium + test.difficultyMix.hard
+      : test.questionCount,
+  }));
+export type TestInput = z.input<typeof testInputSchema>;
+/** A test's settings after validation, with every default filled in. */
+export type TestSettings = z.output<typeof testInputSchema>;
+
+export const testSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  categories: z.array(z.string()),
+  difficultyMix: difficultyMixSchema.nullable(),
+  questionCount: z.number().int(),
+  secondsPerQuestion: z.number().int(),
+  timingMode: z.enum(TIMING_MODES),
+  attemptsAllowed: z.number().int(),
+  passMark: z.number().int().nullable(),
+  negativeMark: z.number(),
+  reviewPolicy: z.enum(REVIEW_POLICIES),
+  isDefault: z.boolean(),
+  archived: z.boolean(),
+  /** Questions in the bank that this test can draw from right now. */
+  available: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+export type Test = z.infer<typeof testSchema>;
+
+/** A drive code: what students type. Letters and digits, 4 to 12, compared in upper case. */
+export const driveCodeSchema = z
+  .string({ error: "Drive code must be text" })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{4,12}$/, { error: "A drive code is 4 to 12 letters and digits" });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-GB", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const driveInputSchema = z
+  .object({
+    testId: idSchema,
+    name: requiredText("Name", 120),
+    organisation: z.string().trim().max(200, { error: "College or company must be at most 200 characters" }).default(""),
+    batch: z.string().trim().max(100, { error: "Batch must be at most 100 characters" }).default(""),
+    /** Left out: the server makes one up. */
+    code: driveCodeSchema.optional(),
+    opensAt: z.iso.datetime({ offset: true, error: "Opens at must be a date and time" }).nullable().default(null),
+    closesAt: z.iso.datetime({ offset: true, error: "Closes at must be a date and time" }).nullable().default(null),
+    timeZone: z
+      .string()
+      .max(64)
+      .refine(isTimeZone, { error: "Time zone must be a zone name such as Asia/Kolkata" })
+      .default("Asia/Kolkata"),
+    rosterOnly: z.boolean({ error: "Roster only must be true or false" }).default(false),
+  })
+  .refine((drive) => !drive.opensAt || !drive.closesAt || Date.parse(drive.opensAt) < Date.parse(drive.closesAt), {
+    error: "The drive must close after it opens",
+    path: ["closesAt"],
+  });
+export type DriveInput = z.input<typeof driveInputSchema>;
+export type DriveSettings = z.output<typeof driveInputSchema>;
+
+export const DRIVE_STATUSES = ["scheduled", "open", "closed"] as const;
+export type DriveStatus = (typeof DRIVE_STATUSES)[number];
+
+export const driveSchema = z.object({
+  _id: idSchema,
+  testId: idSchema,
+  testName: z.string(),
+  name: z.string(),
+  organisation: z.string(),
+  batch: z.string(),
+  code: z.string(),
+  opensAt: z.iso.datetime().nullable(),
+  closesAt: z.iso.datetime().nullable(),
+  timeZone: z.string(),
+  rosterOnly: z.boolean(),
+  rosterSize: z.number().int(),
+  isDefault: z.boolean(),
+  archived: z.boolean(),
+  status: z.enum(DRIVE_STATUSES),
+  students: z.number().int(),
+  submitted: z.number().int(),
+  passed: z.number().int(),
+  failed: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+export type Drive = z.infer<typeof driveSchema>;
+
+export const rosterResponseSchema = z.object({ entries: z.number().int(), message: z.string() });
+
+/** One attempt of a drive as an admin sees it in the drive's results. */
+export const driveResultSchema = z.object({
+  _id: idSchema,
+  studentId: idSchema,
+  studentName: z.string(),
+  email: z.string(),
+  usnNo: z.string(),
+  score: z.number().int(),
+  marks: z.number(),
+  totalQuestions: z.number().int(),
+  percentage: z.string(),
+  passed: z.boolean().nullable(),
+  focusLosses: z.number().int(),
+  submittedAt: z.iso.datetime(),
+});
+export type DriveResult = z.infer<typeof driveResultSchema>;
