@@ -65,7 +65,10 @@ export const testInputSchema = z
       const total = mix.easy + mix.medium + mix.hard;
       return total >= 1 && total <= MAX_TEST_QUESTIONS;
     },
-    { error: `The difficulty mix must add up to between 1 and ${MAX_TEST_QUESTIONS} questions`, path: ["difficultyMix"] },
+    {
+      error: `The difficulty mix must add up to between 1 and ${MAX_TEST_QUESTIONS} questions`,
+      path: ["difficultyMix"],
+    },
   )
   .transform((test) => ({
     ...test,
@@ -117,7 +120,11 @@ export const driveInputSchema = z
   .object({
     testId: idSchema,
     name: requiredText("Name", 120),
-    organisation: z.string().trim().max(200, { error: "College or company must be at most 200 characters" }).default(""),
+    organisation: z
+      .string()
+      .trim()
+      .max(200, { error: "College or company must be at most 200 characters" })
+      .default(""),
     batch: z.string().trim().max(100, { error: "Batch must be at most 100 characters" }).default(""),
     /** Left out: the server makes one up. */
     code: driveCodeSchema.optional(),

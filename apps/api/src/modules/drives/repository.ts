@@ -140,9 +140,9 @@ export async function archiveDrive(db: Executor, id: string) {
 export async function replaceRoster(db: Executor, driveId: string, entries: { email: string; usnNo: string }[]) {
   await db.delete(driveRoster).where(eq(driveRoster.driveId, driveId));
   if (entries.length === 0) return;
-  await db.insert(driveRoster).values(
-    entries.map((entry) => ({ driveId, email: entry.email || null, usnNo: entry.usnNo || null })),
-  );
+  await db
+    .insert(driveRoster)
+    .values(entries.map((entry) => ({ driveId, email: entry.email || null, usnNo: entry.usnNo || null })));
 }
 
 export interface DriveForRegistration {

@@ -15,6 +15,7 @@ import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Executor } from "../../db/client.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import {
   archiveDrive,
@@ -70,6 +71,18 @@ function driveOut(row: NonNullable<Awaited<ReturnType<typeof findDrive>>>): Driv
   };
 }
 
+async function testOrNotFound(db: Executor, id: string) {
+  const found = await findTest(db, id);
+  if (!found) throw new HttpError(404, "Test not found.");
+  return found;
+}
+
+async function driveOrNotFound(db: Executor, id: string) {
+  const found = await findDrive(db, id);
+  if (!found) throw new HttpError(404, "Drive not found.");
+  return found;
+}
+
 function isUniqueViolation(error: unknown): boolean {
   const cause = (error as { cause?: unknown })?.cause ?? error;
   return (cause as { code?: string })?.code === "23505";
@@ -89,8 +102,7 @@ export const testRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(testSchema) },
       },
     },
-    async (request) =>
-      (await listTests(app.db, { includeArchived: request.query.archived === "true" })).map(testOut),
+    async (request) => (await listTests(app.db, { includeArchived: request.query.archived === "true" })).map(testOut),
   );
 
   app.post(
@@ -106,7 +118,7 @@ export const testRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = await insertTest(app.db, request.body);
-      return reply.status(201).send(testOut((await findTest(app.db, id))!));
+      return reply.status(201).send(testOut(await testOrNotFound(app.db, id)));
     },
   );
 
@@ -121,11 +133,7 @@ export const testRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: testSchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
-      const found = await findTest(app.db, request.params.id);
-      if (!found) throw new HttpError(404, "Test not found.");
-      return testOut(found);
-    },
+    async (request) => testOut(await testOrNotFound(app.db, request.params.id)),
   );
 
   app.put(
@@ -143,7 +151,7 @@ export const testRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const updated = await updateTest(app.db, request.params.id, request.body);
       if (!updated) throw new HttpError(404, "Test not found.");
-      return testOut((await findTest(app.db, updated.id))!);
+      return testOut(await testOrNotFound(app.db, updated.id));
     },
   );
 
@@ -177,7 +185,13 @@ function parseRoster(csv: string): { email: string; usnNo: string }[] {
   let records: Record<string, string>[];
   try {
     records = parse(csv.replace(/^\uFEFF/, ""), {
-      columns: (header: string[]) => header.map((name) => name.trim().toLowerCase().replaceAll(/[^a-z]/g, "")),
+      columns: (header: string[]) =>
+        header.map((name) =>
+          name
+            .trim()
+            .toLowerCase()
+            .replaceAll(/[^a-z]/g, ""),
+        ),
       skip_empty_lines: true,
       relax_column_count: true,
       trim: true,
@@ -193,7 +207,8 @@ function parseRoster(csv: string): { email: string; usnNo: string }[] {
     email: (record.email ?? record.emailid ?? "").slice(0, 254),
     usnNo: (record.usn ?? record.usnno ?? "").slice(0, 50),
   }));
-  if (records.length > 0 && !("email" in records[0]! || "emailid" in records[0]! || "usn" in records[0]! || "usnno" in records[0]!)) {
+  const columns = Object.keys(records[0] ?? {});
+  if (records.length > 0 && !columns.some((column) => ["email", "emailid", "usn", "usnno"].includes(column))) {
     throw new HttpError(400, "The roster needs a header row with an email column, a usn column, or both.");
   }
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
@@ -220,8 +235,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(driveSchema) },
       },
     },
-    async (request) =>
-      (await listDrives(app.db, { includeArchived: request.query.archived === "true" })).map(driveOut),
+    async (request) => (await listDrives(app.db, { includeArchived: request.query.archived === "true" })).map(driveOut),
   );
 
   async function driveValues(body: z.output<typeof driveInputSchema>) {
@@ -261,7 +275,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const values = await driveValues(request.body);
       const id = await storing(() => insertDrive(app.db, values));
-      return reply.status(201).send(driveOut((await findDrive(app.db, id))!));
+      return reply.status(201).send(driveOut(await driveOrNotFound(app.db, id)));
     },
   );
 
@@ -276,11 +290,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: driveSchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
-      const found = await findDrive(app.db, request.params.id);
-      if (!found) throw new HttpError(404, "Drive not found.");
-      return driveOut(found);
-    },
+    async (request) => driveOut(await driveOrNotFound(app.db, request.params.id)),
   );
 
   app.put(
@@ -296,11 +306,10 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const existing = await findDrive(app.db, request.params.id);
-      if (!existing) throw new HttpError(404, "Drive not found.");
+      const existing = await driveOrNotFound(app.db, request.params.id);
       const values = await driveValues({ ...request.body, code: request.body.code ?? existing.drive.code });
       await storing(() => updateDrive(app.db, request.params.id, values));
-      return driveOut((await findDrive(app.db, request.params.id))!);
+      return driveOut(await driveOrNotFound(app.db, request.params.id));
     },
   );
 
@@ -360,7 +369,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!(await findDrive(app.db, request.params.id))) throw new HttpError(404, "Drive not found.");
+      await driveOrNotFound(app.db, request.params.id);
       const entries = parseRoster(request.body);
       await app.db.transaction((tx) => replaceRoster(tx, request.params.id, entries));
       return { entries: entries.length, message: `The roster now lists ${entries.length} students.` };
@@ -368,7 +377,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   async function resultsOf(driveId: string) {
-    if (!(await findDrive(app.db, driveId))) throw new HttpError(404, "Drive not found.");
+    await driveOrNotFound(app.db, driveId);
     return (await driveResults(app.db, driveId)).map((row) => {
       const marks = row.marks ?? row.score ?? 0;
       const percentage = scorePercentage(marks, row.totalQuestions);
@@ -395,11 +404,13 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      (await resultsOf(request.params.id)).map(({ id, submittedAt, college: _college, passMark: _passMark, ...row }) => ({
-        _id: id,
-        ...row,
-        submittedAt: submittedAt.toISOString(),
-      })),
+      (await resultsOf(request.params.id)).map(
+        ({ id, submittedAt, college: _college, passMark: _passMark, ...row }) => ({
+          _id: id,
+          ...row,
+          submittedAt: submittedAt.toISOString(),
+        }),
+      ),
   );
 
   app.get(

@@ -32,10 +32,10 @@ import {
   recordFocusLoss,
   resultContext,
   resultRows,
+  type ServedQuestion,
   saveAnswerIfOpen,
   saveSelectedOption,
   scoreAndClose,
-  type ServedQuestion,
   servedQuestionAt,
   servedQuestions,
 } from "./repository.ts";
@@ -271,7 +271,10 @@ export async function advanceAttempt(
     const now = new Date();
     const attempt = await lockOpenAttemptOrRefuse(tx, studentId, now);
     if (!attempt.paced) {
-      throw new HttpError(409, "This quiz is timed as a whole: move between its questions freely and submit at the end.");
+      throw new HttpError(
+        409,
+        "This quiz is timed as a whole: move between its questions freely and submit at the end.",
+      );
     }
     const clock = readClock(attempt, now);
     if (position > clock.position + 1 || position >= attempt.totalQuestions) {

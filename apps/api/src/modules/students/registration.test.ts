@@ -79,7 +79,11 @@ describe("POST /api/auth/student/register", async () => {
 
   it("never hands over an attempt for the same email and USN alone (takeover)", async () => {
     const victim = await registerStudent(app);
-    const served = await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(victim.token) });
+    const served = await app.inject({
+      method: "GET",
+      url: "/api/quiz/questions?limit=25",
+      headers: bearer(victim.token),
+    });
     expect(served.statusCode).toBe(200);
     // The attacker knows the victim's email and USN, nothing else.
     const attacker = { ...studentInput(), email: victim.input.email, usnNo: victim.input.usnNo, name: "Mallory" };

@@ -1,8 +1,4 @@
-import type {
-  RegistrationResponse,
-  StudentRegistration,
-  studentRegistrationSchema,
-} from "@trainwise/contract/auth";
+import type { RegistrationResponse, StudentRegistration, studentRegistrationSchema } from "@trainwise/contract/auth";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -90,8 +86,8 @@ export default function StudentRegister() {
       <PageIntro pages={pages} />
       <div className="mx-auto max-w-2xl px-4 py-8">
         <p className="mb-6 text-slate-700">
-          Fill in your details to start the assessment: timed multiple-choice questions. If your college or company
-          gave you a drive code, enter it as well.
+          Fill in your details to start the assessment: timed multiple-choice questions. If your college or company gave
+          you a drive code, enter it as well.
         </p>
         {failure && (
           <div className="mb-6">

@@ -1,0 +1,502 @@
+// Tests and drives: each rule of the model, and the four ways students could game the old single quiz (answer-key
+// oracle, a client-chosen length, taking over another student's attempt, answers dropped from a spec-only client).
+import type { DriveInput, TestInput } from "@trainwise/contract/drives";
+import type { QuizQuestion } from "@trainwise/contract/quiz";
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "../../test/app.ts";
+import {
+  adminToken,
+  bearer,
+  registerStudent,
+  seedQuestions,
+  servedInOrder,
+  studentInput,
+} from "../../test/fixtures.ts";
+
+describe("tests and drives", async () => {
+  const { app, database } = await createTestApp();
+  await seedQuestions(database.db, 30);
+  // A second, labelled bank for the category and difficulty mix: 6 easy, 6 medium, 6 hard "Logic" questions.
+  await database.pool.query(`
+    with made as (
+      insert into questions (text, category, difficulty)
+      select 'Logic ' || d || ' ' || n || '?', 'Logic', d::difficulty
+      from unnest(array['easy', 'medium', 'hard']) d, generate_series(1, 6) n
+      returning id, text
+    )
+    insert into question_options (question_id, text, is_correct, position)
+    select made.id, o.text || ' ' || made.text, o.correct, o.position from made,
+      (values ('right', true, 0), ('wrong A', false, 1), ('wrong B', false, 2)) as o(text, correct, position)`);
+  const admin = await adminToken(app, database.db);
+  const asAdmin = bearer(admin);
+
+  const rightOption = (question: QuizQuestion) =>
+    question.options.find((option) => option.text.startsWith("right"))?._id ?? "";
+  const wrongOption = (question: QuizQuestion) =>
+    question.options.find((option) => option.text.startsWith("wrong"))?._id ?? "";
+
+  async function createTest(input: TestInput) {
+    const response = await app.inject({ method: "POST", url: "/api/tests", headers: asAdmin, payload: input });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json();
+  }
+  async function createDrive(input: Omit<DriveInput, "testId"> & { testId: string }) {
+    const response = await app.inject({ method: "POST", url: "/api/drives", headers: asAdmin, payload: input });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json();
+  }
+  async function driveWith(test: TestInput, drive: Partial<DriveInput> = {}) {
+    const created = await createTest(test);
+    return createDrive({
+      name: `${test.name} drive`,
+      organisation: "Sunrise Engineering College",
+      ...drive,
+      testId: created._id,
+    });
+  }
+  async function register(overrides: Record<string, string> = {}, remoteAddress = "127.0.0.1") {
+    return app.inject({
+      method: "POST",
+      url: "/api/auth/student/register",
+      payload: { ...studentInput(), ...overrides },
+      remoteAddress,
+    });
+  }
+  async function startAll(token: string) {
+    return app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(token) });
+  }
+  async function submit(token: string, answers: { questionId: string; optionId: string }[]) {
+    return app.inject({ method: "POST", url: "/api/quiz/submit", headers: bearer(token), payload: { answers } });
+  }
+  async function result(token: string, id: string) {
+    return app.inject({ method: "GET", url: `/api/quiz/result/${id}`, headers: bearer(token) });
+  }
+
+  describe("the default drive keeps the spec's journey", () => {
+    it("scores every answer a spec-only client submits in time (questions at once, one submit at the end)", async () => {
+      const { token } = await registerStudent(app);
+      const served = await startAll(token);
+      expect(served.statusCode).toBe(200);
+      const questions = served.json() as QuizQuestion[];
+      expect(questions).toHaveLength(25);
+      // A minute later, as a student reading every question would, still well inside 25 × 30 s.
+      await database.pool.query(
+        "update attempts set started_at = started_at - interval '60 seconds', current_started_at = current_started_at - interval '60 seconds', deadline_at = deadline_at - interval '60 seconds' where student_id = (select id from students where lower(email) = lower($1))",
+        [(await database.pool.query("select email from students order by created_at desc limit 1")).rows[0].email],
+      );
+      const answers = questions.map((question) => ({ questionId: question._id, optionId: rightOption(question) }));
+      const submitted = await submit(token, answers);
+      expect(submitted.statusCode).toBe(200);
+      expect(submitted.json().refused).toEqual([]);
+      const body = (await result(token, submitted.json().resultId)).json();
+      expect(body).toMatchObject({ score: 25, totalQuestions: 25, percentage: "100.00", passed: null });
+      expect(body.answers).toHaveLength(25);
+    });
+
+    it("never lets the client choose a shorter quiz: ?limit=1 still serves the test's 25", async () => {
+      const { token } = await registerStudent(app);
+      const served = await app.inject({ method: "GET", url: "/api/quiz/questions?limit=1", headers: bearer(token) });
+      expect(served.statusCode).toBe(200);
+      const questions = served.json() as QuizQuestion[];
+      expect(questions).toHaveLength(25);
+      const first = questions[0] as QuizQuestion;
+      const submitted = await submit(token, [{ questionId: first._id, optionId: rightOption(first) }]);
+      expect((await result(token, submitted.json().resultId)).json()).toMatchObject({
+        score: 1,
+        totalQuestions: 25,
+        percentage: "4.00",
+      });
+    });
+
+    it("names every answer it does not take, and why", async () => {
+      const { token } = await registerStudent(app);
+      const questions = (await startAll(token)).json() as QuizQuestion[];
+      const first = questions[0] as QuizQuestion;
+      const second = questions[1] as QuizQuestion;
+      const notServed = "00000000-0000-4000-8000-000000000001";
+      const submitted = await submit(token, [
+        { questionId: first._id, optionId: rightOption(first) },
+        { questionId: first._id, optionId: wrongOption(first) },
+        { questionId: second._id, optionId: rightOption(first) },
+        { questionId: notServed, optionId: rightOption(first) },
+      ]);
+      expect(submitted.json().refused).toEqual([
+        { questionId: first._id, reason: "Another answer to this question came first." },
+        { questionId: second._id, reason: "That option does not belong to this question." },
+        { questionId: notServed, reason: "That question is not part of your quiz." },
+      ]);
+      const again = await submit(token, [{ questionId: second._id, optionId: rightOption(second) }]);
+      expect(again.json().refused).toEqual([{ questionId: second._id, reason: "The quiz was already submitted." }]);
+      expect((await result(token, submitted.json().resultId)).json().score).toBe(1);
+    });
+
+    it("lets the admin close the default drive", async () => {
+      const drives = (await app.inject({ method: "GET", url: "/api/drives", headers: asAdmin })).json();
+      const open = drives.find((drive: { isDefault: boolean }) => drive.isDefault);
+      expect(open).toMatchObject({ code: "OPEN", status: "open", testName: "Campus quiz" });
+      await app.inject({ method: "POST", url: `/api/drives/${open._id}/close`, headers: asAdmin });
+      const refused = await register();
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toBe("This test has been closed.");
+      const archive = await app.inject({ method: "POST", url: `/api/drives/${open._id}/archive`, headers: asAdmin });
+      expect(archive.statusCode).toBe(409);
+      await app.inject({ method: "POST", url: `/api/drives/${open._id}/reopen`, headers: asAdmin });
+      expect((await register()).statusCode).toBe(200);
+    });
+  });
+
+  describe("review policy", () => {
+    it("hides per-question ticks until the drive closes under 'ticks after close' (no answer-key oracle)", async () => {
+      const drive = await driveWith({ name: "Oracle-proof", reviewPolicy: "ticks_after_close", questionCount: 5 });
+      const registered = (await register({ driveCode: drive.code })).json();
+      const questions = (await startAll(registered.token)).json() as QuizQuestion[];
+      expect(questions).toHaveLength(1);
+      const first = questions[0] as QuizQuestion;
+      await app.inject({
+        method: "PUT",
+        url: "/api/quiz/answers",
+        headers: bearer(registered.token),
+        payload: { questionId: first._id, optionId: rightOption(first) },
+      });
+      const { resultId } = (await submit(registered.token, [])).json();
+      const hidden = await result(registered.token, resultId);
+      expect(hidden.json()).toMatchObject({
+        score: 1,
+        totalQuestions: 5,
+        answers: [],
+        review: { policy: "ticks_after_close", ticksShown: false, ticksFrom: null },
+      });
+      expect(hidden.body).not.toContain(first.text);
+      await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
+      const shown = (await result(registered.token, resultId)).json();
+      expect(shown.review).toEqual({ policy: "ticks_after_close", ticksShown: true, ticksFrom: null });
+      expect(shown.answers).toHaveLength(5);
+      expect(shown.answers[0]).toEqual({ questionId: first._id, isCorrect: true, question: { text: first.text } });
+    });
+
+    it("shows the score only under 'score only', even after the drive closes", async () => {
+      const drive = await driveWith({
+        name: "Score only",
+        reviewPolicy: "score_only",
+        questionCount: 3,
+        timingMode: "whole_quiz",
+      });
+      const { token } = (await register({ driveCode: drive.code })).json();
+      const questions = (await startAll(token)).json() as QuizQuestion[];
+      const answers = questions.map((question) => ({ questionId: question._id, optionId: rightOption(question) }));
+      const { resultId } = (await submit(token, answers)).json();
+      await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
+      expect((await result(token, resultId)).json()).toMatchObject({
+        score: 3,
+        answers: [],
+        review: { policy: "score_only", ticksShown: false },
+      });
+    });
+  });
+
+  describe("tests", () => {
+    it("draws the test's mix of difficulties from its categories, at random per student", async () => {
+      const drive = await driveWith({
+        name: "Logic mix",
+        categories: ["Logic"],
+        difficultyMix: { easy: 3, medium: 2, hard: 1 },
+        timingMode: "whole_quiz",
+      });
+      const seen = new Set<string>();
+      for (let student = 0; student < 3; student++) {
+        const { token } = (await register({ driveCode: drive.code })).json();
+        const questions = (await startAll(token)).json() as QuizQuestion[];
+        expect(questions).toHaveLength(6);
+        const count = (level: string) => questions.filter((question) => question.difficulty === level).length;
+        expect([count("easy"), count("medium"), count("hard")]).toEqual([3, 2, 1]);
+        for (const question of questions) {
+          expect(question.category).toBe("Logic");
+          seen.add(question._id);
+        }
+      }
+      expect(seen.size, "different students draw different questions").toBeGreaterThan(6);
+    });
+
+    it("marks negatively and decides pass or fail by the pass mark", async () => {
+      const drive = await driveWith({
+        name: "Negative",
+        questionCount: 8,
+        timingMode: "whole_quiz",
+        negativeMark: 0.25,
+        passMark: 40,
+      });
+      const attempt = async (right: number, wrong: number) => {
+        const { token } = (await register({ driveCode: drive.code })).json();
+        const questions = (await startAll(token)).json() as QuizQuestion[];
+        const answers = questions.slice(0, right + wrong).map((question, index) => ({
+          questionId: question._id,
+          optionId: index < right ? rightOption(question) : wrongOption(question),
+        }));
+        const { resultId } = (await submit(token, answers)).json();
+        return (await result(token, resultId)).json();
+      };
+      // 4 right, 2 wrong, 2 blank: 4 − 0.5 = 3.5 of 8 = 43.75 % ≥ 40.
+      expect(await attempt(4, 2)).toMatchObject({ score: 4, marks: 3.5, percentage: "43.75", passed: true });
+      // 3 right, 4 wrong: 3 − 1 = 2 of 8 = 25 % < 40.
+      expect(await attempt(3, 4)).toMatchObject({ score: 3, marks: 2, percentage: "25.00", passed: false });
+      const listed = (await app.inject({ method: "GET", url: `/api/drives/${drive._id}`, headers: asAdmin })).json();
+      expect(listed).toMatchObject({ submitted: 2, passed: 1, failed: 1, students: 2 });
+    });
+
+    it("serves per-question tests one question at a time, even to the all-at-once call", async () => {
+      const drive = await driveWith({ name: "Paced", questionCount: 4, secondsPerQuestion: 20 });
+      const { token } = (await register({ driveCode: drive.code })).json();
+      const first = await startAll(token);
+      expect(first.json()).toHaveLength(1);
+      const state = (await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(token) })).json();
+      expect(state).toMatchObject({
+        paced: true,
+        timingMode: "per_question",
+        totalQuestions: 4,
+        secondsPerQuestion: 20,
+      });
+      const served = await servedInOrder(database.pool, state.attemptId);
+      for (const unseen of served.slice(1)) expect(first.body).not.toContain(unseen.text);
+      const moved = await app.inject({
+        method: "POST",
+        url: "/api/quiz/next",
+        headers: bearer(token),
+        payload: {
+          position: 1,
+          answer: { questionId: served[0]?._id, optionId: rightOption(served[0] as QuizQuestion) },
+        },
+      });
+      expect(moved.json()).toMatchObject({ currentIndex: 1, secondsLeft: 20, question: served[1] });
+      expect((await startAll(token)).json()).toEqual(served.slice(0, 2));
+    });
+
+    it("times a whole-quiz test as one window: all questions at once, any order, no Next", async () => {
+      const drive = await driveWith({
+        name: "Whole",
+        questionCount: 5,
+        secondsPerQuestion: 60,
+        timingMode: "whole_quiz",
+      });
+      const { token } = (await register({ driveCode: drive.code })).json();
+      const started = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
+      const state = started.json();
+      expect(state).toMatchObject({ paced: false, timingMode: "whole_quiz", totalQuestions: 5, question: null });
+      expect(state.questions).toHaveLength(5);
+      expect(state.secondsLeft).toBeGreaterThan(295);
+      const last = state.questions[4] as QuizQuestion;
+      const saved = await app.inject({
+        method: "PUT",
+        url: "/api/quiz/answers",
+        headers: bearer(token),
+        payload: { questionId: last._id, optionId: rightOption(last) },
+      });
+      expect(saved.statusCode).toBe(200);
+      const next = await app.inject({
+        method: "POST",
+        url: "/api/quiz/next",
+        headers: bearer(token),
+        payload: { position: 1 },
+      });
+      expect(next.statusCode).toBe(409);
+      expect(next.json().error).toBe(
+        "This quiz is timed as a whole: move between its questions freely and submit at the end.",
+      );
+    });
+
+    it("keeps what an attempt was given when the test is edited; edits apply to new attempts", async () => {
+      const test = await createTest({ name: "Editable", questionCount: 4, secondsPerQuestion: 30 });
+      const drive = await createDrive({ name: "Editable drive", testId: test._id });
+      const before = (await register({ driveCode: drive.code })).json();
+      await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(before.token) });
+      const edited = await app.inject({
+        method: "PUT",
+        url: `/api/tests/${test._id}`,
+        headers: asAdmin,
+        payload: { name: "Editable", questionCount: 6, secondsPerQuestion: 45, timingMode: "whole_quiz" },
+      });
+      expect(edited.statusCode).toBe(200);
+      const kept = (
+        await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(before.token) })
+      ).json();
+      expect(kept).toMatchObject({ totalQuestions: 4, secondsPerQuestion: 30, paced: true });
+      const after = (await register({ driveCode: drive.code })).json();
+      const fresh = (await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(after.token) })).json();
+      expect(fresh).toMatchObject({ totalQuestions: 6, secondsPerQuestion: 45, paced: false });
+    });
+
+    it("validates a test's settings with messages a person understands", async () => {
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ name: "" }, "name", "Name is required"],
+        [{ name: "x", questionCount: 0 }, "questionCount", "Number of questions must be at least 1"],
+        [{ name: "x", questionCount: 2 ** 31 }, "questionCount", "Number of questions must be at most 200"],
+        [{ name: "x", passMark: 101 }, "passMark", "Pass mark must be at most 100"],
+        [{ name: "x", negativeMark: 2 }, "negativeMark", "Negative marking must be at most 1 mark per wrong answer"],
+        [
+          { name: "x", difficultyMix: { easy: 0, medium: 0, hard: 0 } },
+          "difficultyMix",
+          "The difficulty mix must add up to between 1 and 200 questions",
+        ],
+        [{ name: "x", timingMode: "sometimes" }, "timingMode", "Timing must be per question or whole quiz"],
+      ];
+      for (const [payload, field, message] of cases) {
+        const response = await app.inject({ method: "POST", url: "/api/tests", headers: asAdmin, payload });
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(response.json().fields).toMatchObject({ [field]: message });
+      }
+    });
+  });
+
+  describe("drives", () => {
+    it("says when a drive opens, and that it has closed, in the drive's time zone", async () => {
+      const test = await createTest({ name: "Windowed", questionCount: 3 });
+      const early = await createDrive({
+        name: "Sunrise",
+        testId: test._id,
+        opensAt: "2099-12-03T04:30:00.000Z",
+        closesAt: "2099-12-03T06:30:00.000Z",
+        timeZone: "Asia/Kolkata",
+      });
+      const tooEarly = await register({ driveCode: early.code.toLowerCase() });
+      expect(tooEarly.statusCode).toBe(403);
+      expect(tooEarly.json().error).toBe("This test opens at 10:00 on 3 December (India Standard Time).");
+      const late = await createDrive({
+        name: "Yesterday",
+        testId: test._id,
+        opensAt: "2020-01-01T04:30:00.000Z",
+        closesAt: "2020-01-01T06:30:00.000Z",
+        timeZone: "Asia/Kolkata",
+      });
+      const tooLate = await register({ driveCode: late.code });
+      expect(tooLate.statusCode).toBe(403);
+      expect(tooLate.json().error).toBe("This test closed at 12:00 on 1 January (India Standard Time).");
+      expect(
+        (await app.inject({ method: "GET", url: `/api/drives/${early._id}`, headers: asAdmin })).json().status,
+      ).toBe("scheduled");
+    });
+
+    it("refuses a student who registered in time once the drive has closed", async () => {
+      const drive = await driveWith({ name: "Closing", questionCount: 3 });
+      const { token } = (await register({ driveCode: drive.code })).json();
+      await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
+      const start = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
+      expect(start.statusCode).toBe(403);
+      expect(start.json().error).toBe("This test has been closed.");
+    });
+
+    it("names an unknown drive code under its field", async () => {
+      const response = await register({ driveCode: "NOPE42" });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().fields).toEqual({
+        driveCode: "No test has the drive code NOPE42. Check the code you were given.",
+      });
+      const malformed = await register({ driveCode: "no!" });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().fields).toEqual({ driveCode: "A drive code is 4 to 12 letters and digits" });
+    });
+
+    it("takes only the students on a roster, by email or by USN", async () => {
+      const drive = await driveWith({ name: "Rostered", questionCount: 3 }, { rosterOnly: true });
+      const roster = await app.inject({
+        method: "PUT",
+        url: `/api/drives/${drive._id}/roster`,
+        headers: { ...asAdmin, "content-type": "text/csv" },
+        payload: "email,usn\nlisted@example.com,\n,1SR24CS001\n",
+      });
+      expect(roster.json()).toEqual({ entries: 2, message: "The roster now lists 2 students." });
+      const outsider = await register({ driveCode: drive.code, email: "outsider@example.com" });
+      expect(outsider.statusCode).toBe(403);
+      expect(outsider.json().error).toBe(
+        "Your email and USN are not on the list of students for this test. Ask your placement officer to add you.",
+      );
+      expect((await register({ driveCode: drive.code, email: "LISTED@example.com" })).statusCode).toBe(200);
+      expect((await register({ driveCode: drive.code, usnNo: "1sr24cs001" })).statusCode).toBe(200);
+      const bad = await app.inject({
+        method: "PUT",
+        url: `/api/drives/${drive._id}/roster`,
+        headers: { ...asAdmin, "content-type": "text/csv" },
+        payload: "name\nAna\n",
+      });
+      expect(bad.statusCode).toBe(400);
+    });
+
+    it("keeps a student's email and USN unique within a drive, not across drives", async () => {
+      const drive = await driveWith({ name: "Second batch", questionCount: 3 });
+      const input = studentInput();
+      expect((await register({ ...input })).statusCode).toBe(200);
+      const elsewhere = await register({ ...input, driveCode: drive.code });
+      expect(elsewhere.statusCode).toBe(200);
+      expect(elsewhere.json().resumeCode).toBeDefined();
+    });
+
+    it("lists a drive's results with pass/fail and how often each student left the quiz, and as CSV", async () => {
+      const drive = await driveWith({ name: "Results", questionCount: 3, timingMode: "whole_quiz", passMark: 60 });
+      const { token } = (await register({ driveCode: drive.code, name: "Asha Rao" })).json();
+      const questions = (await startAll(token)).json() as QuizQuestion[];
+      for (const position of [0, 0, 2]) {
+        const focus = await app.inject({
+          method: "POST",
+          url: "/api/quiz/focus",
+          headers: bearer(token),
+          payload: { position },
+        });
+        expect(focus.statusCode).toBe(204);
+      }
+      const answers = questions
+        .slice(0, 2)
+        .map((question) => ({ questionId: question._id, optionId: rightOption(question) }));
+      const { resultId } = (await submit(token, answers)).json();
+      const results = (
+        await app.inject({ method: "GET", url: `/api/drives/${drive._id}/results`, headers: asAdmin })
+      ).json();
+      expect(results).toEqual([
+        expect.objectContaining({
+          _id: resultId,
+          studentName: "Asha Rao",
+          score: 2,
+          marks: 2,
+          totalQuestions: 3,
+          percentage: "66.67",
+          passed: true,
+          focusLosses: 3,
+        }),
+      ]);
+      const csv = await app.inject({ method: "GET", url: `/api/drives/${drive._id}/results.csv`, headers: asAdmin });
+      expect(csv.headers["content-type"]).toContain("text/csv");
+      expect(csv.body.split("\n")[0]).toBe(
+        "student,email,usnNo,college,score,marks,total,percentage,result,focusLosses,submitted",
+      );
+      expect(csv.body).toContain("Asha Rao");
+      expect(csv.body).toContain(",66.67,pass,3,");
+    });
+  });
+});
+
+describe("registration limits", async () => {
+  const { app, database } = await createTestApp({ registrationRateLimit: 3 });
+  const admin = bearer(await adminToken(app, database.db));
+
+  it("limits registrations per drive and address, so one college's address does not block another drive", async () => {
+    const { _id: testId } = (
+      await app.inject({ method: "POST", url: "/api/tests", headers: admin, payload: { name: "Limited" } })
+    ).json();
+    const codes: string[] = [];
+    for (const name of ["Limited A", "Limited B"]) {
+      const drive = await app.inject({ method: "POST", url: "/api/drives", headers: admin, payload: { name, testId } });
+      codes.push(drive.json().code);
+    }
+    const register = (driveCode: string | undefined, remoteAddress: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/student/register",
+        payload: { ...studentInput(), driveCode },
+        remoteAddress,
+      });
+    for (let index = 0; index < 3; index++) expect((await register(codes[0], "127.0.0.9")).statusCode).toBe(200);
+    const limited = await register(codes[0], "127.0.0.9");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toBe("Too many requests. Please wait a moment and try again.");
+    expect((await register(codes[1], "127.0.0.9")).statusCode).toBe(200);
+    expect((await register(undefined, "127.0.0.9")).statusCode).toBe(200);
+    expect((await register(codes[0], "127.0.0.10")).statusCode).toBe(200);
+  });
+});
