@@ -101,6 +101,15 @@ async function call<T>(
   return JSON.parse(text) as T;
 }
 
+interface ServedQuestion {
+  _id: string;
+  options: { _id: string }[];
+}
+interface QuizState {
+  totalQuestions: number;
+  question: ServedQuestion | null;
+}
+
 async function journey(stats: Stats, connection: StudentConnection, index: number): Promise<void> {
   const unique = `${process.pid}-${index}`;
   const { token } = await call<{ token: string }>(stats, connection, "POST", "/api/auth/student/register", undefined, {
@@ -113,22 +122,26 @@ async function journey(stats: Stats, connection: StudentConnection, index: numbe
     group: "CSE",
     year: "2025",
   });
-  const questions = await call<{ _id: string; options: { _id: string }[] }[]>(
-    stats,
-    connection,
-    "GET",
-    "/api/quiz/questions?limit=25",
-    token,
-  );
-  await call(stats, connection, "GET", "/api/quiz/attempt", token);
-  for (const [position, question] of questions.entries()) {
+  // Our own client's protocol: start, then each question as its window opens (Next answers the next one).
+  const state = await call<QuizState>(stats, connection, "POST", "/api/quiz/start", token);
+  let question = state.question;
+  for (let position = 0; position < state.totalQuestions && question; position++) {
     const option = question.options[index % question.options.length];
     await call(stats, connection, "PUT", "/api/quiz/answers", token, {
       questionId: question._id,
       optionId: option?._id,
     });
-    if (position < questions.length - 1)
-      await call(stats, connection, "POST", "/api/quiz/next", token, { position: position + 1 });
+    if (position === state.totalQuestions - 1) break;
+    ({ question } = await call<{ question: ServedQuestion | null }>(
+      stats,
+      connection,
+      "POST",
+      "/api/quiz/next",
+      token,
+      {
+        position: position + 1,
+      },
+    ));
   }
   const { resultId } = await call<{ resultId: string }>(stats, connection, "POST", "/api/quiz/submit", token, {
     answers: [],
@@ -142,7 +155,9 @@ function percentile(sorted: number[], p: number): number {
 
 export async function runCampusDrive(label: string): Promise<void> {
   // BENCH_URL drives a product that is already running (say, several instances behind a proxy) instead.
-  const product = process.env.BENCH_URL ? undefined : await startProduct({ SEED_DEMO: "true" });
+  const product = process.env.BENCH_URL
+    ? undefined
+    : await startProduct({ SEED_DEMO: "true", REGISTRATION_RATE_LIMIT: "1000000" });
   const { hostname, port } = new URL(product?.baseUrl ?? (process.env.BENCH_URL as string));
   const stats: Stats = { latencies: [], errors: new Map() };
   let next = 0;

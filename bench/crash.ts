@@ -43,6 +43,11 @@ async function call<T>(baseUrl: string, method: string, url: string, token?: str
   return (await response.json()) as T;
 }
 
+interface ServedQuestion {
+  _id: string;
+  options: { _id: string }[];
+}
+
 let sequence = 0;
 async function studentJourney(baseUrl: string): Promise<void> {
   const id = `${process.pid}-${++sequence}`;
@@ -58,18 +63,22 @@ async function studentJourney(baseUrl: string): Promise<void> {
     year: "2025",
   });
   acknowledged.students.add(email);
-  const questions = await call<{ _id: string; options: { _id: string }[] }[]>(
+  // Our own client's protocol: start, then each question as its window opens (Next answers the next one).
+  const state = await call<{ totalQuestions: number; question: ServedQuestion | null }>(
     baseUrl,
-    "GET",
-    "/api/quiz/questions?limit=25",
+    "POST",
+    "/api/quiz/start",
     token,
   );
-  for (const [position, question] of questions.entries()) {
+  let question = state.question;
+  for (let position = 0; position < state.totalQuestions && question; position++) {
     const optionId = question.options[sequence % question.options.length]?._id ?? "";
     await call(baseUrl, "PUT", "/api/quiz/answers", token, { questionId: question._id, optionId });
     acknowledged.answers.set(`${email}|${question._id}`, optionId);
-    if (position < questions.length - 1)
-      await call(baseUrl, "POST", "/api/quiz/next", token, { position: position + 1 });
+    if (position === state.totalQuestions - 1) break;
+    ({ question } = await call<{ question: ServedQuestion | null }>(baseUrl, "POST", "/api/quiz/next", token, {
+      position: position + 1,
+    }));
   }
   const { resultId } = await call<{ resultId: string }>(baseUrl, "POST", "/api/quiz/submit", token, { answers: [] });
   acknowledged.submissions.add(resultId);
@@ -154,7 +163,12 @@ async function lostWrites(dataDir: string): Promise<string[]> {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "trainwise-crash-"));
-const env = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: "true" };
+const env = {
+  ADMIN_USERNAME: ADMIN.username,
+  ADMIN_PASSWORD: ADMIN.password,
+  SEED_DEMO: "true",
+  REGISTRATION_RATE_LIMIT: "1000000",
+};
 let survived = 0;
 let lost: string[] = [];
 let product: RunningProduct | undefined;

@@ -88,4 +88,6 @@ ALTER TABLE "attempts" ADD CONSTRAINT "attempts_drive_id_drives_id_fk" FOREIGN K
 ALTER TABLE "students" ADD CONSTRAINT "students_drive_id_drives_id_fk" FOREIGN KEY ("drive_id") REFERENCES "public"."drives"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "attempts_drive_idx" ON "attempts" USING btree ("drive_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "students_drive_email_unique" ON "students" USING btree ("drive_id",lower("email"));--> statement-breakpoint
-CREATE UNIQUE INDEX "students_drive_usn_unique" ON "students" USING btree ("drive_id",lower("usn_no"));
+CREATE UNIQUE INDEX "students_drive_usn_unique" ON "students" USING btree ("drive_id",lower("usn_no"));--> statement-breakpoint
+ALTER TABLE "attempts" ADD COLUMN "certificate_code" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "attempts_certificate_code_unique" ON "attempts" USING btree ("certificate_code");

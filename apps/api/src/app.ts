@@ -8,6 +8,7 @@ import { resolveSigningKey } from "./auth/signing-key.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import adminRoutes from "./modules/admins/routes.ts";
+import certificateRoutes from "./modules/certificates/routes.ts";
 import contactRoutes from "./modules/contact/routes.ts";
 import { driveRoutes, testRoutes } from "./modules/drives/routes.ts";
 import feedbackRoutes from "./modules/feedback/routes.ts";
@@ -73,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(quizRoutes, { prefix: "/quiz" });
       await api.register(testRoutes, { prefix: "/tests" });
       await api.register(driveRoutes, { prefix: "/drives" });
+      await api.register(certificateRoutes, { prefix: "/certificates" });
       await api.register(feedbackRoutes, { prefix: "/feedback" });
       await api.register(contactRoutes, { prefix: "/contact" });
     },

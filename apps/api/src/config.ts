@@ -76,6 +76,15 @@ const envSchema = z
         .refine((url) => /^smtps?:\/\//.test(url), { error: "must be an smtp:// or smtps:// URL" })
         .optional(),
     ),
+    SITE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url({ error: "must be an absolute http:// or https:// URL" })
+        .refine((url) => /^https?:\/\/[^/?#]+\/?$/.test(url), {
+          error: "must be an http:// or https:// address with no path, query or fragment",
+        })
+        .optional(),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z
@@ -108,6 +117,8 @@ export interface Config {
   jwtSecret: string | undefined;
   seedDemo: boolean;
   smtpUrl: string | undefined;
+  /** The public address of the site, for absolute links (certificates), without a trailing slash. */
+  siteUrl: string;
   logLevel: string;
 }
 
@@ -141,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Demo content belongs on a laptop, not in someone's production database.
     seedDemo: values.SEED_DEMO ?? values.DATABASE_URL === undefined,
     smtpUrl: values.SMTP_URL,
+    siteUrl: (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ""),
     logLevel: values.LOG_LEVEL,
   };
 }

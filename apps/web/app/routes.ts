@@ -20,6 +20,7 @@ export default [
     route("student/register", "routes/portal/student-register.tsx"),
     route("quiz", "routes/portal/quiz.tsx"),
     route("result/:id", "routes/portal/result.tsx"),
+    route("verify/:code", "routes/portal/verify-certificate.tsx"),
     route("admin/login", "routes/admin/login.tsx"),
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/questions", "routes/admin/questions.tsx"),

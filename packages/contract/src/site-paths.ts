@@ -32,8 +32,12 @@ export const CLIENT_ONLY_PATHS = [
   "/admin/submit-feedback",
   "/admin/enquiries",
   "/admin/account",
+  "/admin/tests",
+  "/admin/drives",
+  "/admin/drives/:id",
   "/quiz",
   "/result/:id",
+  "/verify/:code",
 ] as const;
 
 /** True when `pathname` is one of the client-only routes (a `:param` matches one path segment). */

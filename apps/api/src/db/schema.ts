@@ -232,9 +232,12 @@ export const attempts = pgTable(
     negativeMark: real("negative_mark").notNull().default(0),
     passMark: integer("pass_mark"),
     reviewPolicy: reviewPolicy("review_policy").notNull(),
+    /** Made when a passing student first asks for a certificate; /verify/CODE confirms it publicly. */
+    certificateCode: text("certificate_code"),
   },
   (table) => [
     index("attempts_student_idx").on(table.studentId),
+    uniqueIndex("attempts_certificate_code_unique").on(table.certificateCode),
     index("attempts_drive_idx").on(table.driveId),
     // One open attempt per student, and the index every answer and Next finds it by.
     uniqueIndex("attempts_one_open_per_student").on(table.studentId).where(sql`${table.submittedAt} is null`),

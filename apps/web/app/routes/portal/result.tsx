@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { redirect, useNavigate } from "react-router";
 import { Alert } from "../../components/form-field.tsx";
 import { requireStudentToken } from "../../guards.ts";
-import { api } from "../../lib/api.ts";
+import { api, downloadFile } from "../../lib/api.ts";
 import type { Route } from "./+types/result";
 
 export function clientLoader({ params }: Route.ClientLoaderArgs) {
@@ -21,6 +21,7 @@ export default function Result({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [result, setResult] = useState<QuizResult>();
   const [failed, setFailed] = useState(false);
+  const [certificateFailed, setCertificateFailed] = useState(false);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -63,6 +64,24 @@ export default function Result({ loaderData }: Route.ComponentProps) {
         <p className={`mt-2 text-xl font-semibold ${result.passed ? "text-green-800" : "text-red-800"}`}>
           {result.passed ? "Passed" : "Not passed"} (pass mark {result.passMark}%)
         </p>
+      )}
+      {result.passed && (
+        <button
+          type="button"
+          onClick={() =>
+            void downloadFile(`/certificates/${result.resultId}`, token, "certificate.pdf").catch(() =>
+              setCertificateFailed(true),
+            )
+          }
+          className="mt-4 rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
+        >
+          Download your certificate
+        </button>
+      )}
+      {certificateFailed && (
+        <div className="mt-4">
+          <Alert tone="error">The certificate could not be downloaded. Please try again.</Alert>
+        </div>
       )}
       {!result.review.ticksShown && (
         <p className="mt-4 text-slate-700">

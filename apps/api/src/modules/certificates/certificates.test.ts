@@ -1,0 +1,103 @@
+// Certificates: only a passing result has one, its text names the student, and anyone can confirm its code
+// without learning more than the name, the test and the date.
+import type { QuizQuestion } from "@trainwise/contract/quiz";
+import { extractText } from "unpdf";
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "../../test/app.ts";
+import { adminToken, bearer, seedQuestions, studentInput } from "../../test/fixtures.ts";
+
+describe("certificates", async () => {
+  const { app, database } = await createTestApp({ siteUrl: "https://learn.example.com" });
+  await seedQuestions(database.db, 10);
+  const admin = bearer(await adminToken(app, database.db));
+  const test = (
+    await app.inject({
+      method: "POST",
+      url: "/api/tests",
+      headers: admin,
+      payload: { name: "Aptitude Round 1", questionCount: 4, timingMode: "whole_quiz", passMark: 50 },
+    })
+  ).json();
+  const drive = (
+    await app.inject({
+      method: "POST",
+      url: "/api/drives",
+      headers: admin,
+      payload: { name: "Sunrise", organisation: "Sunrise Engineering College", testId: test._id },
+    })
+  ).json();
+
+  /** A student of the drive who answers `right` questions right; returns their token and result id. */
+  async function sit(name: string, right: number) {
+    const input = { ...studentInput({ name }), driveCode: drive.code };
+    const { token } = (await app.inject({ method: "POST", url: "/api/auth/student/register", payload: input })).json();
+    const questions = (
+      await app.inject({ method: "GET", url: "/api/quiz/questions", headers: bearer(token) })
+    ).json() as QuizQuestion[];
+    const answers = questions.slice(0, right).map((question) => ({
+      questionId: question._id,
+      optionId: question.options.find((option) => option.text.startsWith("right"))?._id ?? "",
+    }));
+    const { resultId } = (
+      await app.inject({ method: "POST", url: "/api/quiz/submit", headers: bearer(token), payload: { answers } })
+    ).json();
+    return { token, resultId };
+  }
+
+  it("gives a passing student a PDF naming them, whose code anyone can confirm", async () => {
+    const { token, resultId } = await sit("Asha Rao", 3);
+    const response = await app.inject({ method: "GET", url: `/api/certificates/${resultId}`, headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    const { text } = await extractText(new Uint8Array(response.rawPayload), { mergePages: true });
+    expect(text).toContain("Asha Rao");
+    expect(text).toContain("Aptitude Round 1");
+    expect(text).toContain("75.00%");
+    const code = text.match(/Verification code: ([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})/)?.[1] ?? "";
+    expect(text).toContain(`https://learn.example.com/verify/${code}`);
+
+    const again = await app.inject({ method: "GET", url: `/api/certificates/${resultId}`, headers: bearer(token) });
+    expect((await extractText(new Uint8Array(again.rawPayload), { mergePages: true })).text).toContain(code);
+
+    const verified = await app.inject({
+      method: "GET",
+      url: `/api/certificates/verify/${code.toLowerCase().replaceAll("-", "")}`,
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({
+      code,
+      studentName: "Asha Rao",
+      testName: "Aptitude Round 1",
+      passedOn: new Date().toISOString().slice(0, 10),
+    });
+  });
+
+  it("has no certificate for a result below the pass mark, or another student's", async () => {
+    const failed = await sit("Below Mark", 1);
+    const refused = await app.inject({
+      method: "GET",
+      url: `/api/certificates/${failed.resultId}`,
+      headers: bearer(failed.token),
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error).toBe(
+      "There is no certificate for this result: it has not passed a test with a pass mark.",
+    );
+    const passed = await sit("Someone Else", 4);
+    const borrowed = await app.inject({
+      method: "GET",
+      url: `/api/certificates/${passed.resultId}`,
+      headers: bearer(failed.token),
+    });
+    expect(borrowed.statusCode).toBe(404);
+  });
+
+  it("says plainly when a code is unknown or malformed", async () => {
+    const unknown = await app.inject({ method: "GET", url: "/api/certificates/verify/AAAA-BBBB-CCCC" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe("No certificate has this code. Check it and try again.");
+    const malformed = await app.inject({ method: "GET", url: "/api/certificates/verify/not-a-code" });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toBe("A certificate code looks like 7KQM-29XD-PLH4");
+  });
+});

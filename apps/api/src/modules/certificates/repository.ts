@@ -1,0 +1,53 @@
+// Certificates of passing attempts: the code that verifies one, and what a verification may show.
+import { randomInt } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+
+// No 0/O or 1/I: the code is typed from paper.
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** A new code such as 7KQM-29XD-PLH4: 60 bits, not guessable. */
+export function newCertificateCode(): string {
+  const characters = Array.from({ length: 12 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
+  return `${characters.slice(0, 4)}-${characters.slice(4, 8)}-${characters.slice(8)}`;
+}
+
+type CertificateRow = {
+  code: string;
+  studentName: string;
+  testName: string;
+  organisation: string;
+  marks: number;
+  totalQuestions: number;
+  passMark: number | null;
+  passedOn: string | Date;
+};
+
+/** Gives the student's submitted attempt its certificate code (once) and returns what the certificate says. */
+export async function issueCertificate(db: Executor, studentId: string, attemptId: string, code: string) {
+  const { rows } = await db.execute<CertificateRow>(sql`
+    with issued as (
+      update attempts set certificate_code = coalesce(certificate_code, ${code})
+      where id = ${attemptId} and student_id = ${studentId} and submitted_at is not null
+        and pass_mark is not null and marks * 100 >= pass_mark * total_questions
+      returning certificate_code, drive_id, student_id, marks, total_questions, pass_mark, submitted_at
+    )
+    select i.certificate_code as code, s.name as "studentName", t.name as "testName",
+           d.organisation, i.marks, i.total_questions as "totalQuestions", i.pass_mark as "passMark",
+           i.submitted_at as "passedOn"
+    from issued i join students s on s.id = i.student_id join drives d on d.id = i.drive_id
+    join tests t on t.id = d.test_id`);
+  const row = rows[0];
+  return row ? { ...row, passedOn: new Date(row.passedOn) } : undefined;
+}
+
+/** The certificate with this code, as anyone may see it. */
+export async function findCertificate(db: Executor, code: string) {
+  const { rows } = await db.execute<{ studentName: string; testName: string; passedOn: string | Date }>(sql`
+    select s.name as "studentName", t.name as "testName", a.submitted_at as "passedOn"
+    from attempts a join students s on s.id = a.student_id join drives d on d.id = a.drive_id
+    join tests t on t.id = d.test_id
+    where a.certificate_code = ${code}`);
+  const row = rows[0];
+  return row ? { ...row, passedOn: new Date(row.passedOn) } : undefined;
+}

@@ -1,0 +1,108 @@
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { extractText } from "unpdf";
+import { adminLogin, baseUrl, uniqueStudent } from "../support/api.ts";
+import { expect, test } from "../support/test.ts";
+
+const escapeRegExp = (text: string) => text.replaceAll(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+}
+
+/** A drive, open now, on a short whole-quiz test with a pass mark; made through the admin API. */
+async function passMarkDrive(token: string) {
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${baseUrl()}/api${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return response.json();
+  };
+  const test = await post("/tests", {
+    name: `Certified Aptitude ${Date.now()}`,
+    questionCount: 3,
+    timingMode: "whole_quiz",
+    passMark: 60,
+    reviewPolicy: "score_and_ticks",
+  });
+  return post("/drives", { name: "Certificate batch", organisation: "Sunrise Engineering College", testId: test._id });
+}
+
+test("a passing student keeps the resume code, downloads a certificate naming them, and /verify confirms it", async ({
+  page,
+}) => {
+  const token = await adminLogin();
+  const bank = (await (
+    await fetch(`${baseUrl()}/api/questions`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { text: string; options: { text: string; isCorrect: boolean }[] }[];
+  const correctText = new Map(
+    bank.map((question) => [question.text, question.options.find((option) => option.isCorrect)?.text]),
+  );
+  const drive = await passMarkDrive(token);
+  const student = { ...uniqueStudent(), name: `Asha Certified ${Date.now()}` };
+
+  // The share link fills in the code.
+  await page.goto(`/student/register?drive=${drive.code.toLowerCase()}`);
+  await expect(page.getByLabel("Drive code (if you were given one)")).toHaveValue(drive.code);
+  for (const [label, value] of [
+    ["Name", student.name],
+    ["Email", student.email],
+    ["Phone", student.phone],
+    ["USN No", student.usnNo],
+    ["College", student.college],
+    ["Course", student.course],
+    ["Group", student.group],
+    ["Year", student.year],
+  ] as const) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/quiz$/);
+
+  const note = page.getByRole("region", { name: "Your resume code" });
+  await expect(note).toContainText(/Your resume code is [A-Z2-9]{4}-[A-Z2-9]{4}\./);
+  await expectNoAxeViolations(page);
+  await note.getByRole("button", { name: "I have noted it" }).click();
+  await expect(note).toHaveCount(0);
+
+  // A whole-quiz test: one clock, every question reachable, Submit on the last.
+  await expect(page.getByRole("timer")).toHaveText(/^Time Left: 1:(2\d|30) for the whole quiz$/);
+  for (let position = 1; position <= 3; position++) {
+    await expect(page.getByText(`Question ${position} of 3`, { exact: true })).toBeVisible();
+    const questionText = await page.getByRole("main").getByRole("heading", { level: 2 }).innerText();
+    await page
+      .getByRole("radio", { name: new RegExp(`^[A-J]\\. ${escapeRegExp(correctText.get(questionText) ?? "")}$`) })
+      .check();
+    await page.getByRole("button", { name: position === 3 ? "Submit" : "Next" }).click();
+  }
+
+  await expect(page.getByText("Your Score: 100.00%")).toBeVisible();
+  await expect(page.getByText("Passed (pass mark 60%)")).toBeVisible();
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download your certificate" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("certificate.pdf");
+  const pdf = fs.readFileSync((await download.path()) ?? "");
+  const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+  expect(text).toContain(student.name);
+  const code = text.match(/Verification code: ([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})/)?.[1];
+  expect(code).toBeDefined();
+
+  await page.goto(`/verify/${code}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Verify a certificate");
+  await expect(page.getByText(`Certificate ${code} is genuine.`)).toBeVisible();
+  await expect(page.getByText(new RegExp(`^${escapeRegExp(student.name)} passed Certified Aptitude`))).toBeVisible();
+  await expect(page.getByText(student.email)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test("an unknown certificate code is said plainly", async ({ page, allowConsoleError }) => {
+  allowConsoleError(/status of 404/);
+  await page.goto("/verify/AAAA-BBBB-CCCC");
+  await expect(page.getByRole("alert")).toHaveText("No certificate has this code. Check it and try again.");
+});
