@@ -210,7 +210,7 @@ async function applyAnswer(
       : "That question is not open yet.";
   }
   await saveSelectedOption(db, { attemptId: attempt.id, position: slot.position, optionId: answer.optionId, now });
-  if (slot.position > attempt.currentPosition) {
+  if (attempt.paced && slot.position > attempt.currentPosition) {
     // The timer moved the attempt on while the student was away; record where it is now.
     const start = windowStart(attempt, slot.position);
     await moveCurrentPosition(db, attempt.id, slot.position, start);
