@@ -53,6 +53,8 @@ export const resultDetailSchema = z.object({
   score: z.number().int(),
   totalQuestions: z.number().int(),
   submittedAt: z.iso.datetime(),
+  /** Times the quiz page lost focus or visibility during the attempt (recorded, never used to block). */
+  focusLosses: z.number().int(),
   answers: z.array(
     z.object({
       questionId: idSchema,
@@ -60,6 +62,7 @@ export const resultDetailSchema = z.object({
       chosen: z.string().nullable(),
       correct: z.string(),
       isCorrect: z.boolean(),
+      focusLosses: z.number().int(),
     }),
   ),
 });

@@ -460,6 +460,11 @@ describe("tests and drives", async () => {
           focusLosses: 3,
         }),
       ]);
+      const detail = (
+        await app.inject({ method: "GET", url: `/api/students/results/${resultId}`, headers: asAdmin })
+      ).json();
+      expect(detail.focusLosses).toBe(3);
+      expect(detail.answers.map((answer: { focusLosses: number }) => answer.focusLosses)).toEqual([2, 0, 1]);
       const csv = await app.inject({ method: "GET", url: `/api/drives/${drive._id}/results.csv`, headers: asAdmin });
       expect(csv.headers["content-type"]).toContain("text/csv");
       expect(csv.body.split("\n")[0]).toBe(

@@ -35,8 +35,10 @@ export async function resultDetail(db: Executor, id: string) {
     chosen: string | null;
     correct: string;
     is_correct: boolean | null;
+    focus_losses: number;
   }>(sql`
-    select aq.question_id, q.text as question, chosen.text as chosen, right_option.text as correct, aq.is_correct
+    select aq.question_id, q.text as question, chosen.text as chosen, right_option.text as correct, aq.is_correct,
+           aq.focus_losses
     from ${attemptQuestions} aq
     join ${questions} q on q.id = aq.question_id
     left join ${questionOptions} chosen on chosen.id = aq.selected_option_id
@@ -46,12 +48,14 @@ export async function resultDetail(db: Executor, id: string) {
   return {
     ...attempt,
     submittedAt: attempt.submittedAt,
+    focusLosses: answers.rows.reduce((sum, row) => sum + row.focus_losses, 0),
     answers: answers.rows.map((row) => ({
       questionId: row.question_id,
       question: row.question,
       chosen: row.chosen,
       correct: row.correct,
       isCorrect: row.is_correct === true,
+      focusLosses: row.focus_losses,
     })),
   };
 }

@@ -95,6 +95,11 @@ export default function Results({ loaderData }: { loaderData: { token: string } 
                       <td colSpan={6} className="bg-slate-50 px-3 py-3">
                         {!detail && <p role="status">Loading...</p>}
                         {detail && (
+                          <p className="mb-2 text-sm">
+                            Left the quiz window {detail.focusLosses} {detail.focusLosses === 1 ? "time" : "times"}.
+                          </p>
+                        )}
+                        {detail && (
                           <ol className="space-y-2">
                             {detail.answers.map((answer, index) => (
                               <li key={answer.questionId}>
@@ -106,6 +111,7 @@ export default function Results({ loaderData }: { loaderData: { token: string } 
                                 </p>
                                 <p className="text-sm">
                                   Answered: {answer.chosen ?? "no answer"} · Correct: {answer.correct}
+                                  {answer.focusLosses > 0 && ` · left the quiz ${answer.focusLosses}×`}
                                 </p>
                               </li>
                             ))}
