@@ -65,9 +65,12 @@ export type AttemptState = z.infer<typeof attemptStateSchema>;
 
 export const saveAnswerSchema = answerSchema;
 export const advanceSchema = z.object({
-  position: z.number({ error: "position must be a number" }).int({ error: "position must be a whole number" }).min(1, {
-    error: "position must be at least 1",
-  }),
+  position: z
+    .number({ error: "position must be a number" })
+    .int({ error: "position must be a whole number" })
+    .min(1, { error: "position must be at least 1" })
+    // No attempt has more questions than the 200 answers a submission may carry.
+    .max(200, { error: "position must be at most 200" }),
 });
 
 /** The answer to saving an answer or moving on: where the attempt now stands on the server's clock. */
