@@ -67,6 +67,17 @@ const envSchema = z
         .refine((url) => /^smtps?:\/\//.test(url), { error: "must be an smtp:// or smtps:// URL" })
         .optional(),
     ),
+    SITE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url({ error: "must be an absolute http:// or https:// URL" })
+        .refine((url) => /^https?:\/\//i.test(url), { error: "must be an absolute http:// or https:// URL" })
+        .refine((url) => !/[?#]/.test(url), { error: "must not have a query (?…) or fragment (#…)" })
+        .refine((url) => !URL.parse(url)?.username && !URL.parse(url)?.password, {
+          error: "must not contain a user name or password",
+        })
+        .optional(),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z
@@ -97,6 +108,11 @@ export interface Config {
   jwtSecret: string | undefined;
   seedDemo: boolean;
   smtpUrl: string | undefined;
+  /**
+   * Where the public site lives, without a trailing slash: the absolute links in robots.txt and the sitemap.
+   * Configured rather than taken from the Host header, which any client sets and those responses are cached.
+   */
+  siteUrl: string;
   logLevel: string;
 }
 
@@ -129,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Demo content belongs on a laptop, not in someone's production database.
     seedDemo: values.SEED_DEMO ?? values.DATABASE_URL === undefined,
     smtpUrl: values.SMTP_URL,
+    siteUrl: (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
     logLevel: values.LOG_LEVEL,
   };
 }
