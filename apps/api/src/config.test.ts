@@ -15,7 +15,14 @@ describe("loadConfig", () => {
       jwtSecret: undefined,
       seedDemo: true,
       smtpUrl: undefined,
+      siteUrl: "http://localhost:3000",
     });
+  });
+
+  it("takes SITE_URL without its trailing slash, and defaults it to this port on localhost", () => {
+    expect(loadConfig({ SITE_URL: "https://www.trainwise.example/" }).siteUrl).toBe("https://www.trainwise.example");
+    expect(loadConfig({ SITE_URL: "http://campus.example/trainwise" }).siteUrl).toBe("http://campus.example/trainwise");
+    expect(loadConfig({ PORT: "8080" }).siteUrl).toBe("http://localhost:8080");
   });
 
   it("turns demo content off by default with an external database", () => {
@@ -35,6 +42,13 @@ describe("loadConfig", () => {
     [{ ADMIN_PASSWORD: "a-long-enough-password" }, "ADMIN_USERNAME must be set when ADMIN_PASSWORD is"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL must be an smtp:// or smtps:// URL"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of"],
+    [{ SITE_URL: "www.trainwise.example" }, "SITE_URL must be an absolute http:// or https:// URL"],
+    [{ SITE_URL: "/relative" }, "SITE_URL must be an absolute http:// or https:// URL"],
+    [{ SITE_URL: "ftp://trainwise.example" }, "SITE_URL must be an absolute http:// or https:// URL"],
+    [{ SITE_URL: "javascript:alert(1)" }, "SITE_URL must be an absolute http:// or https:// URL"],
+    [{ SITE_URL: "https://trainwise.example/?a=1" }, "SITE_URL must not have a query (?…) or fragment (#…)"],
+    [{ SITE_URL: "https://trainwise.example/#top" }, "SITE_URL must not have a query (?…) or fragment (#…)"],
+    [{ SITE_URL: "https://user:pw@trainwise.example" }, "SITE_URL must not contain a user name or password"],
   ])("refuses %o naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

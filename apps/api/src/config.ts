@@ -80,8 +80,10 @@ const envSchema = z
       emptyAsUndefined,
       z
         .url({ error: "must be an absolute http:// or https:// URL" })
-        .refine((url) => /^https?:\/\/[^/?#]+\/?$/.test(url), {
-          error: "must be an http:// or https:// address with no path, query or fragment",
+        .refine((url) => /^https?:\/\//i.test(url), { error: "must be an absolute http:// or https:// URL" })
+        .refine((url) => !/[?#]/.test(url), { error: "must not have a query (?…) or fragment (#…)" })
+        .refine((url) => !URL.parse(url)?.username && !URL.parse(url)?.password, {
+          error: "must not contain a user name or password",
         })
         .optional(),
     ),
@@ -117,7 +119,11 @@ export interface Config {
   jwtSecret: string | undefined;
   seedDemo: boolean;
   smtpUrl: string | undefined;
-  /** The public address of the site, for absolute links (certificates), without a trailing slash. */
+  /**
+   * Where the public site lives, without a trailing slash: the absolute links in robots.txt, the sitemap
+   * and certificates.
+   * Configured rather than taken from the Host header, which any client sets and those responses are cached.
+   */
   siteUrl: string;
   logLevel: string;
 }
@@ -152,7 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Demo content belongs on a laptop, not in someone's production database.
     seedDemo: values.SEED_DEMO ?? values.DATABASE_URL === undefined,
     smtpUrl: values.SMTP_URL,
-    siteUrl: (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ""),
+    siteUrl: (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
     logLevel: values.LOG_LEVEL,
   };
 }

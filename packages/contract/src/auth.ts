@@ -1,15 +1,15 @@
 // POST /api/auth/admin/login, POST /api/auth/student/register, POST /api/auth/admin/logout.
 import { z } from "zod";
-import { requiredText } from "./common.ts";
+import { requiredText, withTextRules } from "./common.ts";
 import { driveCodeSchema } from "./drives.ts";
 
 /** The spec sets no client rules for admin login; the server still refuses empty or absurd values. */
 export const adminLoginSchema = z.object({
   username: requiredText("Username", 100),
-  password: z
-    .string({ error: "Password is required" })
-    .min(1, { error: "Password is required", abort: true })
-    .max(200, { error: "Password must be at most 200 characters" }),
+  password: withTextRules(
+    z.string({ error: "Password is required" }).min(1, { error: "Password is required", abort: true }),
+    "Password",
+  ).max(200, { error: "Password must be at most 200 characters" }),
 });
 export type AdminLogin = z.infer<typeof adminLoginSchema>;
 
@@ -55,15 +55,15 @@ export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 
 export const changePasswordSchema = z.object({
-  currentPassword: z
-    .string({ error: "Current password is required" })
-    .min(1, { error: "Current password is required" })
-    .max(200, { error: "Password must be at most 200 characters" }),
-  newPassword: z
-    .string({ error: "New password is required" })
-    .min(MIN_ADMIN_PASSWORD_LENGTH, {
+  currentPassword: withTextRules(
+    z.string({ error: "Current password is required" }).min(1, { error: "Current password is required" }),
+    "Current password",
+  ).max(200, { error: "Password must be at most 200 characters" }),
+  newPassword: withTextRules(
+    z.string({ error: "New password is required" }).min(MIN_ADMIN_PASSWORD_LENGTH, {
       error: `New password must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`,
-    })
-    .max(200, { error: "Password must be at most 200 characters" }),
+    }),
+    "New password",
+  ).max(200, { error: "Password must be at most 200 characters" }),
 });
 export type ChangePassword = z.infer<typeof changePasswordSchema>;

@@ -19,26 +19,69 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
-/** A required, trimmed text field with the spec's "X is required" message and a sane upper bound. */
-export function requiredText(label: string, max = 200) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required`, abort: true })
-    .max(max, { error: `${label} must be at most ${max} characters` });
+/**
+ * Control characters (C0, DEL and C1) have no place in anything a person types, and PostgreSQL cannot store NUL
+ * at all; a UTF-16 half without its pair is not text either (it would be stored as U+FFFD). Multiline fields may
+ * hold tabs and line breaks (a carriage return only as part of CRLF).
+ */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+const CONTROL_CHARACTER_IN_MULTILINE = /\r(?!\n)|(?![\t\n\r])\p{Cc}/u;
+const LONE_SURROGATE = /\p{Cs}/u;
+
+export interface TextOptions {
+  /** Allows tabs and line breaks: the feedback text, the contact message, a question's text. */
+  multiline?: boolean;
 }
+
+/** Adds the product's text rules to a string schema: no control characters, no broken Unicode. */
+export function withTextRules(schema: z.ZodString, label: string, options: TextOptions = {}): z.ZodString {
+  const control = options.multiline ? CONTROL_CHARACTER_IN_MULTILINE : CONTROL_CHARACTER;
+  return schema
+    .refine((value) => !control.test(value), { error: `${label} must not contain control characters` })
+    .refine((value) => !LONE_SURROGATE.test(value), { error: `${label} must not contain invalid Unicode characters` });
+}
+
+/** A required, trimmed text field with the spec's "X is required" message and a sane upper bound. */
+export function requiredText(label: string, max = 200, options: TextOptions = {}) {
+  return withTextRules(
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, { error: `${label} is required`, abort: true }),
+    label,
+    options,
+  ).max(max, { error: `${label} must be at most ${max} characters` });
+}
+
+/** An optional, trimmed text field: the same rules as `requiredText`, but it may be left out or empty. */
+export function optionalText(label: string, max = 200, options: TextOptions = {}) {
+  return withTextRules(z.string({ error: `${label} must be text` }).trim(), label, options).max(max, {
+    error: `${label} must be at most ${max} characters`,
+  });
+}
+
+/** A search or filter term from a query string. */
+export function searchText(label: string, max = 200) {
+  return optionalText(label, max).optional();
+}
+
+/** The largest whole number a PostgreSQL `integer` column or parameter holds. */
+export const MAX_INT4 = 2_147_483_647;
 
 /** `page` and `pageSize` of a paged list; without `page` a list comes back whole. */
 export const pagingQuerySchema = z.object({
   page: z.coerce
     .number({ error: "page must be a number" })
-    .int()
     .min(1, { error: "page must be at least 1" })
+    // Far past any real list, and (page - 1) × pageSize stays well inside PostgreSQL's integers. Checked before
+    // `int`, which refuses numbers past 2^53 as not whole: "at most" is the helpful answer to those.
+    .max(1_000_000, { error: "page must be at most 1000000" })
+    .int({ error: "page must be a whole number" })
     .optional(),
   pageSize: z.coerce
     .number({ error: "pageSize must be a number" })
-    .int()
     .min(1, { error: "pageSize must be at least 1" })
     .max(200, { error: "pageSize must be at most 200" })
+    .int({ error: "pageSize must be a whole number" })
     .optional(),
 });

@@ -1,6 +1,6 @@
 // POST /api/contact (public, rate-limited) and GET /api/contact (admin).
 import { z } from "zod";
-import { idSchema, requiredText } from "./common.ts";
+import { idSchema, optionalText, requiredText } from "./common.ts";
 
 export const contactInputSchema = z.object({
   name: requiredText("Name", 100),
@@ -9,7 +9,7 @@ export const contactInputSchema = z.object({
   phone: requiredText("Phone Number", 20).regex(/^[+()\d\s-]{7,20}$/, {
     error: "Phone Number must contain only digits, spaces, +, - or brackets",
   }),
-  message: z.string().trim().max(5000, { error: "Message must be at most 5000 characters" }).default(""),
+  message: optionalText("Message", 5000, { multiline: true }).default(""),
 });
 export type ContactInput = z.infer<typeof contactInputSchema>;
 

@@ -1,6 +1,6 @@
 // Tests (recipes for attempts) and drives (a test given to a cohort for a window): /api/tests, /api/drives (admin).
 import { z } from "zod";
-import { idSchema, requiredText } from "./common.ts";
+import { idSchema, optionalText, requiredText } from "./common.ts";
 import { QUIZ_QUESTION_LIMIT, SECONDS_PER_QUESTION } from "./constants.ts";
 
 export const TIMING_MODES = ["per_question", "whole_quiz"] as const;
@@ -120,12 +120,8 @@ export const driveInputSchema = z
   .object({
     testId: idSchema,
     name: requiredText("Name", 120),
-    organisation: z
-      .string()
-      .trim()
-      .max(200, { error: "College or company must be at most 200 characters" })
-      .default(""),
-    batch: z.string().trim().max(100, { error: "Batch must be at most 100 characters" }).default(""),
+    organisation: optionalText("College or company", 200).default(""),
+    batch: optionalText("Batch", 100).default(""),
     /** Left out: the server makes one up. */
     code: driveCodeSchema.optional(),
     opensAt: z.iso.datetime({ offset: true, error: "Opens at must be a date and time" }).nullable().default(null),

@@ -8,7 +8,7 @@ export const feedbackInputSchema = z.object({
   emailId: requiredText("Email ID", 254).pipe(z.email({ error: "Email ID must be a valid e-mail address" })),
   section: requiredText("Section", 50),
   batch: requiredText("Batch", 50),
-  feedback: requiredText("Feedback", 2000),
+  feedback: requiredText("Feedback", 2000, { multiline: true }),
 });
 export type FeedbackInput = z.infer<typeof feedbackInputSchema>;
 

@@ -1,6 +1,6 @@
 // GET/POST /api/questions and DELETE /api/questions/{id} (admin).
 import { z } from "zod";
-import { idSchema, pagingQuerySchema, requiredText } from "./common.ts";
+import { idSchema, pagingQuerySchema, requiredText, searchText } from "./common.ts";
 import { DEFAULT_DIFFICULTY, DIFFICULTIES } from "./constants.ts";
 
 export const difficultySchema = z.enum(DIFFICULTIES, {
@@ -14,7 +14,7 @@ export const optionInputSchema = z.object({
 });
 
 export const questionInputSchema = z.object({
-  text: requiredText("Question", 2000),
+  text: requiredText("Question", 2000, { multiline: true }),
   category: requiredText("Category", 100),
   difficulty: difficultySchema.default(DEFAULT_DIFFICULTY),
   options: z
@@ -41,9 +41,9 @@ export const questionListSchema = z.array(questionSchema);
 
 /** Optional filters and paging of GET /api/questions; without them the whole bank comes back (spec §7). */
 export const questionListQuerySchema = pagingQuerySchema.extend({
-  category: z.string().trim().max(100).optional(),
+  category: searchText("category", 100),
   difficulty: difficultySchema.optional(),
-  search: z.string().trim().max(200).optional(),
+  search: searchText("search", 200),
 });
 export type QuestionListQuery = z.infer<typeof questionListQuerySchema>;
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { idSchema } from "./common.ts";
 import { QUIZ_QUESTION_LIMIT } from "./constants.ts";
-import { REVIEW_POLICIES, TIMING_MODES } from "./drives.ts";
+import { MAX_TEST_QUESTIONS, REVIEW_POLICIES, TIMING_MODES } from "./drives.ts";
 
 /**
  * The spec's `limit` is accepted and checked, but the test decides how many questions a quiz has: a client can
@@ -98,7 +98,8 @@ const positionSchema = z
   .number({ error: "position must be a number" })
   .int({ error: "position must be a whole number" })
   .min(0, { error: "position must be at least 0" })
-  .max(1000, { error: "position must be at most 1000" });
+  // No test has more questions than this, nor a submission more answers.
+  .max(MAX_TEST_QUESTIONS, { error: `position must be at most ${MAX_TEST_QUESTIONS}` });
 export const advanceSchema = z.object({
   position: positionSchema.min(1, { error: "position must be at least 1" }),
   /** The answer to the question being left, saved in the same request. */

@@ -1,6 +1,6 @@
 // GET /api/students and GET /api/students/results/all (admin).
 import { z } from "zod";
-import { idSchema, pagingQuerySchema } from "./common.ts";
+import { idSchema, pagingQuerySchema, searchText } from "./common.ts";
 
 export const studentSchema = z.object({
   _id: idSchema,
@@ -88,6 +88,6 @@ export const resultsSummarySchema = z.object({
 export type ResultsSummary = z.infer<typeof resultsSummarySchema>;
 
 export const studentListQuerySchema = pagingQuerySchema.extend({
-  search: z.string().trim().max(200).optional(),
+  search: searchText("search", 200),
 });
 export type StudentListQuery = z.infer<typeof studentListQuerySchema>;

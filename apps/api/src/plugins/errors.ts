@@ -6,6 +6,7 @@ import type { ErrorBody } from "@trainwise/contract/common";
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import pg from "pg";
 
 /** Thrown by services for an expected refusal; the handler turns it into its status and message. */
 export class HttpError extends Error {
@@ -31,6 +32,20 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The Content-Length header does not match the body.",
   FST_ERR_BAD_URL: "The address is not valid.",
 };
+
+export const UNSTORABLE_VALUE = "The request contains a value the server cannot store.";
+
+/**
+ * A PostgreSQL data exception (SQLSTATE class 22: a NUL byte, a number out of range, text that is not a number…)
+ * means a value got past the contract that the database refuses. That is the client's value, not our failure:
+ * a 400, never a 500. Drizzle wraps the driver's error in its own, so the cause chain is searched.
+ */
+function isDataException(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+    if (cause instanceof pg.DatabaseError) return typeof cause.code === "string" && cause.code.startsWith("22");
+  }
+  return false;
+}
 
 function validationFields(error: FastifyError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -58,6 +73,11 @@ export default fp(
           FRAMEWORK_MESSAGES[error.code] ??
           (status === 429 ? "Too many requests. Please wait a moment and try again." : error.message);
         return reply.status(status).send(errorBody(status, message));
+      }
+      if (isDataException(error)) {
+        // Logged, since it shows a rule missing from the contract.
+        request.log.warn({ err: error }, "the database refused a value of the request");
+        return reply.status(400).send(errorBody(400, UNSTORABLE_VALUE));
       }
       request.log.error({ err: error }, "request failed");
       return reply.status(500).send(errorBody(500, "Something went wrong on our side. Please try again."));

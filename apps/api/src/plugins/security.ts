@@ -1,9 +1,20 @@
 // Security headers for every response. API and docs responses get a strict default policy; HTML pages replace it
-// with their own hash-based policy (see web.ts).
+// with their own hash-based policy (see web.ts). Every API answer, errors included, is `no-store` unless its route
+// is deliberately public (config `publicCache`): tokens, answer keys, student lists and CSV exports must not stay
+// in a browser's or a proxy's cache.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The answer is the same for everyone and holds nothing private, so caches may keep it. */
+    publicCache?: boolean;
+  }
+}
+
+const API_PATH = /^\/api(?:[/?]|$)/;
 
 const options: HelmetOptions = {
   contentSecurityPolicy: {
@@ -46,8 +57,15 @@ function securityHeaders(): Record<string, string> {
 export default fp(
   async function security(app: FastifyInstance) {
     const headers = securityHeaders();
-    app.addHook("onRequest", (_request, reply, done) => {
+    // The OpenAPI description and its UI are public documentation.
+    app.addHook("onRoute", (route) => {
+      if (route.url.startsWith("/api/docs")) route.config = { ...route.config, publicCache: true };
+    });
+    app.addHook("onRequest", (request, reply, done) => {
       reply.headers(headers);
+      if (API_PATH.test(request.url) && !request.routeOptions.config?.publicCache) {
+        reply.header("cache-control", "no-store");
+      }
       done();
     });
   },

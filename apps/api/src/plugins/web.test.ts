@@ -14,7 +14,7 @@ function inlineScripts(html: string): string[] {
 }
 
 describe("serving the web app", async () => {
-  const { app } = await createTestApp({ webClientDir });
+  const { app } = await createTestApp({ webClientDir, siteUrl: "http://trainwise.example" });
 
   it.each(PUBLIC_PATHS)("serves %s as prerendered HTML with its own h1", async (page) => {
     const response = await app.inject({ method: "GET", url: page });
@@ -92,13 +92,13 @@ describe("serving the web app", async () => {
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
-  it("serves the favicon, robots.txt and a sitemap of every public page", async () => {
+  it("serves the favicon, robots.txt and a sitemap of every public page at SITE_URL", async () => {
     expect((await app.inject({ method: "GET", url: "/favicon.svg" })).headers["content-type"]).toBe("image/svg+xml");
-    const robots = await app.inject({ method: "GET", url: "/robots.txt", headers: { host: "trainwise.example" } });
+    const robots = await app.inject({ method: "GET", url: "/robots.txt" });
     expect(robots.body).toContain("Sitemap: http://trainwise.example/sitemap.xml");
     expect(robots.body).toContain("Disallow: /admin/");
     expect(robots.body).toContain("Allow: /admin/login");
-    const sitemap = await app.inject({ method: "GET", url: "/sitemap.xml", headers: { host: "trainwise.example" } });
+    const sitemap = await app.inject({ method: "GET", url: "/sitemap.xml" });
     expect(sitemap.headers["content-type"]).toContain("application/xml");
     for (const page of PUBLIC_PATHS.filter((candidate) => !candidate.startsWith("/admin/"))) {
       expect(sitemap.body).toContain(`<loc>http://trainwise.example${page}</loc>`);

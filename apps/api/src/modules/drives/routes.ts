@@ -12,9 +12,9 @@ import {
 } from "@trainwise/contract/drives";
 import { scorePercentage } from "@trainwise/contract/quiz";
 import { parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { toCsv } from "../../csv/spreadsheet-csv.ts";
 import type { Executor } from "../../db/client.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import {
@@ -425,7 +425,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const rows = await resultsOf(request.params.id);
-      const csv = stringify(
+      const csv = toCsv(
         rows.map((row) => ({
           student: row.studentName,
           email: row.email,
@@ -439,7 +439,19 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
           focusLosses: row.focusLosses,
           submitted: row.submittedAt.toISOString(),
         })),
-        { header: true },
+        [
+          "student",
+          "email",
+          "usnNo",
+          "college",
+          "score",
+          "marks",
+          "total",
+          "percentage",
+          "result",
+          "focusLosses",
+          "submitted",
+        ],
       );
       return reply
         .type("text/csv; charset=utf-8")

@@ -19,6 +19,8 @@ const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/",
     {
+      // The home page's carousel: public text with no e-mail, USN or phone.
+      config: { publicCache: true },
       schema: {
         tags: ["feedback"],
         summary: "Visible student feedback, newest first, without e-mail or USN",

@@ -8,6 +8,8 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/health",
     {
+      // Load balancers and monitors poll it; nothing in it is private.
+      config: { publicCache: true },
       schema: {
         tags: ["health"],
         summary: "Liveness and database reachability",

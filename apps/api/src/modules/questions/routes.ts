@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../plugins/errors.ts";
-import { parseQuestionCsv, QUESTION_CSV_TEMPLATE, questionsToCsv } from "./csv.ts";
+import { CSV_IMPORT_LIMITS, parseQuestionCsv, QUESTION_CSV_TEMPLATE, questionsToCsv } from "./csv.ts";
 import {
   archiveOrDeleteQuestion,
   createQuestion,
@@ -20,12 +20,12 @@ import {
   updateQuestion,
 } from "./repository.ts";
 
-const CSV_BODY_LIMIT = 2 * 1024 * 1024;
-
 const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", app.requireAdmin);
-  app.addContentTypeParser("text/csv", { parseAs: "string", bodyLimit: CSV_BODY_LIMIT }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    "text/csv",
+    { parseAs: "string", bodyLimit: CSV_IMPORT_LIMITS.bytes },
+    (_request, body, done) => done(null, body),
   );
 
   app.get(
@@ -142,22 +142,16 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["questions"],
         summary: "Import questions from CSV (text/csv); any bad row rejects the whole file",
+        description: `At most ${CSV_IMPORT_LIMITS.rows} questions and ${CSV_IMPORT_LIMITS.bytes / 1024 / 1024} MB a file; a refusal lists the first ${CSV_IMPORT_LIMITS.listedErrors} problems and counts them all.`,
         security: [{ bearerAuth: [] }],
         consumes: ["text/csv"],
         body: z.string({ error: "Send the CSV file as text/csv" }),
-        response: { 201: questionImportResultSchema, 400: errorBodySchema },
+        response: { 201: questionImportResultSchema, 400: errorBodySchema, 413: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const outcome = parseQuestionCsv(request.body);
-      if (!outcome.ok) {
-        const lines = Object.keys(outcome.errors).length;
-        throw new HttpError(
-          400,
-          `Nothing was imported: ${lines === 1 ? "1 problem" : `${lines} problems`} in the file.`,
-          outcome.errors,
-        );
-      }
+      const outcome = await parseQuestionCsv(request.body);
+      if (!outcome.ok) throw new HttpError(outcome.status, outcome.message, outcome.errors);
       await app.db.transaction(async (tx) => {
         for (const question of outcome.questions) await createQuestion(tx, question);
       });

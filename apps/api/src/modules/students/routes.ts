@@ -10,10 +10,10 @@ import {
   studentAdminSchema,
   studentListQuerySchema,
 } from "@trainwise/contract/students";
-import { stringify } from "csv-stringify/sync";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { toCsv } from "../../csv/spreadsheet-csv.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { registerStudent } from "./registration.ts";
 import { allowAnotherAttempt, allowResume, endSessions, listStudents, setTimeMultiplier } from "./repository.ts";
@@ -62,6 +62,22 @@ export const studentRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+const STUDENT_CSV_COLUMNS = [
+  "name",
+  "email",
+  "phone",
+  "usnNo",
+  "college",
+  "course",
+  "group",
+  "year",
+  "registered",
+  "attemptsUsed",
+  "attemptsAllowed",
+  "timeMultiplier",
+] as const;
+const RESULT_CSV_COLUMNS = ["student", "email", "usnNo", "score", "total", "percentage", "submitted"] as const;
+
 function toCsvDate(date: Date | null): string {
   return date ? date.toISOString() : "";
 }
@@ -103,7 +119,7 @@ export const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ["students"], summary: "Every student as CSV", security: [{ bearerAuth: [] }] } },
     async (_request, reply) => {
       const { students } = await listStudents(app.db);
-      const csv = stringify(
+      const csv = toCsv(
         students.map((student) => ({
           name: student.name,
           email: student.email,
@@ -118,7 +134,7 @@ export const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           attemptsAllowed: student.attemptsAllowed,
           timeMultiplier: student.timeMultiplier,
         })),
-        { header: true },
+        STUDENT_CSV_COLUMNS,
       );
       return sendCsv(reply, "students.csv", csv);
     },
@@ -238,7 +254,7 @@ export const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ["students"], summary: "Every submitted attempt as CSV", security: [{ bearerAuth: [] }] } },
     async (_request, reply) => {
       const rows = await listResults(app.db);
-      const csv = stringify(
+      const csv = toCsv(
         rows.map((row) => ({
           student: row.studentName,
           email: row.studentEmail,
@@ -248,7 +264,7 @@ export const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           percentage: scorePercentage(row.score ?? 0, row.totalQuestions),
           submitted: toCsvDate(row.submittedAt),
         })),
-        { header: true },
+        RESULT_CSV_COLUMNS,
       );
       return sendCsv(reply, "results.csv", csv);
     },
