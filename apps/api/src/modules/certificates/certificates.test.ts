@@ -49,6 +49,7 @@ describe("certificates", async () => {
     const response = await app.inject({ method: "GET", url: `/api/certificates/${resultId}`, headers: bearer(token) });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/pdf");
+    expect(response.headers["cache-control"]).toBe("no-store");
     const { text } = await extractText(new Uint8Array(response.rawPayload), { mergePages: true });
     expect(text).toContain("Asha Rao");
     expect(text).toContain("Aptitude Round 1");
