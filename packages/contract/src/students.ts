@@ -38,6 +38,9 @@ export const accommodationSchema = z.object({
 });
 
 export const studentAdminSchema = studentSchema.extend({
+  /** The drive the student registered for. */
+  driveId: idSchema,
+  driveName: z.string(),
   timeMultiplier: z.number(),
   attemptsAllowed: z.number().int(),
   attemptsUsed: z.number().int(),
@@ -89,5 +92,7 @@ export type ResultsSummary = z.infer<typeof resultsSummarySchema>;
 
 export const studentListQuerySchema = pagingQuerySchema.extend({
   search: searchText("search", 200),
+  /** Only the students of this drive. */
+  driveId: idSchema.optional(),
 });
 export type StudentListQuery = z.infer<typeof studentListQuerySchema>;

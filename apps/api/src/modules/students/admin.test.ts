@@ -49,7 +49,40 @@ describe("students and results for admins", async () => {
       attemptsUsed: 1,
       attemptsAllowed: 1,
       timeMultiplier: 1,
+      driveName: "Open registration",
     });
+    // Nothing a student could use to take over an attempt leaves the server, not even as a hash.
+    expect(Object.keys(all[1]).sort()).toEqual(
+      [
+        "_id",
+        "name",
+        "email",
+        "phone",
+        "usnNo",
+        "college",
+        "course",
+        "group",
+        "year",
+        "createdAt",
+        "timeMultiplier",
+        "attemptsAllowed",
+        "attemptsUsed",
+        "driveId",
+        "driveName",
+      ].sort(),
+    );
+    const drive = await app.inject({
+      method: "GET",
+      url: `/api/students?driveId=${all[1].driveId}`,
+      headers: auth,
+    });
+    expect(drive.json()).toHaveLength(2);
+    const otherDrive = await app.inject({
+      method: "GET",
+      url: "/api/students?driveId=00000000-0000-4000-8000-000000000000",
+      headers: auth,
+    });
+    expect(otherDrive.json()).toEqual([]);
     const search = await app.inject({ method: "GET", url: "/api/students?search=hillside", headers: auth });
     expect(search.json().map((student: { name: string }) => student.name)).toEqual(["Ana Sharma"]);
     const page = await app.inject({ method: "GET", url: "/api/students?page=2&pageSize=1", headers: auth });
@@ -61,7 +94,7 @@ describe("students and results for admins", async () => {
     const students = await app.inject({ method: "GET", url: "/api/students/export.csv", headers: auth });
     expect(students.headers["content-disposition"]).toBe('attachment; filename="students.csv"');
     expect(students.body.split("\n")[0]).toBe(
-      "name,email,phone,usnNo,college,course,group,year,registered,attemptsUsed,attemptsAllowed,timeMultiplier",
+      "name,email,phone,usnNo,college,course,group,year,registered,attemptsUsed,attemptsAllowed,timeMultiplier,drive",
     );
     expect(students.body).toContain("Ana Sharma");
     const results = await app.inject({ method: "GET", url: "/api/students/results/export.csv", headers: auth });

@@ -3,7 +3,7 @@ import type { StudentDetails } from "@trainwise/contract/auth";
 import type { StudentListQuery } from "@trainwise/contract/students";
 import { and, count, desc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { attempts, students } from "../../db/schema.ts";
+import { attempts, drives, students } from "../../db/schema.ts";
 
 /** Students of the drive whose email or USN matches, case-insensitively. */
 export function findStudentsInDrive(db: Executor, driveId: string, email: string, usnNo: string) {
@@ -83,26 +83,37 @@ function searchCondition(search: string | undefined): SQL | undefined {
     or ${students.college} ilike ${pattern} or ${students.course} ilike ${pattern})`;
 }
 
-/** Students, newest first, with how many attempts each has used; paged when the query asks for a page. */
+/** Students, newest first, with their drive and how many attempts each has used; paged when asked for a page. */
 export async function listStudents(db: Executor, query: StudentListQuery = {}) {
-  const where = searchCondition(query.search);
+  const where = and(searchCondition(query.search), query.driveId ? eq(students.driveId, query.driveId) : undefined);
   const [totalRow] = await db.select({ total: count() }).from(students).where(where);
   const pageSize = query.pageSize ?? (query.page ? 50 : undefined);
   const base = db
     .select({
-      student: students,
+      id: students.id,
+      name: students.name,
+      email: students.email,
+      phone: students.phone,
+      usnNo: students.usnNo,
+      college: students.college,
+      course: students.course,
+      group: students.group,
+      year: students.year,
+      timeMultiplier: students.timeMultiplier,
+      attemptsAllowed: students.attemptsAllowed,
+      createdAt: students.createdAt,
+      driveId: students.driveId,
+      driveName: drives.name,
       // Spelled out: inside a subquery Drizzle would leave the outer column unqualified.
       attemptsUsed: sql<number>`(select count(*)::int from attempts a where a.student_id = "students"."id")`,
     })
     .from(students)
+    .innerJoin(drives, eq(drives.id, students.driveId))
     .where(where)
     .orderBy(desc(students.createdAt), desc(students.id))
     .$dynamic();
   const rows = pageSize ? await base.limit(pageSize).offset(((query.page ?? 1) - 1) * pageSize) : await base;
-  return {
-    students: rows.map((row) => ({ ...row.student, attemptsUsed: row.attemptsUsed })),
-    total: totalRow?.total ?? 0,
-  };
+  return { students: rows, total: totalRow?.total ?? 0 };
 }
 
 export async function setTimeMultiplier(db: Executor, id: string, timeMultiplier: number) {

@@ -75,6 +75,7 @@ const STUDENT_CSV_COLUMNS = [
   "attemptsUsed",
   "attemptsAllowed",
   "timeMultiplier",
+  "drive",
 ] as const;
 const RESULT_CSV_COLUMNS = ["student", "email", "usnNo", "score", "total", "percentage", "submitted"] as const;
 
@@ -133,6 +134,7 @@ export const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           attemptsUsed: student.attemptsUsed,
           attemptsAllowed: student.attemptsAllowed,
           timeMultiplier: student.timeMultiplier,
+          drive: student.driveName,
         })),
         STUDENT_CSV_COLUMNS,
       );
