@@ -324,6 +324,66 @@ describe("tests and drives", async () => {
       expect(fresh).toMatchObject({ totalQuestions: 6, secondsPerQuestion: 45, paced: false });
     });
 
+    it("allows as many attempts as the test says, and no more", async () => {
+      const drive = await driveWith({
+        name: "Two tries",
+        questionCount: 2,
+        timingMode: "whole_quiz",
+        attemptsAllowed: 2,
+      });
+      const { token } = (await register({ driveCode: drive.code })).json();
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        expect((await startAll(token)).statusCode).toBe(200);
+        expect((await submit(token, [])).statusCode).toBe(200);
+      }
+      const third = await startAll(token);
+      expect(third.statusCode).toBe(409);
+      expect(third.json().error).toBe("You have already completed the quiz. Ask an admin if you need another attempt.");
+    });
+
+    it("archives a test but never the default one", async () => {
+      const test = await createTest({ name: "Retired" });
+      const archived = await app.inject({ method: "POST", url: `/api/tests/${test._id}/archive`, headers: asAdmin });
+      expect(archived.json()).toEqual({ message: "The test has been archived." });
+      const listed = (await app.inject({ method: "GET", url: "/api/tests", headers: asAdmin })).json();
+      expect(listed.map((entry: { _id: string }) => entry._id)).not.toContain(test._id);
+      const refused = await app.inject({
+        method: "POST",
+        url: "/api/drives",
+        headers: asAdmin,
+        payload: { name: "On a retired test", testId: test._id },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields).toEqual({ testId: "Choose a current test" });
+      const standard = listed.find((entry: { isDefault: boolean }) => entry.isDefault);
+      const kept = await app.inject({ method: "POST", url: `/api/tests/${standard._id}/archive`, headers: asAdmin });
+      expect(kept.statusCode).toBe(409);
+      expect(kept.json().error).toBe("The default test cannot be archived.");
+    });
+
+    it("names the answers of a whole-quiz attempt that arrive after its deadline", async () => {
+      const drive = await driveWith({
+        name: "Too late",
+        questionCount: 2,
+        secondsPerQuestion: 10,
+        timingMode: "whole_quiz",
+      });
+      const { token } = (await register({ driveCode: drive.code })).json();
+      const questions = (await startAll(token)).json() as QuizQuestion[];
+      const state = (await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(token) })).json();
+      // 20 s of quiz and 10 s of grace have passed.
+      await database.pool.query(
+        "update attempts set started_at = started_at - interval '31 seconds', current_started_at = current_started_at - interval '31 seconds', deadline_at = deadline_at - interval '31 seconds' where id = $1",
+        [state.attemptId],
+      );
+      const first = questions[0] as QuizQuestion;
+      const late = await submit(token, [{ questionId: first._id, optionId: rightOption(first) }]);
+      expect(late.json().refused).toEqual([
+        { questionId: first._id, reason: "Time was up: the quiz had already been submitted." },
+      ]);
+      expect((await result(token, late.json().resultId)).json().score).toBe(0);
+    });
+
     it("validates a test's settings with messages a person understands", async () => {
       const cases: [Record<string, unknown>, string, string][] = [
         [{ name: "" }, "name", "Name is required"],
