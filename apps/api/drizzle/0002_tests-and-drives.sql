@@ -51,6 +51,7 @@ DROP INDEX "students_email_unique";--> statement-breakpoint
 DROP INDEX "students_usn_unique";--> statement-breakpoint
 ALTER TABLE "attempt_questions" ADD COLUMN "focus_losses" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "attempts" ADD COLUMN "marks" real;--> statement-breakpoint
+ALTER TABLE "attempts" ADD COLUMN "passed" boolean;--> statement-breakpoint
 ALTER TABLE "attempts" ADD COLUMN "drive_id" uuid;--> statement-breakpoint
 ALTER TABLE "attempts" ADD COLUMN "timing_mode" "timing_mode";--> statement-breakpoint
 ALTER TABLE "attempts" ADD COLUMN "paced" boolean;--> statement-breakpoint

@@ -218,6 +218,8 @@ export const attempts = pgTable(
     score: integer("score"),
     /** The score less negative marking: what the percentage and pass/fail are computed from. */
     marks: real("marks"),
+    /** Decided once, when the attempt is scored; null when the test has no pass mark. */
+    passed: boolean("passed"),
     totalQuestions: integer("total_questions").notNull(),
     driveId: uuid("drive_id")
       .notNull()

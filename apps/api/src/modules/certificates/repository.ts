@@ -19,7 +19,6 @@ type CertificateRow = {
   organisation: string;
   marks: number;
   totalQuestions: number;
-  passMark: number | null;
   passedOn: string | Date;
 };
 
@@ -28,12 +27,11 @@ export async function issueCertificate(db: Executor, studentId: string, attemptI
   const { rows } = await db.execute<CertificateRow>(sql`
     with issued as (
       update attempts set certificate_code = coalesce(certificate_code, ${code})
-      where id = ${attemptId} and student_id = ${studentId} and submitted_at is not null
-        and pass_mark is not null and marks * 100 >= pass_mark * total_questions
-      returning certificate_code, drive_id, student_id, marks, total_questions, pass_mark, submitted_at
+      where id = ${attemptId} and student_id = ${studentId} and submitted_at is not null and passed
+      returning certificate_code, drive_id, student_id, marks, total_questions, submitted_at
     )
     select i.certificate_code as code, s.name as "studentName", t.name as "testName",
-           d.organisation, i.marks, i.total_questions as "totalQuestions", i.pass_mark as "passMark",
+           d.organisation, i.marks, i.total_questions as "totalQuestions",
            i.submitted_at as "passedOn"
     from issued i join students s on s.id = i.student_id join drives d on d.id = i.drive_id
     join tests t on t.id = d.test_id`);

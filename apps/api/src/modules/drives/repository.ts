@@ -67,12 +67,8 @@ const driveColumns = {
   students: sql<number>`(select count(*)::int from students s where s.drive_id = "drives"."id")`,
   submitted: sql<number>`(select count(*)::int from attempts a where a.drive_id = "drives"."id"
     and a.submitted_at is not null)`,
-  passed: sql<number>`(select count(*)::int from attempts a where a.drive_id = "drives"."id"
-    and a.submitted_at is not null and a.pass_mark is not null
-    and a.marks * 100 >= a.pass_mark * a.total_questions)`,
-  failed: sql<number>`(select count(*)::int from attempts a where a.drive_id = "drives"."id"
-    and a.submitted_at is not null and a.pass_mark is not null
-    and a.marks * 100 < a.pass_mark * a.total_questions)`,
+  passed: sql<number>`(select count(*)::int from attempts a where a.drive_id = "drives"."id" and a.passed)`,
+  failed: sql<number>`(select count(*)::int from attempts a where a.drive_id = "drives"."id" and not a.passed)`,
 };
 
 /** Drives, the default first, then the newest, with their test's name and counts. */
@@ -201,7 +197,7 @@ export async function driveResults(db: Executor, driveId: string) {
       score: attempts.score,
       marks: attempts.marks,
       totalQuestions: attempts.totalQuestions,
-      passMark: attempts.passMark,
+      passed: attempts.passed,
       submittedAt: attempts.submittedAt,
       focusLosses: sql<number>`(select coalesce(sum(aq.focus_losses), 0)::int from ${attemptQuestions} aq
         where aq.attempt_id = ${attempts.id})`,

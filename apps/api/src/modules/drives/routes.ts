@@ -386,7 +386,6 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
         score: row.score ?? 0,
         marks,
         percentage,
-        passed: row.passMark === null ? null : Number(percentage) >= row.passMark,
         submittedAt: row.submittedAt ?? new Date(),
       };
     });
@@ -404,13 +403,11 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      (await resultsOf(request.params.id)).map(
-        ({ id, submittedAt, college: _college, passMark: _passMark, ...row }) => ({
-          _id: id,
-          ...row,
-          submittedAt: submittedAt.toISOString(),
-        }),
-      ),
+      (await resultsOf(request.params.id)).map(({ id, submittedAt, college: _college, ...row }) => ({
+        _id: id,
+        ...row,
+        submittedAt: submittedAt.toISOString(),
+      })),
   );
 
   app.get(

@@ -25,7 +25,7 @@ export interface AnswerSlot {
 
 const ATTEMPT_COLUMNS = `id, student_id as "studentId", started_at as "startedAt", deadline_at as "deadlineAt",
   seconds_per_question as "secondsPerQuestion", current_position as "currentPosition",
-  current_started_at as "currentStartedAt", submitted_at as "submittedAt", score, marks,
+  current_started_at as "currentStartedAt", submitted_at as "submittedAt", score, marks, passed,
   total_questions as "totalQuestions", drive_id as "driveId", timing_mode as "timingMode", paced,
   negative_mark as "negativeMark", pass_mark as "passMark", review_policy as "reviewPolicy"`;
 
@@ -290,7 +290,10 @@ const scoreAndCloseStatement: NamedStatement = {
       from marked
     )
     update attempts set submitted_at = $2::timestamptz, score = tally.correct,
-      marks = tally.correct - negative_mark * tally.wrong
+      marks = tally.correct - negative_mark * tally.wrong,
+      -- Pass or fail is decided here, once, in the same arithmetic as the marks it is decided on.
+      passed = case when pass_mark is null then null
+                    else (tally.correct - negative_mark * tally.wrong) * 100 >= pass_mark * total_questions end
     from tally
     where id = $1::uuid and submitted_at is null
     returning ${ATTEMPT_COLUMNS}`,

@@ -375,7 +375,7 @@ export async function resultOf(db: Database, studentId: string, resultId: string
     marks,
     percentage,
     passMark: attempt.passMark,
-    passed: attempt.passMark === null ? null : Number(percentage) >= attempt.passMark,
+    passed: attempt.passed,
     testName: context.testName,
     review: {
       policy,
