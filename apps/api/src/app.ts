@@ -16,7 +16,7 @@ import quizRoutes from "./modules/quiz/routes.ts";
 import { studentAdminRoutes, studentRegistrationRoutes } from "./modules/students/routes.ts";
 import auth from "./plugins/auth.ts";
 import docs from "./plugins/docs.ts";
-import errors from "./plugins/errors.ts";
+import errors, { answerClientError } from "./plugins/errors.ts";
 import security from "./plugins/security.ts";
 import web from "./plugins/web.ts";
 
@@ -29,16 +29,53 @@ declare module "fastify" {
   }
 }
 
+/**
+ * How long the server waits for a client, in milliseconds. A client that sends its request a byte at a time
+ * would otherwise hold a connection (and the memory behind it) for as long as it likes; these bound it while
+ * leaving a student on a slow phone network ample time for a small form or an answer.
+ */
+export interface ServerTimeouts {
+  /** The whole request, headers and body, must arrive within this. */
+  request: number;
+  /** The headers must arrive within this (a slowloris client never finishes them). */
+  headers: number;
+  /**
+   * An idle connection between requests stays open this long. Longer than nginx's default upstream keep-alive
+   * (60 s), so a proxy in front closes idle connections first and never reuses one the app is closing.
+   */
+  keepAlive: number;
+  /** A connection on which nothing moves either way (a client that stopped reading a response) is closed. */
+  connection: number;
+  /** How often Node looks for requests past `request` or `headers`; a cut-off comes up to this much late. */
+  checkInterval: number;
+}
+
+export const SERVER_TIMEOUTS: ServerTimeouts = {
+  request: 30_000,
+  headers: 15_000,
+  keepAlive: 65_000,
+  connection: 75_000,
+  checkInterval: 2_000,
+};
+
 export interface AppOptions {
   config: Config;
   db: Database;
   /** The web build's client folder; leave out to serve the API alone (API tests). */
   webClientDir?: string;
   logger?: boolean;
+  /** Shorter timeouts let a test watch the real cut-off in seconds. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
+    requestTimeout: timeouts.request,
+    connectionTimeout: timeouts.connection,
+    keepAliveTimeout: timeouts.keepAlive,
+    http: { headersTimeout: timeouts.headers, connectionsCheckingInterval: timeouts.checkInterval },
+    clientErrorHandler: answerClientError,
     logger: options.logger === false ? false : { level: options.config.logLevel },
     // Request bodies of this product are small forms and answer lists; larger bodies are refused with 413.
     bodyLimit: 256 * 1024,

@@ -1,7 +1,7 @@
 // An app on its own fresh database for one test file, driven with app.inject().
 import type { FastifyInstance } from "fastify";
 import { afterAll } from "vitest";
-import { buildApp } from "../app.ts";
+import { buildApp, type ServerTimeouts } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { createTestDatabase } from "./database.ts";
@@ -12,11 +12,13 @@ export interface TestApp {
   config: Config;
 }
 
-export async function createTestApp(overrides: Partial<Config> & { webClientDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> & { webClientDir?: string; timeouts?: Partial<ServerTimeouts> } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  const { webClientDir, ...configOverrides } = overrides;
+  const { webClientDir, timeouts, ...configOverrides } = overrides;
   const config: Config = { ...loadConfig({}), ...configOverrides, databaseUrl: database.url };
-  const app = await buildApp({ config, db: database.db, logger: false, webClientDir });
+  const app = await buildApp({ config, db: database.db, logger: false, webClientDir, timeouts });
   await app.ready();
   afterAll(() => app.close());
   return { app, database, config };
