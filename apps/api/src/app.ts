@@ -4,6 +4,7 @@
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { type CounterStore, MemoryCounterStore, PasswordGuessLimiter } from "./auth/password-guess-limiter.ts";
 import { resolveSigningKey } from "./auth/signing-key.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -26,6 +27,8 @@ declare module "fastify" {
     config: Config;
     /** Every API route as registered: the security suite checks each one against its access rule. */
     apiRoutes: { method: string; url: string }[];
+    /** Limits on guessing admin passwords, shared by login and the password change. */
+    passwordGuesses: PasswordGuessLimiter;
   }
 }
 
@@ -66,6 +69,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Shorter timeouts let a test watch the real cut-off in seconds. */
   timeouts?: Partial<ServerTimeouts>;
+  /** Where password-guess counters live; in memory (this instance only) unless a shared store is given. */
+  counterStore?: CounterStore;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -95,8 +100,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errors);
   await app.register(security);
   await app.register(docs);
-  // Limits are set per route (login, registration, contact form); counters are kept per instance.
+  // Limits are set per route (registration, contact form); counters are kept per instance. Admin passwords have
+  // their own limiter (auth/password-guess-limiter.ts).
   await app.register(rateLimit, { global: false });
+  app.decorate("passwordGuesses", new PasswordGuessLimiter(options.counterStore ?? new MemoryCounterStore()));
   await app.register(auth, { signingKey: await resolveSigningKey(options.db, options.config.jwtSecret) });
 
   await app.register(

@@ -52,16 +52,37 @@ describe("admin accounts", async () => {
     expect(wrong.json().error).toBe("Invalid username or password.");
   });
 
-  it("limits login attempts per username, across addresses", async () => {
+  it("slows down wrong passwords from one address with Retry-After, never the same admin elsewhere", async () => {
     await createAdmin(database.db, "target", "the target password");
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 12; attempt++)
-      statuses.push((await login("target", "guess", `10.2.0.${attempt}`)).statusCode);
-    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
-    expect(statuses.slice(10)).toEqual([429, 429]);
-    const limited = await login("target", "the target password", "10.2.0.99");
+    for (let attempt = 0; attempt < 6; attempt++)
+      statuses.push((await login("target", "guess", "10.2.0.1")).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const limited = await login("TARGET", "the target password", "10.2.0.1");
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toMatch(/^Too many login attempts\. Try again in \d+ minutes\.$/);
+    expect(limited.headers["retry-after"]).toBe("30");
+    expect(limited.json().error).toBe("Too many wrong passwords from this address. Try again in 30 seconds.");
+    expect((await login("target", "the target password", "10.2.0.2")).statusCode).toBe(200);
+  });
+
+  it("does not count successful logins", async () => {
+    await createAdmin(database.db, "frequent", "the frequent password");
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++)
+      statuses.push((await login("frequent", "the frequent password", "10.5.0.1")).statusCode);
+    expect(statuses).toEqual(Array(12).fill(200));
+  });
+
+  it("forgets the failures of an address once the right password comes from it", async () => {
+    await createAdmin(database.db, "typist", "the typist password");
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (let attempt = 0; attempt < 4; attempt++)
+        statuses.push((await login("typist", "a typo", "10.5.0.2")).statusCode);
+      statuses.push((await login("typist", "the typist password", "10.5.0.2")).statusCode);
+    }
+    expect(statuses.filter((status) => status === 429)).toEqual([]);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
   });
 
   it("limits login attempts per address, across usernames", async () => {
@@ -114,6 +135,28 @@ describe("admin accounts", async () => {
     expect((await app.inject({ method: "GET", url: "/api/students", headers: bearer(fresh) })).statusCode).toBe(200);
     expect((await login("changer", "the first password", "10.4.0.3")).statusCode).toBe(401);
     expect((await login("changer", "the second password", "10.4.0.4")).statusCode).toBe(200);
+  });
+
+  it("limits wrong current passwords like login, per admin and address, on the same counters", async () => {
+    await createAdmin(database.db, "guarded", "the guarded password");
+    const token = (await login("guarded", "the guarded password", "10.6.0.1")).json().token;
+    const change = (currentPassword: string, remoteAddress: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/admin/password",
+        headers: bearer(token),
+        payload: { currentPassword, newPassword: "the next guarded password" },
+        remoteAddress,
+      });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) statuses.push((await change("a guess", "10.6.0.1")).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 400]);
+    const limited = await change("the guarded password", "10.6.0.1");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers["retry-after"]).toBe("30");
+    expect(limited.json().error).toBe("Too many wrong passwords from this address. Try again in 30 seconds.");
+    expect((await login("guarded", "the guarded password", "10.6.0.1")).statusCode).toBe(429);
+    expect((await change("the guarded password", "10.6.0.2")).statusCode).toBe(200);
   });
 
   describe("every admin route", async () => {
