@@ -18,6 +18,7 @@ import { studentAdminRoutes, studentRegistrationRoutes } from "./modules/student
 import auth from "./plugins/auth.ts";
 import docs from "./plugins/docs.ts";
 import errors, { answerClientError } from "./plugins/errors.ts";
+import { loggerOptions } from "./plugins/logging.ts";
 import security from "./plugins/security.ts";
 import web from "./plugins/web.ts";
 
@@ -67,6 +68,8 @@ export interface AppOptions {
   /** The web build's client folder; leave out to serve the API alone (API tests). */
   webClientDir?: string;
   logger?: boolean;
+  /** Where the log goes instead of standard output (a test reads it). */
+  logStream?: NodeJS.WritableStream;
   /** Shorter timeouts let a test watch the real cut-off in seconds. */
   timeouts?: Partial<ServerTimeouts>;
   /** Where password-guess counters live; in memory (this instance only) unless a shared store is given. */
@@ -81,7 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keepAliveTimeout: timeouts.keepAlive,
     http: { headersTimeout: timeouts.headers, connectionsCheckingInterval: timeouts.checkInterval },
     clientErrorHandler: answerClientError,
-    logger: options.logger === false ? false : { level: options.config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(options.config.logLevel, options.logStream),
     // Request bodies of this product are small forms and answer lists; larger bodies are refused with 413.
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },

@@ -13,12 +13,24 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  overrides: Partial<Config> & { webClientDir?: string; timeouts?: Partial<ServerTimeouts> } = {},
+  overrides: Partial<Config> & {
+    webClientDir?: string;
+    timeouts?: Partial<ServerTimeouts>;
+    /** Logs are off in tests unless a test reads them from this stream. */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const { webClientDir, timeouts, ...configOverrides } = overrides;
+  const { webClientDir, timeouts, logStream, ...configOverrides } = overrides;
   const config: Config = { ...loadConfig({}), ...configOverrides, databaseUrl: database.url };
-  const app = await buildApp({ config, db: database.db, logger: false, webClientDir, timeouts });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: logStream !== undefined,
+    logStream,
+    webClientDir,
+    timeouts,
+  });
   await app.ready();
   afterAll(() => app.close());
   return { app, database, config };
