@@ -5,7 +5,7 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { type CounterStore, MemoryCounterStore, PasswordGuessLimiter } from "./auth/password-guess-limiter.ts";
-import { resolveSigningKey } from "./auth/signing-key.ts";
+import { resolveSigningKeys } from "./auth/signing-key.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import adminRoutes from "./modules/admins/routes.ts";
@@ -107,7 +107,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // their own limiter (auth/password-guess-limiter.ts).
   await app.register(rateLimit, { global: false });
   app.decorate("passwordGuesses", new PasswordGuessLimiter(options.counterStore ?? new MemoryCounterStore()));
-  await app.register(auth, { signingKey: await resolveSigningKey(options.db, options.config.jwtSecret) });
+  const { jwtSecret, jwtPreviousSecret, dataDir } = options.config;
+  const signingKeys = await resolveSigningKeys(options.db, {
+    secret: jwtSecret,
+    previousSecret: jwtPreviousSecret,
+    dataDir,
+  });
+  await app.register(auth, { signingKeys });
 
   await app.register(
     async (api) => {

@@ -50,4 +50,14 @@ describe("loadConfig", () => {
       password: "correct horse battery",
     });
   });
+
+  it("takes a rotation's previous signing key, which must be long and differ from the current one", () => {
+    const current = "the current signing key, 32+ characters";
+    const previous = "the previous signing key, 32+ characters";
+    expect(loadConfig({ JWT_SECRET: current, JWT_PREVIOUS_SECRET: previous }).jwtPreviousSecret).toBe(previous);
+    expect(() => loadConfig({ JWT_PREVIOUS_SECRET: "short" })).toThrow("JWT_PREVIOUS_SECRET must be at least 32");
+    expect(() => loadConfig({ JWT_SECRET: current, JWT_PREVIOUS_SECRET: current })).toThrow(
+      /JWT_PREVIOUS_SECRET must differ from JWT_SECRET$/,
+    );
+  });
 });

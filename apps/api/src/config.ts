@@ -59,6 +59,10 @@ const envSchema = z
       emptyAsUndefined,
       z.string().min(32, { error: "must be at least 32 characters" }).optional(),
     ),
+    JWT_PREVIOUS_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+    ),
     SEED_DEMO: z.preprocess(emptyAsUndefined, booleanFlag.optional()),
     SMTP_URL: z.preprocess(
       emptyAsUndefined,
@@ -83,6 +87,9 @@ const envSchema = z
     if (env.ADMIN_USERNAME && !env.ADMIN_PASSWORD) {
       context.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "must be set when ADMIN_USERNAME is" });
     }
+    if (env.JWT_PREVIOUS_SECRET && env.JWT_PREVIOUS_SECRET === env.JWT_SECRET) {
+      context.addIssue({ code: "custom", path: ["JWT_PREVIOUS_SECRET"], message: "must differ from JWT_SECRET" });
+    }
   });
 
 export interface Config {
@@ -95,6 +102,8 @@ export interface Config {
   dataDir: string;
   admin: { username: string; password: string } | undefined;
   jwtSecret: string | undefined;
+  /** A rotation's previous key: still verifies tokens, signs none (decision 008). */
+  jwtPreviousSecret: string | undefined;
   seedDemo: boolean;
   smtpUrl: string | undefined;
   logLevel: string;
@@ -126,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { username: values.ADMIN_USERNAME, password: values.ADMIN_PASSWORD }
         : undefined,
     jwtSecret: values.JWT_SECRET,
+    jwtPreviousSecret: values.JWT_PREVIOUS_SECRET,
     // Demo content belongs on a laptop, not in someone's production database.
     seedDemo: values.SEED_DEMO ?? values.DATABASE_URL === undefined,
     smtpUrl: values.SMTP_URL,

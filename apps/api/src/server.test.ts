@@ -94,7 +94,7 @@ describe("the server process", () => {
     expect(appSessions, "the app connects as its own role, not as the superuser").toEqual([
       { usename: "trainwise_app" },
     ]);
-    for (const secret of ["postgres-password", "database-password"])
+    for (const secret of ["postgres-password", "database-password", "token-signing-key"])
       expect((fs.statSync(path.join(dataDir, secret)).mode & 0o777).toString(8), secret).toBe("600");
     await query("insert into contact_enquiries (name, email, subject, phone, message) values ($1, $2, $3, $4, $5)", [
       "Before the crash",

@@ -64,6 +64,12 @@ async function main() {
     if (config.databaseUrl && (await connectedAsSuperuser(database.pool))) {
       say("warning: DATABASE_URL connects as a PostgreSQL superuser; use a role that only owns the app's database");
     }
+    if (config.databaseUrl && !config.jwtSecret) {
+      say(
+        `warning: JWT_SECRET is not set, so this instance signs tokens with its own key file in ${config.dataDir}; ` +
+          "several instances must share one JWT_SECRET",
+      );
+    }
   } catch (error) {
     await stopDatabase();
     throw error;

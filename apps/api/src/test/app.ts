@@ -1,4 +1,5 @@
 // An app on its own fresh database for one test file, driven with app.inject().
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll } from "vitest";
 import { buildApp, type ServerTimeouts } from "../app.ts";
@@ -22,7 +23,9 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const { webClientDir, timeouts, logStream, ...configOverrides } = overrides;
-  const config: Config = { ...loadConfig({}), ...configOverrides, databaseUrl: database.url };
+  // A key of its own per test file, so no test writes a key file into the working folder's DATA_DIR.
+  const jwtSecret = randomBytes(32).toString("base64url");
+  const config: Config = { ...loadConfig({}), jwtSecret, ...configOverrides, databaseUrl: database.url };
   const app = await buildApp({
     config,
     db: database.db,

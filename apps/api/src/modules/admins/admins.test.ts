@@ -31,7 +31,7 @@ const ADMIN_ROUTES = [
 ] as const;
 
 describe("admin accounts", async () => {
-  const { app, database } = await createTestApp();
+  const { app, database, config } = await createTestApp();
   await createAdmin(database.db, "principal", "the right password");
   const login = (username: string, password: string, remoteAddress = "10.1.1.1") =>
     app.inject({ method: "POST", url: "/api/auth/admin/login", payload: { username, password }, remoteAddress });
@@ -162,9 +162,7 @@ describe("admin accounts", async () => {
   describe("every admin route", async () => {
     const { token: studentToken } = await registerStudent(app);
     const adminId = (await database.pool.query("select id from admins limit 1")).rows[0].id as string;
-    const signingKeyRow = (await database.pool.query("select value from app_settings where key = 'token_signing_key'"))
-      .rows[0];
-    const realKey = Buffer.from(signingKeyRow.value);
+    const realKey = Buffer.from(config.jwtSecret ?? "");
     const claims = { role: "admin", sub: adminId, jti: "crafted-token" };
     const expired = createSigner({
       key: realKey,
