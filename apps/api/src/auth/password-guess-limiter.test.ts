@@ -74,6 +74,17 @@ describe("password guess limiter", () => {
     expect(await limiter.check("principal", "10.9.0.0")).toEqual({ allowed: true });
   });
 
+  it("keeps at most the given number of counters in memory, dropping the least recently hit", async () => {
+    const store = new MemoryCounterStore(Date.now, 2);
+    await store.hit("first", 60_000);
+    await store.hit("second", 60_000);
+    await store.hit("first", 60_000);
+    await store.hit("third", 60_000);
+    expect(await store.check("second")).toBeUndefined();
+    expect(await store.check("first")).toMatchObject({ count: 2 });
+    expect(await store.check("third")).toMatchObject({ count: 1 });
+  });
+
   it("limits attempts of any kind from one address to 30 in 15 minutes", async () => {
     const { limiter, advance } = limiterWithClock();
     for (let attempt = 0; attempt < 30; attempt++)

@@ -29,14 +29,20 @@ export interface CounterStore {
   reset(key: string): Promise<void>;
 }
 
-/** Counters of this instance, in a Map that drops forgotten counters at most once a minute. */
+/**
+ * Counters of this instance, in a Map that drops forgotten counters at most once a minute. Keys include whatever
+ * username a caller sends, so the Map is also capped: past `maxCounters` the oldest counters go first, which
+ * bounds the memory a flood of made-up usernames from many addresses can take.
+ */
 export class MemoryCounterStore implements CounterStore {
   readonly #counters = new Map<string, Counter>();
   readonly #now: () => number;
+  readonly #maxCounters: number;
   #sweptAt: number;
 
-  constructor(now: () => number = Date.now) {
+  constructor(now: () => number = Date.now, maxCounters = 200_000) {
     this.#now = now;
+    this.#maxCounters = maxCounters;
     this.#sweptAt = now();
   }
 
@@ -47,7 +53,13 @@ export class MemoryCounterStore implements CounterStore {
     const counter = current
       ? { ...current, count: current.count + 1, lastAt: now }
       : { count: 1, lastAt: now, resetAt: now + windowMs };
+    // Deleted first so the key moves to the end of the Map's order: the oldest-used counters are dropped first.
+    this.#counters.delete(key);
     this.#counters.set(key, counter);
+    for (const oldest of this.#counters.keys()) {
+      if (this.#counters.size <= this.#maxCounters) break;
+      this.#counters.delete(oldest);
+    }
     return counter;
   }
 
@@ -64,7 +76,6 @@ export class MemoryCounterStore implements CounterStore {
     return counter && counter.resetAt > now ? counter : undefined;
   }
 
-  // Keys include whatever username a caller sends, so forgotten counters must not pile up.
   #sweep(now: number) {
     if (now - this.#sweptAt < 60_000) return;
     this.#sweptAt = now;
