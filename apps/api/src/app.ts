@@ -62,6 +62,13 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
   checkInterval: 2_000,
 };
 
+/** TRUST_PROXY for Fastify: a number is that many hops in front of the app. */
+function trustedProxies(setting: Config["trustProxy"]) {
+  if (setting === undefined) return false;
+  if (typeof setting === "string") return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 export interface AppOptions {
   config: Config;
   db: Database;
@@ -84,6 +91,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keepAliveTimeout: timeouts.keepAlive,
     http: { headersTimeout: timeouts.headers, connectionsCheckingInterval: timeouts.checkInterval },
     clientErrorHandler: answerClientError,
+    // Behind a load balancer every request comes from its address; the limits on password guessing and forms
+    // need the client's own, from X-Forwarded-For, believed only from the proxies named in TRUST_PROXY.
+    trustProxy: trustedProxies(options.config.trustProxy),
     logger: options.logger === false ? false : loggerOptions(options.config.logLevel, options.logStream),
     // Request bodies of this product are small forms and answer lists; larger bodies are refused with 413.
     bodyLimit: 256 * 1024,

@@ -51,6 +51,14 @@ describe("loadConfig", () => {
     });
   });
 
+  it("takes the proxies to believe X-Forwarded-For from, as hops or addresses, never everyone", () => {
+    expect(loadConfig({}).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toBe("10.0.0.0/8,127.0.0.1");
+    for (const value of ["true", "0", "lb.internal"])
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow("TRUST_PROXY must be a number of proxy hops (1-10)");
+  });
+
   it("takes a rotation's previous signing key, which must be long and differ from the current one", () => {
     const current = "the current signing key, 32+ characters";
     const previous = "the previous signing key, 32+ characters";

@@ -194,3 +194,30 @@ describe("admin accounts", async () => {
     );
   });
 });
+
+describe("admin login behind a proxy", async () => {
+  const { app, database } = await createTestApp({ trustProxy: "10.9.9.9" });
+  await createAdmin(database.db, "principal", "the right password");
+  const login = (password: string, remoteAddress: string, forwardedFor: string) =>
+    app.inject({
+      method: "POST",
+      url: "/api/auth/admin/login",
+      payload: { username: "principal", password },
+      remoteAddress,
+      headers: { "x-forwarded-for": forwardedFor },
+    });
+
+  it("counts each client by the address the trusted proxy forwards, so one cannot lock out another", async () => {
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 6; guess++) statuses.push((await login("guess", "10.9.9.9", "203.0.113.7")).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await login("the right password", "10.9.9.9", "198.51.100.4")).statusCode).toBe(200);
+  });
+
+  it("ignores X-Forwarded-For from anyone else, so a client cannot pick a fresh address for each guess", async () => {
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 6; guess++)
+      statuses.push((await login("guess", "10.7.7.7", `192.0.2.${guess + 1}`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+});
