@@ -4,7 +4,8 @@
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { resolveSigningKey } from "./auth/signing-key.ts";
+import { type CounterStore, MemoryCounterStore, PasswordGuessLimiter } from "./auth/password-guess-limiter.ts";
+import { resolveSigningKeys } from "./auth/signing-key.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import adminRoutes from "./modules/admins/routes.ts";
@@ -18,7 +19,8 @@ import quizRoutes from "./modules/quiz/routes.ts";
 import { studentAdminRoutes, studentRegistrationRoutes } from "./modules/students/routes.ts";
 import auth from "./plugins/auth.ts";
 import docs from "./plugins/docs.ts";
-import errors from "./plugins/errors.ts";
+import errors, { answerClientError } from "./plugins/errors.ts";
+import { loggerOptions } from "./plugins/logging.ts";
 import security from "./plugins/security.ts";
 import web from "./plugins/web.ts";
 
@@ -28,7 +30,45 @@ declare module "fastify" {
     config: Config;
     /** Every API route as registered: the security suite checks each one against its access rule. */
     apiRoutes: { method: string; url: string }[];
+    /** Limits on guessing admin passwords, shared by login and the password change. */
+    passwordGuesses: PasswordGuessLimiter;
   }
+}
+
+/**
+ * How long the server waits for a client, in milliseconds. A client that sends its request a byte at a time
+ * would otherwise hold a connection (and the memory behind it) for as long as it likes; these bound it while
+ * leaving a student on a slow phone network ample time for a small form or an answer.
+ */
+export interface ServerTimeouts {
+  /** The whole request, headers and body, must arrive within this. */
+  request: number;
+  /** The headers must arrive within this (a slowloris client never finishes them). */
+  headers: number;
+  /**
+   * An idle connection between requests stays open this long. Longer than nginx's default upstream keep-alive
+   * (60 s), so a proxy in front closes idle connections first and never reuses one the app is closing.
+   */
+  keepAlive: number;
+  /** A connection on which nothing moves either way (a client that stopped reading a response) is closed. */
+  connection: number;
+  /** How often Node looks for requests past `request` or `headers`; a cut-off comes up to this much late. */
+  checkInterval: number;
+}
+
+export const SERVER_TIMEOUTS: ServerTimeouts = {
+  request: 30_000,
+  headers: 15_000,
+  keepAlive: 65_000,
+  connection: 75_000,
+  checkInterval: 2_000,
+};
+
+/** TRUST_PROXY for Fastify: a number is that many hops in front of the app. */
+function trustedProxies(setting: Config["trustProxy"]) {
+  if (setting === undefined) return false;
+  if (typeof setting === "string") return setting;
+  return (_address: string, hop: number) => hop < setting;
 }
 
 export interface AppOptions {
@@ -37,11 +77,26 @@ export interface AppOptions {
   /** The web build's client folder; leave out to serve the API alone (API tests). */
   webClientDir?: string;
   logger?: boolean;
+  /** Where the log goes instead of standard output (a test reads it). */
+  logStream?: NodeJS.WritableStream;
+  /** Shorter timeouts let a test watch the real cut-off in seconds. */
+  timeouts?: Partial<ServerTimeouts>;
+  /** Where password-guess counters live; in memory (this instance only) unless a shared store is given. */
+  counterStore?: CounterStore;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
-    logger: options.logger === false ? false : { level: options.config.logLevel },
+    requestTimeout: timeouts.request,
+    connectionTimeout: timeouts.connection,
+    keepAliveTimeout: timeouts.keepAlive,
+    http: { headersTimeout: timeouts.headers, connectionsCheckingInterval: timeouts.checkInterval },
+    clientErrorHandler: answerClientError,
+    // Behind a load balancer every request comes from its address; the limits on password guessing and forms
+    // need the client's own, from X-Forwarded-For, believed only from the proxies named in TRUST_PROXY.
+    trustProxy: trustedProxies(options.config.trustProxy),
+    logger: options.logger === false ? false : loggerOptions(options.config.logLevel, options.logStream),
     // Request bodies of this product are small forms and answer lists; larger bodies are refused with 413.
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
@@ -60,9 +115,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errors);
   await app.register(security);
   await app.register(docs);
-  // Limits are set per route (login, registration, contact form); counters are kept per instance.
+  // Limits are set per route (registration, contact form); counters are kept per instance. Admin passwords have
+  // their own limiter (auth/password-guess-limiter.ts).
   await app.register(rateLimit, { global: false });
-  await app.register(auth, { signingKey: await resolveSigningKey(options.db, options.config.jwtSecret) });
+  app.decorate("passwordGuesses", new PasswordGuessLimiter(options.counterStore ?? new MemoryCounterStore()));
+  const { jwtSecret, jwtPreviousSecret, dataDir } = options.config;
+  const signingKeys = await resolveSigningKeys(options.db, {
+    secret: jwtSecret,
+    previousSecret: jwtPreviousSecret,
+    dataDir,
+  });
+  await app.register(auth, { signingKeys });
 
   await app.register(
     async (api) => {

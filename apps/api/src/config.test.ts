@@ -64,4 +64,22 @@ describe("loadConfig", () => {
       password: "correct horse battery",
     });
   });
+
+  it("takes the proxies to believe X-Forwarded-For from, as hops or addresses, never everyone", () => {
+    expect(loadConfig({}).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toBe("10.0.0.0/8,127.0.0.1");
+    for (const value of ["true", "0", "lb.internal"])
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow("TRUST_PROXY must be a number of proxy hops (1-10)");
+  });
+
+  it("takes a rotation's previous signing key, which must be long and differ from the current one", () => {
+    const current = "the current signing key, 32+ characters";
+    const previous = "the previous signing key, 32+ characters";
+    expect(loadConfig({ JWT_SECRET: current, JWT_PREVIOUS_SECRET: previous }).jwtPreviousSecret).toBe(previous);
+    expect(() => loadConfig({ JWT_PREVIOUS_SECRET: "short" })).toThrow("JWT_PREVIOUS_SECRET must be at least 32");
+    expect(() => loadConfig({ JWT_SECRET: current, JWT_PREVIOUS_SECRET: current })).toThrow(
+      /JWT_PREVIOUS_SECRET must differ from JWT_SECRET$/,
+    );
+  });
 });

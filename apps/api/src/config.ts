@@ -1,5 +1,6 @@
 // The one place that reads the environment. Every variable of the operating interface is parsed and validated
 // here, once, at start; a bad value stops the server with a message that names the variable.
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -10,6 +11,25 @@ const booleanFlag = z
   .transform((value) => ["true", "1", "yes", "on"].includes(value));
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+/**
+ * Which proxies' X-Forwarded-For to believe: the number of proxy hops in front, or their addresses (CIDR allowed).
+ * Believing any sender would let a client pick its own address and slip past per-address limits, so there is
+ * no "true".
+ */
+const trustedProxies = z.union(
+  [
+    z.stringFormat("hops", /^([1-9]|10)$/).transform(Number),
+    z
+      .string()
+      .transform((list) => list.split(",").map((entry) => entry.trim()))
+      .refine((entries) => entries.every((entry) => isIP(entry.replace(/\/\d{1,3}$/, "")) !== 0), {
+        error: "must list proxy addresses or CIDR ranges",
+      })
+      .transform((entries) => entries.join(",")),
+  ],
+  { error: "must be a number of proxy hops (1-10) or a comma-separated list of proxy addresses or CIDR ranges" },
+);
 
 const envSchema = z
   .object({
@@ -68,7 +88,12 @@ const envSchema = z
       emptyAsUndefined,
       z.string().min(32, { error: "must be at least 32 characters" }).optional(),
     ),
+    JWT_PREVIOUS_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+    ),
     SEED_DEMO: z.preprocess(emptyAsUndefined, booleanFlag.optional()),
+    TRUST_PROXY: z.preprocess(emptyAsUndefined, trustedProxies.optional()),
     SMTP_URL: z.preprocess(
       emptyAsUndefined,
       z
@@ -103,6 +128,9 @@ const envSchema = z
     if (env.ADMIN_USERNAME && !env.ADMIN_PASSWORD) {
       context.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "must be set when ADMIN_USERNAME is" });
     }
+    if (env.JWT_PREVIOUS_SECRET && env.JWT_PREVIOUS_SECRET === env.JWT_SECRET) {
+      context.addIssue({ code: "custom", path: ["JWT_PREVIOUS_SECRET"], message: "must differ from JWT_SECRET" });
+    }
   });
 
 export interface Config {
@@ -117,6 +145,8 @@ export interface Config {
   dataDir: string;
   admin: { username: string; password: string } | undefined;
   jwtSecret: string | undefined;
+  /** A rotation's previous key: still verifies tokens, signs none (decision 008). */
+  jwtPreviousSecret: string | undefined;
   seedDemo: boolean;
   smtpUrl: string | undefined;
   /**
@@ -125,6 +155,8 @@ export interface Config {
    * Configured rather than taken from the Host header, which any client sets and those responses are cached.
    */
   siteUrl: string;
+  /** Proxies whose X-Forwarded-For gives the client's address: hops or addresses; none when undefined. */
+  trustProxy: number | string | undefined;
   logLevel: string;
 }
 
@@ -155,10 +187,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { username: values.ADMIN_USERNAME, password: values.ADMIN_PASSWORD }
         : undefined,
     jwtSecret: values.JWT_SECRET,
+    jwtPreviousSecret: values.JWT_PREVIOUS_SECRET,
     // Demo content belongs on a laptop, not in someone's production database.
     seedDemo: values.SEED_DEMO ?? values.DATABASE_URL === undefined,
     smtpUrl: values.SMTP_URL,
     siteUrl: (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
   };
 }

@@ -88,6 +88,14 @@ describe("the server process", () => {
     const first = await start();
     expect(first.output()).toContain("created the first admin account");
     expect((await fetch(`${first.baseUrl}/api/health`)).status).toBe(200);
+    const appSessions = await query(
+      "select distinct usename from pg_stat_activity where datname = 'trainwise' and pid <> pg_backend_pid()",
+    );
+    expect(appSessions, "the app connects as its own role, not as the superuser").toEqual([
+      { usename: "trainwise_app" },
+    ]);
+    for (const secret of ["postgres-password", "database-password", "token-signing-key"])
+      expect((fs.statSync(path.join(dataDir, secret)).mode & 0o777).toString(8), secret).toBe("600");
     await query("insert into contact_enquiries (name, email, subject, phone, message) values ($1, $2, $3, $4, $5)", [
       "Before the crash",
       "crash@example.com",

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { connectDatabase } from "./db/client.ts";
+import { connectDatabase, connectedAsSuperuser } from "./db/client.ts";
 import { DataDirInUseError, startEmbeddedPostgres } from "./db/embedded-postgres.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { seedDemoContent } from "./db/seed.ts";
@@ -61,6 +61,15 @@ async function main() {
       say(`created the first admin account "${firstAdmin.username}" from ADMIN_USERNAME`);
     }
     if (config.seedDemo && (await seedDemoContent(database.db)).seeded) say("added demo questions and feedback");
+    if (config.databaseUrl && (await connectedAsSuperuser(database.pool))) {
+      say("warning: DATABASE_URL connects as a PostgreSQL superuser; use a role that only owns the app's database");
+    }
+    if (config.databaseUrl && !config.jwtSecret) {
+      say(
+        `warning: JWT_SECRET is not set, so this instance signs tokens with its own key file in ${config.dataDir}; ` +
+          "several instances must share one JWT_SECRET",
+      );
+    }
   } catch (error) {
     await stopDatabase();
     throw error;

@@ -1,7 +1,9 @@
 // Signed, short-lived bearer tokens: HS256 only (`alg: none` and every other algorithm are refused), checked
-// with Node's own HMAC through fast-jwt, which also caches tokens it has already verified.
+// with Node's own HMAC through fast-jwt, which also caches tokens it has already verified. New tokens are signed
+// with the current key; during a rotation a token is checked against the current key, then the previous one.
 import { randomUUID } from "node:crypto";
 import { createSigner, createVerifier, TokenError } from "fast-jwt";
+import type { SigningKeys } from "./signing-key.ts";
 
 export type Role = "admin" | "student";
 
@@ -37,8 +39,8 @@ interface Payload {
   exp?: unknown;
 }
 
-export function createTokenService(secret: Uint8Array): TokenService {
-  const key = Buffer.from(secret);
+export function createTokenService(keys: SigningKeys): TokenService {
+  const key = Buffer.from(keys.current);
   const signers = {
     admin: createSigner({ key, algorithm: "HS256", iss: TOKEN_ISSUER, expiresIn: TOKEN_LIFETIME_SECONDS.admin * 1000 }),
     student: createSigner({
@@ -48,25 +50,38 @@ export function createTokenService(secret: Uint8Array): TokenService {
       expiresIn: TOKEN_LIFETIME_SECONDS.student * 1000,
     }),
   };
-  const verifier = createVerifier({
-    key,
-    algorithms: ["HS256"],
-    allowedIss: TOKEN_ISSUER,
-    requiredClaims: ["role", "sub", "jti", "iat", "exp"],
-    cache: 10_000,
-  });
+  const verifiers = [keys.current, keys.previous].flatMap((verifyingKey) =>
+    verifyingKey
+      ? [
+          createVerifier({
+            key: Buffer.from(verifyingKey),
+            algorithms: ["HS256"],
+            allowedIss: TOKEN_ISSUER,
+            requiredClaims: ["role", "sub", "jti", "iat", "exp"],
+            cache: 10_000,
+          }),
+        ]
+      : [],
+  );
+  /** The payload under the first key whose signature matches; expired or malformed is final whatever the key. */
+  const verified = (token: string): Payload | undefined => {
+    for (const verifier of verifiers) {
+      try {
+        return verifier(token) as Payload;
+      } catch (error) {
+        if (!(error instanceof TokenError)) throw error;
+        if (error.code !== TokenError.codes.invalidSignature) return undefined;
+      }
+    }
+    return undefined;
+  };
   return {
     async issue(role, subject) {
       return signers[role]({ role, sub: subject, jti: randomUUID(), iatms: Date.now() });
     },
     async verify(token) {
-      let payload: Payload;
-      try {
-        payload = verifier(token) as Payload;
-      } catch (error) {
-        if (error instanceof TokenError) return undefined;
-        throw error;
-      }
+      const payload = verified(token);
+      if (!payload) return undefined;
       const { role, sub, jti, iat, exp, iatms } = payload;
       if ((role !== "admin" && role !== "student") || typeof sub !== "string" || typeof jti !== "string")
         return undefined;

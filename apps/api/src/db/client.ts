@@ -19,6 +19,14 @@ export function connectDatabase(url: string, options: { max: number }): Database
   return { db, pool, close: () => pool.end() };
 }
 
+/** Whether the pool's role is a PostgreSQL superuser, which an app should not need to be (decision 008). */
+export async function connectedAsSuperuser(pool: pg.Pool): Promise<boolean> {
+  const { rows } = await pool.query<{ rolsuper: boolean }>(
+    "select rolsuper from pg_roles where rolname = current_user",
+  );
+  return rows[0]?.rolsuper === true;
+}
+
 /**
  * SQL that PostgreSQL parses and plans once per connection and then reuses. The quiz runs its statements this
  * way: each runs dozens of times per student, and building and planning them cost more than running them.

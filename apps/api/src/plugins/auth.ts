@@ -4,6 +4,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { SigningKeys } from "../auth/signing-key.ts";
 import { createTokenService, type TokenClaims, type TokenService } from "../auth/tokens.ts";
 import { type NamedStatement, runNamed } from "../db/client.ts";
 import { admins, revokedTokens } from "../db/schema.ts";
@@ -81,8 +82,8 @@ function createStudentSessionCheck(app: FastifyInstance) {
 }
 
 export default fp(
-  async function auth(app: FastifyInstance, options: { signingKey: Uint8Array }) {
-    app.decorate("tokens", createTokenService(options.signingKey));
+  async function auth(app: FastifyInstance, options: { signingKeys: SigningKeys }) {
+    app.decorate("tokens", createTokenService(options.signingKeys));
     app.decorateRequest("admin", null);
     app.decorateRequest("student", null);
 

@@ -2,6 +2,7 @@
 // are sentences a person can read. Client mistakes get their 4xx with the reason; anything unexpected is
 // logged with its stack and answered with a generic 500 that reveals nothing.
 
+import type { Socket } from "node:net";
 import type { ErrorBody } from "@trainwise/contract/common";
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -45,6 +46,29 @@ function isDataException(error: unknown): boolean {
     if (cause instanceof pg.DatabaseError) return typeof cause.code === "string" && cause.code.startsWith("22");
   }
   return false;
+}
+
+/**
+ * Errors Node raises before a request reaches Fastify's routing (a request that took too long to arrive, headers
+ * too large, bytes that are not HTTP), answered in the same format. Fastify's own answer says only "Client
+ * Error". There is no request to log against, and these are the client's doing, so nothing is logged.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? [408, "Request Timeout", "The request took too long to arrive. Please try again."]
+      : error.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "Request Header Fields Too Large", "The request headers are too large."]
+        : [400, "Bad Request", "The request could not be read."];
+  const body = JSON.stringify(errorBody(status, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 function validationFields(error: FastifyError): Record<string, string> {

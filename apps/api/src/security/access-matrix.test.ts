@@ -68,13 +68,11 @@ const ACCESS: Record<string, Access> = {
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
 
 describe("access matrix", async () => {
-  const { app, database } = await createTestApp();
+  const { app, database, config } = await createTestApp();
   await seedQuestions(database.db, 3);
   await adminToken(app, database.db);
   const student = (await registerStudent(app)).token;
-  const key = Buffer.from(
-    (await database.pool.query("select value from app_settings where key = 'token_signing_key'")).rows[0].value,
-  );
+  const key = Buffer.from(config.jwtSecret ?? "");
   const adminId = (await database.pool.query("select id from admins limit 1")).rows[0].id as string;
   // A fresh valid admin token for each call: the matrix also calls logout, which revokes the token it is given.
   const signAdmin = createSigner({ key, iss: "trainwise", expiresIn: 60_000 });

@@ -1,7 +1,8 @@
 // An app on its own fresh database for one test file, driven with app.inject().
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll } from "vitest";
-import { buildApp } from "../app.ts";
+import { buildApp, type ServerTimeouts } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { createTestDatabase } from "./database.ts";
@@ -12,11 +13,27 @@ export interface TestApp {
   config: Config;
 }
 
-export async function createTestApp(overrides: Partial<Config> & { webClientDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> & {
+    webClientDir?: string;
+    timeouts?: Partial<ServerTimeouts>;
+    /** Logs are off in tests unless a test reads them from this stream. */
+    logStream?: NodeJS.WritableStream;
+  } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  const { webClientDir, ...configOverrides } = overrides;
-  const config: Config = { ...loadConfig({}), ...configOverrides, databaseUrl: database.url };
-  const app = await buildApp({ config, db: database.db, logger: false, webClientDir });
+  const { webClientDir, timeouts, logStream, ...configOverrides } = overrides;
+  // A key of its own per test file, so no test writes a key file into the working folder's DATA_DIR.
+  const jwtSecret = randomBytes(32).toString("base64url");
+  const config: Config = { ...loadConfig({}), jwtSecret, ...configOverrides, databaseUrl: database.url };
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: logStream !== undefined,
+    logStream,
+    webClientDir,
+    timeouts,
+  });
   await app.ready();
   afterAll(() => app.close());
   return { app, database, config };

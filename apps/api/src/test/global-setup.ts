@@ -29,7 +29,7 @@ export default async function setup(project: TestProject) {
     // The embedded server runs as the postgres user when tests run as root; it must reach its folder.
     fs.chmodSync(dataDir, 0o755);
     const embedded = await startEmbeddedPostgres(dataDir, () => {});
-    serverUrl = embedded.url;
+    serverUrl = embedded.superuserUrl;
     stopServer = async () => {
       await embedded.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

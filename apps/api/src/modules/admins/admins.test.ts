@@ -31,7 +31,7 @@ const ADMIN_ROUTES = [
 ] as const;
 
 describe("admin accounts", async () => {
-  const { app, database } = await createTestApp();
+  const { app, database, config } = await createTestApp();
   await createAdmin(database.db, "principal", "the right password");
   const login = (username: string, password: string, remoteAddress = "10.1.1.1") =>
     app.inject({ method: "POST", url: "/api/auth/admin/login", payload: { username, password }, remoteAddress });
@@ -52,16 +52,37 @@ describe("admin accounts", async () => {
     expect(wrong.json().error).toBe("Invalid username or password.");
   });
 
-  it("limits login attempts per username, across addresses", async () => {
+  it("slows down wrong passwords from one address with Retry-After, never the same admin elsewhere", async () => {
     await createAdmin(database.db, "target", "the target password");
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 12; attempt++)
-      statuses.push((await login("target", "guess", `10.2.0.${attempt}`)).statusCode);
-    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
-    expect(statuses.slice(10)).toEqual([429, 429]);
-    const limited = await login("target", "the target password", "10.2.0.99");
+    for (let attempt = 0; attempt < 6; attempt++)
+      statuses.push((await login("target", "guess", "10.2.0.1")).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const limited = await login("TARGET", "the target password", "10.2.0.1");
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toMatch(/^Too many login attempts\. Try again in \d+ minutes\.$/);
+    expect(limited.headers["retry-after"]).toBe("30");
+    expect(limited.json().error).toBe("Too many wrong passwords from this address. Try again in 30 seconds.");
+    expect((await login("target", "the target password", "10.2.0.2")).statusCode).toBe(200);
+  });
+
+  it("does not count successful logins", async () => {
+    await createAdmin(database.db, "frequent", "the frequent password");
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++)
+      statuses.push((await login("frequent", "the frequent password", "10.5.0.1")).statusCode);
+    expect(statuses).toEqual(Array(12).fill(200));
+  });
+
+  it("forgets the failures of an address once the right password comes from it", async () => {
+    await createAdmin(database.db, "typist", "the typist password");
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (let attempt = 0; attempt < 4; attempt++)
+        statuses.push((await login("typist", "a typo", "10.5.0.2")).statusCode);
+      statuses.push((await login("typist", "the typist password", "10.5.0.2")).statusCode);
+    }
+    expect(statuses.filter((status) => status === 429)).toEqual([]);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
   });
 
   it("limits login attempts per address, across usernames", async () => {
@@ -116,12 +137,32 @@ describe("admin accounts", async () => {
     expect((await login("changer", "the second password", "10.4.0.4")).statusCode).toBe(200);
   });
 
+  it("limits wrong current passwords like login, per admin and address, on the same counters", async () => {
+    await createAdmin(database.db, "guarded", "the guarded password");
+    const token = (await login("guarded", "the guarded password", "10.6.0.1")).json().token;
+    const change = (currentPassword: string, remoteAddress: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/admin/password",
+        headers: bearer(token),
+        payload: { currentPassword, newPassword: "the next guarded password" },
+        remoteAddress,
+      });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) statuses.push((await change("a guess", "10.6.0.1")).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 400]);
+    const limited = await change("the guarded password", "10.6.0.1");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers["retry-after"]).toBe("30");
+    expect(limited.json().error).toBe("Too many wrong passwords from this address. Try again in 30 seconds.");
+    expect((await login("guarded", "the guarded password", "10.6.0.1")).statusCode).toBe(429);
+    expect((await change("the guarded password", "10.6.0.2")).statusCode).toBe(200);
+  });
+
   describe("every admin route", async () => {
     const { token: studentToken } = await registerStudent(app);
     const adminId = (await database.pool.query("select id from admins limit 1")).rows[0].id as string;
-    const signingKeyRow = (await database.pool.query("select value from app_settings where key = 'token_signing_key'"))
-      .rows[0];
-    const realKey = Buffer.from(signingKeyRow.value);
+    const realKey = Buffer.from(config.jwtSecret ?? "");
     const claims = { role: "admin", sub: adminId, jti: "crafted-token" };
     const expired = createSigner({
       key: realKey,
@@ -151,5 +192,32 @@ describe("admin accounts", async () => {
         expect((await call({ authorization: "Basic YWRtaW46YWRtaW4=" })).statusCode).toBe(401);
       },
     );
+  });
+});
+
+describe("admin login behind a proxy", async () => {
+  const { app, database } = await createTestApp({ trustProxy: "10.9.9.9" });
+  await createAdmin(database.db, "principal", "the right password");
+  const login = (password: string, remoteAddress: string, forwardedFor: string) =>
+    app.inject({
+      method: "POST",
+      url: "/api/auth/admin/login",
+      payload: { username: "principal", password },
+      remoteAddress,
+      headers: { "x-forwarded-for": forwardedFor },
+    });
+
+  it("counts each client by the address the trusted proxy forwards, so one cannot lock out another", async () => {
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 6; guess++) statuses.push((await login("guess", "10.9.9.9", "203.0.113.7")).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await login("the right password", "10.9.9.9", "198.51.100.4")).statusCode).toBe(200);
+  });
+
+  it("ignores X-Forwarded-For from anyone else, so a client cannot pick a fresh address for each guess", async () => {
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 6; guess++)
+      statuses.push((await login("guess", "10.7.7.7", `192.0.2.${guess + 1}`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 });

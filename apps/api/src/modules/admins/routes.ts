@@ -1,8 +1,9 @@
 // POST /api/auth/admin/login, /logout and /password.
 import { adminLoginSchema, changePasswordSchema } from "@trainwise/contract/auth";
 import { errorBodySchema, messageResponseSchema, tokenResponseSchema } from "@trainwise/contract/common";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Verdict } from "../../auth/password-guess-limiter.ts";
 import { decoyPasswordHash, verifyPassword } from "../../auth/passwords.ts";
 import { revokedTokens } from "../../db/schema.ts";
 import { adminOf } from "../../plugins/auth.ts";
@@ -10,22 +11,16 @@ import { HttpError } from "../../plugins/errors.ts";
 import { findAdminByUsername, setAdminPassword } from "./repository.ts";
 
 const INVALID_LOGIN = "Invalid username or password.";
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+/** Answers a refused password attempt with 429 and how long to wait. */
+function refuseUnlessAllowed(verdict: Verdict, reply: FastifyReply): void {
+  if (verdict.allowed) return;
+  reply.header("retry-after", String(verdict.retryAfterSeconds));
+  throw new HttpError(429, verdict.message);
+}
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Per address and per username, so neither one address guessing many accounts nor many addresses guessing
-  // one account gets far. Counted per instance.
-  const limitByAddress = app.createRateLimit({ max: 30, timeWindow: LOGIN_WINDOW_MS, keyGenerator: (r) => r.ip });
-  const limitByUsername = app.createRateLimit({
-    max: 10,
-    timeWindow: LOGIN_WINDOW_MS,
-    keyGenerator: (request: FastifyRequest) => {
-      const body = request.body as { username?: unknown } | undefined;
-      return `user:${String(body?.username ?? "")
-        .trim()
-        .toLowerCase()}`;
-    },
-  });
+  const guesses = app.passwordGuesses;
 
   app.post(
     "/login",
@@ -37,21 +32,19 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tokenResponseSchema, 401: errorBodySchema, 429: errorBodySchema },
       },
     },
-    async (request) => {
-      for (const limit of [limitByAddress, limitByUsername]) {
-        const verdict = await limit(request);
-        if (!verdict.isAllowed && verdict.isExceeded) {
-          throw new HttpError(
-            429,
-            `Too many login attempts. Try again in ${Math.ceil(verdict.ttlInSeconds / 60)} minutes.`,
-          );
-        }
-      }
+    async (request, reply) => {
       const { username, password } = request.body;
+      refuseUnlessAllowed(await guesses.countAttempt(request.ip), reply);
+      // Unknown usernames are counted like known ones, so the limits do not tell which exist.
+      refuseUnlessAllowed(await guesses.check(username, request.ip), reply);
       const admin = await findAdminByUsername(app.db, username);
       // Verify against a decoy when the user is unknown, so both failures take the same time.
       const valid = await verifyPassword(admin?.passwordHash ?? (await decoyPasswordHash), password);
-      if (!admin || !valid) throw new HttpError(401, INVALID_LOGIN);
+      if (!admin || !valid) {
+        await guesses.recordFailure(username, request.ip);
+        throw new HttpError(401, INVALID_LOGIN);
+      }
+      await guesses.recordSuccess(username, request.ip);
       return { token: await app.tokens.issue("admin", admin.id) };
     },
   );
@@ -86,17 +79,23 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Change your own password (signs out your other sessions)",
         security: [{ bearerAuth: [] }],
         body: changePasswordSchema,
-        response: { 200: tokenResponseSchema, 400: errorBodySchema },
+        response: { 200: tokenResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = adminOf(request);
+      // A stolen session must not become a way to guess the password it lacks: the same limits as login, on
+      // the same counters, so guesses here and at login add up.
+      refuseUnlessAllowed(await guesses.countAttempt(request.ip), reply);
+      refuseUnlessAllowed(await guesses.check(caller.username, request.ip), reply);
       const admin = await findAdminByUsername(app.db, caller.username);
       if (!admin || !(await verifyPassword(admin.passwordHash, request.body.currentPassword))) {
+        await guesses.recordFailure(caller.username, request.ip);
         throw new HttpError(400, "The current password is not correct.", {
           currentPassword: "The current password is not correct.",
         });
       }
+      await guesses.recordSuccess(caller.username, request.ip);
       await setAdminPassword(app.db, admin.id, request.body.newPassword);
       // Sessions issued before the change stop working (see requireAdmin); this one is issued after it.
       return { token: await app.tokens.issue("admin", admin.id) };

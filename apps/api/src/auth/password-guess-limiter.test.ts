@@ -1,0 +1,101 @@
+// The guessing rules on a controlled clock: doubling waits per account and address, the slow-down of guessing
+// spread over many addresses, the overall limit per address. The routes' use of them is in admins.test.ts.
+import { describe, expect, it } from "vitest";
+import { MemoryCounterStore, PasswordGuessLimiter } from "./password-guess-limiter.ts";
+
+function limiterWithClock() {
+  let now = Date.parse("2026-01-01T08:00:00Z");
+  const clock = () => now;
+  const limiter = new PasswordGuessLimiter(new MemoryCounterStore(clock), { now: clock });
+  return { limiter, advance: (ms: number) => (now += ms) };
+}
+
+const retryAfter = async (limiter: PasswordGuessLimiter, account: string, address: string) => {
+  const verdict = await limiter.check(account, address);
+  return verdict.allowed ? 0 : verdict.retryAfterSeconds;
+};
+
+describe("password guess limiter", () => {
+  it("lets five failures through, then makes each further try wait twice as long, up to 15 minutes", async () => {
+    const { limiter, advance } = limiterWithClock();
+    for (let failure = 0; failure < 5; failure++) {
+      expect(await retryAfter(limiter, "principal", "10.0.0.2")).toBe(0);
+      await limiter.recordFailure("principal", "10.0.0.2");
+    }
+    const waits: number[] = [];
+    for (let failure = 0; failure < 7; failure++) {
+      const wait = await retryAfter(limiter, "principal", "10.0.0.2");
+      waits.push(wait);
+      advance(wait * 1000);
+      expect(await retryAfter(limiter, "principal", "10.0.0.2")).toBe(0);
+      await limiter.recordFailure("principal", "10.0.0.2");
+    }
+    expect(waits).toEqual([30, 60, 120, 240, 480, 900, 900]);
+    const refused = await limiter.check("Principal", "10.0.0.2");
+    expect(refused).toEqual({
+      allowed: false,
+      retryAfterSeconds: 900,
+      message: "Too many wrong passwords from this address. Try again in 15 minutes.",
+    });
+  });
+
+  it("never holds back the same account at an address that has not failed", async () => {
+    const { limiter } = limiterWithClock();
+    for (let failure = 0; failure < 20; failure++) await limiter.recordFailure("principal", "10.0.0.2");
+    expect(await limiter.check("principal", "10.0.0.2")).toMatchObject({ allowed: false });
+    expect(await limiter.check("principal", "10.0.0.1")).toEqual({ allowed: true });
+  });
+
+  it("forgets failures after a right password, only at that address", async () => {
+    const { limiter } = limiterWithClock();
+    for (let failure = 0; failure < 5; failure++) {
+      await limiter.recordFailure("principal", "10.0.0.1");
+      await limiter.recordFailure("principal", "10.0.0.2");
+    }
+    await limiter.recordSuccess("principal", "10.0.0.1");
+    expect(await limiter.check("principal", "10.0.0.1")).toEqual({ allowed: true });
+    expect(await limiter.check("principal", "10.0.0.2")).toMatchObject({ allowed: false, retryAfterSeconds: 30 });
+  });
+
+  it("slows guessing spread over many addresses without locking out an address that has not failed", async () => {
+    const { limiter, advance } = limiterWithClock();
+    // 99 failures from 33 addresses, three each: below every threshold, nobody waits.
+    for (let address = 0; address < 33; address++)
+      for (let failure = 0; failure < 3; failure++) await limiter.recordFailure("principal", `10.9.0.${address}`);
+    expect(await limiter.check("principal", "10.9.0.0")).toEqual({ allowed: true });
+    // The 100th failure of the account: from now on one failure per address is free, not five.
+    await limiter.recordFailure("principal", "10.9.1.1");
+    expect(await limiter.check("principal", "10.9.0.0")).toMatchObject({ allowed: false, retryAfterSeconds: 120 });
+    expect(await limiter.check("principal", "10.9.1.1")).toMatchObject({ allowed: false, retryAfterSeconds: 30 });
+    expect(await limiter.check("principal", "10.9.2.2")).toEqual({ allowed: true });
+    expect(await limiter.check("someone-else", "10.9.0.0")).toEqual({ allowed: true });
+    // Fifteen quiet minutes end the slow-down.
+    advance(15 * 60_000);
+    expect(await limiter.check("principal", "10.9.0.0")).toEqual({ allowed: true });
+  });
+
+  it("keeps at most the given number of counters in memory, dropping the least recently hit", async () => {
+    const store = new MemoryCounterStore(Date.now, 2);
+    await store.hit("first", 60_000);
+    await store.hit("second", 60_000);
+    await store.hit("first", 60_000);
+    await store.hit("third", 60_000);
+    expect(await store.check("second")).toBeUndefined();
+    expect(await store.check("first")).toMatchObject({ count: 2 });
+    expect(await store.check("third")).toMatchObject({ count: 1 });
+  });
+
+  it("limits attempts of any kind from one address to 30 in 15 minutes", async () => {
+    const { limiter, advance } = limiterWithClock();
+    for (let attempt = 0; attempt < 30; attempt++)
+      expect(await limiter.countAttempt("10.0.0.3")).toEqual({ allowed: true });
+    expect(await limiter.countAttempt("10.0.0.3")).toEqual({
+      allowed: false,
+      retryAfterSeconds: 900,
+      message: "Too many login attempts. Try again in 15 minutes.",
+    });
+    expect(await limiter.countAttempt("10.0.0.4")).toEqual({ allowed: true });
+    advance(15 * 60_000);
+    expect(await limiter.countAttempt("10.0.0.3")).toEqual({ allowed: true });
+  });
+});

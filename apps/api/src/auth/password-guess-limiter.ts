@@ -1,0 +1,175 @@
+// Limits on guessing an admin's password, for every place that checks one (login, the current password of a
+// password change). The rules follow OWASP ASVS 6.3.1: slow guessing down without letting anyone lock an admin out.
+//
+// - Failures are counted per account and client address, and only failures: a success clears them. After a few
+//   failures each further try from that address waits, twice as long after each failure. So an attacker slows
+//   down only their own address, and the admin can always sign in from another one.
+// - Failures of one account from all addresses together are counted too, with a much higher threshold. Past it,
+//   an address gets one free failure instead of several before it must wait: guessing spread over many addresses
+//   is slowed, while an address that has not failed still gets straight in.
+// - Attempts of any kind from one address are limited overall, which also bounds how many tries one address can
+//   run in parallel (the per-account check happens before the password is verified).
+//
+// The counters live behind CounterStore. The in-memory store counts per instance; a shared one (PostgreSQL,
+// Redis) implementing the same three calls makes several instances count together.
+
+export interface Counter {
+  count: number;
+  /** When the last event was counted (ms since the epoch). */
+  lastAt: number;
+  /** When the counter is forgotten (ms since the epoch). */
+  resetAt: number;
+}
+
+export interface CounterStore {
+  /** Counts one more event under `key`. A counter starts at its first event and is forgotten `windowMs` later. */
+  hit(key: string, windowMs: number): Promise<Counter>;
+  /** The counter under `key`, or undefined when there is none or it has been forgotten. */
+  check(key: string): Promise<Counter | undefined>;
+  reset(key: string): Promise<void>;
+}
+
+/**
+ * Counters of this instance, in a Map that drops forgotten counters at most once a minute. Keys include whatever
+ * username a caller sends, so the Map is also capped: past `maxCounters` the oldest counters go first, which
+ * bounds the memory a flood of made-up usernames from many addresses can take.
+ */
+export class MemoryCounterStore implements CounterStore {
+  readonly #counters = new Map<string, Counter>();
+  readonly #now: () => number;
+  readonly #maxCounters: number;
+  #sweptAt: number;
+
+  constructor(now: () => number = Date.now, maxCounters = 200_000) {
+    this.#now = now;
+    this.#maxCounters = maxCounters;
+    this.#sweptAt = now();
+  }
+
+  async hit(key: string, windowMs: number): Promise<Counter> {
+    const now = this.#now();
+    this.#sweep(now);
+    const current = this.#live(key, now);
+    const counter = current
+      ? { ...current, count: current.count + 1, lastAt: now }
+      : { count: 1, lastAt: now, resetAt: now + windowMs };
+    // Deleted first so the key moves to the end of the Map's order: the oldest-used counters are dropped first.
+    this.#counters.delete(key);
+    this.#counters.set(key, counter);
+    for (const oldest of this.#counters.keys()) {
+      if (this.#counters.size <= this.#maxCounters) break;
+      this.#counters.delete(oldest);
+    }
+    return counter;
+  }
+
+  async check(key: string): Promise<Counter | undefined> {
+    return this.#live(key, this.#now());
+  }
+
+  async reset(key: string): Promise<void> {
+    this.#counters.delete(key);
+  }
+
+  #live(key: string, now: number): Counter | undefined {
+    const counter = this.#counters.get(key);
+    return counter && counter.resetAt > now ? counter : undefined;
+  }
+
+  #sweep(now: number) {
+    if (now - this.#sweptAt < 60_000) return;
+    this.#sweptAt = now;
+    for (const [key, counter] of this.#counters) if (counter.resetAt <= now) this.#counters.delete(key);
+  }
+}
+
+export const GUESS_LIMITS = {
+  /** Failures of one account from one address before each further try must wait. */
+  freeFailures: 5,
+  /** The first wait; each further failure doubles it, up to `longestWaitMs`. */
+  firstWaitMs: 30_000,
+  longestWaitMs: 15 * 60_000,
+  /**
+   * Failures of one account from one address are forgotten this long after the first of them. Long, so that an
+   * attacker who keeps going stays at the longest wait; a right password clears them at once anyway.
+   */
+  failureWindowMs: 24 * 60 * 60_000,
+  /** Failures of one account from all addresses together before each address gets only one free failure. */
+  accountFailures: 100,
+  accountWindowMs: 15 * 60_000,
+  /** Password attempts of any kind (any account, any outcome) from one address. */
+  addressAttempts: 30,
+  addressWindowMs: 15 * 60_000,
+};
+
+export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string };
+
+const ALLOWED: Verdict = { allowed: true };
+
+function inWords(seconds: number): string {
+  if (seconds < 90) return `${seconds} ${seconds === 1 ? "second" : "seconds"}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+export class PasswordGuessLimiter {
+  readonly #store: CounterStore;
+  readonly #now: () => number;
+  readonly #limits: typeof GUESS_LIMITS;
+
+  constructor(store: CounterStore, options: { now?: () => number; limits?: Partial<typeof GUESS_LIMITS> } = {}) {
+    this.#store = store;
+    this.#now = options.now ?? Date.now;
+    this.#limits = { ...GUESS_LIMITS, ...options.limits };
+  }
+
+  /** Counts an attempt from `address` against its overall limit; refused past it until the window ends. */
+  async countAttempt(address: string): Promise<Verdict> {
+    const counter = await this.#store.hit(`address:${address}`, this.#limits.addressWindowMs);
+    if (counter.count <= this.#limits.addressAttempts) return ALLOWED;
+    const retryAfterSeconds = Math.max(1, Math.ceil((counter.resetAt - this.#now()) / 1000));
+    return {
+      allowed: false,
+      retryAfterSeconds,
+      message: `Too many login attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+    };
+  }
+
+  /** Whether a password for `account` may be tried from `address` now. */
+  async check(account: string, address: string): Promise<Verdict> {
+    const failures = await this.#store.check(this.#failureKey(account, address));
+    if (!failures) return ALLOWED;
+    const accountFailures = await this.#store.check(this.#accountKey(account));
+    const underAttack = (accountFailures?.count ?? 0) >= this.#limits.accountFailures;
+    const free = underAttack ? 1 : this.#limits.freeFailures;
+    if (failures.count < free) return ALLOWED;
+    const wait = Math.min(this.#limits.firstWaitMs * 2 ** (failures.count - free), this.#limits.longestWaitMs);
+    const waitUntil = Math.min(failures.lastAt + wait, failures.resetAt);
+    const now = this.#now();
+    if (now >= waitUntil) return ALLOWED;
+    const retryAfterSeconds = Math.ceil((waitUntil - now) / 1000);
+    return {
+      allowed: false,
+      retryAfterSeconds,
+      message: `Too many wrong passwords from this address. Try again in ${inWords(retryAfterSeconds)}.`,
+    };
+  }
+
+  async recordFailure(account: string, address: string): Promise<void> {
+    await this.#store.hit(this.#failureKey(account, address), this.#limits.failureWindowMs);
+    await this.#store.hit(this.#accountKey(account), this.#limits.accountWindowMs);
+  }
+
+  /** A right password clears the failures of that account from that address (not those from elsewhere). */
+  async recordSuccess(account: string, address: string): Promise<void> {
+    await this.#store.reset(this.#failureKey(account, address));
+  }
+
+  // Usernames are matched without regard to case, so their counters are too.
+  #failureKey(account: string, address: string) {
+    return `failures:${account.trim().toLowerCase()}:${address}`;
+  }
+
+  #accountKey(account: string) {
+    return `account:${account.trim().toLowerCase()}`;
+  }
+}
