@@ -137,16 +137,36 @@ export default function Students({ loaderData }: { loaderData: { token: string }
                     </select>
                   </td>
                   <td className="px-3 py-2">
-                    <button
-                      type="button"
-                      disabled={student.attemptsUsed < student.attemptsAllowed}
-                      onClick={() =>
-                        void act(() => api(`/students/${student._id}/extra-attempt`, { method: "POST", token }))
-                      }
-                      className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700 disabled:opacity-50"
-                    >
-                      Allow another attempt <span className="sr-only">for {student.name}</span>
-                    </button>
+                    <div className="flex flex-wrap gap-2">
+                      <button
+                        type="button"
+                        disabled={student.attemptsUsed < student.attemptsAllowed}
+                        onClick={() =>
+                          void act(() => api(`/students/${student._id}/extra-attempt`, { method: "POST", token }))
+                        }
+                        className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700 disabled:opacity-50"
+                      >
+                        Allow another attempt <span className="sr-only">for {student.name}</span>
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() =>
+                          void act(() => api(`/students/${student._id}/let-resume`, { method: "POST", token }))
+                        }
+                        className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700"
+                      >
+                        Let resume <span className="sr-only">for {student.name}</span>
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() =>
+                          void act(() => api(`/students/${student._id}/end-sessions`, { method: "POST", token }))
+                        }
+                        className="rounded border border-red-700 px-3 py-1 text-sm text-red-700"
+                      >
+                        End sessions <span className="sr-only">for {student.name}</span>
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}
