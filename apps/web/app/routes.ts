@@ -23,6 +23,7 @@ export default [
     route("admin/login", "routes/admin/login.tsx"),
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/questions", "routes/admin/questions.tsx"),
+    route("admin/tests", "routes/admin/tests.tsx"),
     route("admin/students", "routes/admin/students.tsx"),
     route("admin/results", "routes/admin/results.tsx"),
     route("admin/submit-feedback", "routes/admin/submit-feedback.tsx"),
