@@ -24,6 +24,8 @@ export default [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/questions", "routes/admin/questions.tsx"),
     route("admin/tests", "routes/admin/tests.tsx"),
+    route("admin/drives", "routes/admin/drives.tsx"),
+    route("admin/drives/:id", "routes/admin/drive-detail.tsx"),
     route("admin/students", "routes/admin/students.tsx"),
     route("admin/results", "routes/admin/results.tsx"),
     route("admin/submit-feedback", "routes/admin/submit-feedback.tsx"),
