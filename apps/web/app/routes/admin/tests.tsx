@@ -130,6 +130,8 @@ export default function Tests({ loaderData }: { loaderData: { token: string } })
     formState: { errors, isSubmitting },
   } = useForm<TestForm, unknown, TestSettings>({ resolver: resolverFor(testFormSchema), defaultValues: EMPTY_FORM });
   const sizing = watch("sizing");
+  // A test may name a category whose questions have since left the bank; it stays a choice while it is edited.
+  const categoryChoices = [...new Set([...categories, ...(editing?.categories ?? [])])];
 
   const load = useCallback(async () => {
     try {
@@ -216,9 +218,9 @@ export default function Tests({ loaderData }: { loaderData: { token: string } })
         <FormField label="Name" className="md:col-span-2" error={errors.name?.message} {...register("name")} />
         <fieldset className="md:col-span-2">
           <legend className="font-medium">Categories (none ticked: the whole bank)</legend>
-          {categories.length === 0 && <p className="text-sm text-slate-700">The bank has no categories yet.</p>}
+          {categoryChoices.length === 0 && <p className="text-sm text-slate-700">The bank has no categories yet.</p>}
           <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-            {categories.map((category) => (
+            {categoryChoices.map((category) => (
               <label key={category} className="flex items-center gap-2">
                 <input type="checkbox" value={category} {...register("categories")} />
                 {category}
