@@ -81,12 +81,7 @@ function formOf(drive: Drive): DriveForm {
   };
 }
 
-const driveFormSchema = z
-  .custom<DriveForm>()
-  // The contract's message for a missing id speaks of ids; here it is a choice in a list.
-  .refine((form) => form.testId !== "", { error: "Choose a test", path: ["testId"] })
-  .transform(toDriveInput)
-  .pipe(driveInputSchema);
+const driveFormSchema = z.custom<DriveForm>().transform(toDriveInput).pipe(driveInputSchema);
 
 type Notice = { tone: "success" | "error"; message: string };
 
@@ -105,6 +100,7 @@ export default function Drives({ loaderData }: { loaderData: { token: string } }
     handleSubmit,
     reset,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<DriveForm, unknown, DriveSettings>({ resolver: resolverFor(driveFormSchema), defaultValues: EMPTY_FORM });
 
@@ -172,6 +168,8 @@ export default function Drives({ loaderData }: { loaderData: { token: string } }
   }
 
   const currentTests = tests.filter((test) => !test.archived);
+  // The contract's message for a missing id speaks of ids; here the id is a choice in a list.
+  const testError = errors.testId && (watch("testId") === "" ? "Choose a test" : errors.testId.message);
 
   return (
     <AdminShell title="Drives" token={token}>
@@ -208,7 +206,7 @@ export default function Drives({ loaderData }: { loaderData: { token: string } }
           </select>
           {errors.testId && (
             <p id={`${testSelectId}-error`} className="mt-1 text-sm text-red-700">
-              {errors.testId.message}
+              {testError}
             </p>
           )}
         </div>
