@@ -228,13 +228,21 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
                   <caption className="sr-only">Submitted attempts of {drive.name}, best first</caption>
                   <thead>
                     <tr className="border-b border-slate-300">
-                      {["Student", "Email", "USN", "Score", "Marks", "%", "Result", "Left the quiz", "Submitted"].map(
-                        (heading) => (
-                          <th key={heading} scope="col" className="px-3 py-2">
-                            {heading}
-                          </th>
-                        ),
-                      )}
+                      {[
+                        "Student",
+                        "Email",
+                        "USN",
+                        "Score",
+                        "Marks",
+                        "%",
+                        "Pass/fail",
+                        "Left the quiz",
+                        "Submitted",
+                      ].map((heading) => (
+                        <th key={heading} scope="col" className="px-3 py-2">
+                          {heading}
+                        </th>
+                      ))}
                     </tr>
                   </thead>
                   <tbody>
