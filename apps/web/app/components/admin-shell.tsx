@@ -4,6 +4,8 @@ import { logOut } from "../lib/admin-session.ts";
 const LINKS = [
   { to: "/admin/dashboard", label: "Dashboard" },
   { to: "/admin/questions", label: "Manage Questions" },
+  { to: "/admin/tests", label: "Tests" },
+  { to: "/admin/drives", label: "Drives" },
   { to: "/admin/students", label: "View Students" },
   { to: "/admin/results", label: "View Results" },
   { to: "/admin/submit-feedback", label: "Submit Feedback" },

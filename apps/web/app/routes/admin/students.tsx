@@ -24,21 +24,28 @@ export default function Students({ loaderData }: { loaderData: { token: string }
   const [failed, setFailed] = useState(false);
   const [notice, setNotice] = useState<{ tone: "success" | "error"; message: string }>();
 
-  const load = useCallback(async () => {
-    const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) });
-    if (search.trim()) query.set("search", search.trim());
-    try {
-      const result = await apiPage<StudentAdmin>(`/students?${query}`, { token });
-      setStudents(result.items);
-      setTotal(result.total);
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, [page, search, token]);
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) });
+      if (search.trim()) query.set("search", search.trim());
+      try {
+        const result = await apiPage<StudentAdmin>(`/students?${query}`, { token, signal });
+        setStudents(result.items);
+        setTotal(result.total);
+        setFailed(false);
+      } catch (error) {
+        if ((error as Error).name !== "AbortError") setFailed(true);
+      }
+    },
+    [page, search, token],
+  );
 
+  // Each keystroke in the search starts a new request; the one it replaces is cancelled, so an answer for an
+  // older search that arrives late never overwrites the list.
   useEffect(() => {
-    void load();
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
   }, [load]);
 
   async function act(call: () => Promise<{ message: string }>) {
@@ -137,16 +144,36 @@ export default function Students({ loaderData }: { loaderData: { token: string }
                     </select>
                   </td>
                   <td className="px-3 py-2">
-                    <button
-                      type="button"
-                      disabled={student.attemptsUsed < student.attemptsAllowed}
-                      onClick={() =>
-                        void act(() => api(`/students/${student._id}/extra-attempt`, { method: "POST", token }))
-                      }
-                      className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700 disabled:opacity-50"
-                    >
-                      Allow another attempt <span className="sr-only">for {student.name}</span>
-                    </button>
+                    <div className="flex flex-wrap gap-2">
+                      <button
+                        type="button"
+                        disabled={student.attemptsUsed < student.attemptsAllowed}
+                        onClick={() =>
+                          void act(() => api(`/students/${student._id}/extra-attempt`, { method: "POST", token }))
+                        }
+                        className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700 disabled:opacity-50"
+                      >
+                        Allow another attempt <span className="sr-only">for {student.name}</span>
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() =>
+                          void act(() => api(`/students/${student._id}/let-resume`, { method: "POST", token }))
+                        }
+                        className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700"
+                      >
+                        Let resume <span className="sr-only">for {student.name}</span>
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() =>
+                          void act(() => api(`/students/${student._id}/end-sessions`, { method: "POST", token }))
+                        }
+                        className="rounded border border-red-700 px-3 py-1 text-sm text-red-700"
+                      >
+                        End sessions <span className="sr-only">for {student.name}</span>
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -1,0 +1,375 @@
+import {
+  type Drive,
+  type DriveInput,
+  type DriveSettings,
+  driveInputSchema,
+  type Test,
+} from "@trainwise/contract/drives";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { z } from "zod";
+import { AdminShell } from "../../components/admin-shell.tsx";
+import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
+import { requireAdminToken } from "../../guards.ts";
+import { ApiError, api, messageOf } from "../../lib/api.ts";
+import { closesText, DRIVE_STATUS_LABELS, opensText } from "../../lib/drive-display.ts";
+import { resolverFor } from "../../lib/zod-resolver.ts";
+import { DEFAULT_DRIVE_TIME_ZONE, DRIVE_TIME_ZONES, isoToZonedLocal, zonedLocalToIso } from "../../lib/zoned-time.ts";
+
+export function clientLoader() {
+  return { token: requireAdminToken() };
+}
+
+export const meta = () => [{ title: "Drives | Trainwise" }, { name: "robots", content: "noindex" }];
+
+/** What the inputs hold: times as the zone's wall clock ("YYYY-MM-DDTHH:mm"), names as in the contract. */
+interface DriveForm {
+  testId: string;
+  name: string;
+  organisation: string;
+  batch: string;
+  code: string;
+  opensAt: string;
+  closesAt: string;
+  timeZone: string;
+  rosterOnly: boolean;
+}
+
+const EMPTY_FORM: DriveForm = {
+  testId: "",
+  name: "",
+  organisation: "",
+  batch: "",
+  code: "",
+  opensAt: "",
+  closesAt: "",
+  timeZone: DEFAULT_DRIVE_TIME_ZONE,
+  rosterOnly: false,
+};
+
+// A wall-clock time becomes the instant it names in the chosen zone; anything else goes on as typed, for the
+// schema to refuse with its own message.
+const instantOf = (local: string, timeZone: string) =>
+  local === "" ? null : (zonedLocalToIso(local, timeZone) ?? local);
+
+function toDriveInput(form: DriveForm): DriveInput {
+  return {
+    testId: form.testId,
+    name: form.name,
+    organisation: form.organisation,
+    batch: form.batch,
+    code: form.code.trim() === "" ? undefined : form.code,
+    opensAt: instantOf(form.opensAt, form.timeZone),
+    closesAt: instantOf(form.closesAt, form.timeZone),
+    timeZone: form.timeZone,
+    rosterOnly: form.rosterOnly,
+  };
+}
+
+function formOf(drive: Drive): DriveForm {
+  return {
+    testId: drive.testId,
+    name: drive.name,
+    organisation: drive.organisation,
+    batch: drive.batch,
+    code: drive.code,
+    opensAt: drive.opensAt ? isoToZonedLocal(drive.opensAt, drive.timeZone) : "",
+    closesAt: drive.closesAt ? isoToZonedLocal(drive.closesAt, drive.timeZone) : "",
+    timeZone: drive.timeZone,
+    rosterOnly: drive.rosterOnly,
+  };
+}
+
+const driveFormSchema = z.custom<DriveForm>().transform(toDriveInput).pipe(driveInputSchema);
+
+type Notice = { tone: "success" | "error"; message: string };
+
+export default function Drives({ loaderData }: { loaderData: { token: string } }) {
+  const { token } = loaderData;
+  const [drives, setDrives] = useState<Drive[]>();
+  const [tests, setTests] = useState<Test[]>([]);
+  const [listError, setListError] = useState<string>();
+  const [editing, setEditing] = useState<Drive>();
+  const [notice, setNotice] = useState<Notice>();
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  const testSelectId = useId();
+  const zoneSelectId = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<DriveForm, unknown, DriveSettings>({ resolver: resolverFor(driveFormSchema), defaultValues: EMPTY_FORM });
+
+  const load = useCallback(async () => {
+    try {
+      const [driveList, testList] = await Promise.all([
+        api<Drive[]>("/drives", { token }),
+        api<Test[]>("/tests", { token }),
+      ]);
+      setDrives(driveList);
+      setTests(testList);
+      setListError(undefined);
+    } catch (error) {
+      setListError(messageOf(error, "Could not load the drives."));
+    }
+  }, [token]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  function startEditing(drive: Drive) {
+    setEditing(drive);
+    reset(formOf(drive));
+    setNotice(undefined);
+    formHeading.current?.focus();
+  }
+
+  function stopEditing() {
+    setEditing(undefined);
+    reset(EMPTY_FORM);
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setNotice(undefined);
+    try {
+      const saved = editing
+        ? await api<Drive>(`/drives/${editing._id}`, { method: "PUT", token, body: values })
+        : await api<Drive>("/drives", { method: "POST", token, body: values });
+      setNotice({
+        tone: "success",
+        message: editing ? "Drive updated." : `Drive created. Students register with the code ${saved.code}.`,
+      });
+      stopEditing();
+      await load();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          setError(field as keyof DriveForm, { message });
+        }
+      }
+      setNotice({ tone: "error", message: messageOf(error, "Could not save the drive.") });
+    }
+  });
+
+  async function act(drive: Drive, action: "close" | "reopen" | "archive") {
+    if (action === "archive" && !window.confirm(`Archive the drive "${drive.name}"? Its results stay.`)) return;
+    try {
+      const { message } = await api<{ message: string }>(`/drives/${drive._id}/${action}`, { method: "POST", token });
+      setNotice({ tone: "success", message });
+      await load();
+    } catch (error) {
+      setNotice({ tone: "error", message: messageOf(error, "That did not work. Please try again.") });
+    }
+  }
+
+  const currentTests = tests.filter((test) => !test.archived);
+  // The contract's message for a missing id speaks of ids; here the id is a choice in a list.
+  const testError = errors.testId && (watch("testId") === "" ? "Choose a test" : errors.testId.message);
+
+  return (
+    <AdminShell title="Drives" token={token}>
+      <p className="mb-4 max-w-3xl text-slate-700">
+        A drive gives a test to a group of students, such as one college's batch, between an opening and a closing time.
+        Students join with the drive's code, its link or its QR code.
+      </p>
+      {notice && (
+        <div className="mb-4">
+          <Alert tone={notice.tone}>{notice.message}</Alert>
+        </div>
+      )}
+      <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded border border-slate-200 p-4 md:grid-cols-2">
+        <h2 ref={formHeading} tabIndex={-1} className="text-xl font-semibold md:col-span-2">
+          {editing ? `Edit drive: ${editing.name}` : "New drive"}
+        </h2>
+        <div className="md:col-span-2">
+          <label htmlFor={testSelectId} className="block font-medium">
+            Test
+          </label>
+          <select
+            id={testSelectId}
+            aria-invalid={errors.testId ? true : undefined}
+            aria-describedby={errors.testId ? `${testSelectId}-error` : undefined}
+            className={`mt-1 block w-full rounded border px-3 py-2 ${errors.testId ? "border-red-700" : "border-slate-400"}`}
+            {...register("testId")}
+          >
+            <option value="">Choose a test</option>
+            {currentTests.map((test) => (
+              <option key={test._id} value={test._id}>
+                {test.name} ({test.questionCount} questions)
+              </option>
+            ))}
+          </select>
+          {errors.testId && (
+            <p id={`${testSelectId}-error`} className="mt-1 text-sm text-red-700">
+              {testError}
+            </p>
+          )}
+        </div>
+        <FormField label="Name" error={errors.name?.message} {...register("name")} />
+        <FormField label="College or company" error={errors.organisation?.message} {...register("organisation")} />
+        <FormField label="Batch" error={errors.batch?.message} {...register("batch")} />
+        <FormField
+          label="Code (optional: one is made up when left empty)"
+          autoComplete="off"
+          autoCapitalize="characters"
+          error={errors.code?.message}
+          {...register("code")}
+        />
+        <div className="md:col-span-2">
+          <label htmlFor={zoneSelectId} className="block font-medium">
+            Time zone of the opening and closing times
+          </label>
+          <select
+            id={zoneSelectId}
+            className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
+            {...register("timeZone")}
+          >
+            {DRIVE_TIME_ZONES.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+            {editing && !(DRIVE_TIME_ZONES as readonly string[]).includes(editing.timeZone) && (
+              <option value={editing.timeZone}>{editing.timeZone}</option>
+            )}
+          </select>
+        </div>
+        <FormField
+          label="Opens at (optional: empty opens at once)"
+          type="datetime-local"
+          error={errors.opensAt?.message}
+          {...register("opensAt")}
+        />
+        <FormField
+          label="Closes at (optional: empty stays open until closed)"
+          type="datetime-local"
+          error={errors.closesAt?.message}
+          {...register("closesAt")}
+        />
+        <label className="flex items-center gap-2 md:col-span-2">
+          <input type="checkbox" {...register("rosterOnly")} />
+          Roster only (only students on the drive's uploaded list may register)
+        </label>
+        <div className="flex gap-3 md:col-span-2">
+          <SubmitButton busy={isSubmitting}>{editing ? "Save Changes" : "Create Drive"}</SubmitButton>
+          {editing && (
+            <button
+              type="button"
+              onClick={stopEditing}
+              className="rounded border border-slate-400 px-6 py-3 font-semibold"
+            >
+              Cancel Edit
+            </button>
+          )}
+        </div>
+      </form>
+
+      <section aria-labelledby="all-drives" className="mt-8">
+        <h2 id="all-drives" className="text-2xl font-semibold">
+          All drives
+        </h2>
+        {listError && (
+          <div className="mt-3">
+            <Alert tone="error">{listError}</Alert>
+          </div>
+        )}
+        {!drives && !listError && <p role="status">Loading...</p>}
+        {drives && (
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full border-collapse text-left text-sm">
+              <caption className="sr-only">Drives, the default first</caption>
+              <thead>
+                <tr className="border-b border-slate-300">
+                  {[
+                    "Name",
+                    "College or company",
+                    "Batch",
+                    "Test",
+                    "Code",
+                    "Opens",
+                    "Closes",
+                    "Status",
+                    "Students",
+                    "Submitted",
+                    "Passed",
+                    "Failed",
+                    "Actions",
+                  ].map((heading) => (
+                    <th key={heading} scope="col" className="px-2 py-2">
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {drives.map((drive) => (
+                  <tr key={drive._id} className="border-b border-slate-200 align-top">
+                    <th scope="row" className="px-2 py-2">
+                      <Link to={`/admin/drives/${drive._id}`} className="font-semibold text-brand-700 underline">
+                        {drive.name}
+                      </Link>
+                      {drive.isDefault && <span className="ml-1 font-normal text-slate-700">(default)</span>}
+                    </th>
+                    <td className="px-2 py-2">{drive.organisation}</td>
+                    <td className="px-2 py-2">{drive.batch}</td>
+                    <td className="px-2 py-2">{drive.testName}</td>
+                    <td className="px-2 py-2 font-mono">{drive.code}</td>
+                    <td className="px-2 py-2">{opensText(drive)}</td>
+                    <td className="px-2 py-2">{closesText(drive)}</td>
+                    <td className="px-2 py-2">{DRIVE_STATUS_LABELS[drive.status]}</td>
+                    <td className="px-2 py-2">{drive.students}</td>
+                    <td className="px-2 py-2">{drive.submitted}</td>
+                    <td className="px-2 py-2">{drive.passed}</td>
+                    <td className="px-2 py-2">{drive.failed}</td>
+                    <td className="px-2 py-2">
+                      <div className="flex flex-wrap gap-2">
+                        <button
+                          type="button"
+                          onClick={() => startEditing(drive)}
+                          className="rounded border border-brand-700 px-2 py-1 text-brand-700 hover:bg-brand-50"
+                        >
+                          Edit <span className="sr-only">drive {drive.name}</span>
+                        </button>
+                        {drive.status === "closed" ? (
+                          <button
+                            type="button"
+                            onClick={() => void act(drive, "reopen")}
+                            className="rounded border border-brand-700 px-2 py-1 text-brand-700 hover:bg-brand-50"
+                          >
+                            Reopen <span className="sr-only">drive {drive.name}</span>
+                          </button>
+                        ) : (
+                          <button
+                            type="button"
+                            onClick={() => void act(drive, "close")}
+                            className="rounded border border-brand-700 px-2 py-1 text-brand-700 hover:bg-brand-50"
+                          >
+                            Close <span className="sr-only">drive {drive.name}</span>
+                          </button>
+                        )}
+                        {!drive.isDefault && (
+                          <button
+                            type="button"
+                            onClick={() => void act(drive, "archive")}
+                            className="rounded border border-red-700 px-2 py-1 text-red-700 hover:bg-red-50"
+                          >
+                            Archive <span className="sr-only">drive {drive.name}</span>
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,441 @@
+import { QUIZ_QUESTION_LIMIT, SECONDS_PER_QUESTION } from "@trainwise/contract/constants";
+import {
+  REVIEW_POLICIES,
+  REVIEW_POLICY_LABELS,
+  type ReviewPolicy,
+  type Test,
+  type TestInput,
+  type TestSettings,
+  TIMING_MODE_LABELS,
+  TIMING_MODES,
+  type TimingMode,
+  testInputSchema,
+} from "@trainwise/contract/drives";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { AdminShell } from "../../components/admin-shell.tsx";
+import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
+import { requireAdminToken } from "../../guards.ts";
+import { ApiError, api, messageOf } from "../../lib/api.ts";
+import { resolverFor } from "../../lib/zod-resolver.ts";
+
+export function clientLoader() {
+  return { token: requireAdminToken() };
+}
+
+export const meta = () => [{ title: "Tests | Trainwise" }, { name: "robots", content: "noindex" }];
+
+/** The form holds what the inputs hold (text); its names follow the contract so error paths land on fields. */
+interface TestForm {
+  name: string;
+  categories: string[];
+  sizing: "count" | "mix";
+  questionCount: string;
+  difficultyMix: { easy: string; medium: string; hard: string };
+  secondsPerQuestion: string;
+  timingMode: TimingMode;
+  attemptsAllowed: string;
+  passMark: string;
+  negativeMark: string;
+  reviewPolicy: ReviewPolicy;
+}
+
+const EMPTY_FORM: TestForm = {
+  name: "",
+  categories: [],
+  sizing: "count",
+  questionCount: String(QUIZ_QUESTION_LIMIT),
+  difficultyMix: { easy: "0", medium: "0", hard: "0" },
+  secondsPerQuestion: String(SECONDS_PER_QUESTION),
+  timingMode: "per_question",
+  attemptsAllowed: "1",
+  passMark: "",
+  negativeMark: "0",
+  reviewPolicy: "score_and_ticks",
+};
+
+// A blank number box is "not a number" to the schema, never a silent default.
+const numberOf = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
+
+function toTestInput(form: TestForm): TestInput {
+  return {
+    name: form.name,
+    categories: form.categories,
+    difficultyMix:
+      form.sizing === "mix"
+        ? {
+            easy: numberOf(form.difficultyMix.easy),
+            medium: numberOf(form.difficultyMix.medium),
+            hard: numberOf(form.difficultyMix.hard),
+          }
+        : null,
+    questionCount: numberOf(form.questionCount),
+    secondsPerQuestion: numberOf(form.secondsPerQuestion),
+    timingMode: form.timingMode,
+    attemptsAllowed: numberOf(form.attemptsAllowed),
+    passMark: form.passMark.trim() === "" ? null : numberOf(form.passMark),
+    negativeMark: numberOf(form.negativeMark),
+    reviewPolicy: form.reviewPolicy,
+  };
+}
+
+function formOf(test: Test): TestForm {
+  return {
+    name: test.name,
+    categories: test.categories,
+    sizing: test.difficultyMix ? "mix" : "count",
+    questionCount: String(test.questionCount),
+    difficultyMix: {
+      easy: String(test.difficultyMix?.easy ?? 0),
+      medium: String(test.difficultyMix?.medium ?? 0),
+      hard: String(test.difficultyMix?.hard ?? 0),
+    },
+    secondsPerQuestion: String(test.secondsPerQuestion),
+    timingMode: test.timingMode,
+    attemptsAllowed: String(test.attemptsAllowed),
+    passMark: test.passMark === null ? "" : String(test.passMark),
+    negativeMark: String(test.negativeMark),
+    reviewPolicy: test.reviewPolicy,
+  };
+}
+
+const testFormSchema = z.custom<TestForm>().transform(toTestInput).pipe(testInputSchema);
+
+const SHORT_TIMING: Record<TimingMode, string> = { per_question: "Per question", whole_quiz: "Whole quiz" };
+
+function sizeOf(test: Test): string {
+  const mix = test.difficultyMix;
+  return mix
+    ? `${test.questionCount} (${mix.easy} easy, ${mix.medium} medium, ${mix.hard} hard)`
+    : String(test.questionCount);
+}
+
+type Notice = { tone: "success" | "error"; message: string };
+
+export default function Tests({ loaderData }: { loaderData: { token: string } }) {
+  const { token } = loaderData;
+  const [tests, setTests] = useState<Test[]>();
+  const [categories, setCategories] = useState<string[]>([]);
+  const [listError, setListError] = useState<string>();
+  const [editing, setEditing] = useState<Test>();
+  const [notice, setNotice] = useState<Notice>();
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<TestForm, unknown, TestSettings>({ resolver: resolverFor(testFormSchema), defaultValues: EMPTY_FORM });
+  const sizing = watch("sizing");
+  // A test may name a category whose questions have since left the bank; it stays a choice while it is edited.
+  const categoryChoices = [...new Set([...categories, ...(editing?.categories ?? [])])];
+
+  const load = useCallback(async () => {
+    try {
+      const [list, bankCategories] = await Promise.all([
+        api<Test[]>("/tests", { token }),
+        api<string[]>("/questions/categories", { token }),
+      ]);
+      setTests(list);
+      setCategories(bankCategories);
+      setListError(undefined);
+    } catch (error) {
+      setListError(messageOf(error, "Could not load the tests."));
+    }
+  }, [token]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  function startEditing(test: Test) {
+    setEditing(test);
+    reset(formOf(test));
+    setNotice(undefined);
+    formHeading.current?.focus();
+  }
+
+  function stopEditing() {
+    setEditing(undefined);
+    reset(EMPTY_FORM);
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setNotice(undefined);
+    try {
+      if (editing) {
+        await api<Test>(`/tests/${editing._id}`, { method: "PUT", token, body: values });
+        setNotice({ tone: "success", message: "Test updated." });
+      } else {
+        await api<Test>("/tests", { method: "POST", token, body: values });
+        setNotice({ tone: "success", message: "Test created." });
+      }
+      stopEditing();
+      await load();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          setError(field as keyof TestForm, { message });
+        }
+      }
+      setNotice({ tone: "error", message: messageOf(error, "Could not save the test.") });
+    }
+  });
+
+  async function archive(test: Test) {
+    if (!window.confirm(`Archive the test "${test.name}"? Its drives and results stay.`)) return;
+    try {
+      const { message } = await api<{ message: string }>(`/tests/${test._id}/archive`, { method: "POST", token });
+      setNotice({ tone: "success", message });
+      if (editing?._id === test._id) stopEditing();
+      await load();
+    } catch (error) {
+      setNotice({ tone: "error", message: messageOf(error, "Could not archive the test.") });
+    }
+  }
+
+  // The rule on the mix as a whole (its sum) belongs to no single box.
+  const mixError = errors.difficultyMix?.message ?? errors.difficultyMix?.root?.message;
+
+  return (
+    <AdminShell title="Tests" token={token}>
+      <p className="mb-4 max-w-3xl text-slate-700">
+        A test is the recipe of a quiz: which questions, how many, how long, and what students see afterwards. Give a
+        test to a group of students in a drive.
+      </p>
+      {notice && (
+        <div className="mb-4">
+          <Alert tone={notice.tone}>{notice.message}</Alert>
+        </div>
+      )}
+      <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded border border-slate-200 p-4 md:grid-cols-2">
+        <h2 ref={formHeading} tabIndex={-1} className="text-xl font-semibold md:col-span-2">
+          {editing ? `Edit test: ${editing.name}` : "New test"}
+        </h2>
+        <FormField label="Name" className="md:col-span-2" error={errors.name?.message} {...register("name")} />
+        <fieldset className="md:col-span-2">
+          <legend className="font-medium">Categories (none ticked: the whole bank)</legend>
+          {categoryChoices.length === 0 && <p className="text-sm text-slate-700">The bank has no categories yet.</p>}
+          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+            {categoryChoices.map((category) => (
+              <label key={category} className="flex items-center gap-2">
+                <input type="checkbox" value={category} {...register("categories")} />
+                {category}
+              </label>
+            ))}
+          </div>
+          {errors.categories && <p className="mt-1 text-sm text-red-700">{errors.categories.message}</p>}
+        </fieldset>
+        <fieldset className="md:col-span-2">
+          <legend className="font-medium">Questions</legend>
+          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+            <label className="flex items-center gap-2">
+              <input type="radio" value="count" {...register("sizing")} />
+              Any difficulty
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="radio" value="mix" {...register("sizing")} />
+              Set how many of each difficulty
+            </label>
+          </div>
+          {sizing === "mix" ? (
+            <div className="mt-3 grid gap-3 sm:grid-cols-3">
+              {(["easy", "medium", "hard"] as const).map((level) => (
+                <FormField
+                  key={level}
+                  label={`${level[0]?.toUpperCase()}${level.slice(1)} questions`}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  error={errors.difficultyMix?.[level]?.message}
+                  {...register(`difficultyMix.${level}`)}
+                />
+              ))}
+              {mixError && <p className="text-sm text-red-700 sm:col-span-3">{mixError}</p>}
+            </div>
+          ) : (
+            <FormField
+              label="Number of questions"
+              className="mt-3 max-w-xs"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              error={errors.questionCount?.message}
+              {...register("questionCount")}
+            />
+          )}
+        </fieldset>
+        <FormField
+          label="Seconds per question"
+          type="number"
+          inputMode="numeric"
+          min={5}
+          error={errors.secondsPerQuestion?.message}
+          {...register("secondsPerQuestion")}
+        />
+        <FormField
+          label="Attempts allowed"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          error={errors.attemptsAllowed?.message}
+          {...register("attemptsAllowed")}
+        />
+        <fieldset className="md:col-span-2">
+          <legend className="font-medium">Timing</legend>
+          <div className="mt-2 space-y-2">
+            {TIMING_MODES.map((mode) => (
+              <label key={mode} className="flex items-center gap-2">
+                <input type="radio" value={mode} {...register("timingMode")} />
+                {TIMING_MODE_LABELS[mode]}
+              </label>
+            ))}
+          </div>
+          {errors.timingMode && <p className="mt-1 text-sm text-red-700">{errors.timingMode.message}</p>}
+        </fieldset>
+        <FormField
+          label="Pass mark % (optional)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          error={errors.passMark?.message}
+          {...register("passMark")}
+        />
+        <FormField
+          label="Negative marking (marks off per wrong answer, 0 to 1)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={1}
+          step={0.05}
+          error={errors.negativeMark?.message}
+          {...register("negativeMark")}
+        />
+        <div className="md:col-span-2">
+          <label htmlFor="review-policy" className="block font-medium">
+            After submitting, students see
+          </label>
+          <select
+            id="review-policy"
+            aria-invalid={errors.reviewPolicy ? true : undefined}
+            aria-describedby={errors.reviewPolicy ? "review-policy-error" : undefined}
+            className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
+            {...register("reviewPolicy")}
+          >
+            {REVIEW_POLICIES.map((policy) => (
+              <option key={policy} value={policy}>
+                {REVIEW_POLICY_LABELS[policy]}
+              </option>
+            ))}
+          </select>
+          {errors.reviewPolicy && (
+            <p id="review-policy-error" className="mt-1 text-sm text-red-700">
+              {errors.reviewPolicy.message}
+            </p>
+          )}
+        </div>
+        <div className="flex gap-3 md:col-span-2">
+          <SubmitButton busy={isSubmitting}>{editing ? "Save Changes" : "Create Test"}</SubmitButton>
+          {editing && (
+            <button
+              type="button"
+              onClick={stopEditing}
+              className="rounded border border-slate-400 px-6 py-3 font-semibold"
+            >
+              Cancel Edit
+            </button>
+          )}
+        </div>
+      </form>
+
+      <section aria-labelledby="all-tests" className="mt-8">
+        <h2 id="all-tests" className="text-2xl font-semibold">
+          All tests
+        </h2>
+        {listError && (
+          <div className="mt-3">
+            <Alert tone="error">{listError}</Alert>
+          </div>
+        )}
+        {!tests && !listError && <p role="status">Loading...</p>}
+        {tests && (
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full border-collapse text-left">
+              <caption className="sr-only">Tests, the default first</caption>
+              <thead>
+                <tr className="border-b border-slate-300">
+                  {[
+                    "Name",
+                    "Questions",
+                    "Seconds each",
+                    "Timing",
+                    "Attempts",
+                    "Pass mark",
+                    "Negative marking",
+                    "Students see",
+                    "Bank questions it can draw from",
+                    "Actions",
+                  ].map((heading) => (
+                    <th key={heading} scope="col" className="px-3 py-2">
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {tests.map((test) => (
+                  <tr key={test._id} className="border-b border-slate-200 align-top">
+                    <th scope="row" className="px-3 py-2 font-semibold">
+                      {test.name}
+                      {test.isDefault && <span className="ml-2 text-sm font-normal text-slate-700">(default)</span>}
+                      {test.categories.length > 0 && (
+                        <span className="block text-sm font-normal text-slate-700">{test.categories.join(", ")}</span>
+                      )}
+                    </th>
+                    <td className="px-3 py-2">{sizeOf(test)}</td>
+                    <td className="px-3 py-2">{test.secondsPerQuestion}</td>
+                    <td className="px-3 py-2">{SHORT_TIMING[test.timingMode]}</td>
+                    <td className="px-3 py-2">{test.attemptsAllowed}</td>
+                    <td className="px-3 py-2">{test.passMark === null ? "None" : `${test.passMark}%`}</td>
+                    <td className="px-3 py-2">{test.negativeMark === 0 ? "None" : `−${test.negativeMark}`}</td>
+                    <td className="px-3 py-2">{REVIEW_POLICY_LABELS[test.reviewPolicy]}</td>
+                    <td
+                      className={`px-3 py-2 ${test.available < test.questionCount ? "font-semibold text-red-700" : ""}`}
+                    >
+                      {test.available}
+                      {test.available < test.questionCount && " (fewer than the test asks for)"}
+                    </td>
+                    <td className="px-3 py-2">
+                      <div className="flex flex-wrap gap-2">
+                        <button
+                          type="button"
+                          onClick={() => startEditing(test)}
+                          className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700 hover:bg-brand-50"
+                        >
+                          Edit <span className="sr-only">test {test.name}</span>
+                        </button>
+                        {!test.isDefault && (
+                          <button
+                            type="button"
+                            onClick={() => void archive(test)}
+                            className="rounded border border-red-700 px-3 py-1 text-sm text-red-700 hover:bg-red-50"
+                          >
+                            Archive <span className="sr-only">test {test.name}</span>
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </AdminShell>
+  );
+}

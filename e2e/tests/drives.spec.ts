@@ -1,0 +1,354 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { baseUrl, uniqueStudent } from "../support/api.ts";
+import { expect, test } from "../support/test.ts";
+
+const STUDENT_LABELS = {
+  name: "Name",
+  email: "Email",
+  phone: "Phone",
+  usnNo: "USN No",
+  college: "College",
+  course: "Course",
+  group: "Group",
+  year: "Year",
+} as const;
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
+  ).toEqual([]);
+}
+
+// The API takes ten admin logins per username in fifteen minutes, and the other journeys use most of them: these
+// journeys run in order in one worker, log in through the page once, and share that session.
+test.describe.configure({ mode: "serial" });
+let adminToken = "";
+
+async function logIn(page: Page) {
+  if (adminToken) {
+    await page.goto("/admin/login");
+    await page.evaluate((token) => localStorage.setItem("adminToken", token), adminToken);
+    await page.goto("/admin/dashboard");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Dashboard");
+    return;
+  }
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").fill(process.env.E2E_ADMIN_USERNAME ?? "");
+  await page.getByLabel("Password").fill(process.env.E2E_ADMIN_PASSWORD ?? "");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  adminToken = (await page.evaluate(() => localStorage.getItem("adminToken"))) ?? "";
+}
+
+async function fillRegistration(page: Page, student: ReturnType<typeof uniqueStudent>) {
+  for (const [field, label] of Object.entries(STUDENT_LABELS)) {
+    await page.getByLabel(label, { exact: true }).fill(student[field as keyof typeof STUDENT_LABELS]);
+  }
+}
+
+/** A `datetime-local` value: the wall-clock time in `timeZone` at `instant`. */
+function wallClock(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("sv-SE", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  })
+    .format(instant)
+    .replace(" ", "T");
+}
+
+/** "10:00 on 3 December (India Standard Time)", as the registration page's refusals name a time. */
+function driveTime(instant: Date, timeZone: string, zoneName: string): string {
+  const time = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const day = new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "long" });
+  return `${time.format(instant)} on ${day.format(instant)} (${zoneName})`;
+}
+
+function uniqueCode(prefix: string): string {
+  return `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 36).toString(36)}`.toUpperCase();
+}
+
+async function createDriveThroughApi(token: string, drive: Record<string, unknown>): Promise<{ _id: string }> {
+  const tests = (await (
+    await fetch(`${baseUrl()}/api/tests`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { _id: string; isDefault: boolean }[];
+  const response = await fetch(`${baseUrl()}/api/drives`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ testId: tests.find((candidate) => candidate.isDefault)?._id, ...drive }),
+  });
+  if (response.status !== 201) throw new Error(`drive not created: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { _id: string };
+}
+
+test("an admin plans a test and a drive; a student joins by its link and appears in the drive's results", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
+  await logIn(page);
+  const stamp = Date.now().toString(36);
+
+  // The test: Aptitude and Programming questions (the demo bank has 6 easy, 6 medium and 4 hard of those).
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Tests" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tests");
+  await page.getByRole("button", { name: "Create Test" }).click();
+  await expect(page.getByText("Name is required", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  const testName = `Aptitude mix ${stamp}`;
+  await page.getByLabel("Name", { exact: true }).fill(testName);
+  await page.getByRole("checkbox", { name: "Aptitude", exact: true }).check();
+  await page.getByRole("checkbox", { name: "Programming", exact: true }).check();
+  await page.getByRole("radio", { name: "Set how many of each difficulty" }).check();
+  await page.getByLabel("Easy questions").fill("2");
+  await page.getByLabel("Medium questions").fill("2");
+  await page.getByLabel("Hard questions").fill("1");
+  await page.getByLabel("Pass mark % (optional)").fill("40");
+  await page.getByRole("radio", { name: /^Per question/ }).check();
+  await page.getByLabel("After submitting, students see").selectOption({ label: "Score and per-question ticks" });
+  await page.getByRole("button", { name: "Create Test" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Test created." })).toBeVisible();
+  const testRow = page.getByRole("row").filter({ hasText: testName });
+  await expect(testRow).toContainText("5 (2 easy, 2 medium, 1 hard)");
+  await expect(testRow).toContainText("40%");
+  await expect(testRow).toContainText("Aptitude, Programming");
+  await expect(testRow).not.toContainText("fewer than the test asks for");
+  await expectNoAxeViolations(page);
+
+  // Editing starts from the saved recipe.
+  await testRow.getByRole("button", { name: `Edit test ${testName}` }).click();
+  await expect(page.getByRole("heading", { name: `Edit test: ${testName}` })).toBeFocused();
+  await expect(page.getByRole("radio", { name: "Set how many of each difficulty" })).toBeChecked();
+  await expect(page.getByLabel("Hard questions")).toHaveValue("1");
+  await expect(page.getByRole("checkbox", { name: "Programming", exact: true })).toBeChecked();
+  await page.getByLabel("Seconds per question").fill("45");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Test updated." })).toBeVisible();
+  await expect(
+    page.getByRole("row").filter({ hasText: testName }).getByRole("cell", { name: "45", exact: true }),
+  ).toBeVisible();
+
+  // The drive, open from a minute ago for two hours, planned in India's time.
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Drives" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Drives");
+  const driveName = `Lakeview campus drive ${stamp}`;
+  const code = uniqueCode("LV");
+  const opens = new Date(Date.now() - 60_000);
+  const closes = new Date(Date.now() + 2 * 60 * 60_000);
+  await page.getByLabel("Test", { exact: true }).selectOption({ label: `${testName} (5 questions)` });
+  await page.getByLabel("Name", { exact: true }).fill(driveName);
+  await page.getByLabel("College or company").fill("Lakeview Institute of Technology");
+  await page.getByLabel("Batch").fill("2026 CSE");
+  await page.getByLabel(/^Code/).fill(code);
+  await expect(page.getByLabel("Time zone of the opening and closing times")).toHaveValue("Asia/Kolkata");
+  await page.getByLabel(/^Opens at/).fill(wallClock(opens, "Asia/Kolkata"));
+  await page.getByLabel(/^Closes at/).fill(wallClock(closes, "Asia/Kolkata"));
+  await page.getByRole("button", { name: "Create Drive" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: `Drive created. Students register with the code ${code}.` }),
+  ).toBeVisible();
+  const driveRow = page.getByRole("row").filter({ hasText: driveName });
+  await expect(driveRow.getByRole("cell", { name: "Open", exact: true })).toBeVisible();
+  await expect(driveRow).toContainText(testName);
+  await expect(driveRow).toContainText(`${wallClock(closes, "Asia/Kolkata").slice(11)} (India Standard Time)`);
+  await expectNoAxeViolations(page);
+
+  // Its page: the share link, copied and printed with the code and the QR code.
+  await driveRow.getByRole("link", { name: driveName }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Drive: ${driveName}`);
+  const link = `${baseUrl()}/student/register?drive=${code}`;
+  await expect(page.getByRole("link", { name: link })).toHaveAttribute("href", link);
+  const qr = page.getByRole("img", { name: `QR code of the link to register for ${driveName}` });
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((element) => element.tagName)).toBe("svg");
+  await page.getByRole("button", { name: "Copy link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Link copied." })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await page.evaluate(() => {
+    window.print = () => {
+      document.body.dataset.printed = "yes";
+    };
+  });
+  await page.getByRole("button", { name: "Print" }).click();
+  await expect(page.locator("body")).toHaveAttribute("data-printed", "yes");
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("navigation", { name: "Admin" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+  await expect(page.getByText(code, { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: link })).toBeVisible();
+  await expect(qr).toBeVisible();
+  await page.emulateMedia({ media: "screen" });
+  await expect(page.getByText("Nobody has submitted this drive's test yet.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A student opens the link with nobody logged in, finds the code filled in, and takes the five questions.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(link);
+  await expect(page.getByLabel("Drive code (if you were given one)")).toHaveValue(code);
+  const student = uniqueStudent();
+  await fillRegistration(page, student);
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/quiz$/);
+  for (let position = 1; position <= 4; position++) {
+    await expect(page.getByText(`Question ${position} of 5`, { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Next" }).click();
+  }
+  await expect(page.getByText("Question 5 of 5", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL(/\/result\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: "Quiz Result" })).toBeVisible();
+  await expect(page.getByText("Not passed (pass mark 40%)")).toBeVisible();
+
+  // The admin finds the student in the drive's results and its CSV.
+  await logIn(page);
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Drives" }).click();
+  await page.getByRole("row").filter({ hasText: driveName }).getByRole("link", { name: driveName }).click();
+  const resultRow = page
+    .getByRole("table", { name: `Submitted attempts of ${driveName}, best first` })
+    .getByRole("row")
+    .filter({ hasText: student.email });
+  await expect(resultRow).toContainText(student.name);
+  await expect(resultRow).toContainText(student.usnNo);
+  await expect(resultRow).toContainText("0 of 5");
+  await expect(resultRow).toContainText("Fail");
+  await expect(page.getByText("1 registered, 1 submitted, 0 passed, 1 failed")).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("drive-results.csv");
+  const csv = Buffer.concat(await (await file.createReadStream()).toArray()).toString();
+  expect(csv).toContain(student.email);
+  await expectNoAxeViolations(page);
+
+  // Archiving the test keeps the drive and its results; the default test has no Archive button.
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Tests" }).click();
+  await expect(
+    page
+      .getByRole("row")
+      .filter({ hasText: "(default)" })
+      .getByRole("button", { name: /^Archive/ }),
+  ).toHaveCount(0);
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: `Archive test ${testName}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The test has been archived." })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: testName })).toHaveCount(0);
+});
+
+test("registration explains a drive that has not opened, one that has closed, and a roster that lacks the student", async ({
+  page,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/status of 40[39]/);
+  await logIn(page);
+  // Closed an hour ago, and a roster-only drive, set up through the API.
+  const closedCode = uniqueCode("CL");
+  const closedAt = new Date(Date.now() - 60 * 60_000);
+  await createDriveThroughApi(adminToken, {
+    name: "Closed drive",
+    code: closedCode,
+    opensAt: new Date(Date.now() - 3 * 60 * 60_000).toISOString(),
+    closesAt: closedAt.toISOString(),
+    timeZone: "Asia/Kolkata",
+  });
+  const rosterCode = uniqueCode("RO");
+  await createDriveThroughApi(adminToken, {
+    name: `Roster drive ${rosterCode}`,
+    code: rosterCode,
+    rosterOnly: true,
+  });
+
+  // Not open yet: planned in New York's summer time through the form, so the time the student reads is the one
+  // the admin typed, whatever zone the browser is in.
+  const year = new Date().getUTCFullYear() + 1;
+  const laterName = `Summer drive ${Date.now().toString(36)}`;
+  const laterCode = uniqueCode("NY");
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Drives" }).click();
+  await page.getByLabel("Test", { exact: true }).selectOption({ index: 1 });
+  await page.getByLabel("Name", { exact: true }).fill(laterName);
+  await page.getByLabel(/^Code/).fill(laterCode);
+  await page.getByLabel("Time zone of the opening and closing times").selectOption("America/New_York");
+  await page.getByLabel(/^Opens at/).fill(`${year}-07-15T10:00`);
+  // A code another drive has: the server's message shows under the field.
+  await page.getByLabel(/^Code/).fill(closedCode);
+  await page.getByRole("button", { name: "Create Drive" }).click();
+  await expect(page.getByText("Another drive has this code. Choose another.").first()).toBeVisible();
+  await expect(page.getByLabel(/^Code/)).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel(/^Code/).fill(laterCode);
+  await page.getByRole("button", { name: "Create Drive" }).click();
+  const laterRow = page.getByRole("row").filter({ hasText: laterName });
+  await expect(laterRow.getByRole("cell", { name: "Scheduled", exact: true })).toBeVisible();
+  await expect(laterRow).toContainText(`15 Jul ${year}, 10:00 (Eastern Daylight Time)`);
+
+  // The roster is uploaded on the drive's page.
+  await page.getByRole("link", { name: `Roster drive ${rosterCode}` }).click();
+  await expect(page.getByText("Only students on the roster (0 listed)")).toBeVisible();
+  const roster = "email,usn\nlisted.student@example.com,1LV26CS001\n";
+  await page
+    .getByLabel("Roster CSV file")
+    .setInputFiles({ name: "roster.csv", mimeType: "text/csv", buffer: Buffer.from(roster) });
+  await page.getByRole("button", { name: "Upload roster" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The roster now lists 1 students." })).toBeVisible();
+  await expect(page.getByText("Only students on the roster (1 listed)")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.evaluate(() => localStorage.clear());
+  const refusals: [code: string, message: string][] = [
+    [laterCode, `This test opens at 10:00 on 15 July (Eastern Daylight Time).`],
+    [closedCode, `This test closed at ${driveTime(closedAt, "Asia/Kolkata", "India Standard Time")}.`],
+    [
+      rosterCode,
+      "Your email and USN are not on the list of students for this test. Ask your placement officer to add you.",
+    ],
+  ];
+  for (const [code, message] of refusals) {
+    await page.goto(`/student/register?drive=${code}`);
+    await expect(page.getByLabel("Drive code (if you were given one)")).toHaveValue(code);
+    await fillRegistration(page, uniqueStudent());
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect(page.getByRole("alert").first()).toHaveText(message);
+    await expect(page).toHaveURL(/\/student\/register/);
+  }
+
+  // Closing, reopening and archiving the drive that has not opened yet.
+  await logIn(page);
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Drives" }).click();
+  await laterRow.getByRole("button", { name: `Close drive ${laterName}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The drive is closed." })).toBeVisible();
+  await expect(laterRow.getByRole("cell", { name: "Closed", exact: true })).toBeVisible();
+  await laterRow.getByRole("button", { name: `Reopen drive ${laterName}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The drive is open again." })).toBeVisible();
+  await expect(laterRow.getByRole("cell", { name: "Scheduled", exact: true })).toBeVisible();
+  page.once("dialog", (dialog) => void dialog.accept());
+  await laterRow.getByRole("button", { name: `Archive drive ${laterName}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The drive has been archived." })).toBeVisible();
+  await expect(laterRow).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test("an admin lets a student resume and ends their sessions", async ({ page }) => {
+  const student = uniqueStudent();
+  const registered = await fetch(`${baseUrl()}/api/auth/student/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(student),
+  });
+  expect(registered.status).toBe(200);
+  await logIn(page);
+  await page.goto("/admin/students");
+  await page.getByLabel("Search students").fill(student.email);
+  await expect(page.getByRole("row")).toHaveCount(2);
+  await expect(page.getByRole("row").nth(1)).toContainText(student.email);
+  await page.getByRole("button", { name: `Let resume for ${student.name}` }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: /^For the next 30 minutes the student can register/ }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: `End sessions for ${student.name}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The student's sessions have ended." })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
