@@ -2,7 +2,7 @@
 // the web app. Tests call buildApp() and app.inject(); server.ts starts it for real.
 
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { resolveSigningKey } from "./auth/signing-key.ts";
 import type { Config } from "./config.ts";
@@ -24,9 +24,18 @@ declare module "fastify" {
   interface FastifyInstance {
     db: Database;
     config: Config;
-    /** Every API route as registered: the security suite checks each one against its access rule. */
-    apiRoutes: { method: string; url: string }[];
+    /**
+     * Every API route as registered, with its schemas: the security suites check each one against its access
+     * rule and fuzz every field and query parameter its schemas declare.
+     */
+    apiRoutes: ApiRoute[];
   }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
 }
 
 export interface AppOptions {
@@ -48,11 +57,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", options.db);
   app.decorate("config", options.config);
-  const apiRoutes: { method: string; url: string }[] = [];
+  const apiRoutes: ApiRoute[] = [];
   app.decorate("apiRoutes", apiRoutes);
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/") || route.url.startsWith("/api/docs")) return;
-    for (const method of [route.method].flat()) if (method !== "HEAD") apiRoutes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") apiRoutes.push({ method, url: route.url, schema: route.schema });
+    }
   });
 
   await app.register(errors);
