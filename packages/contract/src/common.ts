@@ -33,6 +33,12 @@ export interface TextOptions {
   multiline?: boolean;
 }
 
+/** Whether text keeps the product's text rules; for values read outside a schema (environment, command line). */
+export function isPlainText(value: string, options: TextOptions = {}): boolean {
+  const control = options.multiline ? CONTROL_CHARACTER_IN_MULTILINE : CONTROL_CHARACTER;
+  return !control.test(value) && !LONE_SURROGATE.test(value);
+}
+
 /** Adds the product's text rules to a string schema: no control characters, no broken Unicode. */
 export function withTextRules(schema: z.ZodString, label: string, options: TextOptions = {}): z.ZodString {
   const control = options.multiline ? CONTROL_CHARACTER_IN_MULTILINE : CONTROL_CHARACTER;
