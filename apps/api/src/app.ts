@@ -16,7 +16,7 @@ import quizRoutes from "./modules/quiz/routes.ts";
 import { studentAdminRoutes, studentRegistrationRoutes } from "./modules/students/routes.ts";
 import auth from "./plugins/auth.ts";
 import docs from "./plugins/docs.ts";
-import errors from "./plugins/errors.ts";
+import errors, { answerFrameworkError } from "./plugins/errors.ts";
 import security from "./plugins/security.ts";
 import web from "./plugins/web.ts";
 
@@ -52,6 +52,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Request bodies of this product are small forms and answer lists; larger bodies are refused with 413.
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -297,8 +297,14 @@ describe("fuzzing every route", async () => {
     sent++;
     const label = `${request.method} ${request.url} ${String(request.payload ?? "").slice(0, 200)}`;
     expect(response.statusCode, label).toBeLessThan(500);
+    // Every answer, even one the router gives before any hook runs, has the security headers.
+    expect(response.headers["x-content-type-options"], label).toBe("nosniff");
     if (response.statusCode >= 400) {
       const error = response.json();
+      expect(
+        Object.keys(error).filter((key) => !["statusCode", "error", "message", "fields"].includes(key)),
+        label,
+      ).toEqual([]);
       expect(typeof error.error, label).toBe("string");
       expect(typeof error.message, label).toBe("string");
       expect(error.statusCode, label).toBe(response.statusCode);
