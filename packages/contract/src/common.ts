@@ -71,9 +71,6 @@ export function searchText(label: string, max = 200) {
   return optionalText(label, max).optional();
 }
 
-/** The largest whole number a PostgreSQL `integer` column or parameter holds. */
-export const MAX_INT4 = 2_147_483_647;
-
 /** `page` and `pageSize` of a paged list; without `page` a list comes back whole. */
 export const pagingQuerySchema = z.object({
   page: z.coerce
