@@ -2,7 +2,7 @@
 // the web app. Tests call buildApp() and app.inject(); server.ts starts it for real.
 
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { type CounterStore, MemoryCounterStore, PasswordGuessLimiter } from "./auth/password-guess-limiter.ts";
 import { resolveSigningKeys } from "./auth/signing-key.ts";
@@ -19,7 +19,7 @@ import quizRoutes from "./modules/quiz/routes.ts";
 import { studentAdminRoutes, studentRegistrationRoutes } from "./modules/students/routes.ts";
 import auth from "./plugins/auth.ts";
 import docs from "./plugins/docs.ts";
-import errors, { answerClientError } from "./plugins/errors.ts";
+import errors, { answerClientError, answerFrameworkError } from "./plugins/errors.ts";
 import { loggerOptions } from "./plugins/logging.ts";
 import security from "./plugins/security.ts";
 import web from "./plugins/web.ts";
@@ -28,11 +28,20 @@ declare module "fastify" {
   interface FastifyInstance {
     db: Database;
     config: Config;
-    /** Every API route as registered: the security suite checks each one against its access rule. */
-    apiRoutes: { method: string; url: string }[];
+    /**
+     * Every API route as registered, with its schemas: the security suites check each one against its access
+     * rule and fuzz every field and query parameter its schemas declare.
+     */
+    apiRoutes: ApiRoute[];
     /** Limits on guessing admin passwords, shared by login and the password change. */
     passwordGuesses: PasswordGuessLimiter;
   }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
 }
 
 /**
@@ -100,16 +109,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Request bodies of this product are small forms and answer lists; larger bodies are refused with 413.
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", options.db);
   app.decorate("config", options.config);
-  const apiRoutes: { method: string; url: string }[] = [];
+  const apiRoutes: ApiRoute[] = [];
   app.decorate("apiRoutes", apiRoutes);
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/") || route.url.startsWith("/api/docs")) return;
-    for (const method of [route.method].flat()) if (method !== "HEAD") apiRoutes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") apiRoutes.push({ method, url: route.url, schema: route.schema });
+    }
   });
 
   await app.register(errors);

@@ -40,6 +40,7 @@ describe("loadConfig", () => {
     [{ JWT_SECRET: "short" }, "JWT_SECRET must be at least 32 characters"],
     [{ ADMIN_USERNAME: "boss", ADMIN_PASSWORD: "tooshort" }, "ADMIN_PASSWORD must be at least 12 characters"],
     [{ ADMIN_PASSWORD: "a-long-enough-password" }, "ADMIN_USERNAME must be set when ADMIN_PASSWORD is"],
+    [{ ADMIN_USERNAME: "boss", ADMIN_PASSWORD: "a long\tenough password" }, "ADMIN_PASSWORD must not contain control"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL must be an smtp:// or smtps:// URL"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of"],
     [{ SITE_URL: "www.trainwise.example" }, "SITE_URL must be an absolute http:// or https:// URL"],

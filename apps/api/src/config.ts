@@ -2,6 +2,7 @@
 // here, once, at start; a bad value stops the server with a message that names the variable.
 import { isIP } from "node:net";
 import path from "node:path";
+import { isPlainText } from "@trainwise/contract/common";
 import { z } from "zod";
 
 const booleanFlag = z
@@ -82,7 +83,13 @@ const envSchema = z
     ),
     ADMIN_PASSWORD: z.preprocess(
       emptyAsUndefined,
-      z.string().min(12, { error: "must be at least 12 characters" }).max(200).optional(),
+      z
+        .string()
+        .min(12, { error: "must be at least 12 characters" })
+        .max(200)
+        // The login form refuses them, so such a password could never be used.
+        .refine((password) => isPlainText(password), { error: "must not contain control characters" })
+        .optional(),
     ),
     JWT_SECRET: z.preprocess(
       emptyAsUndefined,

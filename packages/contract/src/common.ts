@@ -33,6 +33,12 @@ export interface TextOptions {
   multiline?: boolean;
 }
 
+/** Whether text keeps the product's text rules; for values read outside a schema (environment, command line). */
+export function isPlainText(value: string, options: TextOptions = {}): boolean {
+  const control = options.multiline ? CONTROL_CHARACTER_IN_MULTILINE : CONTROL_CHARACTER;
+  return !control.test(value) && !LONE_SURROGATE.test(value);
+}
+
 /** Adds the product's text rules to a string schema: no control characters, no broken Unicode. */
 export function withTextRules(schema: z.ZodString, label: string, options: TextOptions = {}): z.ZodString {
   const control = options.multiline ? CONTROL_CHARACTER_IN_MULTILINE : CONTROL_CHARACTER;
@@ -64,9 +70,6 @@ export function optionalText(label: string, max = 200, options: TextOptions = {}
 export function searchText(label: string, max = 200) {
   return optionalText(label, max).optional();
 }
-
-/** The largest whole number a PostgreSQL `integer` column or parameter holds. */
-export const MAX_INT4 = 2_147_483_647;
 
 /** `page` and `pageSize` of a paged list; without `page` a list comes back whole. */
 export const pagingQuerySchema = z.object({

@@ -62,5 +62,10 @@ export const QUESTION_CSV_COLUMNS = [
   "option4",
   "option5",
   "option6",
+  // As many as a question may have, so every question exports and imports back whole.
+  "option7",
+  "option8",
+  "option9",
+  "option10",
 ] as const;
 export const questionImportResultSchema = z.object({ imported: z.number().int() });

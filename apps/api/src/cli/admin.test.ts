@@ -42,6 +42,9 @@ describe("npm run admin", async () => {
     const short = run(["create", "bo-admin"], "short\n");
     expect(short.status).toBe(1);
     expect(short.stderr).toContain("at least 12 characters");
+    const control = run(["create", "cy-admin"], "a tab\tin the password\n");
+    expect(control.status).toBe(1);
+    expect(control.stderr).toContain("The password must not contain control characters.");
     expect(run(["delete", "ana"]).status).toBe(2);
   });
 });

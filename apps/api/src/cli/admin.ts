@@ -3,6 +3,7 @@
 // otherwise a strong random one is generated and printed once. Works whether or not the server is running.
 import { randomBytes } from "node:crypto";
 import { text } from "node:stream/consumers";
+import { isPlainText } from "@trainwise/contract/common";
 import { ConfigError, loadConfig } from "../config.ts";
 import { connectDatabase } from "../db/client.ts";
 import { DataDirInUseError, runningDatabaseUrl, startEmbeddedPostgres } from "../db/embedded-postgres.ts";
@@ -22,6 +23,8 @@ async function newPassword(): Promise<{ password: string; generated: boolean }> 
     if (piped.length > 0) {
       if (piped.length < MIN_PASSWORD_LENGTH)
         throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+      // The login form refuses them, so such a password could never be used.
+      if (!isPlainText(piped)) throw new Error("The password must not contain control characters.");
       return { password: piped, generated: false };
     }
   }

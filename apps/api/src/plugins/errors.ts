@@ -4,10 +4,11 @@
 
 import type { Socket } from "node:net";
 import type { ErrorBody } from "@trainwise/contract/common";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import pg from "pg";
+import { SECURITY_HEADERS } from "./security.ts";
 
 /** Thrown by services for an expected refusal; the handler turns it into its status and message. */
 export class HttpError extends Error {
@@ -78,6 +79,21 @@ function validationFields(error: FastifyError): Record<string, string> {
     fields[field] ??= issue.message ?? "Invalid value";
   }
   return fields;
+}
+
+/**
+ * The router refuses an address it cannot decode, or an id longer than the route allows, before any hook runs,
+ * and Fastify's own answer has none of the security headers and echoes the path. Set as the app's
+ * `frameworkErrors`, this answers them in the one format, with the headers, never cached.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const [status, message] =
+    error.code === "FST_ERR_BAD_URL"
+      ? [400, FRAMEWORK_MESSAGES.FST_ERR_BAD_URL ?? "The address is not valid."]
+      : error.code === "FST_ERR_MAX_PARAM_LENGTH"
+        ? [414, "The address is too long."]
+        : [500, "Something went wrong on our side. Please try again."];
+  reply.headers(SECURITY_HEADERS).header("cache-control", "no-store").status(status).send(errorBody(status, message));
 }
 
 export default fp(

@@ -54,9 +54,12 @@ function securityHeaders(): Record<string, string> {
   return headers;
 }
 
+/** Worked out once at start; also sent by the answer to a request the router refuses before any hook runs. */
+export const SECURITY_HEADERS = securityHeaders();
+
 export default fp(
   async function security(app: FastifyInstance) {
-    const headers = securityHeaders();
+    const headers = SECURITY_HEADERS;
     // The OpenAPI description and its UI are public documentation.
     app.addHook("onRoute", (route) => {
       if (route.url.startsWith("/api/docs")) route.config = { ...route.config, publicCache: true };

@@ -86,7 +86,7 @@ describe("Cache-Control on every API route", async () => {
   });
 
   it("marks unknown API paths and refused requests no-store", async () => {
-    for (const url of ["/api/no-such-route", "/api", "/api/questions?page=x"]) {
+    for (const url of ["/api/no-such-route", "/api", "/api/questions?page=x", "/api/questions/%E0%A4%A", "/api/%"]) {
       const response = await app.inject({ method: "GET", url, headers: admin });
       expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(response.headers["cache-control"], url).toBe("no-store");

@@ -66,6 +66,19 @@ describe("every CSV the API writes", async () => {
     // Text that starts with a tab or a carriage return is trimmed by the contract; the rest is stored as typed.
     expect(created.statusCode, created.body).toBe(201);
   }
+  // As many options as a question may have, the right one last: the export must carry them all.
+  const manyOptions = await app.inject({
+    method: "POST",
+    url: "/api/questions",
+    headers: admin,
+    payload: {
+      text: "Which is the tenth option?",
+      category: "Aptitude",
+      difficulty: "hard",
+      options: Array.from({ length: 10 }, (_, index) => ({ text: `=${index + 1}`, isCorrect: index === 9 })),
+    },
+  });
+  expect(manyOptions.statusCode, manyOptions.body).toBe(201);
   // Students registered through the form, who then submit, so results.csv has their names too.
   for (const formula of FORMULAS) {
     const { token } = await registerStudent(app, { name: formula, usnNo: `${formula}-${Math.random()}`.slice(0, 50) });

@@ -214,6 +214,23 @@ describe("hostile input", async () => {
     expect(contact.statusCode, contact.body).toBe(201);
   });
 
+  it.each([
+    ["/api/questions/%E0%A4%A", 400, "The address is not valid."],
+    ["/api/%", 400, "The address is not valid."],
+    ["/%ED%A0%80%", 400, "The address is not valid."],
+    [`/api/students/results/${"a".repeat(300)}`, 414, "The address is too long."],
+  ])(
+    "answers %s, which the router refuses before any hook, in the error format with the headers",
+    async (url, status, message) => {
+      const response = await app.inject({ method: "GET", url, headers: admin });
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toEqual({ statusCode: status, error: message, message });
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(String(response.headers["content-security-policy"])).toContain("default-src 'self'");
+      expect(response.headers["cache-control"]).toBe("no-store");
+    },
+  );
+
   describe("numbers past PostgreSQL's integers are a 400 naming the field", () => {
     it("POST /api/quiz/next with a huge position", async () => {
       for (const position of [99_999_999_999, 2 ** 31, 2 ** 53 - 1]) {

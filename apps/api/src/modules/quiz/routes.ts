@@ -30,10 +30,6 @@ const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySch
 
 const quizRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", app.requireStudent);
-  // Answers and results must never be cached by a browser or a proxy.
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
 
   app.get(
     "/questions",

@@ -335,7 +335,8 @@ export default function ManageQuestions({ loaderData }: { loaderData: { token: s
         </h2>
         <p className="mt-1 text-sm text-slate-700">
           One question a row: text, category, difficulty (easy, medium or hard), correct (the number of the right
-          option) and option1 to option6. A file with any bad row imports nothing and lists every problem.
+          option) and option1 to option10, at most 5000 rows. A file with any bad row imports nothing and lists the
+          problems.
         </p>
         <div className="mt-3 flex flex-wrap items-end gap-3">
           <div>
