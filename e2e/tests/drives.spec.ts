@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { baseUrl, uniqueStudent } from "../support/api.ts";
+import { adminLogin, baseUrl, uniqueStudent } from "../support/api.ts";
 import { expect, test } from "../support/test.ts";
 
 const STUDENT_LABELS = {
@@ -293,7 +293,7 @@ test("registration explains a drive that has not opened, one that has closed, an
     .getByLabel("Roster CSV file")
     .setInputFiles({ name: "roster.csv", mimeType: "text/csv", buffer: Buffer.from(roster) });
   await page.getByRole("button", { name: "Upload roster" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "The roster now lists 1 students." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "The roster now lists 1 student." })).toBeVisible();
   await expect(page.getByText("Only students on the roster (1 listed)")).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -319,10 +319,15 @@ test("registration explains a drive that has not opened, one that has closed, an
   await logIn(page);
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Drives" }).click();
   await laterRow.getByRole("button", { name: `Close drive ${laterName}` }).click();
-  await expect(page.getByRole("status").filter({ hasText: "The drive is closed." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "The drive is closed: nobody new can register or start." }),
+  ).toBeVisible();
   await expect(laterRow.getByRole("cell", { name: "Closed", exact: true })).toBeVisible();
   await laterRow.getByRole("button", { name: `Reopen drive ${laterName}` }).click();
-  await expect(page.getByRole("status").filter({ hasText: "The drive is open again." })).toBeVisible();
+  // It has not reached its opening time, and the admin is told so.
+  await expect(
+    page.getByRole("status").filter({ hasText: /^The drive is no longer closed by hand; it opens at \d\d:\d\d on / }),
+  ).toBeVisible();
   await expect(laterRow.getByRole("cell", { name: "Scheduled", exact: true })).toBeVisible();
   page.once("dialog", (dialog) => void dialog.accept());
   await laterRow.getByRole("button", { name: `Archive drive ${laterName}` }).click();
@@ -333,6 +338,17 @@ test("registration explains a drive that has not opened, one that has closed, an
 
 test("an admin lets a student resume and ends their sessions", async ({ page }) => {
   const student = uniqueStudent();
+  // Another drive, so the drive filter has somewhere the student is not.
+  const adminToken = await adminLogin();
+  const authorised = { "content-type": "application/json", authorization: `Bearer ${adminToken}` };
+  const tests = (await (await fetch(`${baseUrl()}/api/tests`, { headers: authorised })).json()) as { _id: string }[];
+  const otherDriveName = `Filter check ${Date.now()}`;
+  const created = await fetch(`${baseUrl()}/api/drives`, {
+    method: "POST",
+    headers: authorised,
+    body: JSON.stringify({ name: otherDriveName, testId: tests[0]?._id }),
+  });
+  expect(created.status).toBe(201);
   const registered = await fetch(`${baseUrl()}/api/auth/student/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -344,6 +360,13 @@ test("an admin lets a student resume and ends their sessions", async ({ page }) 
   await page.getByLabel("Search students").fill(student.email);
   await expect(page.getByRole("row")).toHaveCount(2);
   await expect(page.getByRole("row").nth(1)).toContainText(student.email);
+  // Registered without a code: the open drive, and the drive filter finds the student there and nowhere else.
+  await expect(page.getByRole("row").nth(1).getByRole("cell", { name: "Open registration" })).toBeVisible();
+  await page.getByLabel("Drive", { exact: true }).selectOption({ label: "Open registration" });
+  await expect(page.getByRole("row")).toHaveCount(2);
+  await page.getByLabel("Drive", { exact: true }).selectOption({ label: otherDriveName });
+  await expect(page.getByText(student.email)).toHaveCount(0);
+  await page.getByLabel("Drive", { exact: true }).selectOption({ label: "All drives" });
   await page.getByRole("button", { name: `Let resume for ${student.name}` }).click();
   await expect(
     page.getByRole("status").filter({ hasText: /^For the next 30 minutes the student can register/ }),

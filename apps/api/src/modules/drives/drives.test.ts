@@ -429,6 +429,20 @@ describe("tests and drives", async () => {
       const tooLate = await register({ driveCode: late.code });
       expect(tooLate.statusCode).toBe(403);
       expect(tooLate.json().error).toBe("This test closed at 12:00 on 1 January (India Standard Time).");
+      // Reopening what an admin closed does not reopen a drive whose own time has passed, and says so.
+      await app.inject({ method: "POST", url: `/api/drives/${late._id}/close`, headers: asAdmin });
+      const reopened = await app.inject({ method: "POST", url: `/api/drives/${late._id}/reopen`, headers: asAdmin });
+      expect(reopened.json().message).toBe(
+        "The drive stays closed: its closing time, 12:00 on 1 January (India Standard Time), has passed.",
+      );
+      const scheduled = await app.inject({
+        method: "POST",
+        url: `/api/drives/${early._id}/reopen`,
+        headers: asAdmin,
+      });
+      expect(scheduled.json().message).toBe(
+        "The drive is no longer closed by hand; it opens at 10:00 on 3 December (India Standard Time).",
+      );
       expect(
         (await app.inject({ method: "GET", url: `/api/drives/${early._id}`, headers: asAdmin })).json().status,
       ).toBe("scheduled");

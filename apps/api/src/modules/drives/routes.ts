@@ -34,7 +34,7 @@ import {
   updateDrive,
   updateTest,
 } from "./repository.ts";
-import { driveHasClosed } from "./window.ts";
+import { driveHasClosed, formatDriveTime } from "./window.ts";
 
 const refusals = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
@@ -313,9 +313,21 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [action, change, summary, message] of [
-    ["close", closeDrive, "Close a drive now: nobody new registers or starts", "The drive is closed."],
-    ["reopen", reopenDrive, "Reopen a drive an admin closed (its times still apply)", "The drive is open again."],
+  /** What an admin reads after closing or reopening: where the drive now stands by its own times. */
+  function statusMessage(drive: Drive): string {
+    if (drive.status === "open") return "The drive is open: students can register and start.";
+    if (drive.status === "scheduled" && drive.opensAt) {
+      return `The drive is no longer closed by hand; it opens at ${formatDriveTime(drive.opensAt, drive.timeZone)}.`;
+    }
+    if (drive.closesAt && Date.parse(drive.closesAt) <= Date.now()) {
+      return `The drive stays closed: its closing time, ${formatDriveTime(drive.closesAt, drive.timeZone)}, has passed.`;
+    }
+    return "The drive is closed: nobody new can register or start.";
+  }
+
+  for (const [action, change, summary] of [
+    ["close", closeDrive, "Close a drive now: nobody new registers or starts"],
+    ["reopen", reopenDrive, "Reopen a drive an admin closed (its opening and closing times still apply)"],
   ] as const) {
     app.post(
       `/:id/${action}`,
@@ -330,7 +342,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         if (!(await change(app.db, request.params.id))) throw new HttpError(404, "Drive not found.");
-        return { message };
+        return { message: statusMessage(driveOut(await driveOrNotFound(app.db, request.params.id))) };
       },
     );
   }
@@ -372,7 +384,8 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
       await driveOrNotFound(app.db, request.params.id);
       const entries = parseRoster(request.body);
       await app.db.transaction((tx) => replaceRoster(tx, request.params.id, entries));
-      return { entries: entries.length, message: `The roster now lists ${entries.length} students.` };
+      const students = entries.length === 1 ? "1 student" : `${entries.length} students`;
+      return { entries: entries.length, message: `The roster now lists ${students}.` };
     },
   );
 

@@ -1,3 +1,4 @@
+import type { Drive } from "@trainwise/contract/drives";
 import { MAX_TIME_MULTIPLIER, type StudentAdmin } from "@trainwise/contract/students";
 import { useCallback, useEffect, useState } from "react";
 import { AdminShell } from "../../components/admin-shell.tsx";
@@ -21,6 +22,8 @@ export default function Students({ loaderData }: { loaderData: { token: string }
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState("");
+  const [driveId, setDriveId] = useState("");
+  const [drives, setDrives] = useState<Drive[]>([]);
   const [failed, setFailed] = useState(false);
   const [notice, setNotice] = useState<{ tone: "success" | "error"; message: string }>();
 
@@ -28,6 +31,7 @@ export default function Students({ loaderData }: { loaderData: { token: string }
     async (signal?: AbortSignal) => {
       const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) });
       if (search.trim()) query.set("search", search.trim());
+      if (driveId) query.set("driveId", driveId);
       try {
         const result = await apiPage<StudentAdmin>(`/students?${query}`, { token, signal });
         setStudents(result.items);
@@ -37,8 +41,13 @@ export default function Students({ loaderData }: { loaderData: { token: string }
         if ((error as Error).name !== "AbortError") setFailed(true);
       }
     },
-    [page, search, token],
+    [page, search, driveId, token],
   );
+
+  // The drive filter's choices; without them the list still works, unfiltered.
+  useEffect(() => {
+    api<Drive[]>("/drives", { token }).then(setDrives, () => setDrives([]));
+  }, [token]);
 
   // Each keystroke in the search starts a new request; the one it replaces is cancelled, so an answer for an
   // older search that arrives late never overwrites the list.
@@ -81,6 +90,27 @@ export default function Students({ loaderData }: { loaderData: { token: string }
             className="mt-1 w-full rounded border border-slate-400 px-3 py-2"
           />
         </div>
+        <div>
+          <label htmlFor="student-drive" className="block font-medium">
+            Drive
+          </label>
+          <select
+            id="student-drive"
+            value={driveId}
+            onChange={(event) => {
+              setPage(1);
+              setDriveId(event.target.value);
+            }}
+            className="mt-1 rounded border border-slate-400 px-3 py-2"
+          >
+            <option value="">All drives</option>
+            {drives.map((drive) => (
+              <option key={drive._id} value={drive._id}>
+                {drive.name}
+              </option>
+            ))}
+          </select>
+        </div>
         <button
           type="button"
           onClick={() =>
@@ -100,11 +130,13 @@ export default function Students({ loaderData }: { loaderData: { token: string }
             <caption className="sr-only">Registered students, newest first</caption>
             <thead>
               <tr className="border-b border-slate-300">
-                {["Name", "Email", "College", "Course", "Year", "Attempts", "Extra time", "Actions"].map((heading) => (
-                  <th key={heading} scope="col" className="px-3 py-2">
-                    {heading}
-                  </th>
-                ))}
+                {["Name", "Email", "Drive", "College", "Course", "Year", "Attempts", "Extra time", "Actions"].map(
+                  (heading) => (
+                    <th key={heading} scope="col" className="px-3 py-2">
+                      {heading}
+                    </th>
+                  ),
+                )}
               </tr>
             </thead>
             <tbody>
@@ -112,6 +144,7 @@ export default function Students({ loaderData }: { loaderData: { token: string }
                 <tr key={student._id} className="border-b border-slate-200 align-top">
                   <td className="px-3 py-2">{student.name}</td>
                   <td className="px-3 py-2">{student.email}</td>
+                  <td className="px-3 py-2">{student.driveName}</td>
                   <td className="px-3 py-2">{student.college}</td>
                   <td className="px-3 py-2">{student.course}</td>
                   <td className="px-3 py-2">{student.year}</td>
