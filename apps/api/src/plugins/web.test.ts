@@ -45,15 +45,23 @@ describe("serving the web app", async () => {
     expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   });
 
-  it.each(["/quiz", "/result/42", "/admin/dashboard", "/admin/questions", "/admin/students", "/admin/submit-feedback"])(
-    "answers the client-only route %s with the SPA shell",
-    async (page) => {
-      const response = await app.inject({ method: "GET", url: page });
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toContain("window.__reactRouterContext");
-      expect(response.body).toContain("Loading...");
-    },
-  );
+  it.each([
+    "/quiz",
+    "/result/42",
+    "/verify/ABCD-EFGH-JKLM",
+    "/admin/dashboard",
+    "/admin/questions",
+    "/admin/students",
+    "/admin/submit-feedback",
+    "/admin/tests",
+    "/admin/drives",
+    "/admin/drives/42",
+  ])("answers the client-only route %s with the SPA shell", async (page) => {
+    const response = await app.inject({ method: "GET", url: page });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain("window.__reactRouterContext");
+    expect(response.body).toContain("Loading...");
+  });
 
   it("answers an unknown page with the SPA shell and 404", async () => {
     const response = await app.inject({ method: "GET", url: "/no/such/page" });

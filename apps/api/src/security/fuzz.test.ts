@@ -36,6 +36,12 @@ const EXAMPLES: Record<string, () => unknown> = {
     option2: "5",
   }),
   "PUT /api/students/:id/accommodation": () => ({ timeMultiplier: 1.5 }),
+  "POST /api/tests": () => testExample(),
+  "PUT /api/tests/:id": () => testExample(),
+  "POST /api/drives": () => driveExample(),
+  "PUT /api/drives/:id": () => driveExample(),
+  "PUT /api/drives/:id/roster": () => ({ email: "asha@example.com", usn: "1TW24CS001" }),
+  "POST /api/quiz/focus": () => ({ position: 0 }),
   "PUT /api/quiz/answers": () => ({ questionId: SOME_ID, optionId: SOME_ID }),
   "POST /api/quiz/next": () => ({ position: 1 }),
   "POST /api/quiz/submit": () => ({ answers: [{ questionId: SOME_ID, optionId: SOME_ID }] }),
@@ -56,6 +62,33 @@ const EXAMPLES: Record<string, () => unknown> = {
     message: "Please call me.",
   }),
 };
+
+function testExample() {
+  return {
+    name: "Aptitude round",
+    categories: ["Aptitude"],
+    difficultyMix: { easy: 2, medium: 2, hard: 1 },
+    secondsPerQuestion: 30,
+    timingMode: "whole_quiz",
+    attemptsAllowed: 1,
+    passMark: 40,
+    negativeMark: 0.25,
+    reviewPolicy: "ticks_after_close",
+  };
+}
+
+function driveExample() {
+  return {
+    testId: SOME_ID,
+    name: "Sunrise campus",
+    organisation: "Sunrise Engineering College",
+    batch: "2025",
+    opensAt: "2099-12-03T04:30:00.000Z",
+    closesAt: "2099-12-03T06:30:00.000Z",
+    timeZone: "Asia/Kolkata",
+    rosterOnly: false,
+  };
+}
 
 function questionExample() {
   return {
