@@ -42,12 +42,16 @@ const student = {
 };
 const admin = (await post("/api/auth/admin/login", ADMIN)).token as string;
 const learner = (await post("/api/auth/student/register", student)).token as string;
-const served = (await (
-  await fetch(`${base}/api/quiz/questions`, { headers: { authorization: `Bearer ${learner}` } })
-).json()) as {
-  _id: string;
-  options: { _id: string }[];
-}[];
+// Our client's protocol: a paced attempt, so Next has a question to move on from.
+const started = (await post("/api/quiz/start", {}, learner)) as {
+  question: { _id: string; options: { _id: string }[] };
+};
+const served = [started.question];
+const defaultTest = (
+  (await (await fetch(`${base}/api/tests`, { headers: { authorization: `Bearer ${admin}` } })).json()) as {
+    _id: string;
+  }[]
+)[0];
 const feedbackId = (
   await post(
     "/api/feedback",
@@ -102,6 +106,25 @@ const targets: Target[] = [
     body: { questionId: served[0]?._id, optionId: served[0]?.options[0]?._id },
   },
   { method: "POST", url: "/api/quiz/next", token: learner, body: { position: 1 } },
+  { method: "POST", url: "/api/quiz/focus", token: learner, body: { position: 1 } },
+  {
+    method: "POST",
+    url: "/api/tests",
+    token: admin,
+    body: { name: "Scan test", categories: ["Aptitude"], questionCount: 5, passMark: 40, reviewPolicy: "score_only" },
+  },
+  {
+    method: "POST",
+    url: "/api/drives",
+    token: admin,
+    body: { testId: defaultTest?._id, name: "Scan drive", organisation: "Scan College", batch: "2026" },
+  },
+  { method: "GET", url: "/api/certificates/verify/ABCD-EFGH-JKLM*" },
+  {
+    method: "POST",
+    url: "/api/auth/student/register",
+    body: { ...student, email: "scan3@example.com", usnNo: "SCAN003", driveCode: "OPEN", resumeCode: "ABCD-EFGH" },
+  },
   { method: "GET", url: "/api/quiz/result/00000000-0000-4000-8000-000000000000*", token: learner },
   { method: "PATCH", url: `/api/feedback/${feedbackId}*`, token: admin, body: { hidden: false } },
   {
