@@ -62,3 +62,27 @@ export function SubmitButton({ busy, children }: { busy: boolean; children: Reac
     </button>
   );
 }
+
+/** The buttons under a create-or-edit form: create (or save while editing) and, while editing, cancel. */
+export function EditFormActions({
+  busy,
+  editing,
+  createLabel,
+  onCancel,
+}: {
+  busy: boolean;
+  editing: boolean;
+  createLabel: string;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex gap-3 md:col-span-2">
+      <SubmitButton busy={busy}>{editing ? "Save Changes" : createLabel}</SubmitButton>
+      {editing && (
+        <button type="button" onClick={onCancel} className="rounded border border-slate-400 px-6 py-3 font-semibold">
+          Cancel Edit
+        </button>
+      )}
+    </div>
+  );
+}

@@ -202,32 +202,24 @@ export async function insertAttempt(
 
 const servedQuestionsStatement: NamedStatement = {
   name: "quiz.served-questions",
+  // $1 attempt, $2 one position (null: every position)
   text: `select aq.question_id as "questionId", q.text, q.category, q.difficulty,
       (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text) order by shown.ordinality), '[]')
         from unnest(aq.option_order) with ordinality as shown(id, ordinality)
         join question_options o on o.id = shown.id) as options
     from attempt_questions aq join questions q on q.id = aq.question_id
-    where aq.attempt_id = $1::uuid order by aq.position`,
+    where aq.attempt_id = $1::uuid and ($2::int is null or aq.position = $2::int)
+    order by aq.position`,
 };
 
 /** The served questions of an attempt in order, with each one's options in the order the student sees them. */
 export function servedQuestions(db: Executor, attemptId: string) {
-  return runNamed<ServedQuestion>(db, servedQuestionsStatement, [attemptId]);
+  return runNamed<ServedQuestion>(db, servedQuestionsStatement, [attemptId, null]);
 }
-
-const servedQuestionAtStatement: NamedStatement = {
-  name: "quiz.served-question-at",
-  text: `select aq.question_id as "questionId", q.text, q.category, q.difficulty,
-      (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text) order by shown.ordinality), '[]')
-        from unnest(aq.option_order) with ordinality as shown(id, ordinality)
-        join question_options o on o.id = shown.id) as options
-    from attempt_questions aq join questions q on q.id = aq.question_id
-    where aq.attempt_id = $1::uuid and aq.position = $2::int`,
-};
 
 /** One served question, for a paced attempt that reveals a question only when its window opens. */
 export async function servedQuestionAt(db: Executor, attemptId: string, position: number) {
-  const [question] = await runNamed<ServedQuestion>(db, servedQuestionAtStatement, [attemptId, position]);
+  const [question] = await runNamed<ServedQuestion>(db, servedQuestionsStatement, [attemptId, position]);
   return question;
 }
 

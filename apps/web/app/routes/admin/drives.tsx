@@ -10,7 +10,7 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { z } from "zod";
 import { AdminShell } from "../../components/admin-shell.tsx";
-import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
+import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
 import { requireAdminToken } from "../../guards.ts";
 import { ApiError, api, messageOf } from "../../lib/api.ts";
 import { closesText, DRIVE_STATUS_LABELS, opensText } from "../../lib/drive-display.ts";
@@ -255,18 +255,12 @@ export default function Drives({ loaderData }: { loaderData: { token: string } }
           <input type="checkbox" {...register("rosterOnly")} />
           Roster only (only students on the drive's uploaded list may register)
         </label>
-        <div className="flex gap-3 md:col-span-2">
-          <SubmitButton busy={isSubmitting}>{editing ? "Save Changes" : "Create Drive"}</SubmitButton>
-          {editing && (
-            <button
-              type="button"
-              onClick={stopEditing}
-              className="rounded border border-slate-400 px-6 py-3 font-semibold"
-            >
-              Cancel Edit
-            </button>
-          )}
-        </div>
+        <EditFormActions
+          busy={isSubmitting}
+          editing={editing !== undefined}
+          createLabel="Create Drive"
+          onCancel={stopEditing}
+        />
       </form>
 
       <section aria-labelledby="all-drives" className="mt-8">

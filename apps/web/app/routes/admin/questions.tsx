@@ -2,7 +2,7 @@ import { DEFAULT_DIFFICULTY, DIFFICULTIES } from "@trainwise/contract/constants"
 import { type Difficulty, type Question, questionInputSchema } from "@trainwise/contract/questions";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { AdminShell } from "../../components/admin-shell.tsx";
-import { Alert, FormField } from "../../components/form-field.tsx";
+import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { requireAdminToken } from "../../guards.ts";
 import { ApiError, api, apiPage, downloadFile, messageOf } from "../../lib/api.ts";
@@ -313,20 +313,12 @@ export default function ManageQuestions({ loaderData }: { loaderData: { token: s
             </ul>
           </fieldset>
         )}
-        <div className="flex gap-3 md:col-span-2">
-          <button type="submit" className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900">
-            {editingId ? "Save Changes" : "Create Question"}
-          </button>
-          {editingId && (
-            <button
-              type="button"
-              onClick={stopEditing}
-              className="rounded border border-slate-400 px-6 py-3 font-semibold"
-            >
-              Cancel Edit
-            </button>
-          )}
-        </div>
+        <EditFormActions
+          busy={false}
+          editing={editingId !== undefined}
+          createLabel="Create Question"
+          onCancel={stopEditing}
+        />
       </form>
 
       <section aria-labelledby="csv-tools" className="mt-6 rounded border border-slate-200 p-4">

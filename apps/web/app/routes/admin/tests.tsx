@@ -15,7 +15,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { AdminShell } from "../../components/admin-shell.tsx";
-import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
+import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
 import { requireAdminToken } from "../../guards.ts";
 import { ApiError, api, messageOf } from "../../lib/api.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
@@ -338,18 +338,12 @@ export default function Tests({ loaderData }: { loaderData: { token: string } })
             </p>
           )}
         </div>
-        <div className="flex gap-3 md:col-span-2">
-          <SubmitButton busy={isSubmitting}>{editing ? "Save Changes" : "Create Test"}</SubmitButton>
-          {editing && (
-            <button
-              type="button"
-              onClick={stopEditing}
-              className="rounded border border-slate-400 px-6 py-3 font-semibold"
-            >
-              Cancel Edit
-            </button>
-          )}
-        </div>
+        <EditFormActions
+          busy={isSubmitting}
+          editing={editing !== undefined}
+          createLabel="Create Test"
+          onCancel={stopEditing}
+        />
       </form>
 
       <section aria-labelledby="all-tests" className="mt-8">
