@@ -29,7 +29,7 @@ export async function registerStudent(app: FastifyInstance, overrides: Partial<S
   const input = studentInput(overrides);
   const response = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: input });
   if (response.statusCode !== 200) throw new Error(`registration failed: ${response.body}`);
-  return { input, token: response.json().token as string };
+  return { input, token: response.json().token as string, resumeCode: response.json().resumeCode as string };
 }
 
 export async function adminToken(app: FastifyInstance, db: Database, username = `admin${++counter}`) {

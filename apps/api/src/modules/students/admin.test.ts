@@ -150,8 +150,25 @@ describe("students and results for admins", async () => {
       url: `/api/students/${await idOf("Ben Thomas")}/extra-attempt`,
       headers: auth,
     });
-    expect(allowed.json()).toEqual({ message: "The student may take the quiz again." });
-    const again = await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(ben.token) });
+    expect(allowed.json()).toEqual({
+      message:
+        "The student may take the quiz again. Their earlier sessions have ended: they continue by registering " +
+        "again with their resume code.",
+    });
+    // A session left open on a shared computer cannot start the new attempt; the student's resume code can.
+    const stale = await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(ben.token) });
+    expect(stale.statusCode).toBe(401);
+    const back = await app.inject({
+      method: "POST",
+      url: "/api/auth/student/register",
+      payload: { ...ben.input, resumeCode: ben.resumeCode },
+    });
+    expect(back.statusCode).toBe(200);
+    const again = await app.inject({
+      method: "GET",
+      url: "/api/quiz/questions?limit=25",
+      headers: bearer(back.json().token),
+    });
     expect(again.statusCode).toBe(200);
   });
 

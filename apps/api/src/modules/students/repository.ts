@@ -131,6 +131,9 @@ export async function allowAnotherAttempt(db: Executor, id: string) {
     .update(students)
     .set({
       attemptsAllowed: sql`(select count(*)::int from ${attempts} where ${attempts.studentId} = ${id}) + 1`,
+      // A session left open on a shared computer must not start the new attempt: the student comes back with
+      // their resume code (or an admin lets them resume).
+      sessionsValidFrom: new Date(),
     })
     .where(eq(students.id, id))
     .returning({ id: students.id, attemptsAllowed: students.attemptsAllowed });

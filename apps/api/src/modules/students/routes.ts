@@ -166,7 +166,7 @@ export const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["students"],
-        summary: "Allow a student one more attempt",
+        summary: "Allow a student one more attempt; their earlier sessions end",
         security: [{ bearerAuth: [] }],
         params: idParamsSchema,
         response: { 200: messageResponseSchema, 404: errorBodySchema },
@@ -175,7 +175,12 @@ export const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const updated = await allowAnotherAttempt(app.db, request.params.id);
       if (!updated) throw new HttpError(404, "Student not found.");
-      return { message: "The student may take the quiz again." };
+      app.forgetStudentSessions(updated.id);
+      return {
+        message:
+          "The student may take the quiz again. Their earlier sessions have ended: they continue by registering " +
+          "again with their resume code.",
+      };
     },
   );
 
