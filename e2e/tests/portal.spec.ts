@@ -89,6 +89,13 @@ test("a whole quiz: right and wrong answers, timer expiry, refresh, score, and t
   await expect(page).toHaveURL(/\/quiz$/);
   await expect(page.getByText("Question 1 of 25", { exact: true })).toBeVisible();
   await expect(page.getByText("Time Left: 30 seconds")).toBeVisible();
+  // The exam screen: no site menu, footer or chat button, so no single tap leaves a running quiz.
+  await expect(page.getByRole("link")).toHaveCount(0);
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  await expect(page.getByRole("progressbar", { name: "Progress through the quiz" })).toHaveAttribute(
+    "aria-valuenow",
+    "1",
+  );
   await expectNoAxeViolations(page);
 
   /** Picks the right or a wrong option of the question on screen; returns the option's label. */
@@ -114,6 +121,7 @@ test("a whole quiz: right and wrong answers, timer expiry, refresh, score, and t
 
   // The timer: after 30 seconds the quiz moves on by itself.
   await expect(page.getByText("Question 5 of 25", { exact: true })).toBeVisible();
+  await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "5");
   await page.clock.runFor(10_000);
   await expect(page.getByText("Time Left: 20 seconds")).toBeVisible();
   await page.clock.runFor(20_000);

@@ -18,7 +18,6 @@ export default [
       route(service, "routes/marketing/other-service.tsx", { id: `service-${service}` }),
     ),
     route("student/register", "routes/portal/student-register.tsx"),
-    route("quiz", "routes/portal/quiz.tsx"),
     route("result/:id", "routes/portal/result.tsx"),
     route("verify/:code", "routes/portal/verify-certificate.tsx"),
     route("admin/login", "routes/admin/login.tsx"),
@@ -34,4 +33,5 @@ export default [
     route("admin/account", "routes/admin/account.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  layout("components/exam-layout.tsx", [route("quiz", "routes/portal/quiz.tsx")]),
 ] satisfies RouteConfig;

@@ -304,15 +304,32 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="sr-only">Quiz</h1>
       <ResumeCodeNote />
-      <div className="flex flex-wrap items-center justify-between gap-2 text-lg">
-        <p className="font-semibold">
-          Question {index + 1} of {attempt.total}
-        </p>
-        <p role="timer" className={secondsLeft <= WARN_AT_SECONDS ? "font-bold text-red-700" : "font-semibold"}>
-          {attempt.paced
-            ? `Time Left: ${secondsLeft} seconds`
-            : `Time Left: ${formatWholeQuizTime(secondsLeft)} for the whole quiz`}
-        </p>
+      {/* Stays in view while the question scrolls: where the student is and how long is left. */}
+      <div className="sticky top-0 z-10 -mx-4 border-b border-slate-200 bg-white px-4 py-3">
+        <div className="flex flex-wrap items-center justify-between gap-2 text-lg">
+          <p className="font-semibold">
+            Question {index + 1} of {attempt.total}
+          </p>
+          <p
+            role="timer"
+            className={`text-xl ${secondsLeft <= WARN_AT_SECONDS ? "font-bold text-red-700" : "font-semibold"}`}
+          >
+            {attempt.paced
+              ? `Time Left: ${secondsLeft} seconds`
+              : `Time Left: ${formatWholeQuizTime(secondsLeft)} for the whole quiz`}
+          </p>
+        </div>
+        <div
+          role="progressbar"
+          aria-label="Progress through the quiz"
+          aria-valuemin={1}
+          aria-valuemax={attempt.total}
+          aria-valuenow={index + 1}
+          aria-valuetext={`Question ${index + 1} of ${attempt.total}`}
+          className="mt-2 h-2 overflow-hidden rounded bg-slate-200"
+        >
+          <div className="h-full bg-brand-700" style={{ width: `${((index + 1) / attempt.total) * 100}%` }} />
+        </div>
       </div>
       <p aria-live="polite" className="sr-only">
         {announcement}
