@@ -1,12 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { submittedStudent } from "../support/api.ts";
+import { expectNoAxeViolations } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => violation.id)).toEqual([]);
-}
 
 async function logInByKeyboard(page: Page) {
   await page.goto("/admin/login");

@@ -1,16 +1,10 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { extractText } from "unpdf";
 import { adminLogin, baseUrl, uniqueStudent } from "../support/api.ts";
+import { expectNoAxeViolations, fillRegistration } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
 const escapeRegExp = (text: string) => text.replaceAll(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => violation.id)).toEqual([]);
-}
 
 /** A drive, open now, on a short whole-quiz test with a pass mark; made through the admin API. */
 async function passMarkDrive(token: string) {
@@ -49,18 +43,7 @@ test("a passing student keeps the resume code, downloads a certificate naming th
   // The share link fills in the code.
   await page.goto(`/student/register?drive=${drive.code.toLowerCase()}`);
   await expect(page.getByLabel("Drive code (if you were given one)")).toHaveValue(drive.code);
-  for (const [label, value] of [
-    ["Name", student.name],
-    ["Email", student.email],
-    ["Phone", student.phone],
-    ["USN No", student.usnNo],
-    ["College", student.college],
-    ["Course", student.course],
-    ["Group", student.group],
-    ["Year", student.year],
-  ] as const) {
-    await page.getByLabel(label, { exact: true }).fill(value);
-  }
+  await fillRegistration(page, student);
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL(/\/quiz$/);
 

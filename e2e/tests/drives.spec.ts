@@ -1,25 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { adminLogin, baseUrl, uniqueStudent } from "../support/api.ts";
+import { expectNoAxeViolations, fillRegistration } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
-
-const STUDENT_LABELS = {
-  name: "Name",
-  email: "Email",
-  phone: "Phone",
-  usnNo: "USN No",
-  college: "College",
-  course: "Course",
-  group: "Group",
-  year: "Year",
-} as const;
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
-  ).toEqual([]);
-}
 
 // The API takes ten admin logins per username in fifteen minutes, and the other journeys use most of them: these
 // journeys run in order in one worker, log in through the page once, and share that session.
@@ -40,12 +22,6 @@ async function logIn(page: Page) {
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   adminToken = (await page.evaluate(() => localStorage.getItem("adminToken"))) ?? "";
-}
-
-async function fillRegistration(page: Page, student: ReturnType<typeof uniqueStudent>) {
-  for (const [field, label] of Object.entries(STUDENT_LABELS)) {
-    await page.getByLabel(label, { exact: true }).fill(student[field as keyof typeof STUDENT_LABELS]);
-  }
 }
 
 /** A `datetime-local` value: the wall-clock time in `timeZone` at `instant`. */

@@ -1,31 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { adminLogin, baseUrl, uniqueStudent } from "../support/api.ts";
+import { expectNoAxeViolations, fillRegistration } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
-
-const LABELS = {
-  name: "Name",
-  email: "Email",
-  phone: "Phone",
-  usnNo: "USN No",
-  college: "College",
-  course: "Course",
-  group: "Group",
-  year: "Year",
-} as const;
-
-async function fillRegistration(page: Page, student: ReturnType<typeof uniqueStudent>) {
-  for (const [field, label] of Object.entries(LABELS)) {
-    await page.getByLabel(label, { exact: true }).fill(student[field as keyof typeof LABELS]);
-  }
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
-  ).toEqual([]);
-}
 
 test("registration shows each rule's message under its field and clears it on edit", async ({ page }) => {
   await page.goto("/student/register");

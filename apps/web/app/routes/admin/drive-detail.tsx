@@ -2,6 +2,7 @@ import type { Drive, DriveResult } from "@trainwise/contract/drives";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { AdminShell } from "../../components/admin-shell.tsx";
+import { ColumnHeadings } from "../../components/column-headings.tsx";
 import { Alert } from "../../components/form-field.tsx";
 import { QrCode } from "../../components/qr-code.tsx";
 import { requireAdminToken } from "../../guards.ts";
@@ -226,25 +227,19 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
               <section tabIndex={0} aria-label="Results table" className="mt-3 overflow-x-auto">
                 <table className="w-full border-collapse text-left">
                   <caption className="sr-only">Submitted attempts of {drive.name}, best first</caption>
-                  <thead>
-                    <tr className="border-b border-slate-300">
-                      {[
-                        "Student",
-                        "Email",
-                        "USN",
-                        "Score",
-                        "Marks",
-                        "%",
-                        "Pass/fail",
-                        "Left the quiz",
-                        "Submitted",
-                      ].map((heading) => (
-                        <th key={heading} scope="col" className="px-3 py-2">
-                          {heading}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
+                  <ColumnHeadings
+                    names={[
+                      "Student",
+                      "Email",
+                      "USN",
+                      "Score",
+                      "Marks",
+                      "%",
+                      "Pass/fail",
+                      "Left the quiz",
+                      "Submitted",
+                    ]}
+                  />
                   <tbody>
                     {results.map((row) => (
                       <tr key={row._id} className="border-b border-slate-200">

@@ -10,6 +10,7 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { z } from "zod";
 import { AdminShell } from "../../components/admin-shell.tsx";
+import { ColumnHeadings } from "../../components/column-headings.tsx";
 import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
 import { requireAdminToken } from "../../guards.ts";
 import { ApiError, api, messageOf } from "../../lib/api.ts";
@@ -277,29 +278,24 @@ export default function Drives({ loaderData }: { loaderData: { token: string } }
           <div className="mt-3 overflow-x-auto">
             <table className="w-full border-collapse text-left text-sm">
               <caption className="sr-only">Drives, the default first</caption>
-              <thead>
-                <tr className="border-b border-slate-300">
-                  {[
-                    "Name",
-                    "College or company",
-                    "Batch",
-                    "Test",
-                    "Code",
-                    "Opens",
-                    "Closes",
-                    "Status",
-                    "Students",
-                    "Submitted",
-                    "Passed",
-                    "Failed",
-                    "Actions",
-                  ].map((heading) => (
-                    <th key={heading} scope="col" className="px-2 py-2">
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <ColumnHeadings
+                compact
+                names={[
+                  "Name",
+                  "College or company",
+                  "Batch",
+                  "Test",
+                  "Code",
+                  "Opens",
+                  "Closes",
+                  "Status",
+                  "Students",
+                  "Submitted",
+                  "Passed",
+                  "Failed",
+                  "Actions",
+                ]}
+              />
               <tbody>
                 {drives.map((drive) => (
                   <tr key={drive._id} className="border-b border-slate-200 align-top">

@@ -2,6 +2,7 @@ import { scorePercentage } from "@trainwise/contract/quiz";
 import type { ResultDetail, ResultRow } from "@trainwise/contract/students";
 import { Fragment, useEffect, useState } from "react";
 import { AdminShell } from "../../components/admin-shell.tsx";
+import { ColumnHeadings } from "../../components/column-headings.tsx";
 import { Alert } from "../../components/form-field.tsx";
 import { requireAdminToken } from "../../guards.ts";
 import { api, downloadFile, messageOf } from "../../lib/api.ts";
@@ -59,15 +60,7 @@ export default function Results({ loaderData }: { loaderData: { token: string } 
         <div className="overflow-x-auto">
           <table className="w-full border-collapse text-left">
             <caption className="sr-only">Submitted quizzes, newest first</caption>
-            <thead>
-              <tr className="border-b border-slate-300">
-                {["Student", "Score", "Total", "Percentage", "Submitted", "Answers"].map((heading) => (
-                  <th key={heading} scope="col" className="px-3 py-2">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeadings names={["Student", "Score", "Total", "Percentage", "Submitted", "Answers"]} />
             <tbody>
               {results.map((row) => (
                 <Fragment key={row._id}>

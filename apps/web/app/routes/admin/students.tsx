@@ -2,6 +2,7 @@ import type { Drive } from "@trainwise/contract/drives";
 import { MAX_TIME_MULTIPLIER, type StudentAdmin } from "@trainwise/contract/students";
 import { useCallback, useEffect, useState } from "react";
 import { AdminShell } from "../../components/admin-shell.tsx";
+import { ColumnHeadings } from "../../components/column-headings.tsx";
 import { Alert } from "../../components/form-field.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { requireAdminToken } from "../../guards.ts";
@@ -128,17 +129,9 @@ export default function Students({ loaderData }: { loaderData: { token: string }
         <div className="mt-4 overflow-x-auto">
           <table className="w-full border-collapse text-left">
             <caption className="sr-only">Registered students, newest first</caption>
-            <thead>
-              <tr className="border-b border-slate-300">
-                {["Name", "Email", "Drive", "College", "Course", "Year", "Attempts", "Extra time", "Actions"].map(
-                  (heading) => (
-                    <th key={heading} scope="col" className="px-3 py-2">
-                      {heading}
-                    </th>
-                  ),
-                )}
-              </tr>
-            </thead>
+            <ColumnHeadings
+              names={["Name", "Email", "Drive", "College", "Course", "Year", "Attempts", "Extra time", "Actions"]}
+            />
             <tbody>
               {students.map((student) => (
                 <tr key={student._id} className="border-b border-slate-200 align-top">

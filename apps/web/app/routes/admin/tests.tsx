@@ -15,6 +15,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { AdminShell } from "../../components/admin-shell.tsx";
+import { ColumnHeadings } from "../../components/column-headings.tsx";
 import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
 import { requireAdminToken } from "../../guards.ts";
 import { ApiError, api, messageOf } from "../../lib/api.ts";
@@ -360,26 +361,20 @@ export default function Tests({ loaderData }: { loaderData: { token: string } })
           <div className="mt-3 overflow-x-auto">
             <table className="w-full border-collapse text-left">
               <caption className="sr-only">Tests, the default first</caption>
-              <thead>
-                <tr className="border-b border-slate-300">
-                  {[
-                    "Name",
-                    "Questions",
-                    "Seconds each",
-                    "Timing",
-                    "Attempts",
-                    "Pass mark",
-                    "Negative marking",
-                    "Students see",
-                    "Bank questions it can draw from",
-                    "Actions",
-                  ].map((heading) => (
-                    <th key={heading} scope="col" className="px-3 py-2">
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <ColumnHeadings
+                names={[
+                  "Name",
+                  "Questions",
+                  "Seconds each",
+                  "Timing",
+                  "Attempts",
+                  "Pass mark",
+                  "Negative marking",
+                  "Students see",
+                  "Bank questions it can draw from",
+                  "Actions",
+                ]}
+              />
               <tbody>
                 {tests.map((test) => (
                   <tr key={test._id} className="border-b border-slate-200 align-top">

@@ -1,0 +1,30 @@
+// Steps several journeys share: an accessibility check of the page as it stands, and filling in registration.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import type { uniqueStudent } from "./api.ts";
+
+/** axe-core finds nothing on the page in its current state; a failure names each rule and where it failed. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
+  ).toEqual([]);
+}
+
+const REGISTRATION_LABELS = {
+  name: "Name",
+  email: "Email",
+  phone: "Phone",
+  usnNo: "USN No",
+  college: "College",
+  course: "Course",
+  group: "Group",
+  year: "Year",
+} as const;
+
+/** Types a student's details into the registration form, field by field, by their labels. */
+export async function fillRegistration(page: Page, student: ReturnType<typeof uniqueStudent>) {
+  for (const [field, label] of Object.entries(REGISTRATION_LABELS)) {
+    await page.getByLabel(label, { exact: true }).fill(student[field as keyof typeof REGISTRATION_LABELS]);
+  }
+}
