@@ -94,19 +94,25 @@ export const attemptStateSchema = z.discriminatedUnion("status", [
 export type AttemptState = z.infer<typeof attemptStateSchema>;
 
 export const saveAnswerSchema = answerSchema;
-const positionSchema = z
-  .number({ error: "position must be a number" })
-  .int({ error: "position must be a whole number" })
-  .min(0, { error: "position must be at least 0" })
-  // No test has more questions than this, nor a submission more answers.
-  .max(MAX_TEST_QUESTIONS, { error: `position must be at most ${MAX_TEST_QUESTIONS}` });
+/** A question's place in an attempt, from `lowest` (0 is the first question). */
+function positionSchema(lowest: number) {
+  return (
+    z
+      .number({ error: "position must be a number" })
+      .int({ error: "position must be a whole number" })
+      .min(lowest, { error: `position must be at least ${lowest}` })
+      // No test has more questions than this, nor a submission more answers.
+      .max(MAX_TEST_QUESTIONS, { error: `position must be at most ${MAX_TEST_QUESTIONS}` })
+  );
+}
 export const advanceSchema = z.object({
-  position: positionSchema.min(1, { error: "position must be at least 1" }),
+  // Next moves on to a question after the first.
+  position: positionSchema(1),
   /** The answer to the question being left, saved in the same request. */
   answer: answerSchema.optional(),
 });
 /** The quiz page lost focus or visibility while this question was open. */
-export const focusLossSchema = z.object({ position: positionSchema });
+export const focusLossSchema = z.object({ position: positionSchema(0) });
 
 /** The answer to saving an answer or moving on: where the attempt now stands on the server's clock. */
 export const attemptProgressSchema = z.object({

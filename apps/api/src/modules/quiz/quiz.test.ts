@@ -285,6 +285,13 @@ describe("the quiz", async () => {
       (await app.inject({ method: "GET", url: "/api/quiz/questions?limit=26", headers: bearer(token) })).json().error,
     ).toBe("limit must be at most 25");
     expect((await answer(token, "not-an-id", "also-not")).statusCode).toBe(400);
+    const before = await app.inject({
+      method: "POST",
+      url: "/api/quiz/next",
+      headers: bearer(token),
+      payload: { position: -1 },
+    });
+    expect(before.json().fields).toEqual({ position: "position must be at least 1" });
     expect(
       (
         await app.inject({
