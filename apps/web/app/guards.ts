@@ -1,15 +1,16 @@
-// Client-side route guards (spec §2): protected pages need the role's token in local storage.
+// Client-side route guards (spec §2): protected pages need the role's token in local storage. Each sends the
+// visitor away by replacing the history entry, so Back does not return to a page that would send them away again.
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
-import { redirect } from "react-router";
+import { replace } from "react-router";
 
 export function requireAdminToken(): string {
   const token = localStorage.getItem(STORAGE_KEYS.adminToken);
-  if (!token) throw redirect("/admin/login");
+  if (!token) throw replace("/admin/login");
   return token;
 }
 
 export function requireStudentToken(): string {
   const token = localStorage.getItem(STORAGE_KEYS.studentToken);
-  if (!token) throw redirect("/student/register");
+  if (!token) throw replace("/student/register");
   return token;
 }

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 
 interface FormFieldProps extends React.ComponentProps<"input"> {
   label: string;
@@ -83,6 +83,24 @@ export function EditFormActions({
           Cancel Edit
         </button>
       )}
+    </div>
+  );
+}
+
+/**
+ * What the server said about a submitted form, placed beside its submit button. It takes focus when it appears
+ * (which also scrolls it into view), so the person who pressed the button sees it on a phone and a screen reader
+ * reads it, instead of a message appearing above the form, out of sight.
+ */
+export function FormOutcome({ tone, children }: { tone: "error" | "success"; children: React.ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  // Focused once, when it appears: the forms clear their outcome when submitted again, so each answer is new.
+  useEffect(() => {
+    box.current?.focus();
+  }, []);
+  return (
+    <div ref={box} tabIndex={-1} className="scroll-mb-24 focus:outline-2 focus:outline-brand-600">
+      <Alert tone={tone}>{children}</Alert>
     </div>
   );
 }

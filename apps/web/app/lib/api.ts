@@ -62,7 +62,19 @@ async function apiResponse<T>(path: string, options: RequestOptions): Promise<{ 
     throw new ApiError(0, "Cannot reach the server. Check your connection and try again.");
   }
   const text = await response.text();
-  const data = text ? (JSON.parse(text) as unknown) : undefined;
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not the API's JSON: a proxy's or a captive portal's page (a 502 from a load balancer while an instance
+    // restarts). Nothing the API said; callers treat it like a dropped connection and may try again.
+    throw new ApiError(
+      response.ok ? 0 : response.status,
+      response.status >= 500 || response.ok
+        ? "Cannot reach the server. Check your connection and try again."
+        : response.statusText || "The request failed.",
+    );
+  }
   if (!response.ok) {
     const body = data as Partial<ErrorBody> | undefined;
     throw new ApiError(response.status, body?.error ?? body?.message ?? response.statusText, body?.fields ?? {});

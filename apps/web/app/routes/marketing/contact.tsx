@@ -2,7 +2,7 @@ import { brand } from "@trainwise/contract/brand";
 import type { ContactFormValues, ContactInput } from "@trainwise/contract/contact";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
+import { FormField, FormOutcome, SubmitButton } from "../../components/form-field.tsx";
 import { PageIntro } from "../../components/page-intro.tsx";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/contact.ts";
@@ -90,11 +90,6 @@ export default function Contact() {
           <h2 id="contact-form" className="text-xl font-bold text-brand-900">
             Send us a message
           </h2>
-          {outcome && (
-            <div className="mt-4">
-              <Alert tone={outcome.tone}>{outcome.message}</Alert>
-            </div>
-          )}
           <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
             <FormField label="Name" autoComplete="name" required error={errors.name?.message} {...register("name")} />
             <FormField
@@ -115,6 +110,7 @@ export default function Contact() {
               {...register("phone")}
             />
             <FormField label="Message (optional)" multiline error={errors.message?.message} {...register("message")} />
+            {outcome && <FormOutcome tone={outcome.tone}>{outcome.message}</FormOutcome>}
             <div className="flex gap-3">
               <SubmitButton busy={isSubmitting}>Submit</SubmitButton>
               <button

@@ -1,7 +1,7 @@
 import { RESULT_REDIRECT_SECONDS, STORAGE_KEYS } from "@trainwise/contract/constants";
 import type { QuizResult } from "@trainwise/contract/quiz";
 import { useEffect, useState } from "react";
-import { redirect, useNavigate } from "react-router";
+import { Link, replace, useNavigate } from "react-router";
 import { Alert } from "../../components/form-field.tsx";
 import { requireStudentToken } from "../../guards.ts";
 import { api, downloadFile } from "../../lib/api.ts";
@@ -9,8 +9,8 @@ import type { Route } from "./+types/result";
 
 export function clientLoader({ params }: Route.ClientLoaderArgs) {
   const token = requireStudentToken();
-  // Only right after submitting (spec §4); `replace` keeps the result out of the back button's way.
-  if (localStorage.getItem(STORAGE_KEYS.quizSubmitted) !== "true") throw redirect("/student/register");
+  // Only right after submitting (spec §4), replacing the history entry so Back does not bounce off this page.
+  if (localStorage.getItem(STORAGE_KEYS.quizSubmitted) !== "true") throw replace("/student/register");
   return { token, id: params.id };
 }
 
@@ -22,6 +22,8 @@ export default function Result({ loaderData }: Route.ComponentProps) {
   const [result, setResult] = useState<QuizResult>();
   const [failed, setFailed] = useState(false);
   const [certificateFailed, setCertificateFailed] = useState(false);
+  // The spec's redirect home happens unless the student chooses to stay and read their answers.
+  const [staying, setStaying] = useState(false);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -32,10 +34,10 @@ export default function Result({ loaderData }: Route.ComponentProps) {
   }, [id, token]);
 
   useEffect(() => {
-    if (!result) return;
+    if (!result || staying) return;
     const timer = setTimeout(() => navigate("/"), RESULT_REDIRECT_SECONDS * 1000);
     return () => clearTimeout(timer);
-  }, [result, navigate]);
+  }, [result, staying, navigate]);
 
   if (failed) {
     return (
@@ -92,9 +94,36 @@ export default function Result({ loaderData }: Route.ComponentProps) {
               : "Which answers were right is shown after the test closes."}
         </p>
       )}
-      <p role="status" className="mt-4 rounded bg-brand-50 px-4 py-3">
-        You will be redirected to the homepage in {RESULT_REDIRECT_SECONDS} seconds.
-      </p>
+      {staying ? (
+        <p role="status" className="mt-4 rounded bg-brand-50 px-4 py-3">
+          You are staying on this page.{" "}
+          <Link to="/" className="font-semibold text-brand-700 underline">
+            Go to the homepage
+          </Link>
+        </p>
+      ) : (
+        <div className="mt-4 rounded bg-brand-50 px-4 py-3">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p role="status">You will be redirected to the homepage in {RESULT_REDIRECT_SECONDS} seconds.</p>
+            <button
+              type="button"
+              onClick={() => setStaying(true)}
+              className="rounded border border-brand-700 bg-white px-4 py-2 font-semibold text-brand-900 hover:bg-brand-100"
+            >
+              Stay on this page
+            </button>
+          </div>
+          {/* The time left, drawn: a bar that empties over the redirect's seconds. Under reduced motion it stays
+              still; the sentence says the same. */}
+          <div aria-hidden="true" className="mt-3 h-1.5 overflow-hidden rounded bg-brand-100">
+            <div
+              data-countdown
+              className="h-full origin-left bg-brand-700 motion-safe:animate-[drain_var(--countdown)_linear_forwards]"
+              style={{ "--countdown": `${RESULT_REDIRECT_SECONDS}s` } as React.CSSProperties}
+            />
+          </div>
+        </div>
+      )}
       <ol className="mt-6 space-y-2">
         {result.answers.map((answer, position) => (
           <li key={answer.questionId} className="flex items-start gap-3 rounded border border-slate-200 px-4 py-3">

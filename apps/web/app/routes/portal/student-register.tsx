@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
-import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
+import { FormField, FormOutcome, SubmitButton } from "../../components/form-field.tsx";
 import { PageIntro } from "../../components/page-intro.tsx";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/portal.ts";
@@ -89,11 +89,6 @@ export default function StudentRegister() {
           Fill in your details to start the assessment: timed multiple-choice questions. If your college or company gave
           you a drive code, enter it as well.
         </p>
-        {failure && (
-          <div className="mb-6">
-            <Alert tone="error">{failure}</Alert>
-          </div>
-        )}
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
           {FIELDS.map((field) => (
             <FormField
@@ -131,7 +126,8 @@ export default function StudentRegister() {
               {...register("resumeCode", { onChange: () => clearErrors("resumeCode") })}
             />
           )}
-          <div className="sm:col-span-2">
+          <div className="space-y-4 sm:col-span-2">
+            {failure && <FormOutcome tone="error">{failure}</FormOutcome>}
             <SubmitButton busy={isSubmitting}>{isSubmitting ? "Registering…" : "Register"}</SubmitButton>
           </div>
         </form>

@@ -1,0 +1,122 @@
+// What a student meets around the quiz: the server's messages where they are looking, a result page they can stay
+// on, guards that do not trap the back button, and a save that survives a proxy's error page.
+import { baseUrl, uniqueStudent } from "../support/api.ts";
+import { expectNoAxeViolations, fillRegistration } from "../support/pages.ts";
+import { expect, test } from "../support/test.ts";
+
+const PHONE = { width: 360, height: 640 };
+
+/** A registered student who submitted an empty quiz through the API, with what the result page needs. */
+async function submittedResult(): Promise<{ token: string; resultId: string }> {
+  const post = async (path: string, body: unknown, token?: string) =>
+    (await fetch(`${baseUrl()}/api${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    }).then((response) => response.json())) as Record<string, string>;
+  const { token } = await post("/auth/student/register", uniqueStudent());
+  if (!token) throw new Error("registration failed");
+  await fetch(`${baseUrl()}/api/quiz/questions`, { headers: { authorization: `Bearer ${token}` } });
+  const { resultId } = await post("/quiz/submit", { answers: [] }, token);
+  if (!resultId) throw new Error("submit failed");
+  return { token, resultId };
+}
+
+test("on a phone, registration's server message appears beside Register and takes focus", async ({
+  page,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/status of 409/);
+  await page.setViewportSize(PHONE);
+  const student = uniqueStudent();
+  await page.goto("/student/register");
+  await fillRegistration(page, student);
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/quiz$/);
+  await page.evaluate(() => localStorage.clear());
+
+  await page.goto("/student/register");
+  await fillRegistration(page, { ...student, usnNo: `${student.usnNo}-B` });
+  await page.getByRole("button", { name: "Register" }).click();
+  const message = page.getByRole("alert").filter({ hasText: "This email is already registered." });
+  await expect(message).toBeInViewport({ ratio: 1 });
+  expect(await message.evaluate((alert) => alert.parentElement?.contains(document.activeElement))).toBe(true);
+  await expectNoAxeViolations(page);
+});
+
+test("on a phone, the contact form's answer appears beside Submit and takes focus", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto("/contactform");
+  await page.getByLabel("Name").fill("Meera Iyer");
+  await page.getByLabel("Email").fill("meera@college.example");
+  await page.getByLabel("Subject").fill(`Mock interviews for our batch ${Date.now()}`);
+  await page.getByLabel("Phone Number").fill("+91 98450 22222");
+  await page.getByRole("button", { name: "Submit" }).click();
+  const thanks = page.getByRole("status").filter({ hasText: "Thank you. We have received your message" });
+  await expect(thanks).toBeInViewport({ ratio: 1 });
+  expect(await thanks.evaluate((status) => status.parentElement?.contains(document.activeElement))).toBe(true);
+});
+
+test("the result page's guard replaces the history entry, so Back does not bounce off it", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => localStorage.setItem("studentToken", "anything"));
+  await page.goto("/result/00000000-0000-4000-8000-000000000000");
+  await expect(page).toHaveURL(/\/student\/register$/);
+  await page.goBack();
+  await expect(page).toHaveURL(`${baseUrl()}/`);
+});
+
+test("the result page counts down visibly and lets the student stay to read their answers", async ({ page }) => {
+  const { token, resultId } = await submittedResult();
+  await page.goto("/");
+  await page.evaluate(
+    ([studentToken]) => {
+      localStorage.setItem("studentToken", studentToken as string);
+      localStorage.setItem("quizSubmitted", "true");
+    },
+    [token],
+  );
+  // The installed clock also moves with real time unless paused; only runFor should count towards the 5 seconds.
+  await page.clock.install();
+  await page.goto(`/result/${resultId}`);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await expect(page.getByText("You will be redirected to the homepage in 5 seconds.")).toBeVisible();
+  await expect(page.locator("[data-countdown]")).toBeVisible();
+
+  await page.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "You are staying on this page." })).toBeVisible();
+  await page.clock.runFor(30_000);
+  await expect(page).toHaveURL(new RegExp(`/result/${resultId}$`));
+  // axe waits on timers of its own, which a paused clock never fires. (The countdown state is checked by the
+  // whole-quiz journey in portal.spec.ts.)
+  await page.clock.resume();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Go to the homepage" }).click();
+  await expect(page).toHaveURL(`${baseUrl()}/`);
+});
+
+test("a proxy's HTML error page on a save is retried like a dropped connection, not shown as final", async ({
+  page,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/status of 502/);
+  await page.goto("/student/register");
+  await fillRegistration(page, uniqueStudent());
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByText("Question 1 of 25", { exact: true })).toBeVisible();
+
+  // The first Next meets a load balancer's error page, as while an instance restarts; later ones pass.
+  let intercepted = 0;
+  await page.route("**/api/quiz/next", async (route) => {
+    if (intercepted++ > 0) return route.fallback();
+    await route.fulfill({
+      status: 502,
+      contentType: "text/html",
+      body: "<html><body><h1>502 Bad Gateway</h1><hr><center>nginx</center></body></html>",
+    });
+  });
+  await page.getByRole("radio").first().check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Question 2 of 25", { exact: true })).toBeVisible({ timeout: 15_000 });
+  expect(intercepted).toBeGreaterThanOrEqual(2);
+});
