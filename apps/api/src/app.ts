@@ -12,6 +12,7 @@ import { rateLimitStoreOn, SharedCounterStore } from "./limits/counters.ts";
 import adminRoutes from "./modules/admins/routes.ts";
 import certificateRoutes from "./modules/certificates/routes.ts";
 import contactRoutes from "./modules/contact/routes.ts";
+import dashboardRoutes from "./modules/dashboard/routes.ts";
 import { driveRoutes, testRoutes } from "./modules/drives/routes.ts";
 import feedbackRoutes from "./modules/feedback/routes.ts";
 import healthRoutes from "./modules/health/routes.ts";
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(certificateRoutes, { prefix: "/certificates" });
       await api.register(feedbackRoutes, { prefix: "/feedback" });
       await api.register(contactRoutes, { prefix: "/contact" });
+      await api.register(dashboardRoutes, { prefix: "/dashboard" });
     },
     { prefix: "/api" },
   );

@@ -22,13 +22,17 @@ export function fromExportedCell(cell: string): string {
 
 export type CsvCell = string | number | boolean | null | undefined;
 
-/** Rows as CSV with a header line of `columns`; every text cell is made safe to open in a spreadsheet. */
+/**
+ * Rows as CSV with a header line of `columns` (leave it out with `header: false`, for the second and later
+ * batches of a streamed export); every text cell is made safe to open in a spreadsheet.
+ */
 export function toCsv<Column extends string>(
   rows: readonly Partial<Record<Column, CsvCell>>[],
   columns: readonly Column[],
+  options: { header?: boolean } = {},
 ): string {
   return stringify([...rows], {
-    header: true,
+    header: options.header ?? true,
     columns: [...columns],
     cast: { string: neutraliseFormula },
   });

@@ -17,6 +17,7 @@ const ACCESS: Record<string, Access> = {
   "POST /api/auth/student/register": "public",
   "GET /api/questions": "admin",
   "GET /api/questions/categories": "admin",
+  "GET /api/questions/table": "admin",
   "POST /api/questions": "admin",
   "PUT /api/questions/:id": "admin",
   "DELETE /api/questions/:id": "admin",
@@ -24,6 +25,7 @@ const ACCESS: Record<string, Access> = {
   "GET /api/questions/template.csv": "admin",
   "POST /api/questions/import": "admin",
   "GET /api/students": "admin",
+  "GET /api/students/table": "admin",
   "GET /api/students/export.csv": "admin",
   "PUT /api/students/:id/accommodation": "admin",
   "POST /api/students/:id/extra-attempt": "admin",
@@ -31,6 +33,7 @@ const ACCESS: Record<string, Access> = {
   "POST /api/students/:id/end-sessions": "admin",
   "GET /api/students/results/all": "admin",
   "GET /api/students/results/summary": "admin",
+  "GET /api/students/results/table": "admin",
   "GET /api/students/results/export.csv": "admin",
   "GET /api/students/results/:id": "admin",
   "GET /api/quiz/questions": "student",
@@ -61,10 +64,13 @@ const ACCESS: Record<string, Access> = {
   "GET /api/feedback": "public",
   "POST /api/feedback": "admin",
   "GET /api/feedback/all": "admin",
+  "GET /api/feedback/table": "admin",
   "PATCH /api/feedback/:id": "admin",
   "DELETE /api/feedback/:id": "admin",
   "POST /api/contact": "public",
   "GET /api/contact": "admin",
+  "GET /api/contact/table": "admin",
+  "GET /api/dashboard": "admin",
 };
 
 const SOME_ID = "00000000-0000-4000-8000-000000000000";

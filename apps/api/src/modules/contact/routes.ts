@@ -1,11 +1,11 @@
 // /api/contact: the contact form stores each enquiry (public, rate-limited); admins read them.
+import { enquiryTablePageSchema, enquiryTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { errorBodySchema, messageResponseSchema } from "@trainwise/contract/common";
 import { contactEnquirySchema, contactInputSchema } from "@trainwise/contract/contact";
-import { desc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { contactEnquiries } from "../../db/schema.ts";
 import { createContactNotifier } from "./notify.ts";
+import { enquiryTable, latestEnquiries, storeEnquiry } from "./repository.ts";
 
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const notify = createContactNotifier(app.config.smtpUrl);
@@ -22,7 +22,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.db.insert(contactEnquiries).values(request.body);
+      await storeEnquiry(app.db, request.body);
       // Sent after the answer, so a slow or broken mail server never holds up the visitor.
       notify?.(request.body).catch((error) => request.log.error({ err: error }, "e-mailing the enquiry failed"));
       return reply.status(201).send({ message: "Thank you. We have received your message and will reply soon." });
@@ -41,9 +41,24 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const rows = await app.db.select().from(contactEnquiries).orderBy(desc(contactEnquiries.createdAt)).limit(500);
+      const rows = await latestEnquiries(app.db, 500);
       return rows.map(({ id, createdAt, ...row }) => ({ _id: id, ...row, createdAt: createdAt.toISOString() }));
     },
+  );
+
+  app.get(
+    "/table",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ["contact"],
+        summary: "One page of the enquiries table: search name, e-mail or subject; sort (admin)",
+        security: [{ bearerAuth: [] }],
+        querystring: enquiryTableQuerySchema,
+        response: { 200: enquiryTablePageSchema },
+      },
+    },
+    async (request) => enquiryTable(app.db, request.query),
   );
 };
 

@@ -14,6 +14,7 @@ import { scorePercentage } from "@trainwise/contract/quiz";
 import { parse } from "csv-parse/sync";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { sendCsv } from "../../csv/reply.ts";
 import { toCsv } from "../../csv/spreadsheet-csv.ts";
 import type { Executor } from "../../db/client.ts";
 import { HttpError } from "../../plugins/errors.ts";
@@ -463,10 +464,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
           "submitted",
         ],
       );
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", 'attachment; filename="drive-results.csv"')
-        .send(csv);
+      return sendCsv(reply, "drive-results.csv", csv);
     },
   );
 };

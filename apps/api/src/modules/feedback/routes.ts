@@ -1,4 +1,5 @@
 // /api/feedback: public list for the home carousel (no contact data), admin creation.
+import { feedbackTablePageSchema, feedbackTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { errorBodySchema, idParamsSchema, messageResponseSchema } from "@trainwise/contract/common";
 import {
   feedbackCreatedSchema,
@@ -8,12 +9,18 @@ import {
   feedbackUpdateSchema,
   publicFeedbackListSchema,
 } from "@trainwise/contract/feedback";
-import { desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { feedback } from "../../db/schema.ts";
 import { adminOf } from "../../plugins/auth.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { createFeedback } from "./repository.ts";
+import {
+  allFeedback,
+  createFeedback,
+  deleteFeedback,
+  type FeedbackRow,
+  feedbackTable,
+  setFeedbackHidden,
+  visibleFeedback,
+} from "./repository.ts";
 
 const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -28,12 +35,7 @@ const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const rows = await app.db
-        .select()
-        .from(feedback)
-        .where(eq(feedback.hidden, false))
-        .orderBy(desc(feedback.createdAt))
-        .limit(100);
+      const rows = await visibleFeedback(app.db, 100);
       return rows.map((row) => ({
         _id: row.id,
         name: row.name,
@@ -74,7 +76,22 @@ const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: feedbackListSchema },
       },
     },
-    async () => (await app.db.select().from(feedback).orderBy(desc(feedback.createdAt))).map(toAdminFeedback),
+    async () => (await allFeedback(app.db)).map(toAdminFeedback),
+  );
+
+  app.get(
+    "/table",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ["feedback"],
+        summary: "One page of the feedback table: search name, USN or e-mail; filter by batch and visibility (admin)",
+        security: [{ bearerAuth: [] }],
+        querystring: feedbackTableQuerySchema,
+        response: { 200: feedbackTablePageSchema },
+      },
+    },
+    async (request) => feedbackTable(app.db, request.query),
   );
 
   app.patch(
@@ -91,11 +108,7 @@ const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [row] = await app.db
-        .update(feedback)
-        .set({ hidden: request.body.hidden })
-        .where(eq(feedback.id, request.params.id))
-        .returning();
+      const row = await setFeedbackHidden(app.db, request.params.id, request.body.hidden);
       if (!row) throw new HttpError(404, "Feedback not found.");
       return toAdminFeedback(row);
     },
@@ -114,17 +127,14 @@ const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [row] = await app.db
-        .delete(feedback)
-        .where(eq(feedback.id, request.params.id))
-        .returning({ id: feedback.id });
+      const row = await deleteFeedback(app.db, request.params.id);
       if (!row) throw new HttpError(404, "Feedback not found.");
       return { message: "Feedback deleted." };
     },
   );
 };
 
-function toAdminFeedback(row: typeof feedback.$inferSelect) {
+function toAdminFeedback(row: FeedbackRow) {
   return {
     _id: row.id,
     name: row.name,

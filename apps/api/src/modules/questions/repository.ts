@@ -1,7 +1,10 @@
 // The question bank: questions with their ordered options.
+import type { questionTableQuerySchema } from "@trainwise/contract/admin-tables";
 import type { QuestionInput, QuestionListQuery } from "@trainwise/contract/questions";
-import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Database, Executor, Transaction } from "../../db/client.ts";
+import { containsPattern, direction, limitOffset, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
 import { attemptQuestions, questionOptions, questions } from "../../db/schema.ts";
 
 type QuestionRow = typeof questions.$inferSelect;
@@ -21,10 +24,6 @@ export async function createQuestion(db: Executor, input: QuestionInput): Promis
   return { ...question, options: options.sort((a, b) => a.position - b.position) };
 }
 
-function escapeLike(value: string): string {
-  return value.replaceAll(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 /** Active questions, newest first, filtered; paged when the query asks for a page. */
 export async function listQuestions(
   db: Executor,
@@ -33,7 +32,7 @@ export async function listQuestions(
   const conditions: SQL[] = [isNull(questions.archivedAt) as SQL];
   if (query.category) conditions.push(eq(questions.category, query.category));
   if (query.difficulty) conditions.push(eq(questions.difficulty, query.difficulty));
-  if (query.search) conditions.push(ilike(questions.text, `%${escapeLike(query.search)}%`));
+  if (query.search) conditions.push(ilike(questions.text, containsPattern(query.search)));
   const where = and(...conditions);
   const [totalRow] = await db.select({ total: count() }).from(questions).where(where);
   const pageSize = query.pageSize ?? (query.page ? 50 : undefined);
@@ -45,6 +44,62 @@ export async function listQuestions(
     .$dynamic();
   const rows = pageSize ? await base.limit(pageSize).offset(((query.page ?? 1) - 1) * pageSize) : await base;
   return { questions: await withOptions(db, rows), total: totalRow?.total ?? 0 };
+}
+
+type QuestionTableQuery = z.output<typeof questionTableQuerySchema>;
+
+function questionFilters(query: QuestionTableQuery): SQL {
+  const conditions: SQL[] = [sql`q.archived_at is null`];
+  if (query.search) conditions.push(sql`q.text ilike ${containsPattern(query.search)}`);
+  if (query.category) conditions.push(sql`q.category = ${query.category}`);
+  if (query.difficulty) conditions.push(sql`q.difficulty = ${query.difficulty}`);
+  return sql.join(conditions, sql` and `);
+}
+
+const QUESTION_SORTS = { date: sql`q.created_at`, name: sql`q.text` } as const;
+
+/** One page of the question bank table with `count(*) over ()`, then the page's options. */
+export async function questionTable(db: Executor, query: QuestionTableQuery) {
+  const order = sql`${QUESTION_SORTS[query.sort]} ${direction(query.order)}, q.id ${direction(query.order)}`;
+  const { rows } = await db.execute<{
+    id: string;
+    text: string;
+    category: string;
+    difficulty: QuestionRow["difficulty"];
+    archived_at: Date | null;
+    created_at: Date;
+    updated_at: Date;
+    total: string;
+  }>(sql`
+    select q.id, q.text, q.category, q.difficulty, q.archived_at, q.created_at, q.updated_at, ${TOTAL_OVER_ALL} as total
+    from questions q
+    where ${questionFilters(query)}
+    order by ${order}
+    ${limitOffset(query)}`);
+  const withTheirOptions = await withOptions(
+    db,
+    rows.map((row) => ({
+      id: row.id,
+      text: row.text,
+      category: row.category,
+      difficulty: row.difficulty,
+      archivedAt: row.archived_at,
+      createdAt: new Date(row.created_at),
+      updatedAt: new Date(row.updated_at),
+    })),
+  );
+  const totals = rows.map((row, index) => ({ total: row.total, question: withTheirOptions[index] }));
+  return toPage(
+    totals,
+    query,
+    (row) => toQuestionResponse(row.question as QuestionWithOptions),
+    async () => {
+      const { rows: counted } = await db.execute<{ total: number }>(
+        sql`select count(*)::int as total from questions q where ${questionFilters(query)}`,
+      );
+      return counted[0]?.total ?? 0;
+    },
+  );
 }
 
 export async function findQuestion(db: Executor, id: string): Promise<QuestionWithOptions | undefined> {

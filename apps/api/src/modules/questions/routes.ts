@@ -1,4 +1,5 @@
 // /api/questions: the question bank (admin).
+import { questionTablePageSchema, questionTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { errorBodySchema, idParamsSchema, messageResponseSchema } from "@trainwise/contract/common";
 import {
   questionImportResultSchema,
@@ -9,6 +10,7 @@ import {
 } from "@trainwise/contract/questions";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { sendCsv } from "../../csv/reply.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { CSV_IMPORT_LIMITS, parseQuestionCsv, QUESTION_CSV_TEMPLATE, questionsToCsv } from "./csv.ts";
 import {
@@ -16,6 +18,7 @@ import {
   createQuestion,
   listCategories,
   listQuestions,
+  questionTable,
   toQuestionResponse,
   updateQuestion,
 } from "./repository.ts";
@@ -45,6 +48,20 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("x-total-count", String(total));
       return questions.map(toQuestionResponse);
     },
+  );
+
+  app.get(
+    "/table",
+    {
+      schema: {
+        tags: ["questions"],
+        summary: "One page of the question bank table: search the text; filter by category and difficulty; sort",
+        security: [{ bearerAuth: [] }],
+        querystring: questionTableQuerySchema,
+        response: { 200: questionTablePageSchema },
+      },
+    },
+    async (request) => questionTable(app.db, request.query),
   );
 
   app.get(
@@ -119,21 +136,14 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ["questions"], summary: "The whole active bank as CSV", security: [{ bearerAuth: [] }] } },
     async (_request, reply) => {
       const { questions } = await listQuestions(app.db);
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", 'attachment; filename="questions.csv"')
-        .send(questionsToCsv(questions));
+      return sendCsv(reply, "questions.csv", questionsToCsv(questions));
     },
   );
 
   app.get(
     "/template.csv",
     { schema: { tags: ["questions"], summary: "An example CSV to fill in", security: [{ bearerAuth: [] }] } },
-    async (_request, reply) =>
-      reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", 'attachment; filename="questions-template.csv"')
-        .send(QUESTION_CSV_TEMPLATE),
+    async (_request, reply) => sendCsv(reply, "questions-template.csv", QUESTION_CSV_TEMPLATE),
   );
 
   app.post(

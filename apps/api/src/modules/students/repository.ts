@@ -1,8 +1,12 @@
 // Students and their registration details.
+
+import type { studentTableQuerySchema } from "@trainwise/contract/admin-tables";
 import type { StudentDetails } from "@trainwise/contract/auth";
 import type { StudentListQuery } from "@trainwise/contract/students";
 import { and, count, desc, eq, gt, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
+import { containsPattern, direction, keysetBatches, limitOffset, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
 import { attempts, drives, students } from "../../db/schema.ts";
 
 /** Students of the drive whose email or USN matches, case-insensitively. */
@@ -78,7 +82,7 @@ export async function endSessions(db: Executor, id: string) {
 
 function searchCondition(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const pattern = `%${search.replaceAll(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const pattern = containsPattern(search);
   return sql`(${students.name} ilike ${pattern} or ${students.email} ilike ${pattern} or ${students.usnNo} ilike ${pattern}
     or ${students.college} ilike ${pattern} or ${students.course} ilike ${pattern})`;
 }
@@ -138,4 +142,110 @@ export async function allowAnotherAttempt(db: Executor, id: string) {
     .where(eq(students.id, id))
     .returning({ id: students.id, attemptsAllowed: students.attemptsAllowed });
   return row;
+}
+
+type StudentTableQuery = z.output<typeof studentTableQuerySchema>;
+/** The filters of the students table (and its export), without paging or sorting. */
+export type StudentFilters = Pick<StudentTableQuery, "search" | "driveId" | "college">;
+
+/** The students table searches name, USN and e-mail; filters by drive and college (contains). */
+function studentFilters(filters: StudentFilters): SQL {
+  const conditions: SQL[] = [sql`true`];
+  if (filters.search) {
+    const pattern = containsPattern(filters.search);
+    conditions.push(sql`(s.name ilike ${pattern} or s.usn_no ilike ${pattern} or s.email ilike ${pattern})`);
+  }
+  if (filters.driveId) conditions.push(sql`s.drive_id = ${filters.driveId}`);
+  if (filters.college) conditions.push(sql`s.college ilike ${containsPattern(filters.college)}`);
+  return sql.join(conditions, sql` and `);
+}
+
+type StudentTableRow = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  usn_no: string;
+  college: string;
+  course: string;
+  group: string;
+  year: string;
+  time_multiplier: number;
+  attempts_allowed: number;
+  attempts_used: number;
+  created_at: Date | string;
+  drive_id: string;
+  drive_name: string;
+  total: string;
+};
+
+const STUDENT_SORTS = { date: sql`s.created_at`, name: sql`s.name` } as const;
+
+/**
+ * One page of the students table in one query: the matching ids with `count(*) over ()` first, then the page's
+ * rows with their drive and attempts used, so the per-row lookups run for the page only.
+ */
+export async function studentTable(db: Executor, query: StudentTableQuery) {
+  const order = sql`${STUDENT_SORTS[query.sort]} ${direction(query.order)}, s.id ${direction(query.order)}`;
+  const { rows } = await db.execute<StudentTableRow>(sql`
+    with matched as (
+      select s.id, ${TOTAL_OVER_ALL} as total, row_number() over (order by ${order}) as position
+      from students s
+      where ${studentFilters(query)}
+      order by ${order}
+      ${limitOffset(query)}
+    )
+    select s.id, s.name, s.email, s.phone, s.usn_no, s.college, s.course, s."group", s.year, s.time_multiplier,
+           s.attempts_allowed, s.created_at, s.drive_id, d.name as drive_name, m.total,
+           (select count(*)::int from attempts a where a.student_id = s.id) as attempts_used
+    from matched m
+    join students s on s.id = m.id
+    join drives d on d.id = s.drive_id
+    order by m.position`);
+  return toPage(rows, query, studentOut, async () => {
+    const { rows: counted } = await db.execute<{ total: number }>(
+      sql`select count(*)::int as total from students s where ${studentFilters(query)}`,
+    );
+    return counted[0]?.total ?? 0;
+  });
+}
+
+function studentOut(row: StudentTableRow) {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    usnNo: row.usn_no,
+    college: row.college,
+    course: row.course,
+    group: row.group,
+    year: row.year,
+    timeMultiplier: row.time_multiplier,
+    attemptsAllowed: row.attempts_allowed,
+    attemptsUsed: row.attempts_used,
+    createdAt: new Date(row.created_at).toISOString(),
+    driveId: row.drive_id,
+    driveName: row.drive_name,
+  };
+}
+
+/** Every student matching the filters, newest first, in keyset batches: the export streams these. */
+export function studentBatches(db: Executor, filters: StudentFilters) {
+  return keysetBatches<StudentTableRow, { createdAt: string; id: string }>(
+    async (after, size) => {
+      const { rows } = await db.execute<StudentTableRow>(sql`
+        select s.id, s.name, s.email, s.phone, s.usn_no, s.college, s.course, s."group", s.year, s.time_multiplier,
+               s.attempts_allowed, s.created_at::text as created_at, s.drive_id, d.name as drive_name, 0 as total,
+               (select count(*)::int from attempts a where a.student_id = s.id) as attempts_used
+        from students s
+        join drives d on d.id = s.drive_id
+        where ${studentFilters(filters)}
+          ${after ? sql`and (s.created_at, s.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+        order by s.created_at desc, s.id desc
+        limit ${size}`);
+      return rows;
+    },
+    (row) => ({ createdAt: String(row.created_at), id: row.id }),
+  );
 }

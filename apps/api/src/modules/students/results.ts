@@ -1,6 +1,9 @@
 // Submitted attempts as admins see them: the list, one attempt in full, and the dashboard's overview.
-import { count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { resultTableQuerySchema } from "@trainwise/contract/admin-tables";
+import { desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
+import { containsPattern, direction, keysetBatches, limitOffset, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
 import { attemptQuestions, attempts, questionOptions, questions, students } from "../../db/schema.ts";
 
 const resultColumns = {
@@ -62,38 +65,173 @@ export async function resultDetail(db: Executor, id: string) {
 
 const BUCKETS = ["0–20%", "20–40%", "40–60%", "60–80%", "80–100%"];
 
-export async function resultsSummary(db: Executor) {
-  const [studentCount] = await db.select({ total: count() }).from(students);
-  const [questionCount] = await db.select({ total: count() }).from(questions).where(isNull(questions.archivedAt));
-  const percentages = await db
-    .select({ percentage: sql<number>`${attempts.score}::float / nullif(${attempts.totalQuestions}, 0) * 100` })
-    .from(attempts)
-    .where(isNotNull(attempts.submittedAt));
-  const distribution = BUCKETS.map((label) => ({ label, count: 0 }));
-  for (const { percentage } of percentages) {
-    const bucket = distribution[Math.min(Math.floor((percentage ?? 0) / 20), BUCKETS.length - 1)];
-    if (bucket) bucket.count++;
-  }
+/** How many of the latest submitted quizzes the per-question analysis reads: bounded work at any size. */
+export const ANALYSIS_WINDOW = 1000;
+
+/** Counts and the spread of scores, each from one aggregate query (nothing per attempt reaches the server). */
+export async function resultCounts(db: Executor) {
+  const { rows } = await db.execute<{
+    students: number;
+    questions: number;
+    submitted: number;
+    average: number | null;
+    buckets: number[] | null;
+  }>(sql`
+    select (select count(*)::int from students) as students,
+           (select count(*)::int from questions where archived_at is null) as questions,
+           count(*)::int as submitted,
+           avg(score::float / nullif(total_questions, 0) * 100) as average,
+           array[
+             count(*) filter (where bucket = 0), count(*) filter (where bucket = 1),
+             count(*) filter (where bucket = 2), count(*) filter (where bucket = 3),
+             count(*) filter (where bucket >= 4)
+           ]::int[] as buckets
+    from (
+      select score, total_questions,
+             floor(coalesce(score::float / nullif(total_questions, 0) * 100, 0) / 20)::int as bucket
+      from attempts where submitted_at is not null
+    ) submitted`);
+  const row = rows[0];
+  return {
+    students: row?.students ?? 0,
+    submitted: row?.submitted ?? 0,
+    questions: row?.questions ?? 0,
+    averagePercentage: row?.average === null || row?.average === undefined ? null : Math.round(row.average * 100) / 100,
+    distribution: BUCKETS.map((label, index) => ({ label, count: row?.buckets?.[index] ?? 0 })),
+  };
+}
+
+/** How often each question was answered right in the latest `ANALYSIS_WINDOW` submitted quizzes, hardest first. */
+export async function questionAnalysis(db: Executor) {
   const items = await db.execute<{ question_id: string; text: string; served: number; correct: number }>(sql`
+    with recent as (
+      select id from attempts where submitted_at is not null order by submitted_at desc limit ${ANALYSIS_WINDOW}
+    )
     select aq.question_id, q.text, count(*)::int as served, count(*) filter (where aq.is_correct)::int as correct
-    from ${attemptQuestions} aq
-    join ${attempts} a on a.id = aq.attempt_id and a.submitted_at is not null
-    join ${questions} q on q.id = aq.question_id
+    from recent
+    join attempt_questions aq on aq.attempt_id = recent.id
+    join questions q on q.id = aq.question_id
     group by aq.question_id, q.text
     order by count(*) filter (where aq.is_correct)::float / count(*), q.text`);
-  const total = percentages.reduce((sum, row) => sum + (row.percentage ?? 0), 0);
+  return items.rows.map((row) => ({
+    questionId: row.question_id,
+    text: row.text,
+    served: row.served,
+    correct: row.correct,
+    correctShare: row.served ? Math.round((row.correct / row.served) * 10000) / 100 : 0,
+  }));
+}
+
+export async function resultsSummary(db: Executor) {
+  return { ...(await resultCounts(db)), items: await questionAnalysis(db) };
+}
+
+type ResultTableQuery = z.output<typeof resultTableQuerySchema>;
+/** The filters of the results table (and its export), without paging or sorting. */
+export type ResultFilters = Pick<ResultTableQuery, "search" | "driveId" | "testId" | "college" | "outcome">;
+
+function resultFilters(filters: ResultFilters): SQL {
+  const conditions: SQL[] = [sql`a.submitted_at is not null`];
+  if (filters.search) {
+    const pattern = containsPattern(filters.search);
+    conditions.push(sql`(s.name ilike ${pattern} or s.usn_no ilike ${pattern} or s.email ilike ${pattern})`);
+  }
+  if (filters.driveId) conditions.push(sql`a.drive_id = ${filters.driveId}`);
+  if (filters.testId) conditions.push(sql`a.drive_id in (select id from drives where test_id = ${filters.testId})`);
+  if (filters.college) conditions.push(sql`s.college ilike ${containsPattern(filters.college)}`);
+  if (filters.outcome) conditions.push(sql`a.passed = ${filters.outcome === "pass"}`);
+  return sql.join(conditions, sql` and `);
+}
+
+type ResultTableRow = {
+  id: string;
+  student_id: string;
+  student_name: string;
+  email: string;
+  usn_no: string;
+  college: string;
+  drive_id: string;
+  drive_name: string;
+  test_name: string;
+  score: number | null;
+  marks: number | null;
+  total_questions: number;
+  passed: boolean | null;
+  submitted_at: Date | string;
+  total: string;
+};
+
+/** marks (or, before negative marking existed, the score) as a share of the questions. */
+const PERCENTAGE = sql`coalesce(a.marks, a.score, 0)::float / nullif(a.total_questions, 0)`;
+const RESULT_SORTS = { date: sql`a.submitted_at`, score: PERCENTAGE, name: sql`s.name` } as const;
+
+const RESULT_COLUMNS = sql`a.id, a.student_id, s.name as student_name, s.email, s.usn_no, s.college, a.drive_id,
+  d.name as drive_name, t.name as test_name, a.score, a.marks, a.total_questions, a.passed`;
+
+/** One page of the results table in one query (ids and `count(*) over ()` first, then the page's rows). */
+export async function resultTable(db: Executor, query: ResultTableQuery) {
+  const order = sql`${RESULT_SORTS[query.sort]} ${direction(query.order)} nulls last, a.id ${direction(query.order)}`;
+  const { rows } = await db.execute<ResultTableRow>(sql`
+    with matched as (
+      select a.id, ${TOTAL_OVER_ALL} as total, row_number() over (order by ${order}) as position
+      from attempts a
+      join students s on s.id = a.student_id
+      where ${resultFilters(query)}
+      order by ${order}
+      ${limitOffset(query)}
+    )
+    select ${RESULT_COLUMNS}, a.submitted_at, m.total
+    from matched m
+    join attempts a on a.id = m.id
+    join students s on s.id = a.student_id
+    join drives d on d.id = a.drive_id
+    join tests t on t.id = d.test_id
+    order by m.position`);
+  return toPage(rows, query, resultOut, async () => {
+    const { rows: counted } = await db.execute<{ total: number }>(sql`
+      select count(*)::int as total from attempts a join students s on s.id = a.student_id
+      where ${resultFilters(query)}`);
+    return counted[0]?.total ?? 0;
+  });
+}
+
+function resultOut(row: ResultTableRow) {
+  const marks = row.marks ?? row.score ?? 0;
   return {
-    students: studentCount?.total ?? 0,
-    submitted: percentages.length,
-    questions: questionCount?.total ?? 0,
-    averagePercentage: percentages.length ? Math.round((total / percentages.length) * 100) / 100 : null,
-    distribution,
-    items: items.rows.map((row) => ({
-      questionId: row.question_id,
-      text: row.text,
-      served: row.served,
-      correct: row.correct,
-      correctShare: row.served ? Math.round((row.correct / row.served) * 10000) / 100 : 0,
-    })),
+    _id: row.id,
+    studentId: row.student_id,
+    studentName: row.student_name,
+    email: row.email,
+    usnNo: row.usn_no,
+    college: row.college,
+    driveId: row.drive_id,
+    driveName: row.drive_name,
+    testName: row.test_name,
+    score: row.score ?? 0,
+    marks,
+    totalQuestions: row.total_questions,
+    percentage: row.total_questions > 0 ? (marks / row.total_questions) * 100 : 0,
+    passed: row.passed,
+    submittedAt: new Date(row.submitted_at).toISOString(),
   };
+}
+
+/** Every submitted attempt matching the filters, newest first, in keyset batches: the export streams these. */
+export function resultBatches(db: Executor, filters: ResultFilters) {
+  return keysetBatches<ResultTableRow, { submittedAt: string; id: string }>(
+    async (after, size) => {
+      const { rows } = await db.execute<ResultTableRow>(sql`
+        select ${RESULT_COLUMNS}, a.submitted_at::text as submitted_at, 0 as total
+        from attempts a
+        join students s on s.id = a.student_id
+        join drives d on d.id = a.drive_id
+        join tests t on t.id = d.test_id
+        where ${resultFilters(filters)}
+          ${after ? sql`and (a.submitted_at, a.id) < (${after.submittedAt}::timestamptz, ${after.id}::uuid)` : sql``}
+        order by a.submitted_at desc, a.id desc
+        limit ${size}`);
+      return rows;
+    },
+    (row) => ({ submittedAt: String(row.submitted_at), id: row.id }),
+  );
 }

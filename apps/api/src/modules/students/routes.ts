@@ -1,4 +1,11 @@
 // POST /api/auth/student/register (public) and the admin lists GET /api/students, /api/students/results/all.
+import { adminEndpoints } from "@trainwise/contract/admin-endpoints";
+import {
+  resultTablePageSchema,
+  resultTableQuerySchema,
+  studentTablePageSchema,
+  studentTableQuerySchema,
+} from "@trainwise/contract/admin-tables";
 import { registrationResponseSchema, studentRegistrationSchema } from "@trainwise/contract/auth";
 import { errorBodySchema, idParamsSchema, messageResponseSchema } from "@trainwise/contract/common";
 import { scorePercentage } from "@trainwise/contract/quiz";
@@ -10,14 +17,21 @@ import {
   studentAdminSchema,
   studentListQuerySchema,
 } from "@trainwise/contract/students";
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { toCsv } from "../../csv/spreadsheet-csv.ts";
+import { csvDate, streamCsv } from "../../csv/reply.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { registerStudent } from "./registration.ts";
-import { allowAnotherAttempt, allowResume, endSessions, listStudents, setTimeMultiplier } from "./repository.ts";
-import { listResults, resultDetail, resultsSummary } from "./results.ts";
+import {
+  allowAnotherAttempt,
+  allowResume,
+  endSessions,
+  listStudents,
+  setTimeMultiplier,
+  studentBatches,
+  studentTable,
+} from "./repository.ts";
+import { listResults, resultBatches, resultDetail, resultsSummary, resultTable } from "./results.ts";
 
 /** Minutes an admin's "let resume" stays usable. */
 const LET_RESUME_MINUTES = 30;
@@ -77,18 +91,19 @@ const STUDENT_CSV_COLUMNS = [
   "timeMultiplier",
   "drive",
 ] as const;
-const RESULT_CSV_COLUMNS = ["student", "email", "usnNo", "score", "total", "percentage", "submitted"] as const;
-
-function toCsvDate(date: Date | null): string {
-  return date ? date.toISOString() : "";
-}
-
-function sendCsv(reply: FastifyReply, filename: string, csv: string) {
-  return reply
-    .type("text/csv; charset=utf-8")
-    .header("content-disposition", `attachment; filename="${filename}"`)
-    .send(csv);
-}
+const RESULT_CSV_COLUMNS = [
+  "student",
+  "email",
+  "usnNo",
+  "score",
+  "total",
+  "percentage",
+  "submitted",
+  "college",
+  "drive",
+  "test",
+  "result",
+] as const;
 
 export const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", app.requireAdmin);
@@ -116,30 +131,50 @@ export const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    "/table",
+    {
+      schema: {
+        tags: ["students"],
+        summary: "One page of the students table: search name, USN or e-mail; filter by drive and college; sort",
+        security: [{ bearerAuth: [] }],
+        querystring: studentTableQuerySchema,
+        response: { 200: studentTablePageSchema },
+      },
+    },
+    async (request) => studentTable(app.db, request.query),
+  );
+
+  app.get(
     "/export.csv",
-    { schema: { tags: ["students"], summary: "Every student as CSV", security: [{ bearerAuth: [] }] } },
-    async (_request, reply) => {
-      const { students } = await listStudents(app.db);
-      const csv = toCsv(
-        students.map((student) => ({
+    {
+      schema: {
+        tags: ["students"],
+        summary: "Every student (or those matching the table's filters) as CSV, streamed",
+        security: [{ bearerAuth: [] }],
+        querystring: adminEndpoints.studentExport.query,
+      },
+    },
+    async (request, reply) =>
+      streamCsv(
+        reply,
+        "students.csv",
+        STUDENT_CSV_COLUMNS,
+        mapBatches(studentBatches(app.db, request.query), (student) => ({
           name: student.name,
           email: student.email,
           phone: student.phone,
-          usnNo: student.usnNo,
+          usnNo: student.usn_no,
           college: student.college,
           course: student.course,
           group: student.group,
           year: student.year,
-          registered: toCsvDate(student.createdAt),
-          attemptsUsed: student.attemptsUsed,
-          attemptsAllowed: student.attemptsAllowed,
-          timeMultiplier: student.timeMultiplier,
-          drive: student.driveName,
+          registered: csvDate(new Date(student.created_at)),
+          attemptsUsed: student.attempts_used,
+          attemptsAllowed: student.attempts_allowed,
+          timeMultiplier: student.time_multiplier,
+          drive: student.drive_name,
         })),
-        STUDENT_CSV_COLUMNS,
-      );
-      return sendCsv(reply, "students.csv", csv);
-    },
+      ),
   );
 
   app.put(
@@ -257,24 +292,49 @@ export const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/results/export.csv",
-    { schema: { tags: ["students"], summary: "Every submitted attempt as CSV", security: [{ bearerAuth: [] }] } },
-    async (_request, reply) => {
-      const rows = await listResults(app.db);
-      const csv = toCsv(
-        rows.map((row) => ({
-          student: row.studentName,
-          email: row.studentEmail,
-          usnNo: row.usnNo,
-          score: row.score ?? 0,
-          total: row.totalQuestions,
-          percentage: scorePercentage(row.score ?? 0, row.totalQuestions),
-          submitted: toCsvDate(row.submittedAt),
-        })),
-        RESULT_CSV_COLUMNS,
-      );
-      return sendCsv(reply, "results.csv", csv);
+    "/results/table",
+    {
+      schema: {
+        tags: ["students"],
+        summary:
+          "One page of the results table: search name, USN or e-mail; filter by drive, test, college, pass/fail; sort",
+        security: [{ bearerAuth: [] }],
+        querystring: resultTableQuerySchema,
+        response: { 200: resultTablePageSchema },
+      },
     },
+    async (request) => resultTable(app.db, request.query),
+  );
+
+  app.get(
+    "/results/export.csv",
+    {
+      schema: {
+        tags: ["students"],
+        summary: "Every submitted attempt (or those matching the table's filters) as CSV, streamed",
+        security: [{ bearerAuth: [] }],
+        querystring: adminEndpoints.resultExport.query,
+      },
+    },
+    async (request, reply) =>
+      streamCsv(
+        reply,
+        "results.csv",
+        RESULT_CSV_COLUMNS,
+        mapBatches(resultBatches(app.db, request.query), (row) => ({
+          student: row.student_name,
+          email: row.email,
+          usnNo: row.usn_no,
+          score: row.score ?? 0,
+          total: row.total_questions,
+          percentage: scorePercentage(row.score ?? 0, row.total_questions),
+          submitted: csvDate(new Date(row.submitted_at)),
+          college: row.college,
+          drive: row.drive_name,
+          test: row.test_name,
+          result: row.passed === null ? "" : row.passed ? "pass" : "fail",
+        })),
+      ),
   );
 
   app.get(
@@ -295,3 +355,8 @@ export const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** Each batch of rows turned into CSV records as it arrives. */
+async function* mapBatches<Row, Out>(batches: AsyncIterable<Row[]>, shape: (row: Row) => Out): AsyncGenerator<Out[]> {
+  for await (const rows of batches) yield rows.map(shape);
+}

@@ -1,0 +1,36 @@
+// How the API answers with a CSV file: whole (a small list) or streamed batch by batch (an export of thousands
+// of rows), both through `toCsv`, so no cell ever leaves as a spreadsheet formula.
+import { Readable } from "node:stream";
+import type { FastifyReply } from "fastify";
+import { type CsvCell, toCsv } from "./spreadsheet-csv.ts";
+
+function asAttachment(reply: FastifyReply, filename: string) {
+  return reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="${filename}"`);
+}
+
+/** Answers with `csv` as a download named `filename`. */
+export function sendCsv(reply: FastifyReply, filename: string, csv: string) {
+  return asAttachment(reply, filename).send(csv);
+}
+
+/**
+ * Answers with a CSV download written batch by batch as `batches` yields them: the header goes out at once, and
+ * memory holds one batch, however long the list.
+ */
+export function streamCsv<Column extends string>(
+  reply: FastifyReply,
+  filename: string,
+  columns: readonly Column[],
+  batches: AsyncIterable<Partial<Record<Column, CsvCell>>[]>,
+) {
+  async function* lines() {
+    yield toCsv([], columns);
+    for await (const rows of batches) yield toCsv(rows, columns, { header: false });
+  }
+  return asAttachment(reply, filename).send(Readable.from(lines(), { objectMode: false }));
+}
+
+/** An ISO timestamp for a CSV cell; empty for none. */
+export function csvDate(date: Date | null | undefined): string {
+  return date ? date.toISOString() : "";
+}

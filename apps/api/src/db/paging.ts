@@ -1,0 +1,77 @@
+// Written once for every admin table: a search term made safe for LIKE, the LIMIT/OFFSET of a page, and the
+// page answer built from rows that carry `count(*) over ()`, so a page and its total cost one query.
+import { type SQL, sql } from "drizzle-orm";
+
+/** `value` with LIKE's wildcards and its escape character taken literally (PostgreSQL's default escape is `\`). */
+export function escapeLike(value: string): string {
+  return value.replaceAll(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** An ILIKE pattern matching text that contains `value` anywhere, wildcards in it taken literally. */
+export function containsPattern(value: string): string {
+  return `%${escapeLike(value)}%`;
+}
+
+/** `column` contains `value`, case-insensitively: one of the searches every table offers. */
+export function ilikeContains(column: SQL | SQL.Aliased | unknown, value: string): SQL {
+  return sql`${column} ilike ${containsPattern(value)}`;
+}
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+/** The LIMIT and OFFSET of a page. */
+export function limitOffset({ page, pageSize }: PageRequest): SQL {
+  return sql`limit ${pageSize} offset ${(page - 1) * pageSize}`;
+}
+
+/** The window column every paged query selects: how many rows matched before LIMIT. */
+export const TOTAL_OVER_ALL = sql`count(*) over ()`;
+
+export interface Page<Row> {
+  rows: Row[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * The page answer from rows that each carry the total. A page past the end has no rows to carry it, so only then
+ * `countAll` is asked (a second query, for a URL nobody reaches by the pager).
+ */
+export async function toPage<Row extends { total: number | string }, Out>(
+  rows: Row[],
+  request: PageRequest,
+  shape: (row: Row) => Out,
+  countAll: () => Promise<number>,
+): Promise<Page<Out>> {
+  const first = rows[0];
+  const total = first ? Number(first.total) : request.page > 1 ? await countAll() : 0;
+  return { rows: rows.map(shape), total, page: request.page, pageSize: request.pageSize };
+}
+
+/** ASC or DESC as SQL, from a validated `order`. */
+export function direction(order: "asc" | "desc"): SQL {
+  return order === "asc" ? sql`asc` : sql`desc`;
+}
+
+/**
+ * Reads a long list in batches by keyset (the last row's sort key), each batch one short query: an export of
+ * 50,000 rows holds one batch in memory at a time and starts sending after the first.
+ */
+export async function* keysetBatches<Row, Key>(
+  readBatch: (after: Key | undefined, size: number) => Promise<Row[]>,
+  keyOf: (row: Row) => Key,
+  size = 1000,
+): AsyncGenerator<Row[]> {
+  let after: Key | undefined;
+  for (;;) {
+    const rows = await readBatch(after, size);
+    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (rows.length < size || last === undefined) return;
+    after = keyOf(last);
+  }
+}

@@ -1,0 +1,66 @@
+// Contact enquiries: stored from the public form, read by admins a page at a time.
+import type { enquiryTableQuerySchema } from "@trainwise/contract/admin-tables";
+import type { ContactInput } from "@trainwise/contract/contact";
+import { desc, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Executor } from "../../db/client.ts";
+import { containsPattern, direction, limitOffset, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
+import { contactEnquiries } from "../../db/schema.ts";
+
+export async function storeEnquiry(db: Executor, input: ContactInput) {
+  await db.insert(contactEnquiries).values(input);
+}
+
+/** The newest `limit` enquiries. */
+export function latestEnquiries(db: Executor, limit: number) {
+  return db.select().from(contactEnquiries).orderBy(desc(contactEnquiries.createdAt)).limit(limit);
+}
+
+type EnquiryTableQuery = z.output<typeof enquiryTableQuerySchema>;
+
+function enquiryFilters(query: EnquiryTableQuery): SQL {
+  if (!query.search) return sql`true`;
+  const pattern = containsPattern(query.search);
+  return sql`(e.name ilike ${pattern} or e.email ilike ${pattern} or e.subject ilike ${pattern})`;
+}
+
+const ENQUIRY_SORTS = { date: sql`e.created_at`, name: sql`e.name` } as const;
+
+/** One page of the enquiries table with `count(*) over ()`. */
+export async function enquiryTable(db: Executor, query: EnquiryTableQuery) {
+  const order = sql`${ENQUIRY_SORTS[query.sort]} ${direction(query.order)}, e.id ${direction(query.order)}`;
+  const { rows } = await db.execute<{
+    id: string;
+    name: string;
+    email: string;
+    subject: string;
+    phone: string;
+    message: string;
+    created_at: Date;
+    total: string;
+  }>(sql`
+    select e.id, e.name, e.email, e.subject, e.phone, e.message, e.created_at, ${TOTAL_OVER_ALL} as total
+    from contact_enquiries e
+    where ${enquiryFilters(query)}
+    order by ${order}
+    ${limitOffset(query)}`);
+  return toPage(
+    rows,
+    query,
+    (row) => ({
+      _id: row.id,
+      name: row.name,
+      email: row.email,
+      subject: row.subject,
+      phone: row.phone,
+      message: row.message,
+      createdAt: new Date(row.created_at).toISOString(),
+    }),
+    async () => {
+      const { rows: counted } = await db.execute<{ total: number }>(
+        sql`select count(*)::int as total from contact_enquiries e where ${enquiryFilters(query)}`,
+      );
+      return counted[0]?.total ?? 0;
+    },
+  );
+}

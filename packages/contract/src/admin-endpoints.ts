@@ -1,0 +1,186 @@
+// The admin area's calls in one table: method, path, query, body and response schema of each. The web app's
+// admin client takes its types from here, so no screen declares a payload by hand; the API's routes use the same
+// schemas.
+import { z } from "zod";
+import {
+  dashboardSchema,
+  enquiryTablePageSchema,
+  enquiryTableQuerySchema,
+  feedbackTablePageSchema,
+  feedbackTableQuerySchema,
+  questionTablePageSchema,
+  questionTableQuerySchema,
+  resultTablePageSchema,
+  resultTableQuerySchema,
+  studentTablePageSchema,
+  studentTableQuerySchema,
+} from "./admin-tables.ts";
+import { changePasswordSchema } from "./auth.ts";
+import { messageResponseSchema, tokenResponseSchema } from "./common.ts";
+import {
+  driveInputSchema,
+  driveResultSchema,
+  driveSchema,
+  rosterResponseSchema,
+  testInputSchema,
+  testSchema,
+} from "./drives.ts";
+import { feedbackCreatedSchema, feedbackInputSchema, feedbackSchema, feedbackUpdateSchema } from "./feedback.ts";
+import { questionImportResultSchema, questionInputSchema, questionListSchema, questionSchema } from "./questions.ts";
+import { accommodationSchema, resultDetailSchema } from "./students.ts";
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface AdminEndpoint {
+  method: Method;
+  /** Under /api; `:id` is filled in from the call's `id`. */
+  path: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The JSON answer, or "csv" for a file download. */
+  response: z.ZodType | "csv";
+}
+
+function endpoint<const E extends AdminEndpoint>(definition: E): E {
+  return definition;
+}
+
+/** Filters of a CSV export: the table's own, without paging or sorting. */
+const exportQuery = <Schema extends z.ZodObject>(schema: Schema) =>
+  schema.omit({ page: true, pageSize: true, sort: true, order: true });
+
+export const adminEndpoints = {
+  dashboard: endpoint({ method: "GET", path: "/dashboard", response: dashboardSchema }),
+
+  studentTable: endpoint({
+    method: "GET",
+    path: "/students/table",
+    query: studentTableQuerySchema,
+    response: studentTablePageSchema,
+  }),
+  studentExport: endpoint({
+    method: "GET",
+    path: "/students/export.csv",
+    query: exportQuery(studentTableQuerySchema),
+    response: "csv",
+  }),
+  setTimeMultiplier: endpoint({
+    method: "PUT",
+    path: "/students/:id/accommodation",
+    body: accommodationSchema,
+    response: messageResponseSchema,
+  }),
+  allowAnotherAttempt: endpoint({
+    method: "POST",
+    path: "/students/:id/extra-attempt",
+    response: messageResponseSchema,
+  }),
+  letResume: endpoint({ method: "POST", path: "/students/:id/let-resume", response: messageResponseSchema }),
+  endSessions: endpoint({ method: "POST", path: "/students/:id/end-sessions", response: messageResponseSchema }),
+
+  resultTable: endpoint({
+    method: "GET",
+    path: "/students/results/table",
+    query: resultTableQuerySchema,
+    response: resultTablePageSchema,
+  }),
+  resultExport: endpoint({
+    method: "GET",
+    path: "/students/results/export.csv",
+    query: exportQuery(resultTableQuerySchema),
+    response: "csv",
+  }),
+  resultDetail: endpoint({ method: "GET", path: "/students/results/:id", response: resultDetailSchema }),
+
+  questionTable: endpoint({
+    method: "GET",
+    path: "/questions/table",
+    query: questionTableQuerySchema,
+    response: questionTablePageSchema,
+  }),
+  questionCategories: endpoint({ method: "GET", path: "/questions/categories", response: z.array(z.string()) }),
+  createQuestion: endpoint({ method: "POST", path: "/questions", body: questionInputSchema, response: questionSchema }),
+  updateQuestion: endpoint({
+    method: "PUT",
+    path: "/questions/:id",
+    body: questionInputSchema,
+    response: questionSchema,
+  }),
+  deleteQuestion: endpoint({ method: "DELETE", path: "/questions/:id", response: messageResponseSchema }),
+  importQuestions: endpoint({ method: "POST", path: "/questions/import", response: questionImportResultSchema }),
+  questionExport: endpoint({ method: "GET", path: "/questions/export.csv", response: "csv" }),
+  questionTemplate: endpoint({ method: "GET", path: "/questions/template.csv", response: "csv" }),
+  questionBank: endpoint({ method: "GET", path: "/questions", response: questionListSchema }),
+
+  feedbackTable: endpoint({
+    method: "GET",
+    path: "/feedback/table",
+    query: feedbackTableQuerySchema,
+    response: feedbackTablePageSchema,
+  }),
+  createFeedback: endpoint({
+    method: "POST",
+    path: "/feedback",
+    body: feedbackInputSchema,
+    response: feedbackCreatedSchema,
+  }),
+  setFeedbackHidden: endpoint({
+    method: "PATCH",
+    path: "/feedback/:id",
+    body: feedbackUpdateSchema,
+    response: feedbackSchema,
+  }),
+  deleteFeedback: endpoint({ method: "DELETE", path: "/feedback/:id", response: messageResponseSchema }),
+
+  enquiryTable: endpoint({
+    method: "GET",
+    path: "/contact/table",
+    query: enquiryTableQuerySchema,
+    response: enquiryTablePageSchema,
+  }),
+
+  tests: endpoint({ method: "GET", path: "/tests", response: z.array(testSchema) }),
+  createTest: endpoint({ method: "POST", path: "/tests", body: testInputSchema, response: testSchema }),
+  updateTest: endpoint({ method: "PUT", path: "/tests/:id", body: testInputSchema, response: testSchema }),
+  archiveTest: endpoint({ method: "POST", path: "/tests/:id/archive", response: messageResponseSchema }),
+  drives: endpoint({ method: "GET", path: "/drives", response: z.array(driveSchema) }),
+  drive: endpoint({ method: "GET", path: "/drives/:id", response: driveSchema }),
+  createDrive: endpoint({ method: "POST", path: "/drives", body: driveInputSchema, response: driveSchema }),
+  updateDrive: endpoint({ method: "PUT", path: "/drives/:id", body: driveInputSchema, response: driveSchema }),
+  closeDrive: endpoint({ method: "POST", path: "/drives/:id/close", response: messageResponseSchema }),
+  reopenDrive: endpoint({ method: "POST", path: "/drives/:id/reopen", response: messageResponseSchema }),
+  archiveDrive: endpoint({ method: "POST", path: "/drives/:id/archive", response: messageResponseSchema }),
+  replaceRoster: endpoint({ method: "PUT", path: "/drives/:id/roster", response: rosterResponseSchema }),
+  driveResults: endpoint({ method: "GET", path: "/drives/:id/results", response: z.array(driveResultSchema) }),
+  driveResultsExport: endpoint({ method: "GET", path: "/drives/:id/results.csv", response: "csv" }),
+
+  changePassword: endpoint({
+    method: "POST",
+    path: "/auth/admin/password",
+    body: changePasswordSchema,
+    response: tokenResponseSchema,
+  }),
+  logout: endpoint({ method: "POST", path: "/auth/admin/logout", response: messageResponseSchema }),
+};
+
+export type AdminEndpoints = typeof adminEndpoints;
+export type AdminEndpointName = keyof AdminEndpoints;
+
+/** What a call sends in its query string (as the screen writes it, before defaults). */
+export type QueryOf<Name extends AdminEndpointName> = AdminEndpoints[Name] extends { query: infer Q extends z.ZodType }
+  ? z.input<Q>
+  : never;
+/** The JSON body a call sends. */
+export type BodyOf<Name extends AdminEndpointName> = AdminEndpoints[Name] extends { body: infer B extends z.ZodType }
+  ? z.input<B>
+  : never;
+/** What a call answers. */
+export type ResponseOf<Name extends AdminEndpointName> = AdminEndpoints[Name] extends {
+  response: infer R extends z.ZodType;
+}
+  ? z.output<R>
+  : never;
+/** Whether the path names an `:id`. */
+export type HasId<Name extends AdminEndpointName> = AdminEndpoints[Name]["path"] extends `${string}:id${string}`
+  ? true
+  : false;
