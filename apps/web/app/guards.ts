@@ -3,12 +3,6 @@
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import { replace } from "react-router";
 
-export function requireAdminToken(): string {
-  const token = localStorage.getItem(STORAGE_KEYS.adminToken);
-  if (!token) throw replace("/admin/login");
-  return token;
-}
-
 export function requireStudentToken(): string {
   const token = localStorage.getItem(STORAGE_KEYS.studentToken);
   if (!token) throw replace("/student/register");

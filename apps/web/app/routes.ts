@@ -21,6 +21,11 @@ export default [
     route("result/:id", "routes/portal/result.tsx"),
     route("verify/:code", "routes/portal/verify-certificate.tsx"),
     route("admin/login", "routes/admin/login.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  layout("components/exam-layout.tsx", [route("quiz", "routes/portal/quiz.tsx")]),
+  // The admin area has its own header and navigation, without the site's menu and footer.
+  layout("routes/admin/admin-layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/questions", "routes/admin/questions.tsx"),
     route("admin/tests", "routes/admin/tests.tsx"),
@@ -31,7 +36,5 @@ export default [
     route("admin/submit-feedback", "routes/admin/submit-feedback.tsx"),
     route("admin/enquiries", "routes/admin/enquiries.tsx"),
     route("admin/account", "routes/admin/account.tsx"),
-    route("*", "routes/not-found.tsx"),
   ]),
-  layout("components/exam-layout.tsx", [route("quiz", "routes/portal/quiz.tsx")]),
 ] satisfies RouteConfig;

@@ -15,7 +15,7 @@ import {
   studentTablePageSchema,
   studentTableQuerySchema,
 } from "./admin-tables.ts";
-import { changePasswordSchema } from "./auth.ts";
+import { adminSessionSchema, changePasswordSchema } from "./auth.ts";
 import { messageResponseSchema, tokenResponseSchema } from "./common.ts";
 import {
   driveInputSchema,
@@ -37,7 +37,7 @@ export interface AdminEndpoint {
   path: string;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** The JSON answer, or "csv" for a file download. */
+  /** The JSON answer, or "csv" for a file download. (A CSV upload has no `body`: the call sends it as text/csv.) */
   response: z.ZodType | "csv";
 }
 
@@ -160,6 +160,7 @@ export const adminEndpoints = {
     body: changePasswordSchema,
     response: tokenResponseSchema,
   }),
+  session: endpoint({ method: "GET", path: "/auth/admin/session", response: adminSessionSchema }),
   logout: endpoint({ method: "POST", path: "/auth/admin/logout", response: messageResponseSchema }),
 };
 

@@ -14,6 +14,7 @@ const ACCESS: Record<string, Access> = {
   "POST /api/auth/admin/login": "public",
   "POST /api/auth/admin/logout": "admin",
   "POST /api/auth/admin/password": "admin",
+  "GET /api/auth/admin/session": "admin",
   "POST /api/auth/student/register": "public",
   "GET /api/questions": "admin",
   "GET /api/questions/categories": "admin",

@@ -25,12 +25,6 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return (await apiResponse<T>(path, options)).data;
 }
 
-/** A page of a list: the items and the total the server reports in X-Total-Count. */
-export async function apiPage<T>(path: string, options: RequestOptions = {}): Promise<{ items: T[]; total: number }> {
-  const { data, headers } = await apiResponse<T[]>(path, options);
-  return { items: data, total: Number(headers.get("x-total-count") ?? data.length) };
-}
-
 /** Saves what a CSV endpoint returns as a file, sending the token the way every admin call does. */
 export async function downloadFile(path: string, token: string, filename: string): Promise<void> {
   const response = await fetch(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });

@@ -2,7 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "../../auth/passwords.ts";
 import type { Executor } from "../../db/client.ts";
-import { admins } from "../../db/schema.ts";
+import { admins, revokedTokens } from "../../db/schema.ts";
 
 export function findAdminByUsername(db: Executor, username: string) {
   return db.query.admins.findFirst({ where: sql`lower(${admins.username}) = lower(${username})` });
@@ -22,4 +22,9 @@ export async function setAdminPassword(db: Executor, id: string, password: strin
     .update(admins)
     .set({ passwordHash: await hashPassword(password), passwordChangedAt: new Date() })
     .where(eq(admins.id, id));
+}
+
+/** Refuses the token from now on (logout); kept until it would have expired anyway. */
+export async function revokeToken(db: Executor, jti: string, expiresAt: Date) {
+  await db.insert(revokedTokens).values({ jti, expiresAt }).onConflictDoNothing();
 }

@@ -1,14 +1,13 @@
-// POST /api/auth/admin/login, /logout and /password.
-import { adminLoginSchema, changePasswordSchema } from "@trainwise/contract/auth";
+// POST /api/auth/admin/login, /logout and /password; GET /api/auth/admin/session.
+import { adminLoginSchema, adminSessionSchema, changePasswordSchema } from "@trainwise/contract/auth";
 import { errorBodySchema, messageResponseSchema, tokenResponseSchema } from "@trainwise/contract/common";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Verdict } from "../../auth/password-guess-limiter.ts";
 import { decoyPasswordHash, verifyPassword } from "../../auth/passwords.ts";
-import { revokedTokens } from "../../db/schema.ts";
 import { adminOf } from "../../plugins/auth.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { findAdminByUsername, setAdminPassword } from "./repository.ts";
+import { findAdminByUsername, revokeToken, setAdminPassword } from "./repository.ts";
 
 const INVALID_LOGIN = "Invalid username or password.";
 
@@ -62,12 +61,23 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = adminOf(request);
-      await app.db
-        .insert(revokedTokens)
-        .values({ jti: admin.tokenId, expiresAt: admin.expiresAt })
-        .onConflictDoNothing();
+      await revokeToken(app.db, admin.tokenId, admin.expiresAt);
       return { message: "Logged out." };
     },
+  );
+
+  app.get(
+    "/session",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ["admin"],
+        summary: "Who this admin token belongs to (401 once it has expired or been revoked)",
+        security: [{ bearerAuth: [] }],
+        response: { 200: adminSessionSchema },
+      },
+    },
+    async (request) => ({ username: adminOf(request).username }),
   );
 
   app.post(

@@ -1,23 +1,25 @@
 import { type ChangePassword, changePasswordSchema } from "@trainwise/contract/auth";
-import type { TokenResponse } from "@trainwise/contract/common";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useRevalidator } from "react-router";
 import { AdminShell } from "../../components/admin-shell.tsx";
 import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
-import { requireAdminToken } from "../../guards.ts";
-import { ApiError, api, messageOf } from "../../lib/api.ts";
+import { adminCall, useAdminCall } from "../../lib/admin-client.ts";
+import { ApiError, messageOf } from "../../lib/api.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
+import type { Route } from "./+types/account";
 
-export function clientLoader() {
-  return { token: requireAdminToken() };
+/** Who is signed in: also how an expired or revoked session is noticed on opening this page. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return { session: await adminCall("session", { signal: request.signal }) };
 }
 
 export const meta = () => [{ title: "Account | Trainwise" }, { name: "robots", content: "noindex" }];
 
-export default function Account({ loaderData }: { loaderData: { token: string } }) {
-  const { token } = loaderData;
+export default function Account({ loaderData }: Route.ComponentProps) {
+  const { session } = loaderData;
+  const call = useAdminCall();
   const revalidator = useRevalidator();
   const [outcome, setOutcome] = useState<{ tone: "success" | "error"; message: string }>();
   const {
@@ -31,7 +33,7 @@ export default function Account({ loaderData }: { loaderData: { token: string } 
   const onSubmit = handleSubmit(async (values) => {
     setOutcome(undefined);
     try {
-      const response = await api<TokenResponse>("/auth/admin/password", { method: "POST", token, body: values });
+      const response = await call("changePassword", { body: values });
       // The change ends every older session, this one included: keep the new token.
       localStorage.setItem(STORAGE_KEYS.adminToken, response.token);
       reset();
@@ -47,7 +49,10 @@ export default function Account({ loaderData }: { loaderData: { token: string } 
   });
 
   return (
-    <AdminShell title="Account" token={token}>
+    <AdminShell title="Account">
+      <p className="mb-4">
+        Signed in as <strong>{session.username}</strong>.
+      </p>
       <section aria-labelledby="change-password" className="max-w-md">
         <h2 id="change-password" className="text-xl font-semibold">
           Change your password

@@ -5,14 +5,14 @@ import { AdminShell } from "../../components/admin-shell.tsx";
 import { ColumnHeadings } from "../../components/column-headings.tsx";
 import { Alert } from "../../components/form-field.tsx";
 import { QrCode } from "../../components/qr-code.tsx";
-import { requireAdminToken } from "../../guards.ts";
-import { api, downloadFile, messageOf } from "../../lib/api.ts";
+import { adminDownload, adminTokenOrLogin, useAdminCall } from "../../lib/admin-client.ts";
+import { messageOf } from "../../lib/api.ts";
 import { closesText, DRIVE_STATUS_LABELS, opensText } from "../../lib/drive-display.ts";
 import { formatInZone } from "../../lib/zoned-time.ts";
 import type { Route } from "./+types/drive-detail";
 
 export function clientLoader({ params }: Route.ClientLoaderArgs) {
-  return { token: requireAdminToken(), id: params.id };
+  return { token: adminTokenOrLogin(), id: params.id };
 }
 
 export const meta = () => [{ title: "Drive | Trainwise" }, { name: "robots", content: "noindex" }];
@@ -24,7 +24,8 @@ function shareLinkOf(code: string): string {
 }
 
 export default function DriveDetail({ loaderData }: Route.ComponentProps) {
-  const { token, id } = loaderData;
+  const { id } = loaderData;
+  const call = useAdminCall();
   const [drive, setDrive] = useState<Drive>();
   const [results, setResults] = useState<DriveResult[]>();
   const [loadError, setLoadError] = useState<string>();
@@ -34,17 +35,14 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
 
   const load = useCallback(async () => {
     try {
-      const [found, rows] = await Promise.all([
-        api<Drive>(`/drives/${id}`, { token }),
-        api<DriveResult[]>(`/drives/${id}/results`, { token }),
-      ]);
+      const [found, rows] = await Promise.all([call("drive", { id }), call("driveResults", { id })]);
       setDrive(found);
       setResults(rows);
       setLoadError(undefined);
     } catch (error) {
       setLoadError(messageOf(error, "Could not load the drive."));
     }
-  }, [id, token]);
+  }, [id, call]);
 
   useEffect(() => {
     void load();
@@ -66,11 +64,7 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
       return;
     }
     try {
-      const { message } = await api<{ message: string }>(`/drives/${id}/roster`, {
-        method: "PUT",
-        token,
-        csv: await file.text(),
-      });
+      const { message } = await call("replaceRoster", { id, csv: await file.text() });
       setNotice({ tone: "success", message });
       if (rosterInput.current) rosterInput.current.value = "";
       await load();
@@ -83,7 +77,7 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
   const link = drive ? shareLinkOf(drive.code) : "";
 
   return (
-    <AdminShell title={title} token={token}>
+    <AdminShell title={title}>
       <p className="mb-4 print:hidden">
         <Link to="/admin/drives" className="text-brand-700 underline">
           Back to all drives
@@ -210,7 +204,7 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
               <button
                 type="button"
                 onClick={() =>
-                  void downloadFile(`/drives/${id}/results.csv`, token, "drive-results.csv").catch((error) =>
+                  void adminDownload("driveResultsExport", "drive-results.csv", { id }).catch((error) =>
                     setNotice({ tone: "error", message: messageOf(error, "The download failed.") }),
                   )
                 }

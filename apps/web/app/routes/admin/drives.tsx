@@ -12,14 +12,14 @@ import { z } from "zod";
 import { AdminShell } from "../../components/admin-shell.tsx";
 import { ColumnHeadings } from "../../components/column-headings.tsx";
 import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
-import { requireAdminToken } from "../../guards.ts";
-import { ApiError, api, messageOf } from "../../lib/api.ts";
+import { adminTokenOrLogin, useAdminCall } from "../../lib/admin-client.ts";
+import { ApiError, messageOf } from "../../lib/api.ts";
 import { closesText, DRIVE_STATUS_LABELS, opensText } from "../../lib/drive-display.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
 import { DEFAULT_DRIVE_TIME_ZONE, DRIVE_TIME_ZONES, isoToZonedLocal, zonedLocalToIso } from "../../lib/zoned-time.ts";
 
 export function clientLoader() {
-  return { token: requireAdminToken() };
+  return { token: adminTokenOrLogin() };
 }
 
 export const meta = () => [{ title: "Drives | Trainwise" }, { name: "robots", content: "noindex" }];
@@ -86,8 +86,8 @@ const driveFormSchema = z.custom<DriveForm>().transform(toDriveInput).pipe(drive
 
 type Notice = { tone: "success" | "error"; message: string };
 
-export default function Drives({ loaderData }: { loaderData: { token: string } }) {
-  const { token } = loaderData;
+export default function Drives() {
+  const call = useAdminCall();
   const [drives, setDrives] = useState<Drive[]>();
   const [tests, setTests] = useState<Test[]>([]);
   const [listError, setListError] = useState<string>();
@@ -107,17 +107,14 @@ export default function Drives({ loaderData }: { loaderData: { token: string } }
 
   const load = useCallback(async () => {
     try {
-      const [driveList, testList] = await Promise.all([
-        api<Drive[]>("/drives", { token }),
-        api<Test[]>("/tests", { token }),
-      ]);
+      const [driveList, testList] = await Promise.all([call("drives", {}), call("tests", {})]);
       setDrives(driveList);
       setTests(testList);
       setListError(undefined);
     } catch (error) {
       setListError(messageOf(error, "Could not load the drives."));
     }
-  }, [token]);
+  }, [call]);
 
   useEffect(() => {
     void load();
@@ -139,8 +136,8 @@ export default function Drives({ loaderData }: { loaderData: { token: string } }
     setNotice(undefined);
     try {
       const saved = editing
-        ? await api<Drive>(`/drives/${editing._id}`, { method: "PUT", token, body: values })
-        : await api<Drive>("/drives", { method: "POST", token, body: values });
+        ? await call("updateDrive", { id: editing._id, body: values })
+        : await call("createDrive", { body: values });
       setNotice({
         tone: "success",
         message: editing ? "Drive updated." : `Drive created. Students register with the code ${saved.code}.`,
@@ -160,7 +157,7 @@ export default function Drives({ loaderData }: { loaderData: { token: string } }
   async function act(drive: Drive, action: "close" | "reopen" | "archive") {
     if (action === "archive" && !window.confirm(`Archive the drive "${drive.name}"? Its results stay.`)) return;
     try {
-      const { message } = await api<{ message: string }>(`/drives/${drive._id}/${action}`, { method: "POST", token });
+      const { message } = await call(`${action}Drive` as const, { id: drive._id });
       setNotice({ tone: "success", message });
       await load();
     } catch (error) {
@@ -173,7 +170,7 @@ export default function Drives({ loaderData }: { loaderData: { token: string } }
   const testError = errors.testId && (watch("testId") === "" ? "Choose a test" : errors.testId.message);
 
   return (
-    <AdminShell title="Drives" token={token}>
+    <AdminShell title="Drives">
       <p className="mb-4 max-w-3xl text-slate-700">
         A drive gives a test to a group of students, such as one college's batch, between an opening and a closing time.
         Students join with the drive's code, its link or its QR code.

@@ -1,47 +1,68 @@
+import { enquiryTableQuerySchema } from "@trainwise/contract/admin-tables";
 import type { ContactEnquiry } from "@trainwise/contract/contact";
-import { useEffect, useState } from "react";
 import { AdminShell } from "../../components/admin-shell.tsx";
-import { Alert } from "../../components/form-field.tsx";
-import { requireAdminToken } from "../../guards.ts";
-import { api, messageOf } from "../../lib/api.ts";
+import {
+  BusyNote,
+  type Column,
+  DataTable,
+  PageLinks,
+  SearchBox,
+  SortSelect,
+  TableToolbar,
+  useTableBusy,
+} from "../../components/admin-table.tsx";
+import { adminCall, tableQueryFrom } from "../../lib/admin-client.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import type { Route } from "./+types/enquiries";
 
-export function clientLoader() {
-  return { token: requireAdminToken() };
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const query = tableQueryFrom(enquiryTableQuerySchema, request.url);
+  return { page: await adminCall("enquiryTable", { query, signal: request.signal }) };
 }
 
 export const meta = () => [{ title: "Enquiries | Trainwise" }, { name: "robots", content: "noindex" }];
 
-export default function Enquiries({ loaderData }: { loaderData: { token: string } }) {
-  const { token } = loaderData;
-  const [enquiries, setEnquiries] = useState<ContactEnquiry[]>();
-  const [failure, setFailure] = useState<string>();
+const COLUMNS: Column<ContactEnquiry>[] = [
+  { header: "Received", cell: (enquiry) => formatDateTime(enquiry.createdAt), className: "whitespace-nowrap" },
+  { header: "Subject", cell: (enquiry) => enquiry.subject },
+  { header: "Name", cell: (enquiry) => enquiry.name },
+  {
+    header: "Email",
+    cell: (enquiry) => (
+      <a className="text-brand-700 underline" href={`mailto:${enquiry.email}`}>
+        {enquiry.email}
+      </a>
+    ),
+  },
+  { header: "Phone", cell: (enquiry) => enquiry.phone, className: "whitespace-nowrap" },
+  { header: "Message", cell: (enquiry) => <span className="whitespace-pre-line">{enquiry.message}</span> },
+];
 
-  useEffect(() => {
-    api<ContactEnquiry[]>("/contact", { token }).then(setEnquiries, (error) =>
-      setFailure(messageOf(error, "Could not load the enquiries.")),
-    );
-  }, [token]);
-
+export default function Enquiries({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const busy = useTableBusy();
   return (
-    <AdminShell title="Contact Enquiries" token={token}>
-      {failure && <Alert tone="error">{failure}</Alert>}
-      {!enquiries && !failure && <p role="status">Loading...</p>}
-      {enquiries?.length === 0 && <p>No enquiries yet.</p>}
-      <ul className="space-y-4">
-        {enquiries?.map((enquiry) => (
-          <li key={enquiry._id} className="rounded border border-slate-200 p-4">
-            <h2 className="font-semibold">{enquiry.subject}</h2>
-            <p className="text-sm text-slate-700">
-              {enquiry.name} ·{" "}
-              <a className="text-brand-700 underline" href={`mailto:${enquiry.email}`}>
-                {enquiry.email}
-              </a>{" "}
-              · {enquiry.phone} · {new Date(enquiry.createdAt).toLocaleString()}
-            </p>
-            {enquiry.message && <p className="mt-2 whitespace-pre-line">{enquiry.message}</p>}
-          </li>
-        ))}
-      </ul>
+    <AdminShell title="Contact Enquiries">
+      <TableToolbar>
+        <SearchBox label="Search enquiries" />
+        <SortSelect
+          choices={[
+            ["date:desc", "Newest first"],
+            ["date:asc", "Oldest first"],
+            ["name:asc", "Name A–Z"],
+            ["name:desc", "Name Z–A"],
+          ]}
+        />
+      </TableToolbar>
+      <BusyNote busy={busy} />
+      <DataTable
+        caption="Contact enquiries"
+        columns={COLUMNS}
+        rows={page.rows}
+        busy={busy}
+        empty={page.total === 0 ? "No enquiries yet." : "No enquiries match."}
+      />
+      <PageLinks page={page.page} pageSize={page.pageSize} total={page.total} label="Enquiries" />
     </AdminShell>
   );
 }

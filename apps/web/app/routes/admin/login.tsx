@@ -1,11 +1,12 @@
 import type { TokenResponse } from "@trainwise/contract/common";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
 import { PageIntro } from "../../components/page-intro.tsx";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/portal.ts";
+import { takeSessionNotice } from "../../lib/admin-session.ts";
 import { api, messageOf } from "../../lib/api.ts";
 import type { Route } from "./+types/login";
 
@@ -17,6 +18,11 @@ export default function AdminLogin() {
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const [failure, setFailure] = useState<string | undefined>(notice);
   const [busy, setBusy] = useState(false);
+  // Left by the admin area when the server refused the session (expired, revoked or forged token).
+  useEffect(() => {
+    const ended = takeSessionNotice();
+    if (ended) setFailure(ended);
+  }, []);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,22 +1,92 @@
+import { questionTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { DEFAULT_DIFFICULTY, DIFFICULTIES } from "@trainwise/contract/constants";
-import { type Difficulty, type Question, questionInputSchema } from "@trainwise/contract/questions";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { type Difficulty, type Question, type QuestionInput, questionInputSchema } from "@trainwise/contract/questions";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
 import { AdminShell } from "../../components/admin-shell.tsx";
+import {
+  BusyNote,
+  FilterSelect,
+  PageLinks,
+  SearchBox,
+  SortSelect,
+  TableToolbar,
+  useTableBusy,
+} from "../../components/admin-table.tsx";
 import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
-import { Pager } from "../../components/pager.tsx";
-import { requireAdminToken } from "../../guards.ts";
-import { ApiError, api, apiPage, downloadFile, messageOf } from "../../lib/api.ts";
-// Validates the draft with the contract's schema, in the CSP-safe mode.
-import "../../lib/zod-resolver.ts";
+import { type ActionOutcome, adminCall, adminDownload, outcomeOf, tableQueryFrom } from "../../lib/admin-client.ts";
+import type { Route } from "./+types/questions";
 
-export function clientLoader() {
-  return { token: requireAdminToken() };
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const query = tableQueryFrom(questionTableQuerySchema, request.url);
+  const [page, categories] = await Promise.all([
+    adminCall("questionTable", { query, signal: request.signal }),
+    adminCall("questionCategories", { signal: request.signal }).catch((error) => {
+      if (error instanceof Response) throw error;
+      return [] as string[];
+    }),
+  ]);
+  return { page, categories };
+}
+
+/** What the question screen asks its action to do. */
+type QuestionIntent =
+  | { intent: "create"; question: QuestionInput }
+  | { intent: "update"; id: string; question: QuestionInput }
+  | { intent: "delete"; id: string }
+  | { intent: "import"; csv: string }
+  | { intent: "export" }
+  | { intent: "template" };
+
+type QuestionOutcome = ActionOutcome & { intent: QuestionIntent["intent"] };
+
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<QuestionOutcome> {
+  const asked = (await request.json()) as QuestionIntent;
+  const done = (outcome: ActionOutcome) => ({ ...outcome, intent: asked.intent });
+  switch (asked.intent) {
+    case "create":
+      return done(
+        await outcomeOf(async () => {
+          await adminCall("createQuestion", { body: asked.question });
+          return "Question created.";
+        }, "Could not save the question."),
+      );
+    case "update":
+      return done(
+        await outcomeOf(async () => {
+          await adminCall("updateQuestion", { id: asked.id, body: asked.question });
+          return "Question updated.";
+        }, "Could not save the question."),
+      );
+    case "delete":
+      return done(
+        await outcomeOf(async () => {
+          await adminCall("deleteQuestion", { id: asked.id });
+          return "Question deleted.";
+        }, "Could not delete the question."),
+      );
+    case "import":
+      return done(
+        await outcomeOf(async () => {
+          const { imported } = await adminCall("importQuestions", { csv: asked.csv });
+          return `Imported ${imported} questions.`;
+        }, "The import failed."),
+      );
+    case "export":
+    case "template":
+      return done(
+        await outcomeOf(async () => {
+          if (asked.intent === "export") await adminDownload("questionExport", "questions.csv");
+          else await adminDownload("questionTemplate", "questions-template.csv");
+          return "The download has started.";
+        }, "The download failed."),
+      );
+  }
 }
 
 export const meta = () => [{ title: "Manage Questions | Trainwise" }, { name: "robots", content: "noindex" }];
 
 const DIFFICULTY_LABELS: Record<Difficulty, string> = { easy: "Easy", medium: "Medium", hard: "Hard" };
-const PAGE_SIZE = 20;
 
 interface Draft {
   text: string;
@@ -40,77 +110,49 @@ function draftOf(question: Question): Draft {
   };
 }
 
-function FilterSelect(props: {
-  label: string;
-  allLabel: string;
-  value: string;
-  choices: [value: string, label: string][];
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {props.label}
-      </label>
-      <select
-        id={id}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
-      >
-        <option value="">{props.allLabel}</option>
-        {props.choices.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 type Notice = { tone: "success" | "error"; message: string; details?: string[] };
 
-export default function ManageQuestions({ loaderData }: { loaderData: { token: string } }) {
-  const { token } = loaderData;
-  const [questions, setQuestions] = useState<Question[]>();
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState({ category: "", difficulty: "", search: "" });
-  const [categories, setCategories] = useState<string[]>([]);
-  const [listError, setListError] = useState<string>();
+export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
+  const { page, categories } = loaderData;
+  const busy = useTableBusy();
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [editingId, setEditingId] = useState<string>();
   const [optionDraft, setOptionDraft] = useState("");
   const [notice, setNotice] = useState<Notice>();
   const formHeading = useRef<HTMLHeadingElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-
-  const load = useCallback(async () => {
-    const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) });
-    for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
-    try {
-      const result = await apiPage<Question>(`/questions?${query}`, { token });
-      setQuestions(result.items);
-      setTotal(result.total);
-      setListError(undefined);
-      setCategories(await api<string[]>("/questions/categories", { token }));
-    } catch (error) {
-      setListError(messageOf(error, "Could not load the questions."));
-    }
-  }, [filters, page, token]);
+  const saver = useFetcher<QuestionOutcome>({ key: "question-change" });
+  const downloader = useFetcher<QuestionOutcome>();
+  // Set the moment a change is sent, before React draws the busy button: a double click sends it once.
+  const sending = useRef(false);
+  const saving = saver.state !== "idle";
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (saver.state === "idle") sending.current = false;
+  }, [saver.state]);
+
+  // What the server said about the last change, once it has answered (and the list has been fetched again).
+  const answered = saver.state === "idle" ? saver.data : undefined;
+  useEffect(() => {
+    if (!answered) return;
+    setNotice({ tone: answered.ok ? "success" : "error", message: answered.message, details: answered.details });
+    if (!answered.ok) return;
+    if (answered.intent === "create" || answered.intent === "update") {
+      setEditingId(undefined);
+      setDraft(EMPTY_DRAFT);
+    }
+    if (answered.intent === "import" && fileInput.current) fileInput.current.value = "";
+  }, [answered]);
+  const downloadFailed = downloader.state === "idle" && downloader.data && !downloader.data.ok;
+
+  function send(intent: QuestionIntent) {
+    if (sending.current || saver.state !== "idle") return;
+    sending.current = true;
+    setNotice(undefined);
+    void saver.submit(intent, { method: "post", encType: "application/json" });
+  }
 
   const update = (change: Partial<Draft>) => setDraft((previous) => ({ ...previous, ...change }));
-  // A new filter starts again from the first page.
-  const setFilter = (change: Partial<typeof filters>) => {
-    setPage(1);
-    setFilters((previous) => ({ ...previous, ...change }));
-  };
 
   function addOption() {
     const trimmed = optionDraft.trim();
@@ -140,8 +182,9 @@ export default function ManageQuestions({ loaderData }: { loaderData: { token: s
     setDraft(EMPTY_DRAFT);
   }
 
-  async function saveQuestion(event: React.FormEvent) {
+  function saveQuestion(event: React.FormEvent) {
     event.preventDefault();
+    if (sending.current || saving) return;
     setNotice(undefined);
     const checked = questionInputSchema.safeParse({
       text: draft.text,
@@ -153,35 +196,16 @@ export default function ManageQuestions({ loaderData }: { loaderData: { token: s
       setNotice({ tone: "error", message: checked.error.issues[0]?.message ?? "Check the question." });
       return;
     }
-    try {
-      if (editingId) {
-        await api<Question>(`/questions/${editingId}`, { method: "PUT", token, body: checked.data });
-        setNotice({ tone: "success", message: "Question updated." });
-        stopEditing();
-        await load();
-      } else {
-        const created = await api<Question>("/questions", { method: "POST", token, body: checked.data });
-        // A created question appears at the top (spec §4).
-        setQuestions((previous) => [created, ...(previous ?? [])]);
-        setTotal((value) => value + 1);
-        setDraft(EMPTY_DRAFT);
-        setNotice({ tone: "success", message: "Question created." });
-      }
-    } catch (error) {
-      setNotice({ tone: "error", message: messageOf(error, "Could not save the question.") });
-    }
+    send(
+      editingId
+        ? { intent: "update", id: editingId, question: checked.data }
+        : { intent: "create", question: checked.data },
+    );
   }
 
-  async function deleteQuestion(question: Question) {
+  function deleteQuestion(question: Question) {
     if (!window.confirm(`Delete the question "${question.text}"?`)) return;
-    try {
-      await api(`/questions/${question._id}`, { method: "DELETE", token });
-      setQuestions((previous) => previous?.filter((candidate) => candidate._id !== question._id));
-      setTotal((value) => value - 1);
-      setNotice({ tone: "success", message: "Question deleted." });
-    } catch (error) {
-      setNotice({ tone: "error", message: messageOf(error, "Could not delete the question.") });
-    }
+    send({ intent: "delete", id: question._id });
   }
 
   async function importFile() {
@@ -190,32 +214,19 @@ export default function ManageQuestions({ loaderData }: { loaderData: { token: s
       setNotice({ tone: "error", message: "Choose a CSV file to import." });
       return;
     }
-    try {
-      const { imported } = await api<{ imported: number }>("/questions/import", {
-        method: "POST",
-        token,
-        csv: await file.text(),
-      });
-      setNotice({ tone: "success", message: `Imported ${imported} questions.` });
-      if (fileInput.current) fileInput.current.value = "";
-      setPage(1);
-      await load();
-    } catch (error) {
-      const details =
-        error instanceof ApiError
-          ? Object.entries(error.fields).map(([where, what]) => `${where}: ${what}`)
-          : undefined;
-      setNotice({ tone: "error", message: messageOf(error, "The import failed."), details });
-    }
+    send({ intent: "import", csv: await file.text() });
   }
 
-  const download = (path: string, filename: string) =>
-    downloadFile(path, token, filename).catch((error) =>
-      setNotice({ tone: "error", message: messageOf(error, "The download failed.") }),
-    );
+  const download = (intent: "export" | "template") =>
+    downloader.submit({ intent }, { method: "post", encType: "application/json" });
 
   return (
-    <AdminShell title="Manage Questions" token={token}>
+    <AdminShell title="Manage Questions">
+      {downloadFailed && (
+        <div className="mb-4">
+          <Alert tone="error">{downloader.data?.message}</Alert>
+        </div>
+      )}
       {notice && (
         <div className="mb-4">
           <Alert tone={notice.tone}>
@@ -314,7 +325,7 @@ export default function ManageQuestions({ loaderData }: { loaderData: { token: s
           </fieldset>
         )}
         <EditFormActions
-          busy={false}
+          busy={saving}
           editing={editingId !== undefined}
           createLabel="Create Question"
           onCancel={stopEditing}
@@ -339,22 +350,25 @@ export default function ManageQuestions({ loaderData }: { loaderData: { token: s
           </div>
           <button
             type="button"
+            disabled={saving}
             onClick={() => void importFile()}
-            className="rounded bg-brand-700 px-4 py-2 font-semibold text-white"
+            className="rounded bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
           >
             Import CSV
           </button>
           <button
             type="button"
-            onClick={() => void download("/questions/export.csv", "questions.csv")}
-            className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700"
+            disabled={downloader.state !== "idle"}
+            onClick={() => download("export")}
+            className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-60"
           >
             Export CSV
           </button>
           <button
             type="button"
-            onClick={() => void download("/questions/template.csv", "questions-template.csv")}
-            className="rounded border border-slate-400 px-4 py-2 font-semibold"
+            disabled={downloader.state !== "idle"}
+            onClick={() => download("template")}
+            className="rounded border border-slate-400 px-4 py-2 font-semibold disabled:opacity-60"
           >
             Download template
           </button>
@@ -365,43 +379,35 @@ export default function ManageQuestions({ loaderData }: { loaderData: { token: s
         <h2 id="all-questions" className="text-2xl font-semibold">
           All Questions
         </h2>
-        <div className="mt-3 grid gap-3 sm:grid-cols-3">
-          <FilterSelect
-            label="Filter by category"
-            allLabel="All categories"
-            value={filters.category}
-            choices={categories.map((category) => [category, category])}
-            onChange={(category) => setFilter({ category })}
-          />
-          <FilterSelect
-            label="Filter by difficulty"
-            allLabel="All difficulties"
-            value={filters.difficulty}
-            choices={DIFFICULTIES.map((value) => [value, DIFFICULTY_LABELS[value]])}
-            onChange={(difficulty) => setFilter({ difficulty })}
-          />
-          <div>
-            <label htmlFor="filter-search" className="block font-medium">
-              Search questions
-            </label>
-            <input
-              id="filter-search"
-              type="search"
-              value={filters.search}
-              onChange={(event) => setFilter({ search: event.target.value })}
-              className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
+        <div className="mt-3">
+          <TableToolbar>
+            <FilterSelect
+              label="Filter by category"
+              name="category"
+              allLabel="All categories"
+              choices={categories.map((category) => [category, category] as const)}
             />
-          </div>
+            <FilterSelect
+              label="Filter by difficulty"
+              name="difficulty"
+              allLabel="All difficulties"
+              choices={DIFFICULTIES.map((value) => [value, DIFFICULTY_LABELS[value]] as const)}
+            />
+            <SearchBox label="Search questions" />
+            <SortSelect
+              choices={[
+                ["date:desc", "Newest first"],
+                ["date:asc", "Oldest first"],
+                ["name:asc", "Text A–Z"],
+                ["name:desc", "Text Z–A"],
+              ]}
+            />
+          </TableToolbar>
         </div>
-        {listError && (
-          <div className="mt-3">
-            <Alert tone="error">{listError}</Alert>
-          </div>
-        )}
-        {!questions && !listError && <p role="status">Loading...</p>}
-        {questions?.length === 0 && <p className="mt-3">No questions available</p>}
+        <BusyNote busy={busy} />
+        {page.rows.length === 0 && <p className="mt-3">No questions available</p>}
         <ul className="mt-4 space-y-4">
-          {questions?.map((question) => (
+          {page.rows.map((question) => (
             <li key={question._id} className="rounded border border-slate-200 p-4">
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <h3 className="font-semibold">{question.text}</h3>
@@ -415,8 +421,9 @@ export default function ManageQuestions({ loaderData }: { loaderData: { token: s
                   </button>
                   <button
                     type="button"
-                    onClick={() => void deleteQuestion(question)}
-                    className="rounded border border-red-700 px-3 py-1 text-sm text-red-700 hover:bg-red-50"
+                    disabled={saving}
+                    onClick={() => deleteQuestion(question)}
+                    className="rounded border border-red-700 px-3 py-1 text-sm text-red-700 hover:bg-red-50 disabled:opacity-50"
                   >
                     Delete <span className="sr-only">question {question.text}</span>
                   </button>
@@ -441,8 +448,8 @@ export default function ManageQuestions({ loaderData }: { loaderData: { token: s
             </li>
           ))}
         </ul>
-        {questions && total > PAGE_SIZE && (
-          <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} label="Questions" />
+        {page.total > page.pageSize && (
+          <PageLinks page={page.page} pageSize={page.pageSize} total={page.total} label="Questions" />
         )}
       </section>
     </AdminShell>

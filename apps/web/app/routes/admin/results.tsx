@@ -1,124 +1,227 @@
-import { scorePercentage } from "@trainwise/contract/quiz";
-import type { ResultDetail, ResultRow } from "@trainwise/contract/students";
-import { Fragment, useEffect, useState } from "react";
+import { type ResultTableRow, resultTableQuerySchema } from "@trainwise/contract/admin-tables";
+import { useEffect } from "react";
+import { type ShouldRevalidateFunctionArgs, useFetcher, useSearchParams } from "react-router";
 import { AdminShell } from "../../components/admin-shell.tsx";
-import { ColumnHeadings } from "../../components/column-headings.tsx";
+import {
+  BusyNote,
+  type Column,
+  DataTable,
+  FilterSelect,
+  PageLinks,
+  SearchBox,
+  SortSelect,
+  TableToolbar,
+  TextFilter,
+  useTableBusy,
+} from "../../components/admin-table.tsx";
 import { Alert } from "../../components/form-field.tsx";
-import { requireAdminToken } from "../../guards.ts";
-import { api, downloadFile, messageOf } from "../../lib/api.ts";
+import { type ActionOutcome, adminCall, adminDownload, outcomeOf, tableQueryFrom } from "../../lib/admin-client.ts";
+import { messageOf } from "../../lib/api.ts";
+import { formatDateTime, formatScore } from "../../lib/format.ts";
+import type { Route } from "./+types/results";
 
-export function clientLoader() {
-  return { token: requireAdminToken() };
+/** `?answers=ID` is how the answers of one attempt are fetched (by a fetcher, never as a navigation). */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const answersOf = url.searchParams.get("answers");
+  if (answersOf) {
+    try {
+      return {
+        kind: "answers" as const,
+        id: answersOf,
+        detail: await adminCall("resultDetail", { id: answersOf, signal: request.signal }),
+      };
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      return { kind: "answers" as const, id: answersOf, failure: messageOf(error, "Could not load the answers.") };
+    }
+  }
+  const query = tableQueryFrom(resultTableQuerySchema, request.url);
+  const choices = (call: Promise<{ _id: string; name: string }[]>) =>
+    call.catch((error) => {
+      if (error instanceof Response) throw error;
+      return [];
+    });
+  const [page, drives, tests] = await Promise.all([
+    adminCall("resultTable", { query, signal: request.signal }),
+    choices(adminCall("drives", { signal: request.signal })),
+    choices(adminCall("tests", { signal: request.signal })),
+  ]);
+  return { kind: "table" as const, page, drives, tests };
+}
+
+/** Opening or closing a row's answers changes only `open` in the address: the table is not fetched again. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const without = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("open");
+    return params.toString();
+  };
+  return without(currentUrl) === without(nextUrl) ? false : defaultShouldRevalidate;
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionOutcome> {
+  const query = tableQueryFrom(resultTableQuerySchema, request.url);
+  return outcomeOf(async () => {
+    const { search, driveId, testId, college, outcome } = query;
+    await adminDownload("resultExport", "results.csv", { query: { search, driveId, testId, college, outcome } });
+    return "The download has started.";
+  }, "The download failed.");
 }
 
 export const meta = () => [{ title: "Results | Trainwise" }, { name: "robots", content: "noindex" }];
 
-export default function Results({ loaderData }: { loaderData: { token: string } }) {
-  const { token } = loaderData;
-  const [results, setResults] = useState<ResultRow[]>();
-  const [failed, setFailed] = useState(false);
-  const [openId, setOpenId] = useState<string>();
-  const [detail, setDetail] = useState<ResultDetail>();
-  const [notice, setNotice] = useState<string>();
+type AnswersData = Extract<Awaited<ReturnType<typeof clientLoader>>, { kind: "answers" }>;
 
+/** The answers of the open attempt, shown only when they are that attempt's (a late answer for another is dropped). */
+function Answers({ id, data, loading }: { id: string; data: AnswersData | undefined; loading: boolean }) {
+  if (loading || !data || data.id !== id) return <p role="status">Loading...</p>;
+  if ("failure" in data) return <Alert tone="error">{data.failure}</Alert>;
+  const { detail } = data;
+  return (
+    <div id={`answers-${id}`}>
+      <p className="mb-2 text-sm">
+        Left the quiz window {detail.focusLosses} {detail.focusLosses === 1 ? "time" : "times"}.
+      </p>
+      <ol className="space-y-2">
+        {detail.answers.map((answer, index) => (
+          <li key={answer.questionId}>
+            <p className="font-semibold">
+              {index + 1}. {answer.question}{" "}
+              <span className={answer.isCorrect ? "text-green-800" : "text-red-800"}>
+                ({answer.isCorrect ? "right" : "wrong"})
+              </span>
+            </p>
+            <p className="text-sm">
+              Answered: {answer.chosen ?? "no answer"} · Correct: {answer.correct}
+              {answer.focusLosses > 0 && ` · left the quiz ${answer.focusLosses}×`}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+export default function Results({ loaderData }: Route.ComponentProps) {
+  const busy = useTableBusy();
+  const [params, setParams] = useSearchParams();
+  const answers = useFetcher<AnswersData>({ key: "result-answers" });
+  const exporter = useFetcher<ActionOutcome>();
+  const openId = params.get("open") ?? undefined;
+  const loadAnswers = answers.load;
+  // Each load replaces (and cancels) the one before, so only the open row's answers can arrive; an address with
+  // `open` in it (a reload, a shared link) loads them too.
   useEffect(() => {
-    api<ResultRow[]>("/students/results/all", { token }).then(setResults, () => setFailed(true));
-  }, [token]);
+    if (openId) void loadAnswers(`/admin/results?answers=${openId}`);
+  }, [openId, loadAnswers]);
+  if (loaderData.kind !== "table") return null;
+  const { page, drives, tests } = loaderData;
 
-  async function toggle(id: string) {
-    if (openId === id) {
-      setOpenId(undefined);
-      return;
-    }
-    setOpenId(id);
-    setDetail(undefined);
-    try {
-      setDetail(await api<ResultDetail>(`/students/results/${id}`, { token }));
-    } catch (error) {
-      setNotice(messageOf(error, "Could not load the answers."));
-    }
+  function toggle(row: ResultTableRow) {
+    const next = new URLSearchParams(params);
+    if (openId === row._id) next.delete("open");
+    else next.set("open", row._id);
+    setParams(next, { replace: true, preventScrollReset: true });
   }
 
+  const columns: Column<ResultTableRow>[] = [
+    { header: "Student", cell: (row) => row.studentName },
+    { header: "USN", cell: (row) => row.usnNo, className: "whitespace-nowrap" },
+    { header: "College", cell: (row) => row.college },
+    { header: "Drive", cell: (row) => row.driveName },
+    { header: "Score", cell: (row) => formatScore(row.marks, row.totalQuestions), className: "whitespace-nowrap" },
+    {
+      header: "Result",
+      cell: (row) => (row.passed === null ? "—" : row.passed ? "Pass" : "Fail"),
+    },
+    { header: "Submitted", cell: (row) => formatDateTime(row.submittedAt), className: "whitespace-nowrap" },
+    {
+      header: "Answers",
+      cell: (row) => (
+        <button
+          type="button"
+          aria-expanded={openId === row._id}
+          onClick={() => toggle(row)}
+          className="rounded border border-brand-700 px-3 py-1 text-sm whitespace-nowrap text-brand-700"
+        >
+          {openId === row._id ? "Hide answers" : "View answers"} <span className="sr-only">of {row.studentName}</span>
+        </button>
+      ),
+    },
+  ];
+  const exportFailed = exporter.state === "idle" && exporter.data && !exporter.data.ok ? exporter.data : undefined;
+
   return (
-    <AdminShell title="Results" token={token}>
-      {failed && <Alert tone="error">Error fetching results</Alert>}
-      {notice && <Alert tone="error">{notice}</Alert>}
-      <button
-        type="button"
-        onClick={() =>
-          void downloadFile("/students/results/export.csv", token, "results.csv").catch((error) =>
-            setNotice(messageOf(error, "The download failed.")),
-          )
-        }
-        className="mb-4 rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700"
-      >
-        Export CSV
-      </button>
-      {!results && !failed && <p role="status">Loading...</p>}
-      {results?.length === 0 && <p>No quiz has been submitted yet.</p>}
-      {results && results.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-left">
-            <caption className="sr-only">Submitted quizzes, newest first</caption>
-            <ColumnHeadings names={["Student", "Score", "Total", "Percentage", "Submitted", "Answers"]} />
-            <tbody>
-              {results.map((row) => (
-                <Fragment key={row._id}>
-                  <tr className="border-b border-slate-200">
-                    <td className="px-3 py-2">{row.studentName}</td>
-                    <td className="px-3 py-2">Score: {row.score} points</td>
-                    <td className="px-3 py-2">{row.totalQuestions}</td>
-                    <td className="px-3 py-2">{scorePercentage(row.score, row.totalQuestions)}%</td>
-                    <td className="px-3 py-2">{new Date(row.submittedAt).toLocaleString()}</td>
-                    <td className="px-3 py-2">
-                      <button
-                        type="button"
-                        aria-expanded={openId === row._id}
-                        aria-controls={`answers-${row._id}`}
-                        onClick={() => void toggle(row._id)}
-                        className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700"
-                      >
-                        {openId === row._id ? "Hide answers" : "View answers"}{" "}
-                        <span className="sr-only">of {row.studentName}</span>
-                      </button>
-                    </td>
-                  </tr>
-                  {openId === row._id && (
-                    <tr id={`answers-${row._id}`}>
-                      <td colSpan={6} className="bg-slate-50 px-3 py-3">
-                        {!detail && <p role="status">Loading...</p>}
-                        {detail && (
-                          <p className="mb-2 text-sm">
-                            Left the quiz window {detail.focusLosses} {detail.focusLosses === 1 ? "time" : "times"}.
-                          </p>
-                        )}
-                        {detail && (
-                          <ol className="space-y-2">
-                            {detail.answers.map((answer, index) => (
-                              <li key={answer.questionId}>
-                                <p className="font-semibold">
-                                  {index + 1}. {answer.question}{" "}
-                                  <span className={answer.isCorrect ? "text-green-800" : "text-red-800"}>
-                                    ({answer.isCorrect ? "right" : "wrong"})
-                                  </span>
-                                </p>
-                                <p className="text-sm">
-                                  Answered: {answer.chosen ?? "no answer"} · Correct: {answer.correct}
-                                  {answer.focusLosses > 0 && ` · left the quiz ${answer.focusLosses}×`}
-                                </p>
-                              </li>
-                            ))}
-                          </ol>
-                        )}
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
+    <AdminShell title="Results">
+      {exportFailed && (
+        <div className="mb-4">
+          <Alert tone="error">{exportFailed.message}</Alert>
         </div>
       )}
+      <TableToolbar>
+        <SearchBox label="Search results" />
+        <FilterSelect
+          label="Drive"
+          name="driveId"
+          allLabel="All drives"
+          choices={drives.map((drive) => [drive._id, drive.name] as const)}
+        />
+        <FilterSelect
+          label="Test"
+          name="testId"
+          allLabel="All tests"
+          choices={tests.map((test) => [test._id, test.name] as const)}
+        />
+        <TextFilter label="College" name="college" />
+        <FilterSelect
+          label="Pass or fail"
+          name="outcome"
+          allLabel="Everyone"
+          choices={[
+            ["pass", "Passed"],
+            ["fail", "Failed"],
+          ]}
+        />
+        <SortSelect
+          choices={[
+            ["date:desc", "Newest first"],
+            ["date:asc", "Oldest first"],
+            ["score:desc", "Highest score"],
+            ["score:asc", "Lowest score"],
+            ["name:asc", "Name A–Z"],
+            ["name:desc", "Name Z–A"],
+          ]}
+        />
+        <button
+          type="button"
+          disabled={exporter.state !== "idle"}
+          onClick={() => exporter.submit({ intent: "export" }, { method: "post" })}
+          className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-60"
+        >
+          Export CSV
+        </button>
+      </TableToolbar>
+      <BusyNote busy={busy} />
+      <DataTable
+        caption="Submitted quizzes"
+        columns={columns}
+        rows={page.rows}
+        busy={busy}
+        empty={page.total === 0 && params.size === 0 ? "No quiz has been submitted yet." : "No results match."}
+        after={(row) =>
+          openId === row._id ? (
+            <Answers id={row._id} data={answers.data} loading={answers.state !== "idle"} />
+          ) : undefined
+        }
+      />
+      <PageLinks page={page.page} pageSize={page.pageSize} total={page.total} label="Results" />
     </AdminShell>
   );
 }

@@ -1,213 +1,191 @@
-import type { Drive } from "@trainwise/contract/drives";
+import { studentTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { MAX_TIME_MULTIPLIER, type StudentAdmin } from "@trainwise/contract/students";
-import { useCallback, useEffect, useState } from "react";
+import { useFetcher } from "react-router";
 import { AdminShell } from "../../components/admin-shell.tsx";
-import { ColumnHeadings } from "../../components/column-headings.tsx";
+import {
+  BusyNote,
+  type Column,
+  DataTable,
+  FilterSelect,
+  PageLinks,
+  SearchBox,
+  SortSelect,
+  TableToolbar,
+  TextFilter,
+  useTableBusy,
+} from "../../components/admin-table.tsx";
 import { Alert } from "../../components/form-field.tsx";
-import { Pager } from "../../components/pager.tsx";
-import { requireAdminToken } from "../../guards.ts";
-import { api, apiPage, downloadFile, messageOf } from "../../lib/api.ts";
+import { type ActionOutcome, adminCall, adminDownload, outcomeOf, tableQueryFrom } from "../../lib/admin-client.ts";
+import { formatDate } from "../../lib/format.ts";
+import type { Route } from "./+types/students";
 
-export function clientLoader() {
-  return { token: requireAdminToken() };
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const query = tableQueryFrom(studentTableQuerySchema, request.url);
+  const [page, drives] = await Promise.all([
+    adminCall("studentTable", { query, signal: request.signal }),
+    // The drive filter's choices; without them the table still works, unfiltered.
+    adminCall("drives", { signal: request.signal }).catch((error) => {
+      if (error instanceof Response) throw error;
+      return [];
+    }),
+  ]);
+  return { page, drives };
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionOutcome> {
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  switch (form.get("intent")) {
+    case "time":
+      return outcomeOf(
+        async () =>
+          (await adminCall("setTimeMultiplier", { id, body: { timeMultiplier: Number(form.get("value")) } })).message,
+        "That did not work. Please try again.",
+      );
+    case "extra-attempt":
+      return outcomeOf(async () => (await adminCall("allowAnotherAttempt", { id })).message, "That did not work.");
+    case "let-resume":
+      return outcomeOf(async () => (await adminCall("letResume", { id })).message, "That did not work.");
+    case "end-sessions":
+      return outcomeOf(async () => (await adminCall("endSessions", { id })).message, "That did not work.");
+    case "export": {
+      const query = tableQueryFrom(studentTableQuerySchema, request.url);
+      return outcomeOf(async () => {
+        await adminDownload("studentExport", "students.csv", {
+          query: { search: query.search, driveId: query.driveId, college: query.college },
+        });
+        return "The download has started.";
+      }, "The download failed.");
+    }
+    default:
+      return { ok: false, message: "Unknown action." };
+  }
 }
 
 export const meta = () => [{ title: "Registered Students | Trainwise" }, { name: "robots", content: "noindex" }];
 
-const PAGE_SIZE = 25;
 const TIME_CHOICES = [1, 1.25, 1.5, 2, 2.5, MAX_TIME_MULTIPLIER];
 
-export default function Students({ loaderData }: { loaderData: { token: string } }) {
-  const { token } = loaderData;
-  const [students, setStudents] = useState<StudentAdmin[]>();
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState("");
-  const [driveId, setDriveId] = useState("");
-  const [drives, setDrives] = useState<Drive[]>([]);
-  const [failed, setFailed] = useState(false);
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; message: string }>();
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) });
-      if (search.trim()) query.set("search", search.trim());
-      if (driveId) query.set("driveId", driveId);
-      try {
-        const result = await apiPage<StudentAdmin>(`/students?${query}`, { token, signal });
-        setStudents(result.items);
-        setTotal(result.total);
-        setFailed(false);
-      } catch (error) {
-        if ((error as Error).name !== "AbortError") setFailed(true);
-      }
-    },
-    [page, search, driveId, token],
-  );
-
-  // The drive filter's choices; without them the list still works, unfiltered.
-  useEffect(() => {
-    api<Drive[]>("/drives", { token }).then(setDrives, () => setDrives([]));
-  }, [token]);
-
-  // Each keystroke in the search starts a new request; the one it replaces is cancelled, so an answer for an
-  // older search that arrives late never overwrites the list.
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  async function act(call: () => Promise<{ message: string }>) {
-    try {
-      setNotice({ tone: "success", message: (await call()).message });
-      await load();
-    } catch (error) {
-      setNotice({ tone: "error", message: messageOf(error, "That did not work. Please try again.") });
-    }
-  }
-
+/** One student's actions; each waits for its answer before it can be pressed again. */
+function StudentActions({ student }: { student: StudentAdmin }) {
+  const fetcher = useFetcher<ActionOutcome>({ key: "student-action" });
+  const busy = fetcher.state !== "idle";
+  const act = (intent: string, value?: string) =>
+    fetcher.submit({ intent, id: student._id, ...(value ? { value } : {}) }, { method: "post" });
+  const button = "rounded border px-3 py-1 text-sm disabled:opacity-50";
   return (
-    <AdminShell title="Registered Students" token={token}>
-      {failed && <Alert tone="error">Error fetching students</Alert>}
-      {notice && (
+    <div className="flex flex-wrap gap-2">
+      <label className="sr-only" htmlFor={`time-${student._id}`}>
+        Extra time for {student.name}
+      </label>
+      <select
+        id={`time-${student._id}`}
+        value={student.timeMultiplier}
+        disabled={busy}
+        onChange={(event) => act("time", event.target.value)}
+        className="rounded border border-slate-400 px-2 py-1"
+      >
+        {TIME_CHOICES.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice === 1 ? "None" : `${choice}×`}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        disabled={busy || student.attemptsUsed < student.attemptsAllowed}
+        onClick={() => act("extra-attempt")}
+        className={`${button} border-brand-700 text-brand-700`}
+      >
+        Allow another attempt <span className="sr-only">for {student.name}</span>
+      </button>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => act("let-resume")}
+        className={`${button} border-brand-700 text-brand-700`}
+      >
+        Let resume <span className="sr-only">for {student.name}</span>
+      </button>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => act("end-sessions")}
+        className={`${button} border-red-700 text-red-700`}
+      >
+        End sessions <span className="sr-only">for {student.name}</span>
+      </button>
+    </div>
+  );
+}
+
+const COLUMNS: Column<StudentAdmin>[] = [
+  { header: "Name", cell: (student) => student.name },
+  { header: "USN", cell: (student) => student.usnNo, className: "whitespace-nowrap" },
+  { header: "Email", cell: (student) => student.email },
+  { header: "Drive", cell: (student) => student.driveName },
+  { header: "College", cell: (student) => student.college },
+  { header: "Course", cell: (student) => student.course },
+  { header: "Year", cell: (student) => student.year },
+  { header: "Registered", cell: (student) => formatDate(student.createdAt), className: "whitespace-nowrap" },
+  { header: "Attempts", cell: (student) => `${student.attemptsUsed} of ${student.attemptsAllowed}` },
+  { header: "Actions", cell: (student) => <StudentActions student={student} /> },
+];
+
+export default function Students({ loaderData }: Route.ComponentProps) {
+  const { page, drives } = loaderData;
+  const busy = useTableBusy();
+  const action = useFetcher<ActionOutcome>({ key: "student-action" });
+  const exporter = useFetcher<ActionOutcome>();
+  const outcome = action.state === "idle" ? action.data : undefined;
+  const exportFailed = exporter.state === "idle" && exporter.data && !exporter.data.ok ? exporter.data : undefined;
+  return (
+    <AdminShell title="Registered Students">
+      {outcome && (
         <div className="mb-4">
-          <Alert tone={notice.tone}>{notice.message}</Alert>
+          <Alert tone={outcome.ok ? "success" : "error"}>{outcome.message}</Alert>
         </div>
       )}
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="w-full max-w-md">
-          <label htmlFor="student-search" className="block font-medium">
-            Search students
-          </label>
-          <input
-            id="student-search"
-            type="search"
-            value={search}
-            onChange={(event) => {
-              setPage(1);
-              setSearch(event.target.value);
-            }}
-            className="mt-1 w-full rounded border border-slate-400 px-3 py-2"
-          />
+      {exportFailed && (
+        <div className="mb-4">
+          <Alert tone="error">{exportFailed.message}</Alert>
         </div>
-        <div>
-          <label htmlFor="student-drive" className="block font-medium">
-            Drive
-          </label>
-          <select
-            id="student-drive"
-            value={driveId}
-            onChange={(event) => {
-              setPage(1);
-              setDriveId(event.target.value);
-            }}
-            className="mt-1 rounded border border-slate-400 px-3 py-2"
-          >
-            <option value="">All drives</option>
-            {drives.map((drive) => (
-              <option key={drive._id} value={drive._id}>
-                {drive.name}
-              </option>
-            ))}
-          </select>
-        </div>
+      )}
+      <TableToolbar>
+        <SearchBox label="Search students" />
+        <FilterSelect
+          label="Drive"
+          name="driveId"
+          allLabel="All drives"
+          choices={drives.map((drive) => [drive._id, drive.name] as const)}
+        />
+        <TextFilter label="College" name="college" />
+        <SortSelect
+          choices={[
+            ["date:desc", "Newest first"],
+            ["date:asc", "Oldest first"],
+            ["name:asc", "Name A–Z"],
+            ["name:desc", "Name Z–A"],
+          ]}
+        />
         <button
           type="button"
-          onClick={() =>
-            void downloadFile("/students/export.csv", token, "students.csv").catch((error) =>
-              setNotice({ tone: "error", message: messageOf(error, "The download failed.") }),
-            )
-          }
-          className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700"
+          disabled={exporter.state !== "idle"}
+          onClick={() => exporter.submit({ intent: "export" }, { method: "post" })}
+          className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-60"
         >
           Export CSV
         </button>
-      </div>
-      {!students && !failed && <p role="status">Loading...</p>}
-      {students && (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full border-collapse text-left">
-            <caption className="sr-only">Registered students, newest first</caption>
-            <ColumnHeadings
-              names={["Name", "Email", "Drive", "College", "Course", "Year", "Attempts", "Extra time", "Actions"]}
-            />
-            <tbody>
-              {students.map((student) => (
-                <tr key={student._id} className="border-b border-slate-200 align-top">
-                  <td className="px-3 py-2">{student.name}</td>
-                  <td className="px-3 py-2">{student.email}</td>
-                  <td className="px-3 py-2">{student.driveName}</td>
-                  <td className="px-3 py-2">{student.college}</td>
-                  <td className="px-3 py-2">{student.course}</td>
-                  <td className="px-3 py-2">{student.year}</td>
-                  <td className="px-3 py-2">
-                    {student.attemptsUsed} of {student.attemptsAllowed}
-                  </td>
-                  <td className="px-3 py-2">
-                    <label className="sr-only" htmlFor={`time-${student._id}`}>
-                      Extra time for {student.name}
-                    </label>
-                    <select
-                      id={`time-${student._id}`}
-                      value={student.timeMultiplier}
-                      onChange={(event) =>
-                        void act(() =>
-                          api(`/students/${student._id}/accommodation`, {
-                            method: "PUT",
-                            token,
-                            body: { timeMultiplier: Number(event.target.value) },
-                          }),
-                        )
-                      }
-                      className="rounded border border-slate-400 px-2 py-1"
-                    >
-                      {TIME_CHOICES.map((choice) => (
-                        <option key={choice} value={choice}>
-                          {choice === 1 ? "None" : `${choice}×`}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="flex flex-wrap gap-2">
-                      <button
-                        type="button"
-                        disabled={student.attemptsUsed < student.attemptsAllowed}
-                        onClick={() =>
-                          void act(() => api(`/students/${student._id}/extra-attempt`, { method: "POST", token }))
-                        }
-                        className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700 disabled:opacity-50"
-                      >
-                        Allow another attempt <span className="sr-only">for {student.name}</span>
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() =>
-                          void act(() => api(`/students/${student._id}/let-resume`, { method: "POST", token }))
-                        }
-                        className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700"
-                      >
-                        Let resume <span className="sr-only">for {student.name}</span>
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() =>
-                          void act(() => api(`/students/${student._id}/end-sessions`, { method: "POST", token }))
-                        }
-                        className="rounded border border-red-700 px-3 py-1 text-sm text-red-700"
-                      >
-                        End sessions <span className="sr-only">for {student.name}</span>
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} label="Students" />
-        </div>
-      )}
+      </TableToolbar>
+      <BusyNote busy={busy} />
+      <DataTable
+        caption="Registered students"
+        columns={COLUMNS}
+        rows={page.rows}
+        busy={busy}
+        empty="No students match."
+      />
+      <PageLinks page={page.page} pageSize={page.pageSize} total={page.total} label="Students" />
     </AdminShell>
   );
 }

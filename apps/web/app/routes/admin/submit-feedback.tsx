@@ -1,15 +1,70 @@
+import { feedbackTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { requiredText } from "@trainwise/contract/common";
 import { type Feedback, type FeedbackInput, feedbackInputSchema } from "@trainwise/contract/feedback";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import { useFetcher } from "react-router";
 import { AdminShell } from "../../components/admin-shell.tsx";
+import {
+  BusyNote,
+  FilterSelect,
+  PageLinks,
+  SearchBox,
+  SortSelect,
+  TableToolbar,
+  TextFilter,
+  useTableBusy,
+} from "../../components/admin-table.tsx";
 import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
-import { requireAdminToken } from "../../guards.ts";
+import { type ActionOutcome, adminCall, adminTokenOrLogin, outcomeOf, tableQueryFrom } from "../../lib/admin-client.ts";
 import { api, messageOf } from "../../lib/api.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
+import type { Route } from "./+types/submit-feedback";
 
-export function clientLoader() {
-  return { token: requireAdminToken() };
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const query = tableQueryFrom(feedbackTableQuerySchema, request.url);
+  return { token: adminTokenOrLogin(), page: await adminCall("feedbackTable", { query, signal: request.signal }) };
+}
+
+type FeedbackIntent =
+  | { intent: "create"; feedback: FeedbackInput; adminToken: string }
+  | { intent: "visibility"; id: string; hidden: boolean }
+  | { intent: "delete"; id: string };
+
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionOutcome & { intent: string }> {
+  const asked = (await request.json()) as FeedbackIntent;
+  switch (asked.intent) {
+    case "create":
+      // Sent with the token typed in the form's Admin Token field (the original product's behaviour): a wrong
+      // one is this form's error, not the end of the admin's own session.
+      try {
+        const { message } = await api<{ message: string }>("/feedback", {
+          method: "POST",
+          token: asked.adminToken,
+          body: asked.feedback,
+        });
+        return { ok: true, message, intent: asked.intent };
+      } catch (error) {
+        return { ok: false, message: messageOf(error, "Submission failed"), intent: asked.intent };
+      }
+    case "visibility":
+      return {
+        ...(await outcomeOf(async () => {
+          await adminCall("setFeedbackHidden", { id: asked.id, body: { hidden: asked.hidden } });
+          return asked.hidden ? "The feedback is hidden." : "The feedback shows on the home page again.";
+        }, "That did not work. Please try again.")),
+        intent: asked.intent,
+      };
+    case "delete":
+      return {
+        ...(await outcomeOf(async () => {
+          await adminCall("deleteFeedback", { id: asked.id });
+          return "Feedback deleted.";
+        }, "That did not work. Please try again.")),
+        intent: asked.intent,
+      };
+  }
 }
 
 export const meta = () => [{ title: "Submit Student Feedback | Trainwise" }, { name: "robots", content: "noindex" }];
@@ -27,54 +82,46 @@ const FIELDS: { name: keyof FeedbackInput; label: string; type?: string; multili
 
 const formSchema = feedbackInputSchema.extend({ adminToken: requiredText("Admin Token", 4000) });
 
-export default function SubmitFeedback({ loaderData }: { loaderData: { token: string } }) {
-  const { token } = loaderData;
+export default function SubmitFeedback({ loaderData }: Route.ComponentProps) {
+  const { token, page } = loaderData;
+  const busy = useTableBusy();
+  const fetcher = useFetcher<ActionOutcome & { intent: string }>({ key: "feedback-change" });
+  const sending = useRef(false);
   const [outcome, setOutcome] = useState<{ tone: "success" | "error"; message: string }>();
   const {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    getValues,
+    formState: { errors },
   } = useForm<FeedbackForm>({
     resolver: resolverFor(formSchema),
     // The spec's Admin Token field, pre-filled from this session and editable (design decision 9).
     defaultValues: { adminToken: token },
   });
 
-  const [entries, setEntries] = useState<Feedback[]>();
-  const loadEntries = useCallback(() => {
-    api<Feedback[]>("/feedback/all", { token }).then(setEntries, () => setEntries([]));
-  }, [token]);
-  useEffect(loadEntries, [loadEntries]);
+  useEffect(() => {
+    if (fetcher.state === "idle") sending.current = false;
+  }, [fetcher.state]);
+  const answered = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (!answered) return;
+    setOutcome({ tone: answered.ok ? "success" : "error", message: answered.message });
+    if (answered.ok && answered.intent === "create") reset({ adminToken: getValues("adminToken") });
+  }, [answered, reset, getValues]);
 
-  async function change(call: Promise<unknown>, done: string) {
-    try {
-      await call;
-      setOutcome({ tone: "success", message: done });
-      loadEntries();
-    } catch (error) {
-      setOutcome({ tone: "error", message: messageOf(error, "That did not work. Please try again.") });
-    }
+  function send(intent: FeedbackIntent) {
+    if (sending.current || fetcher.state !== "idle") return;
+    sending.current = true;
+    setOutcome(undefined);
+    void fetcher.submit(intent, { method: "post", encType: "application/json" });
   }
 
-  const onSubmit = handleSubmit(async ({ adminToken, ...feedback }) => {
-    setOutcome(undefined);
-    try {
-      const response = await api<{ message: string }>("/feedback", {
-        method: "POST",
-        token: adminToken,
-        body: feedback,
-      });
-      setOutcome({ tone: "success", message: response.message });
-      reset({ adminToken });
-      loadEntries();
-    } catch (error) {
-      setOutcome({ tone: "error", message: messageOf(error, "Submission failed") });
-    }
-  });
+  const onSubmit = handleSubmit(({ adminToken, ...feedback }) => send({ intent: "create", feedback, adminToken }));
+  const entries: Feedback[] = page.rows;
 
   return (
-    <AdminShell title="Submit Student Feedback" token={token}>
+    <AdminShell title="Submit Student Feedback">
       <div className="max-w-2xl">
         {outcome && (
           <div className="mb-4">
@@ -101,7 +148,7 @@ export default function SubmitFeedback({ loaderData }: { loaderData: { token: st
             error={errors.adminToken?.message}
             {...register("adminToken")}
           />
-          <SubmitButton busy={isSubmitting}>Submit Feedback</SubmitButton>
+          <SubmitButton busy={fetcher.state !== "idle"}>Submit Feedback</SubmitButton>
         </form>
       </div>
       <section aria-labelledby="all-feedback" className="mt-10">
@@ -109,37 +156,57 @@ export default function SubmitFeedback({ loaderData }: { loaderData: { token: st
           All feedback
         </h2>
         <p className="text-sm text-slate-700">Hidden feedback stays here but no longer shows on the home page.</p>
-        {!entries && <p role="status">Loading...</p>}
-        {entries?.length === 0 && <p className="mt-2">No feedback found.</p>}
-        <ul className="mt-4 space-y-3">
-          {entries?.map((entry) => (
+        <div className="mt-3">
+          <TableToolbar>
+            <SearchBox label="Search feedback" />
+            <TextFilter label="Batch" name="batch" />
+            <FilterSelect
+              label="Shown on the home page"
+              name="visibility"
+              allLabel="All feedback"
+              choices={[
+                ["shown", "Shown"],
+                ["hidden", "Hidden"],
+              ]}
+            />
+            <SortSelect
+              choices={[
+                ["date:desc", "Newest first"],
+                ["date:asc", "Oldest first"],
+                ["name:asc", "Name A–Z"],
+                ["name:desc", "Name Z–A"],
+              ]}
+            />
+          </TableToolbar>
+        </div>
+        <BusyNote busy={busy} />
+        {entries.length === 0 && <p className="mt-2">No feedback found.</p>}
+        <ul aria-busy={busy} className="mt-4 space-y-3">
+          {entries.map((entry) => (
             <li key={entry._id} className="rounded border border-slate-200 p-4">
               <p>“{entry.feedback}”</p>
               <p className="mt-1 text-sm text-slate-700">
-                {entry.name} · {entry.usnNumber} · {entry.emailId} · section {entry.section}, batch {entry.batch}
+                {entry.name} · {entry.usnNumber} · {entry.emailId} · section {entry.section}, batch {entry.batch} ·{" "}
+                {formatDateTime(entry.timestamp)}
                 {entry.hidden && <strong className="ml-2 text-amber-800">Hidden</strong>}
               </p>
               <div className="mt-2 flex gap-2">
                 <button
                   type="button"
-                  onClick={() =>
-                    void change(
-                      api(`/feedback/${entry._id}`, { method: "PATCH", token, body: { hidden: !entry.hidden } }),
-                      entry.hidden ? "The feedback shows on the home page again." : "The feedback is hidden.",
-                    )
-                  }
-                  className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700"
+                  disabled={fetcher.state !== "idle"}
+                  onClick={() => send({ intent: "visibility", id: entry._id, hidden: !entry.hidden })}
+                  className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700 disabled:opacity-50"
                 >
                   {entry.hidden ? "Show" : "Hide"} <span className="sr-only">feedback from {entry.name}</span>
                 </button>
                 <button
                   type="button"
+                  disabled={fetcher.state !== "idle"}
                   onClick={() => {
-                    if (window.confirm(`Delete the feedback from ${entry.name}?`)) {
-                      void change(api(`/feedback/${entry._id}`, { method: "DELETE", token }), "Feedback deleted.");
-                    }
+                    if (window.confirm(`Delete the feedback from ${entry.name}?`))
+                      send({ intent: "delete", id: entry._id });
                   }}
-                  className="rounded border border-red-700 px-3 py-1 text-sm text-red-700"
+                  className="rounded border border-red-700 px-3 py-1 text-sm text-red-700 disabled:opacity-50"
                 >
                   Delete <span className="sr-only">feedback from {entry.name}</span>
                 </button>
@@ -147,6 +214,7 @@ export default function SubmitFeedback({ loaderData }: { loaderData: { token: st
             </li>
           ))}
         </ul>
+        <PageLinks page={page.page} pageSize={page.pageSize} total={page.total} label="Feedback" />
       </section>
     </AdminShell>
   );

@@ -17,12 +17,12 @@ import { z } from "zod";
 import { AdminShell } from "../../components/admin-shell.tsx";
 import { ColumnHeadings } from "../../components/column-headings.tsx";
 import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
-import { requireAdminToken } from "../../guards.ts";
-import { ApiError, api, messageOf } from "../../lib/api.ts";
+import { adminTokenOrLogin, useAdminCall } from "../../lib/admin-client.ts";
+import { ApiError, messageOf } from "../../lib/api.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
 
 export function clientLoader() {
-  return { token: requireAdminToken() };
+  return { token: adminTokenOrLogin() };
 }
 
 export const meta = () => [{ title: "Tests | Trainwise" }, { name: "robots", content: "noindex" }];
@@ -114,8 +114,8 @@ function sizeOf(test: Test): string {
 
 type Notice = { tone: "success" | "error"; message: string };
 
-export default function Tests({ loaderData }: { loaderData: { token: string } }) {
-  const { token } = loaderData;
+export default function Tests() {
+  const call = useAdminCall();
   const [tests, setTests] = useState<Test[]>();
   const [categories, setCategories] = useState<string[]>([]);
   const [listError, setListError] = useState<string>();
@@ -136,17 +136,14 @@ export default function Tests({ loaderData }: { loaderData: { token: string } })
 
   const load = useCallback(async () => {
     try {
-      const [list, bankCategories] = await Promise.all([
-        api<Test[]>("/tests", { token }),
-        api<string[]>("/questions/categories", { token }),
-      ]);
+      const [list, bankCategories] = await Promise.all([call("tests", {}), call("questionCategories", {})]);
       setTests(list);
       setCategories(bankCategories);
       setListError(undefined);
     } catch (error) {
       setListError(messageOf(error, "Could not load the tests."));
     }
-  }, [token]);
+  }, [call]);
 
   useEffect(() => {
     void load();
@@ -168,10 +165,10 @@ export default function Tests({ loaderData }: { loaderData: { token: string } })
     setNotice(undefined);
     try {
       if (editing) {
-        await api<Test>(`/tests/${editing._id}`, { method: "PUT", token, body: values });
+        await call("updateTest", { id: editing._id, body: values });
         setNotice({ tone: "success", message: "Test updated." });
       } else {
-        await api<Test>("/tests", { method: "POST", token, body: values });
+        await call("createTest", { body: values });
         setNotice({ tone: "success", message: "Test created." });
       }
       stopEditing();
@@ -189,7 +186,7 @@ export default function Tests({ loaderData }: { loaderData: { token: string } })
   async function archive(test: Test) {
     if (!window.confirm(`Archive the test "${test.name}"? Its drives and results stay.`)) return;
     try {
-      const { message } = await api<{ message: string }>(`/tests/${test._id}/archive`, { method: "POST", token });
+      const { message } = await call("archiveTest", { id: test._id });
       setNotice({ tone: "success", message });
       if (editing?._id === test._id) stopEditing();
       await load();
@@ -202,7 +199,7 @@ export default function Tests({ loaderData }: { loaderData: { token: string } })
   const mixError = errors.difficultyMix?.message ?? errors.difficultyMix?.root?.message;
 
   return (
-    <AdminShell title="Tests" token={token}>
+    <AdminShell title="Tests">
       <p className="mb-4 max-w-3xl text-slate-700">
         A test is the recipe of a quiz: which questions, how many, how long, and what students see afterwards. Give a
         test to a group of students in a drive.

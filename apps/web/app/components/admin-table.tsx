@@ -1,0 +1,299 @@
+// The admin tables' building blocks. Search, filters, sort and page live in the address bar, so a view can be
+// bookmarked, shared and reloaded; the route's loader reads them and asks the server for that one page.
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { formatCount } from "../lib/format.ts";
+
+/** Milliseconds of quiet typing before a search goes to the address bar (and so to the server). */
+export const SEARCH_DELAY_MS = 300;
+
+/** The table's query in the address bar, and a way to change part of it (any change but paging starts at page 1). */
+export function useTableParams() {
+  const [params, setParams] = useSearchParams();
+  function update(changes: Record<string, string | undefined>, options: { replace?: boolean } = {}) {
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        if (!("page" in changes)) next.delete("page");
+        return next;
+      },
+      { replace: options.replace, preventScrollReset: true },
+    );
+  }
+  return { params, update };
+}
+
+/** Whether this page's data is being fetched again (new search, filter, sort, page, or after a change). */
+export function useTableBusy(): boolean {
+  const navigation = useNavigation();
+  const location = useLocation();
+  return navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+}
+
+/** A search box that waits for a pause in typing before it changes the address bar. */
+export function SearchBox({ label, name = "search" }: { label: string; name?: string }) {
+  const { params, update } = useTableParams();
+  const current = params.get(name) ?? "";
+  const [value, setValue] = useState(current);
+  const pushed = useRef(current);
+  const id = useId();
+  // Back/forward or a link changed the address: show what it says. Our own pushes are not echoed back, so an
+  // answer to an older search never overwrites what is being typed.
+  useEffect(() => {
+    if (current !== pushed.current) {
+      pushed.current = current;
+      setValue(current);
+    }
+  }, [current]);
+  useEffect(() => {
+    if (value.trim() === pushed.current) return;
+    const timer = setTimeout(() => {
+      pushed.current = value.trim();
+      update({ [name]: value.trim() || undefined }, { replace: true });
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  });
+  return (
+    <div className="min-w-0 flex-1 basis-56">
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
+      />
+    </div>
+  );
+}
+
+/** A filter chosen from a list; the first choice ("All …") removes the filter. */
+export function FilterSelect({
+  label,
+  name,
+  allLabel,
+  choices,
+}: {
+  label: string;
+  name: string;
+  allLabel: string;
+  choices: readonly (readonly [value: string, label: string])[];
+}) {
+  const { params, update } = useTableParams();
+  const id = useId();
+  return (
+    <div className="min-w-0 basis-40">
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={params.get(name) ?? ""}
+        onChange={(event) => update({ [name]: event.target.value || undefined })}
+        className="mt-1 block w-full max-w-full rounded border border-slate-400 px-3 py-2"
+      >
+        <option value="">{allLabel}</option>
+        {choices.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A filter typed as text (a college, a batch), applied after a pause like the search. */
+export function TextFilter({ label, name }: { label: string; name: string }) {
+  return <SearchBox label={label} name={name} />;
+}
+
+/** Sort order choices as one select: "Newest first", "Name A–Z", … */
+export function SortSelect({
+  choices,
+  defaultValue = "date:desc",
+}: {
+  choices: readonly (readonly [value: string, label: string])[];
+  defaultValue?: string;
+}) {
+  const { params, update } = useTableParams();
+  const id = useId();
+  const value = `${params.get("sort") ?? "date"}:${params.get("order") ?? "desc"}`;
+  return (
+    <div className="min-w-0 basis-40">
+      <label htmlFor={id} className="block font-medium">
+        Sort by
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => {
+          const [sort, order] = event.target.value.split(":");
+          const isDefault = event.target.value === defaultValue;
+          update({ sort: isDefault ? undefined : sort, order: isDefault ? undefined : order });
+        }}
+        className="mt-1 block w-full max-w-full rounded border border-slate-400 px-3 py-2"
+      >
+        {choices.map(([choice, text]) => (
+          <option key={choice} value={choice}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function TableToolbar({ children }: { children: React.ReactNode }) {
+  return <div className="flex flex-wrap items-end gap-3">{children}</div>;
+}
+
+export interface Column<Row> {
+  header: string;
+  cell: (row: Row) => React.ReactNode;
+  /** Classes for the column's cells (e.g. `whitespace-nowrap`). */
+  className?: string;
+}
+
+/**
+ * A table inside its own scroll box: on a phone the table scrolls within the box and nothing (not even text for
+ * screen readers, which is positioned against the box) sticks out of it, so the page never scrolls sideways.
+ */
+export function DataTable<Row extends { _id: string }>({
+  caption,
+  columns,
+  rows,
+  busy,
+  empty,
+  after,
+}: {
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  busy: boolean;
+  empty: string;
+  /** An extra full-width row under a row (an expanded detail). */
+  after?: (row: Row) => React.ReactNode;
+}) {
+  if (rows.length === 0) return <p className="mt-4">{empty}</p>;
+  return (
+    <section
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+      tabIndex={0}
+      className="relative mt-4 max-w-full overflow-x-auto rounded border border-slate-200"
+    >
+      <table aria-busy={busy} className={`w-full border-collapse text-left text-sm ${busy ? "opacity-60" : ""}`}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-300 bg-slate-50">
+            {columns.map((column) => (
+              <th key={column.header} scope="col" className="px-3 py-2 whitespace-nowrap">
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <TableRows key={row._id} row={row} columns={columns} after={after} />
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function TableRows<Row extends { _id: string }>({
+  row,
+  columns,
+  after,
+}: {
+  row: Row;
+  columns: Column<Row>[];
+  after?: (row: Row) => React.ReactNode;
+}) {
+  const extra = after?.(row);
+  return (
+    <>
+      <tr className="border-b border-slate-200 align-top">
+        {columns.map((column) => (
+          <td key={column.header} className={`px-3 py-2 ${column.className ?? ""}`}>
+            {column.cell(row)}
+          </td>
+        ))}
+      </tr>
+      {extra && (
+        <tr>
+          <td colSpan={columns.length} className="bg-slate-50 px-3 py-3">
+            {extra}
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+/** Previous / next as links (so a page is a URL), and where we are, announced when it changes. */
+export function PageLinks({
+  page,
+  pageSize,
+  total,
+  label,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  label: string;
+}) {
+  const { params } = useTableParams();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const hrefOf = (target: number) => {
+    const next = new URLSearchParams(params);
+    if (target <= 1) next.delete("page");
+    else next.set("page", String(target));
+    const text = next.toString();
+    return text ? `?${text}` : "?";
+  };
+  const linkClass = "rounded border border-slate-400 px-3 py-1";
+  return (
+    <nav aria-label={`${label} pages`} className="mt-4 flex flex-wrap items-center gap-3">
+      {page > 1 ? (
+        <Link to={hrefOf(page - 1)} preventScrollReset className={linkClass}>
+          Previous
+        </Link>
+      ) : (
+        <span aria-hidden="true" className={`${linkClass} opacity-50`}>
+          Previous
+        </span>
+      )}
+      <p role="status">
+        Page {formatCount(Math.min(page, pages))} of {formatCount(pages)} ({formatCount(total)} {label.toLowerCase()})
+      </p>
+      {page < pages ? (
+        <Link to={hrefOf(page + 1)} preventScrollReset className={linkClass}>
+          Next
+        </Link>
+      ) : (
+        <span aria-hidden="true" className={`${linkClass} opacity-50`}>
+          Next
+        </span>
+      )}
+    </nav>
+  );
+}
+
+/** "Updating…" while a new page of the table is on its way. */
+export function BusyNote({ busy }: { busy: boolean }) {
+  return (
+    <p role="status" className="mt-2 min-h-6 text-sm text-slate-700">
+      {busy ? "Updating…" : ""}
+    </p>
+  );
+}

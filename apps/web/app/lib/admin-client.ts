@@ -1,0 +1,151 @@
+// The admin area's one data layer, used by route loaders and actions only: every call is typed from the
+// contract's table of admin endpoints, carries the admin's token and the route's abort signal, and a refused
+// session (401: expired, revoked or forged token) is handled here and nowhere else — the token is forgotten and
+// the browser goes to /admin/login, which says why.
+import {
+  type AdminEndpointName,
+  adminEndpoints,
+  type BodyOf,
+  type HasId,
+  type QueryOf,
+  type ResponseOf,
+} from "@trainwise/contract/admin-endpoints";
+import { STORAGE_KEYS } from "@trainwise/contract/constants";
+import { useCallback } from "react";
+import { redirect, useNavigate } from "react-router";
+import { config, type z } from "zod";
+import { rememberSessionEnded } from "./admin-session.ts";
+import { ApiError, api } from "./api.ts";
+
+// The pages' Content-Security-Policy has no 'unsafe-eval': zod must not probe for `new Function`.
+config({ jitless: true });
+
+type CallOptions<Name extends AdminEndpointName> = {
+  signal?: AbortSignal;
+} & (HasId<Name> extends true ? { id: string } : { id?: never }) &
+  ([QueryOf<Name>] extends [never] ? { query?: never } : { query?: QueryOf<Name> }) &
+  ([BodyOf<Name>] extends [never] ? { body?: never; csv?: string } : { body: BodyOf<Name> });
+
+function urlOf(name: AdminEndpointName, id: string | undefined, query: object | undefined): string {
+  const path = adminEndpoints[name].path.replace(":id", encodeURIComponent(id ?? ""));
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** The stored admin token, or off to /admin/login. */
+export function adminTokenOrLogin(): string {
+  const token = localStorage.getItem(STORAGE_KEYS.adminToken);
+  if (!token) throw redirect("/admin/login");
+  return token;
+}
+
+/** Forgets the refused session and answers with the redirect to the login page, which shows why. */
+function sessionEnded(): Response {
+  rememberSessionEnded();
+  return redirect("/admin/login");
+}
+
+/** Only a refused token ends the session (decision 005): a dropped connection or a 500 is shown in place. */
+function refusedSession(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/** Calls an admin endpoint from a loader or an action; throws the login redirect when the session is refused. */
+export async function adminCall<Name extends AdminEndpointName>(
+  name: Name,
+  options: CallOptions<Name>,
+): Promise<ResponseOf<Name>> {
+  const token = adminTokenOrLogin();
+  const endpoint = adminEndpoints[name];
+  const { id, query, body, csv, signal } = options as {
+    id?: string;
+    query?: object;
+    body?: unknown;
+    csv?: string;
+    signal?: AbortSignal;
+  };
+  try {
+    return await api<ResponseOf<Name>>(urlOf(name, id, query), { method: endpoint.method, token, body, csv, signal });
+  } catch (error) {
+    if (refusedSession(error)) throw sessionEnded();
+    throw error;
+  }
+}
+
+/** Downloads a CSV endpoint as a file (from an action, so its busy state and a refused session work as above). */
+export async function adminDownload<Name extends AdminEndpointName>(
+  name: Name,
+  filename: string,
+  options: { id?: string; query?: object } = {},
+): Promise<void> {
+  const token = adminTokenOrLogin();
+  const response = await fetch(`/api${urlOf(name, options.id, options.query)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (response.status === 401) throw sessionEnded();
+  if (!response.ok) throw new ApiError(response.status, "The download failed. Please try again.");
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * Reads a table's query from the address bar with the contract's schema: a hand-edited or outdated URL falls back
+ * to the defaults for the values that do not parse, instead of an error page.
+ */
+export function tableQueryFrom<Schema extends z.ZodObject>(schema: Schema, url: string): z.output<Schema> {
+  const params = Object.fromEntries(new URL(url).searchParams);
+  const parsed = schema.safeParse(params);
+  if (parsed.success) return parsed.data;
+  const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+  const kept = Object.fromEntries(Object.entries(params).filter(([key]) => !bad.has(key)));
+  const retried = schema.safeParse(kept);
+  return retried.success ? retried.data : schema.parse({});
+}
+
+/** What an action answers the screen: the server's message, and per-row problems of an import. */
+export type ActionOutcome = { ok: boolean; message: string; details?: string[] };
+
+/** Runs an action's call and turns a refusal other than a lost session into an outcome the screen shows. */
+export async function outcomeOf(run: () => Promise<string>, fallback: string): Promise<ActionOutcome> {
+  try {
+    return { ok: true, message: await run() };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const details =
+      error instanceof ApiError && Object.keys(error.fields).length > 0
+        ? Object.entries(error.fields).map(([where, what]) => `${where}: ${what}`)
+        : undefined;
+    return { ok: false, message: error instanceof ApiError && error.message ? error.message : fallback, details };
+  }
+}
+
+/**
+ * `adminCall` for a screen's event handlers (the tests and drives screens, whose forms keep their own state):
+ * the same typed call, and a refused session ends the same way, by going to /admin/login.
+ */
+export function useAdminCall() {
+  const navigate = useNavigate();
+  return useCallback(
+    async <Name extends AdminEndpointName>(name: Name, options: CallOptions<Name>): Promise<ResponseOf<Name>> => {
+      try {
+        return await adminCall(name, options);
+      } catch (error) {
+        if (error instanceof Response) {
+          navigate(error.headers.get("Location") ?? "/admin/login", { replace: true });
+          // The page is going away; the caller's own error handling must not show anything.
+          return new Promise<never>(() => {});
+        }
+        throw error;
+      }
+    },
+    [navigate],
+  );
+}
