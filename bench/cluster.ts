@@ -166,6 +166,34 @@ http {
   };
 }
 
+/**
+ * What the site file promises besides proxying: hashed assets from disk, precompressed and cached for a year;
+ * pages from the app, with their script-hash Content-Security-Policy; an asset nginx lacks asked of the app.
+ */
+async function checkStaticFiles(url: string): Promise<string[]> {
+  const problems: string[] = [];
+  const asset = fs.readdirSync(path.join(clientDir, "assets")).find((name) => name.endsWith(".js"));
+  const fromDisk = await fetch(`${url}/assets/${asset}`, { headers: { "accept-encoding": "gzip" } });
+  await fromDisk.arrayBuffer();
+  const cacheControl = fromDisk.headers.get("cache-control") ?? "";
+  if (fromDisk.status !== 200 || !cacheControl.includes("immutable") || !cacheControl.includes("max-age=31536000")) {
+    problems.push(`/assets/${asset}: ${fromDisk.status}, Cache-Control "${cacheControl}"`);
+  }
+  // fetch undoes the gzip, so the header tells whether nginx sent the .gz copy.
+  if (fromDisk.headers.get("content-encoding") !== "gzip") problems.push(`/assets/${asset} was not sent gzipped`);
+  const page = await fetch(`${url}/`);
+  await page.arrayBuffer();
+  if (page.status !== 200 || !/script-src 'self' 'sha256-/.test(page.headers.get("content-security-policy") ?? "")) {
+    problems.push(`/: ${page.status} without the app's script-hash Content-Security-Policy`);
+  }
+  const missing = await fetch(`${url}/assets/not-in-this-build.js`);
+  await missing.arrayBuffer();
+  if (missing.status !== 404 || !missing.headers.get("content-security-policy")) {
+    problems.push(`a missing asset was not passed to the app (${missing.status})`);
+  }
+  return problems;
+}
+
 // ---- the instances ----
 
 function instanceEnv(databaseUrl: string, jwtSecret: string, siteUrl: string, port: number) {
@@ -428,6 +456,9 @@ async function main() {
       `database ${new URL(database.url).pathname.slice(1)} (${since(started)})`,
   );
 
+  const staticProblems = await checkStaticFiles(nginx.url);
+  check(staticProblems.length === 0, `nginx's static files: ${staticProblems.join("; ")}`);
+
   // Three wrong passwords now, three after the failures: the counters must outlive instances being restarted.
   const guesses: LoginReply[] = [];
   for (let attempt = 1; attempt <= 3; attempt++) {
@@ -523,7 +554,10 @@ async function main() {
   const overlaps = (line: LogLine, event: Event) => line.endMs >= event.atMs && line.startMs <= event.backMs + 5_000;
   let refused = 0;
   let inFlightOnKilled = 0;
-  let droppedByDrained = 0;
+  const droppedByDrained: string[] = [];
+  // The instance's answer (none: the connection failed), then what nginx answered the client after any retry.
+  const describe = (line: LogLine, attempt: Attempt) =>
+    `${line.request} → ${attempt.address} ${attempt.status ?? "no answer"} (${attempt.sent} bytes sent), client got ${line.status}`;
   let finishedWhileDraining = 0;
   const unexpected: string[] = [];
   const driveLines = log.filter((line) => line.client === "127.0.0.1" && !line.request.includes(" /api/health"));
@@ -533,8 +567,8 @@ async function main() {
       if (
         !failed &&
         attempt.address === addressOf(drainedPort) &&
-        line.endMs >= drained.atMs &&
-        line.endMs <= drained.atMs + drainMs
+        line.startMs <= drained.atMs &&
+        line.endMs >= drained.atMs
       ) {
         finishedWhileDraining++;
       }
@@ -544,9 +578,8 @@ async function main() {
       if (attempt.sent === 0) refused++;
       else if (attempt.address === addressOf(killedPort) && overlaps(line, killed)) inFlightOnKilled++;
       else if (attempt.address === addressOf(drainedPort) && overlaps(line, drained)) {
-        droppedByDrained++;
-        unexpected.push(`dropped while draining: ${line.request} → ${attempt.status ?? "no answer"} (${line.status})`);
-      } else unexpected.push(`${line.request} → ${attempt.address} ${attempt.status ?? "no answer"} (${line.status})`);
+        droppedByDrained.push(describe(line, attempt));
+      } else unexpected.push(describe(line, attempt));
     }
   }
   const guessLines = log.filter((line) => line.client === GUESSER && line.request.includes("/admin/login"));
@@ -557,13 +590,16 @@ async function main() {
   printPacedReport(report);
   console.log(`  through nginx       ${driveLines.length} requests of the drive`);
   console.log(
+    `  static files        ${staticProblems.length === 0 ? "assets from disk (gzip, immutable); pages and a missing asset from the app" : staticProblems.join("; ")}`,
+  );
+  console.log(
     `  kill -9 :${killedPort}      ${inFlightOnKilled} requests in flight on it failed there; ${refused} attempts ` +
       "refused while an instance was down or draining, passed to another",
   );
   console.log(
     `  SIGTERM :${drainedPort}      exited after ${(drainMs / 1000).toFixed(1)} s; slow requests in flight at the signal ` +
-      `${inFlight.answeredAfter} (answered ${inFlight.ok} of ${inFlight.sent} sent); drive requests finished while ` +
-      `draining ${finishedWhileDraining}, dropped ${droppedByDrained}`,
+      `${inFlight.answeredAfter} (answered ${inFlight.ok} of ${inFlight.sent} sent); drive requests in flight ` +
+      `there at the signal and answered ${finishedWhileDraining}, dropped ${droppedByDrained.length}`,
   );
   console.log(
     `  login limit         wrong passwords 1–6 from ${GUESSER}: ${guesses.map((guess) => guess.status).join(" ")} ` +
@@ -580,7 +616,10 @@ async function main() {
     errors <= inFlightOnKilled,
     `${errors} requests failed, more than the ${inFlightOnKilled} in flight on the killed instance`,
   );
-  check(droppedByDrained === 0, `the draining instance dropped ${droppedByDrained} requests`);
+  check(
+    droppedByDrained.length === 0,
+    `the draining instance dropped ${droppedByDrained.length} requests it had been sent:\n    ${droppedByDrained.slice(0, 20).join("\n    ")}`,
+  );
   check(
     unexpected.length === 0,
     `instances failed requests outside the kill and the drain:\n    ${unexpected.slice(0, 20).join("\n    ")}`,
