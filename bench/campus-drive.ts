@@ -1,84 +1,47 @@
 // `npm run bench`: a campus drive against the real product. Starts the server (embedded PostgreSQL in a
-// temporary DATA_DIR, or DATABASE_URL when set) and sends STUDENTS students through the whole journey,
-// CONCURRENCY at a time: register, fetch the questions and the attempt, save 25 answers (each followed by
-// Next), submit, read the result. Prints journeys per second, request latency percentiles and errors.
-// A benchmark, not a test: it asserts nothing and only reports what it measured.
-import net from "node:net";
+// temporary DATA_DIR, or DATABASE_URL when set; BENCH_URL drives one already running instead) and sends students
+// through the whole journey with the product's own client protocol: register, start, one Next per question
+// carrying the answer to the question being left, Submit carrying every answer given, the result.
+//   MODE=fast (default)  STUDENTS (5000) as fast as CONCURRENCY (32) connections can take them: throughput.
+//   MODE=paced           students arrive over ARRIVAL_SECONDS (20) and think THINK_MS (2000, ±50%) per question,
+//                        each on their own connection (bench/paced-drive.ts). PACED_STUDENTS (say "3000" or
+//                        "1000,3000") runs those counts; unset, it steps up by 1,000 students at once until p99
+//                        crosses 150 ms, and names that step the knee.
+//   MODE=both            the two, one after the other, on one server.
+// Every answer the server acknowledged is then compared with what it stores (fast: by a read-only query of the
+// database when the bench started it; paced: through the API). A benchmark, not a test: it asserts nothing,
+// but exits 1 when an acknowledged answer was lost.
+import fs from "node:fs";
 import os from "node:os";
-import { startProduct } from "../scripts/product-process.ts";
+import path from "node:path";
+import pg from "pg";
+import { runningDatabaseUrl } from "../apps/api/src/db/embedded-postgres.ts";
+import { type RunningProduct, startProduct } from "../scripts/product-process.ts";
+import { type PacedDriveReport, printPacedReport, runPacedDrive } from "./paced-drive.ts";
 import { compareStaticPages } from "./static-pages.ts";
+import {
+  percentile,
+  pickedOption,
+  requestKey,
+  type ServedQuestion,
+  type StartedQuiz,
+  StudentConnection,
+} from "./student-connection.ts";
 
-const STUDENTS = Number(process.env.STUDENTS ?? 2000);
+const MODE = process.env.MODE ?? "fast";
+const STUDENTS = Number(process.env.STUDENTS ?? 5000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
+const ARRIVAL_SECONDS = Number(process.env.ARRIVAL_SECONDS ?? 20);
+const THINK_MS = Number(process.env.THINK_MS ?? 2000);
+const P99_BAR_MS = 150;
+const KNEE_STEP = 1000;
+const KNEE_MAX = Number(process.env.KNEE_MAX ?? 10_000);
 
 interface Stats {
   latencies: number[];
   errors: Map<string, number>;
-}
-
-/**
- * One student's keep-alive HTTP/1.1 connection, one request at a time. The load generator shares the machine's
- * two cores with the server and its database, so it is as lean as a wrk-style client: it writes each request in
- * one piece and reads the response by its Content-Length (the API always sends one). Node's http client took
- * over three times as much CPU per request (perf: 17.6% of the machine at ~1,300 requests/s, against 7.4% at
- * ~2,050), all of it taken from the product being measured.
- */
-class StudentConnection {
-  private readonly host: string;
-  private readonly socket: net.Socket;
-  private received: Buffer = Buffer.alloc(0);
-  private waiting:
-    | { resolve: (response: { status: number; text: string }) => void; reject: (error: Error) => void }
-    | undefined;
-
-  constructor(host: string, port: number) {
-    this.host = host;
-    this.socket = net.connect({ host, port, noDelay: true });
-    this.socket.on("data", (chunk: Buffer) => {
-      this.received = this.received.length ? Buffer.concat([this.received, chunk]) : chunk;
-      this.settle();
-    });
-    const fail = (error: Error) => this.waiting?.reject(error);
-    this.socket.on("error", fail);
-    this.socket.on("close", () => fail(new Error("connection closed")));
-  }
-
-  private settle() {
-    const headerEnd = this.received.indexOf("\r\n\r\n");
-    if (headerEnd < 0 || !this.waiting) return;
-    const head = this.received.toString("latin1", 0, headerEnd);
-    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? Number.NaN);
-    if (Number.isNaN(length)) {
-      this.waiting.reject(new Error(`response without Content-Length: ${head.split("\r\n")[0]}`));
-      return;
-    }
-    const bodyStart = headerEnd + 4;
-    if (this.received.length < bodyStart + length) return;
-    const text = this.received.toString("utf8", bodyStart, bodyStart + length);
-    this.received = this.received.subarray(bodyStart + length);
-    const { resolve } = this.waiting;
-    this.waiting = undefined;
-    resolve({ status: Number(head.slice(9, 12)), text });
-  }
-
-  send(method: string, url: string, token?: string, body?: unknown) {
-    const payload = body === undefined ? "" : JSON.stringify(body);
-    const request =
-      `${method} ${url} HTTP/1.1\r\nhost: ${this.host}\r\n` +
-      (token ? `authorization: Bearer ${token}\r\n` : "") +
-      (body === undefined
-        ? ""
-        : `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n`) +
-      `\r\n${payload}`;
-    return new Promise<{ status: number; text: string }>((resolve, reject) => {
-      this.waiting = { resolve, reject };
-      this.socket.write(request);
-    });
-  }
-
-  close() {
-    this.socket.destroy();
-  }
+  /** Every answer the server acknowledged, as `email|question|option`. */
+  acknowledged: string[];
 }
 
 async function call<T>(
@@ -91,46 +54,35 @@ async function call<T>(
 ): Promise<T> {
   const started = performance.now();
   const response = await connection.send(method, url, token, body);
-  const text = response.text;
   stats.latencies.push(performance.now() - started);
   if (response.status >= 400) {
-    const key = `${method} ${url.replace(/[0-9a-f-]{36}/g, ":id").split("?")[0]} → ${response.status}`;
+    const key = requestKey(method, url, response.status);
     stats.errors.set(key, (stats.errors.get(key) ?? 0) + 1);
     throw new Error(key);
   }
-  return JSON.parse(text) as T;
+  return JSON.parse(response.text) as T;
 }
 
-interface ServedQuestion {
-  _id: string;
-  options: { _id: string }[];
-}
-interface QuizState {
-  totalQuestions: number;
-  question: ServedQuestion | null;
-}
+const RUN = `${process.pid}-${Date.now().toString(36)}`;
 
 async function journey(stats: Stats, connection: StudentConnection, index: number): Promise<void> {
-  const unique = `${process.pid}-${index}`;
+  const email = `bench-${RUN}-${index}@example.com`;
   const { token } = await call<{ token: string }>(stats, connection, "POST", "/api/auth/student/register", undefined, {
     name: `Bench Student ${index}`,
-    email: `bench-${unique}@example.com`,
+    email,
     phone: "9876543210",
-    usnNo: `BENCH-${unique}`,
+    usnNo: `BENCH-${RUN}-${index}`,
     college: "Benchmark College",
     course: "B.E.",
     group: "CSE",
     year: "2025",
   });
-  // Our own client's protocol: start, then each question as its window opens (Next answers the next one).
-  const state = await call<QuizState>(stats, connection, "POST", "/api/quiz/start", token);
+  const state = await call<StartedQuiz>(stats, connection, "POST", "/api/quiz/start", token);
+  const given: { questionId: string; optionId: string }[] = [];
   let question = state.question;
   for (let position = 0; position < state.totalQuestions && question; position++) {
-    const option = question.options[index % question.options.length];
-    await call(stats, connection, "PUT", "/api/quiz/answers", token, {
-      questionId: question._id,
-      optionId: option?._id,
-    });
+    const answer = { questionId: question._id, optionId: pickedOption(question, index, position) };
+    given.push(answer);
     if (position === state.totalQuestions - 1) break;
     ({ question } = await call<{ question: ServedQuestion | null }>(
       stats,
@@ -140,33 +92,56 @@ async function journey(stats: Stats, connection: StudentConnection, index: numbe
       token,
       {
         position: position + 1,
+        answer,
       },
     ));
+    stats.acknowledged.push(`${email}|${answer.questionId}|${answer.optionId}`);
   }
-  const { resultId } = await call<{ resultId: string }>(stats, connection, "POST", "/api/quiz/submit", token, {
-    answers: [],
-  });
+  const { resultId, refused } = await call<{ resultId: string; refused: { questionId: string }[] }>(
+    stats,
+    connection,
+    "POST",
+    "/api/quiz/submit",
+    token,
+    { answers: given },
+  );
+  const last = given.at(-1);
+  if (last && !refused.some((refusal) => refusal.questionId === last.questionId)) {
+    stats.acknowledged.push(`${email}|${last.questionId}|${last.optionId}`);
+  }
   await call(stats, connection, "GET", `/api/quiz/result/${resultId}`, token);
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+/** Acknowledged answers that the database does not hold as given: read-only, after the drive. */
+async function lostAnswers(databaseUrl: string, acknowledged: string[]): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("begin transaction read only");
+    const { rows } = await client.query<{ key: string }>(
+      `select s.email || '|' || aq.question_id || '|' || aq.selected_option_id as key
+       from students s join attempts a on a.student_id = s.id join attempt_questions aq on aq.attempt_id = a.id
+       where s.email like $1 and aq.selected_option_id is not null`,
+      [`bench-${RUN}-%`],
+    );
+    await client.query("commit");
+    const stored = new Set(rows.map((row) => row.key));
+    return acknowledged.filter((key) => !stored.has(key)).length;
+  } finally {
+    await client.end();
+  }
 }
 
-export async function runCampusDrive(label: string): Promise<void> {
-  // BENCH_URL drives a product that is already running (say, several instances behind a proxy) instead.
-  const product = process.env.BENCH_URL
-    ? undefined
-    : await startProduct({ SEED_DEMO: "true", REGISTRATION_RATE_LIMIT: "1000000" });
-  const { hostname, port } = new URL(product?.baseUrl ?? (process.env.BENCH_URL as string));
-  const stats: Stats = { latencies: [], errors: new Map() };
+async function fastDrive(baseUrl: string, databaseUrl: string | undefined): Promise<number> {
+  const { hostname, port } = new URL(baseUrl);
+  const stats: Stats = { latencies: [], errors: new Map(), acknowledged: [] };
   let next = 0;
   let completed = 0;
   let failed = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      let connection = new StudentConnection(hostname, Number(port));
+      const connection = new StudentConnection(hostname, Number(port));
       while (next < STUDENTS) {
         const index = next++;
         try {
@@ -176,7 +151,6 @@ export async function runCampusDrive(label: string): Promise<void> {
           failed++;
           // The journey's connection may be in any state now; the next student gets a new one.
           connection.close();
-          connection = new StudentConnection(hostname, Number(port));
         }
       }
       connection.close();
@@ -186,19 +160,96 @@ export async function runCampusDrive(label: string): Promise<void> {
 
   const sorted = stats.latencies.sort((a, b) => a - b);
   const errorCount = [...stats.errors.values()].reduce((sum, count) => sum + count, 0);
-  console.log(`\ncampus drive (${label}): ${STUDENTS} students, ${CONCURRENCY} at a time, ${os.cpus().length} cores`);
+  console.log(`\ncampus drive, fast: ${STUDENTS} students, ${CONCURRENCY} at a time, ${os.cpus().length} cores`);
   console.log(`  finished journeys   ${completed} (failed ${failed}) in ${seconds.toFixed(1)} s`);
   console.log(`  journeys per second ${(completed / seconds).toFixed(1)}`);
-  console.log(`  requests            ${sorted.length} (${(sorted.length / seconds).toFixed(0)} per second)`);
+  console.log(
+    `  requests            ${sorted.length} (${(sorted.length / seconds).toFixed(0)} per second, ${(sorted.length / STUDENTS).toFixed(1)} per student)`,
+  );
   console.log(
     `  latency ms          p50 ${percentile(sorted, 50).toFixed(1)}  p90 ${percentile(sorted, 90).toFixed(1)}  p99 ${percentile(sorted, 99).toFixed(1)}  max ${(sorted.at(-1) ?? 0).toFixed(1)}`,
   );
   console.log(`  errors              ${errorCount}`);
   for (const [key, count] of stats.errors) console.log(`    ${count} × ${key}`);
-  if (!product) return;
-  if (process.env.STATIC !== "off") await compareStaticPages(product);
-  await product.stop();
+  if (!databaseUrl) {
+    console.log(`  answers             ${stats.acknowledged.length} acknowledged (not compared: no database to read)`);
+    return 0;
+  }
+  const lost = await lostAnswers(databaseUrl, stats.acknowledged);
+  console.log(`  answers             ${stats.acknowledged.length} acknowledged, ${lost} not stored as given`);
+  return lost;
 }
 
-const target = process.env.BENCH_URL ?? (process.env.DATABASE_URL ? "external PostgreSQL" : "embedded PostgreSQL");
-await runCampusDrive(target);
+async function pacedDrive(baseUrl: string, students: number): Promise<PacedDriveReport> {
+  console.log(
+    `\ncampus drive, paced: ${students} students arriving over ${ARRIVAL_SECONDS} s, ~${THINK_MS} ms per question, one connection each`,
+  );
+  const started = performance.now();
+  const report = await runPacedDrive({
+    baseUrl,
+    students,
+    arrivalSeconds: ARRIVAL_SECONDS,
+    thinkMs: THINK_MS,
+    retries: 0,
+    label: `bench-${students}`,
+  });
+  console.log(`  took                ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  printPacedReport(report);
+  return report;
+}
+
+/** Paced drives at the counts asked for, or in steps until p99 crosses the bar; returns the answers lost. */
+async function pacedDrives(baseUrl: string): Promise<number> {
+  let lost = 0;
+  if (process.env.PACED_STUDENTS) {
+    for (const count of process.env.PACED_STUDENTS.split(",").map(Number)) {
+      lost += (await pacedDrive(baseUrl, count)).lostAnswers;
+    }
+    return lost;
+  }
+  let withinBar: number | undefined;
+  for (let students = KNEE_STEP; students <= KNEE_MAX; students += KNEE_STEP) {
+    const report = await pacedDrive(baseUrl, students);
+    lost += report.lostAnswers;
+    const p99 = percentile(report.latenciesMs, 99);
+    const clean = report.errors.size === 0 && report.lostAnswers === 0;
+    if (p99 < P99_BAR_MS && clean) {
+      withinBar = report.peakAtOnce;
+      continue;
+    }
+    console.log(
+      `\nknee: p99 crosses ${P99_BAR_MS} ms (or errors appear) between ${withinBar ?? 0} and ${report.peakAtOnce} students at once (p99 ${p99.toFixed(1)} ms at ${report.peakAtOnce})`,
+    );
+    return lost;
+  }
+  console.log(`\nknee: beyond ${withinBar} students at once (p99 stayed under ${P99_BAR_MS} ms up to KNEE_MAX)`);
+  return lost;
+}
+
+let product: RunningProduct | undefined;
+let dataDir: string | undefined;
+if (!process.env.BENCH_URL) {
+  // The bench's own DATA_DIR, so that it can read the embedded database afterwards.
+  dataDir = process.env.DATABASE_URL ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "trainwise-bench-"));
+  product = await startProduct({ SEED_DEMO: "true", REGISTRATION_RATE_LIMIT: "1000000" }, dataDir);
+}
+const baseUrl = product?.baseUrl ?? (process.env.BENCH_URL as string);
+const databaseUrl = process.env.BENCH_URL
+  ? undefined
+  : (process.env.DATABASE_URL ?? (dataDir ? runningDatabaseUrl(dataDir) : undefined));
+console.log(
+  `against ${process.env.BENCH_URL ?? (process.env.DATABASE_URL ? "external PostgreSQL" : "embedded PostgreSQL")}`,
+);
+let lost = 0;
+try {
+  if (MODE === "fast" || MODE === "both") lost += await fastDrive(baseUrl, databaseUrl);
+  if (MODE === "paced" || MODE === "both") lost += await pacedDrives(baseUrl);
+  if (product && MODE !== "paced" && process.env.STATIC !== "off") await compareStaticPages(product);
+} finally {
+  await product?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}
+if (lost > 0) {
+  console.error(`\n${lost} acknowledged answers were lost`);
+  process.exitCode = 1;
+}

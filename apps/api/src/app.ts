@@ -4,10 +4,11 @@
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { type CounterStore, MemoryCounterStore, PasswordGuessLimiter } from "./auth/password-guess-limiter.ts";
+import { PasswordGuessLimiter } from "./auth/password-guess-limiter.ts";
 import { resolveSigningKeys } from "./auth/signing-key.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { rateLimitStoreOn, SharedCounterStore } from "./limits/counters.ts";
 import adminRoutes from "./modules/admins/routes.ts";
 import certificateRoutes from "./modules/certificates/routes.ts";
 import contactRoutes from "./modules/contact/routes.ts";
@@ -35,6 +36,8 @@ declare module "fastify" {
     apiRoutes: ApiRoute[];
     /** Limits on guessing admin passwords, shared by login and the password change. */
     passwordGuesses: PasswordGuessLimiter;
+    /** Where the instance is in its life: `draining` from the stop signal on (server.ts). */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -90,8 +93,6 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** Shorter timeouts let a test watch the real cut-off in seconds. */
   timeouts?: Partial<ServerTimeouts>;
-  /** Where password-guess counters live; in memory (this instance only) unless a shared store is given. */
-  counterStore?: CounterStore;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -115,6 +116,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", options.db);
   app.decorate("config", options.config);
+  app.decorate("lifecycle", { draining: false });
+  // While the instance drains, each connection closes after its response, so a proxy in front stops reusing it
+  // at a moment of the proxy's choosing rather than when the server closes it under a request (server.ts).
+  app.addHook("onSend", async (_request, reply) => {
+    if (app.lifecycle.draining) reply.header("connection", "close");
+  });
   const apiRoutes: ApiRoute[] = [];
   app.decorate("apiRoutes", apiRoutes);
   app.addHook("onRoute", (route) => {
@@ -127,10 +134,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errors);
   await app.register(security);
   await app.register(docs);
-  // Limits are set per route (registration, contact form); counters are kept per instance. Admin passwords have
-  // their own limiter (auth/password-guess-limiter.ts).
-  await app.register(rateLimit, { global: false });
-  app.decorate("passwordGuesses", new PasswordGuessLimiter(options.counterStore ?? new MemoryCounterStore()));
+  // Limits are set per route (registration, contact form, certificate checks); admin passwords have their own
+  // limiter (auth/password-guess-limiter.ts). Both count in PostgreSQL, so all instances count together.
+  const counters = new SharedCounterStore(options.db);
+  await app.register(rateLimit, { global: false, store: rateLimitStoreOn(counters) });
+  app.decorate("passwordGuesses", new PasswordGuessLimiter(counters));
   const { jwtSecret, jwtPreviousSecret, dataDir } = options.config;
   const signingKeys = await resolveSigningKeys(options.db, {
     secret: jwtSecret,

@@ -2,6 +2,7 @@
 // -9, restarted, doubled and stopped with Ctrl-C (SIGINT).
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -137,4 +138,143 @@ describe("the server process", () => {
     third.child.kill("SIGTERM");
     expect(await new Promise((resolve) => third.child.once("exit", resolve))).toBe(0);
   });
+
+  it("drains on SIGTERM: readiness turns 503, a request in flight is finished and stored, then it stops", {
+    timeout: 120_000,
+  }, async () => {
+    const server = await start();
+    const { port } = new URL(server.baseUrl);
+    const watcher = await RawConnection.open(Number(port));
+    expect((await watcher.request("GET /api/health/ready HTTP/1.1\r\nhost: x\r\n\r\n")).status).toBe(200);
+
+    // An enquiry whose body is still arriving when the signal comes.
+    const body = JSON.stringify({
+      name: "Sent during a drain",
+      email: "drain@example.com",
+      subject: "Kept?",
+      phone: "9876543210",
+      message: "The second half of this body arrives after SIGTERM.",
+    });
+    const sender = await RawConnection.open(Number(port));
+    sender.write(
+      `POST /api/contact HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`,
+    );
+    const exited = new Promise<number | null>((resolve) => server.child.once("exit", resolve));
+    server.child.kill("SIGTERM");
+    await waitFor(() => server.output().includes("SIGTERM received"));
+
+    const notReady = await watcher.request("GET /api/health/ready HTTP/1.1\r\nhost: x\r\n\r\n");
+    expect(notReady.status).toBe(503);
+    expect(notReady.head).toMatch(/\r\nconnection: close/i);
+    expect(JSON.parse(notReady.body)).toMatchObject({ error: "This instance is shutting down." });
+    await watcher.closed;
+
+    // After the notice the instance stops listening; the request in flight still gets its answer.
+    await waitFor(async () => !(await acceptsConnections(Number(port))));
+    sender.write(body.slice(20));
+    const stored = await sender.response();
+    expect(stored.status).toBe(201);
+    expect(await exited, "exit code 1 means the 10-second deadline cut the stop short").toBe(0);
+    expect(server.output()).toContain("stopped");
+
+    const again = await start();
+    expect(await query("select name from contact_enquiries where email = 'drain@example.com'")).toEqual([
+      { name: "Sent during a drain" },
+    ]);
+    again.child.kill("SIGINT");
+    expect(await new Promise((resolve) => again.child.once("exit", resolve))).toBe(0);
+  });
+
+  it("stops with the process manager's SIGTERM sent to `npm start`, leaving no server behind", {
+    timeout: 120_000,
+  }, async () => {
+    const { DATABASE_URL: _external, ...inherited } = process.env;
+    const npm = spawn("npm", ["start"], {
+      cwd: path.resolve(path.dirname(serverScript), "../../.."),
+      env: { ...inherited, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    running.push(npm);
+    let output = "";
+    npm.stdout?.on("data", (chunk: Buffer) => (output += chunk));
+    npm.stderr?.on("data", (chunk: Buffer) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => npm.once("exit", resolve));
+    await waitFor(() => /ready: http/.test(output), 60_000);
+    const serverPid = Number(fs.readFileSync(path.join(dataDir, "server.lock"), "utf8").match(/\d+/)?.[0]);
+    expect(serverPid, "the lock names the server process").toBeGreaterThan(0);
+
+    npm.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(output).toContain("stopped");
+    expect(fs.existsSync(`/proc/${serverPid}`), "the server process outlived npm").toBe(false);
+  });
 });
+
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
+  const until = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > until) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function acceptsConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** One keep-alive HTTP/1.1 connection written by hand, to send part of a request and to see the headers. */
+class RawConnection {
+  private received = "";
+  private readonly socket: net.Socket;
+  readonly closed: Promise<void>;
+
+  private constructor(socket: net.Socket) {
+    this.socket = socket;
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (this.received += chunk));
+    this.closed = new Promise((resolve) => socket.once("close", () => resolve()));
+  }
+
+  static open(port: number): Promise<RawConnection> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect({ host: "127.0.0.1", port }, () => resolve(new RawConnection(socket)));
+      socket.once("error", reject);
+    });
+  }
+
+  write(text: string) {
+    this.socket.write(text);
+  }
+
+  async request(text: string) {
+    this.write(text);
+    return this.response();
+  }
+
+  /** The next complete response on the connection (the API always sends Content-Length). */
+  async response(): Promise<{ status: number; head: string; body: string }> {
+    await waitFor(() => {
+      const headEnd = this.received.indexOf("\r\n\r\n");
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(this.received.slice(0, headEnd))?.[1] ?? -1);
+      return headEnd >= 0 && length >= 0 && Buffer.byteLength(this.received.slice(headEnd + 4)) >= length;
+    });
+    const headEnd = this.received.indexOf("\r\n\r\n");
+    const head = this.received.slice(0, headEnd);
+    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1]);
+    const body = Buffer.from(this.received.slice(headEnd + 4))
+      .subarray(0, length)
+      .toString("utf8");
+    this.received = Buffer.from(this.received.slice(headEnd + 4))
+      .subarray(length)
+      .toString("utf8");
+    return { status: Number(head.slice(9, 12)), head, body };
+  }
+}

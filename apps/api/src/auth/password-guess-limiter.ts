@@ -10,78 +10,9 @@
 // - Attempts of any kind from one address are limited overall, which also bounds how many tries one address can
 //   run in parallel (the per-account check happens before the password is verified).
 //
-// The counters live behind CounterStore. The in-memory store counts per instance; a shared one (PostgreSQL,
-// Redis) implementing the same three calls makes several instances count together.
+// The counters live in PostgreSQL (limits/counters.ts), so several app instances count together.
 
-export interface Counter {
-  count: number;
-  /** When the last event was counted (ms since the epoch). */
-  lastAt: number;
-  /** When the counter is forgotten (ms since the epoch). */
-  resetAt: number;
-}
-
-export interface CounterStore {
-  /** Counts one more event under `key`. A counter starts at its first event and is forgotten `windowMs` later. */
-  hit(key: string, windowMs: number): Promise<Counter>;
-  /** The counter under `key`, or undefined when there is none or it has been forgotten. */
-  check(key: string): Promise<Counter | undefined>;
-  reset(key: string): Promise<void>;
-}
-
-/**
- * Counters of this instance, in a Map that drops forgotten counters at most once a minute. Keys include whatever
- * username a caller sends, so the Map is also capped: past `maxCounters` the oldest counters go first, which
- * bounds the memory a flood of made-up usernames from many addresses can take.
- */
-export class MemoryCounterStore implements CounterStore {
-  readonly #counters = new Map<string, Counter>();
-  readonly #now: () => number;
-  readonly #maxCounters: number;
-  #sweptAt: number;
-
-  constructor(now: () => number = Date.now, maxCounters = 200_000) {
-    this.#now = now;
-    this.#maxCounters = maxCounters;
-    this.#sweptAt = now();
-  }
-
-  async hit(key: string, windowMs: number): Promise<Counter> {
-    const now = this.#now();
-    this.#sweep(now);
-    const current = this.#live(key, now);
-    const counter = current
-      ? { ...current, count: current.count + 1, lastAt: now }
-      : { count: 1, lastAt: now, resetAt: now + windowMs };
-    // Deleted first so the key moves to the end of the Map's order: the oldest-used counters are dropped first.
-    this.#counters.delete(key);
-    this.#counters.set(key, counter);
-    for (const oldest of this.#counters.keys()) {
-      if (this.#counters.size <= this.#maxCounters) break;
-      this.#counters.delete(oldest);
-    }
-    return counter;
-  }
-
-  async check(key: string): Promise<Counter | undefined> {
-    return this.#live(key, this.#now());
-  }
-
-  async reset(key: string): Promise<void> {
-    this.#counters.delete(key);
-  }
-
-  #live(key: string, now: number): Counter | undefined {
-    const counter = this.#counters.get(key);
-    return counter && counter.resetAt > now ? counter : undefined;
-  }
-
-  #sweep(now: number) {
-    if (now - this.#sweptAt < 60_000) return;
-    this.#sweptAt = now;
-    for (const [key, counter] of this.#counters) if (counter.resetAt <= now) this.#counters.delete(key);
-  }
-}
+import type { CounterStore } from "../limits/counters.ts";
 
 export const GUESS_LIMITS = {
   /** Failures of one account from one address before each further try must wait. */

@@ -32,6 +32,7 @@ describe("migrations", async () => {
       "drive_roster",
       "drives",
       "feedback",
+      "limit_counters",
       "question_options",
       "questions",
       "revoked_tokens",

@@ -319,3 +319,19 @@ export const appSettings = pgTable("app_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/**
+ * Counters of the limits (password guesses, registrations, the contact form, certificate checks), kept here so
+ * that every app instance counts together (decision 010). The table is UNLOGGED: no WAL, so counting costs no
+ * disk flush; a crash of PostgreSQL empties it, which only forgets who was being slowed down.
+ */
+export const limitCounters = pgTable(
+  "limit_counters",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("limit_counters_reset_at_idx").on(table.resetAt)],
+);

@@ -50,6 +50,27 @@ function isDataException(error: unknown): boolean {
 }
 
 /**
+ * The database cannot be reached or is restarting: a connection refused or dropped, PostgreSQL shutting down or
+ * not yet accepting connections (SQLSTATE class 08, 57P01–57P03), or out of connection slots (53300). Nothing was
+ * done, and trying again shortly is the right move for the client, so the answer is a 503, not a 500.
+ */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code !== "string") continue;
+    if (cause instanceof pg.DatabaseError) {
+      return code.startsWith("08") || ["57P01", "57P02", "57P03", "53300"].includes(code);
+    }
+    if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN"].includes(code)) return true;
+  }
+  const message = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause)}` : "";
+  return /Connection terminated|timeout exceeded when trying to connect/.test(message);
+}
+
+/** How long a client is asked to wait when the database is briefly unavailable. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
  * Errors Node raises before a request reaches Fastify's routing (a request that took too long to arrive, headers
  * too large, bytes that are not HTTP), answered in the same format. Fastify's own answer says only "Client
  * Error". There is no request to log against, and these are the client's doing, so nothing is logged.
@@ -118,6 +139,13 @@ export default fp(
         // Logged, since it shows a rule missing from the contract.
         request.log.warn({ err: error }, "the database refused a value of the request");
         return reply.status(400).send(errorBody(400, UNSTORABLE_VALUE));
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, "the database is unavailable");
+        return reply
+          .status(503)
+          .header("retry-after", String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+          .send(errorBody(503, "The service is briefly unavailable. Please try again in a moment."));
       }
       request.log.error({ err: error }, "request failed");
       return reply.status(500).send(errorBody(500, "Something went wrong on our side. Please try again."));

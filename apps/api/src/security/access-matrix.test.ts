@@ -9,6 +9,8 @@ type Access = "public" | "student" | "admin";
 
 const ACCESS: Record<string, Access> = {
   "GET /api/health": "public",
+  "GET /api/health/ready": "public",
+  "GET /api/health/live": "public",
   "POST /api/auth/admin/login": "public",
   "POST /api/auth/admin/logout": "admin",
   "POST /api/auth/admin/password": "admin",

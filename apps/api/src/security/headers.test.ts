@@ -6,6 +6,7 @@ import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { connectDatabase } from "../db/client.ts";
 import { createTestApp } from "../test/app.ts";
+import { createTestDatabase } from "../test/database.ts";
 
 const webClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../web/build/client");
 
@@ -43,10 +44,11 @@ describe("security headers", async () => {
 
 describe("errors", () => {
   it("answers a failure inside a route with a generic 500 and no stack trace", async () => {
-    const unreachable = connectDatabase("postgres://nobody@127.0.0.1:1/none", { max: 1 });
+    // A database without the product's tables: every query fails with an error that is nobody's input.
+    const tableless = await createTestDatabase({ empty: true });
     const app = await buildApp({
       config: loadConfig({ JWT_SECRET: "a-test-signing-key-of-at-least-32-chars" }),
-      db: unreachable.db,
+      db: tableless.db,
       logger: false,
     });
     const response = await app.inject({ method: "GET", url: "/api/feedback" });
@@ -55,6 +57,25 @@ describe("errors", () => {
       statusCode: 500,
       error: "Something went wrong on our side. Please try again.",
       message: "Something went wrong on our side. Please try again.",
+    });
+    expect(response.body).not.toMatch(/relation|feedback"|node_modules|\.ts:\d+/);
+    await app.close();
+  });
+
+  it("answers a database that cannot be reached with 503 and Retry-After, and no detail", async () => {
+    const unreachable = connectDatabase("postgres://nobody@127.0.0.1:1/none", { max: 1 });
+    const app = await buildApp({
+      config: loadConfig({ JWT_SECRET: "a-test-signing-key-of-at-least-32-chars" }),
+      db: unreachable.db,
+      logger: false,
+    });
+    const response = await app.inject({ method: "GET", url: "/api/feedback" });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers["retry-after"]).toBe("5");
+    expect(response.json()).toEqual({
+      statusCode: 503,
+      error: "The service is briefly unavailable. Please try again in a moment.",
+      message: "The service is briefly unavailable. Please try again in a moment.",
     });
     expect(response.body).not.toMatch(/ECONNREFUSED|node_modules|\.ts:\d+/);
     await app.close();
