@@ -106,6 +106,8 @@ function renderSite(ports: number[], listenPort: number, logFile: string): strin
   return site;
 }
 
+const anAsset = () => fs.readdirSync(path.join(clientDir, "assets")).find((name) => name.endsWith(".js"));
+
 interface RunningNginx {
   url: string;
   logFile: string;
@@ -147,7 +149,8 @@ http {
   const url = `http://127.0.0.1:${listenPort}`;
   for (let tries = 0; ; tries++) {
     try {
-      await fetch(`${url}/api/health/live`);
+      // A file nginx serves itself: asking the instances now, before they run, would mark them failed.
+      await fetch(`${url}/assets/${anAsset()}`);
       break;
     } catch (error) {
       if (tries > 50 || child.exitCode !== null) {
@@ -172,7 +175,7 @@ http {
  */
 async function checkStaticFiles(url: string): Promise<string[]> {
   const problems: string[] = [];
-  const asset = fs.readdirSync(path.join(clientDir, "assets")).find((name) => name.endsWith(".js"));
+  const asset = anAsset();
   const fromDisk = await fetch(`${url}/assets/${asset}`, { headers: { "accept-encoding": "gzip" } });
   await fromDisk.arrayBuffer();
   const cacheControl = fromDisk.headers.get("cache-control") ?? "";
@@ -631,6 +634,15 @@ async function main() {
   check(guessedInstances.size >= 2, `the wrong passwords all went to one instance, so the check proved nothing`);
   check(forged.status === 429, `a forged X-Forwarded-For slipped past the login limit (${forged.status})`);
   check(bystander.status === 401, `another client was held back by the first one's failures (${bystander.status})`);
+  if (failures.length > 0) {
+    const errorLog = fs.readFileSync(path.join(dir, "error.log"), "utf8").trim().split("\n").slice(-15);
+    console.log(`\nnginx's error log, last lines:\n  ${errorLog.join("\n  ")}`);
+    for (const line of log.filter((entry) => entry.status >= 500 || entry.client !== "127.0.0.1").slice(0, 30)) {
+      console.log(
+        `  ${line.client} ${line.request} ${line.status} ${line.attempts.map((a) => `${a.address}=${a.status ?? "-"}/${a.sent}`).join(" ")}`,
+      );
+    }
+  }
 }
 
 try {
