@@ -15,6 +15,10 @@ export interface RunningProduct {
   stop(): Promise<void>;
   /** kill -9, as a crash would; waits for the exit. */
   crash(): Promise<void>;
+  /** SIGTERM, as systemd stops a unit; resolves with how the process ended once it has. */
+  terminate(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Everything the process has printed so far, stdout and stderr. */
+  output(): string;
 }
 
 /** Starts the product; with `dataDir` it uses (and keeps) that folder, else a temporary one. */
@@ -29,7 +33,9 @@ export async function startProduct(env: Record<string, string> = {}, dataDir?: s
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk));
-  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   const until = Date.now() + 120_000;
   while (Date.now() < until) {
     const ready = output.match(/ready: http:\/\/localhost:(\d+)/);
@@ -47,6 +53,11 @@ export async function startProduct(env: Record<string, string> = {}, dataDir?: s
           child.kill("SIGKILL");
           await exited;
         },
+        async terminate() {
+          child.kill("SIGTERM");
+          return exited;
+        },
+        output: () => output,
       };
     }
     if (child.exitCode !== null) break;

@@ -120,3 +120,24 @@ test("a proxy's HTML error page on a save is retried like a dropped connection, 
   await expect(page.getByText("Question 2 of 25", { exact: true })).toBeVisible({ timeout: 15_000 });
   expect(intercepted).toBeGreaterThanOrEqual(2);
 });
+
+test("a registration whose answer is lost on the way is retried and lets the student in", async ({
+  page,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/ERR_CONNECTION_RESET|Failed to load resource/);
+  await page.goto("/student/register");
+  await fillRegistration(page, uniqueStudent());
+  // The first try reaches the server and is stored, but its answer never arrives (the instance died after
+  // committing); the page's retry must not meet "already registered".
+  let tries = 0;
+  await page.route("**/api/auth/student/register", async (route) => {
+    if (tries++ > 0) return route.fallback();
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/quiz$/, { timeout: 15_000 });
+  await expect(page.getByText(/[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}/).first()).toBeVisible();
+  expect(tries).toBe(2);
+});

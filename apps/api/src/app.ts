@@ -112,6 +112,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: answerFrameworkError,
+    // A request that reaches a closing instance on a connection it already had is served, not refused with 503:
+    // nginx would not retry a refused POST elsewhere, and the database is still open until the app has closed.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -119,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("config", options.config);
   app.decorate("lifecycle", { draining: false });
   // While the instance drains, each connection closes after its response, so a proxy in front stops reusing it
-  // at a moment of the proxy's choosing rather than when the server closes it under a request (server.ts).
+  // at a moment of the proxy's choosing rather than when the server closes it under a request (drain.ts).
   app.addHook("onSend", async (_request, reply) => {
     if (app.lifecycle.draining) reply.header("connection", "close");
   });

@@ -139,15 +139,16 @@ describe("the server process", () => {
     expect(await new Promise((resolve) => third.child.once("exit", resolve))).toBe(0);
   });
 
-  it("drains on SIGTERM: readiness turns 503, a request in flight is finished and stored, then it stops", {
+  it("drains on SIGTERM: stops listening at once, serves requests on open connections, finishes and stores", {
     timeout: 120_000,
   }, async () => {
     const server = await start();
     const { port } = new URL(server.baseUrl);
+    // Two requests already under way on kept-alive connections when the signal comes (as nginx's would be): a
+    // readiness check whose last header line is still to come, and an enquiry whose body is half sent.
     const watcher = await RawConnection.open(Number(port));
     expect((await watcher.request("GET /api/health/ready HTTP/1.1\r\nhost: x\r\n\r\n")).status).toBe(200);
-
-    // An enquiry whose body is still arriving when the signal comes.
+    watcher.write("GET /api/health/ready HTTP/1.1\r\nhost: x\r\n");
     const body = JSON.stringify({
       name: "Sent during a drain",
       email: "drain@example.com",
@@ -160,21 +161,24 @@ describe("the server process", () => {
       `POST /api/contact HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n` +
         `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`,
     );
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const exited = new Promise<number | null>((resolve) => server.child.once("exit", resolve));
     server.child.kill("SIGTERM");
     await waitFor(() => server.output().includes("SIGTERM received"));
 
-    const notReady = await watcher.request("GET /api/health/ready HTTP/1.1\r\nhost: x\r\n\r\n");
+    // New connections are refused at once (a proxy sends those elsewhere; nothing reached this instance).
+    await waitFor(async () => !(await acceptsConnections(Number(port))));
+    // The requests under way are answered, each closing its connection.
+    watcher.write("\r\n");
+    const notReady = await watcher.response();
     expect(notReady.status).toBe(503);
     expect(notReady.head).toMatch(/\r\nconnection: close/i);
     expect(JSON.parse(notReady.body)).toMatchObject({ error: "This instance is shutting down." });
     await watcher.closed;
-
-    // After the notice the instance stops listening; the request in flight still gets its answer.
-    await waitFor(async () => !(await acceptsConnections(Number(port))));
     sender.write(body.slice(20));
     const stored = await sender.response();
     expect(stored.status).toBe(201);
+    expect(stored.head).toMatch(/\r\nconnection: close/i);
     expect(await exited, "exit code 1 means the 10-second deadline cut the stop short").toBe(0);
     expect(server.output()).toContain("stopped");
 

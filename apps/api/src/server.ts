@@ -1,41 +1,24 @@
 // Starts the product: configuration, database (embedded unless DATABASE_URL is set), migrations, first admin,
-// demo content, then the HTTP server for the API and the web app on one port. SIGTERM drains the instance (readiness
-// turns 503, connections close after their responses, then it stops listening and finishes what is in flight);
-// Ctrl-C does the same without the notice period. Then the pool closes and the embedded database stops cleanly.
+// demo content, then the HTTP server for the API and the web app on one port. SIGTERM or Ctrl-C drains the
+// instance (drain.ts: it stops listening, serves and retires the open connections, finishes what is in flight),
+// then the pool closes and the embedded database stops cleanly.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { connectDatabase, connectedAsSuperuser } from "./db/client.ts";
 import { DataDirInUseError, startEmbeddedPostgres } from "./db/embedded-postgres.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { seedDemoContent } from "./db/seed.ts";
+import { drain } from "./drain.ts";
 import { ensureFirstAdmin } from "./modules/admins/first-admin.ts";
 import { closeOverdueAttempts } from "./modules/quiz/service.ts";
 
 const WEB_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/build/client");
 
-/** A stop ends within this, notice included; past it the process exits anyway. */
+/** A stop ends within this; past it the process exits anyway. */
 const STOP_DEADLINE_MS = 10_000;
-
-/**
- * After SIGTERM the instance keeps listening this long (or until no connection is left open), answering its
- * readiness check with 503 and closing each connection after its response. A balancer that polls readiness takes
- * the instance out meanwhile, and the keep-alive connections a proxy holds end after a response of theirs, not
- * under a request the proxy is just sending (which nginx would not retry for a POST).
- */
-const DRAIN_NOTICE_MS = 3_000;
-
-async function drainNotice(app: FastifyInstance) {
-  const until = Date.now() + DRAIN_NOTICE_MS;
-  while (Date.now() < until) {
-    const open = await new Promise<number>((resolve) => app.server.getConnections((_error, count) => resolve(count)));
-    if (open === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 function fail(message: string): never {
   console.error(`\n${message}\n`);
@@ -118,10 +101,8 @@ async function main() {
     }, STOP_DEADLINE_MS).unref();
     say(`${signal} received: finishing open requests and stopping`);
     clearInterval(sweeper);
-    app.lifecycle.draining = true;
-    // A process manager's SIGTERM gets a notice period; Ctrl-C (SIGINT) comes from a person at a terminal.
-    if (signal === "SIGTERM") await drainNotice(app);
-    // Stops listening, closes the idle connections and waits for the requests in flight.
+    await drain(app);
+    // Closes what is still open and waits for the requests in flight.
     await app.close().catch((error) => console.error(error));
     await stopDatabase();
     say("stopped");

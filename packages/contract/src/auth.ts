@@ -43,10 +43,18 @@ export const studentRegistrationSchema = z.object({
       .toUpperCase()
       .regex(/^[A-Z0-9]{4}-?[A-Z0-9]{4}$/, { error: "A resume code looks like K7QM-29XD" }),
   ),
+  /**
+   * A random key the client makes once per registration and sends again when it retries (its first try's answer
+   * was lost): the server then answers the retry as it answered the first try, instead of "already registered".
+   */
+  registrationKey: z
+    .string({ error: "The registration key must be text" })
+    .regex(/^[A-Za-z0-9_-]{22,64}$/, { error: "The registration key must be 22 to 64 letters, digits, - or _" })
+    .optional(),
 });
 /** What a client sends (optional codes may be left out or blank). */
 export type StudentRegistration = z.input<typeof studentRegistrationSchema>;
-export type StudentDetails = Omit<StudentRegistration, "driveCode" | "resumeCode">;
+export type StudentDetails = Omit<StudentRegistration, "driveCode" | "resumeCode" | "registrationKey">;
 
 /** The spec's `token`, and on a new registration the resume code the student must keep. */
 export const registrationResponseSchema = z.object({ token: z.string(), resumeCode: z.string().optional() });

@@ -150,6 +150,11 @@ export const students = pgTable(
       .references(() => drives.id, { onDelete: "restrict" }),
     /** sha-256 of the resume code shown once at registration: registering again needs it, not just email + USN. */
     resumeCodeHash: text("resume_code_hash"),
+    /**
+     * sha-256 of the key the registering client sent with its first registration: the same client sending it
+     * again (its first answer was lost on the way) is let back in for an hour (registration.ts).
+     */
+    registrationKeyHash: text("registration_key_hash"),
     /** Until then an admin lets the student register again with email and USN alone (a lost resume code). */
     resumeAllowedUntil: timestamp("resume_allowed_until", { withTimezone: true }),
     /** Student tokens issued before this are refused: an admin ended the student's sessions. */

@@ -91,6 +91,7 @@ describe("every CSV the API writes", async () => {
     ...studentInput({ name: "\t=1+1", college: "\r@SUM(A1)", course: "-1" }),
     driveId: drives[0]?.id ?? "",
     resumeCodeHash: "",
+    registrationKeyHash: null,
   });
 
   const csvRoutes: string[] = [];

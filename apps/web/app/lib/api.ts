@@ -76,6 +76,28 @@ async function apiResponse<T>(path: string, options: RequestOptions): Promise<{ 
   return { data: data as T, headers: response.headers };
 }
 
+/** A dropped connection, a proxy's error page or a 5xx: worth trying again. A 4xx is the server's final word. */
+export function isTransient(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+}
+
+/**
+ * Retries a call while the network or the server fails (up to 6 more tries over about 15 s, waiting longer each
+ * time); a refusal is final. The call must be safe to repeat: a Next names its position, a registration carries
+ * its key.
+ */
+export async function withRetry<T>(call: () => Promise<T>, onRetry: () => void = () => {}): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!isTransient(error) || attempt >= 6) throw error;
+      onRetry();
+      await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** attempt, 4000)));
+    }
+  }
+}
+
 /** The server's message for a failed call, or the screen's own fallback text (spec §8). */
 export function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;

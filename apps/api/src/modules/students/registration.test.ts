@@ -110,6 +110,68 @@ describe("POST /api/auth/student/register", async () => {
     expect(state.json()).toMatchObject({ status: "in_progress" });
   });
 
+  it("answers a retry carrying the first try's registration key like the first try (its answer was lost)", async () => {
+    const input = { ...studentInput(), registrationKey: "k3y-Of_the-first-try-0123456789" };
+    const register = (payload: object) =>
+      app.inject({ method: "POST", url: "/api/auth/student/register", payload, remoteAddress: "10.77.0.1" });
+    const first = await register(input);
+    expect(first.statusCode).toBe(200);
+    const retry = await register(input);
+    expect(retry.statusCode).toBe(200);
+    expect(Object.keys(retry.json())).toEqual(["token", "resumeCode"]);
+    const { token, resumeCode } = retry.json();
+    const served = await app.inject({ method: "GET", url: "/api/quiz/questions", headers: bearer(token) });
+    expect(served.statusCode, "the retry's token is the student's").toBe(200);
+    // The code made at the first try never arrived; the new one is the student's code from now on.
+    expect(resumeCode).not.toBe(first.json().resumeCode);
+    const { registrationKey: _key, ...plain } = input;
+    expect((await register({ ...plain, resumeCode })).statusCode).toBe(200);
+    expect((await register({ ...plain, resumeCode: first.json().resumeCode })).statusCode).toBe(409);
+    const [stored] = (
+      await database.pool.query<{ key: string | null }>(
+        "select registration_key_hash as key from students where email = $1",
+        [input.email],
+      )
+    ).rows;
+    expect(stored?.key, "only the key's hash is kept").toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("still asks for the resume code when the key differs, is missing, or is over an hour old", async () => {
+    const input = { ...studentInput(), registrationKey: "the-real-clients-key-0123456789" };
+    const register = (payload: object) =>
+      app.inject({ method: "POST", url: "/api/auth/student/register", payload, remoteAddress: "10.77.0.2" });
+    expect((await register(input)).statusCode).toBe(200);
+    const { registrationKey: _key, ...withoutKey } = input;
+    for (const attempt of [{ ...input, registrationKey: "someone-elses-key-0123456789xx" }, withoutKey]) {
+      const refused = await register(attempt);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().fields).toEqual({ resumeCode: "Enter your resume code to continue" });
+    }
+    await database.pool.query("update students set created_at = now() - interval '61 minutes' where email = $1", [
+      input.email,
+    ]);
+    expect((await register(input)).statusCode).toBe(409);
+  });
+
+  it("refuses a registration key that is not 22 to 64 letters, digits, - or _", async () => {
+    for (const registrationKey of [
+      "short",
+      "x".repeat(65),
+      "spaces are not allowed here at all",
+      "ključ-0123456789012345678",
+    ]) {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/auth/student/register",
+        payload: { ...studentInput(), registrationKey },
+      });
+      expect(response.statusCode, registrationKey).toBe(400);
+      expect(response.json().fields).toEqual({
+        registrationKey: "The registration key must be 22 to 64 letters, digits, - or _",
+      });
+    }
+  });
+
   it("lets a student resume on another device with their resume code", async () => {
     const input = studentInput();
     const first = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: input });

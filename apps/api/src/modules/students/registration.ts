@@ -8,7 +8,13 @@ import type { Database } from "../../db/client.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { type DriveForRegistration, findDriveForRegistration, isOnRoster } from "../drives/repository.ts";
 import { driveWindowRefusal } from "../drives/window.ts";
-import { findStudentsInDrive, insertStudent, insertStudentIfNew, takeResumeAllowance } from "./repository.ts";
+import {
+  findStudentsInDrive,
+  insertStudent,
+  insertStudentIfNew,
+  replaceResumeCode,
+  takeResumeAllowance,
+} from "./repository.ts";
 
 const EMAIL_TAKEN = "This email is already registered.";
 const USN_TAKEN = "This USN is already registered.";
@@ -29,6 +35,13 @@ export function newResumeCode(): string {
 export function hashResumeCode(code: string): string {
   return createHash("sha256").update(code.toUpperCase().replace("-", "")).digest("hex");
 }
+
+function hashRegistrationKey(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+/** How long the client that registered a student can repeat its registration (a retry after a lost answer). */
+const REGISTRATION_REPLAY_MS = 60 * 60_000;
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   const cause = (error as { cause?: unknown })?.cause ?? error;
@@ -66,7 +79,8 @@ export async function registerStudent(db: Database, input: StudentRegistration):
     );
   }
   const resumeCode = newResumeCode();
-  const details = { ...input, driveId: drive.id, resumeCodeHash: hashResumeCode(resumeCode) };
+  const registrationKeyHash = input.registrationKey ? hashRegistrationKey(input.registrationKey) : null;
+  const details = { ...input, driveId: drive.id, resumeCodeHash: hashResumeCode(resumeCode), registrationKeyHash };
   // A new student, the common case, in one statement; a taken email or USN is sorted out below.
   const created = await insertStudentIfNew(db, details);
   if (created) return { studentId: created.id, resumeCode };
@@ -75,6 +89,16 @@ export async function registerStudent(db: Database, input: StudentRegistration):
   const sameEmail = matches.find((student) => student.email.toLowerCase() === input.email.toLowerCase());
   const sameUsn = matches.find((student) => student.usnNo.toLowerCase() === input.usnNo.toLowerCase());
   if (sameEmail && sameEmail === sameUsn) {
+    // The same client again, with the key of its first registration: that answer (token and resume code) was
+    // lost on the way, say when the instance that sent it died. The code made then never arrived; a new one does.
+    if (
+      registrationKeyHash &&
+      sameEmail.registrationKeyHash === registrationKeyHash &&
+      Date.now() - sameEmail.createdAt.getTime() < REGISTRATION_REPLAY_MS
+    ) {
+      await replaceResumeCode(db, sameEmail.id, details.resumeCodeHash);
+      return { studentId: sameEmail.id, resumeCode };
+    }
     if (input.resumeCode) {
       if (sameEmail.resumeCodeHash === hashResumeCode(input.resumeCode)) return { studentId: sameEmail.id };
       throw new HttpError(409, WRONG_RESUME_CODE, { resumeCode: WRONG_RESUME_CODE });

@@ -22,12 +22,17 @@ export function findStudentsInDrive(db: Executor, driveId: string, email: string
     );
 }
 
-/** A student as stored: the registration details, the drive, and the hash of the resume code. */
-export type NewStudent = StudentDetails & { driveId: string; resumeCodeHash: string };
+/** A student as stored: the registration details, the drive, and the hashes of the resume code and client key. */
+export type NewStudent = StudentDetails & {
+  driveId: string;
+  resumeCodeHash: string;
+  registrationKeyHash: string | null;
+};
 
 function studentValues(input: NewStudent) {
-  const { name, email, phone, usnNo, college, course, group, year, driveId, resumeCodeHash } = input;
-  return { name, email, phone, usnNo, college, course, group, year, driveId, resumeCodeHash };
+  const { name, email, phone, usnNo, college, course, group, year, driveId } = input;
+  const { resumeCodeHash, registrationKeyHash } = input;
+  return { name, email, phone, usnNo, college, course, group, year, driveId, resumeCodeHash, registrationKeyHash };
 }
 
 /** Stores a new student; undefined when the email or USN is already taken (nothing is stored then). */
@@ -58,6 +63,11 @@ export async function takeResumeAllowance(db: Executor, id: string, resumeCodeHa
     .where(and(eq(students.id, id), gt(students.resumeAllowedUntil, now)))
     .returning({ id: students.id });
   return rows.length > 0;
+}
+
+/** Gives the student a new resume code (its hash is stored): the one made before never reached them. */
+export async function replaceResumeCode(db: Executor, id: string, resumeCodeHash: string) {
+  await db.update(students).set({ resumeCodeHash }).where(eq(students.id, id));
 }
 
 /** An admin lets the student register again without the resume code, for the next `minutes`. */

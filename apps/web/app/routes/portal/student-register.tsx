@@ -1,6 +1,6 @@
 import type { RegistrationResponse, StudentRegistration, studentRegistrationSchema } from "@trainwise/contract/auth";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
@@ -8,7 +8,7 @@ import { FormField, FormOutcome, SubmitButton } from "../../components/form-fiel
 import { PageIntro } from "../../components/page-intro.tsx";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/portal.ts";
-import { ApiError, api, messageOf } from "../../lib/api.ts";
+import { ApiError, api, messageOf, withRetry } from "../../lib/api.ts";
 import { lazyResolver } from "../../lib/lazy-resolver.ts";
 import { RESUME_CODE_KEY } from "../../lib/resume-code.ts";
 import type { Route } from "./+types/student-register";
@@ -26,8 +26,23 @@ const FIELDS: { name: keyof StudentRegistration; label: string; type?: string; i
   { name: "year", label: "Year", inputMode: "numeric" },
 ];
 
+/**
+ * 128 random bits in base64url. (crypto.getRandomValues, unlike crypto.randomUUID, also works on a plain-HTTP
+ * address such as a college's LAN server.)
+ */
+function newRegistrationKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
+}
+
 export default function StudentRegister() {
   const navigate = useNavigate();
+  // One key for this page's registration, sent again with every retry: if an answer is lost on the way (a server
+  // restarting behind the load balancer), the retry gets the student in instead of "already registered".
+  const registrationKey = useRef<string>(undefined);
   const [failure, setFailure] = useState<string>();
   // Asked for only when the server says this student is registered already.
   const [needsResumeCode, setNeedsResumeCode] = useState(false);
@@ -61,10 +76,11 @@ export default function StudentRegister() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(undefined);
     try {
-      const { token, resumeCode } = await api<RegistrationResponse>("/auth/student/register", {
-        method: "POST",
-        body: values,
-      });
+      registrationKey.current ??= newRegistrationKey();
+      const body = { ...values, registrationKey: registrationKey.current };
+      const { token, resumeCode } = await withRetry(() =>
+        api<RegistrationResponse>("/auth/student/register", { method: "POST", body }),
+      );
       localStorage.setItem(STORAGE_KEYS.studentToken, token);
       localStorage.removeItem(STORAGE_KEYS.quizSubmitted);
       // Shown once on the quiz page; it is needed to continue on another device.

@@ -1,0 +1,1 @@
+ALTER TABLE "students" ADD COLUMN "registration_key_hash" text;
