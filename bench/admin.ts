@@ -18,7 +18,8 @@ const ROUNDS = Number(process.env.ROUNDS ?? 100);
 const EXTRA = Math.max(1000, Math.round(STUDENTS / 10));
 const ADMIN = { username: "bench-admin", password: "bench admin password" };
 
-async function seed(databaseUrl: string) {
+/** Seeds the running product's database (an explain session can reuse it). */
+export async function seed(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const started = performance.now();
@@ -175,83 +176,87 @@ async function measureExport(baseUrl: string, token: string, pid: number, path: 
   );
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "trainwise-bench-admin-"));
-const product = await startProduct(
-  { SEED_DEMO: "true", ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-  dataDir,
-);
-try {
-  const databaseUrl = runningDatabaseUrl(dataDir);
-  if (!databaseUrl) throw new Error("the embedded database is not running");
-  console.log(
-    `load average before seeding: ${os
-      .loadavg()
-      .map((load) => load.toFixed(2))
-      .join(" ")}`,
+if (import.meta.main) await main();
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "trainwise-bench-admin-"));
+  const product = await startProduct(
+    { SEED_DEMO: "true", ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+    dataDir,
   );
-  const { drive, test } = await seed(databaseUrl);
-  const login = await fetch(`${product.baseUrl}/api/auth/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const deep = Math.floor(STUDENTS / 25);
-  const extraDeep = Math.floor(EXTRA / 25);
-  console.log(
-    `\n${ROUNDS} sequential requests each; load average now ${os
-      .loadavg()
-      .map((load) => load.toFixed(2))
-      .join(" ")}\n`,
-  );
-  const calls: [string, string][] = [
-    ["dashboard: summary", "/dashboard"],
-    ["dashboard: recent questions", "/questions/table?pageSize=10"],
-    ["dashboard: student details", "/students/table?pageSize=10"],
-    ["dashboard: student results", "/students/results/table?pageSize=10"],
-    ["students: first page", "/students/table"],
-    ["students: search name", "/students/table?search=Student%204242"],
-    ["students: search USN", "/students/table?search=cs012345"],
-    ["students: filter drive", `/students/table?driveId=${drive}`],
-    ["students: filter college", "/students/table?college=College%203"],
-    ["students: sort name", "/students/table?sort=name&order=asc"],
-    ["students: deep page", `/students/table?page=${deep}`],
-    ["results: first page", "/students/results/table"],
-    ["results: search", "/students/results/table?search=Iyer"],
-    ["results: filter fail", "/students/results/table?outcome=fail"],
-    ["results: filter test+college", `/students/results/table?testId=${test}&college=College%202`],
-    ["results: sort score", "/students/results/table?sort=score&order=desc"],
-    ["results: deep page", `/students/results/table?page=${deep}`],
-    ["questions: first page", "/questions/table"],
-    ["questions: search", "/questions/table?search=question%2042"],
-    ["questions: filter difficulty", "/questions/table?difficulty=hard"],
-    ["questions: sort name", "/questions/table?sort=name&order=asc"],
-    ["questions: deep page", "/questions/table?page=4"],
-    ["feedback: first page", "/feedback/table"],
-    ["feedback: search", "/feedback/table?search=Student%20777"],
-    ["feedback: filter batch", "/feedback/table?batch=2023"],
-    ["feedback: sort name", "/feedback/table?sort=name&order=asc"],
-    ["feedback: deep page", `/feedback/table?page=${extraDeep}`],
-    ["enquiries: first page", "/contact/table"],
-    ["enquiries: search", "/contact/table?search=enquiry%20999"],
-    ["enquiries: sort name", "/contact/table?sort=name&order=asc"],
-    ["enquiries: deep page", `/contact/table?page=${extraDeep}`],
-  ];
-  let worst = 0;
-  for (const [label, call] of calls) worst = Math.max(worst, await measure(product.baseUrl, token, label, call));
-  console.log(`\nworst p99 of the lists and the dashboard: ${worst.toFixed(1)} ms (target: under 100 ms)`);
-  console.log("\nfor comparison, the spec's whole lists:");
-  await measure(product.baseUrl, token, "GET /api/students/results/all", "/students/results/all");
-  console.log("\nexports (target: server memory growth under 50 MB):");
-  await measureExport(product.baseUrl, token, product.pid, "/students/results/export.csv");
-  await measureExport(product.baseUrl, token, product.pid, "/students/export.csv");
-  console.log(
-    `\nload average after: ${os
-      .loadavg()
-      .map((load) => load.toFixed(2))
-      .join(" ")}`,
-  );
-} finally {
-  await product.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  try {
+    const databaseUrl = runningDatabaseUrl(dataDir);
+    if (!databaseUrl) throw new Error("the embedded database is not running");
+    console.log(
+      `load average before seeding: ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(" ")}`,
+    );
+    const { drive, test } = await seed(databaseUrl);
+    const login = await fetch(`${product.baseUrl}/api/auth/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const deep = Math.floor(STUDENTS / 25);
+    const extraDeep = Math.floor(EXTRA / 25);
+    console.log(
+      `\n${ROUNDS} sequential requests each; load average now ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(" ")}\n`,
+    );
+    const calls: [string, string][] = [
+      ["dashboard: summary", "/dashboard"],
+      ["dashboard: recent questions", "/questions/table?pageSize=10"],
+      ["dashboard: student details", "/students/table?pageSize=10"],
+      ["dashboard: student results", "/students/results/table?pageSize=10"],
+      ["students: first page", "/students/table"],
+      ["students: search name", "/students/table?search=Student%204242"],
+      ["students: search USN", "/students/table?search=cs012345"],
+      ["students: filter drive", `/students/table?driveId=${drive}`],
+      ["students: filter college", "/students/table?college=College%203"],
+      ["students: sort name", "/students/table?sort=name&order=asc"],
+      ["students: deep page", `/students/table?page=${deep}`],
+      ["results: first page", "/students/results/table"],
+      ["results: search", "/students/results/table?search=Iyer"],
+      ["results: filter fail", "/students/results/table?outcome=fail"],
+      ["results: filter test+college", `/students/results/table?testId=${test}&college=College%202`],
+      ["results: sort score", "/students/results/table?sort=score&order=desc"],
+      ["results: deep page", `/students/results/table?page=${deep}`],
+      ["questions: first page", "/questions/table"],
+      ["questions: search", "/questions/table?search=question%2042"],
+      ["questions: filter difficulty", "/questions/table?difficulty=hard"],
+      ["questions: sort name", "/questions/table?sort=name&order=asc"],
+      ["questions: deep page", "/questions/table?page=4"],
+      ["feedback: first page", "/feedback/table"],
+      ["feedback: search", "/feedback/table?search=Student%20777"],
+      ["feedback: filter batch", "/feedback/table?batch=2023"],
+      ["feedback: sort name", "/feedback/table?sort=name&order=asc"],
+      ["feedback: deep page", `/feedback/table?page=${extraDeep}`],
+      ["enquiries: first page", "/contact/table"],
+      ["enquiries: search", "/contact/table?search=enquiry%20999"],
+      ["enquiries: sort name", "/contact/table?sort=name&order=asc"],
+      ["enquiries: deep page", `/contact/table?page=${extraDeep}`],
+    ];
+    let worst = 0;
+    for (const [label, call] of calls) worst = Math.max(worst, await measure(product.baseUrl, token, label, call));
+    console.log(`\nworst p99 of the lists and the dashboard: ${worst.toFixed(1)} ms (target: under 100 ms)`);
+    console.log("\nfor comparison, the spec's whole lists:");
+    await measure(product.baseUrl, token, "GET /api/students/results/all", "/students/results/all");
+    console.log("\nexports (target: server memory growth under 50 MB):");
+    await measureExport(product.baseUrl, token, product.pid, "/students/results/export.csv");
+    await measureExport(product.baseUrl, token, product.pid, "/students/export.csv");
+    console.log(
+      `\nload average after: ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(" ")}`,
+    );
+  } finally {
+    await product.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }

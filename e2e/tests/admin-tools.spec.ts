@@ -105,7 +105,9 @@ test("students and results lists, their exports, answers of one attempt, and ext
 
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "View Results" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results");
-  await expect(page.getByRole("columnheader", { name: "Percentage" })).toBeVisible();
+  // The score and its percentage share one column, written "0/25 (0%)".
+  await expect(page.getByRole("columnheader", { name: "Score" })).toBeVisible();
+  await expect(page.getByRole("row").nth(1)).toContainText(/\d+\/\d+ \(\d+%\)/);
   await page
     .getByRole("button", { name: /^View answers/ })
     .first()

@@ -1,7 +1,7 @@
 // The admin tables' building blocks. Search, filters, sort and page live in the address bar, so a view can be
 // bookmarked, shared and reloaded; the route's loader reads them and asks the server for that one page.
-import { useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { formatCount } from "../lib/format.ts";
 
 /** Milliseconds of quiet typing before a search goes to the address bar (and so to the server). */
@@ -9,20 +9,24 @@ export const SEARCH_DELAY_MS = 300;
 
 /** The table's query in the address bar, and a way to change part of it (any change but paging starts at page 1). */
 export function useTableParams() {
-  const [params, setParams] = useSearchParams();
-  function update(changes: Record<string, string | undefined>, options: { replace?: boolean } = {}) {
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        if (!("page" in changes)) next.delete("page");
-        return next;
-      },
-      { replace: options.replace, preventScrollReset: true },
-    );
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
+  // The address as it is now, for a change made by a timer after other changes (a debounced search).
+  const latest = useRef(location.search);
+  latest.current = location.search;
+  function update(
+    changes: Record<string, string | undefined>,
+    options: { replace?: boolean; keepPage?: boolean } = {},
+  ) {
+    const next = new URLSearchParams(latest.current);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!("page" in changes) && !options.keepPage) next.delete("page");
+    const search = next.toString();
+    navigate({ search: search ? `?${search}` : "" }, { replace: options.replace, preventScrollReset: true });
   }
   return { params, update };
 }
@@ -264,26 +268,18 @@ export function PageLinks({
   const linkClass = "rounded border border-slate-400 px-3 py-1";
   return (
     <nav aria-label={`${label} pages`} className="mt-4 flex flex-wrap items-center gap-3">
-      {page > 1 ? (
+      {page > 1 && (
         <Link to={hrefOf(page - 1)} preventScrollReset className={linkClass}>
           Previous
         </Link>
-      ) : (
-        <span aria-hidden="true" className={`${linkClass} opacity-50`}>
-          Previous
-        </span>
       )}
       <p role="status">
         Page {formatCount(Math.min(page, pages))} of {formatCount(pages)} ({formatCount(total)} {label.toLowerCase()})
       </p>
-      {page < pages ? (
+      {page < pages && (
         <Link to={hrefOf(page + 1)} preventScrollReset className={linkClass}>
           Next
         </Link>
-      ) : (
-        <span aria-hidden="true" className={`${linkClass} opacity-50`}>
-          Next
-        </span>
       )}
     </nav>
   );

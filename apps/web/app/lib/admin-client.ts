@@ -1,7 +1,8 @@
-// The admin area's one data layer, used by route loaders and actions only: every call is typed from the
-// contract's table of admin endpoints, carries the admin's token and the route's abort signal, and a refused
-// session (401: expired, revoked or forged token) is handled here and nowhere else — the token is forgotten and
-// the browser goes to /admin/login, which says why.
+// The admin area's one data layer. Screens read through their route's loader (the view's search, filters, sort
+// and page are in the address, and React Router cancels and drops a superseded load), and change things through
+// `useAdminAction` (one at a time, then the loader runs again). Every call is typed from the contract's table of
+// admin endpoints and carries the admin's token; a refused session (401: expired, revoked or forged token) is
+// handled here and nowhere else — the token is forgotten and the browser goes to /admin/login, which says why.
 import {
   type AdminEndpointName,
   adminEndpoints,
@@ -11,8 +12,8 @@ import {
   type ResponseOf,
 } from "@trainwise/contract/admin-endpoints";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
-import { useCallback } from "react";
-import { redirect, useNavigate } from "react-router";
+import { useCallback, useRef, useState } from "react";
+import { redirect, useNavigate, useRevalidator } from "react-router";
 import { config, type z } from "zod";
 import { rememberSessionEnded } from "./admin-session.ts";
 import { ApiError, api } from "./api.ts";
@@ -54,7 +55,7 @@ function refusedSession(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
-/** Calls an admin endpoint from a loader or an action; throws the login redirect when the session is refused. */
+/** Calls an admin endpoint from a loader; throws the login redirect when the session is refused. */
 export async function adminCall<Name extends AdminEndpointName>(
   name: Name,
   options: CallOptions<Name>,
@@ -76,7 +77,7 @@ export async function adminCall<Name extends AdminEndpointName>(
   }
 }
 
-/** Downloads a CSV endpoint as a file (from an action, so its busy state and a refused session work as above). */
+/** Downloads a CSV endpoint as a file; a refused session ends as above. */
 export async function adminDownload<Name extends AdminEndpointName>(
   name: Name,
   filename: string,
@@ -110,10 +111,10 @@ export function tableQueryFrom<Schema extends z.ZodObject>(schema: Schema, url: 
   return retried.success ? retried.data : schema.parse({});
 }
 
-/** What an action answers the screen: the server's message, and per-row problems of an import. */
+/** What a change answers the screen: the server's message, and per-row problems of an import. */
 export type ActionOutcome = { ok: boolean; message: string; details?: string[] };
 
-/** Runs an action's call and turns a refusal other than a lost session into an outcome the screen shows. */
+/** Runs a change and turns a refusal other than a lost session into an outcome the screen shows. */
 export async function outcomeOf(run: () => Promise<string>, fallback: string): Promise<ActionOutcome> {
   try {
     return { ok: true, message: await run() };
@@ -148,4 +149,45 @@ export function useAdminCall() {
     },
     [navigate],
   );
+}
+
+/**
+ * A change made from a screen (create, delete, hide, export…): one at a time — a second press while the first is
+ * on its way does nothing, even before the button is drawn disabled — then the screen's data is fetched again.
+ */
+export function useAdminAction() {
+  const call = useAdminCall();
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const running = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<ActionOutcome>();
+  const run = useCallback(
+    async (
+      work: (adminCallFromScreen: typeof call) => Promise<string>,
+      fallback: string,
+      options: { refresh?: boolean } = {},
+    ): Promise<ActionOutcome | undefined> => {
+      if (running.current) return undefined;
+      running.current = true;
+      setBusy(true);
+      setOutcome(undefined);
+      try {
+        const result = await outcomeOf(() => work(call), fallback);
+        if (result.ok && options.refresh !== false) await revalidate();
+        setOutcome(result);
+        return result;
+      } catch (error) {
+        // A download's refused session (the calls themselves handle theirs in `useAdminCall`).
+        if (!(error instanceof Response)) throw error;
+        navigate(error.headers.get("Location") ?? "/admin/login", { replace: true });
+        return undefined;
+      } finally {
+        running.current = false;
+        setBusy(false);
+      }
+    },
+    [call, revalidate, navigate],
+  );
+  return { busy, outcome, run, setOutcome };
 }

@@ -133,8 +133,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Panel>
           <Panel title="Question analysis">
             <p className="text-sm text-slate-700">
-              Share of students who answered each question right in the latest{" "}
-              {formatCount(Math.min(summary.submitted, summary.analysisWindow))} submitted quizzes, hardest first.
+              Share of students who answered each question right, hardest first, over the latest{" "}
+              {formatCount(Math.min(summary.submitted, summary.analysisWindow))} results.
             </p>
             <section
               className="relative mt-2 max-h-80 overflow-auto"

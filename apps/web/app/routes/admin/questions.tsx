@@ -1,8 +1,7 @@
 import { questionTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { DEFAULT_DIFFICULTY, DIFFICULTIES } from "@trainwise/contract/constants";
-import { type Difficulty, type Question, type QuestionInput, questionInputSchema } from "@trainwise/contract/questions";
-import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { type Difficulty, type Question, questionInputSchema } from "@trainwise/contract/questions";
+import { useRef, useState } from "react";
 import { AdminShell } from "../../components/admin-shell.tsx";
 import {
   BusyNote,
@@ -14,7 +13,7 @@ import {
   useTableBusy,
 } from "../../components/admin-table.tsx";
 import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
-import { type ActionOutcome, adminCall, adminDownload, outcomeOf, tableQueryFrom } from "../../lib/admin-client.ts";
+import { adminCall, adminDownload, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
 import type { Route } from "./+types/questions";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -27,61 +26,6 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     }),
   ]);
   return { page, categories };
-}
-
-/** What the question screen asks its action to do. */
-type QuestionIntent =
-  | { intent: "create"; question: QuestionInput }
-  | { intent: "update"; id: string; question: QuestionInput }
-  | { intent: "delete"; id: string }
-  | { intent: "import"; csv: string }
-  | { intent: "export" }
-  | { intent: "template" };
-
-type QuestionOutcome = ActionOutcome & { intent: QuestionIntent["intent"] };
-
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<QuestionOutcome> {
-  const asked = (await request.json()) as QuestionIntent;
-  const done = (outcome: ActionOutcome) => ({ ...outcome, intent: asked.intent });
-  switch (asked.intent) {
-    case "create":
-      return done(
-        await outcomeOf(async () => {
-          await adminCall("createQuestion", { body: asked.question });
-          return "Question created.";
-        }, "Could not save the question."),
-      );
-    case "update":
-      return done(
-        await outcomeOf(async () => {
-          await adminCall("updateQuestion", { id: asked.id, body: asked.question });
-          return "Question updated.";
-        }, "Could not save the question."),
-      );
-    case "delete":
-      return done(
-        await outcomeOf(async () => {
-          await adminCall("deleteQuestion", { id: asked.id });
-          return "Question deleted.";
-        }, "Could not delete the question."),
-      );
-    case "import":
-      return done(
-        await outcomeOf(async () => {
-          const { imported } = await adminCall("importQuestions", { csv: asked.csv });
-          return `Imported ${imported} questions.`;
-        }, "The import failed."),
-      );
-    case "export":
-    case "template":
-      return done(
-        await outcomeOf(async () => {
-          if (asked.intent === "export") await adminDownload("questionExport", "questions.csv");
-          else await adminDownload("questionTemplate", "questions-template.csv");
-          return "The download has started.";
-        }, "The download failed."),
-      );
-  }
 }
 
 export const meta = () => [{ title: "Manage Questions | Trainwise" }, { name: "robots", content: "noindex" }];
@@ -121,35 +65,18 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
   const [notice, setNotice] = useState<Notice>();
   const formHeading = useRef<HTMLHeadingElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const saver = useFetcher<QuestionOutcome>({ key: "question-change" });
-  const downloader = useFetcher<QuestionOutcome>();
-  // Set the moment a change is sent, before React draws the busy button: a double click sends it once.
-  const sending = useRef(false);
-  const saving = saver.state !== "idle";
+  const saver = useAdminAction();
+  const downloader = useAdminAction();
+  const saving = saver.busy;
+  const downloadFailed = downloader.outcome && !downloader.outcome.ok ? downloader.outcome : undefined;
 
-  useEffect(() => {
-    if (saver.state === "idle") sending.current = false;
-  }, [saver.state]);
-
-  // What the server said about the last change, once it has answered (and the list has been fetched again).
-  const answered = saver.state === "idle" ? saver.data : undefined;
-  useEffect(() => {
-    if (!answered) return;
-    setNotice({ tone: answered.ok ? "success" : "error", message: answered.message, details: answered.details });
-    if (!answered.ok) return;
-    if (answered.intent === "create" || answered.intent === "update") {
-      setEditingId(undefined);
-      setDraft(EMPTY_DRAFT);
-    }
-    if (answered.intent === "import" && fileInput.current) fileInput.current.value = "";
-  }, [answered]);
-  const downloadFailed = downloader.state === "idle" && downloader.data && !downloader.data.ok;
-
-  function send(intent: QuestionIntent) {
-    if (sending.current || saver.state !== "idle") return;
-    sending.current = true;
+  /** Sends one change; a second while it is on its way is ignored (a double click creates one question). */
+  async function send(work: Parameters<typeof saver.run>[0], fallback: string, after?: () => void) {
     setNotice(undefined);
-    void saver.submit(intent, { method: "post", encType: "application/json" });
+    const outcome = await saver.run(work, fallback);
+    if (!outcome) return;
+    setNotice({ tone: outcome.ok ? "success" : "error", message: outcome.message, details: outcome.details });
+    if (outcome.ok) after?.();
   }
 
   const update = (change: Partial<Draft>) => setDraft((previous) => ({ ...previous, ...change }));
@@ -184,8 +111,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
 
   function saveQuestion(event: React.FormEvent) {
     event.preventDefault();
-    if (sending.current || saving) return;
-    setNotice(undefined);
+    if (saving) return;
     const checked = questionInputSchema.safeParse({
       text: draft.text,
       category: draft.category,
@@ -196,16 +122,25 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
       setNotice({ tone: "error", message: checked.error.issues[0]?.message ?? "Check the question." });
       return;
     }
-    send(
-      editingId
-        ? { intent: "update", id: editingId, question: checked.data }
-        : { intent: "create", question: checked.data },
+    const question = checked.data;
+    const id = editingId;
+    void send(
+      async (call) => {
+        if (id) await call("updateQuestion", { id, body: question });
+        else await call("createQuestion", { body: question });
+        return id ? "Question updated." : "Question created.";
+      },
+      "Could not save the question.",
+      stopEditing,
     );
   }
 
   function deleteQuestion(question: Question) {
     if (!window.confirm(`Delete the question "${question.text}"?`)) return;
-    send({ intent: "delete", id: question._id });
+    void send(async (call) => {
+      await call("deleteQuestion", { id: question._id });
+      return "Question deleted.";
+    }, "Could not delete the question.");
   }
 
   async function importFile() {
@@ -214,17 +149,32 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
       setNotice({ tone: "error", message: "Choose a CSV file to import." });
       return;
     }
-    send({ intent: "import", csv: await file.text() });
+    const csv = await file.text();
+    void send(
+      async (call) => `Imported ${(await call("importQuestions", { csv })).imported} questions.`,
+      "The import failed.",
+      () => {
+        if (fileInput.current) fileInput.current.value = "";
+      },
+    );
   }
 
-  const download = (intent: "export" | "template") =>
-    downloader.submit({ intent }, { method: "post", encType: "application/json" });
+  const download = (which: "export" | "template") =>
+    void downloader.run(
+      async () => {
+        if (which === "export") await adminDownload("questionExport", "questions.csv");
+        else await adminDownload("questionTemplate", "questions-template.csv");
+        return "The download has started.";
+      },
+      "The download failed.",
+      { refresh: false },
+    );
 
   return (
     <AdminShell title="Manage Questions">
       {downloadFailed && (
         <div className="mb-4">
-          <Alert tone="error">{downloader.data?.message}</Alert>
+          <Alert tone="error">{downloadFailed?.message}</Alert>
         </div>
       )}
       {notice && (
@@ -358,7 +308,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
           </button>
           <button
             type="button"
-            disabled={downloader.state !== "idle"}
+            disabled={downloader.busy}
             onClick={() => download("export")}
             className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-60"
           >
@@ -366,7 +316,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
           </button>
           <button
             type="button"
-            disabled={downloader.state !== "idle"}
+            disabled={downloader.busy}
             onClick={() => download("template")}
             className="rounded border border-slate-400 px-4 py-2 font-semibold disabled:opacity-60"
           >

@@ -1,6 +1,7 @@
 import { type ResultTableRow, resultTableQuerySchema } from "@trainwise/contract/admin-tables";
-import { useEffect } from "react";
-import { type ShouldRevalidateFunctionArgs, useFetcher, useSearchParams } from "react-router";
+import type { ResultDetail } from "@trainwise/contract/students";
+import { useEffect, useState } from "react";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { AdminShell } from "../../components/admin-shell.tsx";
 import {
   BusyNote,
@@ -13,29 +14,15 @@ import {
   TableToolbar,
   TextFilter,
   useTableBusy,
+  useTableParams,
 } from "../../components/admin-table.tsx";
 import { Alert } from "../../components/form-field.tsx";
-import { type ActionOutcome, adminCall, adminDownload, outcomeOf, tableQueryFrom } from "../../lib/admin-client.ts";
+import { adminCall, adminDownload, tableQueryFrom, useAdminAction, useAdminCall } from "../../lib/admin-client.ts";
 import { messageOf } from "../../lib/api.ts";
 import { formatDateTime, formatScore } from "../../lib/format.ts";
 import type { Route } from "./+types/results";
 
-/** `?answers=ID` is how the answers of one attempt are fetched (by a fetcher, never as a navigation). */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const url = new URL(request.url);
-  const answersOf = url.searchParams.get("answers");
-  if (answersOf) {
-    try {
-      return {
-        kind: "answers" as const,
-        id: answersOf,
-        detail: await adminCall("resultDetail", { id: answersOf, signal: request.signal }),
-      };
-    } catch (error) {
-      if (error instanceof Response) throw error;
-      return { kind: "answers" as const, id: answersOf, failure: messageOf(error, "Could not load the answers.") };
-    }
-  }
   const query = tableQueryFrom(resultTableQuerySchema, request.url);
   const choices = (call: Promise<{ _id: string; name: string }[]>) =>
     call.catch((error) => {
@@ -47,7 +34,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     choices(adminCall("drives", { signal: request.signal })),
     choices(adminCall("tests", { signal: request.signal })),
   ]);
-  return { kind: "table" as const, page, drives, tests };
+  return { page, drives, tests };
 }
 
 /** Opening or closing a row's answers changes only `open` in the address: the table is not fetched again. */
@@ -66,22 +53,35 @@ export function shouldRevalidate({
   return without(currentUrl) === without(nextUrl) ? false : defaultShouldRevalidate;
 }
 
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionOutcome> {
-  const query = tableQueryFrom(resultTableQuerySchema, request.url);
-  return outcomeOf(async () => {
-    const { search, driveId, testId, college, outcome } = query;
-    await adminDownload("resultExport", "results.csv", { query: { search, driveId, testId, college, outcome } });
-    return "The download has started.";
-  }, "The download failed.");
-}
-
 export const meta = () => [{ title: "Results | Trainwise" }, { name: "robots", content: "noindex" }];
 
-type AnswersData = Extract<Awaited<ReturnType<typeof clientLoader>>, { kind: "answers" }>;
+type AnswersData = { id: string; detail: ResultDetail } | { id: string; failure: string };
+
+/**
+ * The answers of the attempt whose row is open. Opening another row cancels the load before it, and an answer is
+ * kept only for the row it was asked for, so a late answer never opens under another row; a failure says so.
+ */
+function useAnswers(openId: string | undefined): AnswersData | undefined {
+  const call = useAdminCall();
+  const [answers, setAnswers] = useState<AnswersData>();
+  useEffect(() => {
+    if (!openId) return;
+    const controller = new AbortController();
+    call("resultDetail", { id: openId, signal: controller.signal }).then(
+      (detail) => setAnswers({ id: openId, detail }),
+      (error: Error) => {
+        if (error.name !== "AbortError")
+          setAnswers({ id: openId, failure: messageOf(error, "Could not load the answers.") });
+      },
+    );
+    return () => controller.abort();
+  }, [openId, call]);
+  return answers?.id === openId ? answers : undefined;
+}
 
 /** The answers of the open attempt, shown only when they are that attempt's (a late answer for another is dropped). */
-function Answers({ id, data, loading }: { id: string; data: AnswersData | undefined; loading: boolean }) {
-  if (loading || !data || data.id !== id) return <p role="status">Loading...</p>;
+function Answers({ id, data }: { id: string; data: AnswersData | undefined }) {
+  if (!data || data.id !== id) return <p role="status">Loading...</p>;
   if ("failure" in data) return <Alert tone="error">{data.failure}</Alert>;
   const { detail } = data;
   return (
@@ -111,25 +111,29 @@ function Answers({ id, data, loading }: { id: string; data: AnswersData | undefi
 
 export default function Results({ loaderData }: Route.ComponentProps) {
   const busy = useTableBusy();
-  const [params, setParams] = useSearchParams();
-  const answers = useFetcher<AnswersData>({ key: "result-answers" });
-  const exporter = useFetcher<ActionOutcome>();
+  const { params, update } = useTableParams();
+  const exporter = useAdminAction();
   const openId = params.get("open") ?? undefined;
-  const loadAnswers = answers.load;
-  // Each load replaces (and cancels) the one before, so only the open row's answers can arrive; an address with
-  // `open` in it (a reload, a shared link) loads them too.
-  useEffect(() => {
-    if (openId) void loadAnswers(`/admin/results?answers=${openId}`);
-  }, [openId, loadAnswers]);
-  if (loaderData.kind !== "table") return null;
+  const answers = useAnswers(openId);
   const { page, drives, tests } = loaderData;
 
   function toggle(row: ResultTableRow) {
-    const next = new URLSearchParams(params);
-    if (openId === row._id) next.delete("open");
-    else next.set("open", row._id);
-    setParams(next, { replace: true, preventScrollReset: true });
+    update({ open: openId === row._id ? undefined : row._id }, { replace: true, keepPage: true });
   }
+
+  const exportCsv = () =>
+    void exporter.run(
+      async () => {
+        const { search, driveId, testId, college, outcome } = tableQueryFrom(
+          resultTableQuerySchema,
+          window.location.href,
+        );
+        await adminDownload("resultExport", "results.csv", { query: { search, driveId, testId, college, outcome } });
+        return "The download has started.";
+      },
+      "The download failed.",
+      { refresh: false },
+    );
 
   const columns: Column<ResultTableRow>[] = [
     { header: "Student", cell: (row) => row.studentName },
@@ -156,7 +160,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
       ),
     },
   ];
-  const exportFailed = exporter.state === "idle" && exporter.data && !exporter.data.ok ? exporter.data : undefined;
+  const exportFailed = exporter.outcome && !exporter.outcome.ok ? exporter.outcome : undefined;
 
   return (
     <AdminShell title="Results">
@@ -201,8 +205,8 @@ export default function Results({ loaderData }: Route.ComponentProps) {
         />
         <button
           type="button"
-          disabled={exporter.state !== "idle"}
-          onClick={() => exporter.submit({ intent: "export" }, { method: "post" })}
+          disabled={exporter.busy}
+          onClick={exportCsv}
           className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-60"
         >
           Export CSV
@@ -215,11 +219,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
         rows={page.rows}
         busy={busy}
         empty={page.total === 0 && params.size === 0 ? "No quiz has been submitted yet." : "No results match."}
-        after={(row) =>
-          openId === row._id ? (
-            <Answers id={row._id} data={answers.data} loading={answers.state !== "idle"} />
-          ) : undefined
-        }
+        after={(row) => (openId === row._id ? <Answers id={row._id} data={answers} /> : undefined)}
       />
       <PageLinks page={page.page} pageSize={page.pageSize} total={page.total} label="Results" />
     </AdminShell>

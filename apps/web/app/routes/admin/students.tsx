@@ -1,6 +1,5 @@
 import { studentTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { MAX_TIME_MULTIPLIER, type StudentAdmin } from "@trainwise/contract/students";
-import { useFetcher } from "react-router";
 import { AdminShell } from "../../components/admin-shell.tsx";
 import {
   BusyNote,
@@ -13,9 +12,10 @@ import {
   TableToolbar,
   TextFilter,
   useTableBusy,
+  useTableParams,
 } from "../../components/admin-table.tsx";
 import { Alert } from "../../components/form-field.tsx";
-import { type ActionOutcome, adminCall, adminDownload, outcomeOf, tableQueryFrom } from "../../lib/admin-client.ts";
+import { adminCall, adminDownload, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
 import { formatDate } from "../../lib/format.ts";
 import type { Route } from "./+types/students";
 
@@ -32,46 +32,18 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { page, drives };
 }
 
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionOutcome> {
-  const form = await request.formData();
-  const id = String(form.get("id") ?? "");
-  switch (form.get("intent")) {
-    case "time":
-      return outcomeOf(
-        async () =>
-          (await adminCall("setTimeMultiplier", { id, body: { timeMultiplier: Number(form.get("value")) } })).message,
-        "That did not work. Please try again.",
-      );
-    case "extra-attempt":
-      return outcomeOf(async () => (await adminCall("allowAnotherAttempt", { id })).message, "That did not work.");
-    case "let-resume":
-      return outcomeOf(async () => (await adminCall("letResume", { id })).message, "That did not work.");
-    case "end-sessions":
-      return outcomeOf(async () => (await adminCall("endSessions", { id })).message, "That did not work.");
-    case "export": {
-      const query = tableQueryFrom(studentTableQuerySchema, request.url);
-      return outcomeOf(async () => {
-        await adminDownload("studentExport", "students.csv", {
-          query: { search: query.search, driveId: query.driveId, college: query.college },
-        });
-        return "The download has started.";
-      }, "The download failed.");
-    }
-    default:
-      return { ok: false, message: "Unknown action." };
-  }
-}
-
 export const meta = () => [{ title: "Registered Students | Trainwise" }, { name: "robots", content: "noindex" }];
 
 const TIME_CHOICES = [1, 1.25, 1.5, 2, 2.5, MAX_TIME_MULTIPLIER];
 
-/** One student's actions; each waits for its answer before it can be pressed again. */
-function StudentActions({ student }: { student: StudentAdmin }) {
-  const fetcher = useFetcher<ActionOutcome>({ key: "student-action" });
-  const busy = fetcher.state !== "idle";
-  const act = (intent: string, value?: string) =>
-    fetcher.submit({ intent, id: student._id, ...(value ? { value } : {}) }, { method: "post" });
+type Act = (
+  intent: "time" | "extra-attempt" | "let-resume" | "end-sessions",
+  student: StudentAdmin,
+  value?: number,
+) => void;
+
+/** One student's actions; while any change is on its way, none can be pressed again. */
+function StudentActions({ student, act, busy }: { student: StudentAdmin; act: Act; busy: boolean }) {
   const button = "rounded border px-3 py-1 text-sm disabled:opacity-50";
   return (
     <div className="flex flex-wrap gap-2">
@@ -82,7 +54,7 @@ function StudentActions({ student }: { student: StudentAdmin }) {
         id={`time-${student._id}`}
         value={student.timeMultiplier}
         disabled={busy}
-        onChange={(event) => act("time", event.target.value)}
+        onChange={(event) => act("time", student, Number(event.target.value))}
         className="rounded border border-slate-400 px-2 py-1"
       >
         {TIME_CHOICES.map((choice) => (
@@ -94,7 +66,7 @@ function StudentActions({ student }: { student: StudentAdmin }) {
       <button
         type="button"
         disabled={busy || student.attemptsUsed < student.attemptsAllowed}
-        onClick={() => act("extra-attempt")}
+        onClick={() => act("extra-attempt", student)}
         className={`${button} border-brand-700 text-brand-700`}
       >
         Allow another attempt <span className="sr-only">for {student.name}</span>
@@ -102,7 +74,7 @@ function StudentActions({ student }: { student: StudentAdmin }) {
       <button
         type="button"
         disabled={busy}
-        onClick={() => act("let-resume")}
+        onClick={() => act("let-resume", student)}
         className={`${button} border-brand-700 text-brand-700`}
       >
         Let resume <span className="sr-only">for {student.name}</span>
@@ -110,7 +82,7 @@ function StudentActions({ student }: { student: StudentAdmin }) {
       <button
         type="button"
         disabled={busy}
-        onClick={() => act("end-sessions")}
+        onClick={() => act("end-sessions", student)}
         className={`${button} border-red-700 text-red-700`}
       >
         End sessions <span className="sr-only">for {student.name}</span>
@@ -129,16 +101,41 @@ const COLUMNS: Column<StudentAdmin>[] = [
   { header: "Year", cell: (student) => student.year },
   { header: "Registered", cell: (student) => formatDate(student.createdAt), className: "whitespace-nowrap" },
   { header: "Attempts", cell: (student) => `${student.attemptsUsed} of ${student.attemptsAllowed}` },
-  { header: "Actions", cell: (student) => <StudentActions student={student} /> },
 ];
 
 export default function Students({ loaderData }: Route.ComponentProps) {
   const { page, drives } = loaderData;
+  const { params } = useTableParams();
   const busy = useTableBusy();
-  const action = useFetcher<ActionOutcome>({ key: "student-action" });
-  const exporter = useFetcher<ActionOutcome>();
-  const outcome = action.state === "idle" ? action.data : undefined;
-  const exportFailed = exporter.state === "idle" && exporter.data && !exporter.data.ok ? exporter.data : undefined;
+  const action = useAdminAction();
+  const exporter = useAdminAction();
+  const exportFailed = exporter.outcome && !exporter.outcome.ok ? exporter.outcome : undefined;
+
+  const act: Act = (intent, student, value) =>
+    void action.run(async (call) => {
+      const id = student._id;
+      if (intent === "time")
+        return (await call("setTimeMultiplier", { id, body: { timeMultiplier: value ?? 1 } })).message;
+      if (intent === "extra-attempt") return (await call("allowAnotherAttempt", { id })).message;
+      if (intent === "let-resume") return (await call("letResume", { id })).message;
+      return (await call("endSessions", { id })).message;
+    }, "That did not work. Please try again.");
+
+  const exportCsv = () =>
+    void exporter.run(
+      async () => {
+        const { search, driveId, college } = tableQueryFrom(studentTableQuerySchema, window.location.href);
+        await adminDownload("studentExport", "students.csv", { query: { search, driveId, college } });
+        return "The download has started.";
+      },
+      "The download failed.",
+      { refresh: false },
+    );
+  const columns: Column<StudentAdmin>[] = [
+    ...COLUMNS,
+    { header: "Actions", cell: (student) => <StudentActions student={student} act={act} busy={action.busy} /> },
+  ];
+  const outcome = action.outcome;
   return (
     <AdminShell title="Registered Students">
       {outcome && (
@@ -170,8 +167,8 @@ export default function Students({ loaderData }: Route.ComponentProps) {
         />
         <button
           type="button"
-          disabled={exporter.state !== "idle"}
-          onClick={() => exporter.submit({ intent: "export" }, { method: "post" })}
+          disabled={exporter.busy}
+          onClick={exportCsv}
           className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-60"
         >
           Export CSV
@@ -180,10 +177,10 @@ export default function Students({ loaderData }: Route.ComponentProps) {
       <BusyNote busy={busy} />
       <DataTable
         caption="Registered students"
-        columns={COLUMNS}
+        columns={columns}
         rows={page.rows}
         busy={busy}
-        empty="No students match."
+        empty={params.size === 0 ? "No students have registered yet." : "No students match."}
       />
       <PageLinks page={page.page} pageSize={page.pageSize} total={page.total} label="Students" />
     </AdminShell>

@@ -1,9 +1,8 @@
 import { feedbackTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { requiredText } from "@trainwise/contract/common";
 import { type Feedback, type FeedbackInput, feedbackInputSchema } from "@trainwise/contract/feedback";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useFetcher } from "react-router";
 import { AdminShell } from "../../components/admin-shell.tsx";
 import {
   BusyNote,
@@ -16,8 +15,8 @@ import {
   useTableBusy,
 } from "../../components/admin-table.tsx";
 import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
-import { type ActionOutcome, adminCall, adminTokenOrLogin, outcomeOf, tableQueryFrom } from "../../lib/admin-client.ts";
-import { api, messageOf } from "../../lib/api.ts";
+import { adminCall, adminTokenOrLogin, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
+import { api } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
 import type { Route } from "./+types/submit-feedback";
@@ -25,46 +24,6 @@ import type { Route } from "./+types/submit-feedback";
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const query = tableQueryFrom(feedbackTableQuerySchema, request.url);
   return { token: adminTokenOrLogin(), page: await adminCall("feedbackTable", { query, signal: request.signal }) };
-}
-
-type FeedbackIntent =
-  | { intent: "create"; feedback: FeedbackInput; adminToken: string }
-  | { intent: "visibility"; id: string; hidden: boolean }
-  | { intent: "delete"; id: string };
-
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionOutcome & { intent: string }> {
-  const asked = (await request.json()) as FeedbackIntent;
-  switch (asked.intent) {
-    case "create":
-      // Sent with the token typed in the form's Admin Token field (the original product's behaviour): a wrong
-      // one is this form's error, not the end of the admin's own session.
-      try {
-        const { message } = await api<{ message: string }>("/feedback", {
-          method: "POST",
-          token: asked.adminToken,
-          body: asked.feedback,
-        });
-        return { ok: true, message, intent: asked.intent };
-      } catch (error) {
-        return { ok: false, message: messageOf(error, "Submission failed"), intent: asked.intent };
-      }
-    case "visibility":
-      return {
-        ...(await outcomeOf(async () => {
-          await adminCall("setFeedbackHidden", { id: asked.id, body: { hidden: asked.hidden } });
-          return asked.hidden ? "The feedback is hidden." : "The feedback shows on the home page again.";
-        }, "That did not work. Please try again.")),
-        intent: asked.intent,
-      };
-    case "delete":
-      return {
-        ...(await outcomeOf(async () => {
-          await adminCall("deleteFeedback", { id: asked.id });
-          return "Feedback deleted.";
-        }, "That did not work. Please try again.")),
-        intent: asked.intent,
-      };
-  }
 }
 
 export const meta = () => [{ title: "Submit Student Feedback | Trainwise" }, { name: "robots", content: "noindex" }];
@@ -85,8 +44,7 @@ const formSchema = feedbackInputSchema.extend({ adminToken: requiredText("Admin 
 export default function SubmitFeedback({ loaderData }: Route.ComponentProps) {
   const { token, page } = loaderData;
   const busy = useTableBusy();
-  const fetcher = useFetcher<ActionOutcome & { intent: string }>({ key: "feedback-change" });
-  const sending = useRef(false);
+  const change = useAdminAction();
   const [outcome, setOutcome] = useState<{ tone: "success" | "error"; message: string }>();
   const {
     register,
@@ -100,24 +58,25 @@ export default function SubmitFeedback({ loaderData }: Route.ComponentProps) {
     defaultValues: { adminToken: token },
   });
 
-  useEffect(() => {
-    if (fetcher.state === "idle") sending.current = false;
-  }, [fetcher.state]);
-  const answered = fetcher.state === "idle" ? fetcher.data : undefined;
-  useEffect(() => {
-    if (!answered) return;
-    setOutcome({ tone: answered.ok ? "success" : "error", message: answered.message });
-    if (answered.ok && answered.intent === "create") reset({ adminToken: getValues("adminToken") });
-  }, [answered, reset, getValues]);
-
-  function send(intent: FeedbackIntent) {
-    if (sending.current || fetcher.state !== "idle") return;
-    sending.current = true;
+  async function send(work: Parameters<typeof change.run>[0], fallback: string, after?: () => void) {
     setOutcome(undefined);
-    void fetcher.submit(intent, { method: "post", encType: "application/json" });
+    const result = await change.run(work, fallback);
+    if (!result) return;
+    setOutcome({ tone: result.ok ? "success" : "error", message: result.message });
+    if (result.ok) after?.();
   }
 
-  const onSubmit = handleSubmit(({ adminToken, ...feedback }) => send({ intent: "create", feedback, adminToken }));
+  // Sent with the token typed in the form's Admin Token field (the original product's behaviour): a wrong one is
+  // this form's error ("Submission failed" or the server's words), not the end of the admin's own session.
+  const onSubmit = handleSubmit(({ adminToken, ...feedback }) =>
+    send(
+      async () =>
+        (await api<{ message: string }>("/feedback", { method: "POST", token: adminToken, body: feedback })).message,
+      "Submission failed",
+      () => reset({ adminToken: getValues("adminToken") }),
+    ),
+  );
+
   const entries: Feedback[] = page.rows;
 
   return (
@@ -148,7 +107,7 @@ export default function SubmitFeedback({ loaderData }: Route.ComponentProps) {
             error={errors.adminToken?.message}
             {...register("adminToken")}
           />
-          <SubmitButton busy={fetcher.state !== "idle"}>Submit Feedback</SubmitButton>
+          <SubmitButton busy={change.busy}>Submit Feedback</SubmitButton>
         </form>
       </div>
       <section aria-labelledby="all-feedback" className="mt-10">
@@ -159,7 +118,7 @@ export default function SubmitFeedback({ loaderData }: Route.ComponentProps) {
         <div className="mt-3">
           <TableToolbar>
             <SearchBox label="Search feedback" />
-            <TextFilter label="Batch" name="batch" />
+            <TextFilter label="Filter by batch" name="batch" />
             <FilterSelect
               label="Shown on the home page"
               name="visibility"
@@ -193,18 +152,26 @@ export default function SubmitFeedback({ loaderData }: Route.ComponentProps) {
               <div className="mt-2 flex gap-2">
                 <button
                   type="button"
-                  disabled={fetcher.state !== "idle"}
-                  onClick={() => send({ intent: "visibility", id: entry._id, hidden: !entry.hidden })}
+                  disabled={change.busy}
+                  onClick={() =>
+                    void send(async (call) => {
+                      await call("setFeedbackHidden", { id: entry._id, body: { hidden: !entry.hidden } });
+                      return entry.hidden ? "The feedback shows on the home page again." : "The feedback is hidden.";
+                    }, "That did not work. Please try again.")
+                  }
                   className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700 disabled:opacity-50"
                 >
                   {entry.hidden ? "Show" : "Hide"} <span className="sr-only">feedback from {entry.name}</span>
                 </button>
                 <button
                   type="button"
-                  disabled={fetcher.state !== "idle"}
+                  disabled={change.busy}
                   onClick={() => {
-                    if (window.confirm(`Delete the feedback from ${entry.name}?`))
-                      send({ intent: "delete", id: entry._id });
+                    if (!window.confirm(`Delete the feedback from ${entry.name}?`)) return;
+                    void send(async (call) => {
+                      await call("deleteFeedback", { id: entry._id });
+                      return "Feedback deleted.";
+                    }, "That did not work. Please try again.");
                   }}
                   className="rounded border border-red-700 px-3 py-1 text-sm text-red-700 disabled:opacity-50"
                 >
