@@ -165,6 +165,11 @@ export const students = pgTable(
     uniqueIndex("students_drive_email_unique").on(table.driveId, sql`lower(${table.email})`),
     uniqueIndex("students_drive_usn_unique").on(table.driveId, sql`lower(${table.usnNo})`),
     index("students_created_at_idx").on(table.createdAt),
+    // The admin tables search name, USN and e-mail for text anywhere in them (ILIKE '%…%'): trigram indexes
+    // answer that without reading every student (pg_trgm, created by the migration).
+    index("students_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+    index("students_usn_trgm_idx").using("gin", table.usnNo.op("gin_trgm_ops")),
+    index("students_email_trgm_idx").using("gin", table.email.op("gin_trgm_ops")),
     check("students_time_multiplier_range", sql`${table.timeMultiplier} >= 1 and ${table.timeMultiplier} <= 4`),
   ],
 );

@@ -192,14 +192,14 @@ type StudentTableRow = {
 const STUDENT_SORTS = { date: sql`s.created_at`, name: sql`s.name` } as const;
 
 /**
- * One page of the students table in one query: the matching ids with `count(*) over ()` first, then the page's
+ * One page of the students table in one query: the page's ids with `count(*) over ()` first, then the page's
  * rows with their drive and attempts used, so the per-row lookups run for the page only.
  */
 export async function studentTable(db: Executor, query: StudentTableQuery) {
   const order = sql`${STUDENT_SORTS[query.sort]} ${direction(query.order)}, s.id ${direction(query.order)}`;
   const { rows } = await db.execute<StudentTableRow>(sql`
     with matched as (
-      select s.id, ${TOTAL_OVER_ALL} as total, row_number() over (order by ${order}) as position
+      select s.id, ${TOTAL_OVER_ALL} as total
       from students s
       where ${studentFilters(query)}
       order by ${order}
@@ -211,7 +211,7 @@ export async function studentTable(db: Executor, query: StudentTableQuery) {
     from matched m
     join students s on s.id = m.id
     join drives d on d.id = s.drive_id
-    order by m.position`);
+    order by ${order}`);
   return toPage(rows, query, studentOut, async () => {
     const { rows: counted } = await db.execute<{ total: number }>(
       sql`select count(*)::int as total from students s where ${studentFilters(query)}`,

@@ -168,14 +168,22 @@ const RESULT_SORTS = { date: sql`a.submitted_at`, score: PERCENTAGE, name: sql`s
 const RESULT_COLUMNS = sql`a.id, a.student_id, s.name as student_name, s.email, s.usn_no, s.college, a.drive_id,
   d.name as drive_name, t.name as test_name, a.score, a.marks, a.total_questions, a.passed`;
 
-/** One page of the results table in one query (ids and `count(*) over ()` first, then the page's rows). */
+/** Whether the filters or the sort read the student's row (the join is left out when they do not). */
+function needsStudent(query: ResultTableQuery): boolean {
+  return Boolean(query.search || query.college || query.sort === "name");
+}
+
+/**
+ * One page of the results table in one query: the page's ids with `count(*) over ()` first (from the attempts
+ * alone when no student field is asked about), then the page's rows with their student, drive and test.
+ */
 export async function resultTable(db: Executor, query: ResultTableQuery) {
   const order = sql`${RESULT_SORTS[query.sort]} ${direction(query.order)} nulls last, a.id ${direction(query.order)}`;
   const { rows } = await db.execute<ResultTableRow>(sql`
     with matched as (
-      select a.id, ${TOTAL_OVER_ALL} as total, row_number() over (order by ${order}) as position
+      select a.id, ${TOTAL_OVER_ALL} as total
       from attempts a
-      join students s on s.id = a.student_id
+      ${needsStudent(query) ? sql`join students s on s.id = a.student_id` : sql``}
       where ${resultFilters(query)}
       order by ${order}
       ${limitOffset(query)}
@@ -186,7 +194,7 @@ export async function resultTable(db: Executor, query: ResultTableQuery) {
     join students s on s.id = a.student_id
     join drives d on d.id = a.drive_id
     join tests t on t.id = d.test_id
-    order by m.position`);
+    order by ${order}`);
   return toPage(rows, query, resultOut, async () => {
     const { rows: counted } = await db.execute<{ total: number }>(sql`
       select count(*)::int as total from attempts a join students s on s.id = a.student_id
