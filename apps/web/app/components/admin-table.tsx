@@ -7,14 +7,20 @@ import { formatCount } from "../lib/format.ts";
 /** Milliseconds of quiet typing before a search goes to the address bar (and so to the server). */
 export const SEARCH_DELAY_MS = 300;
 
-/** The table's query in the address bar, and a way to change part of it (any change but paging starts at page 1). */
+/**
+ * The table's query in the address bar, and a way to change part of it (any change but paging starts at page
+ * 1). While a change is loading, the address it goes to counts: a second change made meanwhile builds on it.
+ */
 export function useTableParams() {
   const location = useLocation();
+  const navigation = useNavigation();
   const navigate = useNavigate();
-  const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
-  // The address as it is now, for a change made by a timer after other changes (a debounced search).
-  const latest = useRef(location.search);
-  latest.current = location.search;
+  const pending = navigation.location?.pathname === location.pathname ? navigation.location : undefined;
+  const search = pending?.search ?? location.search;
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  // The address to build on, also for a change made by a timer (a debounced search) after other changes.
+  const latest = useRef(search);
+  latest.current = search;
   function update(
     changes: Record<string, string | undefined>,
     options: { replace?: boolean; keepPage?: boolean } = {},
@@ -25,8 +31,11 @@ export function useTableParams() {
       else next.delete(key);
     }
     if (!("page" in changes) && !options.keepPage) next.delete("page");
-    const search = next.toString();
-    navigate({ search: search ? `?${search}` : "" }, { replace: options.replace, preventScrollReset: true });
+    const text = next.toString();
+    latest.current = text ? `?${text}` : "";
+    // flushSync: the pending address is drawn at once, so a change made right after this one (a filter picked
+    // while a search is on its way) builds on it instead of on the address before it.
+    navigate({ search: latest.current }, { replace: options.replace, preventScrollReset: true, flushSync: true });
   }
   return { params, update };
 }

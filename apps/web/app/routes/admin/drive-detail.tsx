@@ -218,7 +218,7 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
               // A table of text alone has nothing to focus: the region itself takes focus so that a keyboard can
               // scroll it sideways on a narrow screen.
               // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-              <section tabIndex={0} aria-label="Results table" className="mt-3 overflow-x-auto">
+              <section tabIndex={0} aria-label="Results table" className="relative mt-3 max-w-full overflow-x-auto">
                 <table className="w-full border-collapse text-left">
                   <caption className="sr-only">Submitted attempts of {drive.name}, best first</caption>
                   <ColumnHeadings

@@ -272,7 +272,13 @@ export default function Drives() {
         )}
         {!drives && !listError && <p role="status">Loading...</p>}
         {drives && (
-          <div className="mt-3 overflow-x-auto">
+          <section
+            aria-label="Drives table"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+            tabIndex={0}
+            // Positioned, so text for screen readers inside stays within the box on a phone.
+            className="relative mt-3 max-w-full overflow-x-auto"
+          >
             <table className="w-full border-collapse text-left text-sm">
               <caption className="sr-only">Drives, the default first</caption>
               <ColumnHeadings
@@ -354,7 +360,7 @@ export default function Drives() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         )}
       </section>
     </AdminShell>

@@ -355,7 +355,13 @@ export default function Tests() {
         )}
         {!tests && !listError && <p role="status">Loading...</p>}
         {tests && (
-          <div className="mt-3 overflow-x-auto">
+          <section
+            aria-label="Tests table"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+            tabIndex={0}
+            // Positioned, so text for screen readers inside stays within the box on a phone.
+            className="relative mt-3 max-w-full overflow-x-auto"
+          >
             <table className="w-full border-collapse text-left">
               <caption className="sr-only">Tests, the default first</caption>
               <ColumnHeadings
@@ -419,7 +425,7 @@ export default function Tests() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         )}
       </section>
     </AdminShell>
