@@ -77,8 +77,9 @@ test("search typed fast shows only the last query's rows, however late an older 
   await page.goto("/admin/results");
   const results = holdBackSearch(page, "/api/students/results", `Zara ${stamp}`);
   const search = page.getByLabel("Search results");
+  const asked = page.waitForRequest((request) => new URL(request.url()).searchParams.get("search") === `Zara ${stamp}`);
   await search.fill(`Zara ${stamp}`);
-  await page.waitForRequest((request) => new URL(request.url()).searchParams.get("search") === `Zara ${stamp}`);
+  await asked;
   await search.fill(`Zara ${stamp} Fresh`);
   const table = page.getByRole("region", { name: "Submitted quizzes" });
   await expect(table.getByRole("row").filter({ hasText: `Zara ${stamp} Fresh` })).toHaveCount(1);
@@ -115,8 +116,11 @@ test("search typed fast shows only the last query's rows, however late an older 
   await page.goto("/admin/questions");
   const questions = holdBackSearch(page, "/api/questions", `Quick ${stamp}`);
   const questionSearch = page.getByLabel("Search questions");
+  const askedQuestions = page.waitForRequest(
+    (request) => new URL(request.url()).searchParams.get("search") === `Quick ${stamp}`,
+  );
   await questionSearch.fill(`Quick ${stamp}`);
-  await page.waitForRequest((request) => new URL(request.url()).searchParams.get("search") === `Quick ${stamp}`);
+  await askedQuestions;
   await questionSearch.fill(`Quick ${stamp} new`);
   const listed = page.getByRole("region", { name: "All Questions" }).getByRole("heading", { level: 3 });
   await expect(listed).toHaveText([`Quick ${stamp} new?`]);
