@@ -152,7 +152,7 @@ function Slides({ feedback }: { feedback: PublicFeedback[] }) {
                 {cards.map(({ entry, colour }) => (
                   <li
                     key={entry._id}
-                    className="flex-1 rounded-lg p-5 text-slate-900 shadow-sm"
+                    className="min-w-0 flex-1 break-words rounded-lg p-5 text-slate-900 shadow-sm"
                     style={{ backgroundColor: colour }}
                     data-testid="feedback-card"
                   >

@@ -34,7 +34,7 @@ export function NavItems({ items }: { items: readonly { to: string; label: strin
 }
 
 export const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded px-3 py-2 hover:bg-brand-50 ${isActive ? "font-semibold text-brand-700" : "text-slate-800"}`;
+  `block rounded px-2.5 py-2 hover:bg-brand-50 ${isActive ? "font-semibold text-brand-700" : "text-slate-800"}`;
 
 /** A disclosure (button + list of links): the pattern for site navigation, closed by Escape or a click outside. */
 function OtherServicesMenu() {
@@ -74,7 +74,7 @@ function OtherServicesMenu() {
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
-        className="flex items-center gap-1 rounded px-3 py-2 text-slate-800 hover:bg-brand-50"
+        className="flex items-center gap-1 rounded px-2.5 py-2 text-slate-800 hover:bg-brand-50"
       >
         Other Services <ChevronDownIcon className={`h-4 w-4 transition-transform ${open ? "rotate-180" : ""}`} />
       </button>
@@ -134,7 +134,7 @@ export function SiteHeader() {
           {brand.name}
         </Link>
         <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex flex-wrap items-center justify-end gap-x-1 text-sm lg:text-base">
+          <ul className="flex flex-wrap items-center justify-end gap-x-0.5 text-sm lg:text-base">
             <NavItems items={mainNavigation} />
             <OtherServicesMenu />
             <NavItems items={trailingNavigation} />
