@@ -12,6 +12,9 @@ export default function AboutUs() {
       <PageIntro pages={pages} />
       {/* Circles that enlarge and turn on hover or focus; with a mouse their text shows on hover or focus, on a
           touch screen (no hover) it shows from the start. A stacked list below 600px. */}
+      <p className="mx-auto hidden max-w-6xl px-4 pt-10 text-slate-700 sm:can-hover:block">
+        Point at or focus a circle to read more.
+      </p>
       <ul className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
         {aboutItems.map((item) => (
           <li
