@@ -27,6 +27,7 @@ import {
   lockOpenAttempt,
   lockStudent,
   moveCurrentPosition,
+  nextInOneGo,
   overdueAttemptIds,
   randomQuestions,
   recordFocusLoss,
@@ -259,6 +260,22 @@ export async function advanceAttempt(
   position: number,
   answer?: Answer,
 ): Promise<AttemptProgress> {
+  // The common case, answer and move in one statement; anything it would refuse takes the way below.
+  const done = await nextInOneGo(db, {
+    studentId,
+    position,
+    now: new Date(),
+    answer,
+    graceSeconds: DEADLINE_GRACE_SECONDS,
+  });
+  if (done) {
+    const progress = progressOf(clockOf(done), new Date());
+    const question =
+      progress.currentIndex === done.openPosition
+        ? done.question
+        : await servedQuestionAt(db, done.attemptId, progress.currentIndex);
+    return { ...progress, question: question ? asQuizQuestion(question) : null };
+  }
   // A refused answer (time up on that question) does not stop the move; the client hears why.
   if (answer) await saveAnswer(db, studentId, answer).catch((error) => ignoreRefusal(error));
   const moved = await advanceIfAllowed(db, { studentId, position, now: new Date() });
