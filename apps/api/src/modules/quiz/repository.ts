@@ -62,6 +62,9 @@ export interface StudentForStart {
   closedAt: TimestampText | null;
   timeZone: string;
   testIsDefault: boolean;
+  testName: string;
+  /** The student's attempts, newest first. */
+  attempts: AttemptRow[];
   test: Pick<
     typeof tests.$inferSelect,
     | "categories"
@@ -80,7 +83,9 @@ const lockStudentStatement: NamedStatement = {
   name: "quiz.lock-student",
   text: `select s.attempts_allowed as "attemptsAllowed", s.time_multiplier as "timeMultiplier", s.drive_id as "driveId",
       d.opens_at as "opensAt", d.closes_at as "closesAt", d.closed_at as "closedAt", d.time_zone as "timeZone",
-      t.is_default as "testIsDefault",
+      t.is_default as "testIsDefault", t.name as "testName",
+      (select coalesce(json_agg(a order by a."startedAt" desc), '[]')
+        from (select ${ATTEMPT_COLUMNS} from attempts where student_id = s.id) a) as attempts,
       json_build_object('categories', t.categories, 'difficultyMix', t.difficulty_mix,
         'questionCount', t.question_count, 'secondsPerQuestion', t.seconds_per_question, 'timingMode', t.timing_mode,
         'attemptsAllowed', t.attempts_allowed, 'passMark', t.pass_mark, 'negativeMark', t.negative_mark,
@@ -89,10 +94,17 @@ const lockStudentStatement: NamedStatement = {
     where s.id = $1::uuid for update of s`,
 };
 
-/** Locks the student's row so that concurrent starts of one student run one at a time. */
-export async function lockStudent(db: Executor, studentId: string) {
-  const [student] = await runNamed<StudentForStart>(db, lockStudentStatement, [studentId]);
-  return student;
+/**
+ * Locks the student's row so that concurrent starts of one student run one at a time, and reads what a start
+ * needs with it: their drive, its test and their attempts.
+ */
+export async function lockStudent(db: Executor, studentId: string): Promise<StudentForStart | undefined> {
+  const [student] = await runNamed<Omit<StudentForStart, "attempts"> & { attempts: AttemptText[] }>(
+    db,
+    lockStudentStatement,
+    [studentId],
+  );
+  return student && { ...student, attempts: student.attempts.map(attemptFrom) };
 }
 
 const attemptsOfStatement: NamedStatement = {
@@ -113,6 +125,25 @@ const lockOpenAttemptStatement: NamedStatement = {
 export async function lockOpenAttempt(db: Executor, studentId: string) {
   const [attempt] = await attemptRows(db, lockOpenAttemptStatement, [studentId]);
   return attempt;
+}
+
+const lockOpenAttemptWithSlotsStatement: NamedStatement = {
+  name: "quiz.lock-open-attempt-with-slots",
+  text: `select ${ATTEMPT_COLUMNS},
+      (select coalesce(json_agg(json_build_object('position', aq.position, 'questionId', aq.question_id,
+                 'optionOrder', aq.option_order, 'selectedOptionId', aq.selected_option_id) order by aq.position), '[]')
+        from attempt_questions aq where aq.attempt_id = attempts.id) as slots
+    from attempts where student_id = $1::uuid and submitted_at is null for update`,
+};
+
+/** The open attempt, locked, with where each of its questions stands: what a submit reads. */
+export async function lockOpenAttemptWithSlots(db: Executor, studentId: string) {
+  const [row] = await runNamed<AttemptText & { slots: AnswerSlot[] }>(db, lockOpenAttemptWithSlotsStatement, [
+    studentId,
+  ]);
+  if (!row) return undefined;
+  const { slots, ...attempt } = row;
+  return { attempt: attemptFrom(attempt), slots };
 }
 
 const randomQuestionsStatement: NamedStatement = {
@@ -244,6 +275,28 @@ const resultRowsStatement: NamedStatement = {
 /** Each served question's text and whether the saved answer was right: what a result shows, no answer key. */
 export function resultRows(db: Executor, attemptId: string) {
   return runNamed<{ questionId: string; isCorrect: boolean; text: string }>(db, resultRowsStatement, [attemptId]);
+}
+
+const resultViewStatement: NamedStatement = {
+  name: "quiz.result-view",
+  // $1 attempt, $2 student: the attempt if it is theirs, its drive's context and its result rows, in one read.
+  text: `select a.*, t.name as "testName", d.closes_at as "closesAt", d.closed_at as "closedAt",
+      (select coalesce(json_agg(json_build_object('questionId', aq.question_id,
+                 'isCorrect', coalesce(aq.is_correct, false), 'text', q.text) order by aq.position), '[]')
+        from attempt_questions aq join questions q on q.id = aq.question_id
+        where aq.attempt_id = a.id) as rows
+    from (select ${ATTEMPT_COLUMNS} from attempts where id = $1::uuid and student_id = $2::uuid) a
+    join drives d on d.id = a."driveId" join tests t on t.id = d.test_id`,
+};
+
+/** A result as it is stored now: the attempt (if it is the student's), its context and its rows. */
+export async function resultView(db: Executor, studentId: string, attemptId: string) {
+  const [row] = await runNamed<
+    AttemptText & ResultContext & { rows: { questionId: string; isCorrect: boolean; text: string }[] }
+  >(db, resultViewStatement, [attemptId, studentId]);
+  if (!row) return undefined;
+  const { testName, closesAt, closedAt, rows, ...attempt } = row;
+  return { attempt: attemptFrom(attempt), context: { testName, closesAt, closedAt }, rows };
 }
 
 const saveSelectedOptionStatement: NamedStatement = {
