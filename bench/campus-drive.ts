@@ -132,6 +132,11 @@ async function lostAnswers(databaseUrl: string, acknowledged: string[]): Promise
   }
 }
 
+/** Other work on the machine takes CPU from the product: the load average says how busy it was. */
+function loadNote(): string {
+  return ` (load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores)`;
+}
+
 /** CPU seconds a process and its reaped children have used (Linux), 0 elsewhere. */
 function cpuSeconds(pid: number): number {
   try {
@@ -200,7 +205,7 @@ async function fastDrive(baseUrl: string, databaseUrl: string | undefined): Prom
   const sorted = stats.latencies.sort((a, b) => a - b);
   const errorCount = [...stats.errors.values()].reduce((sum, count) => sum + count, 0);
   console.log(`\ncampus drive, fast: ${STUDENTS} students, ${CONCURRENCY} at a time, ${os.cpus().length} cores`);
-  console.log(`  finished journeys   ${completed} (failed ${failed}) in ${seconds.toFixed(1)} s`);
+  console.log(`  finished journeys   ${completed} (failed ${failed}) in ${seconds.toFixed(1)} s${loadNote()}`);
   console.log(`  journeys per second ${(completed / seconds).toFixed(1)}`);
   console.log(
     `  requests            ${sorted.length} (${(sorted.length / seconds).toFixed(0)} per second, ${(sorted.length / STUDENTS).toFixed(1)} per student)`,
@@ -239,7 +244,7 @@ async function pacedDrive(baseUrl: string, students: number): Promise<PacedDrive
     retries: 0,
     label: `bench-${students}`,
   });
-  console.log(`  took                ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`  took                ${((performance.now() - started) / 1000).toFixed(1)} s${loadNote()}`);
   printPacedReport(report);
   return report;
 }

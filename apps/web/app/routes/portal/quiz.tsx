@@ -100,8 +100,6 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
   const [submitting, setSubmitting] = useState(false);
   const [focusWarning, setFocusWarning] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // Answers whose save failed: they go again with the Next that leaves their question.
-  const unsaved = useRef(new Set<string>());
   // Saves are sent one after another, so the server sees an answer before the Next that follows it.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   // Picks not sent yet, by question: each waits SAVE_AFTER_MS unless Next or Submit carries it first.
@@ -215,7 +213,6 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
       const progress = await send(() =>
         api<AttemptProgress>("/quiz/next", { method: "POST", token, body: { position: index + 1, answer } }),
       );
-      if (leaving) unsaved.current.delete(leaving._id);
       const question = progress.question ?? undefined;
       setAttempt((current) => ({
         ...current,
@@ -263,12 +260,8 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
 
   const saveAnswer = useCallback(
     (questionId: string, optionId: string) => {
-      send(() => api("/quiz/answers", { method: "PUT", token, body: { questionId, optionId } })).then(
-        () => unsaved.current.delete(questionId),
-        (error: unknown) => {
-          if (!(error instanceof ApiError && error.status === 409)) unsaved.current.add(questionId);
-        },
-      );
+      // A save that fails shows why; the Next that leaves the question, or Submit, sends the answer again.
+      send(() => api("/quiz/answers", { method: "PUT", token, body: { questionId, optionId } })).catch(() => undefined);
     },
     [send, token],
   );
