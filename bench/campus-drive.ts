@@ -15,7 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { runningDatabaseUrl } from "../apps/api/src/db/embedded-postgres.ts";
+import { runningDatabaseUrl, runningServer } from "../apps/api/src/db/embedded-postgres.ts";
 import { type RunningProduct, startProduct } from "../scripts/product-process.ts";
 import { type PacedDriveReport, printPacedReport, runPacedDrive } from "./paced-drive.ts";
 import { compareStaticPages } from "./static-pages.ts";
@@ -132,12 +132,55 @@ async function lostAnswers(databaseUrl: string, acknowledged: string[]): Promise
   }
 }
 
+/** Other work on the machine takes CPU from the product: the load average says how busy it was. */
+function loadNote(): string {
+  return ` (load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores)`;
+}
+
+/** CPU seconds a process and its reaped children have used (Linux), 0 elsewhere. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    // utime, stime, cutime, cstime: fields 14–17 of stat, counted from the state field (3) here.
+    return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL server's processes: the postmaster and its children (backends, writer, WAL writer…). */
+function databaseCpuSeconds(): number {
+  const server = dataDir ? runningServer(path.join(dataDir, "postgres")) : undefined;
+  if (!server) return 0;
+  let total = cpuSeconds(server.pid);
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (stat.split(") ")[1]?.split(" ")[1] === String(server.pid)) total += cpuSeconds(Number(entry));
+    } catch {
+      // The process has gone.
+    }
+  }
+  return total;
+}
+
+/** CPU used by the server, the database and the bench: a figure that other load on the machine bends less. */
+function cpuNow() {
+  return {
+    server: product ? cpuSeconds(product.pid) : 0,
+    database: databaseCpuSeconds(),
+    bench: cpuSeconds(process.pid),
+  };
+}
+
 async function fastDrive(baseUrl: string, databaseUrl: string | undefined): Promise<number> {
   const { hostname, port } = new URL(baseUrl);
   const stats: Stats = { latencies: [], errors: new Map(), acknowledged: [] };
   let next = 0;
   let completed = 0;
   let failed = 0;
+  const cpuBefore = cpuNow();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -157,11 +200,12 @@ async function fastDrive(baseUrl: string, databaseUrl: string | undefined): Prom
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuNow();
 
   const sorted = stats.latencies.sort((a, b) => a - b);
   const errorCount = [...stats.errors.values()].reduce((sum, count) => sum + count, 0);
   console.log(`\ncampus drive, fast: ${STUDENTS} students, ${CONCURRENCY} at a time, ${os.cpus().length} cores`);
-  console.log(`  finished journeys   ${completed} (failed ${failed}) in ${seconds.toFixed(1)} s`);
+  console.log(`  finished journeys   ${completed} (failed ${failed}) in ${seconds.toFixed(1)} s${loadNote()}`);
   console.log(`  journeys per second ${(completed / seconds).toFixed(1)}`);
   console.log(
     `  requests            ${sorted.length} (${(sorted.length / seconds).toFixed(0)} per second, ${(sorted.length / STUDENTS).toFixed(1)} per student)`,
@@ -171,6 +215,13 @@ async function fastDrive(baseUrl: string, databaseUrl: string | undefined): Prom
   );
   console.log(`  errors              ${errorCount}`);
   for (const [key, count] of stats.errors) console.log(`    ${count} × ${key}`);
+  if (product) {
+    const used = (part: keyof typeof cpuAfter) => cpuAfter[part] - cpuBefore[part];
+    const perStudent = (part: keyof typeof cpuAfter) => ((used(part) * 1000) / STUDENTS).toFixed(1);
+    console.log(
+      `  CPU seconds         server ${used("server").toFixed(1)}, database ${used("database").toFixed(1)}, bench ${used("bench").toFixed(1)} (per student: ${perStudent("server")} + ${perStudent("database")} + ${perStudent("bench")} ms; the machine had ${(seconds * os.cpus().length).toFixed(0)})`,
+    );
+  }
   if (!databaseUrl) {
     console.log(`  answers             ${stats.acknowledged.length} acknowledged (not compared: no database to read)`);
     return 0;
@@ -193,7 +244,7 @@ async function pacedDrive(baseUrl: string, students: number): Promise<PacedDrive
     retries: 0,
     label: `bench-${students}`,
   });
-  console.log(`  took                ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`  took                ${((performance.now() - started) / 1000).toFixed(1)} s${loadNote()}`);
   printPacedReport(report);
   return report;
 }

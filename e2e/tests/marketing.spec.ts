@@ -99,23 +99,29 @@ for (const [width, perSlide, gap] of [
     await expect(slides.first()).toBeVisible();
     await expect(slides.first().getByTestId("feedback-card")).toHaveCount(perSlide);
     await expect(slides.first().getByRole("list")).toHaveCSS("gap", gap);
-    const dots = page.getByRole("button", { name: /^Show feedback slide/ });
-    await expect(dots.first()).toHaveAttribute("aria-current", "true");
+    // The dots show a window of at most five slides round the current one, so each is found by its slide.
+    const dot = (slide: number) => page.getByRole("button", { name: `Show feedback slide ${slide}`, exact: true });
+    await expect(dot(1)).toHaveAttribute("aria-current", "true");
     await page.clock.runFor(4_100);
-    await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
-    // The dots select a slide; the last wraps round to the first.
-    const count = await dots.count();
-    await dots.nth(count - 1).click();
+    await expect(dot(2)).toHaveAttribute("aria-current", "true");
+    // The dots select a slide; the last wraps round to the first. Previous from the first reaches the last.
+    const count = await slides.count();
+    await dot(1).click();
+    await page.getByRole("button", { name: "Previous feedback slide" }).click();
+    await expect(dot(count)).toHaveAttribute("aria-current", "true");
+    await dot(count - 1).click();
+    await expect(dot(count - 1)).toHaveAttribute("aria-current", "true");
+    await dot(count).click();
     await page.mouse.move(0, 0);
     await page.getByRole("heading", { level: 1 }).click();
-    await expect(dots.nth(count - 1)).toHaveAttribute("aria-current", "true");
+    await expect(dot(count)).toHaveAttribute("aria-current", "true");
     await page.clock.runFor(4_100);
-    await expect(dots.first()).toHaveAttribute("aria-current", "true");
+    await expect(dot(1)).toHaveAttribute("aria-current", "true");
     // Pause stops it.
     await page.getByRole("button", { name: /^Pause/ }).click();
     await page.getByRole("heading", { level: 1 }).click();
     await page.clock.runFor(8_200);
-    await expect(dots.first()).toHaveAttribute("aria-current", "true");
+    await expect(dot(1)).toHaveAttribute("aria-current", "true");
   });
 }
 

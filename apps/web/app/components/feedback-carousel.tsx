@@ -6,6 +6,7 @@ import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { api } from "../lib/api.ts";
+import { ChevronDownIcon } from "./icons.tsx";
 
 /** Ten pastel colours, cycling over the cards. */
 const PASTELS = [
@@ -47,6 +48,16 @@ function usePrefersReducedMotion(): boolean {
     return () => query.removeEventListener("change", update);
   }, []);
   return reduced;
+}
+
+/** At most this many dots show, a window round the current slide, so any number of entries fits a phone. */
+const MAX_DOTS = 5;
+
+/** The slides whose dots show: up to MAX_DOTS consecutive ones, the current one as near the middle as it can be. */
+function dotWindow(count: number, selected: number): number[] {
+  const size = Math.min(count, MAX_DOTS);
+  const first = Math.min(Math.max(selected - Math.floor(size / 2), 0), count - size);
+  return Array.from({ length: size }, (_, offset) => first + offset);
 }
 
 type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; feedback: PublicFeedback[] };
@@ -141,7 +152,7 @@ function Slides({ feedback }: { feedback: PublicFeedback[] }) {
                 {cards.map(({ entry, colour }) => (
                   <li
                     key={entry._id}
-                    className="flex-1 rounded-lg p-5 text-slate-900 shadow-sm"
+                    className="min-w-0 flex-1 break-words rounded-lg p-5 text-slate-900 shadow-sm"
                     style={{ backgroundColor: colour }}
                     data-testid="feedback-card"
                   >
@@ -158,26 +169,61 @@ function Slides({ feedback }: { feedback: PublicFeedback[] }) {
           ))}
         </div>
       </div>
-      <div className="mt-4 flex flex-wrap items-center justify-center gap-3">
-        <button
-          type="button"
-          onClick={() => setPaused((value) => !value)}
-          className="rounded border border-brand-700 px-3 py-1 text-sm font-semibold text-brand-700"
-          disabled={reducedMotion}
-        >
-          {paused ? "Play" : "Pause"} <span className="sr-only">feedback carousel</span>
-        </button>
-        <div className="flex gap-2">
-          {slides.map((cards, index) => (
-            <button
-              key={cards.map((card) => card.entry._id).join("-")}
-              type="button"
-              onClick={() => goTo(index)}
-              aria-label={`Show feedback slide ${index + 1}`}
-              aria-current={index === selected ? "true" : undefined}
-              className={`h-4 w-4 rounded-full border-2 border-brand-700 ${index === selected ? "bg-brand-700" : "bg-white"}`}
-            />
-          ))}
+      <div className="mt-4 flex flex-wrap items-center justify-center gap-x-6 gap-y-2">
+        <div className="flex items-center gap-1">
+          <button
+            type="button"
+            onClick={() => embla?.scrollPrev()}
+            aria-label="Previous feedback slide"
+            className="rounded-full p-2 text-brand-700 hover:bg-white"
+          >
+            <ChevronDownIcon className="h-5 w-5 rotate-90" />
+          </button>
+          {dotWindow(slides.length, selected).map((index, position, shown) => {
+            // A smaller dot at an end of the window says that more slides lie beyond it.
+            const more = (position === 0 && index > 0) || (position === shown.length - 1 && index < slides.length - 1);
+            return (
+              <button
+                key={index}
+                type="button"
+                onClick={() => goTo(index)}
+                aria-label={`Show feedback slide ${index + 1}`}
+                aria-current={index === selected ? "true" : undefined}
+                className="flex h-6 w-6 items-center justify-center rounded-full"
+              >
+                <span
+                  className={`rounded-full border-2 border-brand-700 ${more ? "h-2.5 w-2.5" : "h-4 w-4"} ${index === selected ? "bg-brand-700" : "bg-white"}`}
+                />
+              </button>
+            );
+          })}
+          <button
+            type="button"
+            onClick={() => embla?.scrollNext()}
+            aria-label="Next feedback slide"
+            className="rounded-full p-2 text-brand-700 hover:bg-white"
+          >
+            <ChevronDownIcon className="h-5 w-5 -rotate-90" />
+          </button>
+        </div>
+        <div className="flex items-center gap-3">
+          <button
+            type="button"
+            onClick={() => setPaused((value) => !value)}
+            className="rounded border border-brand-700 px-3 py-1 text-sm font-semibold text-brand-700"
+            disabled={reducedMotion}
+          >
+            {paused ? "Play" : "Pause"} <span className="sr-only">feedback carousel</span>
+          </button>
+          {/* Announced when the visitor moves the slides, silent while they move by themselves. */}
+          <p className="text-sm text-slate-700 tabular-nums" aria-live={playing ? "off" : "polite"} aria-atomic="true">
+            <span aria-hidden="true">
+              {selected + 1} / {slides.length}
+            </span>
+            <span className="sr-only">
+              Slide {selected + 1} of {slides.length}
+            </span>
+          </p>
         </div>
       </div>
     </section>

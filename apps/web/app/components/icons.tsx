@@ -1,4 +1,4 @@
-// The three interface icons the layout needs, inline: a whole icon library costs more than the page can spare.
+// The interface icons the layout needs, inline: a whole icon library costs more than the page can spare.
 type IconProps = { className?: string };
 
 const base = {
@@ -27,5 +27,11 @@ export const CloseIcon = ({ className }: IconProps) => (
 export const ChevronDownIcon = ({ className }: IconProps) => (
   <svg {...base} aria-hidden="true" className={className}>
     <path d="m6 9 6 6 6-6" />
+  </svg>
+);
+
+export const ChatIcon = ({ className }: IconProps) => (
+  <svg {...base} aria-hidden="true" className={className}>
+    <path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z" />
   </svg>
 );

@@ -49,11 +49,13 @@ export function SiteFooter() {
           </ul>
         </section>
       </div>
-      <p className="border-t border-white/20 py-4 text-center text-sm">
+      {/* From 900px the chat link floats at the bottom right: the page ends with room for it. */}
+      <p className="border-t border-white/20 py-4 text-center text-sm md:pb-20">
         © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {brand.legalName} All rights reserved.
       </p>
+      {/* Below 900px the link sits in the top bar instead. It steps aside while a form field has the focus. */}
       <a
-        className="fixed bottom-4 right-4 rounded-full bg-green-700 px-4 py-3 text-sm font-semibold text-white shadow-lg"
+        className="fixed right-4 bottom-4 hidden rounded-full bg-green-700 px-4 py-3 text-sm font-semibold text-white shadow-lg md:block [body:has(:is(input,select,textarea):focus)_&]:invisible"
         href={brand.chat.href}
         rel="noopener noreferrer"
         target="_blank"

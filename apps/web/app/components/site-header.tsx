@@ -1,7 +1,7 @@
 import { brand } from "@trainwise/contract/brand";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { ChevronDownIcon, MenuIcon } from "./icons.tsx";
+import { ChatIcon, ChevronDownIcon, MenuIcon } from "./icons.tsx";
 
 export const mainNavigation = [
   { to: "/", label: "Home" },
@@ -34,7 +34,7 @@ export function NavItems({ items }: { items: readonly { to: string; label: strin
 }
 
 export const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded px-3 py-2 hover:bg-brand-50 ${isActive ? "font-semibold text-brand-700" : "text-slate-800"}`;
+  `block rounded px-2.5 py-2 hover:bg-brand-50 ${isActive ? "font-semibold text-brand-700" : "text-slate-800"}`;
 
 /** A disclosure (button + list of links): the pattern for site navigation, closed by Escape or a click outside. */
 function OtherServicesMenu() {
@@ -74,7 +74,7 @@ function OtherServicesMenu() {
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
-        className="flex items-center gap-1 rounded px-3 py-2 text-slate-800 hover:bg-brand-50"
+        className="flex items-center gap-1 rounded px-2.5 py-2 text-slate-800 hover:bg-brand-50"
       >
         Other Services <ChevronDownIcon className={`h-4 w-4 transition-transform ${open ? "rotate-180" : ""}`} />
       </button>
@@ -92,7 +92,7 @@ function OtherServicesMenu() {
 // The drawer's code (and its focus trap) loads on the first tap of the menu button, not with every page.
 const DrawerPanel = lazy(() => import("./drawer-panel.tsx"));
 
-/** Below 600px the bar becomes a button that opens the side drawer. */
+/** Below 900px the bar becomes a button that opens the side drawer: its links need more than one line there. */
 function MobileDrawer() {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
@@ -100,7 +100,7 @@ function MobileDrawer() {
   useEffect(() => setOpen(false), [pathname]);
 
   return (
-    <div className="sm:hidden">
+    <>
       <button
         ref={opener}
         type="button"
@@ -122,7 +122,7 @@ function MobileDrawer() {
           />
         </Suspense>
       )}
-    </div>
+    </>
   );
 }
 
@@ -133,14 +133,27 @@ export function SiteHeader() {
         <Link to="/" className="text-xl font-bold text-brand-700">
           {brand.name}
         </Link>
-        <nav aria-label="Main" className="hidden sm:block">
-          <ul className="flex flex-wrap items-center justify-end gap-x-1 text-sm md:text-base">
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex flex-wrap items-center justify-end gap-x-0.5 text-sm lg:text-base">
             <NavItems items={mainNavigation} />
             <OtherServicesMenu />
             <NavItems items={trailingNavigation} />
           </ul>
         </nav>
-        <MobileDrawer />
+        <div className="flex items-center gap-2 md:hidden">
+          {/* Where the bar is a menu button, the chat link sits beside it rather than floating over the page. */}
+          <a
+            href={brand.chat.href}
+            aria-label={brand.chat.label}
+            rel="noopener noreferrer"
+            target="_blank"
+            className="flex items-center gap-1.5 rounded-full bg-green-700 px-3 py-2 text-sm font-semibold text-white"
+          >
+            <ChatIcon className="h-5 w-5" />
+            Chat
+          </a>
+          <MobileDrawer />
+        </div>
       </div>
     </header>
   );

@@ -157,6 +157,37 @@ describe("the quiz", async () => {
     expect(body.score).toBeLessThanOrEqual(body.totalQuestions);
   });
 
+  it("saves the answer Next carries, takes a repeated Next without change, and moves on past a refused answer", async () => {
+    const { token, questions } = await start();
+    const carry = (position: number, question: QuizQuestion | undefined, optionId: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/quiz/next",
+        headers: bearer(token),
+        payload: { position, answer: { questionId: question?._id, optionId } },
+      });
+    const first = questions[0] as QuizQuestion;
+    const moved = await carry(1, first, rightOption(first));
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ currentIndex: 1, question: questions[1] });
+    // A retry of that Next (its reply lost): the same question, the answer as it was.
+    const again = await carry(1, first, wrongOption(first));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ currentIndex: 1, question: questions[1] });
+    // An option of another question is not taken, and does not stop the move.
+    const second = questions[1] as QuizQuestion;
+    const stray = await carry(2, second, rightOption(first));
+    expect(stray.json()).toMatchObject({ currentIndex: 2, question: questions[2] });
+    // The timer closed question 3's window (and the grace) while the student sat on it: Next still moves on.
+    const third = questions[2] as QuizQuestion;
+    await age(token, 30 + 11);
+    const late = await carry(4, third, rightOption(third));
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toMatchObject({ currentIndex: 4, question: questions[4] });
+    const state = (await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(token) })).json();
+    expect(state.answers).toEqual([{ questionId: first._id, optionId: rightOption(first) }]);
+  });
+
   it("lets the timer move on: an answer to a closed question is refused, the next one is open", async () => {
     const { token, questions } = await start();
     await age(token, 30 + 11);

@@ -62,6 +62,9 @@ export interface StudentForStart {
   closedAt: TimestampText | null;
   timeZone: string;
   testIsDefault: boolean;
+  testName: string;
+  /** The student's attempts, newest first. */
+  attempts: AttemptRow[];
   test: Pick<
     typeof tests.$inferSelect,
     | "categories"
@@ -80,7 +83,9 @@ const lockStudentStatement: NamedStatement = {
   name: "quiz.lock-student",
   text: `select s.attempts_allowed as "attemptsAllowed", s.time_multiplier as "timeMultiplier", s.drive_id as "driveId",
       d.opens_at as "opensAt", d.closes_at as "closesAt", d.closed_at as "closedAt", d.time_zone as "timeZone",
-      t.is_default as "testIsDefault",
+      t.is_default as "testIsDefault", t.name as "testName",
+      (select coalesce(json_agg(a order by a."startedAt" desc), '[]')
+        from (select ${ATTEMPT_COLUMNS} from attempts where student_id = s.id) a) as attempts,
       json_build_object('categories', t.categories, 'difficultyMix', t.difficulty_mix,
         'questionCount', t.question_count, 'secondsPerQuestion', t.seconds_per_question, 'timingMode', t.timing_mode,
         'attemptsAllowed', t.attempts_allowed, 'passMark', t.pass_mark, 'negativeMark', t.negative_mark,
@@ -89,10 +94,17 @@ const lockStudentStatement: NamedStatement = {
     where s.id = $1::uuid for update of s`,
 };
 
-/** Locks the student's row so that concurrent starts of one student run one at a time. */
-export async function lockStudent(db: Executor, studentId: string) {
-  const [student] = await runNamed<StudentForStart>(db, lockStudentStatement, [studentId]);
-  return student;
+/**
+ * Locks the student's row so that concurrent starts of one student run one at a time, and reads what a start
+ * needs with it: their drive, its test and their attempts.
+ */
+export async function lockStudent(db: Executor, studentId: string): Promise<StudentForStart | undefined> {
+  const [student] = await runNamed<Omit<StudentForStart, "attempts"> & { attempts: AttemptText[] }>(
+    db,
+    lockStudentStatement,
+    [studentId],
+  );
+  return student && { ...student, attempts: student.attempts.map(attemptFrom) };
 }
 
 const attemptsOfStatement: NamedStatement = {
@@ -113,6 +125,25 @@ const lockOpenAttemptStatement: NamedStatement = {
 export async function lockOpenAttempt(db: Executor, studentId: string) {
   const [attempt] = await attemptRows(db, lockOpenAttemptStatement, [studentId]);
   return attempt;
+}
+
+const lockOpenAttemptWithSlotsStatement: NamedStatement = {
+  name: "quiz.lock-open-attempt-with-slots",
+  text: `select ${ATTEMPT_COLUMNS},
+      (select coalesce(json_agg(json_build_object('position', aq.position, 'questionId', aq.question_id,
+                 'optionOrder', aq.option_order, 'selectedOptionId', aq.selected_option_id) order by aq.position), '[]')
+        from attempt_questions aq where aq.attempt_id = attempts.id) as slots
+    from attempts where student_id = $1::uuid and submitted_at is null for update`,
+};
+
+/** The open attempt, locked, with where each of its questions stands: what a submit reads. */
+export async function lockOpenAttemptWithSlots(db: Executor, studentId: string) {
+  const [row] = await runNamed<AttemptText & { slots: AnswerSlot[] }>(db, lockOpenAttemptWithSlotsStatement, [
+    studentId,
+  ]);
+  if (!row) return undefined;
+  const { slots, ...attempt } = row;
+  return { attempt: attemptFrom(attempt), slots };
 }
 
 const randomQuestionsStatement: NamedStatement = {
@@ -244,6 +275,28 @@ const resultRowsStatement: NamedStatement = {
 /** Each served question's text and whether the saved answer was right: what a result shows, no answer key. */
 export function resultRows(db: Executor, attemptId: string) {
   return runNamed<{ questionId: string; isCorrect: boolean; text: string }>(db, resultRowsStatement, [attemptId]);
+}
+
+const resultViewStatement: NamedStatement = {
+  name: "quiz.result-view",
+  // $1 attempt, $2 student: the attempt if it is theirs, its drive's context and its result rows, in one read.
+  text: `select a.*, t.name as "testName", d.closes_at as "closesAt", d.closed_at as "closedAt",
+      (select coalesce(json_agg(json_build_object('questionId', aq.question_id,
+                 'isCorrect', coalesce(aq.is_correct, false), 'text', q.text) order by aq.position), '[]')
+        from attempt_questions aq join questions q on q.id = aq.question_id
+        where aq.attempt_id = a.id) as rows
+    from (select ${ATTEMPT_COLUMNS} from attempts where id = $1::uuid and student_id = $2::uuid) a
+    join drives d on d.id = a."driveId" join tests t on t.id = d.test_id`,
+};
+
+/** A result as it is stored now: the attempt (if it is the student's), its context and its rows. */
+export async function resultView(db: Executor, studentId: string, attemptId: string) {
+  const [row] = await runNamed<
+    AttemptText & ResultContext & { rows: { questionId: string; isCorrect: boolean; text: string }[] }
+  >(db, resultViewStatement, [attemptId, studentId]);
+  if (!row) return undefined;
+  const { testName, closesAt, closedAt, rows, ...attempt } = row;
+  return { attempt: attemptFrom(attempt), context: { testName, closesAt, closedAt }, rows };
 }
 
 const saveSelectedOptionStatement: NamedStatement = {
@@ -430,6 +483,95 @@ export async function advanceIfAllowed(db: Executor, values: { studentId: string
     position,
     now,
   ]);
+  return row;
+}
+
+const nextInOneGoStatement: NamedStatement = {
+  name: "quiz.next-in-one-go",
+  // $1 student, $2 position asked for, $3 now, $4 question being left (null: no answer), $5 its option,
+  // $6 grace seconds. The same rules as advance-if-allowed after save-answer-if-open, read from one locked row.
+  text: `
+    with attempt as materialized (
+      select id, current_position, current_started_at, seconds_per_question, total_questions, deadline_at, paced,
+             least(
+               current_position
+                 + floor(extract(epoch from ($3::timestamptz - current_started_at)) / seconds_per_question)::int,
+               total_questions
+             ) as position_now
+      from attempts
+      where student_id = $1::uuid and submitted_at is null and paced and $3::timestamptz <= deadline_at
+      for update
+    ), allowed as (
+      select * from attempt
+      where position_now < total_questions and $2::int <= position_now + 1 and $2::int < total_questions
+    ), answer_open as (
+      select w.* from (
+        select al.id, aq.position as answer_position, al.seconds_per_question as window_seconds,
+               al.current_started_at
+                 + make_interval(secs => (aq.position - al.current_position) * al.seconds_per_question) as window_start
+        from allowed al
+        join attempt_questions aq on aq.attempt_id = al.id and aq.question_id = $4::uuid
+        where $5::uuid = any(aq.option_order) and aq.position >= al.current_position
+      ) w
+      where $3::timestamptz >= w.window_start
+        and $3::timestamptz <= w.window_start + make_interval(secs => w.window_seconds + $6::int)
+    ), go as (
+      -- All of it or nothing: an answer sent must be taken, or the caller goes the long way to learn why.
+      select al.*, ao.answer_position, ao.window_start,
+             case when $2::int = al.position_now + 1 then $2::int else al.position_now end as open_position
+      from allowed al left join answer_open ao on ao.id = al.id
+      where $4::uuid is null or ao.id is not null
+    ), saved as (
+      update attempt_questions aq set selected_option_id = $5::uuid, answered_at = $3::timestamptz
+      from go where go.answer_position is not null and aq.attempt_id = go.id and aq.position = go.answer_position
+      returning aq.position
+    ), moved as (
+      -- Next moves the clock on; else an answer to a later window records where the timer has taken it.
+      update attempts a
+      set current_position = case when $2::int = go.position_now + 1 then $2::int else go.answer_position end,
+          current_started_at = case when $2::int = go.position_now + 1 then $3::timestamptz else go.window_start end
+      from go
+      where a.id = go.id and ($2::int = go.position_now + 1 or go.answer_position > go.current_position)
+      returning a.id, a.current_position, a.current_started_at
+    )
+    select go.id as "attemptId", go.seconds_per_question as "secondsPerQuestion",
+           go.total_questions as "totalQuestions", go.paced, go.deadline_at as "deadlineAt",
+           coalesce(m.current_position, go.current_position) as "currentPosition",
+           coalesce(m.current_started_at, go.current_started_at) as "currentStartedAt",
+           go.open_position as "openPosition",
+           (select json_build_object('questionId', q.id, 'text', q.text, 'category', q.category,
+                     'difficulty', q.difficulty,
+                     'options', (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text)
+                                                            order by shown.ordinality), '[]')
+                                 from unnest(aq.option_order) with ordinality as shown(id, ordinality)
+                                 join question_options o on o.id = shown.id))
+            from attempt_questions aq join questions q on q.id = aq.question_id
+            where aq.attempt_id = go.id and aq.position = go.open_position) as question
+    from go left join moved m on m.id = go.id`,
+};
+
+/**
+ * Next with the answer to the question being left, in one statement: saves the answer when one is sent and its
+ * window is open, moves on as advance-if-allowed does, and returns the clock with the question now open (at
+ * `openPosition` by the clock at `now`). Returns undefined, having changed nothing, when any part would be
+ * refused; the caller then takes the long way, which says why.
+ */
+export async function nextInOneGo(
+  db: Executor,
+  values: {
+    studentId: string;
+    position: number;
+    now: Date;
+    answer?: { questionId: string; optionId: string };
+    graceSeconds: number;
+  },
+) {
+  const { studentId, position, now, answer, graceSeconds } = values;
+  const [row] = await runNamed<ClockRow & { attemptId: string; openPosition: number; question: ServedQuestion | null }>(
+    db,
+    nextInOneGoStatement,
+    [studentId, position, now, answer?.questionId ?? null, answer?.optionId ?? null, graceSeconds],
+  );
   return row;
 }
 

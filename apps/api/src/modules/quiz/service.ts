@@ -25,13 +25,16 @@ import {
   type ClockRow,
   insertAttempt,
   lockOpenAttempt,
+  lockOpenAttemptWithSlots,
   lockStudent,
   moveCurrentPosition,
+  nextInOneGo,
   overdueAttemptIds,
   randomQuestions,
   recordFocusLoss,
   resultContext,
   resultRows,
+  resultView,
   type ServedQuestion,
   saveAnswerIfOpen,
   saveSelectedOption,
@@ -111,7 +114,7 @@ export async function startOrResumeAttempt(db: Database, studentId: string, star
     const student = await lockStudent(tx, studentId);
     if (!student) throw new HttpError(401, "Your registration was not found. Please register again.");
     const now = new Date();
-    const previous = await attemptsOf(tx, studentId);
+    const previous = student.attempts;
     const open = previous.find((attempt) => !attempt.submittedAt);
     const current = open ? await closeIfOverdue(tx, open, now) : undefined;
     if (current && !current.submittedAt) {
@@ -148,13 +151,23 @@ export async function startOrResumeAttempt(db: Database, studentId: string, star
         reviewPolicy: test.reviewPolicy,
       },
     });
-    return { attempt, questions: visibleQuestions(attempt, served, now) };
+    return { attempt, questions: visibleQuestions(attempt, served, now), started: { testName: student.testName } };
   });
 }
 
-/** Where an open attempt stands, with the questions the client may see now. */
-async function inProgressState(db: Executor, attempt: AttemptRow, questions: QuizQuestion[]): Promise<AttemptState> {
-  const [slots, context] = await Promise.all([answerSlots(db, attempt.id), resultContext(db, attempt.driveId)]);
+/**
+ * Where an open attempt stands, with the questions the client may see now. An attempt `started` just now has no
+ * answers yet and its test's name is known: nothing to read.
+ */
+async function inProgressState(
+  db: Executor,
+  attempt: AttemptRow,
+  questions: QuizQuestion[],
+  started?: { testName: string },
+): Promise<AttemptState> {
+  const [slots, context] = started
+    ? [[], started]
+    : await Promise.all([answerSlots(db, attempt.id), resultContext(db, attempt.driveId)]);
   const progress = progressOf(attempt, new Date());
   return {
     status: "in_progress",
@@ -176,8 +189,8 @@ async function inProgressState(db: Executor, attempt: AttemptRow, questions: Qui
 
 /** POST /api/quiz/start: our client starts (or resumes) the attempt and gets where it stands. */
 export async function startAttempt(db: Database, studentId: string): Promise<AttemptState> {
-  const { attempt, questions } = await startOrResumeAttempt(db, studentId, "paced_client");
-  return inProgressState(db, attempt, questions);
+  const { attempt, questions, started } = await startOrResumeAttempt(db, studentId, "paced_client");
+  return inProgressState(db, attempt, questions, started);
 }
 
 /** GET /api/quiz/attempt: where the student stands, for resuming after a refresh. */
@@ -259,6 +272,22 @@ export async function advanceAttempt(
   position: number,
   answer?: Answer,
 ): Promise<AttemptProgress> {
+  // The common case, answer and move in one statement; anything it would refuse takes the way below.
+  const done = await nextInOneGo(db, {
+    studentId,
+    position,
+    now: new Date(),
+    answer,
+    graceSeconds: DEADLINE_GRACE_SECONDS,
+  });
+  if (done) {
+    const progress = progressOf(clockOf(done), new Date());
+    const question =
+      progress.currentIndex === done.openPosition
+        ? done.question
+        : await servedQuestionAt(db, done.attemptId, progress.currentIndex);
+    return { ...progress, question: question ? asQuizQuestion(question) : null };
+  }
   // A refused answer (time up on that question) does not stop the move; the client hears why.
   if (answer) await saveAnswer(db, studentId, answer).catch((error) => ignoreRefusal(error));
   const moved = await advanceIfAllowed(db, { studentId, position, now: new Date() });
@@ -319,7 +348,8 @@ export async function submitAttempt(
     const refuseAll = (reason: string) => {
       for (const answer of answers) refused.push({ questionId: answer.questionId, reason });
     };
-    const open = await lockOpenAttempt(tx, studentId);
+    const locked = await lockOpenAttemptWithSlots(tx, studentId);
+    const open = locked?.attempt;
     if (!open) {
       const [latest] = await attemptsOf(tx, studentId);
       if (!latest?.submittedAt) throw new HttpError(409, "You have not started the quiz yet.");
@@ -331,7 +361,7 @@ export async function submitAttempt(
       refuseAll("Time was up: the quiz had already been submitted.");
       return { resultId: attempt.id, refused };
     }
-    const slots = answers.length > 0 ? await answerSlots(tx, attempt.id) : [];
+    const slots = locked.slots;
     const seen = new Set<string>();
     for (const answer of answers) {
       if (seen.has(answer.questionId)) {
@@ -355,17 +385,18 @@ export async function submitAttempt(
  * once the drive has closed, so a student cannot learn the key while others still sit the test.
  */
 export async function resultOf(db: Database, studentId: string, resultId: string): Promise<QuizResult> {
-  const found = (await attemptsOf(db, studentId)).find((attempt) => attempt.id === resultId);
-  if (!found) throw new HttpError(404, "Result not found.");
-  const attempt = await settled(db, found);
+  // One read in the common case (a submitted attempt); an attempt closed just now has its rows read again.
+  const view = await resultView(db, studentId, resultId);
+  if (!view) throw new HttpError(404, "Result not found.");
+  const { context } = view;
+  const attempt = await settled(db, view.attempt);
   if (!attempt.submittedAt || attempt.score === null) {
     throw new HttpError(409, "This quiz is still in progress; submit it to see your score.");
   }
-  const context = await resultContext(db, attempt.driveId);
   const policy = attempt.reviewPolicy;
   const ticksShown =
     policy === "score_and_ticks" || (policy === "ticks_after_close" && driveHasClosed(context, new Date()));
-  const rows = ticksShown ? await resultRows(db, attempt.id) : [];
+  const rows = !ticksShown ? [] : attempt === view.attempt ? view.rows : await resultRows(db, attempt.id);
   const marks = attempt.marks ?? attempt.score;
   const percentage = scorePercentage(marks, attempt.totalQuestions);
   return {

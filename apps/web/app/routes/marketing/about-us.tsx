@@ -10,7 +10,11 @@ export default function AboutUs() {
   return (
     <>
       <PageIntro pages={pages} />
-      {/* Circles that enlarge and turn on hover or focus and reveal their text; a stacked list below 600px. */}
+      {/* Circles that enlarge and turn on hover or focus; with a mouse their text shows on hover or focus, on a
+          touch screen (no hover) it shows from the start. A stacked list below 600px. */}
+      <p className="mx-auto hidden max-w-6xl px-4 pt-10 text-slate-700 sm:can-hover:block">
+        Point at or focus a circle to read more.
+      </p>
       <ul className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
         {aboutItems.map((item) => (
           <li
@@ -21,7 +25,7 @@ export default function AboutUs() {
           >
             <div>
               <h2 className="text-xl font-bold text-brand-900">{item.title}</h2>
-              <p className="mt-2 text-slate-700 sm:max-h-0 sm:overflow-hidden sm:text-sm sm:opacity-0 sm:transition-all sm:duration-500 sm:group-hover:max-h-48 sm:group-hover:opacity-100 sm:group-focus:max-h-48 sm:group-focus:opacity-100">
+              <p className="mt-2 text-slate-700 sm:text-sm sm:transition-all sm:duration-500 sm:can-hover:max-h-0 sm:can-hover:overflow-hidden sm:can-hover:opacity-0 sm:group-hover:max-h-48 sm:group-hover:opacity-100 sm:group-focus:max-h-48 sm:group-focus:opacity-100">
                 {item.content}
               </p>
             </div>

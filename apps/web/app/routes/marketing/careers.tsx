@@ -23,10 +23,10 @@ export default function Careers() {
             </span>
             <h2 className="mt-2 text-xl font-semibold text-brand-900">{card.title}</h2>
             <p className="mt-1 flex-1 text-slate-700">{card.description}</p>
-            {/* Shown on hover and on keyboard focus; always reachable with Tab. */}
+            {/* With a mouse it appears on hover and on keyboard focus; a touch screen shows it from the start. */}
             <Link
               to={card.link}
-              className="mt-4 self-start rounded bg-brand-700 px-4 py-2 font-semibold text-white opacity-0 transition-opacity group-hover:opacity-100 focus:opacity-100"
+              className="mt-4 self-start rounded bg-brand-700 px-4 py-2 font-semibold text-white transition-opacity can-hover:opacity-0 group-hover:opacity-100 focus:opacity-100"
             >
               Learn More <span className="sr-only">about {card.title}</span>
             </Link>

@@ -79,7 +79,7 @@ export default function Home() {
 
       <Section title="Why choose us">
         <p className="mb-4 text-slate-700">
-          Five values shape every programme. Point at or focus one to read what it means to us.
+          Five values shape every programme. Point at, tap or focus one to read what it means to us.
         </p>
         <ValueList values={values} />
       </Section>

@@ -16,6 +16,12 @@ export const meta = () => [{ title: "Quiz | Trainwise" }, { name: "robots", cont
 const LETTERS = "ABCDEFGHIJ";
 /** Seconds left at which screen readers hear a warning; the visible countdown is not announced every second. */
 const WARN_AT_SECONDS = 10;
+/**
+ * How long a pick waits before it is saved on its own. Next, Submit and the timer carry the answer anyway, so a
+ * pick followed by Next within this time costs one request, not two; a pick the student sits on is saved, and
+ * one still waiting when the page goes away is sent as it goes.
+ */
+const SAVE_AFTER_MS = 1500;
 
 type SaveStatus = "idle" | "retrying" | "failed";
 type Screen = { kind: "loading" } | { kind: "error"; message: string; retry: boolean } | { kind: "running" };
@@ -94,10 +100,10 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
   const [submitting, setSubmitting] = useState(false);
   const [focusWarning, setFocusWarning] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // Answers whose save failed: they go again with the Next that leaves their question.
-  const unsaved = useRef(new Set<string>());
   // Saves are sent one after another, so the server sees an answer before the Next that follows it.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
+  // Picks not sent yet, by question: each waits SAVE_AFTER_MS unless Next or Submit carries it first.
+  const waitingSaves = useRef(new Map<string, { optionId: string; timer: ReturnType<typeof setTimeout> }>());
 
   const send = useCallback(<T,>(call: () => Promise<T>) => {
     const next = queue.current.then(() =>
@@ -169,6 +175,9 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
   const submit = useCallback(async () => {
     if (submitting) return;
     setSubmitting(true);
+    // The body carries every answer.
+    for (const { timer } of waitingSaves.current.values()) clearTimeout(timer);
+    waitingSaves.current.clear();
     await queue.current;
     try {
       const body = { answers: Object.entries(answers).map(([questionId, optionId]) => ({ questionId, optionId })) };
@@ -191,15 +200,19 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
       void submit();
       return;
     }
+    // Next carries the answer to the question it leaves, so the pick needs no request of its own.
     const leaving = attempt.questions[index];
-    const pending = leaving && unsaved.current.has(leaving._id) ? leaving : undefined;
-    const answer = pending ? { questionId: pending._id, optionId: answers[pending._id] ?? "" } : undefined;
+    const optionId = leaving ? answers[leaving._id] : undefined;
+    const answer = leaving && optionId ? { questionId: leaving._id, optionId } : undefined;
+    if (leaving) {
+      clearTimeout(waitingSaves.current.get(leaving._id)?.timer);
+      waitingSaves.current.delete(leaving._id);
+    }
     setMoving(true);
     try {
       const progress = await send(() =>
         api<AttemptProgress>("/quiz/next", { method: "POST", token, body: { position: index + 1, answer } }),
       );
-      if (pending) unsaved.current.delete(pending._id);
       const question = progress.question ?? undefined;
       setAttempt((current) => ({
         ...current,
@@ -244,6 +257,42 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
     );
     headingRef.current?.focus();
   }, [index, screen.kind, attempt.total, attempt.paced, attempt.secondsPerQuestion]);
+
+  const saveAnswer = useCallback(
+    (questionId: string, optionId: string) => {
+      // A save that fails shows why; the Next that leaves the question, or Submit, sends the answer again.
+      send(() => api("/quiz/answers", { method: "PUT", token, body: { questionId, optionId } })).catch(() => undefined);
+    },
+    [send, token],
+  );
+
+  // Picks still waiting are sent when the page is hidden, and as it unloads (a refresh, a closed tab): a
+  // keep-alive request outlives the page.
+  useEffect(() => {
+    const flush = (unloading: boolean) => {
+      for (const [questionId, { optionId, timer }] of waitingSaves.current) {
+        clearTimeout(timer);
+        if (!unloading) saveAnswer(questionId, optionId);
+        else {
+          void fetch("/api/quiz/answers", {
+            method: "PUT",
+            keepalive: true,
+            headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+            body: JSON.stringify({ questionId, optionId }),
+          }).catch(() => undefined);
+        }
+      }
+      waitingSaves.current.clear();
+    };
+    const onHidden = () => document.visibilityState === "hidden" && flush(false);
+    const onPageHide = () => flush(true);
+    document.addEventListener("visibilitychange", onHidden);
+    window.addEventListener("pagehide", onPageHide);
+    return () => {
+      document.removeEventListener("visibilitychange", onHidden);
+      window.removeEventListener("pagehide", onPageHide);
+    };
+  }, [saveAnswer, token]);
 
   // Leaving the quiz (another tab or window) is recorded for the invigilator; the student is told once.
   useEffect(() => {
@@ -291,13 +340,14 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
   if (!question) return null;
   const isLast = index === attempt.total - 1;
   const choose = (optionId: string) => {
-    setAnswers((previous) => ({ ...previous, [question._id]: optionId }));
-    send(() => api("/quiz/answers", { method: "PUT", token, body: { questionId: question._id, optionId } })).then(
-      () => unsaved.current.delete(question._id),
-      (error: unknown) => {
-        if (!(error instanceof ApiError && error.status === 409)) unsaved.current.add(question._id);
-      },
-    );
+    const questionId = question._id;
+    setAnswers((previous) => ({ ...previous, [questionId]: optionId }));
+    clearTimeout(waitingSaves.current.get(questionId)?.timer);
+    const timer = setTimeout(() => {
+      waitingSaves.current.delete(questionId);
+      saveAnswer(questionId, optionId);
+    }, SAVE_AFTER_MS);
+    waitingSaves.current.set(questionId, { optionId, timer });
   };
 
   return (
