@@ -3,7 +3,7 @@
 import { randomInt } from "node:crypto";
 import type { DriveSettings, TestSettings } from "@trainwise/contract/drives";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
 import { attemptQuestions, attempts, driveRoster, drives, students, tests } from "../../db/schema.ts";
 
 export type TestRow = typeof tests.$inferSelect;
@@ -133,7 +133,12 @@ export async function archiveDrive(db: Executor, id: string) {
 }
 
 /** Replaces the drive's roster with these entries, in one transaction. */
-export async function replaceRoster(db: Executor, driveId: string, entries: { email: string; usnNo: string }[]) {
+/** Replaces the drive's roster with `entries`, all or nothing. */
+export async function replaceRoster(db: Database, driveId: string, entries: { email: string; usnNo: string }[]) {
+  await db.transaction((tx) => replaceRosterIn(tx, driveId, entries));
+}
+
+async function replaceRosterIn(db: Executor, driveId: string, entries: { email: string; usnNo: string }[]) {
   await db.delete(driveRoster).where(eq(driveRoster.driveId, driveId));
   if (entries.length === 0) return;
   await db

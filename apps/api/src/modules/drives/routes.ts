@@ -384,7 +384,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await driveOrNotFound(app.db, request.params.id);
       const entries = parseRoster(request.body);
-      await app.db.transaction((tx) => replaceRoster(tx, request.params.id, entries));
+      await replaceRoster(app.db, request.params.id, entries);
       const students = entries.length === 1 ? "1 student" : `${entries.length} students`;
       return { entries: entries.length, message: `The roster now lists ${students}.` };
     },

@@ -11,6 +11,15 @@ type QuestionRow = typeof questions.$inferSelect;
 type OptionRow = typeof questionOptions.$inferSelect;
 export type QuestionWithOptions = QuestionRow & { options: OptionRow[] };
 
+/** Stores questions with their options, all or nothing (one from the form, or a whole CSV import). */
+export async function createQuestions(db: Database, inputs: QuestionInput[]): Promise<QuestionWithOptions[]> {
+  return db.transaction(async (tx) => {
+    const created: QuestionWithOptions[] = [];
+    for (const input of inputs) created.push(await createQuestion(tx, input));
+    return created;
+  });
+}
+
 export async function createQuestion(db: Executor, input: QuestionInput): Promise<QuestionWithOptions> {
   const [question] = await db
     .insert(questions)

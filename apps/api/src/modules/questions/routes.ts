@@ -15,7 +15,7 @@ import { HttpError } from "../../plugins/errors.ts";
 import { CSV_IMPORT_LIMITS, parseQuestionCsv, QUESTION_CSV_TEMPLATE, questionsToCsv } from "./csv.ts";
 import {
   archiveOrDeleteQuestion,
-  createQuestion,
+  createQuestions,
   listCategories,
   listQuestions,
   questionTable,
@@ -89,7 +89,8 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await app.db.transaction((tx) => createQuestion(tx, request.body));
+      const [created] = await createQuestions(app.db, [request.body]);
+      if (!created) throw new Error("The question was not created.");
       return reply.status(201).send(toQuestionResponse(created));
     },
   );
@@ -162,9 +163,7 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const outcome = await parseQuestionCsv(request.body);
       if (!outcome.ok) throw new HttpError(outcome.status, outcome.message, outcome.errors);
-      await app.db.transaction(async (tx) => {
-        for (const question of outcome.questions) await createQuestion(tx, question);
-      });
+      await createQuestions(app.db, outcome.questions);
       return reply.status(201).send({ imported: outcome.questions.length });
     },
   );

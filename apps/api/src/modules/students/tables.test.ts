@@ -34,6 +34,7 @@ describe("admin tables", async () => {
       ...studentInput({ name: person.name, college: person.college, usnNo: `1TW24CS9${index}` }),
       driveId: person.drive,
       resumeCodeHash: "",
+      registrationKeyHash: null,
     });
     ids[person.name] = student.id;
     await pool.query(`update students set created_at = now() - make_interval(days => $2) where id = $1`, [
