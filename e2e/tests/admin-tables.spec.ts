@@ -175,6 +175,8 @@ test("sort and filter are in the address and survive a reload", async ({ page })
 });
 
 test("at 390 px no admin page scrolls sideways, and each is accessible", async ({ page }) => {
+  // Ten pages, each checked by axe: more than the default 30 s on a busy machine.
+  test.setTimeout(120_000);
   await submittedStudentNamed("Phone Width Student With A Rather Long Name");
   await signIn(page);
   const drives = await adminApi<{ _id: string }[]>("/drives");
@@ -237,6 +239,7 @@ test("an expired or forged session on any admin screen lands on the login page, 
   allowConsoleError,
 }) => {
   allowConsoleError(/status of 401/);
+  test.setTimeout(120_000);
   await signIn(page);
   const drives = await adminApi<{ _id: string }[]>("/drives");
   for (const path of [
