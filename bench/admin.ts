@@ -96,7 +96,8 @@ export async function seed(databaseUrl: string) {
        from generate_series(1, ${EXTRA}) n`,
     );
     await client.query("commit");
-    await client.query("analyze");
+    // What autovacuum does after a bulk load: statistics, and the trigram indexes' pending entries merged in.
+    await client.query("vacuum analyze");
     console.log(
       `seeded ${STUDENTS.toLocaleString("en")} students with submitted attempts of 25 answers, ` +
         `${EXTRA.toLocaleString("en")} feedback and ${EXTRA.toLocaleString("en")} enquiries in ` +
@@ -244,11 +245,11 @@ async function main() {
     let worst = 0;
     for (const [label, call] of calls) worst = Math.max(worst, await measure(product.baseUrl, token, label, call));
     console.log(`\nworst p99 of the lists and the dashboard: ${worst.toFixed(1)} ms (target: under 100 ms)`);
-    console.log("\nfor comparison, the spec's whole lists:");
-    await measure(product.baseUrl, token, "GET /api/students/results/all", "/students/results/all");
     console.log("\nexports (target: server memory growth under 50 MB):");
     await measureExport(product.baseUrl, token, product.pid, "/students/results/export.csv");
     await measureExport(product.baseUrl, token, product.pid, "/students/export.csv");
+    console.log("\nfor comparison, the spec's whole lists:");
+    await measure(product.baseUrl, token, "GET /api/students/results/all", "/students/results/all");
     console.log(
       `\nload average after: ${os
         .loadavg()

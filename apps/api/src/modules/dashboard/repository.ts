@@ -13,14 +13,27 @@ export async function openDrivesNow(db: Executor) {
     students: number;
     submitted: number;
   }>(sql`
-    select d.id, d.name, d.organisation, d.closes_at,
-           (select count(*)::int from students s where s.drive_id = d.id) as students,
-           (select count(*)::int from attempts a where a.drive_id = d.id and a.submitted_at is not null) as submitted
-    from drives d
-    where d.archived_at is null and d.closed_at is null
-      and (d.opens_at is null or d.opens_at <= now()) and (d.closes_at is null or d.closes_at > now())
-    order by d.is_default, d.closes_at nulls last, d.name
-    limit 20`);
+    with open as (
+      select d.id, d.name, d.organisation, d.closes_at, d.is_default
+      from drives d
+      where d.archived_at is null and d.closed_at is null
+        and (d.opens_at is null or d.opens_at <= now()) and (d.closes_at is null or d.closes_at > now())
+      order by d.is_default, d.closes_at nulls last, d.name
+      limit 20
+    ),
+    -- Counted by one pass over each table, grouped, rather than a look-up per row of each open drive.
+    registered as (
+      select drive_id, count(*)::int as n from students where drive_id in (select id from open) group by drive_id
+    ),
+    submitted as (
+      select drive_id, count(*)::int as n from attempts
+      where submitted_at is not null and drive_id in (select id from open) group by drive_id
+    )
+    select o.id, o.name, o.organisation, o.closes_at, coalesce(r.n, 0) as students, coalesce(s.n, 0) as submitted
+    from open o
+    left join registered r on r.drive_id = o.id
+    left join submitted s on s.drive_id = o.id
+    order by o.is_default, o.closes_at nulls last, o.name`);
   return rows.map((row) => ({
     _id: row.id,
     name: row.name,

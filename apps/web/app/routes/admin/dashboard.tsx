@@ -101,7 +101,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {results?.rows.map((row) => (
               <li key={row._id} className="break-words">
                 {row.studentName}: Score: {row.score} points{" "}
-                <span className="text-slate-600">({formatScore(row.marks, row.totalQuestions)})</span>
+                <span className="text-slate-600">· {formatScore(row.marks, row.totalQuestions)}</span>
               </li>
             ))}
           </ul>
