@@ -125,6 +125,10 @@ test("a whole quiz: right and wrong answers, timer expiry, refresh, score, and t
   const items = page.getByRole("main").getByRole("listitem");
   await expect(items).toHaveCount(25);
   await expect(items.filter({ hasText: "Correct:" })).toHaveCount(3);
+  // Questions 4 and 6 were answered wrongly; 5 and 7–25 ran out of time with no answer, which is not "wrong".
+  await expect(items.filter({ hasText: "Wrong:" })).toHaveCount(2);
+  await expect(items.filter({ hasText: "Not answered:" })).toHaveCount(20);
+  await expect(items.filter({ hasText: "Not answered:" }).first()).toContainText("Not answered");
   await expectNoAxeViolations(page);
 
   // The redirect, timed on a fresh load with the clock paused: the installed clock otherwise also moves with

@@ -141,3 +141,30 @@ test("a registration whose answer is lost on the way is retried and lets the stu
   await expect(page.getByText(/[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}/).first()).toBeVisible();
   expect(tries).toBe(2);
 });
+
+test("Next with no answer asks first: Stay keeps the question, Move on leaves it unanswered", async ({ page }) => {
+  await page.goto("/student/register");
+  await fillRegistration(page, uniqueStudent());
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByText("Question 1 of 25", { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Next" }).click();
+  const question = page.getByRole("alertdialog", { name: /You have not answered this question/ });
+  await expect(question).toBeVisible();
+  await expect(page.getByRole("button", { name: "Stay on this question" })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Stay on this question" }).click();
+  await expect(question).toHaveCount(0);
+  await expect(page.getByText("Question 1 of 25", { exact: true })).toBeVisible();
+
+  // Picking an answer ends the question; Next then moves on at once.
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("radio").first().check();
+  await expect(question).toHaveCount(0);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Question 2 of 25", { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Move on without an answer" }).click();
+  await expect(page.getByText("Question 3 of 25", { exact: true })).toBeVisible();
+});

@@ -63,6 +63,8 @@ export const quizResultSchema = z.object({
     z.object({
       questionId: idSchema,
       isCorrect: z.boolean(),
+      /** False when the student gave no answer (the clock ran out, or they moved on): not a wrong answer. */
+      answered: z.boolean(),
       question: z.object({ text: z.string() }),
     }),
   ),

@@ -4,6 +4,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { SessionChangeListener } from "../auth/session-changes.ts";
 import type { SigningKeys } from "../auth/signing-key.ts";
 import { createTokenService, type TokenClaims, type TokenService } from "../auth/tokens.ts";
 import { type NamedStatement, runNamed } from "../db/client.ts";
@@ -28,6 +29,8 @@ declare module "fastify" {
     requireStudent: (request: FastifyRequest) => Promise<void>;
     /** Forgets what this instance read about a student's sessions, after it ended them itself. */
     forgetStudentSessions: (studentId: string) => void;
+    /** The database's announcements of changed student sessions, as this instance hears them. */
+    studentSessionChanges: SessionChangeListener;
   }
   interface FastifyRequest {
     admin: AdminCaller | null;
@@ -56,21 +59,30 @@ const sessionsValidFromStatement: NamedStatement = {
   text: `select sessions_valid_from as "validFrom" from students where id = $1::uuid`,
 };
 
-/** How long an instance trusts what it read about a student's sessions: an ended session stops within this. */
-const STUDENT_SESSION_CACHE_MS = 5_000;
+/**
+ * How long an instance trusts what it read about a student's sessions. While it hears the database's
+ * announcements of changes (auth/session-changes.ts), a change evicts the copy at once and the copy only needs
+ * refreshing now and then; while it does not, an ended session stops within the short time.
+ */
+const STUDENT_SESSION_TRUST_MS = { listening: 10 * 60_000, deaf: 5_000 };
 const STUDENT_SESSION_CACHE_SIZE = 50_000;
 
 /**
- * When each student's sessions became valid (null: never ended), read at most every few seconds per student:
- * a quiz makes dozens of requests a minute, and an admin ending a student's sessions can wait that long.
+ * When each student's sessions became valid (null: never ended), read once and then kept: a quiz makes dozens
+ * of requests a minute, each checking it.
  */
 function createStudentSessionCheck(app: FastifyInstance) {
   const cache = new Map<string, { validFrom: number | null; readAt: number }>();
   const forget = (studentId: string) => void cache.delete(studentId);
+  const changes = new SessionChangeListener(app.db.$client, {
+    changed: forget,
+    forgetAll: () => cache.clear(),
+  });
   async function sessionsValidFrom(studentId: string): Promise<number | null | undefined> {
     const now = Date.now();
     const cached = cache.get(studentId);
-    if (cached && now - cached.readAt < STUDENT_SESSION_CACHE_MS) return cached.validFrom;
+    const trustMs = changes.listening ? STUDENT_SESSION_TRUST_MS.listening : STUDENT_SESSION_TRUST_MS.deaf;
+    if (cached && now - cached.readAt < trustMs) return cached.validFrom;
     const [row] = await runNamed<{ validFrom: string | Date | null }>(app.db, sessionsValidFromStatement, [studentId]);
     if (!row) return undefined;
     if (cache.size >= STUDENT_SESSION_CACHE_SIZE) cache.clear();
@@ -78,7 +90,7 @@ function createStudentSessionCheck(app: FastifyInstance) {
     cache.set(studentId, { validFrom, readAt: now });
     return validFrom;
   }
-  return { sessionsValidFrom, forget };
+  return { sessionsValidFrom, forget, changes };
 }
 
 export default fp(
@@ -106,8 +118,11 @@ export default fp(
       request.admin = { id: admin.id, username: admin.username, tokenId: claims.tokenId, expiresAt: claims.expiresAt };
     });
 
-    const { sessionsValidFrom, forget } = createStudentSessionCheck(app);
+    const { sessionsValidFrom, forget, changes } = createStudentSessionCheck(app);
+    changes.start();
+    app.addHook("onClose", () => changes.stop());
     app.decorate("forgetStudentSessions", forget);
+    app.decorate("studentSessionChanges", changes);
     app.decorate("requireStudent", async (request: FastifyRequest) => {
       const claims = await claimsOf(app, request);
       if (claims.role !== "student") throw new HttpError(403, "This needs a student registration.");

@@ -171,7 +171,12 @@ describe("tests and drives", async () => {
       const shown = (await result(registered.token, resultId)).json();
       expect(shown.review).toEqual({ policy: "ticks_after_close", ticksShown: true, ticksFrom: null });
       expect(shown.answers).toHaveLength(5);
-      expect(shown.answers[0]).toEqual({ questionId: first._id, isCorrect: true, question: { text: first.text } });
+      expect(shown.answers[0]).toEqual({
+        questionId: first._id,
+        isCorrect: true,
+        answered: true,
+        question: { text: first.text },
+      });
     });
 
     it("shows the score only under 'score only', even after the drive closes", async () => {

@@ -121,6 +121,10 @@ describe("the quiz", async () => {
       false,
     ]);
     expect(body.answers[0].question.text).toBe(questions[0]?.text);
+    // Unanswered questions score like wrong ones but say they were not answered (the result page says so).
+    expect(body.answers.map((entry: { answered: boolean }) => entry.answered)).toEqual(
+      Array.from({ length: 25 }, (_, position) => position < 5),
+    );
   });
 
   it("counts only served questions, each once, and only their own options", async () => {
@@ -294,6 +298,7 @@ describe("the quiz", async () => {
     expect(after.json().answers[0]).toEqual({
       questionId: questions[0]?._id,
       isCorrect: false,
+      answered: true,
       question: { text: questions[0]?.text },
     });
   });

@@ -267,14 +267,23 @@ export function answerSlots(db: Executor, attemptId: string) {
 
 const resultRowsStatement: NamedStatement = {
   name: "quiz.result-rows",
-  text: `select aq.question_id as "questionId", coalesce(aq.is_correct, false) as "isCorrect", q.text
+  text: `select aq.question_id as "questionId", coalesce(aq.is_correct, false) as "isCorrect",
+      aq.selected_option_id is not null as answered, q.text
     from attempt_questions aq join questions q on q.id = aq.question_id
     where aq.attempt_id = $1::uuid order by aq.position`,
 };
 
+/** A result's line: the question, whether it was answered, and whether the answer was right (never the key). */
+export interface ResultRow {
+  questionId: string;
+  isCorrect: boolean;
+  answered: boolean;
+  text: string;
+}
+
 /** Each served question's text and whether the saved answer was right: what a result shows, no answer key. */
 export function resultRows(db: Executor, attemptId: string) {
-  return runNamed<{ questionId: string; isCorrect: boolean; text: string }>(db, resultRowsStatement, [attemptId]);
+  return runNamed<ResultRow>(db, resultRowsStatement, [attemptId]);
 }
 
 const resultViewStatement: NamedStatement = {
@@ -282,7 +291,8 @@ const resultViewStatement: NamedStatement = {
   // $1 attempt, $2 student: the attempt if it is theirs, its drive's context and its result rows, in one read.
   text: `select a.*, t.name as "testName", d.closes_at as "closesAt", d.closed_at as "closedAt",
       (select coalesce(json_agg(json_build_object('questionId', aq.question_id,
-                 'isCorrect', coalesce(aq.is_correct, false), 'text', q.text) order by aq.position), '[]')
+                 'isCorrect', coalesce(aq.is_correct, false), 'answered', aq.selected_option_id is not null,
+                 'text', q.text) order by aq.position), '[]')
         from attempt_questions aq join questions q on q.id = aq.question_id
         where aq.attempt_id = a.id) as rows
     from (select ${ATTEMPT_COLUMNS} from attempts where id = $1::uuid and student_id = $2::uuid) a
@@ -291,9 +301,10 @@ const resultViewStatement: NamedStatement = {
 
 /** A result as it is stored now: the attempt (if it is the student's), its context and its rows. */
 export async function resultView(db: Executor, studentId: string, attemptId: string) {
-  const [row] = await runNamed<
-    AttemptText & ResultContext & { rows: { questionId: string; isCorrect: boolean; text: string }[] }
-  >(db, resultViewStatement, [attemptId, studentId]);
+  const [row] = await runNamed<AttemptText & ResultContext & { rows: ResultRow[] }>(db, resultViewStatement, [
+    attemptId,
+    studentId,
+  ]);
   if (!row) return undefined;
   const { testName, closesAt, closedAt, rows, ...attempt } = row;
   return { attempt: attemptFrom(attempt), context: { testName, closesAt, closedAt }, rows };

@@ -419,6 +419,7 @@ export async function resultOf(db: Database, studentId: string, resultId: string
     answers: rows.map((row) => ({
       questionId: row.questionId,
       isCorrect: row.isCorrect,
+      answered: row.answered,
       question: { text: row.text },
     })),
   };

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "../../components/form-field.tsx";
 import { requireStudentToken } from "../../guards.ts";
-import { ApiError, api, messageOf } from "../../lib/api.ts";
+import { ApiError, api, messageOf, withRetry } from "../../lib/api.ts";
 import { RESUME_CODE_KEY } from "../../lib/resume-code.ts";
 
 export function clientLoader() {
@@ -36,20 +36,6 @@ interface Attempt {
   secondsPerQuestion: number;
   /** Questions known so far, by position. */
   questions: (QuizQuestion | undefined)[];
-}
-
-/** Retries a call while the network or server fails; refusals (4xx) are final. */
-async function withRetry<T>(call: () => Promise<T>, onRetry: () => void): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await call();
-    } catch (error) {
-      const transient = error instanceof ApiError && (error.status === 0 || error.status >= 500);
-      if (!transient || attempt >= 6) throw error;
-      onRetry();
-      await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** attempt, 4000)));
-    }
-  }
 }
 
 function formatWholeQuizTime(seconds: number): string {
@@ -99,6 +85,9 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
   const [moving, setMoving] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [focusWarning, setFocusWarning] = useState(false);
+  // Next (or Submit) pressed on a per-question test with no answer picked: asked once, since there is no way back.
+  const [confirmingSkip, setConfirmingSkip] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Saves are sent one after another, so the server sees an answer before the Next that follows it.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
@@ -256,7 +245,12 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
         : `Question ${index + 1} of ${attempt.total}.`,
     );
     headingRef.current?.focus();
+    setConfirmingSkip(false);
   }, [index, screen.kind, attempt.total, attempt.paced, attempt.secondsPerQuestion]);
+
+  useEffect(() => {
+    if (confirmingSkip) confirmRef.current?.focus();
+  }, [confirmingSkip]);
 
   const saveAnswer = useCallback(
     (questionId: string, optionId: string) => {
@@ -395,7 +389,8 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
         className="mt-6"
         onSubmit={(event) => {
           event.preventDefault();
-          if (attempt.paced) void advance();
+          if (attempt.paced && !answers[question._id]) setConfirmingSkip(true);
+          else if (attempt.paced) void advance();
           else if (isLast) void submit();
           else setIndex(index + 1);
         }}
@@ -436,24 +431,54 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
             </Alert>
           </div>
         )}
-        <div className="mt-6 flex flex-wrap gap-3">
-          {!attempt.paced && index > 0 && (
-            <button
-              type="button"
-              onClick={() => setIndex(index - 1)}
-              className="rounded border border-brand-700 px-8 py-3 font-semibold text-brand-700 hover:bg-brand-50"
-            >
-              Previous
-            </button>
-          )}
-          <button
-            type="submit"
-            disabled={submitting || moving}
-            className="rounded bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+        {confirmingSkip && !answers[question._id] ? (
+          <div
+            role="alertdialog"
+            aria-labelledby="skip-title"
+            className="mt-6 rounded border border-amber-400 bg-amber-50 p-4"
           >
-            {isLast ? (submitting ? "Submitting…" : "Submit") : "Next"}
-          </button>
-        </div>
+            <p id="skip-title" className="font-semibold text-amber-950">
+              You have not answered this question. You cannot come back to it once you move on.
+            </p>
+            <div className="mt-3 flex flex-wrap gap-3">
+              <button
+                ref={confirmRef}
+                type="button"
+                onClick={() => setConfirmingSkip(false)}
+                className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
+              >
+                Stay on this question
+              </button>
+              <button
+                type="button"
+                disabled={submitting || moving}
+                onClick={() => void advance()}
+                className="rounded border border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+              >
+                {isLast ? "Submit without an answer" : "Move on without an answer"}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="mt-6 flex flex-wrap gap-3">
+            {!attempt.paced && index > 0 && (
+              <button
+                type="button"
+                onClick={() => setIndex(index - 1)}
+                className="rounded border border-brand-700 px-8 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+              >
+                Previous
+              </button>
+            )}
+            <button
+              type="submit"
+              disabled={submitting || moving}
+              className="rounded bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+            >
+              {isLast ? (submitting ? "Submitting…" : "Submit") : "Next"}
+            </button>
+          </div>
+        )}
       </form>
     </div>
   );

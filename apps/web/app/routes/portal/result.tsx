@@ -131,15 +131,26 @@ export default function Result({ loaderData }: Route.ComponentProps) {
               <span aria-hidden="true" className="font-bold text-green-700">
                 ✓
               </span>
-            ) : (
+            ) : answer.answered ? (
               <span aria-hidden="true" className="font-bold text-red-700">
                 ✗
               </span>
+            ) : (
+              <span aria-hidden="true" className="font-bold text-slate-600">
+                –
+              </span>
             )}
-            <span>
-              <span className="sr-only">{answer.isCorrect ? "Correct: " : "Wrong: "}</span>
+            <span className="min-w-0 flex-1">
+              <span className="sr-only">
+                {answer.isCorrect ? "Correct: " : answer.answered ? "Wrong: " : "Not answered: "}
+              </span>
               {position + 1}. {answer.question.text}
             </span>
+            {!answer.answered && (
+              <span aria-hidden="true" className="shrink-0 rounded bg-slate-100 px-2 py-0.5 text-sm text-slate-700">
+                Not answered
+              </span>
+            )}
           </li>
         ))}
       </ol>
