@@ -170,6 +170,8 @@ export const students = pgTable(
     index("students_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
     index("students_usn_trgm_idx").using("gin", table.usnNo.op("gin_trgm_ops")),
     index("students_email_trgm_idx").using("gin", table.email.op("gin_trgm_ops")),
+    // The students table's default order (newest first), read in order with its tie-break.
+    index("students_created_at_id_idx").on(table.createdAt, table.id),
     check("students_time_multiplier_range", sql`${table.timeMultiplier} >= 1 and ${table.timeMultiplier} <= 4`),
   ],
 );
@@ -255,6 +257,8 @@ export const attempts = pgTable(
     uniqueIndex("attempts_one_open_per_student").on(table.studentId).where(sql`${table.submittedAt} is null`),
     index("attempts_open_deadline_idx").on(table.deadlineAt).where(sql`${table.submittedAt} is null`),
     index("attempts_submitted_idx").on(table.submittedAt),
+    // The results table's default order (newest first) and the streamed export's keyset, with the tie-break.
+    index("attempts_submitted_id_idx").on(table.submittedAt, table.id).where(sql`${table.submittedAt} is not null`),
   ],
 );
 
