@@ -15,7 +15,7 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: n
 describe("student sessions across instances", async () => {
   const first = await createTestApp();
   await seedQuestions(first.database.db, 3);
-  const { app: second, database: secondPool } = await createSecondInstance(first);
+  const { app: second } = await createSecondInstance(first);
   const listening = () => first.app.studentSessionChanges.listening && second.studentSessionChanges.listening;
   const questionsOnSecond = (token: string) =>
     second.inject({ method: "GET", url: "/api/quiz/questions", headers: bearer(token) });
