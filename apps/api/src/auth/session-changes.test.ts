@@ -1,9 +1,7 @@
 // Ending a student's sessions on one instance takes effect on the others at once: two apps on one database stand
 // for two instances, each caching the student's sessions and listening for the database's announcements.
-import { afterAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app.ts";
-import { connectDatabase } from "../db/client.ts";
-import { createTestApp } from "../test/app.ts";
+import { describe, expect, it } from "vitest";
+import { createSecondInstance, createTestApp } from "../test/app.ts";
 import { adminToken, bearer, registerStudent, seedQuestions } from "../test/fixtures.ts";
 
 async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
@@ -17,13 +15,7 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: n
 describe("student sessions across instances", async () => {
   const first = await createTestApp();
   await seedQuestions(first.database.db, 3);
-  const secondPool = connectDatabase(first.config.databaseUrl as string, { max: 5 });
-  const second = await buildApp({ config: first.config, db: secondPool.db, logger: false });
-  await second.ready();
-  afterAll(async () => {
-    await second.close();
-    await secondPool.close();
-  });
+  const { app: second } = await createSecondInstance(first);
   const listening = () => first.app.studentSessionChanges.listening && second.studentSessionChanges.listening;
   const questionsOnSecond = (token: string) =>
     second.inject({ method: "GET", url: "/api/quiz/questions", headers: bearer(token) });

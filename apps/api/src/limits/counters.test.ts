@@ -1,23 +1,15 @@
 // The limits hold across app instances: two apps on one database stand for two instances behind a load
 // balancer, each with its own connection pool, and requests alternate between them as a balancer sends them.
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { afterAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app.ts";
-import { connectDatabase } from "../db/client.ts";
+import { describe, expect, it } from "vitest";
 import { createAdmin } from "../modules/admins/repository.ts";
-import { createTestApp } from "../test/app.ts";
+import { createSecondInstance, createTestApp } from "../test/app.ts";
 import { studentInput } from "../test/fixtures.ts";
 import { SharedCounterStore } from "./counters.ts";
 
 describe("limits shared by instances", async () => {
   const first = await createTestApp({ registrationRateLimit: 3 });
-  const secondPool = connectDatabase(first.config.databaseUrl as string, { max: 5 });
-  const second = await buildApp({ config: first.config, db: secondPool.db, logger: false });
-  await second.ready();
-  afterAll(async () => {
-    await second.close();
-    await secondPool.close();
-  });
+  const { app: second, database: secondPool } = await createSecondInstance(first);
   const instances: FastifyInstance[] = [first.app, second];
   /** Sends the n-th request to instance n mod 2, like a round-robin balancer. */
   const roundRobin = async (requests: InjectOptions[]) => {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll } from "vitest";
 import { buildApp, type ServerTimeouts } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
-import type { DatabaseHandle } from "../db/client.ts";
+import { connectDatabase, type DatabaseHandle } from "../db/client.ts";
 import { createTestDatabase } from "./database.ts";
 
 export interface TestApp {
@@ -37,4 +37,21 @@ export async function createTestApp(
   await app.ready();
   afterAll(() => app.close());
   return { app, database, config };
+}
+
+/**
+ * Another instance of the same app on the same database, with a pool of its own: two instances behind a load
+ * balancer. The pool is what `second.db.$client` holds.
+ */
+export async function createSecondInstance(
+  first: TestApp,
+): Promise<{ app: FastifyInstance; database: DatabaseHandle }> {
+  const database = connectDatabase(first.config.databaseUrl as string, { max: 5 });
+  const app = await buildApp({ config: first.config, db: database.db, logger: false });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return { app, database };
 }
