@@ -17,6 +17,27 @@ function* filesUnder(dir: string): Generator<string> {
   }
 }
 
+// Prerendered pages carry the site's stylesheet inline, so the first paint waits for no second request (the
+// whole sheet is a few KB compressed, less than a round trip costs on a phone). The <link> stays, so the page
+// the browser hydrates matches what React renders, but as `media="print"` it no longer blocks rendering.
+// The Content-Security-Policy allows inline styles ('unsafe-inline' in style-src), so nothing else changes.
+let inlined = 0;
+for (const file of filesUnder(clientDir)) {
+  if (!file.endsWith(".html") || path.basename(file) === "__spa-fallback.html") continue;
+  const html = fs.readFileSync(file, "utf8");
+  const withStyles = html.replaceAll(
+    /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g,
+    (link, href: string) => {
+      const css = fs.readFileSync(path.join(clientDir, href), "utf8").replaceAll("</style", "<\\/style");
+      return `<style>${css}</style>${link.replace("/>", ' media="print"/>')}`;
+    },
+  );
+  if (withStyles !== html) {
+    fs.writeFileSync(file, withStyles);
+    inlined++;
+  }
+}
+
 let written = 0;
 for (const file of filesUnder(clientDir)) {
   if (!compressible.test(file)) continue;
@@ -42,5 +63,6 @@ const scriptPaths = new Set(
 );
 let gzipBytes = 0;
 for (const script of scriptPaths) gzipBytes += fs.statSync(path.join(clientDir, `${script}.gz`)).size;
+console.log(`inlined the stylesheet in ${inlined} prerendered pages`);
 console.log(`precompressed ${written} files (br, gz) in ${path.relative(process.cwd(), clientDir)}`);
 console.log(`home page initial JavaScript: ${scriptPaths.size} files, ${(gzipBytes / 1024).toFixed(1)} KB gzip`);
