@@ -16,7 +16,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: "site-frame",
-                  test: /app[\\/]components[\\/](site-layout|site-header|page-intro|icons)\.tsx|contract[\\/]src[\\/]brand\.ts|vite[\\/]preload-helper/,
+                  test: /app[\\/]components[\\/](site-layout|site-header|page-intro|icons|site-images)\.tsx|content[\\/]imagery\.ts|contract[\\/]src[\\/]brand\.ts|vite[\\/]preload-helper/,
                 },
               ],
             },
