@@ -76,14 +76,14 @@ const SHAPES: Record<ClientMark["shape"], string> = {
   square: '<rect x="3" y="3" width="58" height="58" rx="14"/>',
   hexagon: '<path d="M32 2 58 17v30L32 62 6 47V17Z"/>',
   shield: '<path d="M32 2 58 10v20c0 16-11 27-26 32C17 57 6 46 6 30V10Z"/>',
-  diamond: '<rect x="12" y="12" width="40" height="40" rx="6" transform="rotate(45 32 32)"/>',
-  leaf: '<path d="M6 58C6 26 26 6 58 6c0 32-20 52-52 52Z"/>',
+  diamond: '<rect x="10" y="10" width="44" height="44" rx="8" transform="rotate(45 32 32)"/>',
+  octagon: '<path d="M20 2h24l18 18v24L44 62H20L2 44V20Z"/>',
 };
 
 for (const [file, mark] of Object.entries(CLIENT_MARKS)) {
   write(
     `clients/${file}.svg`,
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64"><g fill="${mark.colour}">${SHAPES[mark.shape]}</g><text x="32" y="33" fill="#fff" font-family="system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif" font-size="22" font-weight="700" text-anchor="middle" dominant-baseline="central" letter-spacing="1">${mark.initials}</text></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64"><g fill="${mark.colour}">${SHAPES[mark.shape]}</g><text x="32" y="33" fill="#fff" font-family="system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif" font-size="${mark.shape === "diamond" ? 17 : 21}" font-weight="700" text-anchor="middle" dominant-baseline="central" letter-spacing="1">${mark.initials}</text></svg>`,
   );
 }
 

@@ -22,9 +22,9 @@ function* filesUnder(dir: string): Generator<string> {
 // the browser hydrates matches what React renders, but as `media="print"` it no longer blocks rendering.
 // The Content-Security-Policy allows inline styles ('unsafe-inline' in style-src), so nothing else changes.
 /**
- * The page's module bootstrap, rewritten to start after the first frame: the prerendered HTML is already the
- * page, so the banner and the text get the connection first and the JavaScript (and its modulepreloads, moved
- * here from <head>) follows. The same modules load in the same order; only the start moves.
+ * The page's module bootstrap, rewritten to start once the pictures fetched first have loaded and a frame has
+ * been painted: the prerendered HTML is already the page, so the banner and the text get the connection first
+ * and the JavaScript (and its modulepreloads, moved here from <head>) follows. The same modules load in the same order; only the start moves.
  */
 function startAfterFirstPaint(html: string): string {
   const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((match) => match[1]);
@@ -41,8 +41,9 @@ function startAfterFirstPaint(html: string): string {
     `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}`,
     `Promise.all([${staticImports.map((match) => `import(${JSON.stringify(match[2])})`).join(",")}]).then(([${names.join(",")}])=>{`,
     `window.__reactRouterRouteModules=${routes};import(${JSON.stringify(entry)})})};`,
-    // A hidden tab paints no frame: start anyway after a second.
-    `requestAnimationFrame(()=>setTimeout(start));setTimeout(start,1000);`,
+    // After the pictures fetched first (the banner, a page's illustration) and one frame; a hidden tab paints
+    // no frame and a stalled picture never loads: start anyway after a second.
+    `Promise.all([...document.querySelectorAll('img[fetchpriority="high"]')].map((image)=>image.complete||new Promise((done)=>{image.addEventListener("load",done);image.addEventListener("error",done)}))).then(()=>requestAnimationFrame(()=>setTimeout(start)));setTimeout(start,1000);`,
   ].join("");
   return html
     .replaceAll(/<link rel="modulepreload" href="[^"]+"\/>/g, "")

@@ -25,7 +25,7 @@ export function IconTile({ name }: { name: IconName }) {
   );
 }
 
-/** A page's illustration beside its heading: above the fold, so it loads at once. */
+/** A page's illustration beside its heading: above the fold and the largest thing in view, so it comes first. */
 export function Drawing({ art }: { art: Illustration | undefined }) {
   if (!art) return null;
   return (
@@ -34,7 +34,7 @@ export function Drawing({ art }: { art: Illustration | undefined }) {
       alt={art.alt}
       width={art.width}
       height={art.height}
-      decoding="async"
+      fetchPriority="high"
       className="mx-auto h-auto w-full max-w-sm md:max-w-md"
     />
   );
@@ -43,7 +43,7 @@ export function Drawing({ art }: { art: Illustration | undefined }) {
 /** The home banner: AVIF or WebP at the width the screen needs, fetched first (it is the largest thing in view). */
 export function BannerPicture({ picture }: { picture: RasterPicture }) {
   return (
-    <picture>
+    <picture className="mx-auto block w-full max-w-xl md:max-w-none">
       <source type="image/avif" srcSet={rasterSrcSet(picture, "avif")} sizes={picture.sizes} />
       <source type="image/webp" srcSet={rasterSrcSet(picture, "webp")} sizes={picture.sizes} />
       <img

@@ -30,7 +30,7 @@ export const heroPicture: RasterPicture = {
   alt: "A trainer points at a rising results chart while two learners work on laptops",
   width: 1200,
   height: 900,
-  sizes: "(min-width: 900px) 560px, calc(100vw - 2rem)",
+  sizes: "(min-width: 900px) 560px, min(576px, calc(100vw - 2rem))",
 };
 
 /** The files of one format of a raster picture, as a `srcset`. */
@@ -116,7 +116,7 @@ export const iconSrc = (name: IconName) => `/img/icons/${name}.svg`;
 export interface ClientMark {
   initials: string;
   colour: string;
-  shape: "circle" | "square" | "hexagon" | "shield" | "diamond" | "leaf";
+  shape: "circle" | "square" | "hexagon" | "shield" | "diamond" | "octagon";
 }
 
 /** Each demo client's mark, by the file name its logo has under `/img/clients/`. */
@@ -125,6 +125,6 @@ export const CLIENT_MARKS: Record<string, ClientMark> = {
   northbridge: { initials: "NS", colour: "#0f766e", shape: "hexagon" },
   sunrise: { initials: "SE", colour: "#c2410c", shape: "circle" },
   meridian: { initials: "MR", colour: "#7c3aed", shape: "diamond" },
-  kaveri: { initials: "KH", colour: "#15803d", shape: "leaf" },
+  kaveri: { initials: "KH", colour: "#15803d", shape: "octagon" },
   bluepeak: { initials: "BL", colour: "#0e7490", shape: "square" },
 };

@@ -153,7 +153,7 @@ export default function Home() {
       </Section>
 
       <Section title="Our clients">
-        <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
+        <ul className="grid gap-3 sm:grid-cols-2 md:grid-cols-3">
           {clients.map((client) => (
             <li
               key={client.name}
@@ -169,7 +169,7 @@ export default function Home() {
                 decoding="async"
                 className="shrink-0"
               />
-              {client.name}
+              <span className="min-w-0">{client.name}</span>
             </li>
           ))}
         </ul>
