@@ -22,6 +22,13 @@ const PASTELS = [
   "#e3f2fd",
 ] as const;
 
+/** Up to two initials of a name, for the avatar on its card ("Asha Rao" -> "AR", "Ravi" -> "R"). */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const picked = words.length > 1 ? [words[0], words[words.length - 1]] : words;
+  return picked.map((word) => Array.from(word as string)[0]?.toLocaleUpperCase() ?? "").join("");
+}
+
 /** Cards per slide and the gap between them at each width (spec §9). */
 function layoutFor(width: number): { perSlide: number; gap: number } {
   if (width >= 900) return { perSlide: 3, gap: 20 };
@@ -158,8 +165,17 @@ function Slides({ feedback }: { feedback: PublicFeedback[] }) {
                   >
                     <blockquote>
                       <p>“{entry.feedback}”</p>
-                      <footer className="mt-3 text-sm font-semibold">
-                        {entry.name}, batch {entry.batch}, section {entry.section}
+                      <footer className="mt-4 flex items-center gap-3 text-sm font-semibold">
+                        <span
+                          aria-hidden="true"
+                          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold tracking-wide text-white"
+                          data-testid="feedback-initials"
+                        >
+                          {initialsOf(entry.name)}
+                        </span>
+                        <span className="min-w-0">
+                          {entry.name}, batch {entry.batch}, section {entry.section}
+                        </span>
                       </footer>
                     </blockquote>
                   </li>

@@ -1,36 +1,37 @@
 // Careers cards and the three role pages (spec §2).
 import { brand } from "@trainwise/contract/brand";
+import type { IconName } from "./imagery.ts";
 
 export const careerCards = [
   {
     id: "trainer",
     title: "Trainer",
     description: "Teach technical and professional skills.",
-    icon: "🎓",
+    icon: "presentation",
     link: "/trainer",
   },
   {
     id: "operations",
     title: "Operations",
     description: "Run batches, schedules and campus drives.",
-    icon: "🗂️",
+    icon: "calendar-check",
     link: "/operations",
   },
   {
     id: "sales",
     title: "Sales",
     description: "Match institutions and companies with programmes.",
-    icon: "🤝",
+    icon: "handshake",
     link: "/sales",
   },
   {
     id: "internship",
     title: "Internship",
     description: "Learn on real programmes for three to six months.",
-    icon: "🌱",
+    icon: "sprout",
     link: "/internship",
   },
-] as const;
+] as const satisfies readonly { id: string; title: string; description: string; icon: IconName; link: string }[];
 
 export interface Role {
   title: string;

@@ -1,4 +1,5 @@
 // Copy of the home page sections (spec §1).
+import type { IconName } from "./imagery.ts";
 export const values = [
   {
     name: "Excellence",
@@ -45,13 +46,37 @@ export const advancementProgram = {
 } as const;
 
 export const trainingServices = [
-  { title: "Technical training", description: "Programming, data, cloud and testing, taught hands-on." },
-  { title: "Soft skills training", description: "Communication, presentation and workplace etiquette." },
-  { title: "Sales training", description: "Consultative selling, negotiation and account growth." },
-  { title: "Leadership training", description: "First-time managers to senior leaders: coaching and decision-making." },
-  { title: "Compliance training", description: "Data protection, workplace safety and code-of-conduct programmes." },
-  { title: "Engineering training", description: "Core engineering tools and practices for graduate engineers." },
-] as const;
+  {
+    title: "Technical training",
+    description: "Programming, data, cloud and testing, taught hands-on.",
+    icon: "code-xml",
+  },
+  {
+    title: "Soft skills training",
+    description: "Communication, presentation and workplace etiquette.",
+    icon: "message-circle",
+  },
+  {
+    title: "Sales training",
+    description: "Consultative selling, negotiation and account growth.",
+    icon: "trending-up",
+  },
+  {
+    title: "Leadership training",
+    description: "First-time managers to senior leaders: coaching and decision-making.",
+    icon: "crown",
+  },
+  {
+    title: "Compliance training",
+    description: "Data protection, workplace safety and code-of-conduct programmes.",
+    icon: "shield-check",
+  },
+  {
+    title: "Engineering training",
+    description: "Core engineering tools and practices for graduate engineers.",
+    icon: "cog",
+  },
+] as const satisfies readonly { title: string; description: string; icon: IconName }[];
 
 export const programTiles = [
   { to: "/institutional-training", title: "Institutional Training", tagline: "Education and academic excellence" },
@@ -66,11 +91,12 @@ export const internship = {
     "Final-year students and recent graduates can join us for three to six months in training delivery, operations or sales, with a mentor, a stipend and a certificate on completion.",
 } as const;
 
+/** Client organisations, each with its mark (the demo brand's clients and marks are fictional). */
 export const clients = [
-  "Lakeview Institute of Technology",
-  "Northbridge Software Services",
-  "Sunrise Engineering College",
-  "Meridian Retail Group",
-  "Kaveri Health Systems",
-  "Bluepeak Logistics",
+  { name: "Lakeview Institute of Technology", logo: "/img/clients/lakeview.svg" },
+  { name: "Northbridge Software Services", logo: "/img/clients/northbridge.svg" },
+  { name: "Sunrise Engineering College", logo: "/img/clients/sunrise.svg" },
+  { name: "Meridian Retail Group", logo: "/img/clients/meridian.svg" },
+  { name: "Kaveri Health Systems", logo: "/img/clients/kaveri.svg" },
+  { name: "Bluepeak Logistics", logo: "/img/clients/bluepeak.svg" },
 ] as const;

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { PageIntro } from "../../components/page-intro.tsx";
+import { Drawing, IconTile } from "../../components/site-images.tsx";
 import { careerCards } from "../../content/careers.ts";
+import { pageArt } from "../../content/imagery.ts";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/careers.ts";
 import type { Route } from "./+types/careers";
@@ -10,7 +12,7 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(pages, locati
 export default function Careers() {
   return (
     <>
-      <PageIntro pages={pages} />
+      <PageIntro pages={pages} art={<Drawing art={pageArt["/careers"]} />} />
       <ul className="mx-auto grid max-w-6xl gap-5 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
         {careerCards.map((card) => (
           <li
@@ -18,10 +20,8 @@ export default function Careers() {
             id={card.id}
             className="group flex flex-col rounded-lg border border-slate-200 p-5 shadow-sm"
           >
-            <span aria-hidden="true" className="text-4xl">
-              {card.icon}
-            </span>
-            <h2 className="mt-2 text-xl font-semibold text-brand-900">{card.title}</h2>
+            <IconTile name={card.icon} />
+            <h2 className="text-xl font-semibold text-brand-900">{card.title}</h2>
             <p className="mt-1 flex-1 text-slate-700">{card.description}</p>
             {/* With a mouse it appears on hover and on keyboard focus; a touch screen shows it from the start. */}
             <Link

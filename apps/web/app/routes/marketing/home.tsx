@@ -2,6 +2,7 @@ import { brand } from "@trainwise/contract/brand";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { PageIntro } from "../../components/page-intro.tsx";
+import { BannerPicture, IconTile } from "../../components/site-images.tsx";
 import { ValueList } from "../../components/value-list.tsx";
 import {
   advancementProgram,
@@ -12,6 +13,7 @@ import {
   transformation,
   values,
 } from "../../content/home.ts";
+import { heroPicture } from "../../content/imagery.ts";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/home.ts";
 import type { Route } from "./+types/home";
@@ -60,7 +62,7 @@ export default function Home() {
   useEffect(() => setHydrated(true), []);
   return (
     <>
-      <PageIntro pages={pages}>
+      <PageIntro pages={pages} art={<BannerPicture picture={heroPicture} />}>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link
             to="/student/register"
@@ -112,6 +114,7 @@ export default function Home() {
         <ul className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
           {trainingServices.map((service) => (
             <li key={service.title} className="rounded-lg bg-white p-4 shadow-sm">
+              <IconTile name={service.icon} />
               <h3 className="font-semibold">{service.title}</h3>
               <p className="mt-1 text-sm text-slate-700">{service.description}</p>
             </li>
@@ -150,10 +153,23 @@ export default function Home() {
       </Section>
 
       <Section title="Our clients">
-        <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
+        <ul className="grid gap-3 sm:grid-cols-2 md:grid-cols-3">
           {clients.map((client) => (
-            <li key={client} className="rounded border border-slate-200 px-4 py-3 text-center font-medium">
-              {client}
+            <li
+              key={client.name}
+              className="flex items-center gap-3 rounded-lg border border-slate-200 px-4 py-3 font-medium"
+              data-testid="client"
+            >
+              <img
+                src={client.logo}
+                alt=""
+                width={40}
+                height={40}
+                loading="lazy"
+                decoding="async"
+                className="shrink-0"
+              />
+              <span className="min-w-0">{client.name}</span>
             </li>
           ))}
         </ul>

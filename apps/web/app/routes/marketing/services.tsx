@@ -1,7 +1,9 @@
 import { useLocation } from "react-router";
 import { CardGrid } from "../../components/card-grid.tsx";
 import { PageIntro } from "../../components/page-intro.tsx";
+import { Drawing } from "../../components/site-images.tsx";
 import { cardGrids } from "../../content/card-grids.ts";
+import { pageArt } from "../../content/imagery.ts";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/services.ts";
 import type { Route } from "./+types/services";
@@ -9,11 +11,11 @@ import type { Route } from "./+types/services";
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(pages, location.pathname);
 
 export default function Page() {
-  const { pathname } = useLocation();
+  const path = useLocation().pathname.replace(/\/+$/, "");
   return (
     <>
-      <PageIntro pages={pages} />
-      <CardGrid cards={cardGrids[pathname.replace(/\/+$/, "")] ?? []} />
+      <PageIntro pages={pages} art={<Drawing art={pageArt[path]} />} />
+      <CardGrid cards={cardGrids[path] ?? []} />
     </>
   );
 }
