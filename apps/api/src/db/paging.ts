@@ -52,9 +52,16 @@ export async function toPage<Row extends { total: number | string }, Out>(
   return { rows: rows.map(shape), total, page: request.page, pageSize: request.pageSize };
 }
 
-/** ASC or DESC as SQL, from a validated `order`. */
-export function direction(order: "asc" | "desc"): SQL {
-  return order === "asc" ? sql`asc` : sql`desc`;
+/**
+ * ORDER BY a table's sort column, then its id in the same direction, so that rows with equal sort keys keep one
+ * order and no row appears on two pages. `nullsLast` only for a column that can be null: it stops an index on
+ * the column from giving the order.
+ */
+export function orderBy(column: SQL, id: SQL, order: "asc" | "desc", options: { nullsLast?: boolean } = {}): SQL {
+  const direction = order === "asc" ? sql`asc` : sql`desc`;
+  return options.nullsLast
+    ? sql`${column} ${direction} nulls last, ${id} ${direction}`
+    : sql`${column} ${direction}, ${id} ${direction}`;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ContactInput } from "@trainwise/contract/contact";
 import { desc, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { containsPattern, direction, limitOffset, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
+import { containsPattern, limitOffset, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
 import { contactEnquiries } from "../../db/schema.ts";
 
 export async function storeEnquiry(db: Executor, input: ContactInput) {
@@ -28,7 +28,7 @@ const ENQUIRY_SORTS = { date: sql`e.created_at`, name: sql`e.name` } as const;
 
 /** One page of the enquiries table with `count(*) over ()`. */
 export async function enquiryTable(db: Executor, query: EnquiryTableQuery) {
-  const order = sql`${ENQUIRY_SORTS[query.sort]} ${direction(query.order)}, e.id ${direction(query.order)}`;
+  const order = orderBy(ENQUIRY_SORTS[query.sort], sql`e.id`, query.order);
   const { rows } = await db.execute<{
     id: string;
     name: string;

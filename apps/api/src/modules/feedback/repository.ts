@@ -4,7 +4,7 @@ import type { FeedbackInput } from "@trainwise/contract/feedback";
 import { desc, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { containsPattern, direction, limitOffset, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
+import { containsPattern, limitOffset, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
 import { feedback } from "../../db/schema.ts";
 
 export type FeedbackRow = typeof feedback.$inferSelect;
@@ -55,7 +55,7 @@ const FEEDBACK_SORTS = { date: sql`f.created_at`, name: sql`f.name` } as const;
 
 /** One page of the feedback table with `count(*) over ()`. */
 export async function feedbackTable(db: Executor, query: FeedbackTableQuery) {
-  const order = sql`${FEEDBACK_SORTS[query.sort]} ${direction(query.order)}, f.id ${direction(query.order)}`;
+  const order = orderBy(FEEDBACK_SORTS[query.sort], sql`f.id`, query.order);
   const { rows } = await db.execute<{
     id: string;
     name: string;

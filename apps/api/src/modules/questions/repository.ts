@@ -4,7 +4,7 @@ import type { QuestionInput, QuestionListQuery } from "@trainwise/contract/quest
 import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Executor, Transaction } from "../../db/client.ts";
-import { containsPattern, direction, limitOffset, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
+import { containsPattern, limitOffset, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
 import { attemptQuestions, questionOptions, questions } from "../../db/schema.ts";
 
 type QuestionRow = typeof questions.$inferSelect;
@@ -69,7 +69,7 @@ const QUESTION_SORTS = { date: sql`q.created_at`, name: sql`q.text` } as const;
 
 /** One page of the question bank table with `count(*) over ()`, then the page's options. */
 export async function questionTable(db: Executor, query: QuestionTableQuery) {
-  const order = sql`${QUESTION_SORTS[query.sort]} ${direction(query.order)}, q.id ${direction(query.order)}`;
+  const order = orderBy(QUESTION_SORTS[query.sort], sql`q.id`, query.order);
   const { rows } = await db.execute<{
     id: string;
     text: string;

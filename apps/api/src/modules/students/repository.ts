@@ -6,7 +6,7 @@ import type { StudentListQuery } from "@trainwise/contract/students";
 import { and, count, desc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { containsPattern, direction, keysetBatches, limitOffset, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
+import { containsPattern, keysetBatches, limitOffset, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
 import { attempts, drives, students } from "../../db/schema.ts";
 
 /** Students of the drive whose email or USN matches, case-insensitively. */
@@ -196,7 +196,7 @@ const STUDENT_SORTS = { date: sql`s.created_at`, name: sql`s.name` } as const;
  * rows with their drive and attempts used, so the per-row lookups run for the page only.
  */
 export async function studentTable(db: Executor, query: StudentTableQuery) {
-  const order = sql`${STUDENT_SORTS[query.sort]} ${direction(query.order)}, s.id ${direction(query.order)}`;
+  const order = orderBy(STUDENT_SORTS[query.sort], sql`s.id`, query.order);
   const { rows } = await db.execute<StudentTableRow>(sql`
     with matched as (
       select s.id, ${TOTAL_OVER_ALL} as total

@@ -3,7 +3,7 @@ import type { resultTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { containsPattern, direction, keysetBatches, limitOffset, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
+import { containsPattern, keysetBatches, limitOffset, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
 import { attemptQuestions, attempts, questionOptions, questions, students } from "../../db/schema.ts";
 
 const resultColumns = {
@@ -178,7 +178,7 @@ function needsStudent(query: ResultTableQuery): boolean {
  * alone when no student field is asked about), then the page's rows with their student, drive and test.
  */
 export async function resultTable(db: Executor, query: ResultTableQuery) {
-  const order = sql`${RESULT_SORTS[query.sort]} ${direction(query.order)} nulls last, a.id ${direction(query.order)}`;
+  const order = orderBy(RESULT_SORTS[query.sort], sql`a.id`, query.order, { nullsLast: true });
   const { rows } = await db.execute<ResultTableRow>(sql`
     with matched as (
       select a.id, ${TOTAL_OVER_ALL} as total
