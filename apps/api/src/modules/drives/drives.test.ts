@@ -607,7 +607,9 @@ describe("a large drive's results", async () => {
     expect(lines.map((line) => line.split(",")[2])).toEqual(expected.map((row) => row.usn_no));
     expect(lines[0]).toMatch(/,25,24.75,25,99.00,,0,2026-11-20T10:/);
 
-    const json = (await app.inject({ method: "GET", url: `/api/drives/${drive._id}/results`, headers: asAdmin })).json();
+    const json = (
+      await app.inject({ method: "GET", url: `/api/drives/${drive._id}/results`, headers: asAdmin })
+    ).json();
     expect(json.map((row: { usnNo: string }) => row.usnNo)).toEqual(expected.map((row) => row.usn_no));
   });
 });

@@ -1,9 +1,4 @@
-import {
-  type Drive,
-  type DriveInput,
-  type DriveSettings,
-  driveInputSchema,
-} from "@trainwise/contract/drives";
+import { type Drive, type DriveInput, type DriveSettings, driveInputSchema } from "@trainwise/contract/drives";
 import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
