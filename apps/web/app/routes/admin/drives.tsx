@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { z } from "zod";
 import { AdminShell } from "../../components/admin-shell.tsx";
+import { TableScrollBox } from "../../components/admin-table.tsx";
 import { ColumnHeadings } from "../../components/column-headings.tsx";
 import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
 import { adminCall, useAdminAction } from "../../lib/admin-client.ts";
@@ -233,13 +234,7 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
         <h2 id="all-drives" className="text-2xl font-semibold">
           All drives
         </h2>
-        <section
-          aria-label="Drives table"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
-          tabIndex={0}
-          // Positioned, so text for screen readers inside stays within the box on a phone.
-          className="relative mt-3 max-w-full overflow-x-auto"
-        >
+        <TableScrollBox label="Drives table" className="mt-3">
           <table className="w-full border-collapse text-left text-sm">
             <caption className="sr-only">Drives, the default first</caption>
             <ColumnHeadings
@@ -321,7 +316,7 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </section>
+        </TableScrollBox>
       </section>
     </AdminShell>
   );

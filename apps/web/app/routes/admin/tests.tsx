@@ -15,6 +15,7 @@ import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { AdminShell } from "../../components/admin-shell.tsx";
+import { TableScrollBox } from "../../components/admin-table.tsx";
 import { ColumnHeadings } from "../../components/column-headings.tsx";
 import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
 import { adminCall, useAdminAction } from "../../lib/admin-client.ts";
@@ -322,13 +323,7 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
         <h2 id="all-tests" className="text-2xl font-semibold">
           All tests
         </h2>
-        <section
-          aria-label="Tests table"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
-          tabIndex={0}
-          // Positioned, so text for screen readers inside stays within the box on a phone.
-          className="relative mt-3 max-w-full overflow-x-auto"
-        >
+        <TableScrollBox label="Tests table" className="mt-3">
           <table className="w-full border-collapse text-left">
             <caption className="sr-only">Tests, the default first</caption>
             <ColumnHeadings
@@ -392,7 +387,7 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </section>
+        </TableScrollBox>
       </section>
     </AdminShell>
   );
