@@ -120,10 +120,14 @@ export default fp(
         .from(admins)
         .where(eq(admins.id, claims.subject));
       if (!admin || admin.disabledAt) throw new HttpError(401, SESSION_EXPIRED);
-      // A password change, or an owner disabling the account, signs out every session issued before it (tokens
-      // carry whole seconds).
-      const validFrom = Math.max(admin.passwordChangedAt.getTime(), admin.sessionsValidFrom?.getTime() ?? 0);
-      if (claims.issuedAt.getTime() + 1000 <= validFrom) throw new HttpError(401, SESSION_EXPIRED);
+      // A password change signs out every session issued before it (tokens carry whole seconds).
+      if (claims.issuedAt.getTime() + 1000 <= admin.passwordChangedAt.getTime()) {
+        throw new HttpError(401, SESSION_EXPIRED);
+      }
+      // Disabling the account ends every session issued up to then (tokens carry milliseconds).
+      if (admin.sessionsValidFrom && claims.issuedAt.getTime() <= admin.sessionsValidFrom.getTime()) {
+        throw new HttpError(401, SESSION_EXPIRED);
+      }
       const [revoked] = await app.db
         .select({ jti: revokedTokens.jti })
         .from(revokedTokens)

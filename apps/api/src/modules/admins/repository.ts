@@ -168,7 +168,7 @@ export function changeAdminRole(db: Database, id: string, role: AdminRole) {
   });
 }
 
-/** Disables the account and ends its sessions: tokens issued before `now` are refused from the next request on. */
+/** Disables the account and ends its sessions: tokens issued up to `now` are refused from the next request on. */
 export function disableAdmin(db: Database, id: string, now: Date) {
   return keepingAnOwner(db, id, async (tx) => {
     await tx.update(admins).set({ disabledAt: now, sessionsValidFrom: now }).where(eq(admins.id, id));
