@@ -3,6 +3,16 @@
 // schemas.
 import { z } from "zod";
 import {
+  adminAccountListSchema,
+  adminAccountSchema,
+  adminInviteResultSchema,
+  adminInviteSchema,
+  adminRoleChangeSchema,
+  adminSessionSchema,
+  auditTablePageSchema,
+  auditTableQuerySchema,
+} from "./admin-roles.ts";
+import {
   dashboardSchema,
   enquiryTablePageSchema,
   enquiryTableQuerySchema,
@@ -15,16 +25,6 @@ import {
   studentTablePageSchema,
   studentTableQuerySchema,
 } from "./admin-tables.ts";
-import {
-  adminAccountListSchema,
-  adminAccountSchema,
-  adminInviteResultSchema,
-  adminInviteSchema,
-  adminRoleChangeSchema,
-  adminSessionSchema,
-  auditTablePageSchema,
-  auditTableQuerySchema,
-} from "./admin-roles.ts";
 import { changePasswordSchema } from "./auth.ts";
 import { messageResponseSchema, tokenResponseSchema } from "./common.ts";
 import {
@@ -174,7 +174,12 @@ export const adminEndpoints = {
   logout: endpoint({ method: "POST", path: "/auth/admin/logout", response: messageResponseSchema }),
 
   admins: endpoint({ method: "GET", path: "/admins", response: adminAccountListSchema }),
-  inviteAdmin: endpoint({ method: "POST", path: "/admins", body: adminInviteSchema, response: adminInviteResultSchema }),
+  inviteAdmin: endpoint({
+    method: "POST",
+    path: "/admins",
+    body: adminInviteSchema,
+    response: adminInviteResultSchema,
+  }),
   changeAdminRole: endpoint({
     method: "PUT",
     path: "/admins/:id/role",

@@ -66,7 +66,10 @@ function toAccount(row: {
 
 /** Every admin account, by username (a company has a handful; no paging). */
 export async function listAdmins(db: Executor): Promise<AdminAccount[]> {
-  const rows = await db.select(accountColumns).from(admins).orderBy(asc(sql`lower(${admins.username})`));
+  const rows = await db
+    .select(accountColumns)
+    .from(admins)
+    .orderBy(asc(sql`lower(${admins.username})`));
   return rows.map(toAccount);
 }
 

@@ -246,9 +246,9 @@ describe("admin roles", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-24T10:00:00.400Z") });
     const someone = await signIn("examiner");
     // The other instance has served this session already.
-    expect((await second.app.inject({ method: "GET", url: "/api/dashboard", headers: someone.headers })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await second.app.inject({ method: "GET", url: "/api/dashboard", headers: someone.headers })).statusCode,
+    ).toBe(200);
     const disabled = await call(owner.headers, "POST", `/api/admins/${someone.id}/disable`);
     expect(disabled.statusCode).toBe(200);
     expect(disabled.json().status).toBe("disabled");
@@ -316,9 +316,9 @@ describe("admin roles", async () => {
       method: "link",
     });
     expect(nul.json().fields.username).toBe("Username must not contain control characters");
-    expect((await call(owner.headers, "PUT", `/api/admins/${viewer.id}/role`, { role: "root" })).json().fields.role).toBe(
-      "Role must be owner, examiner or viewer",
-    );
+    expect(
+      (await call(owner.headers, "PUT", `/api/admins/${viewer.id}/role`, { role: "root" })).json().fields.role,
+    ).toBe("Role must be owner, examiner or viewer");
     for (const query of ["page=1e400", "page=99999999999999999999", "pageSize=100000", "page=-1", "action=rm-rf"]) {
       const response = await call(owner.headers, "GET", `/api/audit?${query}`);
       expect(response.statusCode, query).toBe(400);

@@ -175,7 +175,9 @@ export const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/",
-    { schema: { tags: ["admins"], summary: "Every admin account", security, response: { 200: adminAccountListSchema } } },
+    {
+      schema: { tags: ["admins"], summary: "Every admin account", security, response: { 200: adminAccountListSchema } },
+    },
     async () => listAdmins(app.db),
   );
 
