@@ -96,7 +96,8 @@ test("an owner invites a viewer by link; the viewer sets a password and cannot e
   expect(refused.body.message).toBe("Your role (Viewer) does not allow this. It needs: Owner or Examiner.");
 
   await viewer.goto("/admin/results");
-  await expect(viewer.getByRole("heading", { level: 1, name: "Student Results" })).toBeVisible();
+  await expect(viewer.getByRole("heading", { level: 1, name: "Results" })).toBeVisible();
+  await expect(viewer.getByRole("button", { name: /Export/ })).toBeVisible();
   await viewerContext.close();
   allowConsoleError(/status of 403/);
 });

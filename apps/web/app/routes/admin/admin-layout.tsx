@@ -49,6 +49,7 @@ function areaOf(pathname: string): AdminArea {
 function NotAllowed({ role, message }: { role: AdminRole | undefined; message?: string }) {
   return (
     <section aria-labelledby="not-allowed">
+      <title>Not allowed | Trainwise</title>
       <h1 id="not-allowed" className="text-2xl font-bold text-brand-900 sm:text-3xl">
         Not allowed
       </h1>
@@ -138,6 +139,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <NotAllowed role={role} />
       ) : (
         <section>
+          <title>Something went wrong | Trainwise</title>
           <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Something went wrong</h1>
           <p className="mt-4">Please reload the page or try again later.</p>
         </section>
