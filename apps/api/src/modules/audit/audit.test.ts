@@ -121,7 +121,9 @@ describe("audit log", async () => {
       after: { role: "examiner" },
     });
     expect(byAction("admin.disable")?.after?.disabled_at).toBeTruthy();
-    expect(byAction("admin.password-change")).toMatchObject({ entity: "admin", entity_id: examinerId });
+    const passwordChange = byAction("admin.password-change");
+    expect(passwordChange).toMatchObject({ entity: "admin", entity_id: examinerId, after: { username: "exa" } });
+    expect(passwordChange?.after?.password_changed_at).not.toEqual(passwordChange?.before?.password_changed_at);
     const everything = JSON.stringify(rows);
     expect(everything).not.toContain(invited.password);
     expect(everything).not.toContain(linked.invitePath.replace("/admin/invite/", ""));

@@ -29,7 +29,8 @@ const SNAPSHOTS: Record<string, (id: string) => SQL> = {
   admin: (id) => sql`select to_jsonb(a) - 'password_hash' as snapshot from admins a where a.id = ${id}::uuid`,
 };
 
-const SECRET_KEY = /password|token|hash|secret|resume_?code|registration_?key|invite_?path/i;
+/** Keys of secrets: a password itself (not when it changed), any hash, token or key, an invitation's path. */
+const SECRET_KEY = /password$|password_?hash|hash|token|secret|resume_?code|registration_?key|invite_?path/i;
 
 /** The value with every key that names a secret removed, at any depth. */
 export function withoutSecrets(value: unknown): unknown {
