@@ -10,6 +10,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { rateLimitStoreOn, SharedCounterStore } from "./limits/counters.ts";
 import adminRoutes from "./modules/admins/routes.ts";
+import analysisRoutes from "./modules/analysis/routes.ts";
 import certificateRoutes from "./modules/certificates/routes.ts";
 import contactRoutes from "./modules/contact/routes.ts";
 import dashboardRoutes from "./modules/dashboard/routes.ts";
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(feedbackRoutes, { prefix: "/feedback" });
       await api.register(contactRoutes, { prefix: "/contact" });
       await api.register(dashboardRoutes, { prefix: "/dashboard" });
+      await api.register(analysisRoutes);
     },
     { prefix: "/api" },
   );
