@@ -96,43 +96,42 @@ async function summaryOf(db: Executor, scope: AnalysisScope): Promise<SummaryRow
 }
 
 /**
+ * The options an answer chose, as an array: the one place that reads what a student picked. An answer holding
+ * several options (a multiple-answer question) only needs its options added here; the counts below take each
+ * option chosen, and "not answered" is an answer that chose none.
+ */
+const CHOSEN_OPTIONS = sql`array_remove(array[aq.selected_option_id], null)`;
+
+/**
  * Every question served in the cohort with its counts overall and in each group, and each of its options with
- * how many attempts chose it. `chosen` is the one place that reads what a student picked: one row per option
- * chosen, so an answer holding several options (a multiple-answer question) adds a row per option there and
- * nothing else changes; "not answered" is an attempt served the question with no row in `chosen`.
+ * how many attempts chose it. Two passes over the cohort's served questions, each aggregated as it is read
+ * (nothing the size of the cohort's answers is kept), then one row per question.
  */
 async function questionsOf(db: Executor, scope: AnalysisScope): Promise<QuestionRow[]> {
   const { rows } = await db.execute<QuestionRow>(sql`
     with ${cohort(scope)},
-    served as (
-      select aq.attempt_id, aq.question_id, coalesce(aq.is_correct, false) as is_right, g.grp,
-             aq.selected_option_id
+    per_question as (
+      select aq.question_id,
+             count(*)::int as served,
+             count(*) filter (where aq.is_correct)::int as right_count,
+             count(*) filter (where g.grp = 'upper')::int as upper_served,
+             count(*) filter (where g.grp = 'upper' and aq.is_correct)::int as upper_right,
+             count(*) filter (where g.grp = 'lower')::int as lower_served,
+             count(*) filter (where g.grp = 'lower' and aq.is_correct)::int as lower_right,
+             count(*) filter (where cardinality(${CHOSEN_OPTIONS}) > 0)::int as answered
       from grouped g
       join attempt_questions aq on aq.attempt_id = g.id
-    ),
-    chosen as (
-      select attempt_id, question_id, selected_option_id as option_id from served where selected_option_id is not null
-    ),
-    per_question as (
-      select question_id,
-             count(*)::int as served,
-             count(*) filter (where is_right)::int as right_count,
-             count(*) filter (where grp = 'upper')::int as upper_served,
-             count(*) filter (where grp = 'upper' and is_right)::int as upper_right,
-             count(*) filter (where grp = 'lower')::int as lower_served,
-             count(*) filter (where grp = 'lower' and is_right)::int as lower_right
-      from served
-      group by question_id
-    ),
-    answered as (
-      select question_id, count(distinct attempt_id)::int as answered from chosen group by question_id
+      group by aq.question_id
     ),
     per_option as (
-      select option_id, count(*)::int as chosen from chosen group by option_id
+      select chosen.option_id, count(*)::int as chosen
+      from grouped g
+      join attempt_questions aq on aq.attempt_id = g.id
+      cross join lateral unnest(${CHOSEN_OPTIONS}) as chosen(option_id)
+      group by chosen.option_id
     )
     select q.id as question_id, q.text, q.category, q.archived_at is not null as retired,
-           pq.served, pq.right_count, pq.upper_served, pq.upper_right, pq.lower_served, pq.lower_right,
-           coalesce(an.answered, 0) as answered,
+           pq.served, pq.right_count, pq.upper_served, pq.upper_right, pq.lower_served, pq.lower_right, pq.answered,
            (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text, 'isCorrect', o.is_correct,
                                                        'chosen', coalesce(po.chosen, 0)) order by o.position),
                             '[]'::json)
@@ -140,7 +139,6 @@ async function questionsOf(db: Executor, scope: AnalysisScope): Promise<Question
               where o.question_id = q.id) as options
     from per_question pq
     join questions q on q.id = pq.question_id
-    left join answered an on an.question_id = pq.question_id
     order by q.created_at, q.id`);
   return rows;
 }
