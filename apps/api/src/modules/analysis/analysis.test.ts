@@ -32,7 +32,7 @@ function choicesOf(i: number): Choices {
   return {
     1: i >= 8 ? "A" : i % 3 === 0 ? null : i % 2 ? "B" : "C",
     2: i < 7 ? "B" : "A",
-    3: i % 5 === 0 ? null : (["A", "B", "D"] as const)[i % 3],
+    3: i % 5 === 0 ? null : ((["A", "B", "D"] as const)[i % 3] ?? null),
     4: "D",
     5: i >= 10 || i === 3 ? "A" : i % 2 ? "C" : "B",
   };
