@@ -35,6 +35,8 @@ export const CLIENT_ONLY_PATHS = [
   "/admin/tests",
   "/admin/drives",
   "/admin/drives/:id",
+  "/admin/drives/:id/analysis",
+  "/admin/tests/:id/analysis",
   "/quiz",
   "/result/:id",
   "/verify/:code",

@@ -110,7 +110,8 @@ export default function ItemAnalysisPage({ loaderData }: Route.ComponentProps) {
       : { to: kind === "drive" ? "/admin/drives" : "/admin/tests", text: `Back to all ${kind}s` };
 
   function sortBy(key: SortKey) {
-    setSort((current) => ({ key, ascending: current.key === key ? !current.ascending : key === "order" }));
+    // A new column starts lowest first: the hardest and the least discriminating questions are the ones to read.
+    setSort((current) => ({ key, ascending: current.key === key ? !current.ascending : true }));
   }
 
   function setRetired(question: AnalysisQuestion, retired: boolean) {
@@ -213,7 +214,8 @@ export default function ItemAnalysisPage({ loaderData }: Route.ComponentProps) {
                 </button>
               </div>
               <section
-                className="mt-3 max-h-[40rem] overflow-auto rounded border border-slate-200"
+                // relative: the table's visually hidden texts are placed inside the scrolling box, not the page.
+                className="relative mt-3 max-h-[40rem] overflow-auto rounded border border-slate-200"
                 // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
                 tabIndex={0}
                 aria-label="Questions table"
