@@ -8,6 +8,7 @@ import {
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { AdminShell } from "../../components/admin-shell.tsx";
+import { TableScrollBox } from "../../components/admin-table.tsx";
 import { Alert } from "../../components/form-field.tsx";
 import { formatDiscrimination, formatFacility, ItemAnalysisChart } from "../../components/item-analysis-chart.tsx";
 import { adminCall, adminDownload, useAdminAction } from "../../lib/admin-client.ts";
@@ -213,12 +214,9 @@ export default function ItemAnalysisPage({ loaderData }: Route.ComponentProps) {
                   Download CSV
                 </button>
               </div>
-              <section
-                // relative: the table's visually hidden texts are placed inside the scrolling box, not the page.
-                className="relative mt-3 max-h-[40rem] overflow-auto rounded border border-slate-200"
-                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
-                tabIndex={0}
-                aria-label="Questions table"
+              <TableScrollBox
+                label="Questions table"
+                className="mt-3 max-h-[40rem] overflow-y-auto rounded border border-slate-200"
               >
                 <table className="w-full min-w-[56rem] text-left text-sm">
                   <caption className="sr-only">
@@ -306,7 +304,7 @@ export default function ItemAnalysisPage({ loaderData }: Route.ComponentProps) {
                     ))}
                   </tbody>
                 </table>
-              </section>
+              </TableScrollBox>
               <p className="mt-2 text-sm text-slate-700">
                 Retiring a question stops new attempts drawing it and removes it from the question bank; results keep
                 it. Restore brings it back.
