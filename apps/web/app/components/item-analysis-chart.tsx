@@ -3,7 +3,7 @@ import type { AnalysisQuestion } from "@trainwise/contract/analysis";
 const WIDTH = 320;
 const HEIGHT = 220;
 const LEFT = 44;
-const RIGHT = 310;
+const RIGHT = 292;
 const TOP = 12;
 const BOTTOM = 184;
 
@@ -89,7 +89,14 @@ export function ItemAnalysisChart({ questions }: { questions: { label: string; q
               ) : (
                 <circle cx={x} cy={y} r={4} fill="#1d4ed8" />
               )}
-              <text x={x + 6} y={y - 5} fontSize="9" fill="#0f172a">
+              {/* Near the right edge the label goes to the left of its point, so it stays inside the drawing. */}
+              <text
+                x={x > RIGHT - 24 ? x - 6 : x + 6}
+                y={y - 5}
+                textAnchor={x > RIGHT - 24 ? "end" : "start"}
+                fontSize="9"
+                fill="#0f172a"
+              >
                 {label}
               </text>
             </g>
