@@ -25,6 +25,7 @@ import {
   studentTablePageSchema,
   studentTableQuerySchema,
 } from "./admin-tables.ts";
+import { itemAnalysisSchema, retirementInputSchema } from "./analysis.ts";
 import { changePasswordSchema } from "./auth.ts";
 import { messageResponseSchema, tokenResponseSchema } from "./common.ts";
 import {
@@ -163,6 +164,16 @@ export const adminEndpoints = {
   replaceRoster: endpoint({ method: "PUT", path: "/drives/:id/roster", response: rosterResponseSchema }),
   driveResults: endpoint({ method: "GET", path: "/drives/:id/results", response: z.array(driveResultSchema) }),
   driveResultsExport: endpoint({ method: "GET", path: "/drives/:id/results.csv", response: "csv" }),
+  driveAnalysis: endpoint({ method: "GET", path: "/drives/:id/analysis", response: itemAnalysisSchema }),
+  driveAnalysisExport: endpoint({ method: "GET", path: "/drives/:id/analysis.csv", response: "csv" }),
+  testAnalysis: endpoint({ method: "GET", path: "/tests/:id/analysis", response: itemAnalysisSchema }),
+  testAnalysisExport: endpoint({ method: "GET", path: "/tests/:id/analysis.csv", response: "csv" }),
+  setQuestionRetired: endpoint({
+    method: "PUT",
+    path: "/analysis/questions/:id/retirement",
+    body: retirementInputSchema,
+    response: messageResponseSchema,
+  }),
 
   changePassword: endpoint({
     method: "POST",

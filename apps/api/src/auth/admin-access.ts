@@ -47,6 +47,12 @@ export const ADMIN_ROUTE_RULES: Record<string, AdminRouteRule> = {
   "PUT /api/questions/:id": examiner("question.update"),
   "DELETE /api/questions/:id": examiner("question.delete"),
   "POST /api/questions/import": examiner("question.import"),
+  // Item analysis marks each question's right option, so it is for those who may read the answer key.
+  "GET /api/drives/:id/analysis": examiner(),
+  "GET /api/drives/:id/analysis.csv": examiner(),
+  "GET /api/tests/:id/analysis": examiner(),
+  "GET /api/tests/:id/analysis.csv": examiner(),
+  "PUT /api/analysis/questions/:id/retirement": examiner("question.retirement"),
   "GET /api/students": examiner(),
   "GET /api/students/table": examiner(),
   "PUT /api/students/:id/accommodation": examiner("student.time-multiplier"),

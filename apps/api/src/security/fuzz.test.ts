@@ -43,6 +43,7 @@ const EXAMPLES: Record<string, () => unknown> = {
     option2: "5",
   }),
   "PUT /api/students/:id/accommodation": () => ({ timeMultiplier: 1.5 }),
+  "PUT /api/analysis/questions/:id/retirement": () => ({ retired: true }),
   "POST /api/tests": () => testExample(),
   "PUT /api/tests/:id": () => testExample(),
   "POST /api/drives": () => driveExample(),
