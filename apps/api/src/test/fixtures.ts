@@ -47,6 +47,8 @@ export async function seedQuestions(db: Database, count: number): Promise<void> 
       text: `Question ${index + 1}?`,
       category: index % 2 ? "Aptitude" : "Programming",
       difficulty: "medium",
+      type: "single",
+      scoring: "all_or_nothing",
       options: [
         { text: `right ${index + 1}`, isCorrect: true },
         { text: `wrong A ${index + 1}`, isCorrect: false },
