@@ -57,8 +57,21 @@ export const questionInputSchema = z
     const problem = optionsProblem(question.type, question.options);
     if (problem) context.addIssue({ code: "custom", path: ["options"], message: problem });
   })
-  // Only a multiple-answer question can give partial credit; the others store the rule that applies to them.
-  .transform((question) => (question.type === "multiple" ? question : { ...question, scoring: "all_or_nothing" as const }));
+  .transform((question) => {
+    // Only a multiple-answer question can give partial credit; the others store the rule that applies to them.
+    if (question.type === "multiple") return question;
+    if (question.type === "single") return { ...question, scoring: "all_or_nothing" as const };
+    // True/false options are stored as "True", "False" in that order, however a file or form wrote them.
+    const trueIsCorrect = question.options.some((option) => option.isCorrect && option.text.toLowerCase() === "true");
+    return {
+      ...question,
+      scoring: "all_or_nothing" as const,
+      options: [
+        { text: TRUE_FALSE_OPTIONS[0], isCorrect: trueIsCorrect },
+        { text: TRUE_FALSE_OPTIONS[1], isCorrect: !trueIsCorrect },
+      ],
+    };
+  });
 export type QuestionInput = z.output<typeof questionInputSchema>;
 
 /** What is wrong with a question's options for its type, if anything. */

@@ -169,7 +169,7 @@ describe("editing, filtering and CSV", async () => {
   it("imports a good file whole", async () => {
     const before = await count();
     const csv = [
-      "text,category,difficulty,correct,option1,option2,option3",
+      "text,category,difficulty,type,scoring,correct,option1,option2,option3",
       "What is 2 + 2?,Aptitude,easy,2,3,4,5",
       '"Which, with a comma?",Reasoning,Hard,1,"Yes, this",No,',
     ].join("\n");
@@ -188,7 +188,7 @@ describe("editing, filtering and CSV", async () => {
   it("rejects a file with bad rows whole, naming every bad line", async () => {
     const before = await count();
     const csv = [
-      "text,category,difficulty,correct,option1,option2",
+      "text,category,difficulty,type,scoring,correct,option1,option2",
       "A fine question?,Aptitude,easy,1,Yes,No",
       ",Aptitude,easy,1,Yes,No",
       "Bad difficulty?,Aptitude,extreme,1,Yes,No",
@@ -222,7 +222,7 @@ describe("editing, filtering and CSV", async () => {
     expect(exported.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(exported.headers["content-disposition"]).toBe('attachment; filename="questions.csv"');
     expect(exported.body.split("\n")[0]).toBe(
-      "text,category,difficulty,correct,option1,option2,option3,option4,option5,option6,option7,option8,option9,option10",
+      "text,category,difficulty,type,scoring,correct,option1,option2,option3,option4,option5,option6,option7,option8,option9,option10",
     );
     const before = await count();
     expect((await importCsv(exported.body)).json()).toEqual({ imported: before, skipped: 0 });

@@ -41,8 +41,10 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** The file read in its format (given or detected), or the whole file refused. */
-  async function readUpload(body: string, query: QuestionImportQuery) {
-    const format: BankFormat = query.format ?? detectFormat(body);
+  async function readUpload(body: string, query: QuestionImportQuery, contentType: string | undefined) {
+    // A file sent as text/csv is CSV, as it always was; any other is read in the format named or detected.
+    const format: BankFormat =
+      query.format ?? (contentType?.startsWith("text/csv") ? "csv" : detectFormat(body));
     const outcome = await readBankFile(body, format, { category: query.category, difficulty: query.difficulty });
     if (!outcome.ok) throw new HttpError(outcome.status, outcome.message, { file: outcome.message });
     return { format, bank: outcome.bank };
@@ -208,7 +210,7 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { format, bank } = await readUpload(request.body, request.query);
+      const { format, bank } = await readUpload(request.body, request.query, request.headers["content-type"]);
       return toPreview(format, bank);
     },
   );
@@ -231,7 +233,7 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { bank } = await readUpload(request.body, request.query);
+      const { bank } = await readUpload(request.body, request.query, request.headers["content-type"]);
       if (bank.problemCount > 0) {
         const listed =
           bank.problemCount > bank.problems.length ? ` (the first ${bank.problems.length} are listed)` : "";

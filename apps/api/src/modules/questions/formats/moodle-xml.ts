@@ -56,9 +56,10 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  // The five XML entities and character references only; a DOCTYPE never reaches the parser.
+  // The XML entities and character references (`&#38;`); a DOCTYPE, and so any entity of the file's own, never
+  // reaches the parser.
   processEntities: true,
-  htmlEntities: false,
+  htmlEntities: true,
   isArray: (name) => ["question", "answer", "tag"].includes(name),
 });
 
