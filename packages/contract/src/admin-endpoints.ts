@@ -130,7 +130,12 @@ export const adminEndpoints = {
   }),
   questionExport: endpoint({ method: "GET", path: "/questions/export.csv", response: "csv" }),
   /** The bank, or one category of it, in CSV, GIFT, Aiken or Moodle XML (a file download). */
-  questionExportAs: endpoint({ method: "GET", path: "/questions/export", query: questionExportQuerySchema, response: "csv" }),
+  questionExportAs: endpoint({
+    method: "GET",
+    path: "/questions/export",
+    query: questionExportQuerySchema,
+    response: "csv",
+  }),
   questionTemplate: endpoint({ method: "GET", path: "/questions/template.csv", response: "csv" }),
   questionBank: endpoint({ method: "GET", path: "/questions", response: questionListSchema }),
 

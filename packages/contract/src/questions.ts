@@ -75,7 +75,10 @@ export const questionInputSchema = z
 export type QuestionInput = z.output<typeof questionInputSchema>;
 
 /** What is wrong with a question's options for its type, if anything. */
-export function optionsProblem(type: QuestionType, options: { text: string; isCorrect: boolean }[]): string | undefined {
+export function optionsProblem(
+  type: QuestionType,
+  options: { text: string; isCorrect: boolean }[],
+): string | undefined {
   const correct = options.filter((option) => option.isCorrect).length;
   if (type === "multiple") return correct >= 1 ? undefined : "Mark at least one option as correct";
   if (type === "true_false") {

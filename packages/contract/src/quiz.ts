@@ -24,8 +24,8 @@ export const quizQuestionSchema = z.object({
   text: z.string(),
   category: z.string(),
   difficulty: z.string(),
-  /** How it is answered: one option (radio buttons), several (checkboxes), or true/false. */
-  type: questionTypeSchema,
+  /** How it is answered: one option (radio buttons), several (checkboxes), or true/false; absent: one option. */
+  type: questionTypeSchema.optional(),
   options: z.array(z.object({ _id: idSchema, text: z.string() }).strict()),
 });
 export type QuizQuestion = z.infer<typeof quizQuestionSchema>;

@@ -95,24 +95,21 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
   }
 
   function download(which: "export" | "template") {
-    void send(
-      async () => {
-        if (which === "template") {
-          await adminDownload("questionTemplate", "questions-template.csv");
-        } else {
-          // The category and difficulty filtered in the list below, if any; else the whole bank.
-          const params = new URLSearchParams(location.search);
-          const query = {
-            format: exportFormat,
-            category: params.get("category") || undefined,
-            difficulty: (params.get("difficulty") as Difficulty | null) || undefined,
-          };
-          await adminDownload("questionExportAs", `questions.${FILE_EXTENSIONS[exportFormat]}`, { query });
-        }
-        return "The download has started.";
-      },
-      "The download failed.",
-    );
+    void send(async () => {
+      if (which === "template") {
+        await adminDownload("questionTemplate", "questions-template.csv");
+      } else {
+        // The category and difficulty filtered in the list below, if any; else the whole bank.
+        const params = new URLSearchParams(location.search);
+        const query = {
+          format: exportFormat,
+          category: params.get("category") || undefined,
+          difficulty: (params.get("difficulty") as Difficulty | null) || undefined,
+        };
+        await adminDownload("questionExportAs", `questions.${FILE_EXTENSIONS[exportFormat]}`, { query });
+      }
+      return "The download has started.";
+    }, "The download failed.");
   }
 
   const result = preview?.result;
@@ -129,8 +126,8 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
       </h2>
       <p className="mt-1 text-sm text-slate-700">
         CSV (our columns: text, category, difficulty, type, scoring, correct, option1 to option10), GIFT, Aiken or
-        Moodle XML, at most 5000 questions and 2 MB. You see what the file would create before anything is saved;
-        a file with any problem imports nothing.
+        Moodle XML, at most 5000 questions and 2 MB. You see what the file would create before anything is saved; a file
+        with any problem imports nothing.
       </p>
       <div className="mt-3 grid gap-3 md:grid-cols-2">
         <div>
@@ -252,8 +249,7 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
             Import preview: {preview.upload.name} ({BANK_FORMAT_LABELS[result.format]})
           </h3>
           <p className="mt-1">
-            {result.questions.length === 1 ? "1 question" : `${result.questions.length} questions`} would be
-            created.
+            {result.questions.length === 1 ? "1 question" : `${result.questions.length} questions`} would be created.
           </p>
           {result.problemCount > 0 && (
             <div className="mt-3">

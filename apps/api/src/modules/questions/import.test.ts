@@ -121,7 +121,10 @@ describe("importing and exporting question files", async () => {
   it("reads Aiken and Moodle XML with the format named, or detected", async () => {
     const aiken = "What is 2 + 2?\nA. 3\nB. 4\nANSWER: B\n";
     const detected = (await post("/api/questions/import/preview?category=Maths&difficulty=easy", aiken)).json();
-    expect(detected).toMatchObject({ format: "aiken", questions: [{ line: 1, category: "Maths", difficulty: "easy" }] });
+    expect(detected).toMatchObject({
+      format: "aiken",
+      questions: [{ line: 1, category: "Maths", difficulty: "easy" }],
+    });
     const xml =
       '<?xml version="1.0"?>\n<quiz>\n<question type="truefalse"><questiontext format="plain_text"><text>2 is even</text></questiontext>' +
       '<answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question>\n</quiz>\n';
@@ -156,14 +159,17 @@ describe("importing and exporting question files", async () => {
       '\\=HYPERLINK("http\\://evil.example","x") {=a ~b}\n',
     );
     expect(formula.statusCode, formula.body).toBe(201);
-    const csv = await app.inject({ method: "GET", url: "/api/questions/export?format=csv&category=Formulas", headers: admin });
+    const csv = await app.inject({
+      method: "GET",
+      url: "/api/questions/export?format=csv&category=Formulas",
+      headers: admin,
+    });
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
   });
 
   it("exports the bank or one category in each format, and each export imports back unchanged", async () => {
     const category = "Round trip";
-    const create = (payload: unknown) =>
-      app.inject({ method: "POST", url: "/api/questions", headers: admin, payload });
+    const create = (payload: object) => app.inject({ method: "POST", url: "/api/questions", headers: admin, payload });
     await create({
       text: "Pick all even numbers",
       category,
@@ -194,13 +200,41 @@ describe("importing and exporting question files", async () => {
         { text: "Round", isCorrect: false },
       ],
     });
-    const shape = (questions: { text: string; category: string; difficulty: string; type: string; scoring: string; options: unknown[] }[]) =>
+    const shape = (
+      questions: {
+        text: string;
+        category: string;
+        difficulty: string;
+        type: string;
+        scoring: string;
+        options: unknown[];
+      }[],
+    ) =>
       questions
-        .map(({ text, category, difficulty, type, scoring, options }) => ({ text, category, difficulty, type, scoring, options }))
+        .map(({ text, category, difficulty, type, scoring, options }) => ({
+          text,
+          category,
+          difficulty,
+          type,
+          scoring,
+          options,
+        }))
         .sort((a, b) => a.text.localeCompare(b.text));
     const original = shape(
-      (await app.inject({ method: "GET", url: `/api/questions?category=${encodeURIComponent(category)}`, headers: admin })).json(),
-    ).map((question) => ({ ...question, options: (question.options as { text: string; isCorrect: boolean }[]).map(({ text, isCorrect }) => ({ text, isCorrect })) }));
+      (
+        await app.inject({
+          method: "GET",
+          url: `/api/questions?category=${encodeURIComponent(category)}`,
+          headers: admin,
+        })
+      ).json(),
+    ).map((question) => ({
+      ...question,
+      options: (question.options as { text: string; isCorrect: boolean }[]).map(({ text, isCorrect }) => ({
+        text,
+        isCorrect,
+      })),
+    }));
 
     for (const format of ["csv", "gift", "aiken", "moodle-xml"] as const) {
       const exported = await app.inject({

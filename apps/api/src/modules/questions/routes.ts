@@ -43,8 +43,7 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The file read in its format (given or detected), or the whole file refused. */
   async function readUpload(body: string, query: QuestionImportQuery, contentType: string | undefined) {
     // A file sent as text/csv is CSV, as it always was; any other is read in the format named or detected.
-    const format: BankFormat =
-      query.format ?? (contentType?.startsWith("text/csv") ? "csv" : detectFormat(body));
+    const format: BankFormat = query.format ?? (contentType?.startsWith("text/csv") ? "csv" : detectFormat(body));
     const outcome = await readBankFile(body, format, { category: query.category, difficulty: query.difficulty });
     if (!outcome.ok) throw new HttpError(outcome.status, outcome.message, { file: outcome.message });
     return { format, bank: outcome.bank };

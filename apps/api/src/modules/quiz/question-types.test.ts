@@ -9,7 +9,7 @@ import { adminToken, bearer, registerStudent } from "../../test/fixtures.ts";
 describe("question types in the quiz", async () => {
   const { app, database } = await createTestApp();
   const admin = bearer(await adminToken(app, database.db));
-  const create = (payload: unknown) => app.inject({ method: "POST", url: "/api/questions", headers: admin, payload });
+  const create = (payload: object) => app.inject({ method: "POST", url: "/api/questions", headers: admin, payload });
 
   const bank = [
     {
@@ -76,12 +76,25 @@ describe("question types in the quiz", async () => {
 
   it("validates each type: one right option, at least one, or exactly True and False", async () => {
     const base = { text: "Q?", category: "Types", difficulty: "easy" };
-    const refused = async (payload: unknown) => (await create(payload)).json().fields?.options;
+    const refused = async (payload: object) => (await create(payload)).json().fields?.options;
     expect(
-      await refused({ ...base, type: "multiple", options: [{ text: "a", isCorrect: false }, { text: "b", isCorrect: false }] }),
+      await refused({
+        ...base,
+        type: "multiple",
+        options: [
+          { text: "a", isCorrect: false },
+          { text: "b", isCorrect: false },
+        ],
+      }),
     ).toBe("Mark at least one option as correct");
     expect(
-      await refused({ ...base, options: [{ text: "a", isCorrect: true }, { text: "b", isCorrect: true }] }),
+      await refused({
+        ...base,
+        options: [
+          { text: "a", isCorrect: true },
+          { text: "b", isCorrect: true },
+        ],
+      }),
     ).toBe("Mark exactly one option as correct");
     expect(
       await refused({
@@ -95,7 +108,14 @@ describe("question types in the quiz", async () => {
       }),
     ).toBe("A true/false question has exactly two options, True and False");
     expect(
-      await refused({ ...base, type: "true_false", options: [{ text: "Yes", isCorrect: true }, { text: "No", isCorrect: false }] }),
+      await refused({
+        ...base,
+        type: "true_false",
+        options: [
+          { text: "Yes", isCorrect: true },
+          { text: "No", isCorrect: false },
+        ],
+      }),
     ).toBe("A true/false question has exactly two options, True and False");
     expect((await create({ ...base, type: "essay", options: [] })).json().fields?.type).toBe(
       "Type must be single, multiple or true_false",
@@ -136,7 +156,11 @@ describe("question types in the quiz", async () => {
       for (const shown of question.options) expect(Object.keys(shown).sort()).toEqual(["_id", "text"]);
     }
     expect(byText(questions, "All or nothing").type).toBe("multiple");
-    expect(byText(questions, "True or false").options.map((shown) => shown.text).sort()).toEqual(["False", "True"]);
+    expect(
+      byText(questions, "True or false")
+        .options.map((shown) => shown.text)
+        .sort(),
+    ).toEqual(["False", "True"]);
 
     const single = byText(questions, "Single");
     const allOrNothing = byText(questions, "All or nothing");
@@ -180,13 +204,19 @@ describe("question types in the quiz", async () => {
     const allOrNothing = byText(questions, "All or nothing");
     const partial = byText(questions, "Partial");
     const trueFalse = byText(questions, "True or false");
-    const save = (payload: unknown) =>
+    const save = (payload: object) =>
       app.inject({ method: "PUT", url: "/api/quiz/answers", headers: bearer(token), payload });
 
-    const tooMany = await save({ questionId: single._id, optionIds: [option(single, "right"), option(single, "wrong one")] });
+    const tooMany = await save({
+      questionId: single._id,
+      optionIds: [option(single, "right"), option(single, "wrong one")],
+    });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().error).toBe("This question takes one answer only.");
-    const foreign = await save({ questionId: partial._id, optionIds: [option(partial, "b1"), option(single, "right")] });
+    const foreign = await save({
+      questionId: partial._id,
+      optionIds: [option(partial, "b1"), option(single, "right")],
+    });
     expect(foreign.json().error).toBe("That option does not belong to this question.");
     expect((await save({ questionId: partial._id, optionIds: [] })).statusCode).toBe(400);
     expect(
@@ -195,8 +225,12 @@ describe("question types in the quiz", async () => {
     ).toBe(400);
 
     expect(
-      (await save({ questionId: allOrNothing._id, optionIds: [option(allOrNothing, "a2"), option(allOrNothing, "a1")] }))
-        .statusCode,
+      (
+        await save({
+          questionId: allOrNothing._id,
+          optionIds: [option(allOrNothing, "a2"), option(allOrNothing, "a1")],
+        })
+      ).statusCode,
     ).toBe(200);
     // Two right, one wrong, of three right: (2 - 1) / 3.
     expect(
@@ -228,8 +262,9 @@ describe("question types in the quiz", async () => {
     expect(marks.Partial).toBeCloseTo(1 / 3, 5);
     expect(marks["True or false"]).toBe(0);
     expect(marks.Single).toBe(0);
-    expect(result.answers.find((answer: { question: { text: string } }) => answer.question.text.startsWith("Single")))
-      .toMatchObject({ answered: false, isCorrect: false });
+    expect(
+      result.answers.find((answer: { question: { text: string } }) => answer.question.text.startsWith("Single")),
+    ).toMatchObject({ answered: false, isCorrect: false });
     expect(result.score).toBe(1);
     expect(result.marks).toBeCloseTo(1 + 1 / 3, 5);
   });
@@ -289,9 +324,22 @@ describe("question types in the quiz", async () => {
       expect(moved.statusCode, moved.body).toBe(200);
       question = moved.json().question;
     }
-    expect((await app.inject({ method: "PUT", url: "/api/quiz/answers", headers: bearer(token), payload: answerFor(question) })).statusCode).toBe(200);
-    state = (await app.inject({ method: "POST", url: "/api/quiz/submit", headers: bearer(token), payload: { answers: [] } })).json();
-    const result = (await app.inject({ method: "GET", url: `/api/quiz/result/${state.resultId}`, headers: bearer(token) })).json();
+    expect(
+      (
+        await app.inject({
+          method: "PUT",
+          url: "/api/quiz/answers",
+          headers: bearer(token),
+          payload: answerFor(question),
+        })
+      ).statusCode,
+    ).toBe(200);
+    state = (
+      await app.inject({ method: "POST", url: "/api/quiz/submit", headers: bearer(token), payload: { answers: [] } })
+    ).json();
+    const result = (
+      await app.inject({ method: "GET", url: `/api/quiz/result/${state.resultId}`, headers: bearer(token) })
+    ).json();
     expect(result).toMatchObject({ score: 4, totalQuestions: 4, marks: 4, percentage: "100.00" });
   });
 });

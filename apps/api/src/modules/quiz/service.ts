@@ -21,9 +21,9 @@ import {
   type AnswerSlot,
   type AttemptRow,
   advanceIfAllowed,
-  type Choice,
   answerSlots,
   attemptsOf,
+  type Choice,
   type ClockRow,
   insertAttempt,
   lockOpenAttempt,
@@ -112,7 +112,9 @@ function choiceOf(answer: Answer): Choice {
 function sameChoice(slot: AnswerSlot, choice: Choice): boolean {
   if (choice.optionId !== null) return slot.selectedOptionId === choice.optionId && slot.selectedOptionIds === null;
   const saved = slot.selectedOptionIds;
-  return saved !== null && saved.length === choice.optionIds?.length && choice.optionIds.every((id) => saved.includes(id));
+  return (
+    saved !== null && saved.length === choice.optionIds?.length && choice.optionIds.every((id) => saved.includes(id))
+  );
 }
 
 /**

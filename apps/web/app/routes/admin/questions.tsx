@@ -118,7 +118,9 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
   }
 
   function removeOption(index: number) {
-    const correct = draft.correct.filter((place) => place !== index).map((place) => (place > index ? place - 1 : place));
+    const correct = draft.correct
+      .filter((place) => place !== index)
+      .map((place) => (place > index ? place - 1 : place));
     update({
       options: draft.options.filter((_, position) => position !== index),
       correct: correct.length > 0 || draft.type === "multiple" ? correct : [0],
@@ -126,7 +128,10 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
   }
 
   function markCorrect(index: number, checked: boolean) {
-    if (draft.type !== "multiple") return update({ correct: [index] });
+    if (draft.type !== "multiple") {
+      update({ correct: [index] });
+      return;
+    }
     const others = draft.correct.filter((place) => place !== index);
     update({ correct: checked ? [...others, index].sort((a, b) => a - b) : others });
   }
@@ -272,27 +277,27 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         {draft.type !== "true_false" && (
-        <div className="flex items-end gap-2 md:col-span-2">
-          <FormField
-            label="Option"
-            className="flex-1"
-            value={optionDraft}
-            onChange={(event) => setOptionDraft(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === "Enter") {
-                event.preventDefault();
-                addOption();
-              }
-            }}
-          />
-          <button
-            type="button"
-            onClick={addOption}
-            className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700"
-          >
-            Add Option
-          </button>
-        </div>
+          <div className="flex items-end gap-2 md:col-span-2">
+            <FormField
+              label="Option"
+              className="flex-1"
+              value={optionDraft}
+              onChange={(event) => setOptionDraft(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === "Enter") {
+                  event.preventDefault();
+                  addOption();
+                }
+              }}
+            />
+            <button
+              type="button"
+              onClick={addOption}
+              className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700"
+            >
+              Add Option
+            </button>
+          </div>
         )}
         {draft.options.length > 0 && (
           <fieldset className="md:col-span-2">

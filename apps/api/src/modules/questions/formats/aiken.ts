@@ -2,7 +2,15 @@
 // lines): a question on one line, its options as "A. text" or "A) text", then "ANSWER: B". It holds only
 // single-answer questions, with no category or difficulty (the import's defaults give them).
 import type { QuestionWithOptions } from "../repository.ts";
-import { addDraft, addProblem, emptyBank, type FileOutcome, type ImportDefaults, tooManyQuestions, withinRowLimit } from "./bank-file.ts";
+import {
+  addDraft,
+  addProblem,
+  emptyBank,
+  type FileOutcome,
+  type ImportDefaults,
+  tooManyQuestions,
+  withinRowLimit,
+} from "./bank-file.ts";
 
 const OPTION_LINE = /^([A-Z])[.)]\s+(.*)$/;
 const ANSWER_LINE = /^ANSWER:\s*(.*)$/i;
@@ -37,7 +45,11 @@ export function parseAiken(text: string, defaults: ImportDefaults = {}): FileOut
       if (question.options.length < 2) {
         addProblem(bank, question.line, "A question needs at least two options (A. … B. …) before its ANSWER line");
       } else if (chosen < 0 || chosen >= question.options.length) {
-        addProblem(bank, line, `ANSWER must be one letter from A to ${String.fromCharCode(64 + question.options.length)}`);
+        addProblem(
+          bank,
+          line,
+          `ANSWER must be one letter from A to ${String.fromCharCode(64 + question.options.length)}`,
+        );
       } else {
         addDraft(
           bank,

@@ -3,8 +3,8 @@
 import {
   type Difficulty,
   type QuestionInput,
-  questionInputSchema,
   type QuestionType,
+  questionInputSchema,
   type ScoringRule,
 } from "@trainwise/contract/questions";
 

@@ -18,11 +18,7 @@ export function detectFormat(text: string): BankFormat {
   return "gift";
 }
 
-export async function readBankFile(
-  text: string,
-  format: BankFormat,
-  defaults: ImportDefaults,
-): Promise<FileOutcome> {
+export async function readBankFile(text: string, format: BankFormat, defaults: ImportDefaults): Promise<FileOutcome> {
   const refusal = screenText(text);
   if (refusal) return refusal;
   switch (format) {
@@ -54,5 +50,9 @@ export const EXPORTS: Record<
   csv: { write: questionsToCsv, fileName: "questions.csv", contentType: "text/csv; charset=utf-8" },
   gift: { write: questionsToGift, fileName: "questions.gift.txt", contentType: "text/plain; charset=utf-8" },
   aiken: { write: questionsToAiken, fileName: "questions.aiken.txt", contentType: "text/plain; charset=utf-8" },
-  "moodle-xml": { write: questionsToMoodleXml, fileName: "questions.xml", contentType: "application/xml; charset=utf-8" },
+  "moodle-xml": {
+    write: questionsToMoodleXml,
+    fileName: "questions.xml",
+    contentType: "application/xml; charset=utf-8",
+  },
 };

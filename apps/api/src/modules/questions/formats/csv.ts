@@ -105,10 +105,12 @@ function readRow(
   const typeCell = (record.type ?? "").toLowerCase() || "single";
   const scoringCell = (record.scoring ?? "").toLowerCase() || "all_or_nothing";
   if (!(QUESTION_TYPES as readonly string[]).includes(typeCell)) {
-    return addProblem(bank, line, "type must be single, multiple or true_false");
+    addProblem(bank, line, "type must be single, multiple or true_false");
+    return;
   }
   if (!(SCORING_RULES as readonly string[]).includes(scoringCell)) {
-    return addProblem(bank, line, "scoring must be all_or_nothing or partial");
+    addProblem(bank, line, "scoring must be all_or_nothing or partial");
+    return;
   }
   const type = typeCell as QuestionType;
   // Several correct options are listed as "1;3" (a comma works too, inside a quoted cell).
@@ -120,7 +122,8 @@ function readRow(
     correct.some((number) => !Number.isInteger(number) || number < 1 || number > options.length)
   ) {
     const which = type === "multiple" ? "the numbers of the correct options, as 1;3," : "the number of one";
-    return addProblem(bank, line, `correct must be ${which} of the ${options.length} options`);
+    addProblem(bank, line, `correct must be ${which} of the ${options.length} options`);
+    return;
   }
   addDraft(
     bank,
@@ -146,9 +149,7 @@ export function questionsToCsv(questions: QuestionWithOptions[]): string {
         difficulty: question.difficulty,
         type: question.type,
         scoring: question.scoring,
-        correct: question.options
-          .flatMap((option, index) => (option.isCorrect ? [index + 1] : []))
-          .join(";"),
+        correct: question.options.flatMap((option, index) => (option.isCorrect ? [index + 1] : [])).join(";"),
       };
       question.options.slice(0, OPTION_COLUMNS.length).forEach((option, index) => {
         row[`option${index + 1}` as (typeof OPTION_COLUMNS)[number]] = option.text;

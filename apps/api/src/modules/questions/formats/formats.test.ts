@@ -352,7 +352,9 @@ const questionText = fc
   .map((lines) => lines.join("\n"))
   .filter((text) => !/^(\/\/|\[|[A-Z][.)]\s|ANSWER:)/im.test(text));
 const optionText = phrase(4).filter((text) => !/^(\/\/|\[|[A-Z][.)]\s|ANSWER:|%)/i.test(text) && !text.includes("->"));
-const category = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 &/-]{0,20}[A-Za-z0-9]$/).filter((name) => !/\s{2}|\/\//.test(name));
+const category = fc
+  .stringMatching(/^[A-Za-z][A-Za-z0-9 &/-]{0,20}[A-Za-z0-9]$/)
+  .filter((name) => !/\s{2}|\/\//.test(name));
 
 const question: fc.Arbitrary<QuestionInput> = fc
   .record({

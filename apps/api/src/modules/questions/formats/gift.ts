@@ -10,6 +10,7 @@ import { type GIFTQuestion, parse } from "gift-pegjs";
 import type { QuestionWithOptions } from "../repository.ts";
 import {
   addDraft,
+  addProblem,
   categoryFromPath,
   categoryToPath,
   difficultyFromTags,
@@ -17,7 +18,6 @@ import {
   emptyBank,
   type FileOutcome,
   type ImportDefaults,
-  addProblem,
   tooManyQuestions,
   weightOf,
   withinRowLimit,
