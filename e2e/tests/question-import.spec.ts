@@ -15,6 +15,8 @@ async function logIn(page: Page) {
 test("an admin previews a GIFT file, confirms skipping an essay, and finds the questions in the bank", async ({
   page,
 }) => {
+  // Two axe passes over a long admin page, on a shared machine.
+  test.setTimeout(120_000);
   const stamp = Date.now();
   const category = `GIFT import ${stamp}`;
   const gift = `$CATEGORY: $course$/top/${category}
