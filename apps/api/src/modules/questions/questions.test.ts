@@ -169,7 +169,7 @@ describe("editing, filtering and CSV", async () => {
   it("imports a good file whole", async () => {
     const before = await count();
     const csv = [
-      "text,category,difficulty,type,scoring,correct,option1,option2,option3",
+      "text,category,difficulty,correct,option1,option2,option3",
       "What is 2 + 2?,Aptitude,easy,2,3,4,5",
       '"Which, with a comma?",Reasoning,Hard,1,"Yes, this",No,',
     ].join("\n");
@@ -188,7 +188,7 @@ describe("editing, filtering and CSV", async () => {
   it("rejects a file with bad rows whole, naming every bad line", async () => {
     const before = await count();
     const csv = [
-      "text,category,difficulty,type,scoring,correct,option1,option2",
+      "text,category,difficulty,correct,option1,option2",
       "A fine question?,Aptitude,easy,1,Yes,No",
       ",Aptitude,easy,1,Yes,No",
       "Bad difficulty?,Aptitude,extreme,1,Yes,No",

@@ -77,15 +77,16 @@ export function withinRowLimit(bank: ParsedBank): boolean {
 }
 
 /**
- * Checks made on the raw text whatever its format: a NUL (no text format holds one, and PostgreSQL refuses it)
- * and a line longer than any question's (a parser would otherwise hold it whole).
+ * Checks made on the raw text before a parser sees it: a line longer than any question's (a parser would
+ * otherwise hold it whole) and, unless `cellsChecked` (CSV, whose every cell goes through the contract's text
+ * rules and is reported at its line), a NUL: no text format holds one, and PostgreSQL refuses it.
  */
-export function screenText(text: string): FileRefusal | undefined {
+export function screenText(text: string, cellsChecked = false): FileRefusal | undefined {
   let line = 1;
   let lineStart = 0;
   for (let index = 0; index <= text.length; index++) {
     const code = index < text.length ? text.charCodeAt(index) : 10;
-    if (code === 0) return refuse(400, `Line ${line} contains a NUL character; the file is not a text file.`);
+    if (code === 0 && !cellsChecked) return refuse(400, `Line ${line} contains a NUL character; the file is not a text file.`);
     if (code === 10) {
       if (Buffer.byteLength(text.slice(lineStart, index)) > IMPORT_LIMITS.lineBytes) {
         return refuse(

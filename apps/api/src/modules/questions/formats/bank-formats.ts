@@ -19,7 +19,7 @@ export function detectFormat(text: string): BankFormat {
 }
 
 export async function readBankFile(text: string, format: BankFormat, defaults: ImportDefaults): Promise<FileOutcome> {
-  const refusal = screenText(text);
+  const refusal = screenText(text, format === "csv");
   if (refusal) return refusal;
   switch (format) {
     case "csv":

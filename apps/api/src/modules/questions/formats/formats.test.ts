@@ -315,7 +315,8 @@ describe("hostile files", () => {
   });
 
   it("refuses a NUL character, with its line, in every format", async () => {
-    for (const format of ["csv", "gift", "aiken", "moodle-xml"] as const) {
+    // CSV reports it in its cell, at its line, as every control character (hostile-input.test.ts).
+    for (const format of ["gift", "aiken", "moodle-xml"] as const) {
       expect(await readBankFile("first line\nsecond\u0000line\n", format, {})).toEqual({
         ok: false,
         status: 400,
