@@ -32,7 +32,7 @@ const OPTION_COLUMNS = QUESTION_CSV_COLUMNS.filter((column) => column.startsWith
 
 /** Bytes handed to the parser between turns of the event loop, and rows validated between turns. */
 const CHUNK_BYTES = 32 * 1024;
-const ROWS_PER_TURN = 200;
+const ROWS_PER_TURN = 100;
 
 async function* inChunks(bytes: Buffer): AsyncGenerator<Buffer> {
   for (let offset = 0; offset < bytes.length; offset += CHUNK_BYTES) {
