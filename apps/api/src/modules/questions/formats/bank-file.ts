@@ -86,7 +86,9 @@ export function screenText(text: string, cellsChecked = false): FileRefusal | un
   let lineStart = 0;
   for (let index = 0; index <= text.length; index++) {
     const code = index < text.length ? text.charCodeAt(index) : 10;
-    if (code === 0 && !cellsChecked) return refuse(400, `Line ${line} contains a NUL character; the file is not a text file.`);
+    if (code === 0 && !cellsChecked) {
+      return refuse(400, `Line ${line} contains a NUL character; the file is not a text file.`);
+    }
     if (code === 10) {
       if (Buffer.byteLength(text.slice(lineStart, index)) > IMPORT_LIMITS.lineBytes) {
         return refuse(
