@@ -12,7 +12,7 @@ import {
   type QuestionImportPreview,
   SCORING_LABELS,
 } from "@trainwise/contract/questions";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { adminDownload, type useAdminAction } from "../lib/admin-client.ts";
 import { Alert } from "./form-field.tsx";
@@ -51,6 +51,11 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
   const [problem, setProblem] = useState<string>();
   const location = useLocation();
 
+  // A new preview replaces what was on screen: take the reader to it once it is drawn.
+  useEffect(() => {
+    if (preview) previewHeading.current?.focus();
+  }, [preview]);
+
   async function showPreview() {
     setProblem(undefined);
     const file = fileInput.current?.files?.[0];
@@ -68,8 +73,6 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
       const result = await call("previewQuestionImport", { query, file: text });
       setPreview({ upload: { text, name: file.name, query: { ...query, format: result.format } }, result });
       setSkipConfirmed(false);
-      // The preview replaces what was on screen; take the reader to it.
-      requestAnimationFrame(() => previewHeading.current?.focus());
       return `Preview of ${file.name}: nothing has been imported yet.`;
     }, "The file could not be read.");
   }
