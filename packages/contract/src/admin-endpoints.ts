@@ -37,7 +37,15 @@ import {
   testSchema,
 } from "./drives.ts";
 import { feedbackCreatedSchema, feedbackInputSchema, feedbackSchema, feedbackUpdateSchema } from "./feedback.ts";
-import { questionImportResultSchema, questionInputSchema, questionListSchema, questionSchema } from "./questions.ts";
+import {
+  questionExportQuerySchema,
+  questionImportPreviewSchema,
+  questionImportQuerySchema,
+  questionImportResultSchema,
+  questionInputSchema,
+  questionListSchema,
+  questionSchema,
+} from "./questions.ts";
 import { accommodationSchema, resultDetailSchema } from "./students.ts";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -118,8 +126,27 @@ export const adminEndpoints = {
     response: questionSchema,
   }),
   deleteQuestion: endpoint({ method: "DELETE", path: "/questions/:id", response: messageResponseSchema }),
-  importQuestions: endpoint({ method: "POST", path: "/questions/import", response: questionImportResultSchema }),
+  importQuestions: endpoint({
+    method: "POST",
+    path: "/questions/import",
+    query: questionImportQuerySchema,
+    response: questionImportResultSchema,
+  }),
+  /** What importing a file would create and every problem with its line; writes nothing. */
+  previewQuestionImport: endpoint({
+    method: "POST",
+    path: "/questions/import/preview",
+    query: questionImportQuerySchema,
+    response: questionImportPreviewSchema,
+  }),
   questionExport: endpoint({ method: "GET", path: "/questions/export.csv", response: "csv" }),
+  /** The bank, or one category of it, in CSV, GIFT, Aiken or Moodle XML (a file download). */
+  questionExportAs: endpoint({
+    method: "GET",
+    path: "/questions/export",
+    query: questionExportQuerySchema,
+    response: "csv",
+  }),
   questionTemplate: endpoint({ method: "GET", path: "/questions/template.csv", response: "csv" }),
   questionBank: endpoint({ method: "GET", path: "/questions", response: questionListSchema }),
 

@@ -42,10 +42,12 @@ export const ADMIN_ROUTE_RULES: Record<string, AdminRouteRule> = {
   "GET /api/questions/categories": examiner(),
   "GET /api/questions/table": examiner(),
   "GET /api/questions/export.csv": examiner(),
+  "GET /api/questions/export": examiner(),
   "GET /api/questions/template.csv": examiner(),
   "POST /api/questions": examiner("question.create"),
   "PUT /api/questions/:id": examiner("question.update"),
   "DELETE /api/questions/:id": examiner("question.delete"),
+  "POST /api/questions/import/preview": examiner(),
   "POST /api/questions/import": examiner("question.import"),
   // Item analysis marks each question's right option, so it is for those who may read the answer key.
   "GET /api/drives/:id/analysis": examiner(),

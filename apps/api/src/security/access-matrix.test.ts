@@ -25,6 +25,8 @@ const ACCESS: Record<string, Access> = {
   "GET /api/questions/export.csv": "admin",
   "GET /api/questions/template.csv": "admin",
   "POST /api/questions/import": "admin",
+  "POST /api/questions/import/preview": "admin",
+  "GET /api/questions/export": "admin",
   "GET /api/students": "admin",
   "GET /api/students/table": "admin",
   "GET /api/students/export.csv": "admin",

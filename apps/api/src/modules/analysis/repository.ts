@@ -97,10 +97,10 @@ async function summaryOf(db: Executor, scope: AnalysisScope): Promise<SummaryRow
 
 /**
  * The options an answer chose, as an array: the one place that reads what a student picked. An answer holding
- * several options (a multiple-answer question) only needs its options added here; the counts below take each
+ * several options (a multiple-answer question) holds them in `selected_option_ids`; the counts below take each
  * option chosen, and "not answered" is an answer that chose none.
  */
-const CHOSEN_OPTIONS = sql`array_remove(array[aq.selected_option_id], null)`;
+const CHOSEN_OPTIONS = sql`array_remove(coalesce(aq.selected_option_ids, array[aq.selected_option_id]), null)`;
 
 /**
  * Every question served in the cohort with its counts overall and in each group, and each of its options with
