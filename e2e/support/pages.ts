@@ -28,3 +28,19 @@ export async function fillRegistration(page: Page, student: ReturnType<typeof un
     await page.getByLabel(label, { exact: true }).fill(student[field as keyof typeof REGISTRATION_LABELS]);
   }
 }
+
+/**
+ * Pauses the page's installed clock at about its present time. `pauseAt` refuses a time already past, and on a
+ * busy machine the page's clock can pass a fixed margin between reading it and pausing: try again a little
+ * further ahead, staying well under a second so a test's own `runFor` steps still decide what comes due.
+ */
+export async function pauseClockNow(page: Page) {
+  for (let margin = 100; ; margin *= 2) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + margin);
+      return;
+    } catch (error) {
+      if (margin >= 800 || !String(error).includes("Cannot fast-forward to the past")) throw error;
+    }
+  }
+}

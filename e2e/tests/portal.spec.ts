@@ -1,5 +1,5 @@
 import { adminLogin, baseUrl, uniqueStudent } from "../support/api.ts";
-import { expectNoAxeViolations, fillRegistration } from "../support/pages.ts";
+import { expectNoAxeViolations, fillRegistration, pauseClockNow } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
 test("registration shows each rule's message under its field and clears it on edit", async ({ page }) => {
@@ -134,7 +134,7 @@ test("a whole quiz: right and wrong answers, timer expiry, refresh, score, and t
   // The redirect, timed on a fresh load with the clock paused: the installed clock otherwise also moves with
   // real time (axe above takes a while), and only runFor should count towards the 5 seconds.
   await page.reload();
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await pauseClockNow(page);
   await expect(page.getByRole("heading", { name: "Quiz Result" })).toBeVisible();
   await page.clock.runFor(4_000);
   await expect(page).toHaveURL(/\/result\//);

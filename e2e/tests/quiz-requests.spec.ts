@@ -2,7 +2,7 @@
 // option and presses Next (Next carries the answer), while a pick the student sits on is still saved by itself.
 import type { Request } from "@playwright/test";
 import { uniqueStudent } from "../support/api.ts";
-import { fillRegistration } from "../support/pages.ts";
+import { fillRegistration, pauseClockNow } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
 test("picking an option and pressing Next is one request per question, and every answer is kept", async ({ page }) => {
@@ -13,7 +13,7 @@ test("picking an option and pressing Next is one request per question, and every
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL(/\/quiz$/);
   await expect(page.getByText("Question 1 of 25", { exact: true })).toBeVisible();
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await pauseClockNow(page);
   const token = await page.evaluate(() => localStorage.getItem("studentToken"));
 
   const quizRequests: Request[] = [];

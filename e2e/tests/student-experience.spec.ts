@@ -1,7 +1,7 @@
 // What a student meets around the quiz: the server's messages where they are looking, a result page they can stay
 // on, guards that do not trap the back button, and a save that survives a proxy's error page.
 import { baseUrl, uniqueStudent } from "../support/api.ts";
-import { expectNoAxeViolations, fillRegistration } from "../support/pages.ts";
+import { expectNoAxeViolations, fillRegistration, pauseClockNow } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
 const PHONE = { width: 360, height: 640 };
@@ -79,7 +79,7 @@ test("the result page counts down visibly and lets the student stay to read thei
   // The installed clock also moves with real time unless paused; only runFor should count towards the 5 seconds.
   await page.clock.install();
   await page.goto(`/result/${resultId}`);
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await pauseClockNow(page);
   await expect(page.getByText("You will be redirected to the homepage in 5 seconds.")).toBeVisible();
   await expect(page.locator("[data-countdown]")).toBeVisible();
 
