@@ -26,6 +26,7 @@ import {
   testSchema,
 } from "./drives.ts";
 import { feedbackCreatedSchema, feedbackInputSchema, feedbackSchema, feedbackUpdateSchema } from "./feedback.ts";
+import { liveBoardSchema } from "./live-board.ts";
 import { questionImportResultSchema, questionInputSchema, questionListSchema, questionSchema } from "./questions.ts";
 import { accommodationSchema, resultDetailSchema } from "./students.ts";
 
@@ -37,8 +38,11 @@ export interface AdminEndpoint {
   path: string;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** The JSON answer, or "csv" for a file download. (A CSV upload has no `body`: the call sends it as text/csv.) */
-  response: z.ZodType | "csv";
+  /**
+   * The JSON answer, "csv" for a file download (a CSV upload has no `body`: the call sends it as text/csv), or
+   * "event-stream" for server-sent events (the events' schemas sit beside the endpoint's payloads).
+   */
+  response: z.ZodType | "csv" | "event-stream";
 }
 
 function endpoint<const E extends AdminEndpoint>(definition: E): E {
@@ -153,6 +157,8 @@ export const adminEndpoints = {
   replaceRoster: endpoint({ method: "PUT", path: "/drives/:id/roster", response: rosterResponseSchema }),
   driveResults: endpoint({ method: "GET", path: "/drives/:id/results", response: z.array(driveResultSchema) }),
   driveResultsExport: endpoint({ method: "GET", path: "/drives/:id/results.csv", response: "csv" }),
+  driveLive: endpoint({ method: "GET", path: "/drives/:id/live", response: liveBoardSchema }),
+  driveLiveStream: endpoint({ method: "GET", path: "/drives/:id/live/stream", response: "event-stream" }),
 
   changePassword: endpoint({
     method: "POST",

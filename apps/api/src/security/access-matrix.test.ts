@@ -60,6 +60,8 @@ const ACCESS: Record<string, Access> = {
   "PUT /api/drives/:id/roster": "admin",
   "GET /api/drives/:id/results": "admin",
   "GET /api/drives/:id/results.csv": "admin",
+  "GET /api/drives/:id/live": "admin",
+  "GET /api/drives/:id/live/stream": "admin",
   "GET /api/certificates/:id": "student",
   "GET /api/certificates/verify/:code": "public",
   "GET /api/feedback": "public",

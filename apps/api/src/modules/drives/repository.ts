@@ -212,3 +212,72 @@ export async function driveResults(db: Executor, driveId: string) {
     .where(and(eq(attempts.driveId, driveId), sql`${attempts.submittedAt} is not null`))
     .orderBy(desc(attempts.marks), attempts.submittedAt);
 }
+
+/** One student of a drive as the live board reads it: the student, and their latest attempt if any. */
+export interface LiveBoardRow {
+  studentId: string;
+  name: string;
+  usnNo: string;
+  attemptId: string | null;
+  currentPosition: number | null;
+  submittedAt: Date | null;
+  score: number | null;
+  marks: number | null;
+  totalQuestions: number | null;
+  /** Positions (0-based) of the questions with an answer saved. */
+  answeredPositions: number[];
+  focusLosses: number;
+  /** The latest time the attempt recorded a request: its start, a question opening or an answer. */
+  lastSeenAt: Date | null;
+}
+
+/**
+ * Every student of the drive with their latest attempt (the open one, else the newest), read in one statement
+ * for the live board, which runs it about once a second while an admin watches. It reads only what the quiz
+ * writes anyway (the attempt's start, its question openings, its answers): the quiz's statements do no extra
+ * work for the board. The attempt's questions are found by their primary key, each attempt's few rows.
+ */
+export async function liveBoardRows(db: Executor, driveId: string): Promise<LiveBoardRow[]> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    with latest as (
+      select distinct on (a.student_id) a.id, a.student_id, a.current_position, a.current_started_at, a.started_at,
+        a.submitted_at, a.score, a.marks, a.total_questions
+      from ${attempts} a
+      where a.drive_id = ${driveId}::uuid
+      order by a.student_id, a.submitted_at is null desc, a.started_at desc
+    )
+    select s.id as "studentId", s.name, s.usn_no as "usnNo", l.id as "attemptId",
+      l.current_position as "currentPosition", l.submitted_at as "submittedAt", l.score, l.marks,
+      l.total_questions as "totalQuestions", coalesce(q.answered, '{}') as "answeredPositions",
+      coalesce(q.focus_losses, 0)::int as "focusLosses",
+      greatest(l.started_at, l.current_started_at, q.last_answer_at) as "lastSeenAt"
+    from ${students} s
+    left join latest l on l.student_id = s.id
+    left join lateral (
+      select array_agg(aq.position) filter (where aq.selected_option_id is not null) as answered,
+        sum(aq.focus_losses) as focus_losses, max(aq.answered_at) as last_answer_at
+      from ${attemptQuestions} aq
+      where aq.attempt_id = l.id
+    ) q on true
+    where s.drive_id = ${driveId}::uuid`);
+  return result.rows.map((row) => ({
+    studentId: row.studentId as string,
+    name: row.name as string,
+    usnNo: row.usnNo as string,
+    attemptId: (row.attemptId as string | null) ?? null,
+    currentPosition: (row.currentPosition as number | null) ?? null,
+    submittedAt: row.submittedAt ? new Date(row.submittedAt as string) : null,
+    score: (row.score as number | null) ?? null,
+    marks: (row.marks as number | null) ?? null,
+    totalQuestions: (row.totalQuestions as number | null) ?? null,
+    answeredPositions: (row.answeredPositions as number[] | null) ?? [],
+    focusLosses: Number(row.focusLosses ?? 0),
+    lastSeenAt: row.lastSeenAt ? new Date(row.lastSeenAt as string) : null,
+  }));
+}
+
+/** Whether the drive exists (archived ones too: their board still shows how they ended). */
+export async function driveExists(db: Executor, driveId: string): Promise<boolean> {
+  const rows = await db.select({ id: drives.id }).from(drives).where(eq(drives.id, driveId));
+  return rows.length > 0;
+}
