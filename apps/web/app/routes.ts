@@ -31,6 +31,7 @@ export default [
     route("admin/tests", "routes/admin/tests.tsx"),
     route("admin/drives", "routes/admin/drives.tsx"),
     route("admin/drives/:id", "routes/admin/drive-detail.tsx"),
+    route("admin/drives/:id/live", "routes/admin/drive-live.tsx"),
     route("admin/students", "routes/admin/students.tsx"),
     route("admin/results", "routes/admin/results.tsx"),
     route("admin/submit-feedback", "routes/admin/submit-feedback.tsx"),

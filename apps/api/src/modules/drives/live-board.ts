@@ -12,7 +12,6 @@ import {
   type LiveChanges,
   type LiveCounts,
   type LiveStudent,
-  type LiveTotals,
 } from "@trainwise/contract/live-board";
 import { scorePercentage } from "@trainwise/contract/quiz";
 import type { Executor } from "../../db/client.ts";

@@ -78,9 +78,12 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
 
   return (
     <AdminShell title={title}>
-      <p className="mb-4 print:hidden">
+      <p className="mb-4 flex flex-wrap gap-x-6 gap-y-2 print:hidden">
         <Link to="/admin/drives" className="text-brand-700 underline">
           Back to all drives
+        </Link>
+        <Link to={`/admin/drives/${id}/live`} className="font-semibold text-brand-700 underline">
+          Live board
         </Link>
       </p>
       {loadError && <Alert tone="error">{loadError}</Alert>}
