@@ -2,14 +2,14 @@
 // PostgreSQL server in DATABASE_URL (default: the machine's, postgres@127.0.0.1:5432), applies the migrations,
 // seeds one running drive of STUDENTS (5,000) students — a tenth not started, 40% in progress at every question
 // with their answers and focus losses, half submitted — beside OTHER (45,000) students of earlier drives with
-// 25 answered questions each, then times ROUNDS (50) reads of the board (the summary statement and the board
-// built from it) and prints PostgreSQL's plan of one. A benchmark: it prints figures and asserts nothing.
+// 25 answered questions each, then times ROUNDS (50) runs of each part of the board's reading (live-board.ts)
+// and prints PostgreSQL's plans. KEEP=1 keeps the database for a closer look. A benchmark: it prints figures and asserts nothing.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { connectDatabase } from "../apps/api/src/db/client.ts";
 import { applyMigrations } from "../apps/api/src/db/migrate.ts";
-import { buildLiveBoard, LIVE_BOARD_OPTIONS } from "../apps/api/src/modules/drives/live-board.ts";
-import { liveBoardRows } from "../apps/api/src/modules/drives/repository.ts";
+import { LiveBoards } from "../apps/api/src/modules/drives/live-board.ts";
+import { answerTallies, liveAttempts } from "../apps/api/src/modules/drives/repository.ts";
 import { databaseUrlFor } from "../apps/api/src/test/database-url.ts";
 import { percentile } from "./student-connection.ts";
 
@@ -18,14 +18,78 @@ const OTHER = Number(process.env.OTHER ?? 45_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 50);
 const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-const name = `trainwise_live_bench_${randomBytes(4).toString("hex")}`;
+// REUSE=name measures a database an earlier KEEP=1 run left, without seeding it again.
+const reused = process.env.REUSE;
+const name = reused ?? `trainwise_live_bench_${randomBytes(4).toString("hex")}`;
 const server = new pg.Client({ connectionString: serverUrl });
 await server.connect();
-await server.query(`create database ${name}`);
+if (!reused) await server.query(`create database ${name}`);
 const database = connectDatabase(databaseUrlFor(serverUrl, name), { max: 2 });
+const client = database.pool;
 try {
+  if (!reused) await seed();
+
+  const { rows } = await client.query<{ id: string }>("select id from drives where code = 'LIVE0'");
+  const driveId = rows[0]?.id as string;
+  const attempts = await liveAttempts(database.db, driveId);
+  const open = attempts.flatMap((row) => (row.attemptId && !row.submittedAt ? [row.attemptId] : []));
+  const all = attempts.flatMap((row) => (row.attemptId ? [row.attemptId] : []));
+  const boards = new LiveBoards(database.db);
+  const parts: [string, () => Promise<unknown>][] = [
+    ["every second: students and latest attempts", () => liveAttempts(database.db, driveId)],
+    [`every 5 s: tallies of the ${open.length} open attempts`, () => answerTallies(database.db, open)],
+    [`once: tallies of all ${all.length} attempts`, () => answerTallies(database.db, all)],
+    ["the JSON answer: the whole board, read and built", () => boards.read(driveId)],
+  ];
+  const fixed = (ms: number | undefined) => `${(ms ?? 0).toFixed(1)} ms`;
+  for (const [label, run] of parts) {
+    const times: number[] = [];
+    // The first rounds warm the caches and the connection.
+    for (let round = 0; round < ROUNDS + 3; round++) {
+      const started = performance.now();
+      await run();
+      if (round >= 3) times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`${label}: p50 ${fixed(percentile(times, 50))}, p99 ${fixed(percentile(times, 99))}`);
+  }
+  const bytes = JSON.stringify(await boards.read(driveId)).length;
+  console.log(`the whole board as JSON: ${(bytes / 1024).toFixed(0)} KB (sent once per stream; then changes only)`);
+  for (const [label, text] of [
+    ["students and latest attempts", liveAttemptsForExplain(driveId)],
+    ["tallies of the open attempts", talliesForExplain(open)],
+  ]) {
+    const plan = await client.query(`explain (analyze, buffers, costs off) ${text}`);
+    console.log(`${label}:\n${plan.rows.map((row) => row["QUERY PLAN"]).join("\n")}`);
+  }
+} finally {
+  await database.close();
+  if (process.env.KEEP || reused) console.log(`kept the database ${name}`);
+  else await server.query(`drop database if exists ${name} with (force)`);
+  await server.end();
+}
+
+// The statements of repository.ts with their values in place, for EXPLAIN (repository.ts holds the real ones).
+function liveAttemptsForExplain(driveId: string): string {
+  return `with latest as (
+      select distinct on (a.student_id) a.id, a.student_id, a.current_position, a.current_started_at, a.started_at,
+        a.submitted_at, a.score, a.marks, a.total_questions
+      from attempts a where a.drive_id = '${driveId}'
+      order by a.student_id, a.submitted_at is null desc, a.started_at desc)
+    select s.id, s.name, s.usn_no, l.*, greatest(l.started_at, l.current_started_at)
+    from students s left join latest l on l.student_id = s.id
+    where s.drive_id = '${driveId}'`;
+}
+
+function talliesForExplain(attemptIds: string[]): string {
+  return `select aq.attempt_id, array_agg(aq.position) filter (where aq.selected_option_id is not null),
+      sum(aq.focus_losses)::int, max(aq.answered_at)
+    from attempt_questions aq where aq.attempt_id = any('{${attemptIds.join(",")}}'::uuid[])
+    group by aq.attempt_id`;
+}
+
+async function seed() {
   await applyMigrations(database);
-  const client = database.pool;
   const seeding = performance.now();
   await client.query(`insert into tests (name, question_count, seconds_per_question) values ('Bench', 25, 30)`);
   await client.query(
@@ -72,51 +136,4 @@ try {
   );
   await client.query("analyze");
   console.log(`seeded ${STUDENTS} + ${OTHER} students in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
-
-  const { rows } = await client.query<{ id: string }>("select id from drives where code = 'LIVE0'");
-  const driveId = rows[0]?.id as string;
-  const readTimes: number[] = [];
-  const buildTimes: number[] = [];
-  let bytes = 0;
-  for (let round = 0; round < ROUNDS + 5; round++) {
-    const started = performance.now();
-    const summary = await liveBoardRows(database.db, driveId);
-    const read = performance.now();
-    const board = buildLiveBoard(driveId, summary, new Date(), LIVE_BOARD_OPTIONS.quietAfterMs);
-    const built = performance.now();
-    bytes = JSON.stringify(board).length;
-    // The first rounds warm the caches and the connection.
-    if (round >= 5) {
-      readTimes.push(read - started);
-      buildTimes.push(built - read);
-    }
-  }
-  const fixed = (ms: number | undefined) => `${(ms ?? 0).toFixed(1)} ms`;
-  console.log(`board of ${STUDENTS} students, ${ROUNDS} reads: statement p50 ${fixed(percentile(readTimes.sort((a, b) => a - b), 50))}`);
-  console.log(`  p99 ${fixed(percentile(readTimes, 99))}; building the board p50 ${fixed(percentile(buildTimes.sort((a, b) => a - b), 50))}`);
-  console.log(`  the whole board as JSON: ${(bytes / 1024).toFixed(0)} KB (sent once per stream; then changes only)`);
-  const plan = await client.query(
-    `explain (analyze, buffers, costs off) select count(*) from (${liveSummaryForExplain(driveId)}) board`,
-  );
-  console.log(plan.rows.map((row) => row["QUERY PLAN"]).join("\n"));
-} finally {
-  await database.close();
-  await server.query(`drop database if exists ${name} with (force)`);
-  await server.end();
-}
-
-/** The summary statement with the drive's id in place, for EXPLAIN (repository.ts holds the real one). */
-function liveSummaryForExplain(driveId: string): string {
-  return `with latest as (
-      select distinct on (a.student_id) a.id, a.student_id, a.current_position, a.current_started_at, a.started_at,
-        a.submitted_at, a.score, a.marks, a.total_questions
-      from attempts a where a.drive_id = '${driveId}'
-      order by a.student_id, a.submitted_at is null desc, a.started_at desc)
-    select s.id, q.answered, greatest(l.started_at, l.current_started_at, q.last_answer_at)
-    from students s left join latest l on l.student_id = s.id
-    left join lateral (
-      select array_agg(aq.position) filter (where aq.selected_option_id is not null) as answered,
-        sum(aq.focus_losses) as focus_losses, max(aq.answered_at) as last_answer_at
-      from attempt_questions aq where aq.attempt_id = l.id) q on true
-    where s.drive_id = '${driveId}'`;
 }

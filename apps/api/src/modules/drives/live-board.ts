@@ -15,10 +15,24 @@ import {
 } from "@trainwise/contract/live-board";
 import { scorePercentage } from "@trainwise/contract/quiz";
 import type { Executor } from "../../db/client.ts";
-import { type LiveBoardRow, liveBoardRows } from "./repository.ts";
+import { type AnswerTally, answerTallies, type LiveAttemptRow, liveAttempts } from "./repository.ts";
 
-/** Turns the summary's rows into the board as it stands at `now`. */
-export function buildLiveBoard(driveId: string, rows: LiveBoardRow[], now: Date, quietAfterMs: number): LiveBoard {
+const NO_ANSWERS: AnswerTally = { answeredPositions: [], focusLosses: 0, lastAnswerAt: null };
+
+/** Turns the summary's rows and their attempts' tallies into the board as it stands at `now`. */
+export function buildLiveBoard(
+  driveId: string,
+  attemptRows: LiveAttemptRow[],
+  tallies: Map<string, AnswerTally>,
+  now: Date,
+  quietAfterMs: number,
+): LiveBoard {
+  const rows = attemptRows.map((row) => {
+    const tally = (row.attemptId && tallies.get(row.attemptId)) || NO_ANSWERS;
+    const heard = [row.movedAt, tally.lastAnswerAt].filter((time): time is Date => time !== null);
+    const lastSeenAt = heard.length > 0 ? new Date(Math.max(...heard.map((time) => time.getTime()))) : null;
+    return { ...row, ...tally, lastSeenAt };
+  });
   const counts: LiveCounts = { not_started: 0, in_progress: 0, quiet: 0, submitted: 0 };
   const reached: number[] = [];
   const answered: number[] = [];
@@ -72,13 +86,24 @@ export function buildLiveBoard(driveId: string, rows: LiveBoardRow[], now: Date,
   };
 }
 
+/** Each row's JSON, made once per row object: a board of 5,000 rows is compared with the next every second. */
+const rowKeys = new WeakMap<LiveStudent, string>();
+function keyOf(student: LiveStudent): string {
+  let key = rowKeys.get(student);
+  if (key === undefined) {
+    key = JSON.stringify(student);
+    rowKeys.set(student, key);
+  }
+  return key;
+}
+
 /** The changes from one board to the next, or undefined when nothing but the time of reading moved. */
 export function liveChanges(before: LiveBoard, after: LiveBoard): LiveChanges | undefined {
-  const earlier = new Map(before.students.map((student) => [student.studentId, JSON.stringify(student)]));
+  const earlier = new Map(before.students.map((student) => [student.studentId, keyOf(student)]));
   const students = after.students.filter((student) => {
     const was = earlier.get(student.studentId);
     earlier.delete(student.studentId);
-    return was !== JSON.stringify(student);
+    return was !== keyOf(student);
   });
   const removed = [...earlier.keys()];
   const { students: _after, driveId: _a, generatedAt, ...totals } = after;
@@ -99,6 +124,11 @@ export interface LiveBoardWatcher {
 export interface LiveBoardOptions {
   /** How often a watched drive's summary is read. */
   intervalMs: number;
+  /**
+   * How often the open attempts' answers and focus losses are read again (a submitted attempt's, once): the
+   * dear part of the read, while states, questions and scores come from the attempts every `intervalMs`.
+   */
+  tallyEveryMs: number;
   quietAfterMs: number;
   /** The clock the "gone quiet" rule reads (a test moves it). */
   now: () => Date;
@@ -106,6 +136,7 @@ export interface LiveBoardOptions {
 
 export const LIVE_BOARD_OPTIONS: LiveBoardOptions = {
   intervalMs: 1_000,
+  tallyEveryMs: 5_000,
   quietAfterMs: LIVE_QUIET_AFTER_SECONDS * 1000,
   now: () => new Date(),
 };
@@ -113,6 +144,11 @@ export const LIVE_BOARD_OPTIONS: LiveBoardOptions = {
 interface WatchedDrive {
   watchers: Set<LiveBoardWatcher>;
   latest: LiveBoard | undefined;
+  /** Tallies of submitted attempts, which no longer change. */
+  finalTallies: Map<string, AnswerTally>;
+  /** Tallies of open attempts as last read, and when. */
+  openTallies: Map<string, AnswerTally>;
+  openTalliedAt: number;
   timer: ReturnType<typeof setTimeout> | undefined;
   reading: boolean;
 }
@@ -131,10 +167,39 @@ export class LiveBoards {
     this.#options = { ...LIVE_BOARD_OPTIONS, ...options };
   }
 
-  /** The board now, read once (the JSON answer, and a stream's first event when nobody else watches). */
+  /** The board now, read whole (the JSON answer). */
   async read(driveId: string): Promise<LiveBoard> {
-    const rows = await liveBoardRows(this.#db, driveId);
-    return buildLiveBoard(driveId, rows, this.#options.now(), this.#options.quietAfterMs);
+    const rows = await liveAttempts(this.#db, driveId);
+    const ids = rows.flatMap((row) => (row.attemptId ? [row.attemptId] : []));
+    const tallies = await answerTallies(this.#db, ids);
+    return buildLiveBoard(driveId, rows, tallies, this.#options.now(), this.#options.quietAfterMs);
+  }
+
+  /** A watched drive's board: the attempts now, the tallies it lacks or that are due again. */
+  async #readWatched(driveId: string, drive: WatchedDrive): Promise<LiveBoard> {
+    const rows = await liveAttempts(this.#db, driveId);
+    const refreshOpen = Date.now() - drive.openTalliedAt >= this.#options.tallyEveryMs;
+    const wanted: string[] = [];
+    for (const row of rows) {
+      if (!row.attemptId) continue;
+      const known = row.submittedAt ? drive.finalTallies.has(row.attemptId) : drive.openTallies.has(row.attemptId);
+      if (!known || (!row.submittedAt && refreshOpen)) wanted.push(row.attemptId);
+    }
+    const read = await answerTallies(this.#db, wanted);
+    if (refreshOpen) {
+      drive.openTallies.clear();
+      drive.openTalliedAt = Date.now();
+    }
+    const submitted = new Set(rows.flatMap((row) => (row.submittedAt && row.attemptId ? [row.attemptId] : [])));
+    for (const id of wanted) {
+      const tally = read.get(id) ?? NO_ANSWERS;
+      if (submitted.has(id)) {
+        drive.finalTallies.set(id, tally);
+        drive.openTallies.delete(id);
+      } else drive.openTallies.set(id, tally);
+    }
+    const tallies = new Map([...drive.openTallies, ...drive.finalTallies]);
+    return buildLiveBoard(driveId, rows, tallies, this.#options.now(), this.#options.quietAfterMs);
   }
 
   /** Starts following a drive; the watcher gets the whole board first, then changes. Returns how to stop. */
@@ -145,7 +210,15 @@ export class LiveBoards {
     }
     let drive = this.#drives.get(driveId);
     if (!drive) {
-      drive = { watchers: new Set(), latest: undefined, timer: undefined, reading: false };
+      drive = {
+        watchers: new Set(),
+        latest: undefined,
+        finalTallies: new Map(),
+        openTallies: new Map(),
+        openTalliedAt: 0,
+        timer: undefined,
+        reading: false,
+      };
       this.#drives.set(driveId, drive);
     }
     drive.watchers.add(watcher);
@@ -179,7 +252,7 @@ export class LiveBoards {
     drive.timer = undefined;
     drive.reading = true;
     try {
-      const board = await this.read(driveId);
+      const board = await this.#readWatched(driveId, drive);
       if (this.#drives.get(driveId) !== drive) return;
       const before = drive.latest;
       drive.latest = board;

@@ -6,6 +6,7 @@ import {
   LIVE_STATES,
   type LiveCounts,
   type LiveState,
+  type LiveStudent,
 } from "@trainwise/contract/live-board";
 import { useEffect, useReducer, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -40,6 +41,14 @@ function countsSentence(counts: LiveCounts, averagePercentage: number | null): s
   const parts = LIVE_STATES.map((state) => `${counts[state]} ${LIVE_STATE_LABELS[state].toLowerCase()}`);
   const average = averagePercentage === null ? "" : ` Average score ${averagePercentage}%.`;
   return `${parts.join(", ")}.${average}`;
+}
+
+/** Where a student is: the question on screen while in progress, the score once submitted. */
+function progressOf(student: LiveStudent): string {
+  if (student.state === "submitted") {
+    return `Scored ${student.score}/${student.totalQuestions} (${student.percentage}%)`;
+  }
+  return student.position === null ? "—" : `Question ${student.position} of ${student.totalQuestions}`;
 }
 
 /** The latest text, passed on at most once per `everyMs`: a live region that changes every second is noise. */
@@ -168,10 +177,7 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
                   State
                 </th>
                 <th scope="col" className="py-2 pr-2">
-                  Question
-                </th>
-                <th scope="col" className="py-2 pr-2">
-                  Score
+                  Question or score
                 </th>
                 <th scope="col" className="py-2">
                   Focus lost
@@ -190,12 +196,7 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
                       {LIVE_STATE_LABELS[student.state]}
                     </span>
                   </td>
-                  <td className="py-2 pr-2">
-                    {student.position === null ? "—" : `${student.position} of ${student.totalQuestions}`}
-                  </td>
-                  <td className="py-2 pr-2">
-                    {student.score === null ? "—" : `${student.score}/${student.totalQuestions} (${student.percentage}%)`}
-                  </td>
+                  <td className="py-2 pr-2">{progressOf(student)}</td>
                   <td className="py-2">{student.focusLosses}</td>
                 </tr>
               ))}
