@@ -1,12 +1,13 @@
 // The live board of a drive: each student's state from what the quiz already stored, the stream that follows it
 // across instances, who may watch it, and how streams end when an instance drains.
-import type { LiveBoard, LiveChanges, LiveStudent } from "@trainwise/contract/live-board";
+import { applyLiveChanges, type LiveBoard, type LiveChanges, type LiveStudent } from "@trainwise/contract/live-board";
 import type { QuizQuestion } from "@trainwise/contract/quiz";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { drain } from "../../drain.ts";
 import { createSecondInstance, createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, seedQuestions, studentInput } from "../../test/fixtures.ts";
+import { LiveBoards } from "./live-board.ts";
 
 interface StreamEvent {
   event: string;
@@ -261,6 +262,45 @@ describe("the live board of a drive", async () => {
     stream.close();
     await stream.reading;
     await expect.poll(() => countWatched(watched.app)).toBe(0);
+  });
+
+  it("keeps a watched board's answers and focus losses current, and reads a submitted attempt's once", async () => {
+    const drive = await driveOf(3, 600);
+    const token = await register(app, drive.code, "Hari Watched");
+    const attempt = await start(app, token);
+    // Short intervals so that the test waits for reads, not seconds.
+    const boards = new LiveBoards(database.db, { intervalMs: 20, tallyEveryMs: 100 });
+    let board: LiveBoard | undefined;
+    const stop = boards.watch(drive._id, {
+      board: (whole) => {
+        board = whole;
+      },
+      changes: (changes) => {
+        if (board) board = applyLiveChanges(board, changes);
+      },
+      end: () => {},
+    });
+    await expect.poll(() => board && rowOf(board, "Hari Watched")?.state).toBe("in_progress");
+    await app.inject({ method: "POST", url: "/api/quiz/focus", headers: bearer(token), payload: { position: 0 } });
+    await app.inject({
+      method: "PUT",
+      url: "/api/quiz/answers",
+      headers: bearer(token),
+      payload: { questionId: attempt.question._id, optionId: attempt.question.options[0]?._id },
+    });
+    await expect.poll(() => board && rowOf(board, "Hari Watched")).toMatchObject({ answered: 1, focusLosses: 1 });
+    expect(board?.positions[0]).toMatchObject({ reached: 1, answered: 1 });
+    const submit = await app.inject({
+      method: "POST",
+      url: "/api/quiz/submit",
+      headers: bearer(token),
+      payload: { answers: [] },
+    });
+    expect(submit.statusCode, submit.body).toBe(200);
+    await expect.poll(() => board && rowOf(board, "Hari Watched")?.state).toBe("submitted");
+    expect(board && rowOf(board, "Hari Watched")).toMatchObject({ answered: 1, focusLosses: 1, totalQuestions: 3 });
+    stop();
+    expect(boards.watchedDrives).toBe(0);
   });
 
   it("ends its streams when the instance drains, so the drain does not wait for them", async () => {
