@@ -25,6 +25,7 @@ async function runningDrive(token: string): Promise<{ _id: string; code: string;
 test("an admin watches a student register, answer and submit on the live board, without reloading", async ({
   page,
   browser,
+  allowConsoleError,
 }) => {
   // Two browsers and two axe runs: more than the default 30 s on a busy machine.
   test.setTimeout(120_000);
@@ -94,4 +95,15 @@ test("an admin watches a student register, answer and submit on the live board, 
   });
   expect(widths).toEqual({ page: 0, table: 0 });
   await expectNoAxeViolations(page);
+
+  // The admin's session ends elsewhere: the board, opened again, goes to the login page, which says why.
+  allowConsoleError(/status of 401/);
+  const logout = await fetch(`${baseUrl()}/api/auth/admin/logout`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(logout.status).toBe(200);
+  await page.reload();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole("alert")).toHaveText("Unauthorized or session expired");
 });
