@@ -242,6 +242,8 @@ describe("the live board of a drive", async () => {
     const stream = await openStream(watched.app, drive._id, admin);
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get("content-type")).toContain("text/event-stream");
+    expect(stream.response.headers.get("cache-control")).toBe("no-store");
+    expect(stream.response.headers.get("x-accel-buffering")).toBe("no");
     const initial = (await stream.next((event) => event.event === "board")).data as LiveBoard;
     expect(initial.students).toEqual([]);
 
