@@ -12,6 +12,14 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Web state machines and components in a simulated DOM; journeys through the real product are in e2e/.
+        test: {
+          name: "web",
+          include: ["apps/web/app/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+        },
+      },
     ],
   },
 });

@@ -234,6 +234,26 @@ test("a double click on Create Question creates one question", async ({ page }) 
   expect(stored.map((question) => question.text)).toEqual([text]);
 });
 
+test("a double click on Create Test creates one test, and the list shows it without a reload", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/tests");
+  const name = `Double click test ${Date.now()}`;
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.route(
+    (url) => url.pathname === "/api/tests",
+    async (route) => {
+      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    },
+  );
+  await page.getByRole("button", { name: "Create Test" }).dblclick();
+  await expect(page.getByRole("status").filter({ hasText: "Test created." })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Tests table" }).getByText(name, { exact: true })).toBeVisible();
+  await page.waitForTimeout(1000);
+  const stored = await adminApi<{ name: string }[]>("/tests");
+  expect(stored.filter((test) => test.name === name)).toHaveLength(1);
+});
+
 test("an expired or forged session on any admin screen lands on the login page, which says why", async ({
   page,
   allowConsoleError,

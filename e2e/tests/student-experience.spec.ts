@@ -168,3 +168,43 @@ test("Next with no answer asks first: Stay keeps the question, Move on leaves it
   await page.getByRole("button", { name: "Move on without an answer" }).click();
   await expect(page.getByText("Question 3 of 25", { exact: true })).toBeVisible();
 });
+
+test("a save lost on the way stays on screen until it lands, and the server then holds the answer", async ({
+  page,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/ERR_CONNECTION_RESET|Failed to load resource/);
+  await page.clock.install();
+  await page.goto("/student/register");
+  await fillRegistration(page, uniqueStudent());
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByText("Question 1 of 25", { exact: true })).toBeVisible();
+
+  // Every save of the pick is lost on the way, past all of the page's retries.
+  let dropped = 0;
+  await page.route("**/api/quiz/answers", async (route) => {
+    dropped++;
+    await route.abort("connectionreset");
+  });
+  const picked = page.getByRole("radio").nth(2);
+  await picked.check();
+  const notice = page.getByRole("alert").filter({ hasText: "Your answer to question 1 could not be saved yet." });
+  // Each retry waits on the page's clock, and each lost request comes back in real time: step the clock until
+  // the page has given up for now.
+  await expect(async () => {
+    await page.clock.runFor(1_000);
+    await expect(notice).toBeVisible({ timeout: 200 });
+  }).toPass();
+  expect(dropped).toBe(7);
+  // axe runs on timers of its own, which the stepped clock would hold back.
+  await page.clock.resume();
+  await expectNoAxeViolations(page);
+
+  // The connection returns: the page sends the answer again at once, and the notice goes only when it has landed.
+  await page.unroute("**/api/quiz/answers");
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await expect(notice).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText("Question 1 of 25", { exact: true })).toBeVisible();
+  await expect(page.getByRole("radio").nth(2)).toBeChecked();
+});

@@ -14,18 +14,19 @@ export function sendCsv(reply: FastifyReply, filename: string, csv: string) {
 }
 
 /**
- * Answers with a CSV download written batch by batch as `batches` yields them: the header goes out at once, and
- * memory holds one batch, however long the list.
+ * Answers with a CSV download written batch by batch as `batches` yields rows, each shaped into a record by
+ * `shape`: the header goes out at once, and memory holds one batch, however long the list.
  */
-export function streamCsv<Column extends string>(
+export function streamCsv<Row, Column extends string>(
   reply: FastifyReply,
   filename: string,
   columns: readonly Column[],
-  batches: AsyncIterable<Partial<Record<Column, CsvCell>>[]>,
+  batches: AsyncIterable<Row[]>,
+  shape: (row: Row) => Partial<Record<Column, CsvCell>>,
 ) {
   async function* lines() {
     yield toCsv([], columns);
-    for await (const rows of batches) yield toCsv(rows, columns, { header: false });
+    for await (const rows of batches) yield toCsv(rows.map(shape), columns, { header: false });
   }
   return asAttachment(reply, filename).send(Readable.from(lines(), { objectMode: false }));
 }

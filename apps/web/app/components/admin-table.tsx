@@ -175,9 +175,28 @@ export interface Column<Row> {
 }
 
 /**
- * A table inside its own scroll box: on a phone the table scrolls within the box and nothing (not even text for
+ * The box a wide table scrolls in: on a phone the table scrolls within the box and nothing (not even text for
  * screen readers, which is positioned against the box) sticks out of it, so the page never scrolls sideways.
+ * Reachable by keyboard, so the table can be scrolled without a pointer.
  */
+export function TableScrollBox({
+  label,
+  className = "",
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+    <section aria-label={label} tabIndex={0} className={`relative max-w-full overflow-x-auto ${className}`}>
+      {children}
+    </section>
+  );
+}
+
+/** A table of rows in its scroll box, one column definition per column. */
 export function DataTable<Row extends { _id: string }>({
   caption,
   columns,
@@ -196,12 +215,7 @@ export function DataTable<Row extends { _id: string }>({
 }) {
   if (rows.length === 0) return <p className="mt-4">{empty}</p>;
   return (
-    <section
-      aria-label={caption}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
-      tabIndex={0}
-      className="relative mt-4 max-w-full overflow-x-auto rounded border border-slate-200"
-    >
+    <TableScrollBox label={caption} className="mt-4 rounded border border-slate-200">
       <table aria-busy={busy} className={`w-full border-collapse text-left text-sm ${busy ? "opacity-60" : ""}`}>
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -219,7 +233,7 @@ export function DataTable<Row extends { _id: string }>({
           ))}
         </tbody>
       </table>
-    </section>
+    </TableScrollBox>
   );
 }
 

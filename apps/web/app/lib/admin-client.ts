@@ -185,8 +185,11 @@ export function tableQueryFrom<Schema extends z.ZodObject>(schema: Schema, url: 
   return retried.success ? retried.data : schema.parse({});
 }
 
-/** What a change answers the screen: the server's message, and per-row problems of an import. */
-export type ActionOutcome = { ok: boolean; message: string; details?: string[] };
+/**
+ * What a change answers the screen: the server's message, per-row problems of an import, and the refused fields
+ * of a form (by the contract's field names, for the form to show under each field).
+ */
+export type ActionOutcome = { ok: boolean; message: string; details?: string[]; fields?: Record<string, string> };
 
 /** Runs a change and turns a refusal other than a lost session into an outcome the screen shows. */
 export async function outcomeOf(run: () => Promise<string>, fallback: string): Promise<ActionOutcome> {
@@ -194,17 +197,20 @@ export async function outcomeOf(run: () => Promise<string>, fallback: string): P
     return { ok: true, message: await run() };
   } catch (error) {
     if (error instanceof Response) throw error;
-    const details =
-      error instanceof ApiError && Object.keys(error.fields).length > 0
-        ? Object.entries(error.fields).map(([where, what]) => `${where}: ${what}`)
-        : undefined;
-    return { ok: false, message: error instanceof ApiError && error.message ? error.message : fallback, details };
+    const fields = error instanceof ApiError && Object.keys(error.fields).length > 0 ? error.fields : undefined;
+    const details = fields && Object.entries(fields).map(([where, what]) => `${where}: ${what}`);
+    return {
+      ok: false,
+      message: error instanceof ApiError && error.message ? error.message : fallback,
+      details,
+      fields,
+    };
   }
 }
 
 /**
- * `adminCall` for a screen's event handlers (the tests and drives screens, whose forms keep their own state):
- * the same typed call, and a refused session ends the same way, by going to /admin/login.
+ * `adminCall` for a screen's event handlers (inside `useAdminAction`, and the few screens that call outside a
+ * change): the same typed call, and a refused session ends the same way, by going to /admin/login.
  */
 export function useAdminCall() {
   const navigate = useNavigate();

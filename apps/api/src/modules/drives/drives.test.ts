@@ -563,6 +563,57 @@ describe("tests and drives", async () => {
   });
 });
 
+describe("a large drive's results", async () => {
+  const { app, database } = await createTestApp();
+  const asAdmin = bearer(await adminToken(app, database.db));
+
+  it("stream as CSV in batches: every attempt once, best first, ties in submission order", async () => {
+    const { _id: testId } = (
+      await app.inject({ method: "POST", url: "/api/tests", headers: asAdmin, payload: { name: "Large" } })
+    ).json();
+    const drive = (
+      await app.inject({ method: "POST", url: "/api/drives", headers: asAdmin, payload: { name: "Large", testId } })
+    ).json();
+    // 2,500 attempts over 26 scores: more than two batches, each batch boundary inside a run of equal marks.
+    // Submissions share timestamps in pairs, so the id must break those ties too.
+    const attempts = 2_500;
+    await database.pool.query(
+      `insert into students (name, email, phone, usn_no, college, course, "group", year, drive_id)
+       select 'Student ' || n, 'large' || n || '@example.com', '9876543210', 'LARGE' || n, 'College', 'B.E.',
+              'CSE', '2025', $1
+       from generate_series(1, ${attempts}) n`,
+      [drive._id],
+    );
+    await database.pool.query(
+      `insert into attempts (student_id, drive_id, deadline_at, seconds_per_question, total_questions, timing_mode,
+         paced, review_policy, started_at, submitted_at, score, marks)
+       select s.id, s.drive_id, now(), 30, 25, 'per_question', true, 'score_and_ticks', now(),
+              timestamptz '2026-11-20 10:00:00' + make_interval(secs => (n / 2)::int), n % 26, (n % 26) - 0.25
+       from (select id, drive_id, row_number() over (order by usn_no) as n from students where drive_id = $1) s`,
+      [drive._id],
+    );
+    const { rows: expected } = await database.pool.query<{ usn_no: string }>(
+      `select s.usn_no from attempts a join students s on s.id = a.student_id where a.drive_id = $1
+       order by a.marks desc, a.submitted_at, a.id`,
+      [drive._id],
+    );
+
+    const csv = await app.inject({ method: "GET", url: `/api/drives/${drive._id}/results.csv`, headers: asAdmin });
+    expect(csv.statusCode).toBe(200);
+    // Streamed: sent as it is read, so no length is known up front.
+    expect(csv.headers["content-length"]).toBeUndefined();
+    const lines = csv.body.trimEnd().split("\n").slice(1);
+    expect(lines).toHaveLength(attempts);
+    expect(lines.map((line) => line.split(",")[2])).toEqual(expected.map((row) => row.usn_no));
+    expect(lines[0]).toMatch(/,25,24.75,25,99.00,,0,2026-11-20T10:/);
+
+    const json = (
+      await app.inject({ method: "GET", url: `/api/drives/${drive._id}/results`, headers: asAdmin })
+    ).json();
+    expect(json.map((row: { usnNo: string }) => row.usnNo)).toEqual(expected.map((row) => row.usn_no));
+  });
+});
+
 describe("registration limits", async () => {
   const { app, database } = await createTestApp({ registrationRateLimit: 3 });
   const admin = bearer(await adminToken(app, database.db));

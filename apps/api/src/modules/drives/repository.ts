@@ -4,6 +4,7 @@ import { randomInt } from "node:crypto";
 import type { DriveSettings, TestSettings } from "@trainwise/contract/drives";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.ts";
+import { keysetBatches } from "../../db/paging.ts";
 import { attemptQuestions, attempts, driveRoster, drives, students, tests } from "../../db/schema.ts";
 
 export type TestRow = typeof tests.$inferSelect;
@@ -189,28 +190,54 @@ export async function isOnRoster(db: Executor, driveId: string, email: string, u
   return rows.length > 0;
 }
 
-/** The drive's submitted attempts, best first, with the student and how often the page lost focus. */
-export async function driveResults(db: Executor, driveId: string) {
-  return db
-    .select({
-      id: attempts.id,
-      studentId: students.id,
-      studentName: students.name,
-      email: students.email,
-      usnNo: students.usnNo,
-      college: students.college,
-      score: attempts.score,
-      marks: attempts.marks,
-      totalQuestions: attempts.totalQuestions,
-      passed: attempts.passed,
-      submittedAt: attempts.submittedAt,
-      focusLosses: sql<number>`(select coalesce(sum(aq.focus_losses), 0)::int from ${attemptQuestions} aq
-        where aq.attempt_id = ${attempts.id})`,
-    })
-    .from(attempts)
-    .innerJoin(students, eq(students.id, attempts.studentId))
-    .where(and(eq(attempts.driveId, driveId), sql`${attempts.submittedAt} is not null`))
-    .orderBy(desc(attempts.marks), attempts.submittedAt);
+/** A submitted attempt of a drive, with its student and how often the quiz page lost focus. */
+export type DriveResultRow = {
+  id: string;
+  student_id: string;
+  student_name: string;
+  email: string;
+  usn_no: string;
+  college: string;
+  score: number | null;
+  /** The score less negative marking; the ranking key. */
+  marks: number;
+  total_questions: number;
+  passed: boolean | null;
+  /** As PostgreSQL prints it: microseconds kept, so a batch's last row is an exact keyset bound. */
+  submitted_at: string;
+  focus_losses: number;
+};
+
+/**
+ * The drive's submitted attempts, best first (marks, then who submitted first), read in keyset batches: the
+ * drive's page and its CSV hold one batch at a time, whatever the drive's size.
+ */
+export function driveResultBatches(db: Executor, driveId: string, size?: number) {
+  return keysetBatches<DriveResultRow, { marks: number; submittedAt: string; id: string }>(
+    async (after, limit) => {
+      const { rows } = await db.execute<DriveResultRow>(sql`
+        select a.id, s.id as student_id, s.name as student_name, s.email, s.usn_no, s.college, a.score,
+          coalesce(a.marks, a.score, 0)::float8 as marks, a.total_questions, a.passed,
+          a.submitted_at::text as submitted_at,
+          (select coalesce(sum(aq.focus_losses), 0)::int from ${attemptQuestions} aq where aq.attempt_id = a.id)
+            as focus_losses
+        from ${attempts} a
+        join ${students} s on s.id = a.student_id
+        where a.drive_id = ${driveId} and a.submitted_at is not null
+          ${
+            after
+              ? sql`and (coalesce(a.marks, a.score, 0)::float8 < ${after.marks}
+                  or (coalesce(a.marks, a.score, 0)::float8 = ${after.marks}
+                    and (a.submitted_at, a.id) > (${after.submittedAt}::timestamptz, ${after.id}::uuid)))`
+              : sql``
+          }
+        order by coalesce(a.marks, a.score, 0)::float8 desc, a.submitted_at, a.id
+        limit ${limit}`);
+      return rows;
+    },
+    (row) => ({ marks: row.marks, submittedAt: row.submitted_at, id: row.id }),
+    size,
+  );
 }
 
 /** One student of a drive as the live board reads it every second: the student and their latest attempt. */

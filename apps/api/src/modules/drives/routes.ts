@@ -4,6 +4,7 @@ import { PassThrough } from "node:stream";
 import { errorBodySchema, idParamsSchema, messageResponseSchema } from "@trainwise/contract/common";
 import {
   type Drive,
+  type DriveResult,
   driveInputSchema,
   driveResultSchema,
   driveSchema,
@@ -18,8 +19,7 @@ import { parse } from "csv-parse/sync";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { sendCsv } from "../../csv/reply.ts";
-import { toCsv } from "../../csv/spreadsheet-csv.ts";
+import { csvDate, streamCsv } from "../../csv/reply.ts";
 import type { Executor } from "../../db/client.ts";
 import { adminOf } from "../../plugins/auth.ts";
 import { HttpError } from "../../plugins/errors.ts";
@@ -28,7 +28,7 @@ import {
   archiveTest,
   closeDrive,
   driveExists,
-  driveResults,
+  driveResultBatches,
   findDrive,
   findTest,
   insertDrive,
@@ -198,6 +198,20 @@ export const LIVE_STREAM = {
   /** What the browser waits before reconnecting after a drop (the `retry` field of server-sent events). */
   retryMs: 2_000,
 };
+
+const DRIVE_RESULT_CSV_COLUMNS = [
+  "student",
+  "email",
+  "usnNo",
+  "college",
+  "score",
+  "marks",
+  "total",
+  "percentage",
+  "result",
+  "focusLosses",
+  "submitted",
+] as const;
 
 /** Email and USN columns of a roster CSV (a header row names them); each line needs one or both. */
 function parseRoster(csv: string): { email: string; usnNo: string }[] {
@@ -408,21 +422,6 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  async function resultsOf(driveId: string) {
-    await driveOrNotFound(app.db, driveId);
-    return (await driveResults(app.db, driveId)).map((row) => {
-      const marks = row.marks ?? row.score ?? 0;
-      const percentage = scorePercentage(marks, row.totalQuestions);
-      return {
-        ...row,
-        score: row.score ?? 0,
-        marks,
-        percentage,
-        submittedAt: row.submittedAt ?? new Date(),
-      };
-    });
-  }
-
   const liveBoards = app.liveBoards;
 
   app.get(
@@ -505,12 +504,29 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(driveResultSchema), 404: errorBodySchema },
       },
     },
-    async (request) =>
-      (await resultsOf(request.params.id)).map(({ id, submittedAt, college: _college, ...row }) => ({
-        _id: id,
-        ...row,
-        submittedAt: submittedAt.toISOString(),
-      })),
+    async (request) => {
+      await driveOrNotFound(app.db, request.params.id);
+      const results: DriveResult[] = [];
+      for await (const rows of driveResultBatches(app.db, request.params.id)) {
+        for (const row of rows) {
+          results.push({
+            _id: row.id,
+            studentId: row.student_id,
+            studentName: row.student_name,
+            email: row.email,
+            usnNo: row.usn_no,
+            score: row.score ?? 0,
+            marks: row.marks,
+            totalQuestions: row.total_questions,
+            percentage: scorePercentage(row.marks, row.total_questions),
+            passed: row.passed,
+            focusLosses: row.focus_losses,
+            submittedAt: new Date(row.submitted_at).toISOString(),
+          });
+        }
+      }
+      return results;
+    },
   );
 
   app.get(
@@ -518,42 +534,32 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["drives"],
-        summary: "The drive's results as CSV",
+        summary: "The drive's results as CSV, streamed",
         security: [{ bearerAuth: [] }],
         params: idParamsSchema,
       },
     },
     async (request, reply) => {
-      const rows = await resultsOf(request.params.id);
-      const csv = toCsv(
-        rows.map((row) => ({
-          student: row.studentName,
+      await driveOrNotFound(app.db, request.params.id);
+      return streamCsv(
+        reply,
+        "drive-results.csv",
+        DRIVE_RESULT_CSV_COLUMNS,
+        driveResultBatches(app.db, request.params.id),
+        (row) => ({
+          student: row.student_name,
           email: row.email,
-          usnNo: row.usnNo,
+          usnNo: row.usn_no,
           college: row.college,
-          score: row.score,
+          score: row.score ?? 0,
           marks: row.marks,
-          total: row.totalQuestions,
-          percentage: row.percentage,
+          total: row.total_questions,
+          percentage: scorePercentage(row.marks, row.total_questions),
           result: row.passed === null ? "" : row.passed ? "pass" : "fail",
-          focusLosses: row.focusLosses,
-          submitted: row.submittedAt.toISOString(),
-        })),
-        [
-          "student",
-          "email",
-          "usnNo",
-          "college",
-          "score",
-          "marks",
-          "total",
-          "percentage",
-          "result",
-          "focusLosses",
-          "submitted",
-        ],
+          focusLosses: row.focus_losses,
+          submitted: csvDate(new Date(row.submitted_at)),
+        }),
       );
-      return sendCsv(reply, "drive-results.csv", csv);
     },
   );
 };

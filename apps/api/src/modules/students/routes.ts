@@ -155,26 +155,21 @@ export const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      streamCsv(
-        reply,
-        "students.csv",
-        STUDENT_CSV_COLUMNS,
-        mapBatches(studentBatches(app.db, request.query), (student) => ({
-          name: student.name,
-          email: student.email,
-          phone: student.phone,
-          usnNo: student.usn_no,
-          college: student.college,
-          course: student.course,
-          group: student.group,
-          year: student.year,
-          registered: csvDate(new Date(student.created_at)),
-          attemptsUsed: student.attempts_used,
-          attemptsAllowed: student.attempts_allowed,
-          timeMultiplier: student.time_multiplier,
-          drive: student.drive_name,
-        })),
-      ),
+      streamCsv(reply, "students.csv", STUDENT_CSV_COLUMNS, studentBatches(app.db, request.query), (student) => ({
+        name: student.name,
+        email: student.email,
+        phone: student.phone,
+        usnNo: student.usn_no,
+        college: student.college,
+        course: student.course,
+        group: student.group,
+        year: student.year,
+        registered: csvDate(new Date(student.created_at)),
+        attemptsUsed: student.attempts_used,
+        attemptsAllowed: student.attempts_allowed,
+        timeMultiplier: student.time_multiplier,
+        drive: student.drive_name,
+      })),
   );
 
   app.put(
@@ -317,24 +312,19 @@ export const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      streamCsv(
-        reply,
-        "results.csv",
-        RESULT_CSV_COLUMNS,
-        mapBatches(resultBatches(app.db, request.query), (row) => ({
-          student: row.student_name,
-          email: row.email,
-          usnNo: row.usn_no,
-          score: row.score ?? 0,
-          total: row.total_questions,
-          percentage: scorePercentage(row.score ?? 0, row.total_questions),
-          submitted: csvDate(new Date(row.submitted_at)),
-          college: row.college,
-          drive: row.drive_name,
-          test: row.test_name,
-          result: row.passed === null ? "" : row.passed ? "pass" : "fail",
-        })),
-      ),
+      streamCsv(reply, "results.csv", RESULT_CSV_COLUMNS, resultBatches(app.db, request.query), (row) => ({
+        student: row.student_name,
+        email: row.email,
+        usnNo: row.usn_no,
+        score: row.score ?? 0,
+        total: row.total_questions,
+        percentage: scorePercentage(row.score ?? 0, row.total_questions),
+        submitted: csvDate(new Date(row.submitted_at)),
+        college: row.college,
+        drive: row.drive_name,
+        test: row.test_name,
+        result: row.passed === null ? "" : row.passed ? "pass" : "fail",
+      })),
   );
 
   app.get(
@@ -355,8 +345,3 @@ export const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/** Each batch of rows turned into CSV records as it arrives. */
-async function* mapBatches<Row, Out>(batches: AsyncIterable<Row[]>, shape: (row: Row) => Out): AsyncGenerator<Out[]> {
-  for await (const rows of batches) yield rows.map(shape);
-}

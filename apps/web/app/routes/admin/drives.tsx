@@ -1,25 +1,24 @@
-import {
-  type Drive,
-  type DriveInput,
-  type DriveSettings,
-  driveInputSchema,
-  type Test,
-} from "@trainwise/contract/drives";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { type Drive, type DriveInput, type DriveSettings, driveInputSchema } from "@trainwise/contract/drives";
+import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { z } from "zod";
 import { AdminShell } from "../../components/admin-shell.tsx";
+import { TableScrollBox } from "../../components/admin-table.tsx";
 import { ColumnHeadings } from "../../components/column-headings.tsx";
 import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
-import { adminTokenOrLogin, useAdminCall } from "../../lib/admin-client.ts";
-import { ApiError, messageOf } from "../../lib/api.ts";
+import { adminCall, useAdminAction } from "../../lib/admin-client.ts";
 import { closesText, DRIVE_STATUS_LABELS, opensText } from "../../lib/drive-display.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
 import { DEFAULT_DRIVE_TIME_ZONE, DRIVE_TIME_ZONES, isoToZonedLocal, zonedLocalToIso } from "../../lib/zoned-time.ts";
+import type { Route } from "./+types/drives";
 
-export function clientLoader() {
-  return { token: adminTokenOrLogin() };
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const [drives, tests] = await Promise.all([
+    adminCall("drives", { signal: request.signal }),
+    adminCall("tests", { signal: request.signal }),
+  ]);
+  return { drives, tests };
 }
 
 export const meta = () => [{ title: "Drives | Trainwise" }, { name: "robots", content: "noindex" }];
@@ -84,15 +83,10 @@ function formOf(drive: Drive): DriveForm {
 
 const driveFormSchema = z.custom<DriveForm>().transform(toDriveInput).pipe(driveInputSchema);
 
-type Notice = { tone: "success" | "error"; message: string };
-
-export default function Drives() {
-  const call = useAdminCall();
-  const [drives, setDrives] = useState<Drive[]>();
-  const [tests, setTests] = useState<Test[]>([]);
-  const [listError, setListError] = useState<string>();
+export default function Drives({ loaderData }: Route.ComponentProps) {
+  const { drives, tests } = loaderData;
+  const { outcome, run, setOutcome } = useAdminAction();
   const [editing, setEditing] = useState<Drive>();
-  const [notice, setNotice] = useState<Notice>();
   const formHeading = useRef<HTMLHeadingElement>(null);
   const testSelectId = useId();
   const zoneSelectId = useId();
@@ -105,25 +99,10 @@ export default function Drives() {
     formState: { errors, isSubmitting },
   } = useForm<DriveForm, unknown, DriveSettings>({ resolver: resolverFor(driveFormSchema), defaultValues: EMPTY_FORM });
 
-  const load = useCallback(async () => {
-    try {
-      const [driveList, testList] = await Promise.all([call("drives", {}), call("tests", {})]);
-      setDrives(driveList);
-      setTests(testList);
-      setListError(undefined);
-    } catch (error) {
-      setListError(messageOf(error, "Could not load the drives."));
-    }
-  }, [call]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   function startEditing(drive: Drive) {
     setEditing(drive);
     reset(formOf(drive));
-    setNotice(undefined);
+    setOutcome(undefined);
     formHeading.current?.focus();
   }
 
@@ -133,36 +112,26 @@ export default function Drives() {
   }
 
   const onSubmit = handleSubmit(async (values) => {
-    setNotice(undefined);
-    try {
-      const saved = editing
-        ? await call("updateDrive", { id: editing._id, body: values })
-        : await call("createDrive", { body: values });
-      setNotice({
-        tone: "success",
-        message: editing ? "Drive updated." : `Drive created. Students register with the code ${saved.code}.`,
-      });
-      stopEditing();
-      await load();
-    } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          setError(field as keyof DriveForm, { message });
-        }
+    const result = await run(async (call) => {
+      if (editing) {
+        await call("updateDrive", { id: editing._id, body: values });
+        return "Drive updated.";
       }
-      setNotice({ tone: "error", message: messageOf(error, "Could not save the drive.") });
+      const saved = await call("createDrive", { body: values });
+      return `Drive created. Students register with the code ${saved.code}.`;
+    }, "Could not save the drive.");
+    if (result?.ok) stopEditing();
+    for (const [field, message] of Object.entries(result?.fields ?? {})) {
+      setError(field as keyof DriveForm, { message });
     }
   });
 
   async function act(drive: Drive, action: "close" | "reopen" | "archive") {
     if (action === "archive" && !window.confirm(`Archive the drive "${drive.name}"? Its results stay.`)) return;
-    try {
-      const { message } = await call(`${action}Drive` as const, { id: drive._id });
-      setNotice({ tone: "success", message });
-      await load();
-    } catch (error) {
-      setNotice({ tone: "error", message: messageOf(error, "That did not work. Please try again.") });
-    }
+    await run(
+      async (call) => (await call(`${action}Drive` as const, { id: drive._id })).message,
+      "That did not work. Please try again.",
+    );
   }
 
   const currentTests = tests.filter((test) => !test.archived);
@@ -175,9 +144,9 @@ export default function Drives() {
         A drive gives a test to a group of students, such as one college's batch, between an opening and a closing time.
         Students join with the drive's code, its link or its QR code.
       </p>
-      {notice && (
+      {outcome && (
         <div className="mb-4">
-          <Alert tone={notice.tone}>{notice.message}</Alert>
+          <Alert tone={outcome.ok ? "success" : "error"}>{outcome.message}</Alert>
         </div>
       )}
       <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded border border-slate-200 p-4 md:grid-cols-2">
@@ -265,103 +234,89 @@ export default function Drives() {
         <h2 id="all-drives" className="text-2xl font-semibold">
           All drives
         </h2>
-        {listError && (
-          <div className="mt-3">
-            <Alert tone="error">{listError}</Alert>
-          </div>
-        )}
-        {!drives && !listError && <p role="status">Loading...</p>}
-        {drives && (
-          <section
-            aria-label="Drives table"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
-            tabIndex={0}
-            // Positioned, so text for screen readers inside stays within the box on a phone.
-            className="relative mt-3 max-w-full overflow-x-auto"
-          >
-            <table className="w-full border-collapse text-left text-sm">
-              <caption className="sr-only">Drives, the default first</caption>
-              <ColumnHeadings
-                compact
-                names={[
-                  "Name",
-                  "College or company",
-                  "Batch",
-                  "Test",
-                  "Code",
-                  "Opens",
-                  "Closes",
-                  "Status",
-                  "Students",
-                  "Submitted",
-                  "Passed",
-                  "Failed",
-                  "Actions",
-                ]}
-              />
-              <tbody>
-                {drives.map((drive) => (
-                  <tr key={drive._id} className="border-b border-slate-200 align-top">
-                    <th scope="row" className="px-2 py-2">
-                      <Link to={`/admin/drives/${drive._id}`} className="font-semibold text-brand-700 underline">
-                        {drive.name}
-                      </Link>
-                      {drive.isDefault && <span className="ml-1 font-normal text-slate-700">(default)</span>}
-                    </th>
-                    <td className="px-2 py-2">{drive.organisation}</td>
-                    <td className="px-2 py-2">{drive.batch}</td>
-                    <td className="px-2 py-2">{drive.testName}</td>
-                    <td className="px-2 py-2 font-mono">{drive.code}</td>
-                    <td className="px-2 py-2">{opensText(drive)}</td>
-                    <td className="px-2 py-2">{closesText(drive)}</td>
-                    <td className="px-2 py-2">{DRIVE_STATUS_LABELS[drive.status]}</td>
-                    <td className="px-2 py-2">{drive.students}</td>
-                    <td className="px-2 py-2">{drive.submitted}</td>
-                    <td className="px-2 py-2">{drive.passed}</td>
-                    <td className="px-2 py-2">{drive.failed}</td>
-                    <td className="px-2 py-2">
-                      <div className="flex flex-wrap gap-2">
+        <TableScrollBox label="Drives table" className="mt-3">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">Drives, the default first</caption>
+            <ColumnHeadings
+              compact
+              names={[
+                "Name",
+                "College or company",
+                "Batch",
+                "Test",
+                "Code",
+                "Opens",
+                "Closes",
+                "Status",
+                "Students",
+                "Submitted",
+                "Passed",
+                "Failed",
+                "Actions",
+              ]}
+            />
+            <tbody>
+              {drives.map((drive) => (
+                <tr key={drive._id} className="border-b border-slate-200 align-top">
+                  <th scope="row" className="px-2 py-2">
+                    <Link to={`/admin/drives/${drive._id}`} className="font-semibold text-brand-700 underline">
+                      {drive.name}
+                    </Link>
+                    {drive.isDefault && <span className="ml-1 font-normal text-slate-700">(default)</span>}
+                  </th>
+                  <td className="px-2 py-2">{drive.organisation}</td>
+                  <td className="px-2 py-2">{drive.batch}</td>
+                  <td className="px-2 py-2">{drive.testName}</td>
+                  <td className="px-2 py-2 font-mono">{drive.code}</td>
+                  <td className="px-2 py-2">{opensText(drive)}</td>
+                  <td className="px-2 py-2">{closesText(drive)}</td>
+                  <td className="px-2 py-2">{DRIVE_STATUS_LABELS[drive.status]}</td>
+                  <td className="px-2 py-2">{drive.students}</td>
+                  <td className="px-2 py-2">{drive.submitted}</td>
+                  <td className="px-2 py-2">{drive.passed}</td>
+                  <td className="px-2 py-2">{drive.failed}</td>
+                  <td className="px-2 py-2">
+                    <div className="flex flex-wrap gap-2">
+                      <button
+                        type="button"
+                        onClick={() => startEditing(drive)}
+                        className="rounded border border-brand-700 px-2 py-1 text-brand-700 hover:bg-brand-50"
+                      >
+                        Edit <span className="sr-only">drive {drive.name}</span>
+                      </button>
+                      {drive.status === "closed" ? (
                         <button
                           type="button"
-                          onClick={() => startEditing(drive)}
+                          onClick={() => void act(drive, "reopen")}
                           className="rounded border border-brand-700 px-2 py-1 text-brand-700 hover:bg-brand-50"
                         >
-                          Edit <span className="sr-only">drive {drive.name}</span>
+                          Reopen <span className="sr-only">drive {drive.name}</span>
                         </button>
-                        {drive.status === "closed" ? (
-                          <button
-                            type="button"
-                            onClick={() => void act(drive, "reopen")}
-                            className="rounded border border-brand-700 px-2 py-1 text-brand-700 hover:bg-brand-50"
-                          >
-                            Reopen <span className="sr-only">drive {drive.name}</span>
-                          </button>
-                        ) : (
-                          <button
-                            type="button"
-                            onClick={() => void act(drive, "close")}
-                            className="rounded border border-brand-700 px-2 py-1 text-brand-700 hover:bg-brand-50"
-                          >
-                            Close <span className="sr-only">drive {drive.name}</span>
-                          </button>
-                        )}
-                        {!drive.isDefault && (
-                          <button
-                            type="button"
-                            onClick={() => void act(drive, "archive")}
-                            className="rounded border border-red-700 px-2 py-1 text-red-700 hover:bg-red-50"
-                          >
-                            Archive <span className="sr-only">drive {drive.name}</span>
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-        )}
+                      ) : (
+                        <button
+                          type="button"
+                          onClick={() => void act(drive, "close")}
+                          className="rounded border border-brand-700 px-2 py-1 text-brand-700 hover:bg-brand-50"
+                        >
+                          Close <span className="sr-only">drive {drive.name}</span>
+                        </button>
+                      )}
+                      {!drive.isDefault && (
+                        <button
+                          type="button"
+                          onClick={() => void act(drive, "archive")}
+                          className="rounded border border-red-700 px-2 py-1 text-red-700 hover:bg-red-50"
+                        >
+                          Archive <span className="sr-only">drive {drive.name}</span>
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScrollBox>
       </section>
     </AdminShell>
   );

@@ -11,18 +11,23 @@ import {
   type TimingMode,
   testInputSchema,
 } from "@trainwise/contract/drives";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { AdminShell } from "../../components/admin-shell.tsx";
+import { TableScrollBox } from "../../components/admin-table.tsx";
 import { ColumnHeadings } from "../../components/column-headings.tsx";
 import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
-import { adminTokenOrLogin, useAdminCall } from "../../lib/admin-client.ts";
-import { ApiError, messageOf } from "../../lib/api.ts";
+import { adminCall, useAdminAction } from "../../lib/admin-client.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
+import type { Route } from "./+types/tests";
 
-export function clientLoader() {
-  return { token: adminTokenOrLogin() };
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const [tests, categories] = await Promise.all([
+    adminCall("tests", { signal: request.signal }),
+    adminCall("questionCategories", { signal: request.signal }),
+  ]);
+  return { tests, categories };
 }
 
 export const meta = () => [{ title: "Tests | Trainwise" }, { name: "robots", content: "noindex" }];
@@ -112,15 +117,10 @@ function sizeOf(test: Test): string {
     : String(test.questionCount);
 }
 
-type Notice = { tone: "success" | "error"; message: string };
-
-export default function Tests() {
-  const call = useAdminCall();
-  const [tests, setTests] = useState<Test[]>();
-  const [categories, setCategories] = useState<string[]>([]);
-  const [listError, setListError] = useState<string>();
+export default function Tests({ loaderData }: Route.ComponentProps) {
+  const { tests, categories } = loaderData;
+  const { outcome, run, setOutcome } = useAdminAction();
   const [editing, setEditing] = useState<Test>();
-  const [notice, setNotice] = useState<Notice>();
   const formHeading = useRef<HTMLHeadingElement>(null);
   const {
     register,
@@ -134,25 +134,10 @@ export default function Tests() {
   // A test may name a category whose questions have since left the bank; it stays a choice while it is edited.
   const categoryChoices = [...new Set([...categories, ...(editing?.categories ?? [])])];
 
-  const load = useCallback(async () => {
-    try {
-      const [list, bankCategories] = await Promise.all([call("tests", {}), call("questionCategories", {})]);
-      setTests(list);
-      setCategories(bankCategories);
-      setListError(undefined);
-    } catch (error) {
-      setListError(messageOf(error, "Could not load the tests."));
-    }
-  }, [call]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   function startEditing(test: Test) {
     setEditing(test);
     reset(formOf(test));
-    setNotice(undefined);
+    setOutcome(undefined);
     formHeading.current?.focus();
   }
 
@@ -162,37 +147,27 @@ export default function Tests() {
   }
 
   const onSubmit = handleSubmit(async (values) => {
-    setNotice(undefined);
-    try {
+    const result = await run(async (call) => {
       if (editing) {
         await call("updateTest", { id: editing._id, body: values });
-        setNotice({ tone: "success", message: "Test updated." });
-      } else {
-        await call("createTest", { body: values });
-        setNotice({ tone: "success", message: "Test created." });
+        return "Test updated.";
       }
-      stopEditing();
-      await load();
-    } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          setError(field as keyof TestForm, { message });
-        }
-      }
-      setNotice({ tone: "error", message: messageOf(error, "Could not save the test.") });
+      await call("createTest", { body: values });
+      return "Test created.";
+    }, "Could not save the test.");
+    if (result?.ok) stopEditing();
+    for (const [field, message] of Object.entries(result?.fields ?? {})) {
+      setError(field as keyof TestForm, { message });
     }
   });
 
   async function archive(test: Test) {
     if (!window.confirm(`Archive the test "${test.name}"? Its drives and results stay.`)) return;
-    try {
-      const { message } = await call("archiveTest", { id: test._id });
-      setNotice({ tone: "success", message });
-      if (editing?._id === test._id) stopEditing();
-      await load();
-    } catch (error) {
-      setNotice({ tone: "error", message: messageOf(error, "Could not archive the test.") });
-    }
+    const result = await run(
+      async (call) => (await call("archiveTest", { id: test._id })).message,
+      "Could not archive the test.",
+    );
+    if (result?.ok && editing?._id === test._id) stopEditing();
   }
 
   // The rule on the mix as a whole (its sum) belongs to no single box.
@@ -204,9 +179,9 @@ export default function Tests() {
         A test is the recipe of a quiz: which questions, how many, how long, and what students see afterwards. Give a
         test to a group of students in a drive.
       </p>
-      {notice && (
+      {outcome && (
         <div className="mb-4">
-          <Alert tone={notice.tone}>{notice.message}</Alert>
+          <Alert tone={outcome.ok ? "success" : "error"}>{outcome.message}</Alert>
         </div>
       )}
       <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded border border-slate-200 p-4 md:grid-cols-2">
@@ -348,85 +323,71 @@ export default function Tests() {
         <h2 id="all-tests" className="text-2xl font-semibold">
           All tests
         </h2>
-        {listError && (
-          <div className="mt-3">
-            <Alert tone="error">{listError}</Alert>
-          </div>
-        )}
-        {!tests && !listError && <p role="status">Loading...</p>}
-        {tests && (
-          <section
-            aria-label="Tests table"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
-            tabIndex={0}
-            // Positioned, so text for screen readers inside stays within the box on a phone.
-            className="relative mt-3 max-w-full overflow-x-auto"
-          >
-            <table className="w-full border-collapse text-left">
-              <caption className="sr-only">Tests, the default first</caption>
-              <ColumnHeadings
-                names={[
-                  "Name",
-                  "Questions",
-                  "Seconds each",
-                  "Timing",
-                  "Attempts",
-                  "Pass mark",
-                  "Negative marking",
-                  "Students see",
-                  "Bank questions it can draw from",
-                  "Actions",
-                ]}
-              />
-              <tbody>
-                {tests.map((test) => (
-                  <tr key={test._id} className="border-b border-slate-200 align-top">
-                    <th scope="row" className="px-3 py-2 font-semibold">
-                      {test.name}
-                      {test.isDefault && <span className="ml-2 text-sm font-normal text-slate-700">(default)</span>}
-                      {test.categories.length > 0 && (
-                        <span className="block text-sm font-normal text-slate-700">{test.categories.join(", ")}</span>
-                      )}
-                    </th>
-                    <td className="px-3 py-2">{sizeOf(test)}</td>
-                    <td className="px-3 py-2">{test.secondsPerQuestion}</td>
-                    <td className="px-3 py-2">{SHORT_TIMING[test.timingMode]}</td>
-                    <td className="px-3 py-2">{test.attemptsAllowed}</td>
-                    <td className="px-3 py-2">{test.passMark === null ? "None" : `${test.passMark}%`}</td>
-                    <td className="px-3 py-2">{test.negativeMark === 0 ? "None" : `−${test.negativeMark}`}</td>
-                    <td className="px-3 py-2">{REVIEW_POLICY_LABELS[test.reviewPolicy]}</td>
-                    <td
-                      className={`px-3 py-2 ${test.available < test.questionCount ? "font-semibold text-red-700" : ""}`}
-                    >
-                      {test.available}
-                      {test.available < test.questionCount && " (fewer than the test asks for)"}
-                    </td>
-                    <td className="px-3 py-2">
-                      <div className="flex flex-wrap gap-2">
+        <TableScrollBox label="Tests table" className="mt-3">
+          <table className="w-full border-collapse text-left">
+            <caption className="sr-only">Tests, the default first</caption>
+            <ColumnHeadings
+              names={[
+                "Name",
+                "Questions",
+                "Seconds each",
+                "Timing",
+                "Attempts",
+                "Pass mark",
+                "Negative marking",
+                "Students see",
+                "Bank questions it can draw from",
+                "Actions",
+              ]}
+            />
+            <tbody>
+              {tests.map((test) => (
+                <tr key={test._id} className="border-b border-slate-200 align-top">
+                  <th scope="row" className="px-3 py-2 font-semibold">
+                    {test.name}
+                    {test.isDefault && <span className="ml-2 text-sm font-normal text-slate-700">(default)</span>}
+                    {test.categories.length > 0 && (
+                      <span className="block text-sm font-normal text-slate-700">{test.categories.join(", ")}</span>
+                    )}
+                  </th>
+                  <td className="px-3 py-2">{sizeOf(test)}</td>
+                  <td className="px-3 py-2">{test.secondsPerQuestion}</td>
+                  <td className="px-3 py-2">{SHORT_TIMING[test.timingMode]}</td>
+                  <td className="px-3 py-2">{test.attemptsAllowed}</td>
+                  <td className="px-3 py-2">{test.passMark === null ? "None" : `${test.passMark}%`}</td>
+                  <td className="px-3 py-2">{test.negativeMark === 0 ? "None" : `−${test.negativeMark}`}</td>
+                  <td className="px-3 py-2">{REVIEW_POLICY_LABELS[test.reviewPolicy]}</td>
+                  <td
+                    className={`px-3 py-2 ${test.available < test.questionCount ? "font-semibold text-red-700" : ""}`}
+                  >
+                    {test.available}
+                    {test.available < test.questionCount && " (fewer than the test asks for)"}
+                  </td>
+                  <td className="px-3 py-2">
+                    <div className="flex flex-wrap gap-2">
+                      <button
+                        type="button"
+                        onClick={() => startEditing(test)}
+                        className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700 hover:bg-brand-50"
+                      >
+                        Edit <span className="sr-only">test {test.name}</span>
+                      </button>
+                      {!test.isDefault && (
                         <button
                           type="button"
-                          onClick={() => startEditing(test)}
-                          className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700 hover:bg-brand-50"
+                          onClick={() => void archive(test)}
+                          className="rounded border border-red-700 px-3 py-1 text-sm text-red-700 hover:bg-red-50"
                         >
-                          Edit <span className="sr-only">test {test.name}</span>
+                          Archive <span className="sr-only">test {test.name}</span>
                         </button>
-                        {!test.isDefault && (
-                          <button
-                            type="button"
-                            onClick={() => void archive(test)}
-                            className="rounded border border-red-700 px-3 py-1 text-sm text-red-700 hover:bg-red-50"
-                          >
-                            Archive <span className="sr-only">test {test.name}</span>
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-        )}
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScrollBox>
       </section>
     </AdminShell>
   );

@@ -1,11 +1,21 @@
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
-import type { AttemptProgress, AttemptState, QuizQuestion } from "@trainwise/contract/quiz";
-import { useCallback, useEffect, useRef, useState } from "react";
+import type { Answer, AttemptProgress, AttemptState } from "@trainwise/contract/quiz";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "../../components/form-field.tsx";
 import { requireStudentToken } from "../../guards.ts";
-import { ApiError, api, messageOf, withRetry } from "../../lib/api.ts";
+import { ApiError, api, isTransient, messageOf, withRetry } from "../../lib/api.ts";
 import { RESUME_CODE_KEY } from "../../lib/resume-code.ts";
+import {
+  failedAnswers,
+  initialQuizState,
+  nextStep,
+  type QuizState,
+  quizReducer,
+  saveNotice,
+  secondsLeft,
+  WARN_AT_SECONDS,
+} from "./quiz-machine.ts";
 
 export function clientLoader() {
   return { token: requireStudentToken() };
@@ -14,29 +24,12 @@ export function clientLoader() {
 export const meta = () => [{ title: "Quiz | Trainwise" }, { name: "robots", content: "noindex" }];
 
 const LETTERS = "ABCDEFGHIJ";
-/** Seconds left at which screen readers hear a warning; the visible countdown is not announced every second. */
-const WARN_AT_SECONDS = 10;
 /**
  * How long a pick waits before it is saved on its own. Next, Submit and the timer carry the answer anyway, so a
  * pick followed by Next within this time costs one request, not two; a pick the student sits on is saved, and
  * one still waiting when the page goes away is sent as it goes.
  */
 const SAVE_AFTER_MS = 1500;
-
-type SaveStatus = "idle" | "retrying" | "failed";
-type Screen = { kind: "loading" } | { kind: "error"; message: string; retry: boolean } | { kind: "running" };
-
-/**
- * The attempt as the page holds it. A paced attempt (per-question windows) learns each question from the server
- * when its window opens; an attempt timed as a whole has them all and one clock.
- */
-interface Attempt {
-  paced: boolean;
-  total: number;
-  secondsPerQuestion: number;
-  /** Questions known so far, by position. */
-  questions: (QuizQuestion | undefined)[];
-}
 
 function formatWholeQuizTime(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
@@ -68,84 +61,49 @@ function ResumeCodeNote() {
   );
 }
 
-export default function Quiz({ loaderData }: { loaderData: { token: string } }) {
-  const { token } = loaderData;
+/** The attempt as the page drives it: the reducer holds the state, these callbacks talk to the server. */
+function useQuizAttempt(token: string) {
   const navigate = useNavigate();
-  const [screen, setScreen] = useState<Screen>({ kind: "loading" });
-  const [attempt, setAttempt] = useState<Attempt>({ paced: true, total: 0, secondsPerQuestion: 30, questions: [] });
-  const [index, setIndex] = useState(0);
-  const [answers, setAnswers] = useState<Record<string, string>>({});
-  // The end of the open window (or of the whole quiz) as a time, not a count of ticks: throttled timers in a
-  // background tab cannot stretch it.
-  const [deadline, setDeadline] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
-  const secondsLeft = Math.max(0, Math.ceil((deadline - now) / 1000));
-  const [saveStatus, setSaveStatus] = useState<SaveStatus>("idle");
-  const [announcement, setAnnouncement] = useState("");
-  const [moving, setMoving] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [focusWarning, setFocusWarning] = useState(false);
-  // Next (or Submit) pressed on a per-question test with no answer picked: asked once, since there is no way back.
-  const [confirmingSkip, setConfirmingSkip] = useState(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // Saves are sent one after another, so the server sees an answer before the Next that follows it.
+  const [state, dispatch] = useReducer(quizReducer, initialQuizState);
+  // Handlers and page events read the state as last drawn, not as it was when they were made.
+  const latest = useRef<QuizState>(state);
+  latest.current = state;
+  // Requests go one after another, so the server sees an answer before the Next that follows it.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   // Picks not sent yet, by question: each waits SAVE_AFTER_MS unless Next or Submit carries it first.
-  const waitingSaves = useRef(new Map<string, { optionId: string; timer: ReturnType<typeof setTimeout> }>());
+  const saveTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
-  const send = useCallback(<T,>(call: () => Promise<T>) => {
-    const next = queue.current.then(() =>
-      withRetry(call, () => setSaveStatus("retrying")).then(
-        (value) => {
-          setSaveStatus("idle");
-          return value;
-        },
-        (error: unknown) => {
-          setSaveStatus(error instanceof ApiError && error.status === 409 ? "idle" : "failed");
-          throw error;
-        },
-      ),
-    );
+  const inTurn = useCallback(<T,>(call: () => Promise<T>): Promise<T> => {
+    const next = queue.current.then(call);
     queue.current = next.catch(() => undefined);
     return next;
+  }, []);
+
+  const stopWaiting = useCallback((questionId?: string) => {
+    for (const [id, timer] of saveTimers.current) {
+      if (questionId !== undefined && id !== questionId) continue;
+      clearTimeout(timer);
+      saveTimers.current.delete(id);
+    }
   }, []);
 
   const finish = useCallback(
     (resultId: string) => {
       localStorage.setItem(STORAGE_KEYS.quizSubmitted, "true");
-      navigate(`/result/${resultId}`);
+      dispatch({ type: "submitted", resultId });
+      // Replacing the quiz's entry: Back from the result must not land on a quiz that sends them forward again.
+      navigate(`/result/${resultId}`, { replace: true });
     },
     [navigate],
   );
 
-  const showState = useCallback(
-    (state: AttemptState) => {
-      if (state.status === "submitted") return finish(state.resultId);
-      const questions: (QuizQuestion | undefined)[] = state.paced
-        ? Array.from({ length: state.totalQuestions }, (_, position) =>
-            position === state.currentIndex ? (state.question ?? undefined) : undefined,
-          )
-        : state.questions;
-      setAttempt({
-        paced: state.paced,
-        total: state.totalQuestions,
-        secondsPerQuestion: state.secondsPerQuestion,
-        questions,
-      });
-      setIndex(state.paced ? state.currentIndex : 0);
-      setDeadline(Date.now() + state.secondsLeft * 1000);
-      setNow(Date.now());
-      setAnswers(Object.fromEntries(state.answers.map((answer) => [answer.questionId, answer.optionId])));
-      setScreen({ kind: "running" });
-    },
-    [finish],
-  );
-
   const load = useCallback(async () => {
-    setScreen({ kind: "loading" });
+    dispatch({ type: "loadStarted" });
     try {
-      showState(await api<AttemptState>("/quiz/start", { method: "POST", token }));
+      // Starting is safe to repeat: the server resumes the attempt it already has.
+      const attempt = await withRetry(() => api<AttemptState>("/quiz/start", { method: "POST", token }));
+      if (attempt.status === "submitted") finish(attempt.resultId);
+      else dispatch({ type: "loaded", attempt, now: Date.now() });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         localStorage.removeItem(STORAGE_KEYS.studentToken);
@@ -153,148 +111,170 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
         return;
       }
       const final = error instanceof ApiError && (error.status === 409 || error.status === 403);
-      setScreen({ kind: "error", message: messageOf(error, "Could not load the quiz."), retry: !final });
+      dispatch({ type: "loadFailed", message: messageOf(error, "Could not load the quiz."), retry: !final });
     }
-  }, [token, showState, navigate]);
+  }, [token, finish, navigate]);
 
   useEffect(() => {
     void load();
   }, [load]);
 
+  const save = useCallback(
+    (answer: Answer) => {
+      stopWaiting(answer.questionId);
+      dispatch({ type: "saveSent", answer });
+      inTurn(() =>
+        withRetry(
+          () => api("/quiz/answers", { method: "PUT", token, body: answer }),
+          () => dispatch({ type: "saveRetrying", answer }),
+        ),
+      ).then(
+        () => dispatch({ type: "saveLanded", answers: [answer] }),
+        (error: unknown) =>
+          dispatch(
+            isTransient(error)
+              ? { type: "saveFailed", answer }
+              : { type: "saveRefused", answer, message: messageOf(error, "The server did not take that answer.") },
+          ),
+      );
+    },
+    [inTurn, stopWaiting, token],
+  );
+
+  /** Answers whose last save failed go again: before the student moves on, and when the connection returns. */
+  const resendFailed = useCallback(() => {
+    for (const answer of failedAnswers(latest.current)) save(answer);
+  }, [save]);
+
   const submit = useCallback(async () => {
-    if (submitting) return;
-    setSubmitting(true);
-    // The body carries every answer.
-    for (const { timer } of waitingSaves.current.values()) clearTimeout(timer);
-    waitingSaves.current.clear();
+    if (latest.current.phase !== "running") return;
+    dispatch({ type: "submitStarted" });
+    // The body carries every answer, so nothing needs to wait for its own save; saves already on their way land first.
+    stopWaiting();
     await queue.current;
+    const answers = Object.entries(latest.current.answers).map(([questionId, optionId]) => ({ questionId, optionId }));
     try {
-      const body = { answers: Object.entries(answers).map(([questionId, optionId]) => ({ questionId, optionId })) };
       const { resultId } = await withRetry(
-        () => api<{ resultId: string }>("/quiz/submit", { method: "POST", token, body }),
-        () => setSaveStatus("retrying"),
+        () => api<{ resultId: string }>("/quiz/submit", { method: "POST", token, body: { answers } }),
+        () => dispatch({ type: "reconnecting" }),
       );
       finish(resultId);
     } catch (error) {
-      setSubmitting(false);
-      setSaveStatus("failed");
-      setAnnouncement(messageOf(error, "Submitting failed. Please try again."));
+      dispatch({ type: "submitFailed", message: messageOf(error, "Submitting failed. Please try again.") });
     }
-  }, [answers, finish, submitting, token]);
+  }, [finish, stopWaiting, token]);
 
-  /** Paced: asks the server to open the next question (saving a failed answer on the way) and shows it. */
+  /** Paced: asks the server to open the next question, carrying the answer to the one it leaves. */
   const advance = useCallback(async () => {
-    if (moving || submitting) return;
-    if (index >= attempt.total - 1) {
-      void submit();
-      return;
-    }
-    // Next carries the answer to the question it leaves, so the pick needs no request of its own.
-    const leaving = attempt.questions[index];
-    const optionId = leaving ? answers[leaving._id] : undefined;
-    const answer = leaving && optionId ? { questionId: leaving._id, optionId } : undefined;
-    if (leaving) {
-      clearTimeout(waitingSaves.current.get(leaving._id)?.timer);
-      waitingSaves.current.delete(leaving._id);
-    }
-    setMoving(true);
+    const current = latest.current;
+    if (current.moving || current.phase !== "running") return;
+    if (current.index >= current.total - 1) return submit();
+    const leaving = current.questions[current.index];
+    const optionId = leaving ? current.answers[leaving._id] : undefined;
+    const carried = leaving && optionId ? { questionId: leaving._id, optionId } : null;
+    if (leaving) stopWaiting(leaving._id);
+    dispatch({ type: "moveStarted", carried });
     try {
-      const progress = await send(() =>
-        api<AttemptProgress>("/quiz/next", { method: "POST", token, body: { position: index + 1, answer } }),
+      const progress = await inTurn(() =>
+        withRetry(
+          () =>
+            api<AttemptProgress>("/quiz/next", {
+              method: "POST",
+              token,
+              body: { position: current.index + 1, answer: carried ?? undefined },
+            }),
+          () => dispatch({ type: "reconnecting" }),
+        ),
       );
-      const question = progress.question ?? undefined;
-      setAttempt((current) => ({
-        ...current,
-        questions: current.questions.map((known, position) => (position === progress.currentIndex ? question : known)),
-      }));
-      setIndex(progress.currentIndex);
-      setDeadline(Date.now() + progress.secondsLeft * 1000);
-      setNow(Date.now());
+      if (carried) dispatch({ type: "saveLanded", answers: [carried] });
+      dispatch({ type: "moved", progress, now: Date.now() });
     } catch (error) {
-      // The attempt moved on or closed without us (time up elsewhere): the server's state says where it stands.
-      if (error instanceof ApiError && error.status === 409) await load();
-    } finally {
-      setMoving(false);
+      if (error instanceof ApiError && error.status === 409) {
+        // The attempt moved on or closed without us (time up elsewhere): the server's state says where it stands.
+        if (carried) dispatch({ type: "saveRefused", answer: carried, message: error.message });
+        await load();
+        return;
+      }
+      dispatch({ type: "moveFailed", carried });
     }
-  }, [answers, attempt, index, load, moving, send, submit, submitting, token]);
+  }, [inTurn, load, stopWaiting, submit, token]);
 
-  // The countdown reads the clock four times a second; at zero it does what Next (or Submit) does.
-  useEffect(() => {
-    if (screen.kind !== "running" || submitting) return;
-    const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, [screen.kind, submitting]);
-
-  useEffect(() => {
-    if (screen.kind !== "running" || submitting || moving || secondsLeft > 0) return;
-    if (attempt.paced) void advance();
-    else void submit();
-  }, [screen.kind, secondsLeft, submitting, moving, attempt.paced, advance, submit]);
-
-  useEffect(() => {
-    if (secondsLeft === WARN_AT_SECONDS) {
-      setAnnouncement(`${WARN_AT_SECONDS} seconds left${attempt.paced ? " for this question" : ""}.`);
+  /** Next, or Submit on the last question: what it does depends on the test and on whether there is an answer. */
+  const goOn = useCallback(() => {
+    const step = nextStep(latest.current);
+    if (step === "ask") dispatch({ type: "skipAsked" });
+    else if (step === "advance") void advance();
+    else if (step === "submit") void submit();
+    else {
+      resendFailed();
+      dispatch({ type: "wentTo", index: latest.current.index + 1 });
     }
-  }, [secondsLeft, attempt.paced]);
+  }, [advance, resendFailed, submit]);
 
-  useEffect(() => {
-    if (screen.kind !== "running") return;
-    setAnnouncement(
-      attempt.paced
-        ? `Question ${index + 1} of ${attempt.total}. You have ${attempt.secondsPerQuestion} seconds.`
-        : `Question ${index + 1} of ${attempt.total}.`,
-    );
-    headingRef.current?.focus();
-    setConfirmingSkip(false);
-  }, [index, screen.kind, attempt.total, attempt.paced, attempt.secondsPerQuestion]);
-
-  useEffect(() => {
-    if (confirmingSkip) confirmRef.current?.focus();
-  }, [confirmingSkip]);
-
-  const saveAnswer = useCallback(
+  const pick = useCallback(
     (questionId: string, optionId: string) => {
-      // A save that fails shows why; the Next that leaves the question, or Submit, sends the answer again.
-      send(() => api("/quiz/answers", { method: "PUT", token, body: { questionId, optionId } })).catch(() => undefined);
+      dispatch({ type: "picked", questionId, optionId });
+      stopWaiting(questionId);
+      saveTimers.current.set(
+        questionId,
+        setTimeout(() => save({ questionId, optionId }), SAVE_AFTER_MS),
+      );
     },
-    [send, token],
+    [save, stopWaiting],
   );
 
-  // Picks still waiting are sent when the page is hidden, and as it unloads (a refresh, a closed tab): a
-  // keep-alive request outlives the page.
+  // The countdown reads the clock four times a second; at zero it does what Next (or Submit) does, unasked.
+  const running = state.phase === "running";
   useEffect(() => {
-    const flush = (unloading: boolean) => {
-      for (const [questionId, { optionId, timer }] of waitingSaves.current) {
-        clearTimeout(timer);
-        if (!unloading) saveAnswer(questionId, optionId);
-        else {
-          void fetch("/api/quiz/answers", {
-            method: "PUT",
-            keepalive: true,
-            headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-            body: JSON.stringify({ questionId, optionId }),
-          }).catch(() => undefined);
-        }
+    if (!running) return;
+    const timer = setInterval(() => dispatch({ type: "tick", now: Date.now() }), 250);
+    return () => clearInterval(timer);
+  }, [running]);
+  const timeUp = running && !state.moving && state.deadline > 0 && secondsLeft(state) === 0;
+  useEffect(() => {
+    if (!timeUp) return;
+    if (latest.current.paced) void advance();
+    else void submit();
+  }, [timeUp, advance, submit]);
+
+  // Picks still waiting are sent when the page is hidden, and as it unloads (a refresh, a closed tab) every
+  // answer the server does not hold goes as a keep-alive request, which outlives the page.
+  useEffect(() => {
+    const onHidden = () => {
+      if (document.visibilityState !== "hidden") return;
+      for (const [questionId, { optionId, state: saveState }] of Object.entries(latest.current.unsaved)) {
+        if (saveState === "waiting") save({ questionId, optionId });
       }
-      waitingSaves.current.clear();
     };
-    const onHidden = () => document.visibilityState === "hidden" && flush(false);
-    const onPageHide = () => flush(true);
+    const onPageHide = () => {
+      stopWaiting();
+      for (const [questionId, { optionId }] of Object.entries(latest.current.unsaved)) {
+        void fetch("/api/quiz/answers", {
+          method: "PUT",
+          keepalive: true,
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          body: JSON.stringify({ questionId, optionId }),
+        }).catch(() => undefined);
+      }
+    };
     document.addEventListener("visibilitychange", onHidden);
     window.addEventListener("pagehide", onPageHide);
+    window.addEventListener("online", resendFailed);
     return () => {
       document.removeEventListener("visibilitychange", onHidden);
       window.removeEventListener("pagehide", onPageHide);
+      window.removeEventListener("online", resendFailed);
     };
-  }, [saveAnswer, token]);
+  }, [resendFailed, save, stopWaiting, token]);
 
   // Leaving the quiz (another tab or window) is recorded for the invigilator; the student is told once.
   useEffect(() => {
-    if (screen.kind !== "running") return;
+    if (!running) return;
     const record = () => {
       if (document.visibilityState === "hidden" || !document.hasFocus()) {
-        void api("/quiz/focus", { method: "POST", token, body: { position: index } }).catch(() => undefined);
-        setFocusWarning(true);
+        const position = latest.current.index;
+        void api("/quiz/focus", { method: "POST", token, body: { position } }).catch(() => undefined);
+        dispatch({ type: "windowLeft" });
       }
     };
     document.addEventListener("visibilitychange", record);
@@ -303,21 +283,37 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
       document.removeEventListener("visibilitychange", record);
       window.removeEventListener("blur", record);
     };
-  }, [screen.kind, index, token]);
+  }, [running, token]);
 
-  if (screen.kind === "loading") {
+  return { state, dispatch, load, pick, goOn };
+}
+
+export default function Quiz({ loaderData }: { loaderData: { token: string } }) {
+  const { state, dispatch, load, pick, goOn } = useQuizAttempt(loaderData.token);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  // Each new question takes focus, so a screen reader starts reading it and the keyboard starts at its options.
+  useEffect(() => {
+    if (state.phase === "running") headingRef.current?.focus();
+  }, [state.index, state.phase]);
+  useEffect(() => {
+    if (state.confirmingSkip) confirmRef.current?.focus();
+  }, [state.confirmingSkip]);
+
+  if (state.phase === "loading") {
     return (
       <p className="p-8 text-center" role="status">
         Loading...
       </p>
     );
   }
-  if (screen.kind === "error") {
+  if (state.phase === "unavailable" && state.unavailable) {
     return (
       <div className="mx-auto max-w-2xl space-y-4 px-4 py-12">
         <h1 className="text-2xl font-bold">Quiz</h1>
-        <Alert tone="error">{screen.message}</Alert>
-        {screen.retry ? (
+        <Alert tone="error">{state.unavailable.message}</Alert>
+        {state.unavailable.retry ? (
           <button type="button" onClick={() => void load()} className="rounded bg-brand-700 px-4 py-2 text-white">
             Try again
           </button>
@@ -330,19 +326,12 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
     );
   }
 
-  const question = attempt.questions[index];
+  const question = state.questions[state.index];
   if (!question) return null;
-  const isLast = index === attempt.total - 1;
-  const choose = (optionId: string) => {
-    const questionId = question._id;
-    setAnswers((previous) => ({ ...previous, [questionId]: optionId }));
-    clearTimeout(waitingSaves.current.get(questionId)?.timer);
-    const timer = setTimeout(() => {
-      waitingSaves.current.delete(questionId);
-      saveAnswer(questionId, optionId);
-    }, SAVE_AFTER_MS);
-    waitingSaves.current.set(questionId, { optionId, timer });
-  };
+  const left = secondsLeft(state);
+  const isLast = state.index === state.total - 1;
+  const busy = state.moving || state.phase !== "running";
+  const notice = saveNotice(state);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
@@ -352,33 +341,28 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
       <div className="sticky top-0 z-10 -mx-4 border-b border-slate-200 bg-white px-4 py-3">
         <div className="flex flex-wrap items-center justify-between gap-2 text-lg">
           <p className="font-semibold">
-            Question {index + 1} of {attempt.total}
+            Question {state.index + 1} of {state.total}
           </p>
-          <p
-            role="timer"
-            className={`text-xl ${secondsLeft <= WARN_AT_SECONDS ? "font-bold text-red-700" : "font-semibold"}`}
-          >
-            {attempt.paced
-              ? `Time Left: ${secondsLeft} seconds`
-              : `Time Left: ${formatWholeQuizTime(secondsLeft)} for the whole quiz`}
+          <p role="timer" className={`text-xl ${left <= WARN_AT_SECONDS ? "font-bold text-red-700" : "font-semibold"}`}>
+            {state.paced ? `Time Left: ${left} seconds` : `Time Left: ${formatWholeQuizTime(left)} for the whole quiz`}
           </p>
         </div>
         <div
           role="progressbar"
           aria-label="Progress through the quiz"
           aria-valuemin={1}
-          aria-valuemax={attempt.total}
-          aria-valuenow={index + 1}
-          aria-valuetext={`Question ${index + 1} of ${attempt.total}`}
+          aria-valuemax={state.total}
+          aria-valuenow={state.index + 1}
+          aria-valuetext={`Question ${state.index + 1} of ${state.total}`}
           className="mt-2 h-2 overflow-hidden rounded bg-slate-200"
         >
-          <div className="h-full bg-brand-700" style={{ width: `${((index + 1) / attempt.total) * 100}%` }} />
+          <div className="h-full bg-brand-700" style={{ width: `${((state.index + 1) / state.total) * 100}%` }} />
         </div>
       </div>
       <p aria-live="polite" className="sr-only">
-        {announcement}
+        {state.announcement}
       </p>
-      {focusWarning && (
+      {state.leftWindow && (
         <div className="mt-4">
           <Alert tone="info">
             You left the quiz window. That is noted for your invigilator; stay on this page until you submit.
@@ -389,10 +373,7 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
         className="mt-6"
         onSubmit={(event) => {
           event.preventDefault();
-          if (attempt.paced && !answers[question._id]) setConfirmingSkip(true);
-          else if (attempt.paced) void advance();
-          else if (isLast) void submit();
-          else setIndex(index + 1);
+          goOn();
         }}
       >
         <fieldset>
@@ -411,8 +392,8 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
                   type="radio"
                   name={`question-${question._id}`}
                   value={option._id}
-                  checked={answers[question._id] === option._id}
-                  onChange={() => choose(option._id)}
+                  checked={state.answers[question._id] === option._id}
+                  onChange={() => pick(question._id, option._id)}
                   className="h-5 w-5 accent-brand-700"
                 />
                 <span>
@@ -422,16 +403,17 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
             ))}
           </div>
         </fieldset>
-        {saveStatus !== "idle" && (
+        {notice && (
           <div className="mt-4">
-            <Alert tone={saveStatus === "failed" ? "error" : "info"}>
-              {saveStatus === "retrying"
-                ? "Your answer has not reached the server yet. Retrying…"
-                : "Your answer could not be saved. Check your connection; it will be sent again when you move on or submit."}
-            </Alert>
+            <Alert tone={notice.tone}>{notice.text}</Alert>
           </div>
         )}
-        {confirmingSkip && !answers[question._id] ? (
+        {state.problem && (
+          <div className="mt-4">
+            <Alert tone="error">{state.problem}</Alert>
+          </div>
+        )}
+        {state.confirmingSkip && !state.answers[question._id] ? (
           <div
             role="alertdialog"
             aria-labelledby="skip-title"
@@ -444,15 +426,15 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
               <button
                 ref={confirmRef}
                 type="button"
-                onClick={() => setConfirmingSkip(false)}
+                onClick={() => dispatch({ type: "skipCancelled" })}
                 className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
               >
                 Stay on this question
               </button>
               <button
                 type="button"
-                disabled={submitting || moving}
-                onClick={() => void advance()}
+                disabled={busy}
+                onClick={goOn}
                 className="rounded border border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
               >
                 {isLast ? "Submit without an answer" : "Move on without an answer"}
@@ -461,10 +443,10 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
           </div>
         ) : (
           <div className="mt-6 flex flex-wrap gap-3">
-            {!attempt.paced && index > 0 && (
+            {!state.paced && state.index > 0 && (
               <button
                 type="button"
-                onClick={() => setIndex(index - 1)}
+                onClick={() => dispatch({ type: "wentTo", index: state.index - 1 })}
                 className="rounded border border-brand-700 px-8 py-3 font-semibold text-brand-700 hover:bg-brand-50"
               >
                 Previous
@@ -472,10 +454,10 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
             )}
             <button
               type="submit"
-              disabled={submitting || moving}
+              disabled={busy}
               className="rounded bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
             >
-              {isLast ? (submitting ? "Submitting…" : "Submit") : "Next"}
+              {isLast ? (state.phase === "submitting" ? "Submitting…" : "Submit") : "Next"}
             </button>
           </div>
         )}

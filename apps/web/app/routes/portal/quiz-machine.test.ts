@@ -1,0 +1,192 @@
+import type { AttemptState, QuizQuestion } from "@trainwise/contract/quiz";
+import { describe, expect, it } from "vitest";
+import {
+  failedAnswers,
+  initialQuizState,
+  nextStep,
+  type QuizEvent,
+  type QuizState,
+  quizReducer,
+  saveNotice,
+  secondsLeft,
+} from "./quiz-machine.ts";
+
+const question = (n: number): QuizQuestion => ({
+  _id: `00000000-0000-4000-8000-00000000000${n}`,
+  text: `Question text ${n}`,
+  category: "Aptitude",
+  difficulty: "easy",
+  options: [
+    { _id: `00000000-0000-4000-9000-0000000000${n}1`, text: "First" },
+    { _id: `00000000-0000-4000-9000-0000000000${n}2`, text: "Second" },
+  ],
+});
+const [q1, q2, q3] = [question(1), question(2), question(3)];
+const pick = (q: QuizQuestion, option = 0) => ({ questionId: q._id, optionId: q.options[option]?._id ?? "" });
+
+function attempt(paced: boolean, overrides: Partial<Extract<AttemptState, { status: "in_progress" }>> = {}) {
+  return {
+    status: "in_progress" as const,
+    attemptId: "00000000-0000-4000-8000-0000000000aa",
+    testName: "Campus quiz",
+    timingMode: paced ? ("per_question" as const) : ("whole_quiz" as const),
+    paced,
+    totalQuestions: 3,
+    currentIndex: 0,
+    secondsLeft: 30,
+    secondsPerQuestion: 30,
+    answers: [],
+    question: paced ? q1 : null,
+    questions: paced ? [] : [q1, q2, q3],
+    ...overrides,
+  };
+}
+
+const run = (events: QuizEvent[], from: QuizState = initialQuizState) => events.reduce(quizReducer, from);
+const loaded = (paced: boolean) => run([{ type: "loaded", attempt: attempt(paced), now: 1_000_000 }]);
+
+describe("the quiz page's state", () => {
+  it("keeps a failed save, names its question, and clears the notice only when that answer lands", () => {
+    const answer = pick(q2, 1);
+    let state = run(
+      [
+        { type: "wentTo", index: 1 },
+        { type: "picked", ...answer },
+        { type: "saveSent", answer },
+        { type: "saveRetrying", answer },
+      ],
+      loaded(false),
+    );
+    expect(saveNotice(state)).toEqual({ tone: "info", text: "Your answer has not reached the server yet. Retrying…" });
+
+    state = quizReducer(state, { type: "saveFailed", answer });
+    expect(failedAnswers(state)).toEqual([answer]);
+    expect(saveNotice(state)?.tone).toBe("error");
+    expect(saveNotice(state)?.text).toMatch(/^Your answer to question 2 could not be saved yet\./);
+
+    // Moving on does not forget it: the notice stays until the server holds the answer.
+    state = quizReducer(state, { type: "wentTo", index: 2 });
+    expect(saveNotice(state)?.text).toMatch(/question 2/);
+
+    state = quizReducer(state, { type: "saveLanded", answers: [answer] });
+    expect(saveNotice(state)).toBeNull();
+    expect(failedAnswers(state)).toEqual([]);
+    expect(state.announcement).toBe("Your answer is saved.");
+  });
+
+  it("does not let a report about an older pick clear or fail a newer one", () => {
+    const older = pick(q1, 0);
+    const newer = pick(q1, 1);
+    let state = run(
+      [
+        { type: "picked", ...older },
+        { type: "saveSent", answer: older },
+        { type: "picked", ...newer },
+      ],
+      loaded(false),
+    );
+    state = quizReducer(state, { type: "saveLanded", answers: [older] });
+    expect(state.unsaved[q1._id]).toEqual({ optionId: newer.optionId, state: "waiting" });
+    state = quizReducer(state, { type: "saveFailed", answer: older });
+    expect(state.unsaved[q1._id]?.state).toBe("waiting");
+    expect(state.answers[q1._id]).toBe(newer.optionId);
+  });
+
+  it("names every question whose answer is not saved, in order", () => {
+    const first = pick(q3);
+    const second = pick(q1);
+    const state = run(
+      [
+        { type: "picked", ...first },
+        { type: "saveFailed", answer: first },
+        { type: "picked", ...second },
+        { type: "saveFailed", answer: second },
+      ],
+      loaded(false),
+    );
+    expect(saveNotice(state)?.text).toMatch(/^Your answers to questions 1, 3 could not be saved yet\./);
+  });
+
+  it("marks the answer a failed Next carried as failed, and a refused one as a problem rather than a retry", () => {
+    const answer = pick(q1);
+    let state = run(
+      [{ type: "picked", ...answer }, { type: "moveStarted", carried: answer }, { type: "reconnecting" }],
+      loaded(true),
+    );
+    expect(state.moving).toBe(true);
+    expect(saveNotice(state)?.tone).toBe("info");
+    state = quizReducer(state, { type: "moveFailed", carried: answer });
+    expect(state.moving).toBe(false);
+    expect(failedAnswers(state)).toEqual([answer]);
+
+    state = quizReducer(state, { type: "saveRefused", answer, message: "The time for this question is up." });
+    expect(failedAnswers(state)).toEqual([]);
+    expect(saveNotice(state)).toBeNull();
+    expect(state.problem).toBe("The time for this question is up.");
+  });
+
+  it("asks before skipping on a per-question test, never on a whole-quiz test", () => {
+    const paced = loaded(true);
+    expect(nextStep(paced)).toBe("ask");
+    expect(nextStep(quizReducer(paced, { type: "skipAsked" }))).toBe("advance");
+    expect(nextStep(quizReducer(paced, { type: "picked", ...pick(q1) }))).toBe("advance");
+    // Picking an answer ends the question.
+    expect(quizReducer(quizReducer(paced, { type: "skipAsked" }), { type: "picked", ...pick(q1) }).confirmingSkip).toBe(
+      false,
+    );
+
+    const whole = loaded(false);
+    expect(nextStep(whole)).toBe("goForward");
+    expect(nextStep(quizReducer(whole, { type: "wentTo", index: 2 }))).toBe("submit");
+  });
+
+  it("moves to the question the server opened, with its window, and announces it", () => {
+    const state = quizReducer(loaded(true), {
+      type: "moved",
+      progress: { currentIndex: 1, secondsLeft: 30, question: q2 },
+      now: 2_000_000,
+    });
+    expect(state.index).toBe(1);
+    expect(state.questions[1]).toEqual(q2);
+    expect(secondsLeft(state)).toBe(30);
+    expect(state.announcement).toBe("Question 2 of 3. You have 30 seconds.");
+  });
+
+  it("warns screen readers once when ten seconds are left", () => {
+    const start = loaded(true);
+    const at11 = quizReducer(start, { type: "tick", now: 1_000_000 + 19_000 });
+    expect(at11.announcement).toBe("Question 1 of 3. You have 30 seconds.");
+    const at10 = quizReducer(at11, { type: "tick", now: 1_000_000 + 20_000 });
+    expect(at10.announcement).toBe("10 seconds left for this question.");
+    expect(secondsLeft(quizReducer(at10, { type: "tick", now: 1_000_000 + 31_000 }))).toBe(0);
+  });
+
+  it("keeps picks the server has not acknowledged across a reload of the attempt", () => {
+    const answer = pick(q2);
+    const before = run(
+      [
+        { type: "picked", ...answer },
+        { type: "saveFailed", answer },
+      ],
+      loaded(false),
+    );
+    const stored = pick(q1);
+    const after = quizReducer(before, { type: "loaded", attempt: attempt(false, { answers: [stored] }), now: 5 });
+    expect(after.answers).toEqual({ [q1._id]: stored.optionId, [q2._id]: answer.optionId });
+    expect(failedAnswers(after)).toEqual([answer]);
+  });
+
+  it("forgets nothing unsaved until the submit lands, then everything", () => {
+    const answer = pick(q1);
+    let state = run(
+      [{ type: "picked", ...answer }, { type: "saveFailed", answer }, { type: "submitStarted" }],
+      loaded(false),
+    );
+    state = quizReducer(state, { type: "submitFailed", message: "Cannot reach the server." });
+    expect(state.phase).toBe("running");
+    expect(failedAnswers(state)).toEqual([answer]);
+    state = run([{ type: "submitStarted" }, { type: "submitted", resultId: "r" }], state);
+    expect(state.unsaved).toEqual({});
+    expect(state.resultId).toBe("r");
+  });
+});

@@ -1,0 +1,305 @@
+// The quiz page's state and every way it changes, as one pure reducer. The page's effects send the requests and
+// report what happened as events; what the student sees follows from the state alone, so each rule (an answer
+// the server has not acknowledged stays visible until it lands, a per-question test asks before skipping) lives
+// here once and is tested without a browser.
+import type { Answer, AttemptProgress, AttemptState, QuizQuestion } from "@trainwise/contract/quiz";
+
+/** Seconds left at which screen readers hear a warning; the visible countdown is not announced every second. */
+export const WARN_AT_SECONDS = 10;
+
+/**
+ * Where an answer the server has not acknowledged stands: picked and waiting to be sent on its own, on its way,
+ * on its way again after the network failed, or given up on for now (sent again before Next or Submit, and when
+ * the browser says it is back online).
+ */
+export type SaveState = "waiting" | "sending" | "retrying" | "failed";
+
+export interface UnsavedAnswer {
+  optionId: string;
+  state: SaveState;
+}
+
+type InProgress = Extract<AttemptState, { status: "in_progress" }>;
+
+export interface QuizState {
+  phase: "loading" | "unavailable" | "running" | "submitting" | "submitted";
+  /** Why the quiz could not be loaded, and whether trying again may help. */
+  unavailable: { message: string; retry: boolean } | null;
+  /** A paced attempt (per-question windows) learns each question from the server when its window opens. */
+  paced: boolean;
+  total: number;
+  secondsPerQuestion: number;
+  /** Questions known so far, by position. */
+  questions: (QuizQuestion | undefined)[];
+  index: number;
+  /**
+   * The end of the open window (or of the whole quiz) as a time, not a count of ticks: throttled timers in a
+   * background tab cannot stretch it.
+   */
+  deadline: number;
+  now: number;
+  /** The student's pick for each question, as shown on screen. */
+  answers: Record<string, string>;
+  /** Picks the server has not acknowledged yet, by question. */
+  unsaved: Record<string, UnsavedAnswer>;
+  /** A Next on its way to the server. */
+  moving: boolean;
+  /** A Next or Submit that met a failed network and is being tried again. */
+  reconnecting: boolean;
+  /** Next (or Submit) pressed on a per-question test with no answer: asked once, since there is no way back. */
+  confirmingSkip: boolean;
+  /** The student left the quiz window at least once (noted for the invigilator). */
+  leftWindow: boolean;
+  /** What the page's polite live region says. */
+  announcement: string;
+  /** A refusal from the server to show beside the buttons (a late answer, a failed submit). */
+  problem: string | null;
+  resultId: string | null;
+}
+
+export type QuizEvent =
+  | { type: "loadStarted" }
+  | { type: "loaded"; attempt: InProgress; now: number }
+  | { type: "loadFailed"; message: string; retry: boolean }
+  | { type: "picked"; questionId: string; optionId: string }
+  | { type: "saveSent"; answer: Answer }
+  | { type: "saveRetrying"; answer: Answer }
+  | { type: "saveFailed"; answer: Answer }
+  /** The server holds these answers now (a save, a Next that carried one, a submit that carried them all). */
+  | { type: "saveLanded"; answers: Answer[] }
+  /** The server refused the answer for good (its window had closed): sending it again cannot help. */
+  | { type: "saveRefused"; answer: Answer; message: string }
+  | { type: "tick"; now: number }
+  | { type: "skipAsked" }
+  | { type: "skipCancelled" }
+  | { type: "moveStarted"; carried: Answer | null }
+  | { type: "reconnecting" }
+  | { type: "moved"; progress: AttemptProgress; now: number }
+  | { type: "moveFailed"; carried: Answer | null }
+  | { type: "wentTo"; index: number }
+  | { type: "submitStarted" }
+  | { type: "submitFailed"; message: string }
+  | { type: "submitted"; resultId: string }
+  | { type: "windowLeft" };
+
+export const initialQuizState: QuizState = {
+  phase: "loading",
+  unavailable: null,
+  paced: true,
+  total: 0,
+  secondsPerQuestion: 30,
+  questions: [],
+  index: 0,
+  deadline: 0,
+  now: 0,
+  answers: {},
+  unsaved: {},
+  moving: false,
+  reconnecting: false,
+  confirmingSkip: false,
+  leftWindow: false,
+  announcement: "",
+  problem: null,
+  resultId: null,
+};
+
+export function secondsLeft(state: QuizState): number {
+  return Math.max(0, Math.ceil((state.deadline - state.now) / 1000));
+}
+
+function questionAnnouncement(state: QuizState, index: number): string {
+  return state.paced
+    ? `Question ${index + 1} of ${state.total}. You have ${state.secondsPerQuestion} seconds.`
+    : `Question ${index + 1} of ${state.total}.`;
+}
+
+/** Drops the unsaved entry for a question only when it still holds the option that landed (a newer pick waits). */
+function withoutLanded(unsaved: Record<string, UnsavedAnswer>, answers: Answer[]): Record<string, UnsavedAnswer> {
+  const next = { ...unsaved };
+  for (const { questionId, optionId } of answers) {
+    if (next[questionId]?.optionId === optionId) delete next[questionId];
+  }
+  return next;
+}
+
+function withSaveState(state: QuizState, answer: Answer, saveState: SaveState): QuizState {
+  const current = state.unsaved[answer.questionId];
+  // A report about an older pick says nothing about the newer one the student has made since.
+  if (current && current.optionId !== answer.optionId) return state;
+  return {
+    ...state,
+    unsaved: { ...state.unsaved, [answer.questionId]: { optionId: answer.optionId, state: saveState } },
+  };
+}
+
+export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
+  switch (event.type) {
+    case "loadStarted":
+      return { ...state, phase: "loading", unavailable: null };
+    case "loaded": {
+      const { attempt } = event;
+      const questions: (QuizQuestion | undefined)[] = attempt.paced
+        ? Array.from({ length: attempt.totalQuestions }, (_, position) =>
+            position === attempt.currentIndex ? (attempt.question ?? undefined) : undefined,
+          )
+        : attempt.questions;
+      const stored = Object.fromEntries(attempt.answers.map((answer) => [answer.questionId, answer.optionId]));
+      // What the server holds, with the picks it has not acknowledged on top: a reload after a failed save keeps
+      // the student's answer on screen and still to be sent. A paced question whose window has passed is gone for
+      // good, and so is any pick for it.
+      const open = new Set(questions.flatMap((question) => (question ? [question._id] : [])));
+      const stillOpen = Object.fromEntries(Object.entries(state.unsaved).filter(([id]) => open.has(id)));
+      const pending = Object.fromEntries(Object.entries(stillOpen).map(([id, { optionId }]) => [id, optionId]));
+      const loaded: QuizState = {
+        ...state,
+        phase: "running",
+        unavailable: null,
+        paced: attempt.paced,
+        total: attempt.totalQuestions,
+        secondsPerQuestion: attempt.secondsPerQuestion,
+        questions,
+        index: attempt.paced ? attempt.currentIndex : 0,
+        deadline: event.now + attempt.secondsLeft * 1000,
+        now: event.now,
+        answers: { ...stored, ...pending },
+        unsaved: withoutLanded(stillOpen, attempt.answers),
+        moving: false,
+        reconnecting: false,
+        confirmingSkip: false,
+      };
+      return { ...loaded, announcement: questionAnnouncement(loaded, loaded.index) };
+    }
+    case "loadFailed":
+      return { ...state, phase: "unavailable", unavailable: { message: event.message, retry: event.retry } };
+    case "picked":
+      return {
+        ...state,
+        answers: { ...state.answers, [event.questionId]: event.optionId },
+        unsaved: { ...state.unsaved, [event.questionId]: { optionId: event.optionId, state: "waiting" } },
+        confirmingSkip: false,
+        problem: null,
+      };
+    case "saveSent":
+      return withSaveState(state, event.answer, "sending");
+    case "saveRetrying":
+      return withSaveState(state, event.answer, "retrying");
+    case "saveFailed":
+      return withSaveState(state, event.answer, "failed");
+    case "saveLanded": {
+      // Only a save the student was told about (failed, retrying) is worth announcing when it lands.
+      const hadTrouble = event.answers.some(({ questionId, optionId }) => {
+        const entry = state.unsaved[questionId];
+        return entry?.optionId === optionId && (entry.state === "failed" || entry.state === "retrying");
+      });
+      return {
+        ...state,
+        unsaved: withoutLanded(state.unsaved, event.answers),
+        reconnecting: false,
+        announcement: hadTrouble ? "Your answer is saved." : state.announcement,
+      };
+    }
+    case "saveRefused": {
+      const unsaved = withoutLanded(state.unsaved, [event.answer]);
+      return { ...state, unsaved, problem: event.message };
+    }
+    case "tick": {
+      const ticked = { ...state, now: event.now };
+      const crossedWarning = secondsLeft(state) > WARN_AT_SECONDS && secondsLeft(ticked) <= WARN_AT_SECONDS;
+      return crossedWarning
+        ? { ...ticked, announcement: `${WARN_AT_SECONDS} seconds left${state.paced ? " for this question" : ""}.` }
+        : ticked;
+    }
+    case "skipAsked":
+      return { ...state, confirmingSkip: true };
+    case "skipCancelled":
+      return { ...state, confirmingSkip: false };
+    case "moveStarted": {
+      const carried = event.carried;
+      const moving = { ...state, moving: true, confirmingSkip: false };
+      return carried ? withSaveState(moving, carried, "sending") : moving;
+    }
+    case "reconnecting":
+      return { ...state, reconnecting: true };
+    case "moved": {
+      const { progress } = event;
+      const question = progress.question ?? undefined;
+      const moved: QuizState = {
+        ...state,
+        questions: state.questions.map((known, position) => (position === progress.currentIndex ? question : known)),
+        index: progress.currentIndex,
+        deadline: event.now + progress.secondsLeft * 1000,
+        now: event.now,
+        moving: false,
+        reconnecting: false,
+        confirmingSkip: false,
+        problem: null,
+      };
+      return { ...moved, announcement: questionAnnouncement(moved, moved.index) };
+    }
+    case "moveFailed": {
+      const stopped = { ...state, moving: false, reconnecting: false };
+      return event.carried ? withSaveState(stopped, event.carried, "failed") : stopped;
+    }
+    case "wentTo":
+      return {
+        ...state,
+        index: event.index,
+        confirmingSkip: false,
+        problem: null,
+        announcement: questionAnnouncement(state, event.index),
+      };
+    case "submitStarted":
+      return { ...state, phase: "submitting", confirmingSkip: false, problem: null };
+    case "submitFailed":
+      return { ...state, phase: "running", reconnecting: false, problem: event.message, announcement: event.message };
+    case "submitted":
+      return { ...state, phase: "submitted", unsaved: {}, reconnecting: false, resultId: event.resultId };
+    case "windowLeft":
+      return { ...state, leftWindow: true };
+  }
+}
+
+/** The answers to send again before the student moves on: those whose last try failed. */
+export function failedAnswers(state: QuizState): Answer[] {
+  return Object.entries(state.unsaved)
+    .filter(([, { state: saveState }]) => saveState === "failed")
+    .map(([questionId, { optionId }]) => ({ questionId, optionId }));
+}
+
+/** What pressing Next (or Submit on the last question) does now. */
+export function nextStep(state: QuizState): "ask" | "advance" | "submit" | "goForward" {
+  const question = state.questions[state.index];
+  const isLast = state.index >= state.total - 1;
+  if (state.paced) {
+    if (question && !state.answers[question._id] && !state.confirmingSkip) return "ask";
+    return isLast ? "submit" : "advance";
+  }
+  return isLast ? "submit" : "goForward";
+}
+
+/**
+ * What the page says about answers the server does not hold yet. It stays until they land: "failed" names the
+ * questions so a student on a whole-quiz test knows which ones, "retrying" while the page keeps trying.
+ */
+export function saveNotice(state: QuizState): { tone: "error" | "info"; text: string } | null {
+  const entries = Object.entries(state.unsaved);
+  const failed = entries.filter(([, { state: saveState }]) => saveState === "failed").map(([id]) => id);
+  if (failed.length > 0) {
+    const numbers = failed
+      .map((id) => state.questions.findIndex((question) => question?._id === id) + 1)
+      .filter((number) => number > 0)
+      .sort((a, b) => a - b);
+    const which =
+      numbers.length === 1
+        ? `Your answer to question ${numbers[0]}`
+        : `Your answers to questions ${numbers.join(", ")}`;
+    return {
+      tone: "error",
+      text: `${which} could not be saved yet. Check your connection: the page sends ${numbers.length === 1 ? "it" : "them"} again before you move on or submit, and as soon as the connection returns.`,
+    };
+  }
+  if (state.reconnecting || entries.some(([, { state: saveState }]) => saveState === "retrying")) {
+    return { tone: "info", text: "Your answer has not reached the server yet. Retrying…" };
+  }
+  return null;
+}

@@ -1,0 +1,277 @@
+// The quiz page in a simulated DOM on a flaky network: the network is scripted here (dropped connections, a
+// proxy's HTML error page, a 5xx), and a small stand-in for the quiz API answers what gets through. The journeys
+// in e2e/ run the same page against the real server.
+
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { STORAGE_KEYS } from "@trainwise/contract/constants";
+import type { AttemptState, QuizQuestion } from "@trainwise/contract/quiz";
+import { createRoutesStub, Link, useNavigationType } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import Quiz from "./quiz.tsx";
+import { clientLoader as resultGuard } from "./result.tsx";
+
+type Fault = "drop" | "proxy-502" | "json-503";
+
+const question = (n: number): QuizQuestion => ({
+  _id: `00000000-0000-4000-8000-00000000000${n}`,
+  text: `What is ${n} + ${n}?`,
+  category: "Aptitude",
+  difficulty: "easy",
+  options: [
+    { _id: `00000000-0000-4000-9000-0000000000${n}1`, text: String(n + n) },
+    { _id: `00000000-0000-4000-9000-0000000000${n}2`, text: String(n * 3) },
+  ],
+});
+const QUESTIONS = [question(1), question(2), question(3)];
+
+/** The quiz API as far as this page needs it, holding what it was sent, behind a network that fails on cue. */
+function flakyServer(paced: boolean) {
+  const stored = new Map<string, string>();
+  const faults = new Map<string, Fault[]>();
+  const log: string[] = [];
+  let current = 0;
+  let submitted: { questionId: string; optionId: string }[] | null = null;
+
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const request = `${init.method ?? "GET"} ${url.replace(/^\/api/, "")}`;
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    const fault = faults.get(request)?.shift();
+    log.push(fault ? `${request} ✗ ${fault}` : request);
+    if (fault === "drop") throw new TypeError("Failed to fetch");
+    if (fault === "proxy-502") {
+      return new Response("<html><body><h1>502 Bad Gateway</h1><hr><center>nginx</center></body></html>", {
+        status: 502,
+        headers: { "content-type": "text/html" },
+      });
+    }
+    if (fault === "json-503") return json(503, { error: "The database is not answering. Try again shortly." });
+
+    switch (request) {
+      case "POST /quiz/start": {
+        const state: AttemptState = {
+          status: "in_progress",
+          attemptId: "00000000-0000-4000-8000-0000000000aa",
+          testName: "Campus quiz",
+          timingMode: paced ? "per_question" : "whole_quiz",
+          paced,
+          totalQuestions: QUESTIONS.length,
+          currentIndex: current,
+          secondsLeft: paced ? 30 : 600,
+          secondsPerQuestion: 30,
+          answers: [...stored].map(([questionId, optionId]) => ({ questionId, optionId })),
+          question: paced ? (QUESTIONS[current] ?? null) : null,
+          questions: paced ? [] : QUESTIONS,
+        };
+        return json(200, state);
+      }
+      case "PUT /quiz/answers":
+        stored.set(body.questionId, body.optionId);
+        return json(200, { currentIndex: current, secondsLeft: 30 });
+      case "POST /quiz/next":
+        if (body.answer) stored.set(body.answer.questionId, body.answer.optionId);
+        current = body.position;
+        return json(200, { currentIndex: current, secondsLeft: 30, question: QUESTIONS[current] });
+      case "POST /quiz/submit":
+        submitted = body.answers;
+        return json(200, { resultId: "00000000-0000-4000-8000-0000000000bb", refused: [] });
+      case "POST /quiz/focus":
+        return json(200, {});
+      default:
+        return json(404, { error: `No route ${request}` });
+    }
+  });
+
+  return {
+    fetch,
+    stored,
+    log,
+    submitted: () => submitted,
+    failNext(request: string, ...next: Fault[]) {
+      faults.set(request, [...(faults.get(request) ?? []), ...next]);
+    },
+  };
+}
+
+function ResultPage() {
+  return (
+    <>
+      <h1>Your result</h1>
+      <p>Arrived by {useNavigationType()}</p>
+    </>
+  );
+}
+
+function renderQuiz() {
+  const Stub = createRoutesStub([
+    { path: "/quiz", Component: Quiz, loader: () => ({ token: "student-token" }), HydrateFallback: () => null },
+    { path: "/result/:id", Component: ResultPage },
+  ]);
+  render(<Stub initialEntries={["/quiz"]} />);
+}
+
+/** Lets timers and the promises they release run, as much time passing as given. */
+async function wait(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
+const optionLabel = (n: number, which: 0 | 1) => new RegExp(`^${"AB"[which]}\\. ${which === 0 ? n + n : n * 3}$`);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  localStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("the quiz page on a flaky network", () => {
+  it("keeps a failed save on screen and sends it again before Next, until it lands", async () => {
+    const server = flakyServer(false);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    expect(screen.getByRole("heading", { name: "What is 1 + 1?" })).toBeTruthy();
+
+    // Every try of the pick's own save is lost: first retries, then the page gives up for now and says so.
+    server.failNext("PUT /quiz/answers", "drop", "proxy-502", "json-503", "drop", "drop", "drop", "drop");
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(1, 0) }));
+    await wait(2_000);
+    expect(screen.getByRole("status").textContent).toBe("Your answer has not reached the server yet. Retrying…");
+    await wait(20_000);
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toMatch(/^Your answer to question 1 could not be saved yet\./);
+    expect(server.stored.size).toBe(0);
+
+    // Next sends it again first; the notice stays while that try fails, and goes when one lands.
+    server.failNext("PUT /quiz/answers", "drop");
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    await wait(0);
+    expect(screen.getByRole("heading", { name: "What is 2 + 2?" })).toBeTruthy();
+    expect(screen.getByText(/Retrying…/)).toBeTruthy();
+    await wait(1_000);
+    expect(server.stored.get(QUESTIONS[0]?._id ?? "")).toBe(QUESTIONS[0]?.options[0]?._id);
+    expect(screen.queryByText(/could not be saved yet|Retrying/)).toBeNull();
+    expect(server.log.filter((request) => request === "PUT /quiz/answers")).toEqual(["PUT /quiz/answers"]);
+  });
+
+  it("sends an answer whose save failed again as soon as the browser is back online", async () => {
+    const server = flakyServer(false);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    server.failNext("PUT /quiz/answers", ...Array<Fault>(7).fill("drop"));
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(1, 1) }));
+    await wait(25_000);
+    expect(screen.getByRole("alert").textContent).toMatch(/question 1 could not be saved yet/);
+
+    window.dispatchEvent(new Event("online"));
+    await wait(0);
+    expect(server.stored.get(QUESTIONS[0]?._id ?? "")).toBe(QUESTIONS[0]?.options[1]?._id);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("retries a Next that meets a proxy's HTML error page or a 5xx, and moves on when it gets through", async () => {
+    const server = flakyServer(true);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    server.failNext("POST /quiz/next", "proxy-502", "json-503");
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(1, 1) }));
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    await wait(0);
+    expect(screen.getByText("Your answer has not reached the server yet. Retrying…")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Next" }).hasAttribute("disabled")).toBe(true);
+    await wait(2_000);
+    expect(screen.getByRole("heading", { name: "What is 2 + 2?" })).toBeTruthy();
+    expect(screen.queryByText(/Retrying/)).toBeNull();
+    // Next carried the answer: no save of its own, and the server holds it.
+    expect(server.log).toEqual([
+      "POST /quiz/start",
+      "POST /quiz/next ✗ proxy-502",
+      "POST /quiz/next ✗ json-503",
+      "POST /quiz/next",
+    ]);
+    expect(server.stored.get(QUESTIONS[0]?._id ?? "")).toBe(QUESTIONS[0]?.options[1]?._id);
+  });
+
+  it("keeps a Next that never got through as an unsaved answer, and carries it again on the next try", async () => {
+    const server = flakyServer(true);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    server.failNext("POST /quiz/next", ...Array<Fault>(7).fill("drop"));
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(1, 0) }));
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    await wait(20_000);
+    expect(screen.getByRole("heading", { name: "What is 1 + 1?" })).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toMatch(/^Your answer to question 1 could not be saved yet\./);
+
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    await wait(0);
+    expect(screen.getByRole("heading", { name: "What is 2 + 2?" })).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(server.stored.get(QUESTIONS[0]?._id ?? "")).toBe(QUESTIONS[0]?.options[0]?._id);
+  });
+
+  it("submits every answer through a dropped connection and replaces the quiz in history with the result", async () => {
+    const server = flakyServer(false);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    for (const [index, item] of QUESTIONS.entries()) {
+      fireEvent.click(screen.getByRole("radio", { name: optionLabel(index + 1, 0) }));
+      if (index < QUESTIONS.length - 1) fireEvent.click(screen.getByRole("button", { name: "Next" }));
+      expect(item).toBeTruthy();
+    }
+    server.failNext("POST /quiz/submit", "drop", "proxy-502");
+    fireEvent.click(screen.getByRole("button", { name: "Submit" }));
+    await wait(0);
+    expect(screen.getByRole("button", { name: "Submitting…" }).hasAttribute("disabled")).toBe(true);
+    await wait(2_000);
+    expect(screen.getByRole("heading", { name: "Your result" })).toBeTruthy();
+    // Back from the result must not land on a quiz that would send the student forward again.
+    expect(screen.getByText("Arrived by REPLACE")).toBeTruthy();
+    expect(server.submitted()).toEqual(
+      QUESTIONS.map((item) => ({ questionId: item._id, optionId: item.options[0]?._id })),
+    );
+    expect(localStorage.getItem(STORAGE_KEYS.quizSubmitted)).toBe("true");
+  });
+
+  it("asks before a per-question test moves on with no answer", async () => {
+    const server = flakyServer(true);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(screen.getByRole("alertdialog", { name: /You have not answered this question/ })).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe("Stay on this question");
+    fireEvent.click(screen.getByRole("button", { name: "Move on without an answer" }));
+    await wait(0);
+    expect(screen.getByRole("heading", { name: "What is 2 + 2?" })).toBeTruthy();
+    expect(server.log).toEqual(["POST /quiz/start", "POST /quiz/next"]);
+  });
+});
+
+describe("the result page's guard", () => {
+  it("replaces the history entry when a visitor who has not just submitted is sent to registration", async () => {
+    function Register() {
+      return <p>Arrived by {useNavigationType()}</p>;
+    }
+    localStorage.setItem(STORAGE_KEYS.studentToken, "student-token");
+    const Stub = createRoutesStub([
+      { path: "/", Component: () => <Link to="/result/abc">See a result</Link> },
+      { path: "/result/:id", Component: ResultPage, loader: (args) => resultGuard(args as never) },
+      { path: "/student/register", Component: Register },
+    ]);
+    vi.useRealTimers();
+    render(<Stub initialEntries={["/"]} />);
+    fireEvent.click(await screen.findByRole("link", { name: "See a result" }));
+    // A redirect that pushed would arrive as PUSH, and Back would return to the page that sends the visitor away.
+    expect(await screen.findByText("Arrived by REPLACE")).toBeTruthy();
+  });
+});
