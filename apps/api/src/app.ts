@@ -9,7 +9,9 @@ import { resolveSigningKeys } from "./auth/signing-key.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { rateLimitStoreOn, SharedCounterStore } from "./limits/counters.ts";
-import adminRoutes from "./modules/admins/routes.ts";
+import adminRoutes, { adminAccountRoutes, invitationRoutes } from "./modules/admins/routes.ts";
+import auditRoutes from "./modules/audit/routes.ts";
+import auditTrail from "./modules/audit/trail.ts";
 import certificateRoutes from "./modules/certificates/routes.ts";
 import contactRoutes from "./modules/contact/routes.ts";
 import dashboardRoutes from "./modules/dashboard/routes.ts";
@@ -163,11 +165,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dataDir,
   });
   await app.register(auth, { signingKeys });
+  await app.register(auditTrail);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(adminRoutes, { prefix: "/auth/admin" });
+      await api.register(adminAccountRoutes, { prefix: "/admins" });
+      await api.register(invitationRoutes, { prefix: "/admins" });
+      await api.register(auditRoutes, { prefix: "/audit" });
       await api.register(studentRegistrationRoutes, { prefix: "/auth/student" });
       await api.register(questionRoutes, { prefix: "/questions" });
       await api.register(studentAdminRoutes, { prefix: "/students" });

@@ -21,6 +21,7 @@ export default [
     route("result/:id", "routes/portal/result.tsx"),
     route("verify/:code", "routes/portal/verify-certificate.tsx"),
     route("admin/login", "routes/admin/login.tsx"),
+    route("admin/invite/:token", "routes/admin/invite.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   layout("components/exam-layout.tsx", [route("quiz", "routes/portal/quiz.tsx")]),
@@ -36,6 +37,8 @@ export default [
     route("admin/results", "routes/admin/results.tsx"),
     route("admin/submit-feedback", "routes/admin/submit-feedback.tsx"),
     route("admin/enquiries", "routes/admin/enquiries.tsx"),
+    route("admin/admins", "routes/admin/admins.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/account", "routes/admin/account.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -3,6 +3,16 @@
 // schemas.
 import { z } from "zod";
 import {
+  adminAccountListSchema,
+  adminAccountSchema,
+  adminInviteResultSchema,
+  adminInviteSchema,
+  adminRoleChangeSchema,
+  adminSessionSchema,
+  auditTablePageSchema,
+  auditTableQuerySchema,
+} from "./admin-roles.ts";
+import {
   dashboardSchema,
   enquiryTablePageSchema,
   enquiryTableQuerySchema,
@@ -15,7 +25,7 @@ import {
   studentTablePageSchema,
   studentTableQuerySchema,
 } from "./admin-tables.ts";
-import { adminSessionSchema, changePasswordSchema } from "./auth.ts";
+import { changePasswordSchema } from "./auth.ts";
 import { messageResponseSchema, tokenResponseSchema } from "./common.ts";
 import {
   driveInputSchema,
@@ -168,6 +178,28 @@ export const adminEndpoints = {
   }),
   session: endpoint({ method: "GET", path: "/auth/admin/session", response: adminSessionSchema }),
   logout: endpoint({ method: "POST", path: "/auth/admin/logout", response: messageResponseSchema }),
+
+  admins: endpoint({ method: "GET", path: "/admins", response: adminAccountListSchema }),
+  inviteAdmin: endpoint({
+    method: "POST",
+    path: "/admins",
+    body: adminInviteSchema,
+    response: adminInviteResultSchema,
+  }),
+  changeAdminRole: endpoint({
+    method: "PUT",
+    path: "/admins/:id/role",
+    body: adminRoleChangeSchema,
+    response: adminAccountSchema,
+  }),
+  disableAdmin: endpoint({ method: "POST", path: "/admins/:id/disable", response: adminAccountSchema }),
+  enableAdmin: endpoint({ method: "POST", path: "/admins/:id/enable", response: adminAccountSchema }),
+  auditTable: endpoint({
+    method: "GET",
+    path: "/audit",
+    query: auditTableQuerySchema,
+    response: auditTablePageSchema,
+  }),
 };
 
 export type AdminEndpoints = typeof adminEndpoints;

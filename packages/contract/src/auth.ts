@@ -75,6 +75,3 @@ export const changePasswordSchema = z.object({
   ).max(200, { error: "Password must be at most 200 characters" }),
 });
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
-
-/** Who the session belongs to (GET /api/auth/admin/session). */
-export const adminSessionSchema = z.object({ username: z.string() });

@@ -24,6 +24,16 @@ describe("npm run admin", async () => {
     expect(result.status).toBe(0);
     const admin = await findAdminByUsername(database.db, "ana");
     expect(await verifyPassword(admin?.passwordHash ?? "", "a piped password")).toBe(true);
+    expect(admin?.role).toBe("owner");
+  });
+
+  it("creates an admin with the role given by --role, and refuses an unknown role", async () => {
+    const result = run(["create", "vi-admin", "--role", "viewer"], "a piped password\n");
+    expect(result.stdout).toContain('Created admin "vi-admin" as viewer.');
+    expect((await findAdminByUsername(database.db, "vi-admin"))?.role).toBe("viewer");
+    const bad = run(["create", "xo-admin", "--role", "superuser"], "a piped password\n");
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("The role must be one of: owner, examiner, viewer.");
   });
 
   it("generates and prints a password once when none is piped", async () => {

@@ -1,8 +1,9 @@
-// `npm run admin -- create <username>` and `npm run admin -- reset-password <username>`.
+// `npm run admin -- create <username> [--role owner|examiner|viewer]` and `npm run admin -- reset-password <username>`.
 // The new password is read from standard input when it is piped in (echo … | npm run admin -- create ana),
 // otherwise a strong random one is generated and printed once. Works whether or not the server is running.
 import { randomBytes } from "node:crypto";
 import { text } from "node:stream/consumers";
+import { ADMIN_ROLES, type AdminRole } from "@trainwise/contract/admin-roles";
 import { isPlainText } from "@trainwise/contract/common";
 import { ConfigError, loadConfig } from "../config.ts";
 import { connectDatabase } from "../db/client.ts";
@@ -11,7 +12,8 @@ import { applyMigrations } from "../db/migrate.ts";
 import { createAdmin, findAdminByUsername, setAdminPassword } from "../modules/admins/repository.ts";
 
 const USAGE = `Usage:
-  npm run admin -- create <username>          create an admin account
+  npm run admin -- create <username> [--role owner|examiner|viewer]
+                                              create an admin account (an owner unless --role says otherwise)
   npm run admin -- reset-password <username>  give an admin a new password
 The password is read from standard input if piped, otherwise generated and printed once.`;
 
@@ -32,9 +34,17 @@ async function newPassword(): Promise<{ password: string; generated: boolean }> 
 }
 
 async function main(): Promise<number> {
-  const [command, username] = process.argv.slice(2);
-  if (!command || !username || !["create", "reset-password"].includes(command)) {
+  const args = process.argv.slice(2);
+  const roleAt = args.indexOf("--role");
+  const role = roleAt === -1 ? "owner" : args[roleAt + 1];
+  if (roleAt !== -1) args.splice(roleAt, 2);
+  const [command, username, ...rest] = args;
+  if (!command || !username || rest.length > 0 || !["create", "reset-password"].includes(command)) {
     console.error(USAGE);
+    return 2;
+  }
+  if (!ADMIN_ROLES.includes(role as AdminRole)) {
+    console.error(`The role must be one of: ${ADMIN_ROLES.join(", ")}.`);
     return 2;
   }
   if (!/^[A-Za-z0-9._@-]{3,100}$/.test(username)) {
@@ -61,9 +71,11 @@ async function main(): Promise<number> {
     }
     const { password, generated } = await newPassword();
     if (existing) await setAdminPassword(database.db, existing.id, password);
-    else await createAdmin(database.db, username, password);
+    else await createAdmin(database.db, username, password, role as AdminRole);
     console.log(
-      command === "create" ? `Created admin "${username}".` : `New password set for "${existing?.username}".`,
+      command === "create"
+        ? `Created admin "${username}"${role === "owner" ? "" : ` as ${role}`}.`
+        : `New password set for "${existing?.username}".`,
     );
     if (generated) console.log(`Password (shown only now): ${password}`);
     return 0;

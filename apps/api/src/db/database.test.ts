@@ -24,10 +24,12 @@ describe("migrations", async () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(rows.map((row) => row.table_name)).toEqual([
+      "admin_invites",
       "admins",
       "app_settings",
       "attempt_questions",
       "attempts",
+      "audit_log",
       "contact_enquiries",
       "drive_roster",
       "drives",

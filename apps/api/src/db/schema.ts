@@ -19,16 +19,69 @@ import {
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
+/** What an admin may do (decision 016); admins from before roles existed became owners. */
+export const adminRole = pgEnum("admin_role", ["owner", "examiner", "viewer"]);
+
 export const admins = pgTable(
   "admins",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     username: text("username").notNull(),
-    passwordHash: text("password_hash").notNull(),
+    /** Null while an invitation is pending: nobody can sign in until the invitee sets a password. */
+    passwordHash: text("password_hash"),
+    role: adminRole("role").notNull().default("owner"),
     createdAt: createdAt(),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A disabled admin cannot sign in, and every token issued before `sessionsValidFrom` is refused. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** Tokens issued before this are refused: set when an owner disables the account. */
+    sessionsValidFrom: timestamp("sessions_valid_from", { withTimezone: true }),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
   },
   (table) => [uniqueIndex("admins_username_unique").on(sql`lower(${table.username})`)],
+);
+
+/** One-time links that let an invited admin set a password; only a hash of the link's token is kept. */
+export const adminInvites = pgTable(
+  "admin_invites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    adminId: uuid("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    /** sha-256 of the token in the link, hex. */
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("admin_invites_token_hash_unique").on(table.tokenHash)],
+);
+
+/**
+ * Who changed what and when: one row per admin change that succeeded, with the entity before and after (no
+ * passwords, tokens or hashes). Written by the audit hook from the route's rule (modules/audit).
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    adminId: uuid("admin_id").references(() => admins.id, { onDelete: "set null" }),
+    /** Kept as it was at the time, so the log still reads after a rename. */
+    adminUsername: text("admin_username").notNull(),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (table) => [
+    // Newest first, with the id as tie-break (paging.ts orderBy), whole or filtered by admin or action.
+    index("audit_log_at_id_idx").on(table.at, table.id),
+    index("audit_log_admin_at_idx").on(table.adminId, table.at),
+    index("audit_log_action_at_idx").on(table.action, table.at),
+  ],
 );
 
 export const timingMode = pgEnum("timing_mode", ["per_question", "whole_quiz"]);

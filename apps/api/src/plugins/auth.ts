@@ -1,9 +1,12 @@
 // Authentication for route groups: `app.requireAdmin` and `app.requireStudent` are onRequest hooks (they run
 // before body validation, so an anonymous caller learns nothing about a route's payload) that read the bearer
 // token, check it, and put who is calling on `request.admin` or `request.student`. Routes never parse tokens.
+// `requireAdmin` also refuses a role too weak for the route, by the one rule book in auth/admin-access.ts.
+import { type AdminRole, notAllowedMessage, roleAtLeast } from "@trainwise/contract/admin-roles";
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { adminRouteRule } from "../auth/admin-access.ts";
 import { SessionChangeListener } from "../auth/session-changes.ts";
 import type { SigningKeys } from "../auth/signing-key.ts";
 import { createTokenService, type TokenClaims, type TokenService } from "../auth/tokens.ts";
@@ -14,6 +17,7 @@ import { HttpError } from "./errors.ts";
 export interface AdminCaller {
   id: string;
   username: string;
+  role: AdminRole;
   tokenId: string;
   expiresAt: Date;
 }
@@ -102,12 +106,26 @@ export default fp(
     app.decorate("requireAdmin", async (request: FastifyRequest) => {
       const claims = await claimsOf(app, request);
       if (claims.role !== "admin") throw new HttpError(403, "This needs an admin account.");
+      // Read on every request, never cached: admin traffic is light, and a disabled account or a changed role
+      // then takes effect on every instance at its very next request (they share only PostgreSQL).
       const [admin] = await app.db
-        .select({ id: admins.id, username: admins.username, passwordChangedAt: admins.passwordChangedAt })
+        .select({
+          id: admins.id,
+          username: admins.username,
+          role: admins.role,
+          passwordChangedAt: admins.passwordChangedAt,
+          sessionsValidFrom: admins.sessionsValidFrom,
+          disabledAt: admins.disabledAt,
+        })
         .from(admins)
         .where(eq(admins.id, claims.subject));
+      if (!admin || admin.disabledAt) throw new HttpError(401, SESSION_EXPIRED);
       // A password change signs out every session issued before it (tokens carry whole seconds).
-      if (!admin || claims.issuedAt.getTime() + 1000 <= admin.passwordChangedAt.getTime()) {
+      if (claims.issuedAt.getTime() + 1000 <= admin.passwordChangedAt.getTime()) {
+        throw new HttpError(401, SESSION_EXPIRED);
+      }
+      // Disabling the account ends every session issued up to then (tokens carry milliseconds).
+      if (admin.sessionsValidFrom && claims.issuedAt.getTime() <= admin.sessionsValidFrom.getTime()) {
         throw new HttpError(401, SESSION_EXPIRED);
       }
       const [revoked] = await app.db
@@ -115,7 +133,16 @@ export default fp(
         .from(revokedTokens)
         .where(and(eq(revokedTokens.jti, claims.tokenId), gt(revokedTokens.expiresAt, new Date())));
       if (revoked) throw new HttpError(401, SESSION_EXPIRED);
-      request.admin = { id: admin.id, username: admin.username, tokenId: claims.tokenId, expiresAt: claims.expiresAt };
+      request.admin = {
+        id: admin.id,
+        username: admin.username,
+        role: admin.role,
+        tokenId: claims.tokenId,
+        expiresAt: claims.expiresAt,
+      };
+      const rule = adminRouteRule(request.method, request.routeOptions.url);
+      if (!rule) throw new HttpError(403, "This route has no access rule, so no admin may call it.");
+      if (!roleAtLeast(admin.role, rule.role)) throw new HttpError(403, notAllowedMessage(admin.role, rule.role));
     });
 
     const { sessionsValidFrom, forget, changes } = createStudentSessionCheck(app);

@@ -74,6 +74,14 @@ const ACCESS: Record<string, Access> = {
   "GET /api/contact": "admin",
   "GET /api/contact/table": "admin",
   "GET /api/dashboard": "admin",
+  "GET /api/admins": "admin",
+  "POST /api/admins": "admin",
+  "PUT /api/admins/:id/role": "admin",
+  "POST /api/admins/:id/disable": "admin",
+  "POST /api/admins/:id/enable": "admin",
+  "GET /api/admins/invites/:token": "public",
+  "POST /api/admins/invites/:token": "public",
+  "GET /api/audit": "admin",
 };
 
 const SOME_ID = "00000000-0000-4000-8000-000000000000";

@@ -25,6 +25,13 @@ const EXAMPLES: Record<string, () => unknown> = {
   "POST /api/auth/admin/login": () => ({ username: "nobody-here", password: "not the password" }),
   "POST /api/auth/admin/password": () => ({ currentPassword: "not the password", newPassword: "a new password 1" }),
   "POST /api/auth/student/register": () => studentInput(),
+  "POST /api/admins": () => ({
+    username: `fuzz-${Math.random().toString(36).slice(2, 10)}`,
+    role: "viewer",
+    method: "link",
+  }),
+  "PUT /api/admins/:id/role": () => ({ role: "viewer" }),
+  "POST /api/admins/invites/:token": () => ({ password: "a long enough password" }),
   "POST /api/questions": () => questionExample(),
   "PUT /api/questions/:id": () => questionExample(),
   "POST /api/questions/import": () => ({

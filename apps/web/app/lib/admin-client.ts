@@ -3,6 +3,8 @@
 // `useAdminAction` (one at a time, then the loader runs again). Every call is typed from the contract's table of
 // admin endpoints and carries the admin's token; a refused session (401: expired, revoked or forged token) is
 // handled here and nowhere else — the token is forgotten and the browser goes to /admin/login, which says why.
+// A 403 (the admin's role may not do this) thrown from a loader reaches the admin layout's error boundary, which
+// shows "Not allowed" inside the admin frame.
 import {
   type AdminEndpointName,
   adminEndpoints,
@@ -11,6 +13,7 @@ import {
   type QueryOf,
   type ResponseOf,
 } from "@trainwise/contract/admin-endpoints";
+import type { AdminSession } from "@trainwise/contract/admin-roles";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import { createParser } from "eventsource-parser";
 import { useCallback, useRef, useState } from "react";
@@ -76,6 +79,22 @@ export async function adminCall<Name extends AdminEndpointName>(
     if (refusedSession(error)) throw sessionEnded();
     throw error;
   }
+}
+
+let sessionCache: { token: string; session: Promise<AdminSession> } | undefined;
+
+/** Who is signed in and their role: asked once per token, shared by the layout's and the screens' loaders. */
+export function currentAdmin(): Promise<AdminSession> {
+  const token = adminTokenOrLogin();
+  if (sessionCache?.token !== token) {
+    const session = adminCall("session", {});
+    sessionCache = { token, session };
+    // A failed answer (a dropped connection) is asked again next time rather than remembered.
+    session.catch(() => {
+      if (sessionCache?.session === session) sessionCache = undefined;
+    });
+  }
+  return sessionCache.session;
 }
 
 /** Downloads a CSV endpoint as a file; a refused session ends as above. */

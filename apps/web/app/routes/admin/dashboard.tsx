@@ -1,8 +1,9 @@
+import { mayUse } from "@trainwise/contract/admin-roles";
 import { Link } from "react-router";
 import { AdminShell } from "../../components/admin-shell.tsx";
 import { Alert } from "../../components/form-field.tsx";
 import { ScoreChart } from "../../components/score-chart.tsx";
-import { adminCall } from "../../lib/admin-client.ts";
+import { adminCall, currentAdmin } from "../../lib/admin-client.ts";
 import { formatCount, formatDateTime, formatScore } from "../../lib/format.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -19,13 +20,15 @@ async function settled<T>(call: Promise<T>): Promise<T | undefined> {
 /** Aggregates and three lists of ten rows, each fetched as ten rows: nothing here grows with the data. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { signal } = request;
+  // A viewer sees results only: the question bank and the students list are not asked for.
+  const manages = mayUse((await currentAdmin()).role, "manage");
   const [summary, questions, students, results] = await Promise.all([
     settled(adminCall("dashboard", { signal })),
-    settled(adminCall("questionTable", { query: { pageSize: 10 }, signal })),
-    settled(adminCall("studentTable", { query: { pageSize: 10 }, signal })),
+    manages ? settled(adminCall("questionTable", { query: { pageSize: 10 }, signal })) : undefined,
+    manages ? settled(adminCall("studentTable", { query: { pageSize: 10 }, signal })) : undefined,
     settled(adminCall("resultTable", { query: { pageSize: 10 }, signal })),
   ]);
-  return { summary, questions, students, results };
+  return { manages, summary, questions, students, results };
 }
 
 export const meta = () => [{ title: "Admin Dashboard | Trainwise" }, { name: "robots", content: "noindex" }];
@@ -48,7 +51,7 @@ function Panel({ title, more, children }: { title: string; more?: string; childr
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { summary, questions, students, results } = loaderData;
+  const { manages, summary, questions, students, results } = loaderData;
   const figures: [string, string][] = [
     ["Students", summary ? formatCount(summary.students) : "–"],
     ["Submitted quizzes", summary ? formatCount(summary.submitted) : "–"],
@@ -71,29 +74,33 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
-      <div className="mt-6 grid gap-6 md:grid-cols-3">
-        <Panel title="Recent Questions" more="/admin/questions">
-          {!questions && <Alert tone="error">Could not load the questions.</Alert>}
-          {questions?.rows.length === 0 && <p>No questions available</p>}
-          <ul className="list-disc space-y-1 pl-5">
-            {questions?.rows.map((question) => (
-              <li key={question._id} className="break-words">
-                {question.text}
-              </li>
-            ))}
-          </ul>
-        </Panel>
-        <Panel title="Student Details" more="/admin/students">
-          {!students && <Alert tone="error">Error fetching students</Alert>}
-          {students?.rows.length === 0 && <p>No students have registered yet.</p>}
-          <ul className="space-y-1">
-            {students?.rows.map((student) => (
-              <li key={student._id} className="break-words">
-                {student.name} <span className="text-slate-600">({student.email})</span>
-              </li>
-            ))}
-          </ul>
-        </Panel>
+      <div className={`mt-6 grid gap-6 ${manages ? "md:grid-cols-3" : "md:grid-cols-1"}`}>
+        {manages && (
+          <Panel title="Recent Questions" more="/admin/questions">
+            {!questions && <Alert tone="error">Could not load the questions.</Alert>}
+            {questions?.rows.length === 0 && <p>No questions available</p>}
+            <ul className="list-disc space-y-1 pl-5">
+              {questions?.rows.map((question) => (
+                <li key={question._id} className="break-words">
+                  {question.text}
+                </li>
+              ))}
+            </ul>
+          </Panel>
+        )}
+        {manages && (
+          <Panel title="Student Details" more="/admin/students">
+            {!students && <Alert tone="error">Error fetching students</Alert>}
+            {students?.rows.length === 0 && <p>No students have registered yet.</p>}
+            <ul className="space-y-1">
+              {students?.rows.map((student) => (
+                <li key={student._id} className="break-words">
+                  {student.name} <span className="text-slate-600">({student.email})</span>
+                </li>
+              ))}
+            </ul>
+          </Panel>
+        )}
         <Panel title="Student Results" more="/admin/results">
           {!results && <Alert tone="error">Error fetching results</Alert>}
           {results?.rows.length === 0 && <p>No quiz has been submitted yet.</p>}
@@ -115,9 +122,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <ul className="mt-3 space-y-2">
             {summary.openDrives.map((drive) => (
               <li key={drive._id} className="break-words">
-                <Link to={`/admin/drives/${drive._id}`} className="font-semibold text-brand-700 underline">
-                  {drive.name}
-                </Link>
+                {manages ? (
+                  <Link to={`/admin/drives/${drive._id}`} className="font-semibold text-brand-700 underline">
+                    {drive.name}
+                  </Link>
+                ) : (
+                  <strong>{drive.name}</strong>
+                )}
                 {drive.organisation && ` · ${drive.organisation}`} · {formatCount(drive.students)} registered,{" "}
                 {formatCount(drive.submitted)} submitted
                 {drive.closesAt && ` · closes ${formatDateTime(drive.closesAt)}`}

@@ -1,0 +1,90 @@
+// /admin/invite/:token — where an invited admin sets their own password, once, with the link an owner sent.
+// Public (the invitee has no session yet), so it uses the plain API client, not the admin area's.
+import { type AcceptInvite, acceptInviteSchema, type Invitation, ROLE_LABELS } from "@trainwise/contract/admin-roles";
+
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
+import { ApiError, api, messageOf } from "../../lib/api.ts";
+import { resolverFor } from "../../lib/zod-resolver.ts";
+import type { Route } from "./+types/invite";
+
+export const meta = () => [{ title: "Set your admin password | Trainwise" }, { name: "robots", content: "noindex" }];
+
+type State =
+  | { kind: "checking" }
+  | { kind: "open"; invitation: Invitation }
+  | { kind: "gone"; message: string }
+  | { kind: "done"; message: string };
+
+export default function AcceptInvitation({ params }: Route.ComponentProps) {
+  const [state, setState] = useState<State>({ kind: "checking" });
+  const path = `/admins/invites/${encodeURIComponent(params.token)}`;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AcceptInvite>({ resolver: resolverFor(acceptInviteSchema) });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api<Invitation>(path, { signal: controller.signal }).then(
+      (invitation) => setState({ kind: "open", invitation }),
+      (error: Error) => {
+        if (error.name !== "AbortError") {
+          setState({ kind: "gone", message: messageOf(error, "This invitation link could not be checked.") });
+        }
+      },
+    );
+    return () => controller.abort();
+  }, [path]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { message } = await api<{ message: string }>(path, { method: "POST", body: values });
+      setState({ kind: "done", message });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.fields.password) {
+        setError("password", { message: error.fields.password });
+      } else {
+        setState({ kind: "gone", message: messageOf(error, "Your password was not set. Please try again.") });
+      }
+    }
+  });
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <h1 className="mb-6 text-3xl font-bold text-brand-900">Set your admin password</h1>
+      {state.kind === "checking" && <p role="status">Checking your invitation…</p>}
+      {state.kind === "gone" && <Alert tone="error">{state.message}</Alert>}
+      {state.kind === "done" && (
+        <>
+          <Alert tone="success">{state.message}</Alert>
+          <Link to="/admin/login" className="mt-4 inline-block font-semibold text-brand-700 underline">
+            Go to Admin Login
+          </Link>
+        </>
+      )}
+      {state.kind === "open" && (
+        <>
+          <p className="mb-4">
+            You are invited as <strong>{state.invitation.username}</strong> ({ROLE_LABELS[state.invitation.role]}).
+            Choose a password of at least 12 characters. This link works once.
+          </p>
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
+            <FormField
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              error={errors.password?.message}
+              {...register("password")}
+            />
+            <SubmitButton busy={isSubmitting}>Set password</SubmitButton>
+          </form>
+        </>
+      )}
+    </div>
+  );
+}
