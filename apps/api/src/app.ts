@@ -10,6 +10,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { rateLimitStoreOn, SharedCounterStore } from "./limits/counters.ts";
 import adminRoutes, { adminAccountRoutes, invitationRoutes } from "./modules/admins/routes.ts";
+import analysisRoutes from "./modules/analysis/routes.ts";
 import auditRoutes from "./modules/audit/routes.ts";
 import auditTrail from "./modules/audit/trail.ts";
 import certificateRoutes from "./modules/certificates/routes.ts";
@@ -184,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(feedbackRoutes, { prefix: "/feedback" });
       await api.register(contactRoutes, { prefix: "/contact" });
       await api.register(dashboardRoutes, { prefix: "/dashboard" });
+      await api.register(analysisRoutes);
     },
     { prefix: "/api" },
   );

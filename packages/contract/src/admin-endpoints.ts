@@ -25,6 +25,7 @@ import {
   studentTablePageSchema,
   studentTableQuerySchema,
 } from "./admin-tables.ts";
+import { itemAnalysisSchema, retirementInputSchema } from "./analysis.ts";
 import { changePasswordSchema } from "./auth.ts";
 import { messageResponseSchema, tokenResponseSchema } from "./common.ts";
 import {
@@ -37,7 +38,15 @@ import {
 } from "./drives.ts";
 import { feedbackCreatedSchema, feedbackInputSchema, feedbackSchema, feedbackUpdateSchema } from "./feedback.ts";
 import { liveBoardSchema } from "./live-board.ts";
-import { questionImportResultSchema, questionInputSchema, questionListSchema, questionSchema } from "./questions.ts";
+import {
+  questionExportQuerySchema,
+  questionImportPreviewSchema,
+  questionImportQuerySchema,
+  questionImportResultSchema,
+  questionInputSchema,
+  questionListSchema,
+  questionSchema,
+} from "./questions.ts";
 import { accommodationSchema, resultDetailSchema } from "./students.ts";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -121,8 +130,27 @@ export const adminEndpoints = {
     response: questionSchema,
   }),
   deleteQuestion: endpoint({ method: "DELETE", path: "/questions/:id", response: messageResponseSchema }),
-  importQuestions: endpoint({ method: "POST", path: "/questions/import", response: questionImportResultSchema }),
+  importQuestions: endpoint({
+    method: "POST",
+    path: "/questions/import",
+    query: questionImportQuerySchema,
+    response: questionImportResultSchema,
+  }),
+  /** What importing a file would create and every problem with its line; writes nothing. */
+  previewQuestionImport: endpoint({
+    method: "POST",
+    path: "/questions/import/preview",
+    query: questionImportQuerySchema,
+    response: questionImportPreviewSchema,
+  }),
   questionExport: endpoint({ method: "GET", path: "/questions/export.csv", response: "csv" }),
+  /** The bank, or one category of it, in CSV, GIFT, Aiken or Moodle XML (a file download). */
+  questionExportAs: endpoint({
+    method: "GET",
+    path: "/questions/export",
+    query: questionExportQuerySchema,
+    response: "csv",
+  }),
   questionTemplate: endpoint({ method: "GET", path: "/questions/template.csv", response: "csv" }),
   questionBank: endpoint({ method: "GET", path: "/questions", response: questionListSchema }),
 
@@ -169,6 +197,16 @@ export const adminEndpoints = {
   driveResultsExport: endpoint({ method: "GET", path: "/drives/:id/results.csv", response: "csv" }),
   driveLive: endpoint({ method: "GET", path: "/drives/:id/live", response: liveBoardSchema }),
   driveLiveStream: endpoint({ method: "GET", path: "/drives/:id/live/stream", response: "event-stream" }),
+  driveAnalysis: endpoint({ method: "GET", path: "/drives/:id/analysis", response: itemAnalysisSchema }),
+  driveAnalysisExport: endpoint({ method: "GET", path: "/drives/:id/analysis.csv", response: "csv" }),
+  testAnalysis: endpoint({ method: "GET", path: "/tests/:id/analysis", response: itemAnalysisSchema }),
+  testAnalysisExport: endpoint({ method: "GET", path: "/tests/:id/analysis.csv", response: "csv" }),
+  setQuestionRetired: endpoint({
+    method: "PUT",
+    path: "/analysis/questions/:id/retirement",
+    body: retirementInputSchema,
+    response: messageResponseSchema,
+  }),
 
   changePassword: endpoint({
     method: "POST",

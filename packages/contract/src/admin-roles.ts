@@ -109,6 +109,7 @@ export const AUDIT_ACTIONS = [
   "question.update",
   "question.delete",
   "question.import",
+  "question.retirement",
   "test.create",
   "test.update",
   "test.archive",

@@ -8,24 +8,87 @@ export const difficultySchema = z.enum(DIFFICULTIES, {
 });
 export type Difficulty = z.infer<typeof difficultySchema>;
 
+/** How a question is answered; a question without a type is a single-answer question (the spec's only kind). */
+export const QUESTION_TYPES = ["single", "multiple", "true_false"] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
+  single: "Single answer",
+  multiple: "Multiple answers",
+  true_false: "True/false",
+};
+export const questionTypeSchema = z.enum(QUESTION_TYPES, { error: "Type must be single, multiple or true_false" });
+
+/**
+ * How a multiple-answer question is marked: all or nothing (exactly the right options), or partial (the share
+ * of right options chosen less the share of wrong ones chosen, per right option, never below 0). Single and
+ * true/false questions are always all or nothing.
+ */
+export const SCORING_RULES = ["all_or_nothing", "partial"] as const;
+export type ScoringRule = (typeof SCORING_RULES)[number];
+export const SCORING_LABELS: Record<ScoringRule, string> = {
+  all_or_nothing: "All or nothing",
+  partial: "Partial credit",
+};
+export const scoringRuleSchema = z.enum(SCORING_RULES, { error: "Scoring must be all_or_nothing or partial" });
+
+/** The two options of a true/false question, in this order. */
+export const TRUE_FALSE_OPTIONS = ["True", "False"] as const;
+
 export const optionInputSchema = z.object({
   text: requiredText("Option text", 500),
   isCorrect: z.boolean({ error: "isCorrect must be true or false" }),
 });
 
-export const questionInputSchema = z.object({
-  text: requiredText("Question", 2000, { multiline: true }),
-  category: requiredText("Category", 100),
-  difficulty: difficultySchema.default(DEFAULT_DIFFICULTY),
-  options: z
-    .array(optionInputSchema, { error: "Options are required" })
-    .min(2, { error: "Add at least two options" })
-    .max(10, { error: "A question can have at most 10 options" })
-    .refine((options) => options.filter((option) => option.isCorrect).length === 1, {
-      error: "Mark exactly one option as correct",
-    }),
-});
-export type QuestionInput = z.infer<typeof questionInputSchema>;
+export const MAX_OPTIONS = 10;
+
+export const questionInputSchema = z
+  .object({
+    text: requiredText("Question", 2000, { multiline: true }),
+    category: requiredText("Category", 100),
+    difficulty: difficultySchema.default(DEFAULT_DIFFICULTY),
+    type: questionTypeSchema.default("single"),
+    scoring: scoringRuleSchema.default("all_or_nothing"),
+    options: z
+      .array(optionInputSchema, { error: "Options are required" })
+      .min(2, { error: "Add at least two options" })
+      .max(MAX_OPTIONS, { error: `A question can have at most ${MAX_OPTIONS} options` }),
+  })
+  .superRefine((question, context) => {
+    const problem = optionsProblem(question.type, question.options);
+    if (problem) context.addIssue({ code: "custom", path: ["options"], message: problem });
+  })
+  .transform((question) => {
+    // Only a multiple-answer question can give partial credit; the others store the rule that applies to them.
+    if (question.type === "multiple") return question;
+    if (question.type === "single") return { ...question, scoring: "all_or_nothing" as const };
+    // True/false options are stored as "True", "False" in that order, however a file or form wrote them.
+    const trueIsCorrect = question.options.some((option) => option.isCorrect && option.text.toLowerCase() === "true");
+    return {
+      ...question,
+      scoring: "all_or_nothing" as const,
+      options: [
+        { text: TRUE_FALSE_OPTIONS[0], isCorrect: trueIsCorrect },
+        { text: TRUE_FALSE_OPTIONS[1], isCorrect: !trueIsCorrect },
+      ],
+    };
+  });
+export type QuestionInput = z.output<typeof questionInputSchema>;
+
+/** What is wrong with a question's options for its type, if anything. */
+export function optionsProblem(
+  type: QuestionType,
+  options: { text: string; isCorrect: boolean }[],
+): string | undefined {
+  const correct = options.filter((option) => option.isCorrect).length;
+  if (type === "multiple") return correct >= 1 ? undefined : "Mark at least one option as correct";
+  if (type === "true_false") {
+    const texts = options.map((option) => option.text.toLowerCase());
+    if (options.length !== 2 || !texts.includes("true") || !texts.includes("false")) {
+      return "A true/false question has exactly two options, True and False";
+    }
+  }
+  return correct === 1 ? undefined : "Mark exactly one option as correct";
+}
 
 export const optionSchema = z.object({ _id: idSchema, text: z.string(), isCorrect: z.boolean() });
 export const questionSchema = z.object({
@@ -33,6 +96,8 @@ export const questionSchema = z.object({
   text: z.string(),
   category: z.string(),
   difficulty: difficultySchema,
+  type: questionTypeSchema,
+  scoring: scoringRuleSchema,
   options: z.array(optionSchema),
   createdAt: z.iso.datetime(),
 });
@@ -48,13 +113,17 @@ export const questionListQuerySchema = pagingQuerySchema.extend({
 export type QuestionListQuery = z.infer<typeof questionListQuerySchema>;
 
 /**
- * The CSV format of the question bank, for import and export: one question a row, its correct option given by
+ * The CSV format of the question bank, for import and export: one question a row, its correct options given by
  * number. Import is all or nothing.
  */
 export const QUESTION_CSV_COLUMNS = [
   "text",
   "category",
   "difficulty",
+  // Empty (files written before there were types): a single-answer question, all or nothing.
+  "type",
+  "scoring",
+  // The correct option's number; a multiple-answer question's numbers as "1;3".
   "correct",
   "option1",
   "option2",
@@ -68,4 +137,64 @@ export const QUESTION_CSV_COLUMNS = [
   "option9",
   "option10",
 ] as const;
-export const questionImportResultSchema = z.object({ imported: z.number().int() });
+export const questionImportResultSchema = z.object({
+  imported: z.number().int(),
+  /** Questions of kinds the bank does not hold, left out because the admin confirmed it. */
+  skipped: z.number().int().default(0),
+});
+
+/** The file formats the bank imports and exports (decision 018). */
+export const BANK_FORMATS = ["csv", "gift", "aiken", "moodle-xml"] as const;
+export type BankFormat = (typeof BANK_FORMATS)[number];
+export const BANK_FORMAT_LABELS: Record<BankFormat, string> = {
+  csv: "CSV",
+  gift: "GIFT",
+  aiken: "Aiken",
+  "moodle-xml": "Moodle XML",
+};
+export const bankFormatSchema = z.enum(BANK_FORMATS, { error: "Format must be csv, gift, aiken or moodle-xml" });
+
+/**
+ * How to read an uploaded file: its format (left out: detected), the category and difficulty of questions the
+ * file gives none, and whether questions of kinds the bank does not hold are skipped (the admin confirmed it).
+ */
+export const questionImportQuerySchema = z.object({
+  format: bankFormatSchema.optional(),
+  category: searchText("category", 100),
+  difficulty: difficultySchema.optional(),
+  skipUnsupported: z
+    .enum(["true", "false"], { error: "skipUnsupported must be true or false" })
+    .optional()
+    .transform((value) => value === "true"),
+});
+export type QuestionImportQuery = z.infer<typeof questionImportQuerySchema>;
+
+/** What an import would create, and every problem with its line, before anything is written. */
+export const questionImportPreviewSchema = z.object({
+  format: bankFormatSchema,
+  questions: z.array(
+    z.object({
+      line: z.number().int(),
+      text: z.string(),
+      category: z.string(),
+      difficulty: difficultySchema,
+      type: questionTypeSchema,
+      scoring: scoringRuleSchema,
+      options: z.array(optionInputSchema),
+    }),
+  ),
+  /** Questions of kinds the bank does not hold (essay, matching, numerical, …): imported only if skipped. */
+  unsupported: z.array(z.object({ line: z.number().int(), kind: z.string(), title: z.string() })),
+  /** The first problems found, each with its line; `problemCount` counts them all. */
+  problems: z.array(z.object({ line: z.number().int(), message: z.string() })),
+  problemCount: z.number().int(),
+});
+export type QuestionImportPreview = z.infer<typeof questionImportPreviewSchema>;
+
+/** GET /api/questions/export: the bank, or the questions a filter picks, in one of the formats. */
+export const questionExportQuerySchema = z.object({
+  format: bankFormatSchema.default("csv"),
+  category: searchText("category", 100),
+  difficulty: difficultySchema.optional(),
+  search: searchText("search", 200),
+});

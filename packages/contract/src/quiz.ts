@@ -3,6 +3,7 @@ import { z } from "zod";
 import { idSchema } from "./common.ts";
 import { QUIZ_QUESTION_LIMIT } from "./constants.ts";
 import { MAX_TEST_QUESTIONS, REVIEW_POLICIES, TIMING_MODES } from "./drives.ts";
+import { MAX_OPTIONS, questionTypeSchema } from "./questions.ts";
 
 /**
  * The spec's `limit` is accepted and checked, but the test decides how many questions a quiz has: a client can
@@ -23,13 +24,38 @@ export const quizQuestionSchema = z.object({
   text: z.string(),
   category: z.string(),
   difficulty: z.string(),
+  /** How it is answered: one option (radio buttons), several (checkboxes), or true/false; absent: one option. */
+  type: questionTypeSchema.optional(),
   options: z.array(z.object({ _id: idSchema, text: z.string() }).strict()),
 });
 export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 export const quizQuestionListSchema = z.array(quizQuestionSchema);
 
-export const answerSchema = z.object({ questionId: idSchema, optionId: idSchema });
+/**
+ * One answer. The spec's shape names one option (`optionId`); a multiple-answer question's choices travel in
+ * `optionIds` instead. Exactly one of the two is sent; one `optionId` on a multiple-answer question chooses that
+ * option alone.
+ */
+export const answerSchema = z
+  .object({
+    questionId: idSchema,
+    optionId: idSchema.optional(),
+    optionIds: z
+      .array(idSchema, { error: "optionIds must be a list" })
+      .min(1, { error: "Choose at least one option" })
+      .max(MAX_OPTIONS, { error: `optionIds can name at most ${MAX_OPTIONS} options` })
+      .optional(),
+  })
+  .refine((answer) => (answer.optionId === undefined) !== (answer.optionIds === undefined), {
+    error: "Send either optionId or optionIds",
+    path: ["optionId"],
+  });
 export type Answer = z.infer<typeof answerSchema>;
+
+/** The options an answer chooses, without repeats. */
+export function chosenOptions(answer: Answer): string[] {
+  return [...new Set(answer.optionIds ?? (answer.optionId ? [answer.optionId] : []))];
+}
 
 export const quizSubmitSchema = z.object({
   answers: z.array(answerSchema, { error: "answers must be a list" }).max(200, {
@@ -65,6 +91,8 @@ export const quizResultSchema = z.object({
       isCorrect: z.boolean(),
       /** False when the student gave no answer (the clock ran out, or they moved on): not a wrong answer. */
       answered: z.boolean(),
+      /** The question's mark, 0 to 1; between the two only for a partly right multiple answer. */
+      mark: z.number(),
       question: z.object({ text: z.string() }),
     }),
   ),

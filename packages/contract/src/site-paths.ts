@@ -39,6 +39,8 @@ export const CLIENT_ONLY_PATHS = [
   "/admin/admins",
   "/admin/audit",
   "/admin/invite/:token",
+  "/admin/drives/:id/analysis",
+  "/admin/tests/:id/analysis",
   "/quiz",
   "/result/:id",
   "/verify/:code",

@@ -62,9 +62,12 @@ export const resultDetailSchema = z.object({
     z.object({
       questionId: idSchema,
       question: z.string(),
+      /** The option chosen; a multiple answer's options joined with "; ". */
       chosen: z.string().nullable(),
       correct: z.string(),
       isCorrect: z.boolean(),
+      /** 0 to 1: below 1 and above 0 only for a partly right multiple answer. */
+      mark: z.number(),
       focusLosses: z.number().int(),
     }),
   ),

@@ -224,6 +224,8 @@ export const demoQuestions: QuestionInput[] = QUESTIONS.map(([category, difficul
   category,
   difficulty,
   text,
+  type: "single",
+  scoring: "all_or_nothing",
   // The first option is the correct one, as on the admin form; the quiz shuffles options for students.
   options: [correct, ...wrong].map((option, index) => ({ text: option, isCorrect: index === 0 })),
 }));

@@ -230,6 +230,10 @@ export const students = pgTable(
 );
 
 export const difficulty = pgEnum("difficulty", ["easy", "medium", "hard"]);
+/** How a question is answered: one option, any number of options ("choose all that apply"), or true/false. */
+export const questionType = pgEnum("question_type", ["single", "multiple", "true_false"]);
+/** How a multiple-answer question is marked (decision 018); the other types are always all or nothing. */
+export const scoringRule = pgEnum("scoring_rule", ["all_or_nothing", "partial"]);
 
 export const questions = pgTable(
   "questions",
@@ -238,6 +242,8 @@ export const questions = pgTable(
     text: text("text").notNull(),
     category: text("category").notNull(),
     difficulty: difficulty("difficulty").notNull().default("medium"),
+    type: questionType("type").notNull().default("single"),
+    scoring: scoringRule("scoring").notNull().default("all_or_nothing"),
     /** Set instead of deleting when attempts refer to the question, so results keep what was asked. */
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -257,11 +263,8 @@ export const questionOptions = pgTable(
     isCorrect: boolean("is_correct").notNull(),
     position: integer("position").notNull(),
   },
-  (table) => [
-    unique("question_options_position_unique").on(table.questionId, table.position),
-    // At most one correct option per question, enforced by the database as well as the contract.
-    uniqueIndex("question_options_one_correct").on(table.questionId).where(sql`${table.isCorrect}`),
-  ],
+  // How many options are correct depends on the question's type, so the contract checks it (decision 018).
+  (table) => [unique("question_options_position_unique").on(table.questionId, table.position)],
 );
 
 export const attempts = pgTable(
@@ -328,8 +331,12 @@ export const attemptQuestions = pgTable(
       .references(() => questions.id, { onDelete: "restrict" }),
     optionOrder: uuid("option_order").array().notNull(),
     selectedOptionId: uuid("selected_option_id").references(() => questionOptions.id, { onDelete: "restrict" }),
+    /** The options chosen for a multiple-answer question (then `selectedOptionId` is null). */
+    selectedOptionIds: uuid("selected_option_ids").array(),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
     isCorrect: boolean("is_correct"),
+    /** The question's mark when scored, 0 to 1: below 1 only for partly right multiple answers. */
+    mark: real("mark"),
     /** Times the quiz page lost focus or visibility on this question; shown to admins, never used to block. */
     focusLosses: integer("focus_losses").notNull().default(0),
   },

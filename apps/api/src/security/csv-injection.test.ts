@@ -143,7 +143,7 @@ describe("every CSV the API writes", async () => {
       payload: exported,
     });
     expect(imported.statusCode, imported.body).toBe(201);
-    expect(imported.json()).toEqual({ imported: before.length });
+    expect(imported.json()).toEqual({ imported: before.length, skipped: 0 });
     const after = (await target.app.inject({ method: "GET", url: "/api/questions", headers: targetAdmin })).json();
     const shape = (questions: { text: string; category: string; options: { text: string; isCorrect: boolean }[] }[]) =>
       questions

@@ -47,6 +47,8 @@ export async function seedQuestions(db: Database, count: number): Promise<void> 
       text: `Question ${index + 1}?`,
       category: index % 2 ? "Aptitude" : "Programming",
       difficulty: "medium",
+      type: "single",
+      scoring: "all_or_nothing",
       options: [
         { text: `right ${index + 1}`, isCorrect: true },
         { text: `wrong A ${index + 1}`, isCorrect: false },
@@ -63,7 +65,7 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** Every question served in an attempt, in order, with its options as the student sees them (read directly). */
 export async function servedInOrder(pool: pg.Pool, attemptId: string): Promise<QuizQuestion[]> {
   const { rows } = await pool.query<QuizQuestion>(
-    `select q.id as "_id", q.text, q.category, q.difficulty::text as difficulty,
+    `select q.id as "_id", q.text, q.category, q.difficulty::text as difficulty, q.type::text as type,
        (select json_agg(json_build_object('_id', o.id, 'text', o.text) order by shown.ordinality)
           from unnest(aq.option_order) with ordinality as shown(id, ordinality)
           join question_options o on o.id = shown.id) as options

@@ -29,7 +29,7 @@ type CallOptions<Name extends AdminEndpointName> = {
   signal?: AbortSignal;
 } & (HasId<Name> extends true ? { id: string } : { id?: never }) &
   ([QueryOf<Name>] extends [never] ? { query?: never } : { query?: QueryOf<Name> }) &
-  ([BodyOf<Name>] extends [never] ? { body?: never; csv?: string } : { body: BodyOf<Name> });
+  ([BodyOf<Name>] extends [never] ? { body?: never; csv?: string; file?: string } : { body: BodyOf<Name> });
 
 function urlOf(name: AdminEndpointName, id: string | undefined, query: object | undefined): string {
   const path = adminEndpoints[name].path.replace(":id", encodeURIComponent(id ?? ""));
@@ -66,15 +66,23 @@ export async function adminCall<Name extends AdminEndpointName>(
 ): Promise<ResponseOf<Name>> {
   const token = adminTokenOrLogin();
   const endpoint = adminEndpoints[name];
-  const { id, query, body, csv, signal } = options as {
+  const { id, query, body, csv, file, signal } = options as {
     id?: string;
     query?: object;
     body?: unknown;
     csv?: string;
+    file?: string;
     signal?: AbortSignal;
   };
   try {
-    return await api<ResponseOf<Name>>(urlOf(name, id, query), { method: endpoint.method, token, body, csv, signal });
+    return await api<ResponseOf<Name>>(urlOf(name, id, query), {
+      method: endpoint.method,
+      token,
+      body,
+      csv,
+      file,
+      signal,
+    });
   } catch (error) {
     if (refusedSession(error)) throw sessionEnded();
     throw error;

@@ -17,6 +17,8 @@ interface RequestOptions {
   body?: unknown;
   /** Sent as text/csv instead of JSON. */
   csv?: string;
+  /** An uploaded question file in any format, sent as text/plain (the server reads the format named or detects it). */
+  file?: string;
   token?: string | null;
   signal?: AbortSignal;
 }
@@ -41,13 +43,14 @@ async function apiResponse<T>(path: string, options: RequestOptions): Promise<{ 
   const headers: Record<string, string> = { accept: "application/json" };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.csv !== undefined) headers["content-type"] = "text/csv";
+  if (options.file !== undefined) headers["content-type"] = "text/plain; charset=utf-8";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
       method: options.method ?? "GET",
       headers,
-      body: options.csv ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      body: options.csv ?? options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       credentials: "same-origin",
       signal: options.signal,
     });

@@ -175,6 +175,7 @@ describe("tests and drives", async () => {
         questionId: first._id,
         isCorrect: true,
         answered: true,
+        mark: 1,
         question: { text: first.text },
       });
     });

@@ -175,7 +175,7 @@ describe("editing, filtering and CSV", async () => {
     ].join("\n");
     const response = await importCsv(csv);
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ imported: 2 });
+    expect(response.json()).toEqual({ imported: 2, skipped: 0 });
     expect(await count()).toBe(before + 2);
     const imported = (await app.inject({ method: "GET", url: "/api/questions?search=comma", headers: auth })).json();
     expect(imported[0]).toMatchObject({ text: "Which, with a comma?", difficulty: "hard" });
@@ -222,11 +222,11 @@ describe("editing, filtering and CSV", async () => {
     expect(exported.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(exported.headers["content-disposition"]).toBe('attachment; filename="questions.csv"');
     expect(exported.body.split("\n")[0]).toBe(
-      "text,category,difficulty,correct,option1,option2,option3,option4,option5,option6,option7,option8,option9,option10",
+      "text,category,difficulty,type,scoring,correct,option1,option2,option3,option4,option5,option6,option7,option8,option9,option10",
     );
     const before = await count();
-    expect((await importCsv(exported.body)).json()).toEqual({ imported: before });
+    expect((await importCsv(exported.body)).json()).toEqual({ imported: before, skipped: 0 });
     const template = await app.inject({ method: "GET", url: "/api/questions/template.csv", headers: auth });
-    expect((await importCsv(template.body)).json()).toEqual({ imported: 1 });
+    expect((await importCsv(template.body)).json()).toEqual({ imported: 3, skipped: 0 });
   });
 });

@@ -10,9 +10,11 @@ import { attemptQuestions, questionOptions, questions } from "../../db/schema.ts
 type QuestionRow = typeof questions.$inferSelect;
 type OptionRow = typeof questionOptions.$inferSelect;
 export type QuestionWithOptions = QuestionRow & { options: OptionRow[] };
+/** A validated question; one without a type is a single-answer question, as every question once was. */
+export type NewQuestion = Omit<QuestionInput, "type" | "scoring"> & Partial<Pick<QuestionInput, "type" | "scoring">>;
 
 /** Stores questions with their options, all or nothing (one from the form, or a whole CSV import). */
-export async function createQuestions(db: Database, inputs: QuestionInput[]): Promise<QuestionWithOptions[]> {
+export async function createQuestions(db: Database, inputs: NewQuestion[]): Promise<QuestionWithOptions[]> {
   return db.transaction(async (tx) => {
     const created: QuestionWithOptions[] = [];
     for (const input of inputs) created.push(await createQuestion(tx, input));
@@ -20,10 +22,16 @@ export async function createQuestions(db: Database, inputs: QuestionInput[]): Pr
   });
 }
 
-export async function createQuestion(db: Executor, input: QuestionInput): Promise<QuestionWithOptions> {
+export async function createQuestion(db: Executor, input: NewQuestion): Promise<QuestionWithOptions> {
   const [question] = await db
     .insert(questions)
-    .values({ text: input.text, category: input.category, difficulty: input.difficulty })
+    .values({
+      text: input.text,
+      category: input.category,
+      difficulty: input.difficulty,
+      type: input.type ?? "single",
+      scoring: input.scoring ?? "all_or_nothing",
+    })
     .returning();
   if (!question) throw new Error("The question was not created.");
   const options = await db
@@ -75,12 +83,14 @@ export async function questionTable(db: Executor, query: QuestionTableQuery) {
     text: string;
     category: string;
     difficulty: QuestionRow["difficulty"];
+    type: QuestionRow["type"];
+    scoring: QuestionRow["scoring"];
     archived_at: Date | null;
     created_at: Date;
     updated_at: Date;
     total: string;
   }>(sql`
-    select q.id, q.text, q.category, q.difficulty, q.archived_at, q.created_at, q.updated_at, ${TOTAL_OVER_ALL} as total
+    select q.id, q.text, q.category, q.difficulty, q.type, q.scoring, q.archived_at, q.created_at, q.updated_at, ${TOTAL_OVER_ALL} as total
     from questions q
     where ${questionFilters(query)}
     order by ${order}
@@ -92,6 +102,8 @@ export async function questionTable(db: Executor, query: QuestionTableQuery) {
       text: row.text,
       category: row.category,
       difficulty: row.difficulty,
+      type: row.type,
+      scoring: row.scoring,
       archivedAt: row.archived_at,
       createdAt: new Date(row.created_at),
       updatedAt: new Date(row.updated_at),
@@ -169,14 +181,21 @@ async function lockForChange(tx: Transaction, id: string): Promise<"not-found" |
  * Changes a question. One nobody was asked is changed in place; one that attempts refer to is archived and
  * replaced by a new question, so past results keep what was asked.
  */
-export async function updateQuestion(db: Database, id: string, input: QuestionInput) {
+export async function updateQuestion(db: Database, id: string, input: NewQuestion) {
   return db.transaction(async (tx) => {
     const state = await lockForChange(tx, id);
     if (state === "not-found") return undefined;
     if (state === "archived") return createQuestion(tx, input);
     await tx
       .update(questions)
-      .set({ text: input.text, category: input.category, difficulty: input.difficulty, updatedAt: new Date() })
+      .set({
+        text: input.text,
+        category: input.category,
+        difficulty: input.difficulty,
+        type: input.type ?? "single",
+        scoring: input.scoring ?? "all_or_nothing",
+        updatedAt: new Date(),
+      })
       .where(eq(questions.id, id));
     await tx.delete(questionOptions).where(eq(questionOptions.questionId, id));
     await tx
@@ -202,6 +221,8 @@ export function toQuestionResponse(question: QuestionWithOptions) {
     text: question.text,
     category: question.category,
     difficulty: question.difficulty,
+    type: question.type,
+    scoring: question.scoring,
     createdAt: question.createdAt.toISOString(),
     options: question.options.map((option) => ({ _id: option.id, text: option.text, isCorrect: option.isCorrect })),
   };

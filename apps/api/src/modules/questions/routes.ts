@@ -2,6 +2,11 @@
 import { questionTablePageSchema, questionTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { errorBodySchema, idParamsSchema, messageResponseSchema } from "@trainwise/contract/common";
 import {
+  type BankFormat,
+  type QuestionImportQuery,
+  questionExportQuerySchema,
+  questionImportPreviewSchema,
+  questionImportQuerySchema,
   questionImportResultSchema,
   questionInputSchema,
   questionListQuerySchema,
@@ -12,7 +17,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendCsv } from "../../csv/reply.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { CSV_IMPORT_LIMITS, parseQuestionCsv, QUESTION_CSV_TEMPLATE, questionsToCsv } from "./csv.ts";
+import { IMPORT_LIMITS } from "./formats/bank-file.ts";
+import { detectFormat, EXPORTS, readBankFile, toPreview } from "./formats/bank-formats.ts";
+import { QUESTION_CSV_TEMPLATE, questionsToCsv } from "./formats/csv.ts";
 import {
   archiveOrDeleteQuestion,
   createQuestions,
@@ -25,11 +32,22 @@ import {
 
 const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", app.requireAdmin);
+  // An uploaded question file arrives as text in any of the formats; past the limit it is refused with 413.
+  app.removeContentTypeParser("text/plain");
   app.addContentTypeParser(
-    "text/csv",
-    { parseAs: "string", bodyLimit: CSV_IMPORT_LIMITS.bytes },
+    ["text/csv", "text/plain", "application/xml", "text/xml"],
+    { parseAs: "string", bodyLimit: IMPORT_LIMITS.bytes },
     (_request, body, done) => done(null, body),
   );
+
+  /** The file read in its format (given or detected), or the whole file refused. */
+  async function readUpload(body: string, query: QuestionImportQuery, contentType: string | undefined) {
+    // A file sent as text/csv is CSV, as it always was; any other is read in the format named or detected.
+    const format: BankFormat = query.format ?? (contentType?.startsWith("text/csv") ? "csv" : detectFormat(body));
+    const outcome = await readBankFile(body, format, { category: query.category, difficulty: query.difficulty });
+    if (!outcome.ok) throw new HttpError(outcome.status, outcome.message, { file: outcome.message });
+    return { format, bank: outcome.bank };
+  }
 
   app.get(
     "/",
@@ -142,9 +160,58 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    "/export",
+    {
+      schema: {
+        tags: ["questions"],
+        summary: "The active bank, or the questions a filter picks, as CSV, GIFT, Aiken or Moodle XML",
+        description:
+          "Aiken holds single-answer questions only: multiple-answer questions are left out of it (decision 018).",
+        security: [{ bearerAuth: [] }],
+        querystring: questionExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const { questions } = await listQuestions(app.db, filters);
+      // Grouped by category, so GIFT and Moodle XML name each category once.
+      questions.sort((a, b) => (a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
+      const file = EXPORTS[format];
+      if (format === "csv") return sendCsv(reply, file.fileName, file.write(questions));
+      return reply
+        .type(file.contentType)
+        .header("content-disposition", `attachment; filename="${file.fileName}"`)
+        .send(file.write(questions));
+    },
+  );
+
+  app.get(
     "/template.csv",
     { schema: { tags: ["questions"], summary: "An example CSV to fill in", security: [{ bearerAuth: [] }] } },
     async (_request, reply) => sendCsv(reply, "questions-template.csv", QUESTION_CSV_TEMPLATE),
+  );
+
+  const uploadLimits = `At most ${IMPORT_LIMITS.rows} questions and ${IMPORT_LIMITS.bytes / 1024 / 1024} MB a file, no line over ${IMPORT_LIMITS.lineBytes / 1024} KB.`;
+  const uploadBody = z.string({ error: "Send the file as text (text/csv, text/plain or application/xml)" });
+
+  app.post(
+    "/import/preview",
+    {
+      schema: {
+        tags: ["questions"],
+        summary: "What importing a file would create, and every problem with its line; writes nothing",
+        description: `CSV, GIFT, Aiken or Moodle XML (\`format\`, or detected). ${uploadLimits}`,
+        security: [{ bearerAuth: [] }],
+        consumes: ["text/plain", "text/csv", "application/xml"],
+        querystring: questionImportQuerySchema,
+        body: uploadBody,
+        response: { 200: questionImportPreviewSchema, 400: errorBodySchema, 413: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { format, bank } = await readUpload(request.body, request.query, request.headers["content-type"]);
+      return toPreview(format, bank);
+    },
   );
 
   app.post(
@@ -152,19 +219,46 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["questions"],
-        summary: "Import questions from CSV (text/csv); any bad row rejects the whole file",
-        description: `At most ${CSV_IMPORT_LIMITS.rows} questions and ${CSV_IMPORT_LIMITS.bytes / 1024 / 1024} MB a file; a refusal lists the first ${CSV_IMPORT_LIMITS.listedErrors} problems and counts them all.`,
+        summary: "Import questions from a file, all or nothing: any problem rejects the whole file",
+        description:
+          `CSV, GIFT, Aiken or Moodle XML (\`format\`, or detected). ${uploadLimits} A refusal lists the first ` +
+          `${IMPORT_LIMITS.listedErrors} problems and counts them all. Questions of kinds the bank does not hold ` +
+          "are refused unless `skipUnsupported=true` (the admin saw them in the preview and confirmed).",
         security: [{ bearerAuth: [] }],
-        consumes: ["text/csv"],
-        body: z.string({ error: "Send the CSV file as text/csv" }),
+        consumes: ["text/csv", "text/plain", "application/xml"],
+        querystring: questionImportQuerySchema,
+        body: uploadBody,
         response: { 201: questionImportResultSchema, 400: errorBodySchema, 413: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const outcome = await parseQuestionCsv(request.body);
-      if (!outcome.ok) throw new HttpError(outcome.status, outcome.message, outcome.errors);
-      await createQuestions(app.db, outcome.questions);
-      return reply.status(201).send({ imported: outcome.questions.length });
+      const { bank } = await readUpload(request.body, request.query, request.headers["content-type"]);
+      if (bank.problemCount > 0) {
+        const listed =
+          bank.problemCount > bank.problems.length ? ` (the first ${bank.problems.length} are listed)` : "";
+        const counted = bank.problemCount === 1 ? "1 problem" : `${bank.problemCount} problems`;
+        const fields: Record<string, string> = {};
+        for (const problem of bank.problems) {
+          const key = `line ${problem.line}`;
+          fields[key] = fields[key] ? `${fields[key]}; ${problem.message}` : problem.message;
+        }
+        throw new HttpError(400, `Nothing was imported: ${counted} in the file${listed}.`, fields);
+      }
+      if (bank.unsupported.length > 0 && !request.query.skipUnsupported) {
+        const kinds = [...new Set(bank.unsupported.map((question) => question.kind))].join(", ");
+        const message = `Nothing was imported: ${bank.unsupported.length} question${bank.unsupported.length === 1 ? " is" : "s are"} of a kind the bank does not hold (${kinds}). Confirm to import the rest without them.`;
+        const fields: Record<string, string> = {};
+        for (const question of bank.unsupported) fields[`line ${question.line}`] = `${question.kind}: not imported`;
+        throw new HttpError(400, message, fields);
+      }
+      if (bank.questions.length === 0) {
+        throw new HttpError(400, "The file has no questions.", { file: "The file has no questions." });
+      }
+      await createQuestions(
+        app.db,
+        bank.questions.map((entry) => entry.question),
+      );
+      return reply.status(201).send({ imported: bank.questions.length, skipped: bank.unsupported.length });
     },
   );
 };

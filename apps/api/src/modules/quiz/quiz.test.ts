@@ -299,6 +299,7 @@ describe("the quiz", async () => {
       questionId: questions[0]?._id,
       isCorrect: false,
       answered: true,
+      mark: 0,
       question: { text: questions[0]?.text },
     });
   });

@@ -12,6 +12,7 @@ export interface ServedQuestion {
   text: string;
   category: string;
   difficulty: (typeof questions.$inferSelect)["difficulty"];
+  type: (typeof questions.$inferSelect)["type"];
   options: { _id: string; text: string }[];
 }
 
@@ -21,6 +22,10 @@ export interface AnswerSlot {
   questionId: string;
   optionOrder: string[];
   selectedOptionId: string | null;
+  /** The choices of a multiple-answer question. */
+  selectedOptionIds: string[] | null;
+  /** The question takes several options. */
+  multiple: boolean;
 }
 
 const ATTEMPT_COLUMNS = `id, student_id as "studentId", started_at as "startedAt", deadline_at as "deadlineAt",
@@ -131,8 +136,9 @@ const lockOpenAttemptWithSlotsStatement: NamedStatement = {
   name: "quiz.lock-open-attempt-with-slots",
   text: `select ${ATTEMPT_COLUMNS},
       (select coalesce(json_agg(json_build_object('position', aq.position, 'questionId', aq.question_id,
-                 'optionOrder', aq.option_order, 'selectedOptionId', aq.selected_option_id) order by aq.position), '[]')
-        from attempt_questions aq where aq.attempt_id = attempts.id) as slots
+                 'optionOrder', aq.option_order, 'selectedOptionId', aq.selected_option_id,
+                 'selectedOptionIds', aq.selected_option_ids, 'multiple', q.type = 'multiple') order by aq.position), '[]')
+        from attempt_questions aq join questions q on q.id = aq.question_id where aq.attempt_id = attempts.id) as slots
     from attempts where student_id = $1::uuid and submitted_at is null for update`,
 };
 
@@ -149,7 +155,7 @@ export async function lockOpenAttemptWithSlots(db: Executor, studentId: string) 
 const randomQuestionsStatement: NamedStatement = {
   name: "quiz.random-questions",
   // $1 how many, $2 categories (empty: all), $3–$5 easy/medium/hard counts (null: any difficulty)
-  text: `select q.id as "questionId", q.text, q.category, q.difficulty,
+  text: `select q.id as "questionId", q.text, q.category, q.difficulty, q.type,
       (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text) order by o.position), '[]')
         from question_options o where o.question_id = q.id) as options
     from (
@@ -234,7 +240,7 @@ export async function insertAttempt(
 const servedQuestionsStatement: NamedStatement = {
   name: "quiz.served-questions",
   // $1 attempt, $2 one position (null: every position)
-  text: `select aq.question_id as "questionId", q.text, q.category, q.difficulty,
+  text: `select aq.question_id as "questionId", q.text, q.category, q.difficulty, q.type,
       (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text) order by shown.ordinality), '[]')
         from unnest(aq.option_order) with ordinality as shown(id, ordinality)
         join question_options o on o.id = shown.id) as options
@@ -256,9 +262,11 @@ export async function servedQuestionAt(db: Executor, attemptId: string, position
 
 const answerSlotsStatement: NamedStatement = {
   name: "quiz.answer-slots",
-  text: `select position, question_id as "questionId", option_order as "optionOrder",
-      selected_option_id as "selectedOptionId"
-    from attempt_questions where attempt_id = $1::uuid order by position`,
+  text: `select aq.position, aq.question_id as "questionId", aq.option_order as "optionOrder",
+      aq.selected_option_id as "selectedOptionId", aq.selected_option_ids as "selectedOptionIds",
+      q.type = 'multiple' as multiple
+    from attempt_questions aq join questions q on q.id = aq.question_id
+    where aq.attempt_id = $1::uuid order by aq.position`,
 };
 
 export function answerSlots(db: Executor, attemptId: string) {
@@ -268,7 +276,8 @@ export function answerSlots(db: Executor, attemptId: string) {
 const resultRowsStatement: NamedStatement = {
   name: "quiz.result-rows",
   text: `select aq.question_id as "questionId", coalesce(aq.is_correct, false) as "isCorrect",
-      aq.selected_option_id is not null as answered, q.text
+      (aq.selected_option_id is not null or aq.selected_option_ids is not null) as answered,
+      coalesce(aq.mark, case when aq.is_correct then 1 else 0 end) as mark, q.text
     from attempt_questions aq join questions q on q.id = aq.question_id
     where aq.attempt_id = $1::uuid order by aq.position`,
 };
@@ -278,6 +287,8 @@ export interface ResultRow {
   questionId: string;
   isCorrect: boolean;
   answered: boolean;
+  /** 0 to 1; scored before marks were kept, a right answer counts 1. */
+  mark: number;
   text: string;
 }
 
@@ -291,8 +302,9 @@ const resultViewStatement: NamedStatement = {
   // $1 attempt, $2 student: the attempt if it is theirs, its drive's context and its result rows, in one read.
   text: `select a.*, t.name as "testName", d.closes_at as "closesAt", d.closed_at as "closedAt",
       (select coalesce(json_agg(json_build_object('questionId', aq.question_id,
-                 'isCorrect', coalesce(aq.is_correct, false), 'answered', aq.selected_option_id is not null,
-                 'text', q.text) order by aq.position), '[]')
+                 'isCorrect', coalesce(aq.is_correct, false),
+                 'answered', aq.selected_option_id is not null or aq.selected_option_ids is not null,
+                 'mark', coalesce(aq.mark, case when aq.is_correct then 1 else 0 end), 'text', q.text) order by aq.position), '[]')
         from attempt_questions aq join questions q on q.id = aq.question_id
         where aq.attempt_id = a.id) as rows
     from (select ${ATTEMPT_COLUMNS} from attempts where id = $1::uuid and student_id = $2::uuid) a
@@ -312,15 +324,27 @@ export async function resultView(db: Executor, studentId: string, attemptId: str
 
 const saveSelectedOptionStatement: NamedStatement = {
   name: "quiz.save-selected-option",
-  text: `update attempt_questions set selected_option_id = $3::uuid, answered_at = $4::timestamptz
+  // $3 the one option (null for a multiple answer), $5 a multiple answer's options
+  text: `update attempt_questions
+    set selected_option_id = $3::uuid, selected_option_ids = $5::uuid[], answered_at = $4::timestamptz
     where attempt_id = $1::uuid and position = $2::int`,
 };
 
 export async function saveSelectedOption(
   db: Executor,
-  values: { attemptId: string; position: number; optionId: string; now: Date },
+  values: { attemptId: string; position: number; choice: Choice; now: Date },
 ) {
-  await runNamed(db, saveSelectedOptionStatement, [values.attemptId, values.position, values.optionId, values.now]);
+  const { attemptId, position, choice, now } = values;
+  await runNamed(db, saveSelectedOptionStatement, [attemptId, position, choice.optionId, now, choice.optionIds]);
+}
+
+/**
+ * An answer as stored: one option in `optionId` (single and true/false questions, and the spec's clients), or
+ * a multiple-answer question's options in `optionIds`; the other is null.
+ */
+export interface Choice {
+  optionId: string | null;
+  optionIds: string[] | null;
 }
 
 const moveCurrentPositionStatement: NamedStatement = {
@@ -334,22 +358,42 @@ export async function moveCurrentPosition(db: Executor, attemptId: string, posit
 
 const scoreAndCloseStatement: NamedStatement = {
   name: "quiz.score-and-close",
-  // Unanswered scores nothing; a wrong answer also costs the attempt's negative mark.
-  text: `with marked as (
-      update attempt_questions aq
-      set is_correct = coalesce((select o.is_correct from question_options o where o.id = aq.selected_option_id), false)
+  // Each question's mark from the options chosen (decision 018): exactly the right ones scores 1; under partial
+  // scoring, (right chosen - wrong chosen) / right ones, at least 0. Unanswered scores nothing; an answer that
+  // scores 0 also costs the attempt's negative mark. The score counts questions marked 1.
+  text: `with chosen as (
+      select aq.position, q.scoring,
+             coalesce(aq.selected_option_ids, case when aq.selected_option_id is null then null
+                                                   else array[aq.selected_option_id] end) as picks,
+             aq.question_id
+      from attempt_questions aq join questions q on q.id = aq.question_id
       where aq.attempt_id = $1::uuid
-      returning aq.is_correct, aq.selected_option_id is not null as answered
+    ), graded as (
+      select c.position, c.picks is not null as answered, coalesce((
+        select case
+          when bool_and(o.is_correct = (o.id = any(c.picks))) then 1
+          when c.scoring = 'partial' then greatest(0,
+            (count(*) filter (where o.is_correct and o.id = any(c.picks))
+              - count(*) filter (where not o.is_correct and o.id = any(c.picks)))::real
+            / nullif(count(*) filter (where o.is_correct), 0))
+          else 0 end
+        from question_options o where o.question_id = c.question_id and c.picks is not null), 0)::real as mark
+      from chosen c
+    ), marked as (
+      update attempt_questions aq set is_correct = g.mark = 1, mark = g.mark
+      from graded g where aq.attempt_id = $1::uuid and aq.position = g.position
+      returning aq.is_correct, aq.mark, g.answered
     ), tally as (
       select count(*) filter (where is_correct)::int as correct,
-             count(*) filter (where answered and not is_correct)::int as wrong
+             coalesce(sum(mark), 0)::real as credit,
+             count(*) filter (where answered and mark = 0)::int as wrong
       from marked
     )
     update attempts set submitted_at = $2::timestamptz, score = tally.correct,
-      marks = tally.correct - negative_mark * tally.wrong,
+      marks = tally.credit - negative_mark * tally.wrong,
       -- Pass or fail is decided here, once, in the same arithmetic as the marks it is decided on.
       passed = case when pass_mark is null then null
-                    else (tally.correct - negative_mark * tally.wrong) * 100 >= pass_mark * total_questions end
+                    else (tally.credit - negative_mark * tally.wrong) * 100 >= pass_mark * total_questions end
     from tally
     where id = $1::uuid and submitted_at is null
     returning ${ATTEMPT_COLUMNS}`,
@@ -392,7 +436,7 @@ export interface ClockRow {
 
 const saveAnswerIfOpenStatement: NamedStatement = {
   name: "quiz.save-answer-if-open",
-  // $1 student, $2 question, $3 option, $4 now, $5 grace seconds
+  // $1 student, $2 question, $3 option, $4 now, $5 grace seconds, $6 a multiple answer's options ($3 null)
   text: `
     with attempt as materialized (
       -- The student's open attempt first, so that the served question is found by (attempt, question).
@@ -407,7 +451,10 @@ const saveAnswerIfOpenStatement: NamedStatement = {
                as window_start
       from attempt a
       join attempt_questions aq on aq.attempt_id = a.id and aq.question_id = $2::uuid
-      where $3::uuid = any(aq.option_order)
+      where case when $6::uuid[] is null then $3::uuid = any(aq.option_order)
+                 -- Several options only for a multiple-answer question: the one case that reads the question.
+                 else $6::uuid[] <@ aq.option_order and (cardinality($6::uuid[]) = 1
+                   or exists (select 1 from questions q where q.id = aq.question_id and q.type = 'multiple')) end
         and (not a.paced or aq.position >= a.current_position) and aq.position < a.total_questions
     ), open_window as (
       -- An attempt timed as a whole is one window, already checked against its deadline above.
@@ -416,7 +463,8 @@ const saveAnswerIfOpenStatement: NamedStatement = {
         and $4::timestamptz <= window_start + make_interval(secs => seconds_per_question + $5::int))
     ), -- PostgreSQL runs data-modifying WITH parts once, whether or not the final select reads them.
     saved as (
-      update attempt_questions aq set selected_option_id = $3::uuid, answered_at = $4::timestamptz
+      update attempt_questions aq
+      set selected_option_id = $3::uuid, selected_option_ids = $6::uuid[], answered_at = $4::timestamptz
       from open_window w where aq.attempt_id = w.id and aq.position = w.position
       returning aq.position
     ), moved as (
@@ -440,15 +488,16 @@ const saveAnswerIfOpenStatement: NamedStatement = {
  */
 export async function saveAnswerIfOpen(
   db: Executor,
-  values: { studentId: string; questionId: string; optionId: string; now: Date; graceSeconds: number },
+  values: { studentId: string; questionId: string; choice: Choice; now: Date; graceSeconds: number },
 ) {
-  const { studentId, questionId, optionId, now, graceSeconds } = values;
+  const { studentId, questionId, choice, now, graceSeconds } = values;
   const [row] = await runNamed<ClockRow>(db, saveAnswerIfOpenStatement, [
     studentId,
     questionId,
-    optionId,
+    choice.optionId,
     now,
     graceSeconds,
+    choice.optionIds,
   ]);
   return row;
 }
@@ -500,7 +549,7 @@ export async function advanceIfAllowed(db: Executor, values: { studentId: string
 const nextInOneGoStatement: NamedStatement = {
   name: "quiz.next-in-one-go",
   // $1 student, $2 position asked for, $3 now, $4 question being left (null: no answer), $5 its option,
-  // $6 grace seconds. The same rules as advance-if-allowed after save-answer-if-open, read from one locked row.
+  // $6 grace seconds, $7 a multiple answer's options ($5 null). The same rules as advance-if-allowed after save-answer-if-open, read from one locked row.
   text: `
     with attempt as materialized (
       select id, current_position, current_started_at, seconds_per_question, total_questions, deadline_at, paced,
@@ -522,7 +571,10 @@ const nextInOneGoStatement: NamedStatement = {
                  + make_interval(secs => (aq.position - al.current_position) * al.seconds_per_question) as window_start
         from allowed al
         join attempt_questions aq on aq.attempt_id = al.id and aq.question_id = $4::uuid
-        where $5::uuid = any(aq.option_order) and aq.position >= al.current_position
+        where case when $7::uuid[] is null then $5::uuid = any(aq.option_order)
+                   else $7::uuid[] <@ aq.option_order and (cardinality($7::uuid[]) = 1
+                     or exists (select 1 from questions q where q.id = aq.question_id and q.type = 'multiple')) end
+          and aq.position >= al.current_position
       ) w
       where $3::timestamptz >= w.window_start
         and $3::timestamptz <= w.window_start + make_interval(secs => w.window_seconds + $6::int)
@@ -533,7 +585,8 @@ const nextInOneGoStatement: NamedStatement = {
       from allowed al left join answer_open ao on ao.id = al.id
       where $4::uuid is null or ao.id is not null
     ), saved as (
-      update attempt_questions aq set selected_option_id = $5::uuid, answered_at = $3::timestamptz
+      update attempt_questions aq
+      set selected_option_id = $5::uuid, selected_option_ids = $7::uuid[], answered_at = $3::timestamptz
       from go where go.answer_position is not null and aq.attempt_id = go.id and aq.position = go.answer_position
       returning aq.position
     ), moved as (
@@ -551,7 +604,7 @@ const nextInOneGoStatement: NamedStatement = {
            coalesce(m.current_started_at, go.current_started_at) as "currentStartedAt",
            go.open_position as "openPosition",
            (select json_build_object('questionId', q.id, 'text', q.text, 'category', q.category,
-                     'difficulty', q.difficulty,
+                     'difficulty', q.difficulty, 'type', q.type,
                      'options', (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text)
                                                             order by shown.ordinality), '[]')
                                  from unnest(aq.option_order) with ordinality as shown(id, ordinality)
@@ -573,7 +626,7 @@ export async function nextInOneGo(
     studentId: string;
     position: number;
     now: Date;
-    answer?: { questionId: string; optionId: string };
+    answer?: { questionId: string; choice: Choice };
     graceSeconds: number;
   },
 ) {
@@ -581,7 +634,15 @@ export async function nextInOneGo(
   const [row] = await runNamed<ClockRow & { attemptId: string; openPosition: number; question: ServedQuestion | null }>(
     db,
     nextInOneGoStatement,
-    [studentId, position, now, answer?.questionId ?? null, answer?.optionId ?? null, graceSeconds],
+    [
+      studentId,
+      position,
+      now,
+      answer?.questionId ?? null,
+      answer?.choice.optionId ?? null,
+      graceSeconds,
+      answer?.choice.optionIds ?? null,
+    ],
   );
   return row;
 }

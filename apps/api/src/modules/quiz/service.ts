@@ -8,6 +8,7 @@ import {
   type Answer,
   type AttemptProgress,
   type AttemptState,
+  chosenOptions,
   type QuizQuestion,
   type QuizResult,
   type RefusedAnswer,
@@ -22,6 +23,7 @@ import {
   advanceIfAllowed,
   answerSlots,
   attemptsOf,
+  type Choice,
   type ClockRow,
   insertAttempt,
   lockOpenAttempt,
@@ -91,8 +93,28 @@ function asQuizQuestion(question: ServedQuestion): QuizQuestion {
     text: question.text,
     category: question.category,
     difficulty: question.difficulty,
+    type: question.type,
     options: question.options,
   };
+}
+
+/**
+ * How an answer is stored: the spec's one option as before (the hot statements unchanged for it), several
+ * options of a multiple-answer question as a list.
+ */
+function choiceOf(answer: Answer): Choice {
+  const options = chosenOptions(answer);
+  return answer.optionIds === undefined
+    ? { optionId: options[0] ?? null, optionIds: null }
+    : { optionId: null, optionIds: options };
+}
+
+function sameChoice(slot: AnswerSlot, choice: Choice): boolean {
+  if (choice.optionId !== null) return slot.selectedOptionId === choice.optionId && slot.selectedOptionIds === null;
+  const saved = slot.selectedOptionIds;
+  return (
+    saved !== null && saved.length === choice.optionIds?.length && choice.optionIds.every((id) => saved.includes(id))
+  );
 }
 
 /**
@@ -179,9 +201,10 @@ async function inProgressState(
     currentIndex: progress.currentIndex,
     secondsLeft: progress.secondsLeft,
     secondsPerQuestion: attempt.secondsPerQuestion,
-    answers: slots.flatMap((slot) =>
-      slot.selectedOptionId ? [{ questionId: slot.questionId, optionId: slot.selectedOptionId }] : [],
-    ),
+    answers: slots.flatMap((slot): Answer[] => {
+      if (slot.selectedOptionId) return [{ questionId: slot.questionId, optionId: slot.selectedOptionId }];
+      return slot.selectedOptionIds ? [{ questionId: slot.questionId, optionIds: slot.selectedOptionIds }] : [];
+    }),
     question: attempt.paced ? (questions[progress.currentIndex] ?? null) : null,
     questions: attempt.paced ? [] : questions,
   };
@@ -216,13 +239,16 @@ async function applyAnswer(
   now: Date,
 ): Promise<string | undefined> {
   if (!slot) return "That question is not part of your quiz.";
-  if (!slot.optionOrder.includes(answer.optionId)) return "That option does not belong to this question.";
+  const choice = choiceOf(answer);
+  const options = chosenOptions(answer);
+  if (!options.every((id) => slot.optionOrder.includes(id))) return "That option does not belong to this question.";
+  if (options.length > 1 && !slot.multiple) return "This question takes one answer only.";
   if (!acceptsAnswer(attempt, slot.position, now)) {
     return slot.position < readClock(attempt, now).position || slot.position < attempt.currentPosition
       ? "Time is up for that question; its answer can no longer change."
       : "That question is not open yet.";
   }
-  await saveSelectedOption(db, { attemptId: attempt.id, position: slot.position, optionId: answer.optionId, now });
+  await saveSelectedOption(db, { attemptId: attempt.id, position: slot.position, choice, now });
   if (attempt.paced && slot.position > attempt.currentPosition) {
     // The timer moved the attempt on while the student was away; record where it is now.
     const start = windowStart(attempt, slot.position);
@@ -250,7 +276,13 @@ function clockOf(row: ClockRow): AttemptClock {
 export async function saveAnswer(db: Database, studentId: string, answer: Answer): Promise<AttemptProgress> {
   const now = new Date();
   // The common case in one statement; anything it refuses goes through the checks below for the exact reason.
-  const saved = await saveAnswerIfOpen(db, { studentId, ...answer, now, graceSeconds: DEADLINE_GRACE_SECONDS });
+  const saved = await saveAnswerIfOpen(db, {
+    studentId,
+    questionId: answer.questionId,
+    choice: choiceOf(answer),
+    now,
+    graceSeconds: DEADLINE_GRACE_SECONDS,
+  });
   if (saved) return progressOf(clockOf(saved), now);
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -277,7 +309,7 @@ export async function advanceAttempt(
     studentId,
     position,
     now: new Date(),
-    answer,
+    answer: answer && { questionId: answer.questionId, choice: choiceOf(answer) },
     graceSeconds: DEADLINE_GRACE_SECONDS,
   });
   if (done) {
@@ -370,7 +402,7 @@ export async function submitAttempt(
       }
       seen.add(answer.questionId);
       const slot = slots.find((candidate) => candidate.questionId === answer.questionId);
-      if (slot?.selectedOptionId === answer.optionId) continue;
+      if (slot && sameChoice(slot, choiceOf(answer))) continue;
       const refusal = await applyAnswer(tx, attempt, slot, answer, now);
       if (refusal) refused.push({ questionId: answer.questionId, reason: refusal });
     }
@@ -420,6 +452,7 @@ export async function resultOf(db: Database, studentId: string, resultId: string
       questionId: row.questionId,
       isCorrect: row.isCorrect,
       answered: row.answered,
+      mark: row.mark,
       question: { text: row.text },
     })),
   };

@@ -38,14 +38,19 @@ export async function resultDetail(db: Executor, id: string) {
     chosen: string | null;
     correct: string;
     is_correct: boolean | null;
+    mark: number;
     focus_losses: number;
   }>(sql`
-    select aq.question_id, q.text as question, chosen.text as chosen, right_option.text as correct, aq.is_correct,
-           aq.focus_losses
+    select aq.question_id, q.text as question, aq.is_correct, aq.focus_losses,
+           coalesce(aq.mark, case when aq.is_correct then 1 else 0 end) as mark,
+           -- A multiple answer's options, and every right option, each listed in the question's own order.
+           (select string_agg(o.text, '; ' order by o.position) from ${questionOptions} o
+             where o.question_id = aq.question_id
+               and (o.id = aq.selected_option_id or o.id = any(aq.selected_option_ids))) as chosen,
+           (select string_agg(o.text, '; ' order by o.position) from ${questionOptions} o
+             where o.question_id = aq.question_id and o.is_correct) as correct
     from ${attemptQuestions} aq
     join ${questions} q on q.id = aq.question_id
-    left join ${questionOptions} chosen on chosen.id = aq.selected_option_id
-    join ${questionOptions} right_option on right_option.question_id = aq.question_id and right_option.is_correct
     where aq.attempt_id = ${id}
     order by aq.position`);
   return {
@@ -58,6 +63,7 @@ export async function resultDetail(db: Executor, id: string) {
       chosen: row.chosen,
       correct: row.correct,
       isCorrect: row.is_correct === true,
+      mark: Number(row.mark),
       focusLosses: row.focus_losses,
     })),
   };

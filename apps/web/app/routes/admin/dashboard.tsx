@@ -145,7 +145,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Panel title="Question analysis">
             <p className="text-sm text-slate-700">
               Share of students who answered each question right, hardest first, over the latest{" "}
-              {formatCount(Math.min(summary.submitted, summary.analysisWindow))} results.
+              {formatCount(Math.min(summary.submitted, summary.analysisWindow))} results. For facility, discrimination
+              and option choices of one drive or test, open its item analysis from{" "}
+              <Link to="/admin/drives" className="text-brand-700 underline">
+                Drives
+              </Link>{" "}
+              or{" "}
+              <Link to="/admin/tests" className="text-brand-700 underline">
+                Tests
+              </Link>
+              .
             </p>
             <section
               className="relative mt-2 max-h-80 overflow-auto"

@@ -85,6 +85,9 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
         <Link to={`/admin/drives/${id}/live`} className="font-semibold text-brand-700 underline">
           Live board
         </Link>
+        <Link to={`/admin/drives/${id}/analysis`} className="text-brand-700 underline">
+          Item analysis of this drive
+        </Link>
       </p>
       {loadError && <Alert tone="error">{loadError}</Alert>}
       {notice && (

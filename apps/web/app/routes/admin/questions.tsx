@@ -1,6 +1,17 @@
 import { questionTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { DEFAULT_DIFFICULTY, DIFFICULTIES } from "@trainwise/contract/constants";
-import { type Difficulty, type Question, questionInputSchema } from "@trainwise/contract/questions";
+import {
+  type Difficulty,
+  QUESTION_TYPE_LABELS,
+  QUESTION_TYPES,
+  type Question,
+  type QuestionType,
+  questionInputSchema,
+  SCORING_LABELS,
+  SCORING_RULES,
+  type ScoringRule,
+  TRUE_FALSE_OPTIONS,
+} from "@trainwise/contract/questions";
 import { useRef, useState } from "react";
 import { AdminShell } from "../../components/admin-shell.tsx";
 import {
@@ -13,7 +24,8 @@ import {
   useTableBusy,
 } from "../../components/admin-table.tsx";
 import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
-import { adminCall, adminDownload, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
+import { QuestionFiles } from "../../components/question-files.tsx";
+import { adminCall, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
 import type { Route } from "./+types/questions";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -36,22 +48,41 @@ interface Draft {
   text: string;
   category: string;
   difficulty: Difficulty;
+  type: QuestionType;
+  scoring: ScoringRule;
   options: string[];
-  correctIndex: number;
+  /** The correct options' places: one for single and true/false, any number for multiple. */
+  correct: number[];
 }
-const EMPTY_DRAFT: Draft = { text: "", category: "", difficulty: DEFAULT_DIFFICULTY, options: [], correctIndex: 0 };
+const EMPTY_DRAFT: Draft = {
+  text: "",
+  category: "",
+  difficulty: DEFAULT_DIFFICULTY,
+  type: "single",
+  scoring: "all_or_nothing",
+  options: [],
+  // The first option added is the correct one until the admin picks another (spec).
+  correct: [0],
+};
 
 function draftOf(question: Question): Draft {
+  const correct = question.options.flatMap((option, index) => (option.isCorrect ? [index] : []));
   return {
     text: question.text,
     category: question.category,
     difficulty: question.difficulty,
+    type: question.type,
+    scoring: question.scoring,
     options: question.options.map((option) => option.text),
-    correctIndex: Math.max(
-      0,
-      question.options.findIndex((option) => option.isCorrect),
-    ),
+    correct: correct.length > 0 ? correct : [0],
   };
+}
+
+/** The draft as another type: true/false brings its two options; leaving multiple keeps one correct option. */
+function withType(draft: Draft, type: QuestionType): Partial<Draft> {
+  if (type === "true_false") return { type, options: [...TRUE_FALSE_OPTIONS], correct: [0] };
+  const options = draft.type === "true_false" ? [] : draft.options;
+  return { type, options, correct: type === "multiple" ? draft.correct : [draft.correct[0] ?? 0] };
 }
 
 type Notice = { tone: "success" | "error"; message: string; details?: string[] };
@@ -64,11 +95,8 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
   const [optionDraft, setOptionDraft] = useState("");
   const [notice, setNotice] = useState<Notice>();
   const formHeading = useRef<HTMLHeadingElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const saver = useAdminAction();
-  const downloader = useAdminAction();
   const saving = saver.busy;
-  const downloadFailed = downloader.outcome && !downloader.outcome.ok ? downloader.outcome : undefined;
 
   /** Sends one change; a second while it is on its way is ignored (a double click creates one question). */
   async function send(work: Parameters<typeof saver.run>[0], fallback: string, after?: () => void) {
@@ -90,11 +118,22 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
   }
 
   function removeOption(index: number) {
-    const current = draft.correctIndex;
+    const correct = draft.correct
+      .filter((place) => place !== index)
+      .map((place) => (place > index ? place - 1 : place));
     update({
       options: draft.options.filter((_, position) => position !== index),
-      correctIndex: index < current ? current - 1 : index === current ? 0 : current,
+      correct: correct.length > 0 || draft.type === "multiple" ? correct : [0],
     });
+  }
+
+  function markCorrect(index: number, checked: boolean) {
+    if (draft.type !== "multiple") {
+      update({ correct: [index] });
+      return;
+    }
+    const others = draft.correct.filter((place) => place !== index);
+    update({ correct: checked ? [...others, index].sort((a, b) => a - b) : others });
   }
 
   function startEditing(question: Question) {
@@ -116,7 +155,9 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
       text: draft.text,
       category: draft.category,
       difficulty: draft.difficulty,
-      options: draft.options.map((option, index) => ({ text: option, isCorrect: index === draft.correctIndex })),
+      type: draft.type,
+      scoring: draft.scoring,
+      options: draft.options.map((option, index) => ({ text: option, isCorrect: draft.correct.includes(index) })),
     });
     if (!checked.success) {
       setNotice({ tone: "error", message: checked.error.issues[0]?.message ?? "Check the question." });
@@ -143,40 +184,8 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
     }, "Could not delete the question.");
   }
 
-  async function importFile() {
-    const file = fileInput.current?.files?.[0];
-    if (!file) {
-      setNotice({ tone: "error", message: "Choose a CSV file to import." });
-      return;
-    }
-    const csv = await file.text();
-    void send(
-      async (call) => `Imported ${(await call("importQuestions", { csv })).imported} questions.`,
-      "The import failed.",
-      () => {
-        if (fileInput.current) fileInput.current.value = "";
-      },
-    );
-  }
-
-  const download = (which: "export" | "template") =>
-    void downloader.run(
-      async () => {
-        if (which === "export") await adminDownload("questionExport", "questions.csv");
-        else await adminDownload("questionTemplate", "questions-template.csv");
-        return "The download has started.";
-      },
-      "The download failed.",
-      { refresh: false },
-    );
-
   return (
     <AdminShell title="Manage Questions">
-      {downloadFailed && (
-        <div className="mb-4">
-          <Alert tone="error">{downloadFailed?.message}</Alert>
-        </div>
-      )}
       {notice && (
         <div className="mb-4">
           <Alert tone={notice.tone}>
@@ -227,48 +236,98 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <div className="flex items-end gap-2 md:col-span-2">
-          <FormField
-            label="Option"
-            className="flex-1"
-            value={optionDraft}
-            onChange={(event) => setOptionDraft(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === "Enter") {
-                event.preventDefault();
-                addOption();
-              }
-            }}
-          />
-          <button
-            type="button"
-            onClick={addOption}
-            className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700"
+        <div>
+          <label htmlFor="question-type" className="block font-medium">
+            Question type
+          </label>
+          <select
+            id="question-type"
+            value={draft.type}
+            onChange={(event) => update(withType(draft, event.target.value as QuestionType))}
+            className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
           >
-            Add Option
-          </button>
+            {QUESTION_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {QUESTION_TYPE_LABELS[value]}
+              </option>
+            ))}
+          </select>
         </div>
+        {draft.type === "multiple" && (
+          <div>
+            <label htmlFor="scoring" className="block font-medium">
+              Scoring
+            </label>
+            <select
+              id="scoring"
+              aria-describedby="scoring-note"
+              value={draft.scoring}
+              onChange={(event) => update({ scoring: event.target.value as ScoringRule })}
+              className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
+            >
+              {SCORING_RULES.map((value) => (
+                <option key={value} value={value}>
+                  {SCORING_LABELS[value]}
+                </option>
+              ))}
+            </select>
+            <p id="scoring-note" className="mt-1 text-sm text-slate-700">
+              Partial credit: the share of right options chosen, less the share of wrong ones chosen, never below 0.
+            </p>
+          </div>
+        )}
+        {draft.type !== "true_false" && (
+          <div className="flex items-end gap-2 md:col-span-2">
+            <FormField
+              label="Option"
+              className="flex-1"
+              value={optionDraft}
+              onChange={(event) => setOptionDraft(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === "Enter") {
+                  event.preventDefault();
+                  addOption();
+                }
+              }}
+            />
+            <button
+              type="button"
+              onClick={addOption}
+              className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700"
+            >
+              Add Option
+            </button>
+          </div>
+        )}
         {draft.options.length > 0 && (
           <fieldset className="md:col-span-2">
-            <legend className="font-medium">Options (choose the correct one)</legend>
+            <legend className="font-medium">
+              {draft.type === "multiple" ? "Options (tick every correct one)" : "Options (choose the correct one)"}
+            </legend>
             <ul className="mt-2 space-y-2">
               {draft.options.map((option, index) => (
                 <li key={`${index}-${option}`} className="flex items-center gap-3">
                   <label className="flex flex-1 items-center gap-2">
                     <input
-                      type="radio"
+                      type={draft.type === "multiple" ? "checkbox" : "radio"}
                       name="correct-option"
-                      checked={draft.correctIndex === index}
-                      onChange={() => update({ correctIndex: index })}
+                      checked={draft.correct.includes(index)}
+                      onChange={(event) => markCorrect(index, event.target.checked)}
                     />
                     <span>{option}</span>
-                    {draft.correctIndex === index && (
+                    {draft.correct.includes(index) && (
                       <span className="text-sm font-semibold text-green-800">(correct)</span>
                     )}
                   </label>
-                  <button type="button" onClick={() => removeOption(index)} className="text-sm text-red-700 underline">
-                    Remove <span className="sr-only">option {option}</span>
-                  </button>
+                  {draft.type !== "true_false" && (
+                    <button
+                      type="button"
+                      onClick={() => removeOption(index)}
+                      className="text-sm text-red-700 underline"
+                    >
+                      Remove <span className="sr-only">option {option}</span>
+                    </button>
+                  )}
                 </li>
               ))}
             </ul>
@@ -282,48 +341,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
         />
       </form>
 
-      <section aria-labelledby="csv-tools" className="mt-6 rounded border border-slate-200 p-4">
-        <h2 id="csv-tools" className="text-xl font-semibold">
-          Import and export
-        </h2>
-        <p className="mt-1 text-sm text-slate-700">
-          One question a row: text, category, difficulty (easy, medium or hard), correct (the number of the right
-          option) and option1 to option10, at most 5000 rows. A file with any bad row imports nothing and lists the
-          problems.
-        </p>
-        <div className="mt-3 flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="csv-file" className="block font-medium">
-              CSV file
-            </label>
-            <input id="csv-file" ref={fileInput} type="file" accept=".csv,text/csv" className="mt-1 block" />
-          </div>
-          <button
-            type="button"
-            disabled={saving}
-            onClick={() => void importFile()}
-            className="rounded bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
-          >
-            Import CSV
-          </button>
-          <button
-            type="button"
-            disabled={downloader.busy}
-            onClick={() => download("export")}
-            className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-60"
-          >
-            Export CSV
-          </button>
-          <button
-            type="button"
-            disabled={downloader.busy}
-            onClick={() => download("template")}
-            className="rounded border border-slate-400 px-4 py-2 font-semibold disabled:opacity-60"
-          >
-            Download template
-          </button>
-        </div>
-      </section>
+      <QuestionFiles send={send} busy={saving} />
 
       <section aria-labelledby="all-questions" className="mt-8">
         <h2 id="all-questions" className="text-2xl font-semibold">
@@ -380,7 +398,9 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
                 </div>
               </div>
               <p className="mt-1 text-sm text-slate-700">
-                Category: {question.category} · Difficulty: {DIFFICULTY_LABELS[question.difficulty]}
+                Category: {question.category} · Difficulty: {DIFFICULTY_LABELS[question.difficulty]} · Type:{" "}
+                {QUESTION_TYPE_LABELS[question.type]}
+                {question.type === "multiple" && ` (${SCORING_LABELS[question.scoring].toLowerCase()})`}
               </p>
               <ul className="mt-2 space-y-1">
                 {question.options.map((option) => (

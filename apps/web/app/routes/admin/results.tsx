@@ -94,12 +94,10 @@ function Answers({ id, data }: { id: string; data: AnswersData | undefined }) {
           <li key={answer.questionId}>
             <p className="font-semibold">
               {index + 1}. {answer.question}{" "}
-              <span className={answer.isCorrect ? "text-green-800" : "text-red-800"}>
-                ({answer.isCorrect ? "right" : "wrong"})
-              </span>
+              <span className={answer.isCorrect ? "text-green-800" : "text-red-800"}>({markLabel(answer)})</span>
             </p>
             <p className="text-sm">
-              Answered: {answer.chosen ?? "no answer"} · Correct: {answer.correct}
+              Answered: {answer.chosen ?? "Not answered"} · Correct: {answer.correct}
               {answer.focusLosses > 0 && ` · left the quiz ${answer.focusLosses}×`}
             </p>
           </li>
@@ -224,4 +222,11 @@ export default function Results({ loaderData }: Route.ComponentProps) {
       <PageLinks page={page.page} pageSize={page.pageSize} total={page.total} label="Results" />
     </AdminShell>
   );
+}
+
+/** Right, wrong, not answered, or the share of a partly right multiple answer. */
+function markLabel(answer: { isCorrect: boolean; chosen: string | null; mark: number }): string {
+  if (answer.isCorrect) return "right";
+  if (answer.chosen === null) return "not answered";
+  return answer.mark > 0 ? `partly right: ${answer.mark.toFixed(2)} of 1` : "wrong";
 }

@@ -13,6 +13,7 @@ import {
 } from "@trainwise/contract/drives";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import { Link } from "react-router";
 import { z } from "zod";
 import { AdminShell } from "../../components/admin-shell.tsx";
 import { TableScrollBox } from "../../components/admin-table.tsx";
@@ -372,6 +373,12 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
                       >
                         Edit <span className="sr-only">test {test.name}</span>
                       </button>
+                      <Link
+                        to={`/admin/tests/${test._id}/analysis`}
+                        className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700 hover:bg-brand-50"
+                      >
+                        Item analysis <span className="sr-only">of test {test.name}</span>
+                      </Link>
                       {!test.isDefault && (
                         <button
                           type="button"

@@ -116,19 +116,30 @@ function questionAnnouncement(state: QuizState, index: number): string {
 /** Drops the unsaved entry for a question only when it still holds the option that landed (a newer pick waits). */
 function withoutLanded(unsaved: Record<string, UnsavedAnswer>, answers: Answer[]): Record<string, UnsavedAnswer> {
   const next = { ...unsaved };
-  for (const { questionId, optionId } of answers) {
-    if (next[questionId]?.optionId === optionId) delete next[questionId];
+  for (const answer of answers) {
+    if (next[answer.questionId]?.optionId === choiceOf(answer)) delete next[answer.questionId];
   }
   return next;
+}
+
+/**
+ * An answer as the state keeps it: one string, the option's id, or a multiple answer's ids joined by "," (an id
+ * never holds one). `answerOf` turns it into what the API takes: `optionId`, or `optionIds` for several.
+ */
+export function choiceOf(answer: Answer): string {
+  return answer.optionIds?.join(",") ?? answer.optionId ?? "";
+}
+export function answerOf(questionId: string, choice: string): Answer {
+  return choice.includes(",") ? { questionId, optionIds: choice.split(",") } : { questionId, optionId: choice };
 }
 
 function withSaveState(state: QuizState, answer: Answer, saveState: SaveState): QuizState {
   const current = state.unsaved[answer.questionId];
   // A report about an older pick says nothing about the newer one the student has made since.
-  if (current && current.optionId !== answer.optionId) return state;
+  if (current && current.optionId !== choiceOf(answer)) return state;
   return {
     ...state,
-    unsaved: { ...state.unsaved, [answer.questionId]: { optionId: answer.optionId, state: saveState } },
+    unsaved: { ...state.unsaved, [answer.questionId]: { optionId: choiceOf(answer), state: saveState } },
   };
 }
 
@@ -143,7 +154,7 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
             position === attempt.currentIndex ? (attempt.question ?? undefined) : undefined,
           )
         : attempt.questions;
-      const stored = Object.fromEntries(attempt.answers.map((answer) => [answer.questionId, answer.optionId]));
+      const stored = Object.fromEntries(attempt.answers.map((answer) => [answer.questionId, choiceOf(answer)]));
       // What the server holds, with the picks it has not acknowledged on top: a reload after a failed save keeps
       // the student's answer on screen and still to be sent. A paced question whose window has passed is gone for
       // good, and so is any pick for it.
@@ -187,9 +198,9 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
       return withSaveState(state, event.answer, "failed");
     case "saveLanded": {
       // Only a save the student was told about (failed, retrying) is worth announcing when it lands.
-      const hadTrouble = event.answers.some(({ questionId, optionId }) => {
-        const entry = state.unsaved[questionId];
-        return entry?.optionId === optionId && (entry.state === "failed" || entry.state === "retrying");
+      const hadTrouble = event.answers.some((answer) => {
+        const entry = state.unsaved[answer.questionId];
+        return entry?.optionId === choiceOf(answer) && (entry.state === "failed" || entry.state === "retrying");
       });
       return {
         ...state,
@@ -263,7 +274,7 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
 export function failedAnswers(state: QuizState): Answer[] {
   return Object.entries(state.unsaved)
     .filter(([, { state: saveState }]) => saveState === "failed")
-    .map(([questionId, { optionId }]) => ({ questionId, optionId }));
+    .map(([questionId, { optionId }]) => answerOf(questionId, optionId));
 }
 
 /** What pressing Next (or Submit on the last question) does now. */

@@ -2,11 +2,13 @@ import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import type { Answer, AttemptProgress, AttemptState } from "@trainwise/contract/quiz";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { AnswerOptions } from "../../components/answer-options.tsx";
 import { Alert } from "../../components/form-field.tsx";
 import { requireStudentToken } from "../../guards.ts";
 import { ApiError, api, isTransient, messageOf, withRetry } from "../../lib/api.ts";
 import { RESUME_CODE_KEY } from "../../lib/resume-code.ts";
 import {
+  answerOf,
   failedAnswers,
   initialQuizState,
   nextStep,
@@ -23,7 +25,6 @@ export function clientLoader() {
 
 export const meta = () => [{ title: "Quiz | Trainwise" }, { name: "robots", content: "noindex" }];
 
-const LETTERS = "ABCDEFGHIJ";
 /**
  * How long a pick waits before it is saved on its own. Next, Submit and the timer carry the answer anyway, so a
  * pick followed by Next within this time costs one request, not two; a pick the student sits on is saved, and
@@ -152,7 +153,7 @@ function useQuizAttempt(token: string) {
     // The body carries every answer, so nothing needs to wait for its own save; saves already on their way land first.
     stopWaiting();
     await queue.current;
-    const answers = Object.entries(latest.current.answers).map(([questionId, optionId]) => ({ questionId, optionId }));
+    const answers = Object.entries(latest.current.answers).map(([questionId, choice]) => answerOf(questionId, choice));
     try {
       const { resultId } = await withRetry(
         () => api<{ resultId: string }>("/quiz/submit", { method: "POST", token, body: { answers } }),
@@ -171,7 +172,7 @@ function useQuizAttempt(token: string) {
     if (current.index >= current.total - 1) return submit();
     const leaving = current.questions[current.index];
     const optionId = leaving ? current.answers[leaving._id] : undefined;
-    const carried = leaving && optionId ? { questionId: leaving._id, optionId } : null;
+    const carried = leaving && optionId ? answerOf(leaving._id, optionId) : null;
     if (leaving) stopWaiting(leaving._id);
     dispatch({ type: "moveStarted", carried });
     try {
@@ -217,7 +218,7 @@ function useQuizAttempt(token: string) {
       stopWaiting(questionId);
       saveTimers.current.set(
         questionId,
-        setTimeout(() => save({ questionId, optionId }), SAVE_AFTER_MS),
+        setTimeout(() => save(answerOf(questionId, optionId)), SAVE_AFTER_MS),
       );
     },
     [save, stopWaiting],
@@ -243,7 +244,7 @@ function useQuizAttempt(token: string) {
     const onHidden = () => {
       if (document.visibilityState !== "hidden") return;
       for (const [questionId, { optionId, state: saveState }] of Object.entries(latest.current.unsaved)) {
-        if (saveState === "waiting") save({ questionId, optionId });
+        if (saveState === "waiting") save(answerOf(questionId, optionId));
       }
     };
     const onPageHide = () => {
@@ -253,7 +254,7 @@ function useQuizAttempt(token: string) {
           method: "PUT",
           keepalive: true,
           headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-          body: JSON.stringify({ questionId, optionId }),
+          body: JSON.stringify(answerOf(questionId, optionId)),
         }).catch(() => undefined);
       }
     };
@@ -376,33 +377,16 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
           goOn();
         }}
       >
-        <fieldset>
-          <legend className="w-full">
+        <AnswerOptions
+          question={question}
+          legend={
             <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-900 focus:outline-none">
               {question.text}
             </h2>
-          </legend>
-          <div className="mt-4 space-y-3">
-            {question.options.map((option, optionIndex) => (
-              <label
-                key={option._id}
-                className="flex cursor-pointer items-center gap-3 rounded border border-slate-300 px-4 py-3 hover:bg-brand-50 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-              >
-                <input
-                  type="radio"
-                  name={`question-${question._id}`}
-                  value={option._id}
-                  checked={state.answers[question._id] === option._id}
-                  onChange={() => pick(question._id, option._id)}
-                  className="h-5 w-5 accent-brand-700"
-                />
-                <span>
-                  {LETTERS[optionIndex]}. {option.text}
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+          }
+          choice={state.answers[question._id]}
+          onChoose={(choice) => pick(question._id, choice)}
+        />
         {notice && (
           <div className="mt-4">
             <Alert tone={notice.tone}>{notice.text}</Alert>

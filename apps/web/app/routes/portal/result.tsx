@@ -142,10 +142,22 @@ export default function Result({ loaderData }: Route.ComponentProps) {
             )}
             <span className="min-w-0 flex-1">
               <span className="sr-only">
-                {answer.isCorrect ? "Correct: " : answer.answered ? "Wrong: " : "Not answered: "}
+                {answer.isCorrect
+                  ? "Correct: "
+                  : !answer.answered
+                    ? "Not answered: "
+                    : answer.mark > 0
+                      ? "Partly right: "
+                      : "Wrong: "}
               </span>
               {position + 1}. {answer.question.text}
             </span>
+            {answer.answered && !answer.isCorrect && answer.mark > 0 && (
+              <span className="shrink-0 rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900">
+                {/* A multiple answer with some of its right options: its share of the question's mark. */}
+                {answer.mark.toFixed(2)} of 1
+              </span>
+            )}
             {!answer.answered && (
               <span aria-hidden="true" className="shrink-0 rounded bg-slate-100 px-2 py-0.5 text-sm text-slate-700">
                 Not answered

@@ -1,0 +1,58 @@
+// One door to the four formats: which one a file is in, reading it into a preview, writing the bank out.
+import type { BankFormat, QuestionImportPreview } from "@trainwise/contract/questions";
+import type { QuestionWithOptions } from "../repository.ts";
+import { parseAiken, questionsToAiken } from "./aiken.ts";
+import { type FileOutcome, type ImportDefaults, type ParsedBank, screenText } from "./bank-file.ts";
+import { parseQuestionCsv, questionsToCsv } from "./csv.ts";
+import { parseGift, questionsToGift } from "./gift.ts";
+import { parseMoodleXml, questionsToMoodleXml } from "./moodle-xml.ts";
+
+/** The format a file is most likely in, from its first lines. GIFT is the fallback: it has no fixed start. */
+export function detectFormat(text: string): BankFormat {
+  const start = text.replace(/^\uFEFF/, "").trimStart();
+  if (start.startsWith("<")) return "moodle-xml";
+  const firstLine = (start.split(/\r?\n/, 1)[0] ?? "").toLowerCase();
+  const header = firstLine.split(",").map((cell) => cell.trim().replace(/^"|"$/g, ""));
+  if (header.includes("text") && header.includes("correct")) return "csv";
+  if (/^ANSWER:\s*[A-Z]\s*$/m.test(start) && /^[A-Z][.)]\s/m.test(start) && !/[{}]/.test(start)) return "aiken";
+  return "gift";
+}
+
+export async function readBankFile(text: string, format: BankFormat, defaults: ImportDefaults): Promise<FileOutcome> {
+  const refusal = screenText(text, format === "csv");
+  if (refusal) return refusal;
+  switch (format) {
+    case "csv":
+      return parseQuestionCsv(text, defaults);
+    case "gift":
+      return parseGift(text, defaults);
+    case "aiken":
+      return parseAiken(text, defaults);
+    case "moodle-xml":
+      return parseMoodleXml(text, defaults);
+  }
+}
+
+export function toPreview(format: BankFormat, bank: ParsedBank): QuestionImportPreview {
+  return {
+    format,
+    questions: bank.questions.map(({ line, question }) => ({ line, ...question })),
+    unsupported: bank.unsupported,
+    problems: bank.problems,
+    problemCount: bank.problemCount,
+  };
+}
+
+export const EXPORTS: Record<
+  BankFormat,
+  { write: (questions: QuestionWithOptions[]) => string; fileName: string; contentType: string }
+> = {
+  csv: { write: questionsToCsv, fileName: "questions.csv", contentType: "text/csv; charset=utf-8" },
+  gift: { write: questionsToGift, fileName: "questions.gift.txt", contentType: "text/plain; charset=utf-8" },
+  aiken: { write: questionsToAiken, fileName: "questions.aiken.txt", contentType: "text/plain; charset=utf-8" },
+  "moodle-xml": {
+    write: questionsToMoodleXml,
+    fileName: "questions.xml",
+    contentType: "application/xml; charset=utf-8",
+  },
+};

@@ -1,0 +1,470 @@
+// The four question-bank formats on real-looking files, malformed ones (each problem at its line), hostile
+// input, and generated banks written out and read back in each format.
+import type { QuestionInput } from "@trainwise/contract/questions";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { QuestionWithOptions } from "../repository.ts";
+import { parseAiken, questionsToAiken } from "./aiken.ts";
+import { type FileOutcome, IMPORT_LIMITS } from "./bank-file.ts";
+import { detectFormat, EXPORTS, readBankFile } from "./bank-formats.ts";
+import { parseGift } from "./gift.ts";
+import { parseMoodleXml } from "./moodle-xml.ts";
+
+function bankOf(outcome: FileOutcome) {
+  if (!outcome.ok) throw new Error(`refused: ${outcome.message}`);
+  return outcome.bank;
+}
+
+const GIFT_FILE = `// Exported from a Moodle course, then edited by hand.
+$CATEGORY: $course$/top/Aptitude
+
+// [tag:difficulty-easy]
+::Percent:: What is 15% of 200? {
+  =30
+  ~20
+  ~35
+}
+
+// [tag:hard]
+::Primes:: Which of these are prime numbers? {
+  ~%50%2
+  ~%50%3
+  ~%-50%4
+  ~%-50%9
+}
+
+::Sun:: The sun is a star. {T}
+
+$CATEGORY: Programming
+
+::Essay:: Describe a linked list. {}
+
+::Match:: Match the language to its creator. {
+  =Python -> Guido van Rossum
+  =C -> Dennis Ritchie
+}
+
+What does \\{\\} mean in JSON? {=an empty object ~an empty array}
+`;
+
+const AIKEN_FILE = `Which keyword declares a constant in JavaScript?
+A. var
+B. let
+C. const
+ANSWER: C
+
+What is the capital of France?
+A) Berlin
+B) Paris
+ANSWER: B
+`;
+
+const MOODLE_XML_FILE = `<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+<!-- question: 0  -->
+  <question type="category">
+    <category><text>$course$/top/Networks</text></category>
+  </question>
+  <question type="multichoice">
+    <name><text>OSI layers</text></name>
+    <questiontext format="html"><text><![CDATA[<p>Which layer routes <b>packets</b>?</p>]]></text></questiontext>
+    <single>true</single>
+    <answer fraction="100" format="html"><text>Network</text></answer>
+    <answer fraction="0" format="html"><text>Transport</text></answer>
+    <answer fraction="0" format="html"><text>Data link &amp; physical</text></answer>
+    <tags><tag><text>difficulty-medium</text></tag></tags>
+  </question>
+  <question type="multichoiceset">
+    <name><text>Private ranges</text></name>
+    <questiontext format="plain_text"><text>Which are private IPv4 ranges?</text></questiontext>
+    <answer fraction="100"><text>10.0.0.0/8</text></answer>
+    <answer fraction="100"><text>192.168.0.0/16</text></answer>
+    <answer fraction="0"><text>8.8.8.0/24</text></answer>
+  </question>
+  <question type="truefalse">
+    <name><text>UDP</text></name>
+    <questiontext format="html"><text>UDP guarantees delivery.</text></questiontext>
+    <answer fraction="0"><text>true</text></answer>
+    <answer fraction="100"><text>false</text></answer>
+  </question>
+  <question type="essay">
+    <name><text>Explain TCP</text></name>
+    <questiontext format="html"><text>Explain the TCP handshake.</text></questiontext>
+  </question>
+  <question type="numerical">
+    <name><text>Port</text></name>
+    <questiontext format="html"><text>Which port does HTTPS use?</text></questiontext>
+    <answer fraction="100"><text>443</text></answer>
+  </question>
+</quiz>
+`;
+
+describe("reading real-looking files", () => {
+  it("reads GIFT: categories, difficulty tags, single, multiple and true/false; names what it skips", () => {
+    const bank = bankOf(parseGift(GIFT_FILE, { category: "Fallback" }));
+    expect(bank.problems).toEqual([]);
+    expect(bank.questions.map(({ line, question }) => ({ line, ...question }))).toEqual([
+      {
+        line: 5,
+        text: "What is 15% of 200?",
+        category: "Aptitude",
+        difficulty: "easy",
+        type: "single",
+        scoring: "all_or_nothing",
+        options: [
+          { text: "30", isCorrect: true },
+          { text: "20", isCorrect: false },
+          { text: "35", isCorrect: false },
+        ],
+      },
+      {
+        line: 12,
+        text: "Which of these are prime numbers?",
+        category: "Aptitude",
+        difficulty: "hard",
+        type: "multiple",
+        scoring: "partial",
+        options: [
+          { text: "2", isCorrect: true },
+          { text: "3", isCorrect: true },
+          { text: "4", isCorrect: false },
+          { text: "9", isCorrect: false },
+        ],
+      },
+      {
+        line: 19,
+        text: "The sun is a star.",
+        category: "Aptitude",
+        difficulty: "medium",
+        type: "true_false",
+        scoring: "all_or_nothing",
+        options: [
+          { text: "True", isCorrect: true },
+          { text: "False", isCorrect: false },
+        ],
+      },
+      {
+        line: 30,
+        text: "What does {} mean in JSON?",
+        category: "Programming",
+        difficulty: "medium",
+        type: "single",
+        scoring: "all_or_nothing",
+        options: [
+          { text: "an empty object", isCorrect: true },
+          { text: "an empty array", isCorrect: false },
+        ],
+      },
+    ]);
+    expect(bank.unsupported).toEqual([
+      { line: 23, kind: "essay", title: "Essay" },
+      { line: 25, kind: "matching", title: "Match" },
+    ]);
+  });
+
+  it("reports each broken GIFT question at its own line and still reads the others", () => {
+    const bank = bankOf(
+      parseGift(
+        `$CATEGORY: Maths\n\nGood? {=yes ~no}\n\nBroken {\n=a\n~b\n\nOne option only {=alone}\n\nTwo right in a single {=a =b ~c}\n`,
+      ),
+    );
+    expect(bank.questions.map((entry) => entry.line)).toEqual([3]);
+    expect(bank.problems.map((problem) => problem.line)).toEqual([7, 11]);
+    expect(bank.problems[0]?.message).toMatch(/^Not valid GIFT: /);
+    expect(bank.problems[1]?.message).toBe("Mark exactly one option as correct");
+    // One "=" answer alone is GIFT's short-answer question.
+    expect(bank.unsupported).toEqual([{ line: 9, kind: "short answer", title: "One option only" }]);
+  });
+
+  it("reads Aiken with the import's category and difficulty, and names malformed questions by line", () => {
+    const bank = bankOf(parseAiken(AIKEN_FILE, { category: "Web", difficulty: "easy" }));
+    expect(bank.problems).toEqual([]);
+    expect(bank.questions).toEqual([
+      {
+        line: 1,
+        question: {
+          text: "Which keyword declares a constant in JavaScript?",
+          category: "Web",
+          difficulty: "easy",
+          type: "single",
+          scoring: "all_or_nothing",
+          options: [
+            { text: "var", isCorrect: false },
+            { text: "let", isCorrect: false },
+            { text: "const", isCorrect: true },
+          ],
+        },
+      },
+      expect.objectContaining({ line: 7 }),
+    ]);
+
+    const broken = bankOf(
+      parseAiken(
+        "Q1?\nA. a\nC. c\nANSWER: A\n\nQ2?\nA. a\nB. b\nANSWER: D\n\nQ3?\nA. only\nANSWER: A\n\nQ4?\nA. a\nB. b\n",
+        { category: "Web" },
+      ),
+    );
+    expect(broken.problems).toEqual([
+      { line: 3, message: "Option C is out of order: expected B" },
+      { line: 9, message: "ANSWER must be one letter from A to B" },
+      { line: 11, message: "A question needs at least two options (A. … B. …) before its ANSWER line" },
+      { line: 15, message: "The question has no ANSWER line" },
+    ]);
+    expect(bankOf(parseAiken("Q?\nA. a\nB. b\nANSWER: A\n")).problems).toEqual([
+      {
+        line: 1,
+        message: "Category is required: the file names none for this question; choose one for the import",
+      },
+    ]);
+  });
+
+  it("reads Moodle XML: categories, HTML text, the three types, and names the rest with their lines", () => {
+    const bank = bankOf(parseMoodleXml(MOODLE_XML_FILE, {}));
+    expect(bank.problems).toEqual([]);
+    expect(bank.questions.map(({ line, question }) => ({ line, ...question }))).toEqual([
+      {
+        line: 7,
+        text: "Which layer routes packets?",
+        category: "Networks",
+        difficulty: "medium",
+        type: "single",
+        scoring: "all_or_nothing",
+        options: [
+          { text: "Network", isCorrect: true },
+          { text: "Transport", isCorrect: false },
+          { text: "Data link & physical", isCorrect: false },
+        ],
+      },
+      {
+        line: 16,
+        text: "Which are private IPv4 ranges?",
+        category: "Networks",
+        difficulty: "medium",
+        type: "multiple",
+        scoring: "all_or_nothing",
+        options: [
+          { text: "10.0.0.0/8", isCorrect: true },
+          { text: "192.168.0.0/16", isCorrect: true },
+          { text: "8.8.8.0/24", isCorrect: false },
+        ],
+      },
+      {
+        line: 23,
+        text: "UDP guarantees delivery.",
+        category: "Networks",
+        difficulty: "medium",
+        type: "true_false",
+        scoring: "all_or_nothing",
+        options: [
+          { text: "True", isCorrect: false },
+          { text: "False", isCorrect: true },
+        ],
+      },
+    ]);
+    expect(bank.unsupported).toEqual([
+      { line: 29, kind: "essay", title: "Explain TCP" },
+      { line: 33, kind: "numerical", title: "Port" },
+    ]);
+  });
+
+  it("reports malformed Moodle XML with its line, and a bad question at its own line", async () => {
+    const unclosed = parseMoodleXml('<?xml version="1.0"?>\n<quiz>\n  <question type="multichoice">\n</quiz>\n');
+    expect(unclosed).toMatchObject({ ok: false, status: 400 });
+    expect(!unclosed.ok && unclosed.message).toMatch(/^Line \d+: not valid XML: /);
+    const noneRight = bankOf(
+      parseMoodleXml(
+        `<quiz>\n<question type="multichoice"><questiontext><text>Q?</text></questiontext><single>true</single>\n` +
+          `<answer fraction="0"><text>a</text></answer><answer fraction="0"><text>b</text></answer></question>\n` +
+          `<question type="truefalse">\n<questiontext><text>T?</text></questiontext>\n<answer fraction="100"><text>maybe</text></answer></question>\n</quiz>`,
+        { category: "X" },
+      ),
+    );
+    expect(noneRight.problems).toEqual([
+      { line: 2, message: "Mark exactly one option as correct" },
+      { line: 4, message: "A true/false question needs a right answer of true or false" },
+    ]);
+    expect(parseMoodleXml("<notquiz/>")).toMatchObject({ ok: false });
+  });
+
+  it("detects the format from the file", () => {
+    expect(detectFormat(GIFT_FILE)).toBe("gift");
+    expect(detectFormat(AIKEN_FILE)).toBe("aiken");
+    expect(detectFormat(`\uFEFF${MOODLE_XML_FILE}`)).toBe("moodle-xml");
+    expect(detectFormat("text,category,difficulty,correct,option1,option2\n")).toBe("csv");
+  });
+});
+
+describe("hostile files", () => {
+  it("refuses entity declarations (billion laughs, external entities) before parsing", async () => {
+    const laughs = `<?xml version="1.0"?>
+<!DOCTYPE quiz [
+  <!ENTITY lol "lol">
+  <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+  <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+  <!ENTITY lol9 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">
+]>
+<quiz><question type="multichoice"><questiontext><text>&lol9;</text></questiontext></question></quiz>`;
+    const outcome = await readBankFile(laughs, "moodle-xml", {});
+    expect(outcome).toEqual({
+      ok: false,
+      status: 400,
+      message: "The file declares a DOCTYPE or entities; a Moodle XML question file never needs them.",
+    });
+    const external = `<!DOCTYPE quiz SYSTEM "file:///etc/passwd"><quiz/>`;
+    expect((await readBankFile(external, "moodle-xml", {})).ok).toBe(false);
+  });
+
+  it("refuses a NUL character, with its line, in every format", async () => {
+    // CSV reports it in its cell, at its line, as every control character (hostile-input.test.ts).
+    for (const format of ["gift", "aiken", "moodle-xml"] as const) {
+      expect(await readBankFile("first line\nsecond\u0000line\n", format, {})).toEqual({
+        ok: false,
+        status: 400,
+        message: "Line 2 contains a NUL character; the file is not a text file.",
+      });
+    }
+  });
+
+  it("refuses a line longer than 64 KB in every format, and more questions than the limit", async () => {
+    for (const format of ["gift", "aiken", "moodle-xml"] as const) {
+      const outcome = await readBankFile(`Q {=a ~b}\n\n${"x".repeat(70_000)}\n`, format, {});
+      expect(outcome).toMatchObject({ ok: false, status: 413 });
+    }
+    const many = "Q? {=a ~b}\n\n".repeat(IMPORT_LIMITS.rows + 1);
+    expect(await readBankFile(many, "gift", { category: "X" })).toMatchObject({ ok: false, status: 413 });
+    const aiken = "Q?\nA. a\nB. b\nANSWER: A\n\n".repeat(IMPORT_LIMITS.rows + 1);
+    expect(await readBankFile(aiken, "aiken", { category: "X" })).toMatchObject({ ok: false, status: 413 });
+  });
+
+  it("refuses control characters inside a question, at the question's line", () => {
+    const bank = bankOf(parseGift("Q? {=a ~b}\n\nBell\u0007? {=a ~b}\n", { category: "X" }));
+    expect(bank.problems).toEqual([{ line: 3, message: "Question must not contain control characters" }]);
+  });
+});
+
+// Generated banks: each format written out and read back gives the same questions in what it can carry.
+const SAFE_WORD = fc.stringMatching(/^[A-Za-z0-9éü中%&<>"'?!.,;()\-+*$#~=:{}\\/[\]]{1,12}$/);
+const phrase = (maxWords: number) =>
+  fc.array(SAFE_WORD, { minLength: 1, maxLength: maxWords }).map((words) => words.join(" "));
+// Texts a format could take for its own syntax at the start of a line (a GIFT comment, a format marker, an
+// Aiken option or answer line) are not questions anyone writes; they are left out of the generated banks.
+const questionText = fc
+  .array(phrase(6), { minLength: 1, maxLength: 3 })
+  .map((lines) => lines.join("\n"))
+  .filter((text) => !/^(\/\/|\[|[A-Z][.)]\s|ANSWER:)/im.test(text));
+const optionText = phrase(4).filter((text) => !/^(\/\/|\[|[A-Z][.)]\s|ANSWER:|%)/i.test(text) && !text.includes("->"));
+const category = fc
+  .stringMatching(/^[A-Za-z][A-Za-z0-9 &/-]{0,20}[A-Za-z0-9]$/)
+  .filter((name) => !/\s{2}|\/\//.test(name));
+
+const question: fc.Arbitrary<QuestionInput> = fc
+  .record({
+    text: questionText,
+    category,
+    difficulty: fc.constantFrom("easy", "medium", "hard"),
+    type: fc.constantFrom("single", "multiple", "true_false"),
+    scoring: fc.constantFrom("all_or_nothing", "partial"),
+    options: fc.uniqueArray(optionText, { minLength: 2, maxLength: 10, selector: (text) => text.toLowerCase() }),
+    seed: fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }),
+    pick: fc.nat(9),
+  })
+  .map(({ options, seed, pick, ...rest }): QuestionInput => {
+    if (rest.type === "true_false") {
+      const isTrue = pick % 2 === 0;
+      return {
+        ...rest,
+        scoring: "all_or_nothing",
+        options: [
+          { text: "True", isCorrect: isTrue },
+          { text: "False", isCorrect: !isTrue },
+        ],
+      };
+    }
+    const right = pick % options.length;
+    return {
+      ...rest,
+      scoring: rest.type === "multiple" ? rest.scoring : "all_or_nothing",
+      options: options.map((text, index) => ({
+        text,
+        isCorrect: index === right || (rest.type === "multiple" && Boolean(seed[index])),
+      })),
+    };
+  });
+
+function stored(inputs: QuestionInput[]): QuestionWithOptions[] {
+  return inputs.map((input, index) => ({
+    ...input,
+    id: `q${index}`,
+    archivedAt: null,
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+    options: input.options.map((option, position) => ({
+      ...option,
+      id: `o${index}-${position}`,
+      questionId: `q${index}`,
+      position,
+    })),
+  }));
+}
+
+async function roundTrip(format: "csv" | "gift" | "aiken" | "moodle-xml", inputs: QuestionInput[]) {
+  const written = EXPORTS[format].write(stored(inputs));
+  const bank = bankOf(await readBankFile(written, format, { category: "Default", difficulty: "medium" }));
+  expect(bank.problems).toEqual([]);
+  expect(bank.unsupported).toEqual([]);
+  return bank.questions.map((entry) => entry.question);
+}
+
+describe("export then import gives the bank back in what each format carries", () => {
+  const bank = fc.array(question, { minLength: 1, maxLength: 12 });
+  const runs = { numRuns: 60 };
+
+  it("CSV carries everything", async () => {
+    await fc.assert(
+      fc.asyncProperty(bank, async (inputs) => {
+        expect(await roundTrip("csv", inputs)).toEqual(inputs);
+      }),
+      runs,
+    );
+  });
+
+  it("Moodle XML carries everything", async () => {
+    await fc.assert(
+      fc.asyncProperty(bank, async (inputs) => {
+        expect(await roundTrip("moodle-xml", inputs)).toEqual(inputs);
+      }),
+      runs,
+    );
+  });
+
+  it("GIFT carries everything but all-or-nothing on multiple answers (its weights mean partial credit)", async () => {
+    await fc.assert(
+      fc.asyncProperty(bank, async (inputs) => {
+        const expected = inputs.map((input) => (input.type === "multiple" ? { ...input, scoring: "partial" } : input));
+        expect(await roundTrip("gift", inputs)).toEqual(expected);
+      }),
+      runs,
+    );
+  });
+
+  it("Aiken carries one-line single-answer questions (true/false as two options); no category or difficulty", async () => {
+    await fc.assert(
+      fc.asyncProperty(bank, async (inputs) => {
+        const carried = inputs
+          .filter((input) => input.type !== "multiple")
+          .map((input) => ({ ...input, text: input.text.replace(/\n/g, " ") }));
+        const expected = carried.map((input) => ({
+          ...input,
+          type: "single",
+          category: "Default",
+          difficulty: "medium",
+        }));
+        const written = questionsToAiken(stored(inputs));
+        const read = bankOf(parseAiken(written, { category: "Default", difficulty: "medium" }));
+        expect(read.problems).toEqual([]);
+        expect(read.questions.map((entry) => entry.question)).toEqual(expected);
+      }),
+      runs,
+    );
+  });
+});

@@ -1,0 +1,160 @@
+// GIFT, Moodle's text format, read with gift-pegjs (the maintained PEG grammar of the format) and written here.
+// The file is cut into questions at blank lines, as Moodle does, and each is parsed on its own: a broken
+// question is reported at its own line and the others are still read.
+//
+// What GIFT carries: `$CATEGORY:` (a Moodle path; decision 018), difficulty as a tag comment
+// (`// [tag:difficulty-hard]`), single answer (`=right ~wrong`), multiple answers (weights `~%50%a ~%-50%c`,
+// read as partial credit, which is what Moodle's weights mean), true/false (`{T}`/`{F}`). It has no way to say
+// "all or nothing" for multiple answers: those are written with the same weights and come back as partial.
+import { type GIFTQuestion, parse } from "gift-pegjs";
+import type { QuestionWithOptions } from "../repository.ts";
+import {
+  addDraft,
+  addProblem,
+  categoryFromPath,
+  categoryToPath,
+  difficultyFromTags,
+  difficultyTag,
+  emptyBank,
+  type FileOutcome,
+  type ImportDefaults,
+  tooManyQuestions,
+  weightOf,
+  withinRowLimit,
+} from "./bank-file.ts";
+
+/** The kinds of GIFT question the bank does not hold, as the admin is told. */
+const UNSUPPORTED_KINDS: Partial<Record<GIFTQuestion["type"], string>> = {
+  Description: "description",
+  Essay: "essay",
+  Matching: "matching",
+  Numerical: "numerical",
+  Short: "short answer",
+};
+
+/** Each question of the file with the line it starts on: blocks of lines between blank lines. */
+function blocks(text: string): { line: number; text: string }[] {
+  const found: { line: number; text: string }[] = [];
+  let current: string[] = [];
+  let start = 0;
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  lines.forEach((line, index) => {
+    if (line.trim() === "") {
+      if (current.length > 0) found.push({ line: start, text: current.join("\n") });
+      current = [];
+      return;
+    }
+    if (current.length === 0) start = index + 1;
+    current.push(line);
+  });
+  if (current.length > 0) found.push({ line: start, text: current.join("\n") });
+  return found;
+}
+
+/** The first line of a block that is not a comment: where its question is. */
+function questionLine(block: { line: number; text: string }): number {
+  const offset = block.text.split("\n").findIndex((line) => !line.trim().startsWith("//"));
+  return block.line + Math.max(offset, 0);
+}
+
+function errorLine(error: unknown, block: { line: number }): number {
+  const location = (error as { location?: { start?: { line?: number } } }).location;
+  return block.line + (location?.start?.line ?? 1) - 1;
+}
+
+export function parseGift(text: string, defaults: ImportDefaults = {}): FileOutcome {
+  const bank = emptyBank();
+  let category: string | undefined;
+  for (const block of blocks(text)) {
+    // A block of comments only is not a question.
+    if (block.text.split("\n").every((line) => line.trim().startsWith("//"))) continue;
+    let items: GIFTQuestion[];
+    try {
+      items = parse(block.text);
+    } catch (error) {
+      const message = (error as Error).message.split("\n")[0] ?? "";
+      addProblem(bank, errorLine(error, block), `Not valid GIFT: ${message}`);
+      if (!withinRowLimit(bank)) return tooManyQuestions();
+      continue;
+    }
+    const line = questionLine(block);
+    for (const item of items) {
+      if (item.type === "Category") {
+        category = categoryFromPath(item.title);
+        continue;
+      }
+      const title = item.title ?? item.stem.text.slice(0, 80);
+      const unsupported = UNSUPPORTED_KINDS[item.type];
+      if (unsupported || item.hasEmbeddedAnswers) {
+        bank.unsupported.push({ line, kind: unsupported ?? "missing word", title });
+      } else if (item.type === "TF") {
+        addDraft(
+          bank,
+          {
+            line,
+            text: item.stem.text,
+            category,
+            difficulty: difficultyFromTags(item.tags ?? []),
+            type: "true_false",
+            options: [
+              { text: "True", isCorrect: item.isTrue },
+              { text: "False", isCorrect: !item.isTrue },
+            ],
+          },
+          defaults,
+        );
+      } else if (item.type === "MC") {
+        // "=" marks the one right answer; weights without any "=" mark a multiple-answer question.
+        const multiple = !item.choices.some((choice) => choice.isCorrect) && item.choices.some((c) => c.weight);
+        addDraft(
+          bank,
+          {
+            line,
+            text: item.stem.text,
+            category,
+            difficulty: difficultyFromTags(item.tags ?? []),
+            type: multiple ? "multiple" : "single",
+            scoring: multiple ? "partial" : "all_or_nothing",
+            options: item.choices.map((choice) => ({
+              text: choice.text.text,
+              isCorrect: multiple ? (choice.weight ?? 0) > 0 : choice.isCorrect,
+            })),
+          },
+          defaults,
+        );
+      }
+      if (!withinRowLimit(bank)) return tooManyQuestions();
+    }
+  }
+  return { ok: true, bank };
+}
+
+/** Text with GIFT's special characters escaped, and line breaks as `\n` (a blank line would end the question). */
+function giftText(text: string): string {
+  return text.replace(/[\\~=#{}:]/g, (character) => `\\${character}`).replace(/\r?\n/g, "\\n");
+}
+
+export function questionsToGift(questions: QuestionWithOptions[]): string {
+  const out: string[] = [];
+  let category: string | undefined;
+  for (const question of questions) {
+    if (question.category !== category) {
+      category = question.category;
+      out.push(`$CATEGORY: ${categoryToPath(category)}\n`);
+    }
+    const head = `// [tag:${difficultyTag(question.difficulty)}]\n${giftText(question.text)}`;
+    if (question.type === "true_false") {
+      const isTrue = question.options.some((option) => option.isCorrect && option.text.toLowerCase() === "true");
+      out.push(`${head} {${isTrue ? "T" : "F"}}\n`);
+      continue;
+    }
+    const correctCount = question.options.filter((option) => option.isCorrect).length;
+    const choices = question.options.map((option) =>
+      question.type === "multiple"
+        ? `~%${weightOf(option, correctCount)}%${giftText(option.text)}`
+        : `${option.isCorrect ? "=" : "~"}${giftText(option.text)}`,
+    );
+    out.push(`${head} {\n${choices.map((choice) => `  ${choice}`).join("\n")}\n}\n`);
+  }
+  return out.join("\n");
+}

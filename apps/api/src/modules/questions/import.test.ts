@@ -1,0 +1,264 @@
+// Importing a question file through the API: a preview that writes nothing and lists every problem with its
+// line, all-or-nothing imports, questions of unsupported kinds skipped only on confirmation, the bounds, and
+// exports in every format that import back.
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "../../test/app.ts";
+import { adminToken, bearer } from "../../test/fixtures.ts";
+
+const GIFT = `$CATEGORY: $course$/top/Imported GIFT
+
+// [tag:difficulty-hard]
+::Primes:: Which of these are prime numbers? {
+  ~%50%2
+  ~%50%3
+  ~%-50%4
+  ~%-50%9
+}
+
+::Sun:: The sun is a star. {T}
+
+::Essay:: Describe a linked list. {}
+`;
+
+describe("importing and exporting question files", async () => {
+  const { app, database } = await createTestApp();
+  const admin = bearer(await adminToken(app, database.db));
+  const post = (url: string, payload: string, contentType = "text/plain") =>
+    app.inject({ method: "POST", url, headers: { ...admin, "content-type": contentType }, payload });
+  const count = async () => Number((await database.pool.query("select count(*) as n from questions")).rows[0].n);
+
+  it("previews a GIFT file without writing anything: questions, lines, and the kinds it cannot hold", async () => {
+    const response = await post("/api/questions/import/preview", GIFT);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      format: "gift",
+      questions: [
+        {
+          line: 4,
+          text: "Which of these are prime numbers?",
+          category: "Imported GIFT",
+          difficulty: "hard",
+          type: "multiple",
+          scoring: "partial",
+          options: [
+            { text: "2", isCorrect: true },
+            { text: "3", isCorrect: true },
+            { text: "4", isCorrect: false },
+            { text: "9", isCorrect: false },
+          ],
+        },
+        {
+          line: 11,
+          text: "The sun is a star.",
+          category: "Imported GIFT",
+          difficulty: "medium",
+          type: "true_false",
+          scoring: "all_or_nothing",
+          options: [
+            { text: "True", isCorrect: true },
+            { text: "False", isCorrect: false },
+          ],
+        },
+      ],
+      unsupported: [{ line: 13, kind: "essay", title: "Essay" }],
+      problems: [],
+      problemCount: 0,
+    });
+    expect(await count()).toBe(0);
+  });
+
+  it("imports only after the admin confirms skipping the unsupported questions", async () => {
+    const unconfirmed = await post("/api/questions/import", GIFT);
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json().error).toBe(
+      "Nothing was imported: 1 question is of a kind the bank does not hold (essay). Confirm to import the rest without them.",
+    );
+    expect(unconfirmed.json().fields).toEqual({ "line 13": "essay: not imported" });
+    expect(await count()).toBe(0);
+
+    const confirmed = await post("/api/questions/import?skipUnsupported=true", GIFT);
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect(confirmed.json()).toEqual({ imported: 2, skipped: 1 });
+    const listed = (
+      await app.inject({ method: "GET", url: "/api/questions?category=Imported%20GIFT", headers: admin })
+    ).json();
+    expect(listed.map((question: { type: string }) => question.type).sort()).toEqual(["multiple", "true_false"]);
+  });
+
+  it("writes nothing when any question has a problem, and names each with its line", async () => {
+    const before = await count();
+    const file = "Good? {=yes ~no}\n\nBad {\n=a\n~b\n\nNone right {~a ~b}\n";
+    const preview = (await post("/api/questions/import/preview?category=Maths", file)).json();
+    expect(preview.questions).toHaveLength(1);
+    expect(preview.problemCount).toBe(2);
+    expect(preview.problems.map((problem: { line: number }) => problem.line)).toEqual([5, 7]);
+    const refused = await post("/api/questions/import?category=Maths&skipUnsupported=true", file);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe("Nothing was imported: 2 problems in the file.");
+    expect(Object.keys(refused.json().fields)).toEqual(["line 5", "line 7"]);
+    expect(await count()).toBe(before);
+  });
+
+  it("is one transaction: a failure while writing leaves the bank as it was", async () => {
+    const before = await count();
+    // A trigger that fails on the second question stands in for anything going wrong half-way.
+    await database.pool.query(`
+      create function fail_on_second() returns trigger language plpgsql as $$
+      begin if new.text = 'Second?' then raise exception 'half-way failure'; end if; return new; end $$;
+      create trigger fail_on_second before insert on questions for each row execute function fail_on_second();`);
+    try {
+      const response = await post(
+        "/api/questions/import?format=aiken&category=Web",
+        "First?\nA. a\nB. b\nANSWER: A\n\nSecond?\nA. a\nB. b\nANSWER: B\n",
+      );
+      expect(response.statusCode).toBe(500);
+      expect(await count()).toBe(before);
+    } finally {
+      await database.pool.query("drop trigger fail_on_second on questions; drop function fail_on_second();");
+    }
+  });
+
+  it("reads Aiken and Moodle XML with the format named, or detected", async () => {
+    const aiken = "What is 2 + 2?\nA. 3\nB. 4\nANSWER: B\n";
+    const detected = (await post("/api/questions/import/preview?category=Maths&difficulty=easy", aiken)).json();
+    expect(detected).toMatchObject({
+      format: "aiken",
+      questions: [{ line: 1, category: "Maths", difficulty: "easy" }],
+    });
+    const xml =
+      '<?xml version="1.0"?>\n<quiz>\n<question type="truefalse"><questiontext format="plain_text"><text>2 is even</text></questiontext>' +
+      '<answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question>\n</quiz>\n';
+    const fromXml = (await post("/api/questions/import/preview?category=Maths", xml, "application/xml")).json();
+    expect(fromXml).toMatchObject({ format: "moodle-xml", questions: [{ line: 3, type: "true_false" }] });
+    // Named explicitly, a file in another format is read as that one (and fails there).
+    const wrong = await post("/api/questions/import/preview?format=moodle-xml", aiken);
+    expect(wrong.statusCode).toBe(400);
+  });
+
+  it("refuses hostile files: entity expansion, NUL, too large, too long a line, formula cells stay text", async () => {
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE quiz [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>' +
+      '<quiz><question type="truefalse"><questiontext><text>&b;</text></questiontext></question></quiz>';
+    const expanded = await post("/api/questions/import/preview", laughs, "application/xml");
+    expect(expanded.statusCode).toBe(400);
+    expect(expanded.json().error).toBe(
+      "The file declares a DOCTYPE or entities; a Moodle XML question file never needs them.",
+    );
+    const nul = await post("/api/questions/import/preview", "Q? {=a ~b}\n\nR\u0000? {=a ~b}\n");
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error).toBe("Line 3 contains a NUL character; the file is not a text file.");
+    const huge = await post("/api/questions/import/preview", `Q? {=a ~b}\n\n${"x".repeat(2.1 * 1024 * 1024)}`);
+    expect(huge.statusCode).toBe(413);
+    const longLine = await post("/api/questions/import/preview", `Q? {=a ~b}\n\n${"x".repeat(70_000)} {=a ~b}\n`);
+    expect(longLine.statusCode).toBe(413);
+    expect(longLine.json().error).toBe("Line 3 is longer than 64 KB; a question row is never that long.");
+
+    // A question whose text looks like a formula is stored as written and leaves in CSV as text.
+    const formula = await post(
+      "/api/questions/import?format=gift&category=Formulas",
+      '\\=HYPERLINK("http\\://evil.example","x") {=a ~b}\n',
+    );
+    expect(formula.statusCode, formula.body).toBe(201);
+    const csv = await app.inject({
+      method: "GET",
+      url: "/api/questions/export?format=csv&category=Formulas",
+      headers: admin,
+    });
+    expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+  });
+
+  it("exports the bank or one category in each format, and each export imports back unchanged", async () => {
+    const category = "Round trip";
+    const create = (payload: object) => app.inject({ method: "POST", url: "/api/questions", headers: admin, payload });
+    await create({
+      text: "Pick all even numbers",
+      category,
+      difficulty: "hard",
+      type: "multiple",
+      scoring: "all_or_nothing",
+      options: [
+        { text: "2", isCorrect: true },
+        { text: "4", isCorrect: true },
+        { text: "5", isCorrect: false },
+      ],
+    });
+    await create({
+      text: "Zero is even",
+      category,
+      difficulty: "easy",
+      type: "true_false",
+      options: [
+        { text: "True", isCorrect: true },
+        { text: "False", isCorrect: false },
+      ],
+    });
+    await create({
+      text: "Which is a colour?",
+      category,
+      options: [
+        { text: "Red", isCorrect: true },
+        { text: "Round", isCorrect: false },
+      ],
+    });
+    const shape = (
+      questions: {
+        text: string;
+        category: string;
+        difficulty: string;
+        type: string;
+        scoring: string;
+        options: unknown[];
+      }[],
+    ) =>
+      questions
+        .map(({ text, category, difficulty, type, scoring, options }) => ({
+          text,
+          category,
+          difficulty,
+          type,
+          scoring,
+          options,
+        }))
+        .sort((a, b) => a.text.localeCompare(b.text));
+    const original = shape(
+      (
+        await app.inject({
+          method: "GET",
+          url: `/api/questions?category=${encodeURIComponent(category)}`,
+          headers: admin,
+        })
+      ).json(),
+    ).map((question) => ({
+      ...question,
+      options: (question.options as { text: string; isCorrect: boolean }[]).map(({ text, isCorrect }) => ({
+        text,
+        isCorrect,
+      })),
+    }));
+
+    for (const format of ["csv", "gift", "aiken", "moodle-xml"] as const) {
+      const exported = await app.inject({
+        method: "GET",
+        url: `/api/questions/export?format=${format}&category=${encodeURIComponent(category)}`,
+        headers: admin,
+      });
+      expect(exported.statusCode).toBe(200);
+      expect(exported.headers["content-disposition"]).toMatch(/^attachment; filename="questions\./);
+      const preview = await post(
+        `/api/questions/import/preview?format=${format}&category=${encodeURIComponent(category)}&difficulty=medium`,
+        exported.body,
+      );
+      expect(preview.statusCode, `${format}: ${preview.body}`).toBe(200);
+      const read = shape(preview.json().questions);
+      if (format === "csv" || format === "moodle-xml") expect(read, format).toEqual(original);
+      if (format === "gift") {
+        expect(read).toEqual(
+          original.map((question) => (question.type === "multiple" ? { ...question, scoring: "partial" } : question)),
+        );
+      }
+      if (format === "aiken") {
+        expect(read.map((question) => question.text)).toEqual(["Which is a colour?", "Zero is even"]);
+      }
+    }
+  });
+});

@@ -1,0 +1,375 @@
+// The question bank's files on the admin screen: upload a file in CSV, GIFT, Aiken or Moodle XML, see what it
+// would create and every problem with its line before anything is written, confirm skipping the questions of
+// kinds the bank does not hold, import all or nothing; export the bank (or the category filtered below) in any
+// of the formats. Admin-only: the route that draws it is never loaded by a public page.
+import { DIFFICULTIES } from "@trainwise/contract/constants";
+import {
+  BANK_FORMAT_LABELS,
+  BANK_FORMATS,
+  type BankFormat,
+  type Difficulty,
+  QUESTION_TYPE_LABELS,
+  type QuestionImportPreview,
+  SCORING_LABELS,
+} from "@trainwise/contract/questions";
+import { useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { adminDownload, type useAdminAction } from "../lib/admin-client.ts";
+import { Alert } from "./form-field.tsx";
+
+type Send = (
+  work: Parameters<ReturnType<typeof useAdminAction>["run"]>[0],
+  fallback: string,
+  after?: () => void,
+) => Promise<void>;
+
+const DIFFICULTY_LABELS: Record<Difficulty, string> = { easy: "Easy", medium: "Medium", hard: "Hard" };
+
+const FILE_EXTENSIONS: Record<BankFormat, string> = {
+  csv: "csv",
+  gift: "gift.txt",
+  aiken: "aiken.txt",
+  "moodle-xml": "xml",
+};
+
+interface Upload {
+  text: string;
+  name: string;
+  query: { format: BankFormat; category?: string; difficulty: Difficulty };
+}
+
+export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
+  const ids = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+  const [format, setFormat] = useState<BankFormat | "detect">("detect");
+  const [category, setCategory] = useState("");
+  const [difficulty, setDifficulty] = useState<Difficulty>("medium");
+  const [preview, setPreview] = useState<{ upload: Upload; result: QuestionImportPreview }>();
+  const [skipConfirmed, setSkipConfirmed] = useState(false);
+  const [exportFormat, setExportFormat] = useState<BankFormat>("csv");
+  const [problem, setProblem] = useState<string>();
+  const location = useLocation();
+
+  // A new preview replaces what was on screen: take the reader to it once it is drawn.
+  useEffect(() => {
+    if (preview) previewHeading.current?.focus();
+  }, [preview]);
+
+  async function showPreview() {
+    setProblem(undefined);
+    const file = fileInput.current?.files?.[0];
+    if (!file) {
+      setProblem("Choose a file to import.");
+      return;
+    }
+    const text = await file.text();
+    const query = {
+      ...(format === "detect" ? {} : { format }),
+      ...(category.trim() ? { category: category.trim() } : {}),
+      difficulty,
+    };
+    await send(async (call) => {
+      const result = await call("previewQuestionImport", { query, file: text });
+      setPreview({ upload: { text, name: file.name, query: { ...query, format: result.format } }, result });
+      setSkipConfirmed(false);
+      return `Preview of ${file.name}: nothing has been imported yet.`;
+    }, "The file could not be read.");
+  }
+
+  function confirmImport() {
+    if (!preview) return;
+    const { upload, result } = preview;
+    void send(
+      async (call) => {
+        const done = await call("importQuestions", {
+          query: { ...upload.query, skipUnsupported: result.unsupported.length > 0 ? "true" : "false" },
+          file: upload.text,
+        });
+        const skipped = done.skipped > 0 ? ` ${done.skipped} of kinds the bank does not hold were skipped.` : "";
+        return `Imported ${done.imported} questions.${skipped}`;
+      },
+      "The import failed.",
+      () => {
+        setPreview(undefined);
+        if (fileInput.current) fileInput.current.value = "";
+      },
+    );
+  }
+
+  function download(which: "export" | "template") {
+    void send(async () => {
+      if (which === "template") {
+        await adminDownload("questionTemplate", "questions-template.csv");
+      } else {
+        // The category and difficulty filtered in the list below, if any; else the whole bank.
+        const params = new URLSearchParams(location.search);
+        const query = {
+          format: exportFormat,
+          category: params.get("category") || undefined,
+          difficulty: (params.get("difficulty") as Difficulty | null) || undefined,
+        };
+        await adminDownload("questionExportAs", `questions.${FILE_EXTENSIONS[exportFormat]}`, { query });
+      }
+      return "The download has started.";
+    }, "The download failed.");
+  }
+
+  const result = preview?.result;
+  const blocked =
+    !result ||
+    result.problemCount > 0 ||
+    result.questions.length === 0 ||
+    (result.unsupported.length > 0 && !skipConfirmed);
+
+  return (
+    <section aria-labelledby={`${ids}-heading`} className="mt-6 rounded border border-slate-200 p-4">
+      <h2 id={`${ids}-heading`} className="text-xl font-semibold">
+        Import and export
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        CSV (our columns: text, category, difficulty, type, scoring, correct, option1 to option10), GIFT, Aiken or
+        Moodle XML, at most 5000 questions and 2 MB. You see what the file would create before anything is saved; a file
+        with any problem imports nothing.
+      </p>
+      <div className="mt-3 grid gap-3 md:grid-cols-2">
+        <div>
+          <label htmlFor={`${ids}-file`} className="block font-medium">
+            Question file
+          </label>
+          <input
+            id={`${ids}-file`}
+            ref={fileInput}
+            type="file"
+            accept=".csv,.txt,.gift,.xml,text/csv,text/plain,application/xml,text/xml"
+            className="mt-1 block"
+            onChange={() => setPreview(undefined)}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${ids}-format`} className="block font-medium">
+            File format
+          </label>
+          <select
+            id={`${ids}-format`}
+            value={format}
+            onChange={(event) => setFormat(event.target.value as BankFormat | "detect")}
+            className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
+          >
+            <option value="detect">Detect from the file</option>
+            {BANK_FORMATS.map((value) => (
+              <option key={value} value={value}>
+                {BANK_FORMAT_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${ids}-category`} className="block font-medium">
+            Category for questions without one
+          </label>
+          <input
+            id={`${ids}-category`}
+            value={category}
+            onChange={(event) => setCategory(event.target.value)}
+            className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
+          />
+        </div>
+        <div>
+          <label htmlFor={`${ids}-difficulty`} className="block font-medium">
+            Difficulty for questions without one
+          </label>
+          <select
+            id={`${ids}-difficulty`}
+            value={difficulty}
+            onChange={(event) => setDifficulty(event.target.value as Difficulty)}
+            className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
+          >
+            {DIFFICULTIES.map((value) => (
+              <option key={value} value={value}>
+                {DIFFICULTY_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {problem && (
+        <div className="mt-3">
+          <Alert tone="error">{problem}</Alert>
+        </div>
+      )}
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void showPreview()}
+          className="rounded bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
+        >
+          Preview import
+        </button>
+        <div>
+          <label htmlFor={`${ids}-export`} className="block font-medium">
+            Export format
+          </label>
+          <select
+            id={`${ids}-export`}
+            value={exportFormat}
+            onChange={(event) => setExportFormat(event.target.value as BankFormat)}
+            className="mt-1 block rounded border border-slate-400 px-3 py-2"
+          >
+            {BANK_FORMATS.map((value) => (
+              <option key={value} value={value}>
+                {BANK_FORMAT_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => download("export")}
+          className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-60"
+        >
+          Export {BANK_FORMAT_LABELS[exportFormat]}
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => download("template")}
+          className="rounded border border-slate-400 px-4 py-2 font-semibold disabled:opacity-60"
+        >
+          Download template
+        </button>
+      </div>
+      <p className="mt-2 text-sm text-slate-700">
+        The export takes the category and difficulty chosen in the list's filters, or the whole bank. Aiken holds
+        single-answer and true/false questions only; GIFT marks every multiple-answer question with partial credit.
+      </p>
+
+      {preview && result && (
+        <div className="mt-4 border-t border-slate-200 pt-4">
+          <h3 ref={previewHeading} tabIndex={-1} className="text-lg font-semibold">
+            Import preview: {preview.upload.name} ({BANK_FORMAT_LABELS[result.format]})
+          </h3>
+          <p className="mt-1">
+            {result.questions.length === 1 ? "1 question" : `${result.questions.length} questions`} would be created.
+          </p>
+          {result.problemCount > 0 && (
+            <div className="mt-3">
+              <Alert tone="error">
+                {result.problemCount === 1 ? "1 problem" : `${result.problemCount} problems`} in the file: fix{" "}
+                {result.problemCount === 1 ? "it" : "them"} and preview again. Nothing can be imported until then.
+                <ul className="mt-2 list-disc pl-6">
+                  {result.problems.map((item) => (
+                    <li key={`${item.line}-${item.message}`}>
+                      Line {item.line}: {item.message}
+                    </li>
+                  ))}
+                </ul>
+              </Alert>
+            </div>
+          )}
+          {result.unsupported.length > 0 && (
+            <div className="mt-3 rounded border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+              <p>
+                {result.unsupported.length === 1
+                  ? "1 question is of a kind the bank does not hold:"
+                  : `${result.unsupported.length} questions are of kinds the bank does not hold:`}
+              </p>
+              <ul className="mt-2 list-disc pl-6">
+                {result.unsupported.map((item) => (
+                  <li key={`${item.line}-${item.title}`}>
+                    Line {item.line}: {item.kind} — {item.title}
+                  </li>
+                ))}
+              </ul>
+              <label className="mt-2 flex items-center gap-2 font-medium">
+                <input
+                  type="checkbox"
+                  checked={skipConfirmed}
+                  onChange={(event) => setSkipConfirmed(event.target.checked)}
+                />
+                Skip {result.unsupported.length === 1 ? "this question" : "these questions"} and import the rest
+              </label>
+            </div>
+          )}
+          {result.questions.length > 0 && (
+            <div className="mt-3 overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Questions the import would create</caption>
+                <thead>
+                  <tr className="border-b border-slate-300">
+                    <th scope="col" className="py-1 pr-3">
+                      Line
+                    </th>
+                    <th scope="col" className="py-1 pr-3">
+                      Question
+                    </th>
+                    <th scope="col" className="py-1 pr-3">
+                      Type
+                    </th>
+                    <th scope="col" className="py-1 pr-3">
+                      Category
+                    </th>
+                    <th scope="col" className="py-1 pr-3">
+                      Difficulty
+                    </th>
+                    <th scope="col" className="py-1">
+                      Options (correct in bold)
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.questions.map((question) => (
+                    <tr key={question.line} className="border-b border-slate-100 align-top">
+                      <td className="py-1 pr-3">{question.line}</td>
+                      <td className="py-1 pr-3 whitespace-pre-line">{question.text}</td>
+                      <td className="py-1 pr-3">
+                        {QUESTION_TYPE_LABELS[question.type]}
+                        {question.type === "multiple" && ` (${SCORING_LABELS[question.scoring].toLowerCase()})`}
+                      </td>
+                      <td className="py-1 pr-3">{question.category}</td>
+                      <td className="py-1 pr-3">{DIFFICULTY_LABELS[question.difficulty]}</td>
+                      <td className="py-1">
+                        {question.options.map((option, index) => (
+                          <span key={`${index}-${option.text}`}>
+                            {index > 0 && " · "}
+                            {option.isCorrect ? (
+                              <strong>
+                                {option.text}
+                                <span className="sr-only"> (correct)</span>
+                              </strong>
+                            ) : (
+                              option.text
+                            )}
+                          </span>
+                        ))}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <div className="mt-3 flex gap-3">
+            <button
+              type="button"
+              disabled={busy || blocked}
+              onClick={confirmImport}
+              className="rounded bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
+            >
+              Import {result.questions.length === 1 ? "1 question" : `${result.questions.length} questions`}
+            </button>
+            <button
+              type="button"
+              onClick={() => setPreview(undefined)}
+              className="rounded border border-slate-400 px-4 py-2 font-semibold"
+            >
+              Cancel import
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
