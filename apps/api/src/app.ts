@@ -16,6 +16,7 @@ import auditTrail from "./modules/audit/trail.ts";
 import certificateRoutes from "./modules/certificates/routes.ts";
 import contactRoutes from "./modules/contact/routes.ts";
 import dashboardRoutes from "./modules/dashboard/routes.ts";
+import { LiveBoards } from "./modules/drives/live-board.ts";
 import { driveRoutes, testRoutes } from "./modules/drives/routes.ts";
 import feedbackRoutes from "./modules/feedback/routes.ts";
 import healthRoutes from "./modules/health/routes.ts";
@@ -40,8 +41,14 @@ declare module "fastify" {
     apiRoutes: ApiRoute[];
     /** Limits on guessing admin passwords, shared by login and the password change. */
     passwordGuesses: PasswordGuessLimiter;
-    /** Where the instance is in its life: `draining` from the stop signal on (server.ts). */
-    lifecycle: { draining: boolean };
+    /**
+     * Where the instance is in its life: `draining` from the stop signal on (server.ts). `onDrain` runs when the
+     * drain starts: long-lived responses (the live board's streams) end then, so the drain is not left waiting
+     * for connections that would never go idle.
+     */
+    lifecycle: { draining: boolean; onDrain: Set<() => void> };
+    /** The drives whose live board this instance reads for the admins watching here (decision 017). */
+    liveBoards: LiveBoards;
   }
 }
 
@@ -123,12 +130,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", options.db);
   app.decorate("config", options.config);
-  app.decorate("lifecycle", { draining: false });
+  app.decorate("lifecycle", { draining: false, onDrain: new Set<() => void>() });
   // While the instance drains, each connection closes after its response, so a proxy in front stops reusing it
   // at a moment of the proxy's choosing rather than when the server closes it under a request (drain.ts).
   app.addHook("onSend", async (_request, reply) => {
     if (app.lifecycle.draining) reply.header("connection", "close");
   });
+  const liveBoards = new LiveBoards(options.db);
+  liveBoards.onError = (error) => app.log.warn({ err: error }, "reading a live board failed");
+  app.decorate("liveBoards", liveBoards);
+  app.lifecycle.onDrain.add(() => liveBoards.stop());
+  // Open streams would keep app.close() waiting for their connections: they end first.
+  app.addHook("preClose", async () => liveBoards.stop());
   const apiRoutes: ApiRoute[] = [];
   app.decorate("apiRoutes", apiRoutes);
   app.addHook("onRoute", (route) => {

@@ -28,6 +28,8 @@ function openConnections(server: net.Server): Promise<number> {
 export async function drain(app: FastifyInstance, limits = DRAIN_LIMITS): Promise<void> {
   const server = app.server;
   app.lifecycle.draining = true;
+  // Streams that never go idle (the live board's) end now; their clients reconnect to another instance.
+  for (const ending of app.lifecycle.onDrain) ending();
   let lastRequestAt = Date.now();
   server.on("request", () => {
     lastRequestAt = Date.now();

@@ -32,6 +32,7 @@ export default [
     route("admin/tests", "routes/admin/tests.tsx"),
     route("admin/drives", "routes/admin/drives.tsx"),
     route("admin/drives/:id", "routes/admin/drive-detail.tsx"),
+    route("admin/drives/:id/live", "routes/admin/drive-live.tsx"),
     route("admin/drives/:id/analysis", "routes/admin/item-analysis.tsx", { id: "drive-analysis" }),
     route("admin/tests/:id/analysis", "routes/admin/item-analysis.tsx", { id: "test-analysis" }),
     route("admin/students", "routes/admin/students.tsx"),

@@ -37,6 +37,7 @@ import {
   testSchema,
 } from "./drives.ts";
 import { feedbackCreatedSchema, feedbackInputSchema, feedbackSchema, feedbackUpdateSchema } from "./feedback.ts";
+import { liveBoardSchema } from "./live-board.ts";
 import {
   questionExportQuerySchema,
   questionImportPreviewSchema,
@@ -56,8 +57,11 @@ export interface AdminEndpoint {
   path: string;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** The JSON answer, or "csv" for a file download. (A CSV upload has no `body`: the call sends it as text/csv.) */
-  response: z.ZodType | "csv";
+  /**
+   * The JSON answer, "csv" for a file download (a CSV upload has no `body`: the call sends it as text/csv), or
+   * "event-stream" for server-sent events (the events' schemas sit beside the endpoint's payloads).
+   */
+  response: z.ZodType | "csv" | "event-stream";
 }
 
 function endpoint<const E extends AdminEndpoint>(definition: E): E {
@@ -191,6 +195,8 @@ export const adminEndpoints = {
   replaceRoster: endpoint({ method: "PUT", path: "/drives/:id/roster", response: rosterResponseSchema }),
   driveResults: endpoint({ method: "GET", path: "/drives/:id/results", response: z.array(driveResultSchema) }),
   driveResultsExport: endpoint({ method: "GET", path: "/drives/:id/results.csv", response: "csv" }),
+  driveLive: endpoint({ method: "GET", path: "/drives/:id/live", response: liveBoardSchema }),
+  driveLiveStream: endpoint({ method: "GET", path: "/drives/:id/live/stream", response: "event-stream" }),
   driveAnalysis: endpoint({ method: "GET", path: "/drives/:id/analysis", response: itemAnalysisSchema }),
   driveAnalysisExport: endpoint({ method: "GET", path: "/drives/:id/analysis.csv", response: "csv" }),
   testAnalysis: endpoint({ method: "GET", path: "/tests/:id/analysis", response: itemAnalysisSchema }),

@@ -35,6 +35,7 @@ export const CLIENT_ONLY_PATHS = [
   "/admin/tests",
   "/admin/drives",
   "/admin/drives/:id",
+  "/admin/drives/:id/live",
   "/admin/admins",
   "/admin/audit",
   "/admin/invite/:token",

@@ -36,6 +36,9 @@ export const ADMIN_ROUTE_RULES: Record<string, AdminRouteRule> = {
   "GET /api/drives/:id": viewer(),
   "GET /api/drives/:id/results": viewer(),
   "GET /api/drives/:id/results.csv": viewer(),
+  // The live board of a running drive: every admin may watch it (decision 017).
+  "GET /api/drives/:id/live": viewer(),
+  "GET /api/drives/:id/live/stream": viewer(),
 
   // Examiners: the question bank (its answer key is not for viewers), students, tests, drives, feedback, enquiries.
   "GET /api/questions": examiner(),

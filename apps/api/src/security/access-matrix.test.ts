@@ -62,6 +62,8 @@ const ACCESS: Record<string, Access> = {
   "PUT /api/drives/:id/roster": "admin",
   "GET /api/drives/:id/results": "admin",
   "GET /api/drives/:id/results.csv": "admin",
+  "GET /api/drives/:id/live": "admin",
+  "GET /api/drives/:id/live/stream": "admin",
   "GET /api/drives/:id/analysis": "admin",
   "GET /api/drives/:id/analysis.csv": "admin",
   "GET /api/tests/:id/analysis": "admin",

@@ -239,3 +239,92 @@ export function driveResultBatches(db: Executor, driveId: string, size?: number)
     size,
   );
 }
+
+/** One student of a drive as the live board reads it every second: the student and their latest attempt. */
+export interface LiveAttemptRow {
+  studentId: string;
+  name: string;
+  usnNo: string;
+  attemptId: string | null;
+  currentPosition: number | null;
+  submittedAt: Date | null;
+  score: number | null;
+  marks: number | null;
+  totalQuestions: number | null;
+  /** The attempt's latest own time: its start or the opening of the question on screen. */
+  movedAt: Date | null;
+}
+
+/**
+ * Every student of the drive with their latest attempt (the open one, else the newest): the live board's read
+ * once a second while an admin watches. Students and attempts are found by their drive's index, a few hundred
+ * pages at 5,000 students (bench/live-board.ts). It reads only what the quiz writes anyway.
+ */
+export async function liveAttempts(db: Executor, driveId: string): Promise<LiveAttemptRow[]> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    with latest as (
+      select distinct on (a.student_id) a.id, a.student_id, a.current_position, a.current_started_at, a.started_at,
+        a.submitted_at, a.score, a.marks, a.total_questions
+      from ${attempts} a
+      where a.drive_id = ${driveId}::uuid
+      order by a.student_id, a.submitted_at is null desc, a.started_at desc
+    )
+    select s.id as "studentId", s.name, s.usn_no as "usnNo", l.id as "attemptId",
+      l.current_position as "currentPosition", l.submitted_at as "submittedAt", l.score, l.marks,
+      l.total_questions as "totalQuestions", greatest(l.started_at, l.current_started_at) as "movedAt"
+    from ${students} s
+    left join latest l on l.student_id = s.id
+    where s.drive_id = ${driveId}::uuid`);
+  return result.rows.map((row) => ({
+    studentId: row.studentId as string,
+    name: row.name as string,
+    usnNo: row.usnNo as string,
+    attemptId: (row.attemptId as string | null) ?? null,
+    currentPosition: (row.currentPosition as number | null) ?? null,
+    submittedAt: row.submittedAt ? new Date(row.submittedAt as string) : null,
+    score: (row.score as number | null) ?? null,
+    marks: (row.marks as number | null) ?? null,
+    totalQuestions: (row.totalQuestions as number | null) ?? null,
+    movedAt: row.movedAt ? new Date(row.movedAt as string) : null,
+  }));
+}
+
+/** What an attempt's questions say about it: which are answered, the focus losses, the latest answer. */
+export interface AnswerTally {
+  /** Positions (0-based) of the questions with an answer saved. */
+  answeredPositions: number[];
+  focusLosses: number;
+  lastAnswerAt: Date | null;
+}
+
+/**
+ * The answers and focus losses of these attempts, found by the questions' primary key (each attempt's rows).
+ * This is the dear part of the live board (25 rows an attempt), so the board reads it for a submitted attempt
+ * once and for open ones every few seconds (live-board.ts). No index is added for it: a new index on
+ * attempt_questions would cost every answer its HOT update (decision 006).
+ */
+export async function answerTallies(db: Executor, attemptIds: string[]): Promise<Map<string, AnswerTally>> {
+  const tallies = new Map<string, AnswerTally>();
+  if (attemptIds.length === 0) return tallies;
+  const result = await db.execute<Record<string, unknown>>(sql`
+    select aq.attempt_id as "attemptId",
+      coalesce(array_agg(aq.position) filter (where aq.selected_option_id is not null), '{}') as "answered",
+      sum(aq.focus_losses)::int as "focusLosses", max(aq.answered_at) as "lastAnswerAt"
+    from ${attemptQuestions} aq
+    where aq.attempt_id = any(${`{${attemptIds.join(",")}}`}::uuid[])
+    group by aq.attempt_id`);
+  for (const row of result.rows) {
+    tallies.set(row.attemptId as string, {
+      answeredPositions: (row.answered as number[] | null) ?? [],
+      focusLosses: Number(row.focusLosses ?? 0),
+      lastAnswerAt: row.lastAnswerAt ? new Date(row.lastAnswerAt as string) : null,
+    });
+  }
+  return tallies;
+}
+
+/** Whether the drive exists (archived ones too: their board still shows how they ended). */
+export async function driveExists(db: Executor, driveId: string): Promise<boolean> {
+  const rows = await db.select({ id: drives.id }).from(drives).where(eq(drives.id, driveId));
+  return rows.length > 0;
+}

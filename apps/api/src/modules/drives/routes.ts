@@ -1,4 +1,6 @@
 // /api/tests and /api/drives (admin): tests are recipes for attempts, drives give a test to a cohort for a window.
+
+import { PassThrough } from "node:stream";
 import { errorBodySchema, idParamsSchema, messageResponseSchema } from "@trainwise/contract/common";
 import {
   type Drive,
@@ -11,17 +13,21 @@ import {
   testInputSchema,
   testSchema,
 } from "@trainwise/contract/drives";
+import { LIVE_EVENTS, liveBoardSchema } from "@trainwise/contract/live-board";
 import { scorePercentage } from "@trainwise/contract/quiz";
 import { parse } from "csv-parse/sync";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { csvDate, streamCsv } from "../../csv/reply.ts";
 import type { Executor } from "../../db/client.ts";
+import { adminOf } from "../../plugins/auth.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import {
   archiveDrive,
   archiveTest,
   closeDrive,
+  driveExists,
   driveResultBatches,
   findDrive,
   findTest,
@@ -180,6 +186,18 @@ export const testRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 const ROSTER_LIMIT = 20_000;
+
+/** Live board streams: a comment line this often keeps proxies and the server's idle timeout from closing them. */
+export const LIVE_STREAM = {
+  heartbeatMs: 15_000,
+  /**
+   * A stream ends after this long (or when the admin's token expires, if sooner) and the browser reconnects at
+   * once: the reconnection checks the admin's session again, so a revoked one stops being served within it.
+   */
+  longestMs: 5 * 60_000,
+  /** What the browser waits before reconnecting after a drop (the `retry` field of server-sent events). */
+  retryMs: 2_000,
+};
 
 const DRIVE_RESULT_CSV_COLUMNS = [
   "student",
@@ -401,6 +419,77 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
       await replaceRoster(app.db, request.params.id, entries);
       const students = entries.length === 1 ? "1 student" : `${entries.length} students`;
       return { entries: entries.length, message: `The roster now lists ${students}.` };
+    },
+  );
+
+  const liveBoards = app.liveBoards;
+
+  app.get(
+    "/:id/live",
+    {
+      schema: {
+        tags: ["drives"],
+        summary: "The live board of a drive: each student's state, question and score, with counts and averages",
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: liveBoardSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      if (!(await driveExists(app.db, request.params.id))) throw new HttpError(404, "Drive not found.");
+      return liveBoards.read(request.params.id);
+    },
+  );
+
+  app.get(
+    "/:id/live/stream",
+    {
+      schema: {
+        tags: ["drives"],
+        summary:
+          "The live board as server-sent events: `board` (the whole board) first, then `changes` (the totals and " +
+          "the rows that changed) within about a second of each change, and a comment line as a heartbeat",
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        produces: ["text/event-stream"],
+        response: { 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const driveId = request.params.id;
+      if (!(await driveExists(app.db, driveId))) throw new HttpError(404, "Drive not found.");
+      const stream = new PassThrough();
+      const send = (event: string, data: unknown) => stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      stream.write(`retry: ${LIVE_STREAM.retryMs}\n\n`);
+      const heartbeat = setInterval(() => stream.write(": heartbeat\n\n"), LIVE_STREAM.heartbeatMs);
+      const untilExpiry = adminOf(request).expiresAt.getTime() - Date.now();
+      const longest = setTimeout(() => end(), Math.max(0, Math.min(LIVE_STREAM.longestMs, untilExpiry)));
+      let ended = false;
+      let unwatch = () => {};
+      function end() {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        clearTimeout(longest);
+        unwatch();
+        stream.end();
+      }
+      unwatch = liveBoards.watch(driveId, {
+        board: (board) => send(LIVE_EVENTS.board, board),
+        changes: (changes) => send(LIVE_EVENTS.changes, changes),
+        end,
+      });
+      // The admin left (closed the tab, went to another screen) or the connection dropped: stop reading for them.
+      reply.raw.on("close", end);
+      // The stream is sent as it is (no schema applies to it); the schema's typing covers the JSON refusals only.
+      const streaming: FastifyReply = reply;
+      return (
+        streaming
+          .header("content-type", "text/event-stream; charset=utf-8")
+          // nginx passes each event on at once instead of buffering the response (its site file says so too).
+          .header("x-accel-buffering", "no")
+          .send(stream)
+      );
     },
   );
 

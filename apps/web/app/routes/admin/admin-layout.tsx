@@ -40,8 +40,12 @@ const LINKS: { to: string; label: string; area: AdminArea }[] = [
   { to: "/admin/account", label: "Account", area: "results" },
 ];
 
+/** Pages under another area's link that every admin may use: a drive's live board (decision 017). */
+const OPEN_TO_EVERY_ADMIN = [/^\/admin\/drives\/[^/]+\/live\/?$/];
+
 /** The area of an admin address: its link's, or its parent's (/admin/drives/:id is the drives'). */
 function areaOf(pathname: string): AdminArea {
+  if (OPEN_TO_EVERY_ADMIN.some((pattern) => pattern.test(pathname))) return "results";
   const link = LINKS.find(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
   return link?.area ?? "owners";
 }

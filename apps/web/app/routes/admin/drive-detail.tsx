@@ -82,6 +82,9 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
         <Link to="/admin/drives" className="text-brand-700 underline">
           Back to all drives
         </Link>
+        <Link to={`/admin/drives/${id}/live`} className="font-semibold text-brand-700 underline">
+          Live board
+        </Link>
         <Link to={`/admin/drives/${id}/analysis`} className="text-brand-700 underline">
           Item analysis of this drive
         </Link>

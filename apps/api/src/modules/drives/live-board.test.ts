@@ -1,0 +1,328 @@
+// The live board of a drive: each student's state from what the quiz already stored, the stream that follows it
+// across instances, who may watch it, and how streams end when an instance drains.
+import { applyLiveChanges, type LiveBoard, type LiveChanges, type LiveStudent } from "@trainwise/contract/live-board";
+import type { QuizQuestion } from "@trainwise/contract/quiz";
+import type { FastifyInstance } from "fastify";
+import { describe, expect, it } from "vitest";
+import { drain } from "../../drain.ts";
+import { createSecondInstance, createTestApp } from "../../test/app.ts";
+import { adminToken, bearer, seedQuestions, studentInput } from "../../test/fixtures.ts";
+import { LiveBoards } from "./live-board.ts";
+
+interface StreamEvent {
+  event: string;
+  data: unknown;
+}
+
+/**
+ * Reads a live board stream from a listening instance. Server-sent events arrive a piece at a time over a real
+ * connection, which `app.inject` (it waits for the whole response) cannot show, so these tests open a port.
+ */
+async function openStream(app: FastifyInstance, driveId: string, token: string) {
+  const address = app.server.address();
+  if (!address || typeof address === "string") throw new Error("the app is not listening");
+  const controller = new AbortController();
+  const response = await fetch(`http://127.0.0.1:${address.port}/api/drives/${driveId}/live/stream`, {
+    headers: bearer(token),
+    signal: controller.signal,
+  });
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffered = "";
+  let ended = false;
+  const events: StreamEvent[] = [];
+  const reading = (async () => {
+    for (;;) {
+      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (done) break;
+      buffered += decoder.decode(value, { stream: true });
+      let end = buffered.indexOf("\n\n");
+      while (end >= 0) {
+        const block = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event && data) events.push({ event, data: JSON.parse(data) });
+        end = buffered.indexOf("\n\n");
+      }
+    }
+    ended = true;
+  })();
+  /** Waits (polling what has arrived, never sleeping a fixed time) until an event passes `check`. */
+  async function next(check: (event: StreamEvent) => boolean, within = 10_000): Promise<StreamEvent> {
+    const until = Date.now() + within;
+    for (;;) {
+      const found = events.find(check);
+      if (found) return found;
+      if (ended || Date.now() > until)
+        throw new Error(`no such event; got ${JSON.stringify(events.map((e) => e.event))}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  return {
+    response,
+    events,
+    next,
+    get ended() {
+      return ended;
+    },
+    reading,
+    close: () => controller.abort(),
+  };
+}
+
+const rowOf = (board: { students: LiveStudent[] }, name: string) =>
+  board.students.find((student) => student.name === name);
+
+describe("the live board of a drive", async () => {
+  const first = await createTestApp();
+  const { app, database } = first;
+  await seedQuestions(database.db, 10);
+  const admin = await adminToken(app, database.db);
+  const asAdmin = bearer(admin);
+
+  async function driveOf(questionCount: number, secondsPerQuestion = 30) {
+    const test = await app.inject({
+      method: "POST",
+      url: "/api/tests",
+      headers: asAdmin,
+      payload: { name: `Live ${questionCount}`, questionCount, secondsPerQuestion, timingMode: "per_question" },
+    });
+    expect(test.statusCode, test.body).toBe(201);
+    const drive = await app.inject({
+      method: "POST",
+      url: "/api/drives",
+      headers: asAdmin,
+      payload: { name: "Live drive", organisation: "Sunrise Engineering College", testId: test.json()._id },
+    });
+    expect(drive.statusCode, drive.body).toBe(201);
+    return drive.json() as { _id: string; code: string };
+  }
+
+  async function register(on: FastifyInstance, driveCode: string, name: string) {
+    const response = await on.inject({
+      method: "POST",
+      url: "/api/auth/student/register",
+      payload: { ...studentInput({ name }), driveCode },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().token as string;
+  }
+
+  async function start(on: FastifyInstance, token: string) {
+    const response = await on.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { attemptId: string; question: QuizQuestion };
+  }
+
+  async function board(driveId: string): Promise<LiveBoard> {
+    const response = await app.inject({ method: "GET", url: `/api/drives/${driveId}/live`, headers: asAdmin });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  }
+
+  it("shows who has not started, who is on which question, who submitted with what score, and who went quiet", async () => {
+    const drive = await driveOf(3);
+    await register(app, drive.code, "Asha Not-started");
+    const onQuestionTwo = await register(app, drive.code, "Bala On-question-two");
+    const done = await register(app, drive.code, "Chitra Submitted");
+    const quiet = await register(app, drive.code, "Dev Quiet");
+
+    const first = await start(app, onQuestionTwo);
+    const right = first.question.options[0]?._id as string;
+    const next = await app.inject({
+      method: "POST",
+      url: "/api/quiz/next",
+      headers: bearer(onQuestionTwo),
+      payload: { position: 1, answer: { questionId: first.question._id, optionId: right } },
+    });
+    expect(next.statusCode, next.body).toBe(200);
+    await app.inject({
+      method: "POST",
+      url: "/api/quiz/focus",
+      headers: bearer(onQuestionTwo),
+      payload: { position: 1 },
+    });
+
+    const submitted = await start(app, done);
+    const served = (
+      await database.pool.query<{ questionId: string; optionId: string }>(
+        `select aq.question_id as "questionId", o.id as "optionId" from attempt_questions aq
+         join question_options o on o.question_id = aq.question_id and o.is_correct
+         where aq.attempt_id = $1 order by aq.position`,
+        [submitted.attemptId],
+      )
+    ).rows;
+    const submit = await app.inject({
+      method: "POST",
+      url: "/api/quiz/submit",
+      headers: bearer(done),
+      // A paced attempt takes the answer to the open question with Submit: the first question, answered right.
+      payload: { answers: served.slice(0, 1) },
+    });
+    expect(submit.statusCode, submit.body).toBe(200);
+
+    // Nothing heard from this student for two minutes: their attempt's start and question opening are that old.
+    const silent = await start(app, quiet);
+    await database.pool.query(
+      `update attempts set started_at = now() - interval '2 minutes', current_started_at = now() - interval '2 minutes'
+       where id = $1`,
+      [silent.attemptId],
+    );
+
+    const live = await board(drive._id);
+    expect(live.counts).toEqual({ not_started: 1, in_progress: 1, quiet: 1, submitted: 1 });
+    expect(live.students.map((student) => student.name)).toEqual([
+      "Asha Not-started",
+      "Bala On-question-two",
+      "Chitra Submitted",
+      "Dev Quiet",
+    ]);
+    expect(rowOf(live, "Asha Not-started")).toMatchObject({ state: "not_started", position: null, score: null });
+    expect(rowOf(live, "Bala On-question-two")).toMatchObject({
+      state: "in_progress",
+      position: 2,
+      totalQuestions: 3,
+      answered: 1,
+      focusLosses: 1,
+      score: null,
+    });
+    expect(rowOf(live, "Chitra Submitted")).toMatchObject({
+      state: "submitted",
+      score: 1,
+      totalQuestions: 3,
+      percentage: 33.33,
+    });
+    expect(rowOf(live, "Dev Quiet")).toMatchObject({ state: "quiet", position: 1 });
+    expect(live.averagePercentage).toBe(33.3);
+    expect(live.focusLosses).toBe(1);
+    // Three students reached question 1; only the one who moved on reached question 2.
+    expect(live.positions[0]).toMatchObject({ position: 1, reached: 3 });
+    expect(live.positions[1]).toMatchObject({ position: 2, reached: 1 });
+    expect(live.positions[0]?.answered).toBe(2);
+  });
+
+  it("counts an answer saved within the last minute as being heard from the student", async () => {
+    // Ten minutes a question, so moving the attempt's times two minutes back leaves its question open.
+    const drive = await driveOf(3, 600);
+    const token = await register(app, drive.code, "Esha Answering");
+    const attempt = await start(app, token);
+    await database.pool.query(
+      `update attempts set started_at = now() - interval '2 minutes', current_started_at = now() - interval '2 minutes'
+       where id = $1`,
+      [attempt.attemptId],
+    );
+    expect(rowOf(await board(drive._id), "Esha Answering")?.state).toBe("quiet");
+    const saved = await app.inject({
+      method: "PUT",
+      url: "/api/quiz/answers",
+      headers: bearer(token),
+      payload: { questionId: attempt.question._id, optionId: attempt.question.options[1]?._id },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(rowOf(await board(drive._id), "Esha Answering")).toMatchObject({ state: "in_progress", answered: 1 });
+  });
+
+  it("refuses the board and its stream without an admin token, and an unknown drive", async () => {
+    const drive = await driveOf(2);
+    for (const url of [`/api/drives/${drive._id}/live`, `/api/drives/${drive._id}/live/stream`]) {
+      expect((await app.inject({ method: "GET", url })).statusCode).toBe(401);
+      const student = await register(app, drive.code, "Farah Curious");
+      expect((await app.inject({ method: "GET", url, headers: bearer(student) })).statusCode).toBe(403);
+    }
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    const missing = await app.inject({ method: "GET", url: `/api/drives/${unknown}/live/stream`, headers: asAdmin });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("streams a change made through another instance on the same database", async () => {
+    const watched = await createSecondInstance(first);
+    await watched.app.listen({ host: "127.0.0.1", port: 0 });
+    const drive = await driveOf(3);
+    const stream = await openStream(watched.app, drive._id, admin);
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get("content-type")).toContain("text/event-stream");
+    expect(stream.response.headers.get("cache-control")).toBe("no-store");
+    expect(stream.response.headers.get("x-accel-buffering")).toBe("no");
+    const initial = (await stream.next((event) => event.event === "board")).data as LiveBoard;
+    expect(initial.students).toEqual([]);
+
+    // The student registers and starts on the first instance; the admin's stream is on the second.
+    const token = await register(app, drive.code, "Gita Elsewhere");
+    const joined = await stream.next(
+      (event) => event.event === "changes" && rowOf(event.data as LiveChanges, "Gita Elsewhere") !== undefined,
+    );
+    expect((joined.data as LiveChanges).counts.not_started).toBe(1);
+    await start(app, token);
+    const started = await stream.next(
+      (event) =>
+        event.event === "changes" && rowOf(event.data as LiveChanges, "Gita Elsewhere")?.state === "in_progress",
+    );
+    expect(rowOf(started.data as LiveChanges, "Gita Elsewhere")).toMatchObject({ position: 1, totalQuestions: 3 });
+
+    // Leaving stops the reading on that instance.
+    stream.close();
+    await stream.reading;
+    await expect.poll(() => countWatched(watched.app)).toBe(0);
+  });
+
+  it("keeps a watched board's answers and focus losses current, and reads a submitted attempt's once", async () => {
+    const drive = await driveOf(3, 600);
+    const token = await register(app, drive.code, "Hari Watched");
+    const attempt = await start(app, token);
+    // Short intervals so that the test waits for reads, not seconds.
+    const boards = new LiveBoards(database.db, { intervalMs: 20, tallyEveryMs: 100 });
+    let board: LiveBoard | undefined;
+    const stop = boards.watch(drive._id, {
+      board: (whole) => {
+        board = whole;
+      },
+      changes: (changes) => {
+        if (board) board = applyLiveChanges(board, changes);
+      },
+      end: () => {},
+    });
+    await expect.poll(() => board && rowOf(board, "Hari Watched")?.state).toBe("in_progress");
+    await app.inject({ method: "POST", url: "/api/quiz/focus", headers: bearer(token), payload: { position: 0 } });
+    await app.inject({
+      method: "PUT",
+      url: "/api/quiz/answers",
+      headers: bearer(token),
+      payload: { questionId: attempt.question._id, optionId: attempt.question.options[0]?._id },
+    });
+    await expect.poll(() => board && rowOf(board, "Hari Watched")).toMatchObject({ answered: 1, focusLosses: 1 });
+    expect(board?.positions[0]).toMatchObject({ reached: 1, answered: 1 });
+    const submit = await app.inject({
+      method: "POST",
+      url: "/api/quiz/submit",
+      headers: bearer(token),
+      payload: { answers: [] },
+    });
+    expect(submit.statusCode, submit.body).toBe(200);
+    await expect.poll(() => board && rowOf(board, "Hari Watched")?.state).toBe("submitted");
+    expect(board && rowOf(board, "Hari Watched")).toMatchObject({ answered: 1, focusLosses: 1, totalQuestions: 3 });
+    stop();
+    expect(boards.watchedDrives).toBe(0);
+  });
+
+  it("ends its streams when the instance drains, so the drain does not wait for them", async () => {
+    const draining = await createSecondInstance(first);
+    await draining.app.listen({ host: "127.0.0.1", port: 0 });
+    const drive = await driveOf(2);
+    const stream = await openStream(draining.app, drive._id, admin);
+    await stream.next((event) => event.event === "board");
+    // A deadline far beyond the test's timeout: only streams that really end let the drain finish.
+    await drain(draining.app, { quietMs: 200, longestMs: 120_000 });
+    await stream.reading;
+    expect(stream.ended).toBe(true);
+    const open = await new Promise<number>((resolve) =>
+      draining.app.server.getConnections((_e, count) => resolve(count)),
+    );
+    expect(open).toBe(0);
+  });
+});
+
+/** How many drives an instance reads for its live boards right now. */
+function countWatched(app: FastifyInstance): number {
+  return app.liveBoards.watchedDrives;
+}

@@ -1,0 +1,247 @@
+// The live board of a drive: every student's state, question and score, kept current by the API's stream of
+// changes without reloading (decision 017).
+import {
+  LIVE_QUIET_AFTER_SECONDS,
+  LIVE_STATE_LABELS,
+  LIVE_STATES,
+  type LiveCounts,
+  type LiveState,
+  type LiveStudent,
+} from "@trainwise/contract/live-board";
+import { useEffect, useReducer, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { AdminShell } from "../../components/admin-shell.tsx";
+import { adminCall, followAdminStream } from "../../lib/admin-client.ts";
+import { liveBoardReducer } from "../../lib/live-board-state.ts";
+import type { Route } from "./+types/drive-live";
+
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  const [drive, board] = await Promise.all([
+    adminCall("drive", { id: params.id, signal: request.signal }),
+    adminCall("driveLive", { id: params.id, signal: request.signal }),
+  ]);
+  return { drive, board };
+}
+
+export const meta = () => [{ title: "Live board | Trainwise" }, { name: "robots", content: "noindex" }];
+
+/** The board's rows on screen at once; a drive of thousands is narrowed with the state filter. */
+const ROWS_SHOWN = 200;
+/** Screen readers hear the counts at most this often, however often they change. */
+const ANNOUNCE_EVERY_MS = 30_000;
+
+const STATE_STYLES: Record<LiveState, string> = {
+  not_started: "border-slate-400 bg-slate-50 text-slate-800",
+  in_progress: "border-sky-700 bg-sky-50 text-sky-900",
+  quiet: "border-amber-700 bg-amber-50 text-amber-900",
+  submitted: "border-emerald-700 bg-emerald-50 text-emerald-900",
+};
+
+function countsSentence(counts: LiveCounts, averagePercentage: number | null): string {
+  const parts = LIVE_STATES.map((state) => `${counts[state]} ${LIVE_STATE_LABELS[state].toLowerCase()}`);
+  const average = averagePercentage === null ? "" : ` Average score ${averagePercentage}%.`;
+  return `${parts.join(", ")}.${average}`;
+}
+
+/** Where a student is: the question on screen while in progress, the score once submitted. */
+function progressOf(student: LiveStudent): string {
+  if (student.state === "submitted") {
+    return `Scored ${student.score}/${student.totalQuestions} (${student.percentage}%)`;
+  }
+  return student.position === null ? "—" : `Question ${student.position} of ${student.totalQuestions}`;
+}
+
+/** The latest text, passed on at most once per `everyMs`: a live region that changes every second is noise. */
+function useThrottled(text: string, everyMs: number): string {
+  const [shown, setShown] = useState(text);
+  const lastAt = useRef(0);
+  useEffect(() => {
+    if (text === shown) return;
+    const wait = Math.max(0, lastAt.current + everyMs - Date.now());
+    const timer = setTimeout(() => {
+      lastAt.current = Date.now();
+      setShown(text);
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [text, shown, everyMs]);
+  return shown;
+}
+
+export default function DriveLive({ loaderData }: Route.ComponentProps) {
+  const { drive } = loaderData;
+  const navigate = useNavigate();
+  const [{ board, connection }, dispatch] = useReducer(liveBoardReducer, {
+    board: loaderData.board,
+    connection: "connecting",
+  });
+  const [filter, setFilter] = useState<LiveState | "all">("all");
+
+  useEffect(() => {
+    // Leaving the screen aborts the request, which closes the stream on the server too.
+    const leaving = new AbortController();
+    followAdminStream("driveLiveStream", {
+      id: drive._id,
+      signal: leaving.signal,
+      onEvent: (event, data) => dispatch({ type: "event", event, data }),
+      onConnection: (next) => dispatch({ type: "connection", connection: next }),
+    }).catch((error: unknown) => {
+      if (error instanceof Response) navigate(error.headers.get("Location") ?? "/admin/login", { replace: true });
+    });
+    return () => leaving.abort();
+  }, [drive._id, navigate]);
+
+  const announced = useThrottled(countsSentence(board.counts, board.averagePercentage), ANNOUNCE_EVERY_MS);
+  const rows = filter === "all" ? board.students : board.students.filter((student) => student.state === filter);
+  const shown = rows.slice(0, ROWS_SHOWN);
+
+  return (
+    <AdminShell title={`Live: ${drive.name}`}>
+      <p className="mb-4">
+        <Link to={`/admin/drives/${drive._id}`} className="text-brand-700 underline">
+          Back to the drive
+        </Link>
+      </p>
+      <p className="text-sm text-slate-700">
+        {connection === "live"
+          ? "Updating as students answer."
+          : connection === "connecting"
+            ? "Connecting for updates…"
+            : "Connection lost; reconnecting… The board shows the last update."}{" "}
+        A student in progress goes quiet after {LIVE_QUIET_AFTER_SECONDS} seconds without a request.
+      </p>
+
+      <section aria-labelledby="live-counts" className="mt-6">
+        <h2 id="live-counts" className="text-xl font-semibold">
+          Where students stand
+        </h2>
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
+          {LIVE_STATES.map((state) => (
+            <div key={state} className={`rounded border-l-4 p-3 ${STATE_STYLES[state]}`}>
+              <dt className="text-sm">{LIVE_STATE_LABELS[state]}</dt>
+              <dd className="text-2xl font-bold" data-testid={`count-${state}`}>
+                {board.counts[state]}
+              </dd>
+            </div>
+          ))}
+          <div className="rounded border-l-4 border-brand-700 bg-white p-3">
+            <dt className="text-sm">Average score</dt>
+            <dd className="text-2xl font-bold">
+              {board.averagePercentage === null ? "—" : `${board.averagePercentage}%`}
+            </dd>
+          </div>
+        </dl>
+        <p className="mt-2 text-sm text-slate-700">Focus lost {board.focusLosses} times in all.</p>
+        <p aria-live="polite" aria-atomic="true" className="sr-only">
+          {announced}
+        </p>
+      </section>
+
+      <section aria-labelledby="live-students" className="mt-8">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="live-students" className="text-xl font-semibold">
+            Students
+          </h2>
+          <div>
+            <label htmlFor="live-filter" className="mr-2 font-medium">
+              Show
+            </label>
+            <select
+              id="live-filter"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value as LiveState | "all")}
+              className="rounded border border-slate-400 px-2 py-1"
+            >
+              <option value="all">Everyone</option>
+              {LIVE_STATES.map((state) => (
+                <option key={state} value={state}>
+                  {LIVE_STATE_LABELS[state]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {rows.length > shown.length && (
+          <p className="mt-2 text-sm text-slate-700">
+            Showing the first {shown.length} of {rows.length}; choose a state to narrow the list.
+          </p>
+        )}
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">Students of {drive.name} and where each stands</caption>
+            <thead>
+              <tr className="border-b border-slate-300">
+                <th scope="col" className="py-2 pr-2">
+                  Student
+                </th>
+                <th scope="col" className="py-2 pr-2">
+                  State
+                </th>
+                <th scope="col" className="py-2 pr-2">
+                  Question or score
+                </th>
+                <th scope="col" className="py-2">
+                  Focus lost
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((student) => (
+                <tr key={student.studentId} className="border-b border-slate-200 align-top">
+                  <th scope="row" className="py-2 pr-2 font-normal">
+                    <span className="block break-words font-medium">{student.name}</span>
+                    <span className="block break-all text-xs text-slate-700">{student.usnNo}</span>
+                  </th>
+                  <td className="py-2 pr-2">
+                    <span className={`inline-block rounded border-l-4 px-2 py-0.5 ${STATE_STYLES[student.state]}`}>
+                      {LIVE_STATE_LABELS[student.state]}
+                    </span>
+                  </td>
+                  <td className="py-2 pr-2">{progressOf(student)}</td>
+                  <td className="py-2">{student.focusLosses}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {board.students.length === 0 && <p className="mt-3">No student has registered for this drive yet.</p>}
+        </div>
+      </section>
+
+      <section aria-labelledby="live-questions" className="mt-8">
+        <h2 id="live-questions" className="text-xl font-semibold">
+          Progress per question
+        </h2>
+        {board.positions.length === 0 ? (
+          <p className="mt-3">No student has started yet.</p>
+        ) : (
+          <table className="mt-3 w-full max-w-md border-collapse text-left text-sm">
+            <caption className="sr-only">How many students reached and answered each question</caption>
+            <thead>
+              <tr className="border-b border-slate-300">
+                <th scope="col" className="py-2 pr-2">
+                  Question
+                </th>
+                <th scope="col" className="py-2 pr-2">
+                  Reached
+                </th>
+                <th scope="col" className="py-2">
+                  Answered
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {board.positions.map((row) => (
+                <tr key={row.position} className="border-b border-slate-200">
+                  <th scope="row" className="py-1 pr-2 font-normal">
+                    {row.position}
+                  </th>
+                  <td className="py-1 pr-2">{row.reached}</td>
+                  <td className="py-1">{row.answered}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,109 @@
+import { adminLogin, baseUrl, uniqueStudent } from "../support/api.ts";
+import { expectNoAxeViolations, fillRegistration } from "../support/pages.ts";
+import { expect, test } from "../support/test.ts";
+
+/** A per-question drive of three questions, open now, made through the admin API. */
+async function runningDrive(token: string): Promise<{ _id: string; code: string; name: string }> {
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${baseUrl()}/api${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return response.json();
+  };
+  const test = await post("/tests", {
+    name: `Live aptitude ${Date.now()}`,
+    questionCount: 3,
+    secondsPerQuestion: 120,
+    timingMode: "per_question",
+  });
+  return post("/drives", { name: `Live batch ${Date.now()}`, organisation: "Sunrise College", testId: test._id });
+}
+
+test("an admin watches a student register, answer and submit on the live board, without reloading", async ({
+  page,
+  browser,
+  allowConsoleError,
+}) => {
+  // Two browsers and two axe runs: more than the default 30 s on a busy machine.
+  test.setTimeout(120_000);
+  const token = await adminLogin();
+  const drive = await runningDrive(token);
+
+  // The admin opens the board from the drive's page.
+  await page.goto("/admin/login");
+  await page.evaluate((saved) => localStorage.setItem("adminToken", saved), token);
+  await page.goto(`/admin/drives/${drive._id}`);
+  await page.getByRole("link", { name: "Live board" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/drives/${drive._id}/live$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Live: ${drive.name}`);
+  await expect(page.getByText("No student has registered for this drive yet.")).toBeVisible();
+  await expect(page.getByText("Updating as students answer.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A student, in a browser of their own, registers with the drive's code and starts.
+  const studentContext = await browser.newContext();
+  const student = await studentContext.newPage();
+  const details = { ...uniqueStudent(), name: `Kavya Live ${Date.now()}` };
+  await student.goto(`/student/register?drive=${drive.code}`);
+  await fillRegistration(student, details);
+  await student.getByRole("button", { name: "Register" }).click();
+  await expect(student).toHaveURL(/\/quiz$/);
+  await expect(student.getByText("Question 1 of 3", { exact: true })).toBeVisible();
+
+  const row = page.getByRole("table", { name: `Students of ${drive.name} and where each stands` }).getByRole("row", {
+    name: new RegExp(details.name),
+  });
+  await expect(row).toContainText("In progress");
+  await expect(row).toContainText("Question 1 of 3");
+
+  // An answer and Next: the board follows the student to question 2.
+  await student.getByRole("radio").first().check();
+  await student.getByRole("button", { name: "Next" }).click();
+  await expect(student.getByText("Question 2 of 3", { exact: true })).toBeVisible();
+  await expect(row).toContainText("Question 2 of 3");
+  // Per question: reached, answered. Question 1 is answered; question 2 is open, not yet answered.
+  const questions = page.getByRole("table", { name: "How many students reached and answered each question" });
+  await expect(questions.getByRole("row").nth(1).getByRole("cell")).toHaveText(["1", "1"]);
+  await expect(questions.getByRole("row").nth(2).getByRole("cell")).toHaveText(["1", "0"]);
+
+  await student.getByRole("radio").first().check();
+  await student.getByRole("button", { name: "Next" }).click();
+  await expect(student.getByText("Question 3 of 3", { exact: true })).toBeVisible();
+  await expect(row).toContainText("Question 3 of 3");
+  await student.getByRole("radio").first().check();
+  await student.getByRole("button", { name: "Submit" }).click();
+  // Within two seconds of the submit, the board says so (the stream, not a reload).
+  await expect(row.getByRole("cell").nth(0)).toHaveText("Submitted", { timeout: 2_000 });
+  await expect(row).toContainText(/Scored [0-3]\/3 \([\d.]+%\)/);
+  await expect(page.getByTestId("count-submitted")).toHaveText("1");
+  await expect(page.getByTestId("count-in_progress")).toHaveText("0");
+  await expect(student).toHaveURL(/\/result\/[0-9a-f-]{36}$/);
+  await studentContext.close();
+
+  await expectNoAxeViolations(page);
+  // On a phone: no sideways scroll, neither of the page nor inside the students' table.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const widths = await page.evaluate(() => {
+    const table = document.querySelector("table");
+    return {
+      page: document.documentElement.scrollWidth - window.innerWidth,
+      table: table?.parentElement ? table.parentElement.scrollWidth - table.parentElement.clientWidth : 0,
+    };
+  });
+  expect(widths).toEqual({ page: 0, table: 0 });
+  await expectNoAxeViolations(page);
+
+  // The admin's session ends elsewhere: the board, opened again, goes to the login page, which says why.
+  allowConsoleError(/status of 401/);
+  const logout = await fetch(`${baseUrl()}/api/auth/admin/logout`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(logout.status).toBe(200);
+  await page.reload();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole("alert")).toHaveText("Unauthorized or session expired");
+});

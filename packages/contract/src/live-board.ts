@@ -1,0 +1,101 @@
+// The live board of a running drive (admin): where every student of the drive stands, read as one summary and
+// then followed as a stream of changes (GET /api/drives/:id/live and /api/drives/:id/live/stream).
+import { z } from "zod";
+import { idSchema } from "./common.ts";
+
+export const LIVE_STATES = ["not_started", "in_progress", "quiet", "submitted"] as const;
+export type LiveState = (typeof LIVE_STATES)[number];
+
+/** The words the board shows for each state: the state is never told by colour alone. */
+export const LIVE_STATE_LABELS: Record<LiveState, string> = {
+  not_started: "Not started",
+  in_progress: "In progress",
+  quiet: "Gone quiet",
+  submitted: "Submitted",
+};
+
+/** A student in progress from whom nothing has been heard for this long has gone quiet. */
+export const LIVE_QUIET_AFTER_SECONDS = 60;
+
+/** Event names of the stream: a whole board first (and after every reconnection), then changes to it. */
+export const LIVE_EVENTS = { board: "board", changes: "changes" } as const;
+
+export const liveStudentSchema = z.object({
+  studentId: idSchema,
+  name: z.string(),
+  usnNo: z.string(),
+  state: z.enum(LIVE_STATES),
+  /** The question on screen (1-based) while in progress, the last one reached once submitted; null before. */
+  position: z.number().int().nullable(),
+  totalQuestions: z.number().int().nullable(),
+  answered: z.number().int(),
+  /** Questions answered right, and the marks after negative marking; null until submitted. */
+  score: z.number().int().nullable(),
+  marks: z.number().nullable(),
+  percentage: z.number().nullable(),
+  focusLosses: z.number().int(),
+  /** The latest request the student's attempt recorded: its start, a question opening, an answer. */
+  lastSeenAt: z.iso.datetime().nullable(),
+});
+export type LiveStudent = z.infer<typeof liveStudentSchema>;
+
+export const liveCountsSchema = z.object({
+  not_started: z.number().int(),
+  in_progress: z.number().int(),
+  quiet: z.number().int(),
+  submitted: z.number().int(),
+});
+export type LiveCounts = z.infer<typeof liveCountsSchema>;
+
+/** How many students have reached each question and how many have answered it. */
+export const livePositionSchema = z.object({
+  position: z.number().int(),
+  reached: z.number().int(),
+  answered: z.number().int(),
+});
+
+/** Everything on the board except its rows: small enough to send whole with every change. */
+export const liveTotalsSchema = z.object({
+  generatedAt: z.iso.datetime(),
+  counts: liveCountsSchema,
+  /** Mean percentage of the submitted attempts; null before the first. */
+  averagePercentage: z.number().nullable(),
+  positions: z.array(livePositionSchema),
+  focusLosses: z.number().int(),
+});
+export type LiveTotals = z.infer<typeof liveTotalsSchema>;
+
+export const liveBoardSchema = liveTotalsSchema.extend({
+  driveId: idSchema,
+  students: z.array(liveStudentSchema),
+});
+export type LiveBoard = z.infer<typeof liveBoardSchema>;
+
+/** What changed since the previous event: the totals, the rows that differ and the students who are gone. */
+export const liveChangesSchema = liveTotalsSchema.extend({
+  students: z.array(liveStudentSchema),
+  removed: z.array(idSchema),
+});
+export type LiveChanges = z.infer<typeof liveChangesSchema>;
+
+/** Applies a stream's changes to the board they follow. */
+export function applyLiveChanges(board: LiveBoard, changes: LiveChanges): LiveBoard {
+  const { students: changed, removed, ...totals } = changes;
+  const byId = new Map(changed.map((student) => [student.studentId, student]));
+  const gone = new Set(removed);
+  const kept = board.students
+    .filter((student) => !gone.has(student.studentId))
+    .map((student) => {
+      const replacement = byId.get(student.studentId);
+      byId.delete(student.studentId);
+      return replacement ?? student;
+    });
+  const added = [...byId.values()];
+  const students = added.length === 0 ? kept : [...kept, ...added].sort(byName);
+  return { ...board, ...totals, students };
+}
+
+/** The board's order: by name, then id, the same on the server and after changes in the browser. */
+export function byName(a: LiveStudent, b: LiveStudent): number {
+  return a.name.localeCompare(b.name, "en") || (a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0);
+}
