@@ -31,6 +31,7 @@ import { messageResponseSchema, tokenResponseSchema } from "./common.ts";
 import {
   driveInputSchema,
   driveResultSchema,
+  driveResultsQuerySchema,
   driveSchema,
   rosterResponseSchema,
   testInputSchema,
@@ -193,7 +194,12 @@ export const adminEndpoints = {
   reopenDrive: endpoint({ method: "POST", path: "/drives/:id/reopen", response: messageResponseSchema }),
   archiveDrive: endpoint({ method: "POST", path: "/drives/:id/archive", response: messageResponseSchema }),
   replaceRoster: endpoint({ method: "PUT", path: "/drives/:id/roster", response: rosterResponseSchema }),
-  driveResults: endpoint({ method: "GET", path: "/drives/:id/results", response: z.array(driveResultSchema) }),
+  driveResults: endpoint({
+    method: "GET",
+    path: "/drives/:id/results",
+    query: driveResultsQuerySchema,
+    response: z.array(driveResultSchema),
+  }),
   driveResultsExport: endpoint({ method: "GET", path: "/drives/:id/results.csv", response: "csv" }),
   driveLive: endpoint({ method: "GET", path: "/drives/:id/live", response: liveBoardSchema }),
   driveLiveStream: endpoint({ method: "GET", path: "/drives/:id/live/stream", response: "event-stream" }),

@@ -185,3 +185,13 @@ export const driveResultSchema = z.object({
   submittedAt: z.iso.datetime(),
 });
 export type DriveResult = z.infer<typeof driveResultSchema>;
+
+/** How many of the best attempts to list (the drive's page shows the top; the CSV has them all). */
+export const driveResultsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int({ error: "limit must be a whole number" })
+    .min(1, { error: "limit must be at least 1" })
+    .max(1000, { error: "limit must be at most 1000" })
+    .optional(),
+});

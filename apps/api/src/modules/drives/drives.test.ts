@@ -612,6 +612,24 @@ describe("a large drive's results", async () => {
       await app.inject({ method: "GET", url: `/api/drives/${drive._id}/results`, headers: asAdmin })
     ).json();
     expect(json.map((row: { usnNo: string }) => row.usnNo)).toEqual(expected.map((row) => row.usn_no));
+
+    // The drive's page asks for the best few only.
+    const best = await app.inject({
+      method: "GET",
+      url: `/api/drives/${drive._id}/results?limit=100`,
+      headers: asAdmin,
+    });
+    expect(best.json().map((row: { usnNo: string }) => row.usnNo)).toEqual(
+      expected.slice(0, 100).map((row) => row.usn_no),
+    );
+    for (const limit of ["0", "1001", "ten", "1e400"]) {
+      const refused = await app.inject({
+        method: "GET",
+        url: `/api/drives/${drive._id}/results?limit=${limit}`,
+        headers: asAdmin,
+      });
+      expect(refused.statusCode, limit).toBe(400);
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type DriveResult,
   driveInputSchema,
   driveResultSchema,
+  driveResultsQuerySchema,
   driveSchema,
   rosterResponseSchema,
   type Test,
@@ -498,16 +499,18 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["drives"],
-        summary: "The drive's submitted attempts, best first",
+        summary: "The drive's submitted attempts, best first (all, or the best `limit`)",
         security: [{ bearerAuth: [] }],
         params: idParamsSchema,
+        querystring: driveResultsQuerySchema,
         response: { 200: z.array(driveResultSchema), 404: errorBodySchema },
       },
     },
     async (request) => {
       await driveOrNotFound(app.db, request.params.id);
+      const { limit } = request.query;
       const results: DriveResult[] = [];
-      for await (const rows of driveResultBatches(app.db, request.params.id)) {
+      for await (const rows of driveResultBatches(app.db, request.params.id, limit)) {
         for (const row of rows) {
           results.push({
             _id: row.id,
@@ -524,6 +527,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
             submittedAt: new Date(row.submitted_at).toISOString(),
           });
         }
+        if (limit !== undefined) break;
       }
       return results;
     },
