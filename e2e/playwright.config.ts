@@ -8,6 +8,10 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // A journey's whole budget, not a speed goal (nothing here asserts how fast the product is): the long journeys
+  // (a 25-question quiz on a stepped clock, a drive from planning to its CSV, with an accessibility audit at each
+  // step) take 25–35 s on a busy 2-core machine, where axe alone can take seconds per page.
+  timeout: 90_000,
   reporter: [["list"]],
   use: {
     // Set by the global setup once the product runs; the workers read the config after it.
