@@ -80,7 +80,10 @@ test("the result page counts down visibly and lets the student stay to read thei
   await page.clock.install();
   await page.goto(`/result/${resultId}`);
   await pauseClockNow(page);
-  await expect(page.getByText("You will be redirected to the homepage in 5 seconds.")).toBeVisible();
+  // Loading runs on real time while the page's clock stands still: a longer wait here moves no timer.
+  await expect(page.getByText("You will be redirected to the homepage in 5 seconds.")).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.locator("[data-countdown]")).toBeVisible();
 
   await page.getByRole("button", { name: "Stay on this page" }).click();
