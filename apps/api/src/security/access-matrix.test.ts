@@ -26,6 +26,7 @@ const ACCESS: Record<string, Access> = {
   "GET /api/questions/template.csv": "admin",
   "POST /api/questions/import": "admin",
   "POST /api/questions/import/preview": "admin",
+  "POST /api/questions/render": "admin",
   "GET /api/questions/export": "admin",
   "GET /api/students": "admin",
   "GET /api/students/table": "admin",
