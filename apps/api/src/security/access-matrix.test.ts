@@ -27,6 +27,8 @@ const ACCESS: Record<string, Access> = {
   "POST /api/questions/import": "admin",
   "POST /api/questions/import/preview": "admin",
   "POST /api/questions/render": "admin",
+  "POST /api/media": "admin",
+  "GET /api/media/:file": "public",
   "GET /api/questions/export": "admin",
   "GET /api/students": "admin",
   "GET /api/students/table": "admin",

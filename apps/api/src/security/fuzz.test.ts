@@ -336,7 +336,8 @@ describe("fuzzing every route", async () => {
     const { rows } = await database.pool.query(`
       select (select count(*) from admins) + (select count(*) from students) + (select count(*) from questions)
         + (select count(*) from question_options) + (select count(*) from attempts) + (select count(*) from feedback)
-        + (select count(*) from contact_enquiries) + (select count(*) from app_settings) as total`);
+        + (select count(*) from contact_enquiries) + (select count(*) from app_settings)
+        + (select count(*) from media) as total`);
     return Number(rows[0].total);
   }
 
