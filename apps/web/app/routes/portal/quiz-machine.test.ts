@@ -15,11 +15,12 @@ import {
 const question = (n: number): QuizQuestion => ({
   _id: `00000000-0000-4000-8000-00000000000${n}`,
   text: `Question text ${n}`,
+  html: `<p>Question text ${n}</p>`,
   category: "Aptitude",
   difficulty: "easy",
   options: [
-    { _id: `00000000-0000-4000-9000-0000000000${n}1`, text: "First" },
-    { _id: `00000000-0000-4000-9000-0000000000${n}2`, text: "Second" },
+    { _id: `00000000-0000-4000-9000-0000000000${n}1`, text: "First", html: "First" },
+    { _id: `00000000-0000-4000-9000-0000000000${n}2`, text: "Second", html: "Second" },
   ],
 });
 const [q1, q2, q3] = [question(1), question(2), question(3)];

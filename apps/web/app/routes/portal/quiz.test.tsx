@@ -15,11 +15,12 @@ type Fault = "drop" | "proxy-502" | "json-503";
 const question = (n: number): QuizQuestion => ({
   _id: `00000000-0000-4000-8000-00000000000${n}`,
   text: `What is ${n} + ${n}?`,
+  html: `<p>What is ${n} + ${n}?</p>`,
   category: "Aptitude",
   difficulty: "easy",
   options: [
-    { _id: `00000000-0000-4000-9000-0000000000${n}1`, text: String(n + n) },
-    { _id: `00000000-0000-4000-9000-0000000000${n}2`, text: String(n * 3) },
+    { _id: `00000000-0000-4000-9000-0000000000${n}1`, text: String(n + n), html: String(n + n) },
+    { _id: `00000000-0000-4000-9000-0000000000${n}2`, text: String(n * 3), html: String(n * 3) },
   ],
 });
 const QUESTIONS = [question(1), question(2), question(3)];
