@@ -35,6 +35,7 @@ describe("migrations", async () => {
       "drives",
       "feedback",
       "limit_counters",
+      "media",
       "question_options",
       "questions",
       "revoked_tokens",

@@ -176,7 +176,7 @@ describe("tests and drives", async () => {
         isCorrect: true,
         answered: true,
         mark: 1,
-        question: { text: first.text },
+        question: { text: first.text, html: `<p>${first.text}</p>` },
       });
     });
 
