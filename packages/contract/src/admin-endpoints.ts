@@ -45,6 +45,7 @@ import {
 } from "./drives.ts";
 import { feedbackCreatedSchema, feedbackInputSchema, feedbackSchema, feedbackUpdateSchema } from "./feedback.ts";
 import { liveBoardSchema } from "./live-board.ts";
+import { mediaUploadSchema } from "./media.ts";
 import {
   questionExportQuerySchema,
   questionImportPreviewSchema,
@@ -52,6 +53,8 @@ import {
   questionImportResultSchema,
   questionInputSchema,
   questionListSchema,
+  questionRenderInputSchema,
+  questionRenderSchema,
   questionSchema,
 } from "./questions.ts";
 import { accommodationSchema, resultDetailSchema } from "./students.ts";
@@ -158,6 +161,18 @@ const tableAndChangeEndpoints = {
     query: questionExportQuerySchema,
     response: "csv",
   }),
+  /** The editor's live preview: question and option Markdown rendered and sanitised as students will see it. */
+  renderQuestion: endpoint({
+    method: "POST",
+    path: "/questions/render",
+    body: questionRenderInputSchema,
+    response: questionRenderSchema,
+  }),
+  /**
+   * Upload an image (the raw bytes, sent with its Content-Type: PNG, JPEG, WebP or GIF, at most 2 MB); answers 201
+   * with its address and the Markdown that shows it.
+   */
+  uploadMedia: endpoint({ method: "POST", path: "/media", response: mediaUploadSchema }),
   questionTemplate: endpoint({ method: "GET", path: "/questions/template.csv", response: "csv" }),
   questionBank: endpoint({ method: "GET", path: "/questions", response: questionListSchema }),
 

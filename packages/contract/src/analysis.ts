@@ -2,6 +2,7 @@
 // GET /api/tests/:id/analysis, their CSV, and retiring a question from the report. Formulas: docs/decisions/019.
 import { z } from "zod";
 import { idSchema } from "./common.ts";
+import { richTextHtml } from "./questions.ts";
 
 /**
  * Fewer submitted attempts than this (or fewer attempts served a question) and the discrimination index is not
@@ -39,6 +40,8 @@ export const ANALYSIS_FLAG_TEXT: Record<AnalysisFlag, { label: string; explanati
 export const analysisOptionSchema = z.object({
   _id: idSchema,
   text: z.string(),
+  /** The option's text rendered and sanitised (inline content). */
+  html: richTextHtml,
   isCorrect: z.boolean(),
   /** Attempts that chose this option (a multiple-answer question counts each option chosen). */
   chosen: z.number().int(),
@@ -49,6 +52,8 @@ export const analysisOptionSchema = z.object({
 export const analysisQuestionSchema = z.object({
   questionId: idSchema,
   text: z.string(),
+  /** The question's text rendered and sanitised (block content). */
+  html: richTextHtml,
   category: z.string(),
   /** Archived: no longer drawn for new attempts (retired from the report, deleted, or replaced by an edit). */
   retired: z.boolean(),

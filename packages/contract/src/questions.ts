@@ -1,6 +1,6 @@
 // GET/POST /api/questions and DELETE /api/questions/{id} (admin).
 import { z } from "zod";
-import { idSchema, pagingQuerySchema, requiredText, searchText } from "./common.ts";
+import { idSchema, optionalText, pagingQuerySchema, requiredText, searchText } from "./common.ts";
 import { DEFAULT_DIFFICULTY, DIFFICULTIES } from "./constants.ts";
 
 export const difficultySchema = z.enum(DIFFICULTIES, {
@@ -90,10 +90,18 @@ export function optionsProblem(
   return correct === 1 ? undefined : "Mark exactly one option as correct";
 }
 
-export const optionSchema = z.object({ _id: idSchema, text: z.string(), isCorrect: z.boolean() });
+/**
+ * Question and option text is Markdown (code blocks, math, images from /api/media); `html` beside it is that text
+ * rendered and sanitised on the server, safe to insert as HTML (docs/decisions/021). A question's `html` is block
+ * content (paragraphs, code blocks); an option's is inline content (no paragraph), so it fits inside a label.
+ */
+export const richTextHtml = z.string();
+
+export const optionSchema = z.object({ _id: idSchema, text: z.string(), html: richTextHtml, isCorrect: z.boolean() });
 export const questionSchema = z.object({
   _id: idSchema,
   text: z.string(),
+  html: richTextHtml,
   category: z.string(),
   difficulty: difficultySchema,
   type: questionTypeSchema,
@@ -176,11 +184,12 @@ export const questionImportPreviewSchema = z.object({
     z.object({
       line: z.number().int(),
       text: z.string(),
+      html: richTextHtml,
       category: z.string(),
       difficulty: difficultySchema,
       type: questionTypeSchema,
       scoring: scoringRuleSchema,
-      options: z.array(optionInputSchema),
+      options: z.array(optionInputSchema.extend({ html: richTextHtml })),
     }),
   ),
   /** Questions of kinds the bank does not hold (essay, matching, numerical, …): imported only if skipped. */
@@ -198,3 +207,19 @@ export const questionExportQuerySchema = z.object({
   difficulty: difficultySchema.optional(),
   search: searchText("search", 200),
 });
+
+/**
+ * POST /api/questions/render: the editor's live preview. The same text rules and limits as a question's, except
+ * that the texts may be empty (an editor being filled in).
+ */
+export const questionRenderInputSchema = z.object({
+  text: optionalText("Question", 2000, { multiline: true }),
+  options: z
+    .array(optionalText("Option text", 500), { error: "options must be a list of texts" })
+    .max(MAX_OPTIONS, { error: `A question can have at most ${MAX_OPTIONS} options` })
+    .default([]),
+});
+export type QuestionRenderInput = z.input<typeof questionRenderInputSchema>;
+/** The question's HTML and each option's, in the order sent. */
+export const questionRenderSchema = z.object({ html: richTextHtml, options: z.array(richTextHtml) });
+export type QuestionRender = z.infer<typeof questionRenderSchema>;

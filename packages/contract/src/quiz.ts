@@ -3,7 +3,7 @@ import { z } from "zod";
 import { idSchema } from "./common.ts";
 import { QUIZ_QUESTION_LIMIT } from "./constants.ts";
 import { MAX_TEST_QUESTIONS, REVIEW_POLICIES, TIMING_MODES } from "./drives.ts";
-import { MAX_OPTIONS, questionTypeSchema } from "./questions.ts";
+import { MAX_OPTIONS, questionTypeSchema, richTextHtml } from "./questions.ts";
 
 /**
  * The spec's `limit` is accepted and checked, but the test decides how many questions a quiz has: a client can
@@ -18,15 +18,19 @@ export const quizQuestionsQuerySchema = z.object({
     .default(QUIZ_QUESTION_LIMIT),
 });
 
-/** A question as a student sees it: options carry no correctness field, ever. */
+/**
+ * A question as a student sees it: options carry no correctness field, ever. `text` is the Markdown source, `html`
+ * the same rendered and sanitised on the server (block content for the question, inline for an option).
+ */
 export const quizQuestionSchema = z.object({
   _id: idSchema,
   text: z.string(),
+  html: richTextHtml,
   category: z.string(),
   difficulty: z.string(),
   /** How it is answered: one option (radio buttons), several (checkboxes), or true/false; absent: one option. */
   type: questionTypeSchema.optional(),
-  options: z.array(z.object({ _id: idSchema, text: z.string() }).strict()),
+  options: z.array(z.object({ _id: idSchema, text: z.string(), html: richTextHtml }).strict()),
 });
 export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 export const quizQuestionListSchema = z.array(quizQuestionSchema);
@@ -93,7 +97,7 @@ export const quizResultSchema = z.object({
       answered: z.boolean(),
       /** The question's mark, 0 to 1; between the two only for a partly right multiple answer. */
       mark: z.number(),
-      question: z.object({ text: z.string() }),
+      question: z.object({ text: z.string(), html: richTextHtml }),
     }),
   ),
 });

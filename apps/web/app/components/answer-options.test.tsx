@@ -14,13 +14,14 @@ const ids = [
 const question = (type?: QuizQuestion["type"]): QuizQuestion => ({
   _id: "00000000-0000-4000-8000-000000000001",
   text: "Which are prime?",
+  html: "<p>Which are prime?</p>",
   category: "Aptitude",
   difficulty: "easy",
   ...(type ? { type } : {}),
   options: [
-    { _id: ids[0] as string, text: "2" },
-    { _id: ids[1] as string, text: "3" },
-    { _id: ids[2] as string, text: "4" },
+    { _id: ids[0] as string, text: "2", html: "2" },
+    { _id: ids[1] as string, text: "3", html: "3" },
+    { _id: ids[2] as string, text: "4", html: "4" },
   ],
 });
 

@@ -8,6 +8,7 @@ import {
 } from "@trainwise/contract/analysis";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 
 export type AnalysisScope = { kind: "drive"; id: string } | { kind: "test"; id: string };
 
@@ -202,6 +203,7 @@ export async function itemAnalysis(
       return {
         questionId: row.question_id,
         text: row.text,
+        html: renderQuestionText(row.text),
         category: row.category,
         retired: row.retired,
         served: row.served,
@@ -212,7 +214,11 @@ export async function itemAnalysis(
         lower: { served: row.lower_served, right: row.lower_right },
         notAnswered: row.served - row.answered,
         notAnsweredShare: percentOf(row.served - row.answered, row.served),
-        options: row.options.map((option) => ({ ...option, share: percentOf(option.chosen, row.served) })),
+        options: row.options.map((option) => ({
+          ...option,
+          html: renderOptionText(option.text),
+          share: percentOf(option.chosen, row.served),
+        })),
         flags: flagsOf(row, discrimination),
       };
     }),

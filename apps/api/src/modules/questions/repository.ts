@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { Database, Executor, Transaction } from "../../db/client.ts";
 import { containsPattern, keysetBatches, limitOffset, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
 import { attemptQuestions, questionOptions, questions } from "../../db/schema.ts";
+import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 
 type QuestionRow = typeof questions.$inferSelect;
 type OptionRow = typeof questionOptions.$inferSelect;
@@ -251,11 +252,17 @@ export function toQuestionResponse(question: QuestionWithOptions) {
   return {
     _id: question.id,
     text: question.text,
+    html: renderQuestionText(question.text),
     category: question.category,
     difficulty: question.difficulty,
     type: question.type,
     scoring: question.scoring,
     createdAt: question.createdAt.toISOString(),
-    options: question.options.map((option) => ({ _id: option.id, text: option.text, isCorrect: option.isCorrect })),
+    options: question.options.map((option) => ({
+      _id: option.id,
+      text: option.text,
+      html: renderOptionText(option.text),
+      isCorrect: option.isCorrect,
+    })),
   };
 }

@@ -16,6 +16,7 @@ import {
 } from "@trainwise/contract/quiz";
 import type { Database, Executor } from "../../db/client.ts";
 import { HttpError } from "../../plugins/errors.ts";
+import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 import { driveHasClosed, driveWindowRefusal } from "../drives/window.ts";
 import {
   type AnswerSlot,
@@ -91,10 +92,11 @@ function asQuizQuestion(question: ServedQuestion): QuizQuestion {
   return {
     _id: question.questionId,
     text: question.text,
+    html: renderQuestionText(question.text),
     category: question.category,
     difficulty: question.difficulty,
     type: question.type,
-    options: question.options,
+    options: question.options.map((option) => ({ ...option, html: renderOptionText(option.text) })),
   };
 }
 
@@ -453,7 +455,7 @@ export async function resultOf(db: Database, studentId: string, resultId: string
       isCorrect: row.isCorrect,
       answered: row.answered,
       mark: row.mark,
-      question: { text: row.text },
+      question: { text: row.text, html: renderQuestionText(row.text) },
     })),
   };
 }

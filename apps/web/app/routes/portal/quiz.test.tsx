@@ -15,11 +15,12 @@ type Fault = "drop" | "proxy-502" | "json-503";
 const question = (n: number): QuizQuestion => ({
   _id: `00000000-0000-4000-8000-00000000000${n}`,
   text: `What is ${n} + ${n}?`,
+  html: `<p>What is ${n} + ${n}?</p>`,
   category: "Aptitude",
   difficulty: "easy",
   options: [
-    { _id: `00000000-0000-4000-9000-0000000000${n}1`, text: String(n + n) },
-    { _id: `00000000-0000-4000-9000-0000000000${n}2`, text: String(n * 3) },
+    { _id: `00000000-0000-4000-9000-0000000000${n}1`, text: String(n + n), html: String(n + n) },
+    { _id: `00000000-0000-4000-9000-0000000000${n}2`, text: String(n * 3), html: String(n * 3) },
   ],
 });
 const QUESTIONS = [question(1), question(2), question(3)];
@@ -254,6 +255,42 @@ describe("the quiz page on a flaky network", () => {
     await wait(0);
     expect(screen.getByRole("heading", { name: "What is 2 + 2?" })).toBeTruthy();
     expect(server.log).toEqual(["POST /quiz/start", "POST /quiz/next"]);
+  });
+});
+
+describe("submitting a whole-quiz test with questions unanswered", () => {
+  it("names them, takes the student to the first, and submits without them only when told to", async () => {
+    const server = flakyServer(false);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(1, 0) }));
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    fireEvent.click(screen.getByRole("button", { name: "Submit" }));
+    await wait(0);
+    expect(
+      screen.getByRole("alertdialog", {
+        name: "You have not answered 2 questions: 2, 3. Once you submit, you cannot change your answers.",
+      }),
+    ).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe("Go to question 2");
+    expect(server.log).not.toContain("POST /quiz/submit");
+
+    fireEvent.click(screen.getByRole("button", { name: "Go to question 2" }));
+    expect(screen.getByText("Question 2 of 3", { exact: true })).toBeTruthy();
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(2, 1) }));
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    fireEvent.click(screen.getByRole("button", { name: "Submit" }));
+    await wait(0);
+    expect(screen.getByRole("alertdialog", { name: /You have not answered question 3\./ })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Submit without that answer" }));
+    await wait(0);
+    expect(screen.getByRole("heading", { name: "Your result" })).toBeTruthy();
+    expect(server.submitted()).toEqual([
+      { questionId: QUESTIONS[0]?._id, optionId: QUESTIONS[0]?.options[0]?._id },
+      { questionId: QUESTIONS[1]?._id, optionId: QUESTIONS[1]?.options[1]?._id },
+    ]);
   });
 });
 

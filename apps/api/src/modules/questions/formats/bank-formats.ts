@@ -1,5 +1,6 @@
 // One door to the four formats: which one a file is in, reading it into a preview, writing the bank out.
 import type { BankFormat, QuestionImportPreview } from "@trainwise/contract/questions";
+import { renderOptionText, renderQuestionText } from "../../../rich-text/render.ts";
 import type { QuestionWithOptions } from "../repository.ts";
 import { parseAiken, questionsToAiken } from "./aiken.ts";
 import { type FileOutcome, type ImportDefaults, type ParsedBank, screenText } from "./bank-file.ts";
@@ -36,7 +37,12 @@ export async function readBankFile(text: string, format: BankFormat, defaults: I
 export function toPreview(format: BankFormat, bank: ParsedBank): QuestionImportPreview {
   return {
     format,
-    questions: bank.questions.map(({ line, question }) => ({ line, ...question })),
+    questions: bank.questions.map(({ line, question }) => ({
+      line,
+      ...question,
+      html: renderQuestionText(question.text),
+      options: question.options.map((option) => ({ ...option, html: renderOptionText(option.text) })),
+    })),
     unsupported: bank.unsupported,
     problems: bank.problems,
     problemCount: bank.problemCount,
