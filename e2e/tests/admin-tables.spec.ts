@@ -382,7 +382,7 @@ test("an export starts downloading at once from a single-use address, with its C
   expect((await fetch(`${baseUrl()}${address.pathname}${address.search}`)).status).toBe(401);
 });
 
-test("at 390 px no admin page scrolls sideways, and each is accessible", async ({ page }) => {
+test("at 390 px no admin page scrolls sideways, and each is accessible", async ({ page, allowConsoleError }) => {
   // Sixteen pages, each checked by axe: more than the default 30 s on a busy machine.
   test.setTimeout(180_000);
   await submittedStudentNamed("Phone Width Student With A Rather Long Name");
@@ -391,6 +391,13 @@ test("at 390 px no admin page scrolls sideways, and each is accessible", async (
   await page.goto("/admin/login");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Login");
   await expectNoSidewaysScroll(page, "/admin/login");
+  await expectNoAxeViolations(page);
+  // The invitation page of a link that does not exist (the browser logs the API's 410 Gone).
+  allowConsoleError(/status of 410/);
+  await page.goto("/admin/invite/not-a-real-invitation-link");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Set your admin password");
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expectNoSidewaysScroll(page, "/admin/invite/:token");
   await expectNoAxeViolations(page);
   await signIn(page);
   const drives = await adminApi<{ _id: string }[]>("/drives");

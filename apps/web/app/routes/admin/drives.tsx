@@ -227,7 +227,6 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const currentTests = tests;
   // The contract's message for a missing id speaks of ids; here the id is a choice in a list.
   const testError = errors.testId && (watch("testId") === "" ? "Choose a test" : errors.testId.message);
 
@@ -258,7 +257,7 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
             {...register("testId")}
           >
             <option value="">Choose a test</option>
-            {currentTests.map((test) => (
+            {tests.map((test) => (
               <option key={test._id} value={test._id}>
                 {test.name} ({test.questionCount} questions)
               </option>
