@@ -1,5 +1,7 @@
 // The admin area at campus-drive scale: a stale answer never shows, the view lives in the address, phones do not
-// scroll sideways, a double click creates one question, and a refused session on any screen goes to login.
+// scroll sideways, an export starts downloading at once, a double click creates one question, and a refused
+// session on any screen goes to login.
+import fs from "node:fs/promises";
 import type { Page, Route } from "@playwright/test";
 import { adminLogin, baseUrl, uniqueStudent } from "../support/api.ts";
 import { expectNoAxeViolations } from "../support/pages.ts";
@@ -41,6 +43,86 @@ async function submittedStudentNamed(name: string) {
     body: JSON.stringify({ answers: [] }),
   });
   return student;
+}
+
+/** The page is no wider than the window: nothing makes it scroll sideways. */
+async function expectNoSidewaysScroll(page: Page, path: string) {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+  }));
+  expect(widths.scroll, `${path} is ${widths.scroll} px wide`).toBeLessThanOrEqual(widths.inner);
+}
+
+/** A test and a drive made through the API, as the admin forms would. */
+async function createTest(name: string) {
+  return adminApi<{ _id: string; name: string }>("/tests", {
+    method: "POST",
+    body: JSON.stringify({
+      name,
+      categories: [],
+      difficultyMix: null,
+      questionCount: 5,
+      secondsPerQuestion: 30,
+      timingMode: "per_question",
+      attemptsAllowed: 1,
+      passMark: null,
+      negativeMark: 0,
+      reviewPolicy: "score_and_ticks",
+    }),
+  });
+}
+
+async function createDrive(name: string, testId: string, window: { opensAt?: string; closesAt?: string } = {}) {
+  return adminApi<{ _id: string; name: string }>("/drives", {
+    method: "POST",
+    body: JSON.stringify({ testId, name, organisation: "Phone College", ...window }),
+  });
+}
+
+async function createFeedback(name: string, batch = "2026") {
+  await adminApi("/feedback", {
+    method: "POST",
+    body: JSON.stringify({
+      name,
+      usnNumber: "1TW24CS001",
+      emailId: "journey@example.com",
+      section: "A",
+      batch,
+      feedback: `Feedback from ${name}.`,
+    }),
+  });
+}
+
+/**
+ * Types a search fast on a table page while the answer to the older query is held back until the newer one has
+ * shown: the table must show only the newer query's rows, before and after the late answer arrives.
+ */
+async function expectOnlyTheLastSearch(
+  page: Page,
+  screen: { path: string; api: string; label: string; table: string },
+  older: string,
+  newer: string,
+  newerRow: string,
+) {
+  await page.goto(screen.path);
+  const held = holdBackSearch(page, screen.api, older);
+  const search = page.getByLabel(screen.label);
+  const asked = page.waitForRequest((request) => new URL(request.url()).searchParams.get("search") === older);
+  await search.fill(older);
+  await asked;
+  await search.fill(newer);
+  const rows = page.getByRole("region", { name: screen.table }).getByRole("row");
+  // The header row and the one row of the newer search.
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(newerRow);
+  held.release();
+  await held.answered();
+  // Give a late answer every chance to be drawn: it must not be.
+  await page.waitForTimeout(500);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(newerRow);
+  await expect(search).toHaveValue(newer);
 }
 
 /**
@@ -113,21 +195,42 @@ test("search typed fast shows only the last query's rows, however late an older 
       ],
     }),
   });
-  await page.goto("/admin/questions");
-  const questions = holdBackSearch(page, "/api/questions", `Quick ${stamp}`);
-  const questionSearch = page.getByLabel("Search questions");
-  const askedQuestions = page.waitForRequest(
-    (request) => new URL(request.url()).searchParams.get("search") === `Quick ${stamp}`,
+  await expectOnlyTheLastSearch(
+    page,
+    { path: "/admin/questions", api: "/api/questions", label: "Search questions", table: "Question bank" },
+    `Quick ${stamp}`,
+    `Quick ${stamp} new`,
+    `Quick ${stamp} new?`,
   );
-  await questionSearch.fill(`Quick ${stamp}`);
-  await askedQuestions;
-  await questionSearch.fill(`Quick ${stamp} new`);
-  const listed = page.getByRole("region", { name: "All Questions" }).getByRole("heading", { level: 3 });
-  await expect(listed).toHaveText([`Quick ${stamp} new?`]);
-  questions.release();
-  await questions.answered();
-  await page.waitForTimeout(500);
-  await expect(listed).toHaveText([`Quick ${stamp} new?`]);
+
+  // Feedback, tests and drives: the same with each table's search.
+  await createFeedback(`Fern ${stamp} old`);
+  await createFeedback(`Fern ${stamp} new`);
+  await expectOnlyTheLastSearch(
+    page,
+    { path: "/admin/submit-feedback", api: "/api/feedback", label: "Search feedback", table: "Feedback entries" },
+    `Fern ${stamp}`,
+    `Fern ${stamp} new`,
+    `Fern ${stamp} new`,
+  );
+  const oldTest = await createTest(`Tempo ${stamp} old`);
+  await createTest(`Tempo ${stamp} new`);
+  await expectOnlyTheLastSearch(
+    page,
+    { path: "/admin/tests", api: "/api/tests", label: "Search tests", table: "Tests table" },
+    `Tempo ${stamp}`,
+    `Tempo ${stamp} new`,
+    `Tempo ${stamp} new`,
+  );
+  await createDrive(`Dash ${stamp} old`, oldTest._id);
+  await createDrive(`Dash ${stamp} new`, oldTest._id);
+  await expectOnlyTheLastSearch(
+    page,
+    { path: "/admin/drives", api: "/api/drives", label: "Search drives", table: "Drives table" },
+    `Dash ${stamp}`,
+    `Dash ${stamp} new`,
+    `Dash ${stamp} new`,
+  );
 });
 
 test("sort and filter are in the address and survive a reload", async ({ page }) => {
@@ -172,35 +275,154 @@ test("sort and filter are in the address and survive a reload", async ({ page })
   await expect(resultRows).toHaveCount(3);
   await expect(resultRows.nth(1)).toContainText(`Omar ${stamp} Reload`);
   await expect(resultRows.nth(1)).toContainText(/0\/\d+ \(0%\)/);
+
+  // The dashboard writes scores and the average in the admin's locale: "0/25 (0%)", never "N points".
+  await page.goto("/admin/dashboard");
+  await expect(page.getByText(new RegExp(`^Omar ${stamp} Reload: Score: 0/\\d+ \\(0%\\)$`))).toBeVisible();
+  await expect(page.getByText(/points/)).toHaveCount(0);
+  await expect(page.getByRole("definition").last()).toHaveText(/^\d{1,3}(\.\d{1,2})?%$/);
 });
 
-test("at 390 px no admin page scrolls sideways, and each is accessible", async ({ page }) => {
-  // Ten pages, each checked by axe: more than the default 30 s on a busy machine.
+test("sort and filter survive a reload on the questions, feedback, tests and drives tables", async ({ page }) => {
   test.setTimeout(120_000);
+  const stamp = Date.now();
+  const category = `Sorting ${stamp}`;
+  for (const text of [`Beta ${stamp}?`, `Alpha ${stamp}?`]) {
+    await adminApi("/questions", {
+      method: "POST",
+      body: JSON.stringify({
+        text,
+        category,
+        difficulty: "hard",
+        options: [
+          { text: "a", isCorrect: true },
+          { text: "b", isCorrect: false },
+        ],
+      }),
+    });
+  }
+  await createFeedback(`Yuri ${stamp}`, `B${stamp}`);
+  await createFeedback(`Xena ${stamp}`, `B${stamp}`);
+  const later = await createTest(`Zeta ${stamp}`);
+  await createTest(`Eta ${stamp}`);
+  const hour = 3_600_000;
+  await createDrive(`Open ${stamp} drive`, later._id);
+  await createDrive(`Soon ${stamp} drive`, later._id, { opensAt: new Date(Date.now() + 24 * hour).toISOString() });
+  await createDrive(`Also soon ${stamp} drive`, later._id, {
+    opensAt: new Date(Date.now() + 48 * hour).toISOString(),
+  });
+  await signIn(page);
+
+  /** Rows of a table, checked now and again after a reload with the controls showing the same view. */
+  async function survivesReload(table: string, expected: string[], controls: [label: string, value: string][]) {
+    const rows = page.getByRole("region", { name: table }).getByRole("row");
+    for (const round of ["before", "after"]) {
+      if (round === "after") await page.reload();
+      await expect(rows, `${table} ${round} the reload`).toHaveCount(expected.length + 1);
+      for (const [index, text] of expected.entries()) await expect(rows.nth(index + 1)).toContainText(text);
+      for (const [label, value] of controls) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+    }
+  }
+
+  await page.goto("/admin/questions");
+  await page.getByLabel("Filter by category").selectOption(category);
+  await page.getByLabel("Sort by").selectOption({ label: "Text A–Z" });
+  await expect(page).toHaveURL(/category=/);
+  await survivesReload("Question bank", [`Alpha ${stamp}?`, `Beta ${stamp}?`], [["Sort by", "name:asc"]]);
+
+  await page.goto("/admin/submit-feedback");
+  await page.getByLabel("Filter by batch").fill(`B${stamp}`);
+  await page.getByLabel("Sort by").selectOption({ label: "Name A–Z" });
+  await expect(page).toHaveURL(/batch=/);
+  await survivesReload("Feedback entries", [`Xena ${stamp}`, `Yuri ${stamp}`], [["Filter by batch", `B${stamp}`]]);
+
+  await page.goto("/admin/tests");
+  await page.getByLabel("Search tests").fill(`${stamp}`);
+  await page.getByLabel("Sort by").selectOption({ label: "Name Z–A" });
+  await expect(page).toHaveURL(/search=/);
+  await survivesReload("Tests table", [`Zeta ${stamp}`, `Eta ${stamp}`], [["Sort by", "name:desc"]]);
+
+  await page.goto("/admin/drives");
+  await page.getByLabel("Filter by test").selectOption({ label: `Zeta ${stamp}` });
+  await page.getByLabel("Filter by state").selectOption({ label: "Scheduled" });
+  await page.getByLabel("Sort by").selectOption({ label: "Opens latest" });
+  await expect(page).toHaveURL(/state=scheduled/);
+  await survivesReload(
+    "Drives table",
+    [`Also soon ${stamp} drive`, `Soon ${stamp} drive`],
+    [
+      ["Sort by", "opens:desc"],
+      ["Filter by state", "scheduled"],
+    ],
+  );
+});
+
+test("an export starts downloading at once from a single-use address, with its CSV header", async ({ page }) => {
+  const stamp = Date.now();
+  await createFeedback(`Export ${stamp}`);
+  await signIn(page);
+  await page.goto(`/admin/submit-feedback?search=Export+${stamp}`);
+  const ticket = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/downloads");
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  expect((await ticket).status()).toBe(200);
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("feedback.csv");
+  const address = new URL(file.url());
+  expect(address.pathname).toBe("/api/feedback/export.csv");
+  expect(address.searchParams.get("search")).toBe(`Export ${stamp}`);
+  expect(address.searchParams.get("ticket")).toMatch(/^[\w-]{43}$/);
+  expect(file.url()).not.toContain(adminToken);
+  const text = await fs.readFile((await file.path()) ?? "", "utf8");
+  const [header, ...rows] = text.trim().split("\n");
+  expect(header).toBe("name,usnNumber,emailId,section,batch,feedback,shownOnHomePage,submitted");
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toContain(`Export ${stamp}`);
+  // The address worked once.
+  expect((await fetch(`${baseUrl()}${address.pathname}${address.search}`)).status).toBe(401);
+});
+
+test("at 390 px no admin page scrolls sideways, and each is accessible", async ({ page, allowConsoleError }) => {
+  // Sixteen pages, each checked by axe: more than the default 30 s on a busy machine.
+  test.setTimeout(180_000);
   await submittedStudentNamed("Phone Width Student With A Rather Long Name");
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The login page, signed out; then every page of the admin area, signed in as an owner.
+  await page.goto("/admin/login");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Login");
+  await expectNoSidewaysScroll(page, "/admin/login");
+  await expectNoAxeViolations(page);
+  // The invitation page of a link that does not exist (the browser logs the API's 410 Gone).
+  allowConsoleError(/status of 410/);
+  await page.goto("/admin/invite/not-a-real-invitation-link");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Set your admin password");
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expectNoSidewaysScroll(page, "/admin/invite/:token");
+  await expectNoAxeViolations(page);
   await signIn(page);
   const drives = await adminApi<{ _id: string }[]>("/drives");
-  await page.setViewportSize({ width: 390, height: 844 });
+  const tests = await adminApi<{ _id: string }[]>("/tests/choices");
   for (const path of [
     "/admin/dashboard",
     "/admin/questions",
     "/admin/tests",
     "/admin/drives",
     `/admin/drives/${drives[0]?._id}`,
+    `/admin/drives/${drives[0]?._id}/live`,
+    `/admin/drives/${drives[0]?._id}/analysis`,
+    `/admin/tests/${tests[0]?._id}/analysis`,
     "/admin/students",
     "/admin/results",
     "/admin/submit-feedback",
     "/admin/enquiries",
+    "/admin/admins",
+    "/admin/audit",
     "/admin/account",
   ]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
-    const widths = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      inner: window.innerWidth,
-    }));
-    expect(widths.scroll, `${path} is ${widths.scroll} px wide`).toBeLessThanOrEqual(widths.inner);
+    await expectNoSidewaysScroll(page, path);
     await expectNoAxeViolations(page);
   }
   // The admin header has its own navigation, and no marketing menu or footer.

@@ -43,11 +43,7 @@ test("a question created by keyboard, edited, and the bank imported and exported
   await page.getByRole("button", { name: "Create Question" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: "Question created." })).toBeVisible();
-  const listed = page
-    .getByRole("region", { name: "All Questions" })
-    .getByRole("listitem")
-    .filter({ hasText: text })
-    .first();
+  const listed = page.getByRole("region", { name: "Question bank" }).getByRole("row").filter({ hasText: text }).first();
   await expect(listed.getByText("Three (correct answer)")).toBeVisible();
 
   await listed.getByRole("button", { name: /^Edit/ }).click();
@@ -56,7 +52,7 @@ test("a question created by keyboard, edited, and the bank imported and exported
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Question updated." })).toBeVisible();
   await page.getByLabel("Search questions").fill("(edited)");
-  await expect(page.getByRole("heading", { name: `${text} (edited)` })).toBeVisible();
+  await expect(page.getByRole("cell", { name: `${text} (edited)`, exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 
   const bad = "text,category,difficulty,correct,option1,option2\nFine?,Csv,easy,1,a,b\n,Csv,easy,1,a,b\n";
@@ -77,7 +73,8 @@ test("a question created by keyboard, edited, and the bank imported and exported
   await page.getByRole("button", { name: "Import 2 questions" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Imported 2 questions." })).toBeVisible();
   await page.getByLabel("Search questions").fill(`Imported ${stamp}`);
-  await expect(page.getByRole("region", { name: "All Questions" }).getByRole("heading", { level: 3 })).toHaveCount(2);
+  // The header row and two questions.
+  await expect(page.getByRole("region", { name: "Question bank" }).getByRole("row")).toHaveCount(3);
 
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
@@ -138,7 +135,7 @@ test("feedback submitted by an admin appears in the home carousel, and hiding it
   await expect(page.getByTestId("feedback-card").filter({ hasText: words })).toHaveCount(1);
 
   await page.goto("/admin/submit-feedback");
-  const entry = page.getByRole("region", { name: "All feedback" }).getByRole("listitem").filter({ hasText: words });
+  const entry = page.getByRole("region", { name: "Feedback entries" }).getByRole("row").filter({ hasText: words });
   await entry.getByRole("button", { name: /^Hide/ }).click();
   await expect(entry).toContainText("Hidden");
   await page.goto("/");

@@ -16,6 +16,7 @@ import auditTrail from "./modules/audit/trail.ts";
 import certificateRoutes from "./modules/certificates/routes.ts";
 import contactRoutes from "./modules/contact/routes.ts";
 import dashboardRoutes from "./modules/dashboard/routes.ts";
+import downloadRoutes from "./modules/downloads/routes.ts";
 import { LiveBoards } from "./modules/drives/live-board.ts";
 import { driveRoutes, testRoutes } from "./modules/drives/routes.ts";
 import feedbackRoutes from "./modules/feedback/routes.ts";
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(dashboardRoutes, { prefix: "/dashboard" });
       await api.register(analysisRoutes);
       await api.register(mediaRoutes, { prefix: "/media" });
+      await api.register(downloadRoutes, { prefix: "/downloads" });
     },
     { prefix: "/api" },
   );

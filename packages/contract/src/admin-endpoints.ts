@@ -14,6 +14,8 @@ import {
 } from "./admin-roles.ts";
 import {
   dashboardSchema,
+  driveTablePageSchema,
+  driveTableQuerySchema,
   enquiryTablePageSchema,
   enquiryTableQuerySchema,
   feedbackTablePageSchema,
@@ -24,16 +26,20 @@ import {
   resultTableQuerySchema,
   studentTablePageSchema,
   studentTableQuerySchema,
+  testTablePageSchema,
+  testTableQuerySchema,
 } from "./admin-tables.ts";
 import { itemAnalysisSchema, retirementInputSchema } from "./analysis.ts";
 import { changePasswordSchema } from "./auth.ts";
-import { messageResponseSchema, tokenResponseSchema } from "./common.ts";
+import { idSchema, messageResponseSchema, optionalText, tokenResponseSchema } from "./common.ts";
 import {
+  driveChoiceSchema,
   driveInputSchema,
   driveResultSchema,
   driveResultsQuerySchema,
   driveSchema,
   rosterResponseSchema,
+  testChoiceSchema,
   testInputSchema,
   testSchema,
 } from "./drives.ts";
@@ -76,7 +82,7 @@ function endpoint<const E extends AdminEndpoint>(definition: E): E {
 const exportQuery = <Schema extends z.ZodObject>(schema: Schema) =>
   schema.omit({ page: true, pageSize: true, sort: true, order: true });
 
-export const adminEndpoints = {
+const tableAndChangeEndpoints = {
   dashboard: endpoint({ method: "GET", path: "/dashboard", response: dashboardSchema }),
 
   studentTable: endpoint({
@@ -189,6 +195,12 @@ export const adminEndpoints = {
     response: feedbackSchema,
   }),
   deleteFeedback: endpoint({ method: "DELETE", path: "/feedback/:id", response: messageResponseSchema }),
+  feedbackExport: endpoint({
+    method: "GET",
+    path: "/feedback/export.csv",
+    query: exportQuery(feedbackTableQuerySchema),
+    response: "csv",
+  }),
 
   enquiryTable: endpoint({
     method: "GET",
@@ -196,12 +208,34 @@ export const adminEndpoints = {
     query: enquiryTableQuerySchema,
     response: enquiryTablePageSchema,
   }),
+  enquiryExport: endpoint({
+    method: "GET",
+    path: "/contact/export.csv",
+    query: exportQuery(enquiryTableQuerySchema),
+    response: "csv",
+  }),
 
   tests: endpoint({ method: "GET", path: "/tests", response: z.array(testSchema) }),
+  testTable: endpoint({
+    method: "GET",
+    path: "/tests/table",
+    query: testTableQuerySchema,
+    response: testTablePageSchema,
+  }),
+  /** Current tests for a picker, by name. */
+  testChoices: endpoint({ method: "GET", path: "/tests/choices", response: z.array(testChoiceSchema) }),
   createTest: endpoint({ method: "POST", path: "/tests", body: testInputSchema, response: testSchema }),
   updateTest: endpoint({ method: "PUT", path: "/tests/:id", body: testInputSchema, response: testSchema }),
   archiveTest: endpoint({ method: "POST", path: "/tests/:id/archive", response: messageResponseSchema }),
   drives: endpoint({ method: "GET", path: "/drives", response: z.array(driveSchema) }),
+  driveTable: endpoint({
+    method: "GET",
+    path: "/drives/table",
+    query: driveTableQuerySchema,
+    response: driveTablePageSchema,
+  }),
+  /** Current drives for a filter, by name. */
+  driveChoices: endpoint({ method: "GET", path: "/drives/choices", response: z.array(driveChoiceSchema) }),
   drive: endpoint({ method: "GET", path: "/drives/:id", response: driveSchema }),
   createDrive: endpoint({ method: "POST", path: "/drives", body: driveInputSchema, response: driveSchema }),
   updateDrive: endpoint({ method: "PUT", path: "/drives/:id", body: driveInputSchema, response: driveSchema }),
@@ -258,6 +292,48 @@ export const adminEndpoints = {
     path: "/audit",
     query: auditTableQuerySchema,
     response: auditTablePageSchema,
+  }),
+};
+
+type TableAndChangeEndpoints = typeof tableAndChangeEndpoints;
+/** The names of the endpoints that answer with a file download. */
+export type DownloadName = {
+  [Name in keyof TableAndChangeEndpoints]: TableAndChangeEndpoints[Name]["response"] extends "csv" ? Name : never;
+}[keyof TableAndChangeEndpoints];
+
+/** Every file download, each of which a download ticket may name (decision 022). */
+export const DOWNLOAD_NAMES = [
+  "studentExport",
+  "resultExport",
+  "questionExport",
+  "questionExportAs",
+  "questionTemplate",
+  "feedbackExport",
+  "enquiryExport",
+  "driveResultsExport",
+  "driveAnalysisExport",
+  "testAnalysisExport",
+] as const satisfies readonly DownloadName[];
+
+/**
+ * A ticket for one download: the export, the id its path names, and its query string. The browser goes to the
+ * address it answers, which works once, within a minute, for the admin who asked (decision 022).
+ */
+export const downloadTicketInputSchema = z.object({
+  export: z.enum(DOWNLOAD_NAMES, { error: "export must name one of the downloads" }),
+  id: idSchema.optional(),
+  query: optionalText("query", 2000).optional(),
+});
+export type DownloadTicketInput = z.input<typeof downloadTicketInputSchema>;
+export const downloadTicketSchema = z.object({ url: z.string(), expiresAt: z.iso.datetime() });
+
+export const adminEndpoints = {
+  ...tableAndChangeEndpoints,
+  downloadTicket: endpoint({
+    method: "POST",
+    path: "/downloads",
+    body: downloadTicketInputSchema,
+    response: downloadTicketSchema,
   }),
 };
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { idSchema, searchText } from "./common.ts";
 import { DIFFICULTIES } from "./constants.ts";
 import { contactEnquirySchema } from "./contact.ts";
+import { DRIVE_STATUSES, driveSchema, testSchema } from "./drives.ts";
 import { feedbackSchema } from "./feedback.ts";
 import { questionSchema } from "./questions.ts";
 import { studentAdminSchema } from "./students.ts";
@@ -79,6 +80,24 @@ export const enquiryTableQuerySchema = z.object({
 });
 export type EnquiryTableQuery = z.input<typeof enquiryTableQuerySchema>;
 
+/** Tests (current ones): search the name; sort by date or name. */
+export const testTableQuerySchema = z.object({
+  ...tablePage,
+  search: searchText("search", 200),
+  sort: z.enum(["date", "name"], { error: "sort must be date or name" }).default("date"),
+});
+export type TestTableQuery = z.input<typeof testTableQuerySchema>;
+
+/** Drives (current ones): search the name; filter by state and test; sort by date, name or opening time. */
+export const driveTableQuerySchema = z.object({
+  ...tablePage,
+  search: searchText("search", 200),
+  state: z.enum(DRIVE_STATUSES, { error: "state must be scheduled, open or closed" }).optional(),
+  testId: idSchema.optional(),
+  sort: z.enum(["date", "name", "opens"], { error: "sort must be date, name or opens" }).default("date"),
+});
+export type DriveTableQuery = z.input<typeof driveTableQuerySchema>;
+
 /** One page of a table: its rows and how many rows match in all. */
 export function tablePageSchema<Row extends z.ZodType>(row: Row) {
   return z.object({
@@ -116,6 +135,8 @@ export const resultTablePageSchema = tablePageSchema(resultTableRowSchema);
 export const questionTablePageSchema = tablePageSchema(questionSchema);
 export const feedbackTablePageSchema = tablePageSchema(feedbackSchema);
 export const enquiryTablePageSchema = tablePageSchema(contactEnquirySchema);
+export const testTablePageSchema = tablePageSchema(testSchema);
+export const driveTablePageSchema = tablePageSchema(driveSchema);
 export type TablePage<Row> = { rows: Row[]; total: number; page: number; pageSize: number };
 
 /** The dashboard's figures, each from one aggregate query. */

@@ -167,6 +167,14 @@ export const driveSchema = z.object({
 });
 export type Drive = z.infer<typeof driveSchema>;
 
+/** A current test as a picker lists it (a drive's form, the results' filter): no counts, however many tests. */
+export const testChoiceSchema = z.object({ _id: idSchema, name: z.string(), questionCount: z.number().int() });
+export type TestChoice = z.infer<typeof testChoiceSchema>;
+
+/** A current drive as a filter lists it. */
+export const driveChoiceSchema = z.object({ _id: idSchema, name: z.string() });
+export type DriveChoice = z.infer<typeof driveChoiceSchema>;
+
 export const rosterResponseSchema = z.object({ entries: z.number().int(), message: z.string() });
 
 /** One attempt of a drive as an admin sees it in the drive's results. */

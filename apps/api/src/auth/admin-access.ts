@@ -31,14 +31,20 @@ export const ADMIN_ROUTE_RULES: Record<string, AdminRouteRule> = {
   "GET /api/students/results/:id": viewer(),
   "GET /api/students/export.csv": viewer(),
   "GET /api/tests": viewer(),
+  "GET /api/tests/table": viewer(),
+  "GET /api/tests/choices": viewer(),
   "GET /api/tests/:id": viewer(),
   "GET /api/drives": viewer(),
+  "GET /api/drives/table": viewer(),
+  "GET /api/drives/choices": viewer(),
   "GET /api/drives/:id": viewer(),
   "GET /api/drives/:id/results": viewer(),
   "GET /api/drives/:id/results.csv": viewer(),
   // The live board of a running drive: every admin may watch it (decision 017).
   "GET /api/drives/:id/live": viewer(),
   "GET /api/drives/:id/live/stream": viewer(),
+  // A ticket for one download; asking for one needs the role the download itself needs (decision 022).
+  "POST /api/downloads": viewer(),
 
   // Examiners: the question bank (its answer key is not for viewers), students, tests, drives, feedback, enquiries.
   "GET /api/questions": examiner(),
@@ -79,10 +85,12 @@ export const ADMIN_ROUTE_RULES: Record<string, AdminRouteRule> = {
   "POST /api/feedback": examiner("feedback.create"),
   "GET /api/feedback/all": examiner(),
   "GET /api/feedback/table": examiner(),
+  "GET /api/feedback/export.csv": examiner(),
   "PATCH /api/feedback/:id": examiner("feedback.update"),
   "DELETE /api/feedback/:id": examiner("feedback.delete"),
   "GET /api/contact": examiner(),
   "GET /api/contact/table": examiner(),
+  "GET /api/contact/export.csv": examiner(),
 
   // Owners: admin accounts and the audit log.
   "GET /api/admins": owner(),

@@ -4,13 +4,21 @@ import { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 import { type CsvCell, toCsv } from "./spreadsheet-csv.ts";
 
-function asAttachment(reply: FastifyReply, filename: string) {
-  return reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="${filename}"`);
+const CSV_TYPE = "text/csv; charset=utf-8";
+
+/** The headers of every file download the API answers: its type, and the name the browser saves it under. */
+function asAttachment(reply: FastifyReply, filename: string, contentType = CSV_TYPE) {
+  return reply.type(contentType).header("content-disposition", `attachment; filename="${filename}"`);
 }
 
 /** Answers with `csv` as a download named `filename`. */
 export function sendCsv(reply: FastifyReply, filename: string, csv: string) {
   return asAttachment(reply, filename).send(csv);
+}
+
+/** Answers with a file of another format (GIFT, Aiken, Moodle XML) as a download, with the same headers. */
+export function sendDownload(reply: FastifyReply, file: { fileName: string; contentType: string }, body: string) {
+  return asAttachment(reply, file.fileName, file.contentType).send(body);
 }
 
 /**

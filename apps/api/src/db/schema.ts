@@ -389,6 +389,27 @@ export const revokedTokens = pgTable(
   (table) => [index("revoked_tokens_expires_idx").on(table.expiresAt)],
 );
 
+/**
+ * Single-use tickets for one file download each (decision 022): the browser fetches the export by an address
+ * that carries the ticket instead of the admin's token. Only the ticket's sha-256 is stored; redeeming deletes it.
+ */
+export const downloadTickets = pgTable(
+  "download_tickets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    adminId: uuid("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    /** The session the ticket was asked for with: a logout or a revoked session ends its tickets too. */
+    sessionId: text("session_id").notNull(),
+    /** The one address (path and query under /api, without the ticket) the ticket opens. */
+    path: text("path").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("download_tickets_expires_idx").on(table.expiresAt)],
+);
+
 /** Values generated once and shared by all instances. (The signing key no longer lives here: decision 008.) */
 export const appSettings = pgTable("app_settings", {
   key: text("key").primaryKey(),

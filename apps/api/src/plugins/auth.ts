@@ -7,6 +7,12 @@ import { and, eq, gt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { adminRouteRule } from "../auth/admin-access.ts";
+import {
+  DOWNLOAD_TICKET_SECONDS,
+  redeemDownloadTicket,
+  TICKET_PARAMETER,
+  ticketAddress,
+} from "../auth/download-tickets.ts";
 import { SessionChangeListener } from "../auth/session-changes.ts";
 import type { SigningKeys } from "../auth/signing-key.ts";
 import { createTokenService, type TokenClaims, type TokenService } from "../auth/tokens.ts";
@@ -58,6 +64,37 @@ async function claimsOf(app: FastifyInstance, request: FastifyRequest): Promise<
   return claims;
 }
 
+/** A download ticket in the address of a GET sent without a bearer token (decision 022). */
+function downloadTicketOf(request: FastifyRequest): string | undefined {
+  if ((request.method !== "GET" && request.method !== "HEAD") || request.headers.authorization) return undefined;
+  const value = (request.query as Record<string, unknown> | undefined)?.[TICKET_PARAMETER];
+  return typeof value === "string" && value.length > 0 && value.length <= 100 ? value : undefined;
+}
+
+export const DOWNLOAD_LINK_USED =
+  "This download link has expired or has been used already. Start the download again from the admin area.";
+
+/**
+ * Whose admin session a request comes with: the bearer token's, or the session that asked for the download
+ * ticket in its address (used up here, so the address works once). The same checks follow for both.
+ */
+async function adminSessionOf(app: FastifyInstance, request: FastifyRequest) {
+  const ticket = downloadTicketOf(request);
+  if (ticket) {
+    const redeemed = await redeemDownloadTicket(app.db, ticket, ticketAddress(request.url));
+    if (!redeemed) throw new HttpError(401, DOWNLOAD_LINK_USED);
+    return {
+      adminId: redeemed.adminId,
+      tokenId: redeemed.sessionId,
+      issuedAt: redeemed.issuedAt,
+      expiresAt: new Date(redeemed.issuedAt.getTime() + DOWNLOAD_TICKET_SECONDS * 1000),
+    };
+  }
+  const claims = await claimsOf(app, request);
+  if (claims.role !== "admin") throw new HttpError(403, "This needs an admin account.");
+  return { adminId: claims.subject, tokenId: claims.tokenId, issuedAt: claims.issuedAt, expiresAt: claims.expiresAt };
+}
+
 const sessionsValidFromStatement: NamedStatement = {
   name: "auth.student-sessions-valid-from",
   text: `select sessions_valid_from as "validFrom" from students where id = $1::uuid`,
@@ -104,10 +141,7 @@ export default fp(
     app.decorateRequest("student", null);
 
     app.decorate("requireAdmin", async (request: FastifyRequest) => {
-      const claims = await claimsOf(app, request);
-      if (claims.role !== "admin") throw new HttpError(403, "This needs an admin account.");
-      // Read on every request, never cached: admin traffic is light, and a disabled account or a changed role
-      // then takes effect on every instance at its very next request (they share only PostgreSQL).
+      const session = await adminSessionOf(app, request);
       const [admin] = await app.db
         .select({
           id: admins.id,
@@ -118,27 +152,27 @@ export default fp(
           disabledAt: admins.disabledAt,
         })
         .from(admins)
-        .where(eq(admins.id, claims.subject));
+        .where(eq(admins.id, session.adminId));
       if (!admin || admin.disabledAt) throw new HttpError(401, SESSION_EXPIRED);
       // A password change signs out every session issued before it (tokens carry whole seconds).
-      if (claims.issuedAt.getTime() + 1000 <= admin.passwordChangedAt.getTime()) {
+      if (session.issuedAt.getTime() + 1000 <= admin.passwordChangedAt.getTime()) {
         throw new HttpError(401, SESSION_EXPIRED);
       }
       // Disabling the account ends every session issued up to then (tokens carry milliseconds).
-      if (admin.sessionsValidFrom && claims.issuedAt.getTime() <= admin.sessionsValidFrom.getTime()) {
+      if (admin.sessionsValidFrom && session.issuedAt.getTime() <= admin.sessionsValidFrom.getTime()) {
         throw new HttpError(401, SESSION_EXPIRED);
       }
       const [revoked] = await app.db
         .select({ jti: revokedTokens.jti })
         .from(revokedTokens)
-        .where(and(eq(revokedTokens.jti, claims.tokenId), gt(revokedTokens.expiresAt, new Date())));
+        .where(and(eq(revokedTokens.jti, session.tokenId), gt(revokedTokens.expiresAt, new Date())));
       if (revoked) throw new HttpError(401, SESSION_EXPIRED);
       request.admin = {
         id: admin.id,
         username: admin.username,
         role: admin.role,
-        tokenId: claims.tokenId,
-        expiresAt: claims.expiresAt,
+        tokenId: session.tokenId,
+        expiresAt: session.expiresAt,
       };
       const rule = adminRouteRule(request.method, request.routeOptions.url);
       if (!rule) throw new HttpError(403, "This route has no access rule, so no admin may call it.");

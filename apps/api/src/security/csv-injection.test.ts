@@ -85,6 +85,37 @@ describe("every CSV the API writes", async () => {
     await app.inject({ method: "GET", url: "/api/quiz/questions", headers: bearer(token) });
     await app.inject({ method: "POST", url: "/api/quiz/submit", headers: bearer(token), payload: { answers: [] } });
   }
+  // Feedback and contact enquiries typed by hand, so feedback.csv and enquiries.csv carry hostile text too.
+  for (const [index, formula] of FORMULAS.entries()) {
+    const text = { name: formula, section: formula, batch: formula, feedback: formula };
+    const feedback = await app.inject({
+      method: "POST",
+      url: "/api/feedback",
+      headers: admin,
+      payload: { ...text, usnNumber: `1TW24CS0${index}`, emailId: `f${index}@example.com` },
+    });
+    expect([201, 400], feedback.body).toContain(feedback.statusCode);
+    await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      remoteAddress: `10.9.0.${index + 1}`,
+      payload: {
+        name: formula,
+        email: `c${index}@example.com`,
+        subject: formula,
+        phone: "9876543210",
+        message: formula,
+      },
+    });
+  }
+  await database.pool.query(
+    `insert into feedback (name, usn_number, email_id, section, batch, feedback)
+     values (E'\t=1+1', '-1', 'x@example.com', '@A', '+1', E'\r=2')`,
+  );
+  await database.pool.query(
+    `insert into contact_enquiries (name, email, subject, phone, message)
+     values (E'\t=1+1', 'y@example.com', '-1', '+91', '@SUM(A1)')`,
+  );
   // Rows stored before the contract refused leading tabs: the writer must not depend on the contract.
   const { rows: drives } = await database.pool.query<{ id: string }>("select id from drives where is_default");
   await insertStudent(database.db, {
@@ -104,8 +135,11 @@ describe("every CSV the API writes", async () => {
     expect(csvRoutes).toEqual(
       expect.arrayContaining([
         "/api/questions/export.csv",
+        "/api/questions/export",
         "/api/students/export.csv",
         "/api/students/results/export.csv",
+        "/api/feedback/export.csv",
+        "/api/contact/export.csv",
       ]),
     );
   });
@@ -129,6 +163,21 @@ describe("every CSV the API writes", async () => {
       expect(results).toContain(`'${formula}`);
     }
     expect(students).toEqual(expect.arrayContaining(["'\t=1+1", "'\r@SUM(A1)", "'-1"]));
+  });
+
+  it("quotes the hostile texts in feedback.csv and enquiries.csv", async () => {
+    const feedback = cellsOf(
+      (await app.inject({ method: "GET", url: "/api/feedback/export.csv", headers: admin })).body,
+    );
+    const enquiries = cellsOf(
+      (await app.inject({ method: "GET", url: "/api/contact/export.csv", headers: admin })).body,
+    );
+    for (const formula of FORMULAS.filter((cell) => !/^[\t\r]/.test(cell))) {
+      expect(feedback).toContain(`'${formula}`);
+      expect(enquiries).toContain(`'${formula}`);
+    }
+    expect(feedback).toEqual(expect.arrayContaining(["'\t=1+1", "'-1", "'@A", "'+1", "'\r=2"]));
+    expect(enquiries).toEqual(expect.arrayContaining(["'\t=1+1", "'-1", "'+91", "'@SUM(A1)"]));
   });
 
   it("imports its own questions export back with identical texts (export → import → same questions)", async () => {

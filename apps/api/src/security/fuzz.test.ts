@@ -71,6 +71,7 @@ const EXAMPLES: Record<string, () => unknown> = {
     feedback: "Clear and well paced.",
   }),
   "PATCH /api/feedback/:id": () => ({ hidden: true }),
+  "POST /api/downloads": () => ({ export: "studentExport", query: "search=Asha&college=RV" }),
   "POST /api/contact": () => ({
     name: "Ravi",
     email: "ravi@example.com",

@@ -38,6 +38,12 @@ describe("the route table's input schemas", async () => {
       "POST /api/quiz/next position",
       "PUT /api/students/:id/accommodation timeMultiplier",
       "POST /api/questions options.0.text",
+      "GET /api/tests/table search",
+      "GET /api/drives/table search",
+      "GET /api/drives/table testId",
+      "GET /api/feedback/export.csv batch",
+      "GET /api/contact/export.csv search",
+      "POST /api/downloads query",
     ]) {
       expect(names).toContain(expected);
     }

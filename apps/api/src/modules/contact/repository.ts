@@ -4,7 +4,7 @@ import type { ContactInput } from "@trainwise/contract/contact";
 import { desc, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { containsPattern, limitOffset, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
+import { containsPattern, keysetBatches, limitOffset, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
 import { contactEnquiries } from "../../db/schema.ts";
 
 export async function storeEnquiry(db: Executor, input: ContactInput) {
@@ -17,8 +17,10 @@ export function latestEnquiries(db: Executor, limit: number) {
 }
 
 type EnquiryTableQuery = z.output<typeof enquiryTableQuerySchema>;
+/** The filters of the enquiries table (and its export), without paging or sorting. */
+export type EnquiryFilters = Pick<EnquiryTableQuery, "search">;
 
-function enquiryFilters(query: EnquiryTableQuery): SQL {
+function enquiryFilters(query: EnquiryFilters): SQL {
   if (!query.search) return sql`true`;
   const pattern = containsPattern(query.search);
   return sql`(e.name ilike ${pattern} or e.email ilike ${pattern} or e.subject ilike ${pattern})`;
@@ -62,5 +64,32 @@ export async function enquiryTable(db: Executor, query: EnquiryTableQuery) {
       );
       return counted[0]?.total ?? 0;
     },
+  );
+}
+
+export type EnquiryExportRow = {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  phone: string;
+  message: string;
+  created_at: string;
+};
+
+/** Every enquiry matching the filters, newest first, in keyset batches: the export streams these. */
+export function enquiryBatches(db: Executor, filters: EnquiryFilters) {
+  return keysetBatches<EnquiryExportRow, { createdAt: string; id: string }>(
+    async (after, size) => {
+      const { rows } = await db.execute<EnquiryExportRow>(sql`
+        select e.id, e.name, e.email, e.subject, e.phone, e.message, e.created_at::text as created_at
+        from contact_enquiries e
+        where ${enquiryFilters(filters)}
+          ${after ? sql`and (e.created_at, e.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+        order by e.created_at desc, e.id desc
+        limit ${size}`);
+      return rows;
+    },
+    (row) => ({ createdAt: row.created_at, id: row.id }),
   );
 }

@@ -1,11 +1,15 @@
 // /api/contact: the contact form stores each enquiry (public, rate-limited); admins read them.
+import { adminEndpoints } from "@trainwise/contract/admin-endpoints";
 import { enquiryTablePageSchema, enquiryTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { errorBodySchema, messageResponseSchema } from "@trainwise/contract/common";
 import { contactEnquirySchema, contactInputSchema } from "@trainwise/contract/contact";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { csvDate, streamCsv } from "../../csv/reply.ts";
 import { createContactNotifier } from "./notify.ts";
-import { enquiryTable, latestEnquiries, storeEnquiry } from "./repository.ts";
+import { enquiryBatches, enquiryTable, latestEnquiries, storeEnquiry } from "./repository.ts";
+
+const ENQUIRY_CSV_COLUMNS = ["received", "name", "email", "phone", "subject", "message"] as const;
 
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const notify = createContactNotifier(app.config.smtpUrl);
@@ -59,6 +63,28 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => enquiryTable(app.db, request.query),
+  );
+
+  app.get(
+    "/export.csv",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ["contact"],
+        summary: "Every enquiry (or those matching the table's search) as CSV, streamed (admin)",
+        security: [{ bearerAuth: [] }],
+        querystring: adminEndpoints.enquiryExport.query,
+      },
+    },
+    async (request, reply) =>
+      streamCsv(reply, "enquiries.csv", ENQUIRY_CSV_COLUMNS, enquiryBatches(app.db, request.query), (row) => ({
+        received: csvDate(new Date(row.created_at)),
+        name: row.name,
+        email: row.email,
+        phone: row.phone,
+        subject: row.subject,
+        message: row.message,
+      })),
   );
 };
 

@@ -1,10 +1,12 @@
 // Tests and drives in the database: the admin's lists and edits, what registration needs to know about a
 // drive, its roster, and its results.
 import { randomInt } from "node:crypto";
+import type { driveTableQuerySchema, testTableQuerySchema } from "@trainwise/contract/admin-tables";
 import type { DriveSettings, TestSettings } from "@trainwise/contract/drives";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.ts";
-import { keysetBatches } from "../../db/paging.ts";
+import { containsPattern, keysetBatches, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
 import { attemptQuestions, attempts, driveRoster, drives, students, tests } from "../../db/schema.ts";
 
 export type TestRow = typeof tests.$inferSelect;
@@ -14,14 +16,65 @@ type TestValues = TestSettings;
 /** Tests, the default first, then newest; each with how many current questions it can draw from. */
 export async function listTests(db: Executor, options: { includeArchived?: boolean } = {}) {
   return db
-    .select({
-      test: tests,
-      available: sql<number>`(select count(*)::int from questions q where q.archived_at is null
-        and (cardinality("tests"."categories") = 0 or q.category = any("tests"."categories")))`,
-    })
+    .select({ test: tests, available: availableQuestions })
     .from(tests)
     .where(options.includeArchived ? undefined : isNull(tests.archivedAt))
     .orderBy(desc(tests.isDefault), desc(tests.createdAt));
+}
+
+type TestTableQuery = z.output<typeof testTableQuerySchema>;
+
+function testFilters(query: Pick<TestTableQuery, "search">): SQL {
+  const conditions: SQL[] = [isNull(tests.archivedAt) as SQL];
+  if (query.search) conditions.push(ilike(tests.name, containsPattern(query.search)) as SQL);
+  return and(...conditions) as SQL;
+}
+
+const TEST_SORTS = { date: sql`${tests.createdAt}`, name: sql`${tests.name}` } as const;
+
+/** How many current questions a test can draw from (a correlated count over the bank). */
+const availableQuestions = sql<number>`(select count(*)::int from questions q where q.archived_at is null
+  and (cardinality("tests"."categories") = 0 or q.category = any("tests"."categories")))`;
+
+/**
+ * One page of the current tests in one query: the page's ids with `count(*) over ()` first, then the page's
+ * rows with how many questions each can draw from, so that count runs for the page only.
+ */
+export async function testTable(db: Executor, query: TestTableQuery) {
+  const order = orderBy(TEST_SORTS[query.sort], sql`${tests.id}`, query.order);
+  const matched = db.$with("matched").as(
+    db
+      .select({ id: sql<string>`${tests.id}`.as("matched_id"), total: sql<string>`${TOTAL_OVER_ALL}`.as("total") })
+      .from(tests)
+      .where(testFilters(query))
+      .orderBy(order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+  );
+  const rows = await db
+    .with(matched)
+    .select({ test: tests, available: availableQuestions, total: matched.total })
+    .from(matched)
+    .innerJoin(tests, eq(tests.id, matched.id))
+    .orderBy(order);
+  return toPage(
+    rows,
+    query,
+    ({ total: _total, ...row }) => row,
+    async () => {
+      const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(tests).where(testFilters(query));
+      return counted?.total ?? 0;
+    },
+  );
+}
+
+/** The current tests for a picker, the default first, then by name: no counts, however many tests there are. */
+export function testChoices(db: Executor) {
+  return db
+    .select({ id: tests.id, name: tests.name, questionCount: tests.questionCount })
+    .from(tests)
+    .where(isNull(tests.archivedAt))
+    .orderBy(desc(tests.isDefault), asc(tests.name), asc(tests.id));
 }
 
 export async function findTest(db: Executor, id: string) {
@@ -84,6 +137,76 @@ export async function listDrives(db: Executor, options: { includeArchived?: bool
     .innerJoin(tests, eq(tests.id, drives.testId))
     .where(and(...conditions))
     .orderBy(desc(drives.isDefault), desc(drives.createdAt));
+}
+
+type DriveTableQuery = z.output<typeof driveTableQuerySchema>;
+
+/**
+ * A drive's state at the database's clock: the same rule as `driveStatus` (window.ts), written in SQL so that the
+ * table can filter on it; a property test runs both on generated drives and compares them.
+ */
+export function driveStatusSql(now: SQL = sql`now()`): SQL<"scheduled" | "open" | "closed"> {
+  return sql`case
+    when ${drives.closedAt} is not null or ${drives.closesAt} <= ${now} then 'closed'
+    when ${drives.opensAt} > ${now} then 'scheduled'
+    else 'open' end`;
+}
+
+function driveFilters(query: Pick<DriveTableQuery, "search" | "state" | "testId">): SQL {
+  const conditions: SQL[] = [isNull(drives.archivedAt) as SQL];
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    conditions.push(or(ilike(drives.name, pattern), ilike(drives.organisation, pattern)) as SQL);
+  }
+  if (query.state) conditions.push(sql`${driveStatusSql()} = ${query.state}`);
+  if (query.testId) conditions.push(eq(drives.testId, query.testId) as SQL);
+  return and(...conditions) as SQL;
+}
+
+/**
+ * One page of the current drives in one query: the page's ids with `count(*) over ()` first, then the page's
+ * rows with their test's name and counts, so the per-drive counts run for the page only.
+ */
+export async function driveTable(db: Executor, query: DriveTableQuery) {
+  const id = sql`${drives.id}`;
+  const order =
+    query.sort === "opens"
+      ? orderBy(sql`${drives.opensAt}`, id, query.order, { nullsLast: true })
+      : orderBy(query.sort === "name" ? sql`${drives.name}` : sql`${drives.createdAt}`, id, query.order);
+  const matched = db.$with("matched").as(
+    db
+      .select({ id: sql<string>`${drives.id}`.as("matched_id"), total: sql<string>`${TOTAL_OVER_ALL}`.as("total") })
+      .from(drives)
+      .where(driveFilters(query))
+      .orderBy(order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+  );
+  const rows = await db
+    .with(matched)
+    .select({ ...driveColumns, total: matched.total })
+    .from(matched)
+    .innerJoin(drives, eq(drives.id, matched.id))
+    .innerJoin(tests, eq(tests.id, drives.testId))
+    .orderBy(order);
+  return toPage(
+    rows,
+    query,
+    ({ total: _total, ...row }) => row,
+    async () => {
+      const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(drives).where(driveFilters(query));
+      return counted?.total ?? 0;
+    },
+  );
+}
+
+/** The current drives for a filter, the default first, then the newest: names only. */
+export function driveChoices(db: Executor) {
+  return db
+    .select({ id: drives.id, name: drives.name })
+    .from(drives)
+    .where(isNull(drives.archivedAt))
+    .orderBy(desc(drives.isDefault), desc(drives.createdAt), desc(drives.id));
 }
 
 export async function findDrive(db: Executor, id: string) {

@@ -1,16 +1,24 @@
 // /api/tests and /api/drives (admin): tests are recipes for attempts, drives give a test to a cohort for a window.
 
 import { PassThrough } from "node:stream";
+import {
+  driveTablePageSchema,
+  driveTableQuerySchema,
+  testTablePageSchema,
+  testTableQuerySchema,
+} from "@trainwise/contract/admin-tables";
 import { errorBodySchema, idParamsSchema, messageResponseSchema } from "@trainwise/contract/common";
 import {
   type Drive,
   type DriveResult,
+  driveChoiceSchema,
   driveInputSchema,
   driveResultSchema,
   driveResultsQuerySchema,
   driveSchema,
   rosterResponseSchema,
   type Test,
+  testChoiceSchema,
   testInputSchema,
   testSchema,
 } from "@trainwise/contract/drives";
@@ -28,8 +36,10 @@ import {
   archiveDrive,
   archiveTest,
   closeDrive,
+  driveChoices,
   driveExists,
   driveResultBatches,
+  driveTable,
   findDrive,
   findTest,
   insertDrive,
@@ -39,10 +49,12 @@ import {
   newDriveCode,
   reopenDrive,
   replaceRoster,
+  testChoices,
+  testTable,
   updateDrive,
   updateTest,
 } from "./repository.ts";
-import { driveHasClosed, formatDriveTime } from "./window.ts";
+import { driveStatus, formatDriveTime } from "./window.ts";
 
 const refusals = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
@@ -53,12 +65,7 @@ function testOut({ test, available }: NonNullable<Awaited<ReturnType<typeof find
 
 function driveOut(row: NonNullable<Awaited<ReturnType<typeof findDrive>>>): Drive {
   const { drive, testName, ...counts } = row;
-  const now = new Date();
-  const status = driveHasClosed(drive, now)
-    ? "closed"
-    : drive.opensAt && drive.opensAt.getTime() > now.getTime()
-      ? "scheduled"
-      : "open";
+  const status = driveStatus(drive, new Date());
   return {
     _id: drive.id,
     testId: drive.testId,
@@ -111,6 +118,36 @@ export const testRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => (await listTests(app.db, { includeArchived: request.query.archived === "true" })).map(testOut),
+  );
+
+  app.get(
+    "/table",
+    {
+      schema: {
+        tags: ["tests"],
+        summary: "One page of the current tests: search the name; sort by date or name",
+        security: [{ bearerAuth: [] }],
+        querystring: testTableQuerySchema,
+        response: { 200: testTablePageSchema },
+      },
+    },
+    async (request) => {
+      const page = await testTable(app.db, request.query);
+      return { ...page, rows: page.rows.map(testOut) };
+    },
+  );
+
+  app.get(
+    "/choices",
+    {
+      schema: {
+        tags: ["tests"],
+        summary: "The current tests for a picker: id, name and size, the default first",
+        security: [{ bearerAuth: [] }],
+        response: { 200: z.array(testChoiceSchema) },
+      },
+    },
+    async () => (await testChoices(app.db)).map(({ id, ...test }) => ({ _id: id, ...test })),
   );
 
   app.post(
@@ -270,6 +307,36 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => (await listDrives(app.db, { includeArchived: request.query.archived === "true" })).map(driveOut),
+  );
+
+  app.get(
+    "/table",
+    {
+      schema: {
+        tags: ["drives"],
+        summary: "One page of the current drives: search name or college; filter by state and test; sort",
+        security: [{ bearerAuth: [] }],
+        querystring: driveTableQuerySchema,
+        response: { 200: driveTablePageSchema },
+      },
+    },
+    async (request) => {
+      const page = await driveTable(app.db, request.query);
+      return { ...page, rows: page.rows.map(driveOut) };
+    },
+  );
+
+  app.get(
+    "/choices",
+    {
+      schema: {
+        tags: ["drives"],
+        summary: "The current drives for a filter: id and name, the default first",
+        security: [{ bearerAuth: [] }],
+        response: { 200: z.array(driveChoiceSchema) },
+      },
+    },
+    async () => (await driveChoices(app.db)).map(({ id, name }) => ({ _id: id, name })),
   );
 
   async function driveValues(body: z.output<typeof driveInputSchema>) {

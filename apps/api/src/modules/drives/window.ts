@@ -38,3 +38,12 @@ export function driveHasClosed(drive: Pick<DriveWindow, "closesAt" | "closedAt">
   if (drive.closedAt) return true;
   return drive.closesAt !== null && new Date(drive.closesAt).getTime() <= now.getTime();
 }
+
+/** A drive's state at `now`: closed (by an admin or its closing time), scheduled (not yet open), or open. */
+export function driveStatus(
+  drive: Pick<DriveWindow, "opensAt" | "closesAt" | "closedAt">,
+  now: Date,
+): "scheduled" | "open" | "closed" {
+  if (driveHasClosed(drive, now)) return "closed";
+  return drive.opensAt && new Date(drive.opensAt).getTime() > now.getTime() ? "scheduled" : "open";
+}

@@ -4,7 +4,7 @@ import type { FeedbackInput } from "@trainwise/contract/feedback";
 import { desc, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { containsPattern, limitOffset, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
+import { containsPattern, keysetBatches, limitOffset, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
 import { feedback } from "../../db/schema.ts";
 
 export type FeedbackRow = typeof feedback.$inferSelect;
@@ -39,8 +39,10 @@ export async function deleteFeedback(db: Executor, id: string) {
 }
 
 type FeedbackTableQuery = z.output<typeof feedbackTableQuerySchema>;
+/** The filters of the feedback table (and its export), without paging or sorting. */
+export type FeedbackFilters = Pick<FeedbackTableQuery, "search" | "batch" | "visibility">;
 
-function feedbackFilters(query: FeedbackTableQuery): SQL {
+function feedbackFilters(query: FeedbackFilters): SQL {
   const conditions: SQL[] = [sql`true`];
   if (query.search) {
     const pattern = containsPattern(query.search);
@@ -94,5 +96,35 @@ export async function feedbackTable(db: Executor, query: FeedbackTableQuery) {
       );
       return counted[0]?.total ?? 0;
     },
+  );
+}
+
+export type FeedbackExportRow = {
+  id: string;
+  name: string;
+  usn_number: string;
+  email_id: string;
+  section: string;
+  batch: string;
+  feedback: string;
+  hidden: boolean;
+  created_at: string;
+};
+
+/** Every entry matching the filters, newest first, in keyset batches: the export streams these. */
+export function feedbackBatches(db: Executor, filters: FeedbackFilters) {
+  return keysetBatches<FeedbackExportRow, { createdAt: string; id: string }>(
+    async (after, size) => {
+      const { rows } = await db.execute<FeedbackExportRow>(sql`
+        select f.id, f.name, f.usn_number, f.email_id, f.section, f.batch, f.feedback, f.hidden,
+               f.created_at::text as created_at
+        from feedback f
+        where ${feedbackFilters(filters)}
+          ${after ? sql`and (f.created_at, f.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+        order by f.created_at desc, f.id desc
+        limit ${size}`);
+      return rows;
+    },
+    (row) => ({ createdAt: row.created_at, id: row.id }),
   );
 }

@@ -1,4 +1,5 @@
 // /api/feedback: public list for the home carousel (no contact data), admin creation.
+import { adminEndpoints } from "@trainwise/contract/admin-endpoints";
 import { feedbackTablePageSchema, feedbackTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { errorBodySchema, idParamsSchema, messageResponseSchema } from "@trainwise/contract/common";
 import {
@@ -10,6 +11,7 @@ import {
   publicFeedbackListSchema,
 } from "@trainwise/contract/feedback";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { csvDate, streamCsv } from "../../csv/reply.ts";
 import { adminOf } from "../../plugins/auth.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import {
@@ -17,10 +19,22 @@ import {
   createFeedback,
   deleteFeedback,
   type FeedbackRow,
+  feedbackBatches,
   feedbackTable,
   setFeedbackHidden,
   visibleFeedback,
 } from "./repository.ts";
+
+const FEEDBACK_CSV_COLUMNS = [
+  "name",
+  "usnNumber",
+  "emailId",
+  "section",
+  "batch",
+  "feedback",
+  "shownOnHomePage",
+  "submitted",
+] as const;
 
 const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -92,6 +106,30 @@ const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => feedbackTable(app.db, request.query),
+  );
+
+  app.get(
+    "/export.csv",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ["feedback"],
+        summary: "All feedback (or what matches the table's filters) as CSV, streamed (admin)",
+        security: [{ bearerAuth: [] }],
+        querystring: adminEndpoints.feedbackExport.query,
+      },
+    },
+    async (request, reply) =>
+      streamCsv(reply, "feedback.csv", FEEDBACK_CSV_COLUMNS, feedbackBatches(app.db, request.query), (row) => ({
+        name: row.name,
+        usnNumber: row.usn_number,
+        emailId: row.email_id,
+        section: row.section,
+        batch: row.batch,
+        feedback: row.feedback,
+        shownOnHomePage: row.hidden ? "no" : "yes",
+        submitted: csvDate(new Date(row.created_at)),
+      })),
   );
 
   app.patch(

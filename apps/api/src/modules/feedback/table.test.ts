@@ -1,9 +1,10 @@
 // The feedback, enquiries and question bank tables: a page and its total in one answer, search with LIKE's
-// wildcards taken literally, filters and sorts.
+// wildcards taken literally, filters and sorts; and their CSV exports, streamed with the table's filters.
+import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
 import { adminToken, bearer } from "../../test/fixtures.ts";
-import { createQuestions } from "../questions/repository.ts";
+import { createQuestions, questionBatches } from "../questions/repository.ts";
 import { createFeedback } from "./repository.ts";
 
 describe("feedback, enquiries and questions tables", async () => {
@@ -86,5 +87,61 @@ describe("feedback, enquiries and questions tables", async () => {
     const second = await get("/api/questions/table?pageSize=2&page=2");
     expect(second.body.rows).toHaveLength(1);
     expect(second.body.total).toBe(3);
+  });
+
+  /** The answer's chunks as they leave the server: a streamed export sends its header line on its own first. */
+  const chunksOf = async (url: string) => {
+    const response = await app.inject({ method: "GET", url, headers: auth, payloadAsStream: true });
+    const chunks: string[] = [];
+    for await (const chunk of response.stream()) chunks.push(String(chunk));
+    return { response, chunks, rows: parse(chunks.join(""), { columns: true }) as Record<string, string>[] };
+  };
+
+  it("streams feedback as CSV with the table's filters", async () => {
+    const { response, chunks, rows } = await chunksOf("/api/feedback/export.csv?batch=2026");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-disposition"]).toBe('attachment; filename="feedback.csv"');
+    expect(chunks[0]).toBe("name,usnNumber,emailId,section,batch,feedback,shownOnHomePage,submitted\n");
+    expect(rows.map((row) => [row.name, row.shownOnHomePage])).toEqual([
+      ["Nisha Verma", "no"],
+      ["Lena_Paul", "yes"],
+    ]);
+    expect((await chunksOf("/api/feedback/export.csv?search=%25")).rows.map((row) => row.name)).toEqual([
+      "Kavya 50% Rao",
+    ]);
+  });
+
+  it("streams enquiries as CSV with the table's search", async () => {
+    const { response, chunks, rows } = await chunksOf("/api/contact/export.csv?search=subject%202");
+    expect(response.headers["content-disposition"]).toBe('attachment; filename="enquiries.csv"');
+    expect(chunks[0]).toBe("received,name,email,phone,subject,message\n");
+    expect(rows).toEqual([
+      expect.objectContaining({ name: "Mohan Back\\slash", email: "person2@example.com", subject: "Subject 2" }),
+    ]);
+    expect((await chunksOf("/api/contact/export.csv")).rows).toHaveLength(4);
+  });
+
+  it("streams the question bank's CSV, both addresses, with the download headers of every export", async () => {
+    for (const url of ["/api/questions/export.csv", "/api/questions/export?format=csv&category=Aptitude"]) {
+      const { response, chunks, rows } = await chunksOf(url);
+      expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(response.headers["content-disposition"]).toBe('attachment; filename="questions.csv"');
+      expect(chunks[0]?.startsWith("text,category,difficulty,type,scoring,correct,option1")).toBe(true);
+      expect(chunks[0]?.endsWith("\n")).toBe(true);
+      expect(chunks[0]?.split("\n")).toHaveLength(2);
+      expect(rows.map((row) => row.text).sort()).toEqual(
+        url.includes("Aptitude") ? ["Alpha 100%?", "Beta_gamma?"] : ["Alpha 100%?", "Beta_gamma?", "Delta?"],
+      );
+    }
+    const gift = await app.inject({ method: "GET", url: "/api/questions/export?format=gift", headers: auth });
+    expect(gift.headers["content-disposition"]).toBe('attachment; filename="questions.gift.txt"');
+  });
+
+  it("reads the bank for the export in keyset batches, each question once, grouped by category", async () => {
+    const seen: string[][] = [];
+    for await (const batch of questionBatches(database.db, {}, 2)) seen.push(batch.map((question) => question.text));
+    expect(seen.map((batch) => batch.length)).toEqual([2, 1]);
+    expect(seen.flat().slice(2)).toEqual(["Delta?"]);
+    expect(new Set(seen.flat()).size).toBe(3);
   });
 });

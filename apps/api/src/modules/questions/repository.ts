@@ -4,7 +4,7 @@ import type { QuestionInput, QuestionListQuery } from "@trainwise/contract/quest
 import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Executor, Transaction } from "../../db/client.ts";
-import { containsPattern, limitOffset, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
+import { containsPattern, keysetBatches, limitOffset, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
 import { attemptQuestions, questionOptions, questions } from "../../db/schema.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 
@@ -42,16 +42,23 @@ export async function createQuestion(db: Executor, input: NewQuestion): Promise<
   return { ...question, options: options.sort((a, b) => a.position - b.position) };
 }
 
+/** The filters of the bank's list and its exports: category, difficulty, text. */
+type BankFilters = Pick<QuestionListQuery, "category" | "difficulty" | "search">;
+
+function bankFilters(query: BankFilters) {
+  const conditions: SQL[] = [isNull(questions.archivedAt) as SQL];
+  if (query.category) conditions.push(eq(questions.category, query.category));
+  if (query.difficulty) conditions.push(eq(questions.difficulty, query.difficulty));
+  if (query.search) conditions.push(ilike(questions.text, containsPattern(query.search)));
+  return and(...conditions);
+}
+
 /** Active questions, newest first, filtered; paged when the query asks for a page. */
 export async function listQuestions(
   db: Executor,
   query: QuestionListQuery = {},
 ): Promise<{ questions: QuestionWithOptions[]; total: number }> {
-  const conditions: SQL[] = [isNull(questions.archivedAt) as SQL];
-  if (query.category) conditions.push(eq(questions.category, query.category));
-  if (query.difficulty) conditions.push(eq(questions.difficulty, query.difficulty));
-  if (query.search) conditions.push(ilike(questions.text, containsPattern(query.search)));
-  const where = and(...conditions);
+  const where = bankFilters(query);
   const [totalRow] = await db.select({ total: count() }).from(questions).where(where);
   const pageSize = query.pageSize ?? (query.page ? 50 : undefined);
   const base = db
@@ -62,6 +69,31 @@ export async function listQuestions(
     .$dynamic();
   const rows = pageSize ? await base.limit(pageSize).offset(((query.page ?? 1) - 1) * pageSize) : await base;
   return { questions: await withOptions(db, rows), total: totalRow?.total ?? 0 };
+}
+
+/**
+ * The active questions a filter picks, grouped by category (then by id), in keyset batches with their options:
+ * the CSV export streams these, holding one batch in memory however large the bank.
+ */
+export function questionBatches(db: Executor, filters: BankFilters, size?: number) {
+  return keysetBatches<QuestionWithOptions, { category: string; id: string }>(
+    async (after, batchSize) => {
+      const rows = await db
+        .select()
+        .from(questions)
+        .where(
+          and(
+            bankFilters(filters),
+            after ? sql`(${questions.category}, ${questions.id}) > (${after.category}, ${after.id}::uuid)` : undefined,
+          ),
+        )
+        .orderBy(asc(questions.category), asc(questions.id))
+        .limit(batchSize);
+      return withOptions(db, rows);
+    },
+    (question) => ({ category: question.category, id: question.id }),
+    size,
+  );
 }
 
 type QuestionTableQuery = z.output<typeof questionTableQuerySchema>;

@@ -3,6 +3,7 @@ import { questionTablePageSchema, questionTableQuerySchema } from "@trainwise/co
 import { errorBodySchema, idParamsSchema, messageResponseSchema } from "@trainwise/contract/common";
 import {
   type BankFormat,
+  QUESTION_CSV_COLUMNS,
   type QuestionImportQuery,
   questionExportQuerySchema,
   questionImportPreviewSchema,
@@ -15,19 +16,21 @@ import {
   questionRenderSchema,
   questionSchema,
 } from "@trainwise/contract/questions";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { sendCsv } from "../../csv/reply.ts";
+import { sendCsv, sendDownload, streamCsv } from "../../csv/reply.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 import { IMPORT_LIMITS } from "./formats/bank-file.ts";
 import { detectFormat, EXPORTS, readBankFile, toPreview } from "./formats/bank-formats.ts";
-import { QUESTION_CSV_TEMPLATE, questionsToCsv } from "./formats/csv.ts";
+import { QUESTION_CSV_TEMPLATE, questionCsvRow } from "./formats/csv.ts";
 import {
   archiveOrDeleteQuestion,
   createQuestions,
   listCategories,
   listQuestions,
+  questionBatches,
   questionTable,
   toQuestionResponse,
   updateQuestion,
@@ -170,13 +173,20 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** The bank (or what the filters pick) as our CSV, streamed batch by batch, grouped by category. */
+  const streamBankCsv = (reply: FastifyReply, filters: Parameters<typeof questionBatches>[1]) =>
+    streamCsv(reply, EXPORTS.csv.fileName, QUESTION_CSV_COLUMNS, questionBatches(app.db, filters), questionCsvRow);
+
   app.get(
     "/export.csv",
-    { schema: { tags: ["questions"], summary: "The whole active bank as CSV", security: [{ bearerAuth: [] }] } },
-    async (_request, reply) => {
-      const { questions } = await listQuestions(app.db);
-      return sendCsv(reply, "questions.csv", questionsToCsv(questions));
+    {
+      schema: {
+        tags: ["questions"],
+        summary: "The whole active bank as CSV, streamed",
+        security: [{ bearerAuth: [] }],
+      },
     },
+    async (_request, reply) => streamBankCsv(reply, {}),
   );
 
   app.get(
@@ -193,15 +203,13 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { format, ...filters } = request.query;
+      if (format === "csv") return streamBankCsv(reply, filters);
+      // GIFT, Aiken and Moodle XML are written whole (a bank is at most thousands of questions).
       const { questions } = await listQuestions(app.db, filters);
       // Grouped by category, so GIFT and Moodle XML name each category once.
       questions.sort((a, b) => (a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
       const file = EXPORTS[format];
-      if (format === "csv") return sendCsv(reply, file.fileName, file.write(questions));
-      return reply
-        .type(file.contentType)
-        .header("content-disposition", `attachment; filename="${file.fileName}"`)
-        .send(file.write(questions));
+      return sendDownload(reply, file, file.write(questions));
     },
   );
 

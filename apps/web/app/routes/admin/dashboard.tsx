@@ -4,7 +4,7 @@ import { AdminShell } from "../../components/admin-shell.tsx";
 import { Alert } from "../../components/form-field.tsx";
 import { ScoreChart } from "../../components/score-chart.tsx";
 import { adminCall, currentAdmin } from "../../lib/admin-client.ts";
-import { formatCount, formatDateTime, formatScore } from "../../lib/format.ts";
+import { formatCount, formatDateTime, formatPercent, formatScore } from "../../lib/format.ts";
 import type { Route } from "./+types/dashboard";
 
 /** One of the dashboard's lists, or why it could not be loaded (a refused session still goes to login). */
@@ -59,7 +59,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     [
       "Average score",
       summary?.averagePercentage !== null && summary?.averagePercentage !== undefined
-        ? `${summary.averagePercentage.toFixed(2)}%`
+        ? formatPercent(summary.averagePercentage)
         : "–",
     ],
   ];
@@ -107,8 +107,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <ul className="space-y-1">
             {results?.rows.map((row) => (
               <li key={row._id} className="break-words">
-                {row.studentName}: Score: {row.score} points{" "}
-                <span className="text-slate-600">· {formatScore(row.marks, row.totalQuestions)}</span>
+                {row.studentName}: Score: {formatScore(row.marks, row.totalQuestions)}
               </li>
             ))}
           </ul>

@@ -1,24 +1,44 @@
-import { type Drive, type DriveInput, type DriveSettings, driveInputSchema } from "@trainwise/contract/drives";
+import { driveTableQuerySchema } from "@trainwise/contract/admin-tables";
+import {
+  DRIVE_STATUSES,
+  type Drive,
+  type DriveInput,
+  type DriveSettings,
+  driveInputSchema,
+} from "@trainwise/contract/drives";
 import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { z } from "zod";
 import { AdminShell } from "../../components/admin-shell.tsx";
-import { TableScrollBox } from "../../components/admin-table.tsx";
-import { ColumnHeadings } from "../../components/column-headings.tsx";
+import {
+  BusyNote,
+  type Column,
+  DataTable,
+  FilterSelect,
+  PageLinks,
+  SearchBox,
+  SortSelect,
+  TableToolbar,
+  useTableBusy,
+  useTableParams,
+} from "../../components/admin-table.tsx";
 import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
-import { adminCall, useAdminAction } from "../../lib/admin-client.ts";
+import { adminCall, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
 import { closesText, DRIVE_STATUS_LABELS, opensText } from "../../lib/drive-display.ts";
+import { formatCount } from "../../lib/format.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
 import { DEFAULT_DRIVE_TIME_ZONE, DRIVE_TIME_ZONES, isoToZonedLocal, zonedLocalToIso } from "../../lib/zoned-time.ts";
 import type { Route } from "./+types/drives";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const [drives, tests] = await Promise.all([
-    adminCall("drives", { signal: request.signal }),
-    adminCall("tests", { signal: request.signal }),
+  const query = tableQueryFrom(driveTableQuerySchema, request.url);
+  const [page, tests] = await Promise.all([
+    adminCall("driveTable", { query, signal: request.signal }),
+    // The form's test picker and the table's test filter: names only, however many tests there are.
+    adminCall("testChoices", { signal: request.signal }),
   ]);
-  return { drives, tests };
+  return { page, tests };
 }
 
 export const meta = () => [{ title: "Drives | Trainwise" }, { name: "robots", content: "noindex" }];
@@ -83,8 +103,81 @@ function formOf(drive: Drive): DriveForm {
 
 const driveFormSchema = z.custom<DriveForm>().transform(toDriveInput).pipe(driveInputSchema);
 
+type DriveAction = "close" | "reopen" | "archive";
+
+/** The drives' table: each drive's cohort, window, state and counts, and its actions. */
+function driveColumns(edit: (drive: Drive) => void, act: (drive: Drive, action: DriveAction) => void): Column<Drive>[] {
+  const button = "rounded border px-2 py-1 whitespace-nowrap";
+  return [
+    {
+      header: "Name",
+      cell: (drive) => (
+        <>
+          <Link to={`/admin/drives/${drive._id}`} className="font-semibold text-brand-700 underline">
+            {drive.name}
+          </Link>
+          {drive.isDefault && <span className="ml-1 text-slate-700">(default)</span>}
+        </>
+      ),
+    },
+    { header: "College or company", cell: (drive) => drive.organisation },
+    { header: "Batch", cell: (drive) => drive.batch },
+    { header: "Test", cell: (drive) => drive.testName },
+    { header: "Code", cell: (drive) => <span className="font-mono">{drive.code}</span> },
+    { header: "Opens", cell: opensText },
+    { header: "Closes", cell: closesText },
+    { header: "Status", cell: (drive) => DRIVE_STATUS_LABELS[drive.status] },
+    { header: "Students", cell: (drive) => formatCount(drive.students) },
+    { header: "Submitted", cell: (drive) => formatCount(drive.submitted) },
+    { header: "Passed", cell: (drive) => formatCount(drive.passed) },
+    { header: "Failed", cell: (drive) => formatCount(drive.failed) },
+    {
+      header: "Actions",
+      cell: (drive) => (
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            onClick={() => edit(drive)}
+            className={`${button} border-brand-700 text-brand-700 hover:bg-brand-50`}
+          >
+            Edit <span className="sr-only">drive {drive.name}</span>
+          </button>
+          {drive.status === "closed" ? (
+            <button
+              type="button"
+              onClick={() => act(drive, "reopen")}
+              className={`${button} border-brand-700 text-brand-700 hover:bg-brand-50`}
+            >
+              Reopen <span className="sr-only">drive {drive.name}</span>
+            </button>
+          ) : (
+            <button
+              type="button"
+              onClick={() => act(drive, "close")}
+              className={`${button} border-brand-700 text-brand-700 hover:bg-brand-50`}
+            >
+              Close <span className="sr-only">drive {drive.name}</span>
+            </button>
+          )}
+          {!drive.isDefault && (
+            <button
+              type="button"
+              onClick={() => act(drive, "archive")}
+              className={`${button} border-red-700 text-red-700 hover:bg-red-50`}
+            >
+              Archive <span className="sr-only">drive {drive.name}</span>
+            </button>
+          )}
+        </div>
+      ),
+    },
+  ];
+}
+
 export default function Drives({ loaderData }: Route.ComponentProps) {
-  const { drives, tests } = loaderData;
+  const { page, tests } = loaderData;
+  const { params } = useTableParams();
+  const busy = useTableBusy();
   const { outcome, run, setOutcome } = useAdminAction();
   const [editing, setEditing] = useState<Drive>();
   const formHeading = useRef<HTMLHeadingElement>(null);
@@ -126,7 +219,7 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
     }
   });
 
-  async function act(drive: Drive, action: "close" | "reopen" | "archive") {
+  async function act(drive: Drive, action: DriveAction) {
     if (action === "archive" && !window.confirm(`Archive the drive "${drive.name}"? Its results stay.`)) return;
     await run(
       async (call) => (await call(`${action}Drive` as const, { id: drive._id })).message,
@@ -134,7 +227,6 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const currentTests = tests.filter((test) => !test.archived);
   // The contract's message for a missing id speaks of ids; here the id is a choice in a list.
   const testError = errors.testId && (watch("testId") === "" ? "Choose a test" : errors.testId.message);
 
@@ -165,7 +257,7 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
             {...register("testId")}
           >
             <option value="">Choose a test</option>
-            {currentTests.map((test) => (
+            {tests.map((test) => (
               <option key={test._id} value={test._id}>
                 {test.name} ({test.questionCount} questions)
               </option>
@@ -234,89 +326,42 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
         <h2 id="all-drives" className="text-2xl font-semibold">
           All drives
         </h2>
-        <TableScrollBox label="Drives table" className="mt-3">
-          <table className="w-full border-collapse text-left text-sm">
-            <caption className="sr-only">Drives, the default first</caption>
-            <ColumnHeadings
-              compact
-              names={[
-                "Name",
-                "College or company",
-                "Batch",
-                "Test",
-                "Code",
-                "Opens",
-                "Closes",
-                "Status",
-                "Students",
-                "Submitted",
-                "Passed",
-                "Failed",
-                "Actions",
+        <div className="mt-3">
+          <TableToolbar>
+            <SearchBox label="Search drives" />
+            <FilterSelect
+              label="Filter by state"
+              name="state"
+              allLabel="Any state"
+              choices={DRIVE_STATUSES.map((status) => [status, DRIVE_STATUS_LABELS[status]] as const)}
+            />
+            <FilterSelect
+              label="Filter by test"
+              name="testId"
+              allLabel="All tests"
+              choices={tests.map((test) => [test._id, test.name] as const)}
+            />
+            <SortSelect
+              choices={[
+                ["date:desc", "Newest first"],
+                ["date:asc", "Oldest first"],
+                ["name:asc", "Name A–Z"],
+                ["name:desc", "Name Z–A"],
+                ["opens:asc", "Opens soonest"],
+                ["opens:desc", "Opens latest"],
               ]}
             />
-            <tbody>
-              {drives.map((drive) => (
-                <tr key={drive._id} className="border-b border-slate-200 align-top">
-                  <th scope="row" className="px-2 py-2">
-                    <Link to={`/admin/drives/${drive._id}`} className="font-semibold text-brand-700 underline">
-                      {drive.name}
-                    </Link>
-                    {drive.isDefault && <span className="ml-1 font-normal text-slate-700">(default)</span>}
-                  </th>
-                  <td className="px-2 py-2">{drive.organisation}</td>
-                  <td className="px-2 py-2">{drive.batch}</td>
-                  <td className="px-2 py-2">{drive.testName}</td>
-                  <td className="px-2 py-2 font-mono">{drive.code}</td>
-                  <td className="px-2 py-2">{opensText(drive)}</td>
-                  <td className="px-2 py-2">{closesText(drive)}</td>
-                  <td className="px-2 py-2">{DRIVE_STATUS_LABELS[drive.status]}</td>
-                  <td className="px-2 py-2">{drive.students}</td>
-                  <td className="px-2 py-2">{drive.submitted}</td>
-                  <td className="px-2 py-2">{drive.passed}</td>
-                  <td className="px-2 py-2">{drive.failed}</td>
-                  <td className="px-2 py-2">
-                    <div className="flex flex-wrap gap-2">
-                      <button
-                        type="button"
-                        onClick={() => startEditing(drive)}
-                        className="rounded border border-brand-700 px-2 py-1 text-brand-700 hover:bg-brand-50"
-                      >
-                        Edit <span className="sr-only">drive {drive.name}</span>
-                      </button>
-                      {drive.status === "closed" ? (
-                        <button
-                          type="button"
-                          onClick={() => void act(drive, "reopen")}
-                          className="rounded border border-brand-700 px-2 py-1 text-brand-700 hover:bg-brand-50"
-                        >
-                          Reopen <span className="sr-only">drive {drive.name}</span>
-                        </button>
-                      ) : (
-                        <button
-                          type="button"
-                          onClick={() => void act(drive, "close")}
-                          className="rounded border border-brand-700 px-2 py-1 text-brand-700 hover:bg-brand-50"
-                        >
-                          Close <span className="sr-only">drive {drive.name}</span>
-                        </button>
-                      )}
-                      {!drive.isDefault && (
-                        <button
-                          type="button"
-                          onClick={() => void act(drive, "archive")}
-                          className="rounded border border-red-700 px-2 py-1 text-red-700 hover:bg-red-50"
-                        >
-                          Archive <span className="sr-only">drive {drive.name}</span>
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScrollBox>
+          </TableToolbar>
+        </div>
+        <BusyNote busy={busy} />
+        <DataTable
+          caption="Drives table"
+          columns={driveColumns(startEditing, (drive, action) => void act(drive, action))}
+          rows={page.rows}
+          busy={busy}
+          empty={params.size === 0 ? "No drives yet." : "No drives match."}
+        />
+        <PageLinks page={page.page} pageSize={page.pageSize} total={page.total} label="Drives" />
       </section>
     </AdminShell>
   );

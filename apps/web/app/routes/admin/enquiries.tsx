@@ -11,7 +11,8 @@ import {
   TableToolbar,
   useTableBusy,
 } from "../../components/admin-table.tsx";
-import { adminCall, tableQueryFrom } from "../../lib/admin-client.ts";
+import { Alert } from "../../components/form-field.tsx";
+import { adminCall, adminDownload, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import type { Route } from "./+types/enquiries";
 
@@ -41,8 +42,25 @@ const COLUMNS: Column<ContactEnquiry>[] = [
 export default function Enquiries({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   const busy = useTableBusy();
+  const exporter = useAdminAction();
+  const exportFailed = exporter.outcome && !exporter.outcome.ok ? exporter.outcome : undefined;
+  const exportCsv = () =>
+    void exporter.run(
+      async () => {
+        const { search } = tableQueryFrom(enquiryTableQuerySchema, window.location.href);
+        await adminDownload("enquiryExport", "enquiries.csv", { query: { search } });
+        return "The download has started.";
+      },
+      "The download failed.",
+      { refresh: false },
+    );
   return (
     <AdminShell title="Contact Enquiries">
+      {exportFailed && (
+        <div className="mb-4">
+          <Alert tone="error">{exportFailed.message}</Alert>
+        </div>
+      )}
       <TableToolbar>
         <SearchBox label="Search enquiries" />
         <SortSelect
@@ -53,6 +71,14 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
             ["name:desc", "Name Z–A"],
           ]}
         />
+        <button
+          type="button"
+          disabled={exporter.busy}
+          onClick={exportCsv}
+          className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-60"
+        >
+          Export CSV
+        </button>
       </TableToolbar>
       <BusyNote busy={busy} />
       <DataTable

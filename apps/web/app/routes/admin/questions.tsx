@@ -16,6 +16,8 @@ import { useRef, useState } from "react";
 import { AdminShell } from "../../components/admin-shell.tsx";
 import {
   BusyNote,
+  type Column,
+  DataTable,
   FilterSelect,
   PageLinks,
   SearchBox,
@@ -86,6 +88,62 @@ function withType(draft: Draft, type: QuestionType): Partial<Draft> {
 }
 
 type Notice = { tone: "success" | "error"; message: string; details?: string[] };
+
+/** The bank's table: each question with its options (the correct one highlighted) and its Edit and Delete. */
+function questionColumns(
+  edit: (question: Question) => void,
+  remove: (question: Question) => void,
+  saving: boolean,
+): Column<Question>[] {
+  return [
+    { header: "Question", cell: (question) => <span className="font-semibold">{question.text}</span> },
+    { header: "Category", cell: (question) => question.category },
+    { header: "Difficulty", cell: (question) => DIFFICULTY_LABELS[question.difficulty] },
+    {
+      header: "Type",
+      cell: (question) =>
+        `${QUESTION_TYPE_LABELS[question.type]}${question.type === "multiple" ? ` (${SCORING_LABELS[question.scoring].toLowerCase()})` : ""}`,
+    },
+    {
+      header: "Options",
+      cell: (question) => (
+        <ul className="min-w-40 space-y-1">
+          {question.options.map((option) => (
+            <li
+              key={option._id}
+              className={option.isCorrect ? "rounded bg-green-100 px-2 py-1 font-semibold text-green-900" : "px-2 py-1"}
+            >
+              {option.text}
+              {option.isCorrect && <span className="sr-only"> (correct answer)</span>}
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      header: "Actions",
+      cell: (question) => (
+        <div className="flex gap-2">
+          <button
+            type="button"
+            onClick={() => edit(question)}
+            className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700 hover:bg-brand-50"
+          >
+            Edit <span className="sr-only">question {question.text}</span>
+          </button>
+          <button
+            type="button"
+            disabled={saving}
+            onClick={() => remove(question)}
+            className="rounded border border-red-700 px-3 py-1 text-sm text-red-700 hover:bg-red-50 disabled:opacity-50"
+          >
+            Delete <span className="sr-only">question {question.text}</span>
+          </button>
+        </div>
+      ),
+    },
+  ];
+}
 
 export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
   const { page, categories } = loaderData;
@@ -373,51 +431,13 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
           </TableToolbar>
         </div>
         <BusyNote busy={busy} />
-        {page.rows.length === 0 && <p className="mt-3">No questions available</p>}
-        <ul className="mt-4 space-y-4">
-          {page.rows.map((question) => (
-            <li key={question._id} className="rounded border border-slate-200 p-4">
-              <div className="flex flex-wrap items-start justify-between gap-3">
-                <h3 className="font-semibold">{question.text}</h3>
-                <div className="flex gap-2">
-                  <button
-                    type="button"
-                    onClick={() => startEditing(question)}
-                    className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700 hover:bg-brand-50"
-                  >
-                    Edit <span className="sr-only">question {question.text}</span>
-                  </button>
-                  <button
-                    type="button"
-                    disabled={saving}
-                    onClick={() => deleteQuestion(question)}
-                    className="rounded border border-red-700 px-3 py-1 text-sm text-red-700 hover:bg-red-50 disabled:opacity-50"
-                  >
-                    Delete <span className="sr-only">question {question.text}</span>
-                  </button>
-                </div>
-              </div>
-              <p className="mt-1 text-sm text-slate-700">
-                Category: {question.category} · Difficulty: {DIFFICULTY_LABELS[question.difficulty]} · Type:{" "}
-                {QUESTION_TYPE_LABELS[question.type]}
-                {question.type === "multiple" && ` (${SCORING_LABELS[question.scoring].toLowerCase()})`}
-              </p>
-              <ul className="mt-2 space-y-1">
-                {question.options.map((option) => (
-                  <li
-                    key={option._id}
-                    className={
-                      option.isCorrect ? "rounded bg-green-100 px-2 py-1 font-semibold text-green-900" : "px-2 py-1"
-                    }
-                  >
-                    {option.text}
-                    {option.isCorrect && <span className="sr-only"> (correct answer)</span>}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
+        <DataTable
+          caption="Question bank"
+          columns={questionColumns(startEditing, deleteQuestion, saving)}
+          rows={page.rows}
+          busy={busy}
+          empty="No questions available"
+        />
         {page.total > page.pageSize && (
           <PageLinks page={page.page} pageSize={page.pageSize} total={page.total} label="Questions" />
         )}

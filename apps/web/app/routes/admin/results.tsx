@@ -31,8 +31,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     });
   const [page, drives, tests] = await Promise.all([
     adminCall("resultTable", { query, signal: request.signal }),
-    choices(adminCall("drives", { signal: request.signal })),
-    choices(adminCall("tests", { signal: request.signal })),
+    choices(adminCall("driveChoices", { signal: request.signal })),
+    choices(adminCall("testChoices", { signal: request.signal })),
   ]);
   return { page, drives, tests };
 }

@@ -24,7 +24,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const [page, drives] = await Promise.all([
     adminCall("studentTable", { query, signal: request.signal }),
     // The drive filter's choices; without them the table still works, unfiltered.
-    adminCall("drives", { signal: request.signal }).catch((error) => {
+    adminCall("driveChoices", { signal: request.signal }).catch((error) => {
       if (error instanceof Response) throw error;
       return [];
     }),

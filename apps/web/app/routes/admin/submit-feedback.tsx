@@ -6,6 +6,8 @@ import { useForm } from "react-hook-form";
 import { AdminShell } from "../../components/admin-shell.tsx";
 import {
   BusyNote,
+  type Column,
+  DataTable,
   FilterSelect,
   PageLinks,
   SearchBox,
@@ -15,7 +17,7 @@ import {
   useTableBusy,
 } from "../../components/admin-table.tsx";
 import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
-import { adminCall, adminTokenOrLogin, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
+import { adminCall, adminDownload, adminTokenOrLogin, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
 import { api } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
@@ -45,6 +47,7 @@ export default function SubmitFeedback({ loaderData }: Route.ComponentProps) {
   const { token, page } = loaderData;
   const busy = useTableBusy();
   const change = useAdminAction();
+  const exporter = useAdminAction();
   const [outcome, setOutcome] = useState<{ tone: "success" | "error"; message: string }>();
   const {
     register,
@@ -78,6 +81,69 @@ export default function SubmitFeedback({ loaderData }: Route.ComponentProps) {
   );
 
   const entries: Feedback[] = page.rows;
+
+  const setHidden = (entry: Feedback) =>
+    void send(async (call) => {
+      await call("setFeedbackHidden", { id: entry._id, body: { hidden: !entry.hidden } });
+      return entry.hidden ? "The feedback shows on the home page again." : "The feedback is hidden.";
+    }, "That did not work. Please try again.");
+  const remove = (entry: Feedback) => {
+    if (!window.confirm(`Delete the feedback from ${entry.name}?`)) return;
+    void send(async (call) => {
+      await call("deleteFeedback", { id: entry._id });
+      return "Feedback deleted.";
+    }, "That did not work. Please try again.");
+  };
+  const exportCsv = () =>
+    void exporter.run(
+      async () => {
+        const { search, batch, visibility } = tableQueryFrom(feedbackTableQuerySchema, window.location.href);
+        await adminDownload("feedbackExport", "feedback.csv", { query: { search, batch, visibility } });
+        return "The download has started.";
+      },
+      "The download failed.",
+      { refresh: false },
+    );
+  const exportFailed = exporter.outcome && !exporter.outcome.ok ? exporter.outcome : undefined;
+  const columns: Column<Feedback>[] = [
+    {
+      header: "Feedback",
+      cell: (entry) => <span className="block min-w-48 whitespace-pre-line">{entry.feedback}</span>,
+    },
+    { header: "Name", cell: (entry) => entry.name },
+    { header: "USN Number", cell: (entry) => entry.usnNumber, className: "whitespace-nowrap" },
+    { header: "Email ID", cell: (entry) => entry.emailId },
+    { header: "Section", cell: (entry) => entry.section },
+    { header: "Batch", cell: (entry) => entry.batch },
+    { header: "Received", cell: (entry) => formatDateTime(entry.timestamp), className: "whitespace-nowrap" },
+    {
+      header: "Home page",
+      cell: (entry) => (entry.hidden ? <strong className="text-amber-800">Hidden</strong> : "Shown"),
+    },
+    {
+      header: "Actions",
+      cell: (entry) => (
+        <div className="flex gap-2">
+          <button
+            type="button"
+            disabled={change.busy}
+            onClick={() => setHidden(entry)}
+            className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700 disabled:opacity-50"
+          >
+            {entry.hidden ? "Show" : "Hide"} <span className="sr-only">feedback from {entry.name}</span>
+          </button>
+          <button
+            type="button"
+            disabled={change.busy}
+            onClick={() => remove(entry)}
+            className="rounded border border-red-700 px-3 py-1 text-sm text-red-700 disabled:opacity-50"
+          >
+            Delete <span className="sr-only">feedback from {entry.name}</span>
+          </button>
+        </div>
+      ),
+    },
+  ];
 
   return (
     <AdminShell title="Submit Student Feedback">
@@ -136,51 +202,23 @@ export default function SubmitFeedback({ loaderData }: Route.ComponentProps) {
                 ["name:desc", "Name Z–A"],
               ]}
             />
+            <button
+              type="button"
+              disabled={exporter.busy}
+              onClick={exportCsv}
+              className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-60"
+            >
+              Export CSV
+            </button>
           </TableToolbar>
+          {exportFailed && (
+            <div className="mt-3">
+              <Alert tone="error">{exportFailed.message}</Alert>
+            </div>
+          )}
         </div>
         <BusyNote busy={busy} />
-        {entries.length === 0 && <p className="mt-2">No feedback found.</p>}
-        <ul aria-busy={busy} className="mt-4 space-y-3">
-          {entries.map((entry) => (
-            <li key={entry._id} className="rounded border border-slate-200 p-4">
-              <p>“{entry.feedback}”</p>
-              <p className="mt-1 text-sm text-slate-700">
-                {entry.name} · {entry.usnNumber} · {entry.emailId} · section {entry.section}, batch {entry.batch} ·{" "}
-                {formatDateTime(entry.timestamp)}
-                {entry.hidden && <strong className="ml-2 text-amber-800">Hidden</strong>}
-              </p>
-              <div className="mt-2 flex gap-2">
-                <button
-                  type="button"
-                  disabled={change.busy}
-                  onClick={() =>
-                    void send(async (call) => {
-                      await call("setFeedbackHidden", { id: entry._id, body: { hidden: !entry.hidden } });
-                      return entry.hidden ? "The feedback shows on the home page again." : "The feedback is hidden.";
-                    }, "That did not work. Please try again.")
-                  }
-                  className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700 disabled:opacity-50"
-                >
-                  {entry.hidden ? "Show" : "Hide"} <span className="sr-only">feedback from {entry.name}</span>
-                </button>
-                <button
-                  type="button"
-                  disabled={change.busy}
-                  onClick={() => {
-                    if (!window.confirm(`Delete the feedback from ${entry.name}?`)) return;
-                    void send(async (call) => {
-                      await call("deleteFeedback", { id: entry._id });
-                      return "Feedback deleted.";
-                    }, "That did not work. Please try again.");
-                  }}
-                  className="rounded border border-red-700 px-3 py-1 text-sm text-red-700 disabled:opacity-50"
-                >
-                  Delete <span className="sr-only">feedback from {entry.name}</span>
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <DataTable caption="Feedback entries" columns={columns} rows={entries} busy={busy} empty="No feedback found." />
         <PageLinks page={page.page} pageSize={page.pageSize} total={page.total} label="Feedback" />
       </section>
     </AdminShell>

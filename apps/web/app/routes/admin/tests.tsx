@@ -1,3 +1,4 @@
+import { testTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { QUIZ_QUESTION_LIMIT, SECONDS_PER_QUESTION } from "@trainwise/contract/constants";
 import {
   REVIEW_POLICIES,
@@ -16,19 +17,30 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { z } from "zod";
 import { AdminShell } from "../../components/admin-shell.tsx";
-import { TableScrollBox } from "../../components/admin-table.tsx";
-import { ColumnHeadings } from "../../components/column-headings.tsx";
+import {
+  BusyNote,
+  type Column,
+  DataTable,
+  PageLinks,
+  SearchBox,
+  SortSelect,
+  TableToolbar,
+  useTableBusy,
+  useTableParams,
+} from "../../components/admin-table.tsx";
 import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
-import { adminCall, useAdminAction } from "../../lib/admin-client.ts";
+import { adminCall, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
+import { formatCount } from "../../lib/format.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
 import type { Route } from "./+types/tests";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const [tests, categories] = await Promise.all([
-    adminCall("tests", { signal: request.signal }),
+  const query = tableQueryFrom(testTableQuerySchema, request.url);
+  const [page, categories] = await Promise.all([
+    adminCall("testTable", { query, signal: request.signal }),
     adminCall("questionCategories", { signal: request.signal }),
   ]);
-  return { tests, categories };
+  return { page, categories };
 }
 
 export const meta = () => [{ title: "Tests | Trainwise" }, { name: "robots", content: "noindex" }];
@@ -118,8 +130,75 @@ function sizeOf(test: Test): string {
     : String(test.questionCount);
 }
 
+/** The tests' table: each test's recipe, how much of the bank it can draw from, and its actions. */
+function testColumns(edit: (test: Test) => void, archive: (test: Test) => void): Column<Test>[] {
+  return [
+    {
+      header: "Name",
+      cell: (test) => (
+        <>
+          <span className="font-semibold">{test.name}</span>
+          {test.isDefault && <span className="ml-2 text-sm text-slate-700">(default)</span>}
+          {test.categories.length > 0 && (
+            <span className="block text-sm text-slate-700">{test.categories.join(", ")}</span>
+          )}
+        </>
+      ),
+    },
+    { header: "Questions", cell: sizeOf },
+    { header: "Seconds each", cell: (test) => formatCount(test.secondsPerQuestion) },
+    { header: "Timing", cell: (test) => SHORT_TIMING[test.timingMode], className: "whitespace-nowrap" },
+    { header: "Attempts", cell: (test) => formatCount(test.attemptsAllowed) },
+    { header: "Pass mark", cell: (test) => (test.passMark === null ? "None" : `${test.passMark}%`) },
+    { header: "Negative marking", cell: (test) => (test.negativeMark === 0 ? "None" : `−${test.negativeMark}`) },
+    { header: "Students see", cell: (test) => REVIEW_POLICY_LABELS[test.reviewPolicy] },
+    {
+      header: "Bank questions it can draw from",
+      cell: (test) =>
+        test.available < test.questionCount ? (
+          <span className="font-semibold text-red-700">
+            {formatCount(test.available)} (fewer than the test asks for)
+          </span>
+        ) : (
+          formatCount(test.available)
+        ),
+    },
+    {
+      header: "Actions",
+      cell: (test) => (
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            onClick={() => edit(test)}
+            className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700 hover:bg-brand-50"
+          >
+            Edit <span className="sr-only">test {test.name}</span>
+          </button>
+          <Link
+            to={`/admin/tests/${test._id}/analysis`}
+            className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700 hover:bg-brand-50"
+          >
+            Item analysis <span className="sr-only">of test {test.name}</span>
+          </Link>
+          {!test.isDefault && (
+            <button
+              type="button"
+              onClick={() => archive(test)}
+              className="rounded border border-red-700 px-3 py-1 text-sm text-red-700 hover:bg-red-50"
+            >
+              Archive <span className="sr-only">test {test.name}</span>
+            </button>
+          )}
+        </div>
+      ),
+    },
+  ];
+}
+
 export default function Tests({ loaderData }: Route.ComponentProps) {
-  const { tests, categories } = loaderData;
+  const { page, categories } = loaderData;
+  const { params } = useTableParams();
+  const busy = useTableBusy();
   const { outcome, run, setOutcome } = useAdminAction();
   const [editing, setEditing] = useState<Test>();
   const formHeading = useRef<HTMLHeadingElement>(null);
@@ -324,77 +403,28 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
         <h2 id="all-tests" className="text-2xl font-semibold">
           All tests
         </h2>
-        <TableScrollBox label="Tests table" className="mt-3">
-          <table className="w-full border-collapse text-left">
-            <caption className="sr-only">Tests, the default first</caption>
-            <ColumnHeadings
-              names={[
-                "Name",
-                "Questions",
-                "Seconds each",
-                "Timing",
-                "Attempts",
-                "Pass mark",
-                "Negative marking",
-                "Students see",
-                "Bank questions it can draw from",
-                "Actions",
+        <div className="mt-3">
+          <TableToolbar>
+            <SearchBox label="Search tests" />
+            <SortSelect
+              choices={[
+                ["date:desc", "Newest first"],
+                ["date:asc", "Oldest first"],
+                ["name:asc", "Name A–Z"],
+                ["name:desc", "Name Z–A"],
               ]}
             />
-            <tbody>
-              {tests.map((test) => (
-                <tr key={test._id} className="border-b border-slate-200 align-top">
-                  <th scope="row" className="px-3 py-2 font-semibold">
-                    {test.name}
-                    {test.isDefault && <span className="ml-2 text-sm font-normal text-slate-700">(default)</span>}
-                    {test.categories.length > 0 && (
-                      <span className="block text-sm font-normal text-slate-700">{test.categories.join(", ")}</span>
-                    )}
-                  </th>
-                  <td className="px-3 py-2">{sizeOf(test)}</td>
-                  <td className="px-3 py-2">{test.secondsPerQuestion}</td>
-                  <td className="px-3 py-2">{SHORT_TIMING[test.timingMode]}</td>
-                  <td className="px-3 py-2">{test.attemptsAllowed}</td>
-                  <td className="px-3 py-2">{test.passMark === null ? "None" : `${test.passMark}%`}</td>
-                  <td className="px-3 py-2">{test.negativeMark === 0 ? "None" : `−${test.negativeMark}`}</td>
-                  <td className="px-3 py-2">{REVIEW_POLICY_LABELS[test.reviewPolicy]}</td>
-                  <td
-                    className={`px-3 py-2 ${test.available < test.questionCount ? "font-semibold text-red-700" : ""}`}
-                  >
-                    {test.available}
-                    {test.available < test.questionCount && " (fewer than the test asks for)"}
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="flex flex-wrap gap-2">
-                      <button
-                        type="button"
-                        onClick={() => startEditing(test)}
-                        className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700 hover:bg-brand-50"
-                      >
-                        Edit <span className="sr-only">test {test.name}</span>
-                      </button>
-                      <Link
-                        to={`/admin/tests/${test._id}/analysis`}
-                        className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-700 hover:bg-brand-50"
-                      >
-                        Item analysis <span className="sr-only">of test {test.name}</span>
-                      </Link>
-                      {!test.isDefault && (
-                        <button
-                          type="button"
-                          onClick={() => void archive(test)}
-                          className="rounded border border-red-700 px-3 py-1 text-sm text-red-700 hover:bg-red-50"
-                        >
-                          Archive <span className="sr-only">test {test.name}</span>
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScrollBox>
+          </TableToolbar>
+        </div>
+        <BusyNote busy={busy} />
+        <DataTable
+          caption="Tests table"
+          columns={testColumns(startEditing, (test) => void archive(test))}
+          rows={page.rows}
+          busy={busy}
+          empty={params.size === 0 ? "No tests yet." : "No tests match."}
+        />
+        <PageLinks page={page.page} pageSize={page.pageSize} total={page.total} label="Tests" />
       </section>
     </AdminShell>
   );

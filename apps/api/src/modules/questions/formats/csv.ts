@@ -140,24 +140,24 @@ function readRow(
   );
 }
 
+/** One question as a row of our CSV: the correct options by number, each option in its own column. */
+export function questionCsvRow(question: QuestionWithOptions) {
+  const row: Partial<Record<(typeof QUESTION_CSV_COLUMNS)[number], string | number>> = {
+    text: question.text,
+    category: question.category,
+    difficulty: question.difficulty,
+    type: question.type,
+    scoring: question.scoring,
+    correct: question.options.flatMap((option, index) => (option.isCorrect ? [index + 1] : [])).join(";"),
+  };
+  question.options.slice(0, OPTION_COLUMNS.length).forEach((option, index) => {
+    row[`option${index + 1}` as (typeof OPTION_COLUMNS)[number]] = option.text;
+  });
+  return row;
+}
+
 export function questionsToCsv(questions: QuestionWithOptions[]): string {
-  return toCsv(
-    questions.map((question) => {
-      const row: Partial<Record<(typeof QUESTION_CSV_COLUMNS)[number], string | number>> = {
-        text: question.text,
-        category: question.category,
-        difficulty: question.difficulty,
-        type: question.type,
-        scoring: question.scoring,
-        correct: question.options.flatMap((option, index) => (option.isCorrect ? [index + 1] : [])).join(";"),
-      };
-      question.options.slice(0, OPTION_COLUMNS.length).forEach((option, index) => {
-        row[`option${index + 1}` as (typeof OPTION_COLUMNS)[number]] = option.text;
-      });
-      return row;
-    }),
-    QUESTION_CSV_COLUMNS,
-  );
+  return toCsv(questions.map(questionCsvRow), QUESTION_CSV_COLUMNS);
 }
 
 export const QUESTION_CSV_TEMPLATE = toCsv(
