@@ -305,6 +305,38 @@ describe("the live board of a drive", async () => {
     expect(boards.watchedDrives).toBe(0);
   });
 
+  it("ends the stream of an admin disabled on another instance within seconds, not at the stream's end", async () => {
+    const watched = await createSecondInstance(first);
+    await watched.app.listen({ host: "127.0.0.1", port: 0 });
+    const drive = await driveOf(2);
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/admins",
+      headers: asAdmin,
+      payload: { username: "stream-viewer", role: "viewer", method: "password" },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { admin: viewer, password: generated } = created.json();
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/auth/admin/login",
+      payload: { username: "stream-viewer", password: generated },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const stream = await openStream(watched.app, drive._id, login.json().token);
+    await stream.next((event) => event.event === "board");
+
+    const disabled = await app.inject({ method: "POST", url: `/api/admins/${viewer.id}/disable`, headers: asAdmin });
+    expect(disabled.statusCode).toBe(200);
+    // The stream would otherwise run for five minutes; the test's own timeout is far shorter.
+    await stream.reading;
+    expect(stream.ended).toBe(true);
+    // Students who arrive after it learn nothing of them.
+    await register(app, drive.code, "After Disable");
+    expect(stream.events.some((event) => JSON.stringify(event.data).includes("After Disable"))).toBe(false);
+    await expect.poll(() => countWatched(watched.app)).toBe(0);
+  });
+
   it("ends its streams when the instance drains, so the drain does not wait for them", async () => {
     const draining = await createSecondInstance(first);
     await draining.app.listen({ host: "127.0.0.1", port: 0 });

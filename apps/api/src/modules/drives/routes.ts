@@ -235,6 +235,11 @@ export const LIVE_STREAM = {
   longestMs: 5 * 60_000,
   /** What the browser waits before reconnecting after a drop (the `retry` field of server-sent events). */
   retryMs: 2_000,
+  /**
+   * How often an open stream checks its admin's session again, as every request does once: an admin disabled,
+   * signed out or demoted stops receiving students' names and scores within this time, not at the stream's end.
+   */
+  sessionCheckMs: 2_000,
 };
 
 const DRIVE_RESULT_CSV_COLUMNS = [
@@ -532,12 +537,14 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
       const heartbeat = setInterval(() => stream.write(": heartbeat\n\n"), LIVE_STREAM.heartbeatMs);
       const untilExpiry = adminOf(request).expiresAt.getTime() - Date.now();
       const longest = setTimeout(() => end(), Math.max(0, Math.min(LIVE_STREAM.longestMs, untilExpiry)));
+      const sessionCheck = setInterval(() => app.requireAdmin(request).catch(() => end()), LIVE_STREAM.sessionCheckMs);
       let ended = false;
       let unwatch = () => {};
       function end() {
         if (ended) return;
         ended = true;
         clearInterval(heartbeat);
+        clearInterval(sessionCheck);
         clearTimeout(longest);
         unwatch();
         stream.end();
