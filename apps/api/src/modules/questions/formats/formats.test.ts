@@ -470,6 +470,17 @@ describe("hostile files", () => {
     expect((await readBankFile(external, "moodle-xml", {})).ok).toBe(false);
   });
 
+  it("refuses elements nested far deeper than any Moodle XML file with a 400, not a server error", async () => {
+    const deep = (depth: number) => `<quiz>${"<a>".repeat(depth)}${"</a>".repeat(depth)}</quiz>`;
+    expect(await readBankFile(deep(101), "moodle-xml", {})).toEqual({
+      ok: false,
+      status: 400,
+      message: "The file nests its elements more than 100 deep; a Moodle XML file never does.",
+    });
+    expect((await readBankFile(deep(5_000), "moodle-xml", {})).ok).toBe(false);
+    expect(await readBankFile(deep(90), "moodle-xml", {})).toMatchObject({ ok: true });
+  });
+
   it("refuses a NUL character, with its line, in every format", async () => {
     // CSV reports it in its cell, at its line, as every control character (hostile-input.test.ts).
     for (const format of ["gift", "aiken", "moodle-xml"] as const) {

@@ -67,6 +67,9 @@ interface XmlQuestion {
   tags?: { tag?: XmlText[] };
 }
 
+/** A Moodle XML question nests about six elements deep; far deeper is an attack on the parser's stack. */
+const MAX_NESTING = 100;
+
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: "@_",
@@ -78,6 +81,7 @@ const parser = new XMLParser({
   processEntities: true,
   htmlEntities: true,
   isArray: (name) => ["question", "answer", "tag", "file"].includes(name),
+  maxNestedTags: MAX_NESTING,
 });
 
 /** The line of each `<question` start tag, in order, passing over comments and CDATA sections. */
@@ -178,7 +182,13 @@ export function parseMoodleXml(xml: string, defaults: ImportDefaults = {}): File
   }
   const valid = XMLValidator.validate(xml);
   if (valid !== true) return refuse(400, `Line ${valid.err.line}: not valid XML: ${valid.err.msg}`);
-  const document = parser.parse(xml) as { quiz?: { question?: XmlQuestion[] } };
+  let document: { quiz?: { question?: XmlQuestion[] } };
+  try {
+    document = parser.parse(xml);
+  } catch {
+    // The validator passed it, so what the parser refuses is a limit (its nesting), not the file's syntax.
+    return refuse(400, `The file nests its elements more than ${MAX_NESTING} deep; a Moodle XML file never does.`);
+  }
   if (!document.quiz) return refuse(400, "The file is not Moodle XML: it has no <quiz> element.");
   const lines = questionLines(xml);
   const bank = emptyBank();
