@@ -99,8 +99,8 @@ describe("students and results for admins", async () => {
     expect(students.body).toContain("Ana Sharma");
     const results = await app.inject({ method: "GET", url: "/api/students/results/export.csv", headers: auth });
     const lines = results.body.trim().split("\n");
-    expect(lines[0]).toBe("student,email,usnNo,score,total,percentage,submitted,college,drive,test,result");
-    expect(lines.find((line) => line.startsWith("Ana Sharma"))).toContain(",4,5,80.00,");
+    expect(lines[0]).toBe("student,email,usnNo,score,marks,total,percentage,submitted,college,drive,test,result");
+    expect(lines.find((line) => line.startsWith("Ana Sharma"))).toContain(",4,4,5,80.00,");
   });
 
   it("shows one attempt with the answer given and the right one", async () => {

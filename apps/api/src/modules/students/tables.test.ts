@@ -183,4 +183,15 @@ describe("admin tables", async () => {
     const hillside = dashboard.body.openDrives.find((drive: { name: string }) => drive.name === "Hillside drive");
     expect(hillside).toMatchObject({ students: 2, submitted: 2 });
   });
+
+  it("exports marks, and the percentage from marks as the table shows it, after negative marking", async () => {
+    // Ana answered 9 right and lost half a mark to a wrong answer.
+    await pool.query("update attempts set marks = 8.5 where student_id = $1", [ids["Ana 100% Sharma"]]);
+    const table = await get("/api/students/results/table?search=Ana");
+    expect(table.body.rows[0]).toMatchObject({ score: 9, marks: 8.5, percentage: 34 });
+    const exported = parse((await get("/api/students/results/export.csv?search=Ana")).raw.body, {
+      columns: true,
+    }) as Record<string, string>[];
+    expect(exported[0]).toMatchObject({ score: "9", marks: "8.5", total: "25", percentage: "34.00" });
+  });
 });
