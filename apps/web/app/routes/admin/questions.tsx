@@ -24,7 +24,10 @@ import {
   useTableBusy,
 } from "../../components/admin-table.tsx";
 import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
+import { ImageInsert } from "../../components/image-insert.tsx";
 import { QuestionFiles } from "../../components/question-files.tsx";
+import { QuestionPreview } from "../../components/question-preview.tsx";
+import { RichText } from "../../components/rich-text.tsx";
 import { adminCall, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
 import type { Route } from "./+types/questions";
 
@@ -209,11 +212,14 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
           {editingId ? "Edit question" : "New question"}
         </h2>
         <FormField
+          id="question-text"
           label="Question"
+          multiline
           className="md:col-span-2"
           value={draft.text}
           onChange={(event) => update({ text: event.target.value })}
         />
+        <ImageInsert fieldId="question-text" onInsert={(text) => update({ text })} />
         <FormField
           label="Category"
           value={draft.category}
@@ -333,6 +339,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
             </ul>
           </fieldset>
         )}
+        <QuestionPreview text={draft.text} options={draft.options} />
         <EditFormActions
           busy={saving}
           editing={editingId !== undefined}
@@ -378,7 +385,9 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
           {page.rows.map((question) => (
             <li key={question._id} className="rounded border border-slate-200 p-4">
               <div className="flex flex-wrap items-start justify-between gap-3">
-                <h3 className="font-semibold">{question.text}</h3>
+                <h3 className="min-w-0 flex-1 font-semibold">
+                  <RichText html={question.html} />
+                </h3>
                 <div className="flex gap-2">
                   <button
                     type="button"
@@ -410,7 +419,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
                       option.isCorrect ? "rounded bg-green-100 px-2 py-1 font-semibold text-green-900" : "px-2 py-1"
                     }
                   >
-                    {option.text}
+                    <RichText inline html={option.html} />
                     {option.isCorrect && <span className="sr-only"> (correct answer)</span>}
                   </li>
                 ))}
