@@ -121,6 +121,9 @@ describe("serving the web app", async () => {
         const css = await Promise.all((manifest.routes[route]?.css ?? []).map(textOf));
         expect(css.join("\n")).toContain(".katex");
         expect(css.join("\n")).toContain(".hljs-keyword");
+        // Fonts as files: the pages' policy (font-src 'self') blocks fonts inlined as data: URLs.
+        expect(css.join("\n")).toMatch(/url\(\/assets\/KaTeX_Main-Regular-[\w-]+\.woff2\)/);
+        expect(css.join("\n")).not.toContain("data:font");
       },
     );
 
