@@ -20,6 +20,7 @@ import { LiveBoards } from "./modules/drives/live-board.ts";
 import { driveRoutes, testRoutes } from "./modules/drives/routes.ts";
 import feedbackRoutes from "./modules/feedback/routes.ts";
 import healthRoutes from "./modules/health/routes.ts";
+import mediaRoutes from "./modules/media/routes.ts";
 import questionRoutes from "./modules/questions/routes.ts";
 import quizRoutes from "./modules/quiz/routes.ts";
 import { studentAdminRoutes, studentRegistrationRoutes } from "./modules/students/routes.ts";
@@ -186,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(contactRoutes, { prefix: "/contact" });
       await api.register(dashboardRoutes, { prefix: "/dashboard" });
       await api.register(analysisRoutes);
+      await api.register(mediaRoutes, { prefix: "/media" });
     },
     { prefix: "/api" },
   );

@@ -110,6 +110,7 @@ export const AUDIT_ACTIONS = [
   "question.delete",
   "question.import",
   "question.retirement",
+  "media.upload",
   "test.create",
   "test.update",
   "test.archive",

@@ -29,3 +29,11 @@ export const mediaUploadSchema = z.object({
   markdown: z.string(),
 });
 export type MediaUpload = z.infer<typeof mediaUploadSchema>;
+
+/** An image's name: anything else is not one (400), a name nobody uploaded is not found (404). */
+export const mediaFileParamsSchema = z.object({
+  file: z
+    .string()
+    .max(80, { error: "Not an image name" })
+    .regex(MEDIA_FILE_PATTERN, { error: "Not an image name: expected <sha256>.png, .jpg, .webp or .gif" }),
+});

@@ -52,6 +52,9 @@ export const ADMIN_ROUTE_RULES: Record<string, AdminRouteRule> = {
   "DELETE /api/questions/:id": examiner("question.delete"),
   "POST /api/questions/import/preview": examiner(),
   "POST /api/questions/import": examiner("question.import"),
+  // The editor's preview and its images: whoever may edit questions.
+  "POST /api/questions/render": examiner(),
+  "POST /api/media": examiner("media.upload"),
   // Item analysis marks each question's right option, so it is for those who may read the answer key.
   "GET /api/drives/:id/analysis": examiner(),
   "GET /api/drives/:id/analysis.csv": examiner(),

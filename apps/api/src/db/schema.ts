@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -408,4 +409,28 @@ export const limitCounters = pgTable(
     resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
   },
   (table) => [index("limit_counters_reset_at_idx").on(table.resetAt)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/**
+ * Images shown in questions, uploaded by admins (docs/decisions/021). Kept here, not on an instance's disk, so
+ * every instance serves every image; named by the SHA-256 of the bytes, so one image uploaded twice is stored once
+ * and a name never changes what it shows (it is served as immutable).
+ */
+export const media = pgTable(
+  "media",
+  {
+    sha256: text("sha256").primaryKey(),
+    contentType: text("content_type").notNull(),
+    bytes: bytea("bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    uploadedBy: uuid("uploaded_by").references(() => admins.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("media_sha256_hex", sql`${table.sha256} ~ '^[0-9a-f]{64}$'`),
+    check("media_content_type", sql`${table.contentType} in ('image/png', 'image/jpeg', 'image/webp', 'image/gif')`),
+  ],
 );

@@ -1,15 +1,297 @@
-// Question and option text (Markdown) to the sanitised HTML students and admins are shown (docs/decisions/021).
+// Question and option text (Markdown) to the sanitised HTML students and admins are shown (docs/decisions/021):
+// markdown-it, fenced code highlighted by highlight.js, math by KaTeX, then sanitize-html with an allow-list.
+// Rendering costs CPU and the quiz serves the same questions to thousands of students, so each text is rendered
+// once per instance and kept in a bounded cache.
+import { randomBytes } from "node:crypto";
+import { MEDIA_FILE_PATTERN, MEDIA_PATH_PREFIX } from "@trainwise/contract/media";
+import hljs from "highlight.js/lib/core";
+import bash from "highlight.js/lib/languages/bash";
+import c from "highlight.js/lib/languages/c";
+import cpp from "highlight.js/lib/languages/cpp";
+import java from "highlight.js/lib/languages/java";
+import javascript from "highlight.js/lib/languages/javascript";
+import plaintext from "highlight.js/lib/languages/plaintext";
+import python from "highlight.js/lib/languages/python";
+import sql from "highlight.js/lib/languages/sql";
+import typescript from "highlight.js/lib/languages/typescript";
+import katex from "katex";
+import { LRUCache } from "lru-cache";
+import MarkdownIt, { type Env } from "markdown-it";
+import sanitizeHtml from "sanitize-html";
+import { mathPlugin } from "./math.ts";
+
+for (const [name, language] of Object.entries({ bash, c, cpp, java, javascript, plaintext, python, sql, typescript })) {
+  hljs.registerLanguage(name, language);
+}
+
+/** The languages a fenced code block is highlighted in (their usual aliases too: js, ts, py, sh, c++, …). */
+export const HIGHLIGHTED_LANGUAGES = hljs.listLanguages();
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+  return text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-/** A question's text as block HTML. */
+/** A fenced code block: highlighted on the server, so the page needs no highlighter, only its stylesheet. */
+function highlightFence(code: string, info: string): string {
+  const language = info.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
+  const known = language && hljs.getLanguage(language) ? language : "";
+  const body = known ? hljs.highlight(code, { language: known, ignoreIllegals: true }).value : escapeHtml(code);
+  const className = known ? `hljs language-${known}` : "hljs";
+  return `<pre><code class="${className}">${body}</code></pre>\n`;
+}
+
+/**
+ * HTML in the text is allowed through (a Moodle question's HTML stays HTML) and cleaned by the sanitiser;
+ * `breaks` keeps a plain question's line breaks where its author put them; bare URLs stay text.
+ */
+const markdown = new MarkdownIt({
+  html: true,
+  breaks: true,
+  linkify: false,
+  typographer: false,
+  highlight: highlightFence,
+});
+
+/**
+ * Names of HTML elements. Inline "HTML" whose name is not one is an author's text ("is x<y and y>z?"), shown as
+ * typed; an element, allowed or not, goes on to the sanitiser.
+ */
+const HTML_ELEMENTS = new Set(
+  (
+    "a abbr acronym address applet area article aside audio b base basefont bdi bdo bgsound big blink blockquote " +
+    "body br button canvas caption center cite code col colgroup data datalist dd del details dfn dialog dir div " +
+    "dl dt em embed fieldset figcaption figure font footer form frame frameset h1 h2 h3 h4 h5 h6 head header " +
+    "hgroup hr html i iframe image img input ins isindex kbd keygen label legend li link listing main map mark " +
+    "marquee math menu meta meter nav nobr noembed noframes noscript object ol optgroup option output p param " +
+    "picture plaintext portal pre progress q rp rt ruby s samp script search section select slot small source " +
+    "spacer span strike strong style sub summary sup svg table tbody td template textarea tfoot th thead time " +
+    "title tr track tt u ul var video wbr xmp"
+  ).split(" "),
+);
+
+markdown.renderer.rules.html_inline = (tokens, index) => {
+  const content = tokens[index]?.content ?? "";
+  const name = /^<\/?([A-Za-z][A-Za-z0-9-]*)/.exec(content)?.[1]?.toLowerCase();
+  return name === undefined || HTML_ELEMENTS.has(name) ? content : escapeHtml(content);
+};
+
+/** Attributes and classes highlight.js, markdown-it and a safe Markdown text produce; everything else goes. */
+const TEXT_ALLOW_LIST: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "p",
+    "br",
+    "hr",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "del",
+    "sub",
+    "sup",
+    "mark",
+    "small",
+    "kbd",
+    "code",
+    "pre",
+    "blockquote",
+    "ul",
+    "ol",
+    "li",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "a",
+    "img",
+    "span",
+  ],
+  allowedAttributes: {
+    a: ["href", "title", "rel", "target"],
+    img: ["src", "alt", "title", "loading"],
+    ol: ["start"],
+    code: ["class"],
+    span: ["class"],
+    th: ["style"],
+    td: ["style"],
+  },
+  allowedClasses: { code: ["hljs", "language-*"], span: ["hljs-*"] },
+  // markdown-it aligns table columns with an inline style; nothing else may be styled.
+  allowedStyles: { th: { "text-align": [/^(left|right|center)$/] }, td: { "text-align": [/^(left|right|center)$/] } },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesByTag: { img: [] },
+  allowProtocolRelative: false,
+  // A tag we do not allow is dropped with its content where the content is code or styling, kept as text otherwise.
+  disallowedTagsMode: "discard",
+  nonTextTags: [
+    "script",
+    "style",
+    "textarea",
+    "option",
+    "noscript",
+    "title",
+    "iframe",
+    "object",
+    "embed",
+    "svg",
+    "math",
+    "template",
+    "xmp",
+    "noembed",
+    "noframes",
+  ],
+  transformTags: {
+    a: (tagName, attribs) => {
+      const kept: Record<string, string> = {};
+      if (attribs.title !== undefined) kept.title = attribs.title;
+      const href = attribs.href?.trim();
+      if (href && /^(https?:|mailto:)/i.test(href)) {
+        Object.assign(kept, { href, rel: "noopener noreferrer nofollow", target: "_blank" });
+      }
+      return { tagName, attribs: kept };
+    },
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy" } }),
+  },
+  // Images come from our own media only: anything else would let a question track the students who see it.
+  exclusiveFilter: (frame) => frame.tag === "img" && !isOurMedia(frame.attribs.src),
+};
+
+function isOurMedia(src: string | undefined): boolean {
+  return (
+    typeof src === "string" &&
+    src.startsWith(MEDIA_PATH_PREFIX) &&
+    MEDIA_FILE_PATTERN.test(src.slice(MEDIA_PATH_PREFIX.length))
+  );
+}
+
+/** Styles KaTeX's HTML output sets: sizes and offsets in em, and a colour for \color and error messages. */
+const LENGTH = /^-?(\d+(\.\d+)?|\.\d+)(em|ex|px|pt|%)?$/;
+const COLOUR = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|rgba?\([\d\s.,%]+\))$/i;
+const KATEX_STYLES = Object.fromEntries(
+  [
+    "height",
+    "width",
+    "min-width",
+    "max-width",
+    "vertical-align",
+    "top",
+    "bottom",
+    "left",
+    "right",
+    "margin-left",
+    "margin-right",
+    "margin-top",
+    "margin-bottom",
+    "padding-left",
+    "padding-right",
+    "border-bottom-width",
+    "border-top-width",
+    "border-right-width",
+    "border-left-width",
+  ]
+    .map((property): [string, RegExp[]] => [property, [LENGTH]])
+    .concat([
+      ["color", [COLOUR]],
+      ["border-color", [COLOUR]],
+      ["background-color", [COLOUR]],
+      ["position", [/^relative$/]],
+    ]),
+);
+
+/**
+ * KaTeX's own output: spans with its classes and layout styles, and the small SVGs it draws roots, arrows and
+ * wide accents with. Applied to KaTeX's output only, never to what an admin typed.
+ */
+const KATEX_ALLOW_LIST: sanitizeHtml.IOptions = {
+  allowedTags: ["span", "svg", "path", "line"],
+  allowedAttributes: {
+    span: ["class", "style", "aria-hidden", "role", "aria-label"],
+    svg: ["xmlns", "width", "height", "viewbox", "preserveaspectratio", "style"],
+    path: ["d"],
+    line: ["x1", "y1", "x2", "y2", "stroke-width"],
+  },
+  allowedClasses: { span: ["*"], svg: [] },
+  allowedStyles: { span: KATEX_STYLES, svg: KATEX_STYLES },
+  allowedSchemes: [],
+  parser: { lowerCaseAttributeNames: false },
+};
+
+/** TeX to HTML. Commands that could link, load or style (\href, \url, \includegraphics, \htmlClass, …) are not trusted. */
+function renderMath(tex: string, displayMode: boolean): string {
+  const html = katex.renderToString(tex, {
+    displayMode,
+    output: "html",
+    throwOnError: false,
+    trust: false,
+    strict: "ignore",
+    maxSize: 20,
+    maxExpand: 500,
+  });
+  // KaTeX's HTML output is for the eye; a screen reader reads the TeX it came from.
+  const wrapper = displayMode ? "math-display" : "math-inline";
+  return `<span class="${wrapper}" role="img" aria-label="${escapeHtml(tex)}">${sanitizeHtml(html, KATEX_ALLOW_LIST)}</span>`;
+}
+
+/**
+ * Math is rendered apart from the text: the text is sanitised with the strict list, each formula stands in it as a
+ * placeholder nobody can type (a random token per instance), and the sanitised formulas replace the placeholders.
+ */
+const SLOT = `math-${randomBytes(12).toString("hex")}-`;
+const SLOT_PATTERN = new RegExp(`${SLOT}(\\d+)\\.`, "g");
+markdown.use(mathPlugin, {
+  render: (tex: string, displayMode: boolean, env: RenderEnv) => {
+    env.math.push(renderMath(tex, displayMode));
+    return `${SLOT}${env.math.length - 1}.`;
+  },
+});
+
+interface RenderEnv extends Env {
+  math: string[];
+}
+
+function renderFresh(text: string, inline: boolean): string {
+  const env: RenderEnv = { math: [] };
+  const html = inline ? markdown.renderInline(text, env) : markdown.render(text, env);
+  const clean = sanitizeHtml(html, TEXT_ALLOW_LIST).trim();
+  return env.math.length === 0 ? clean : clean.replace(SLOT_PATTERN, (_slot, index) => env.math[Number(index)] ?? "");
+}
+
+/** Rendered texts by source, bounded by their size (a bank of thousands of questions fits many times over). */
+const cache = new LRUCache<string, string>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (html, key) => html.length + key.length,
+});
+
+function cached(text: string, inline: boolean): string {
+  const key = (inline ? "o" : "q") + text;
+  let html = cache.get(key);
+  if (html === undefined) {
+    html = renderFresh(text, inline);
+    cache.set(key, html);
+  }
+  return html;
+}
+
+/** A question's text as block HTML (paragraphs, code blocks, display math). */
 export function renderQuestionText(text: string): string {
-  return `<p>${escapeHtml(text)}</p>`;
+  return cached(text, false);
 }
 
-/** An option's text as inline HTML (it sits inside a label). */
+/** An option's text as inline HTML: no paragraph around it, so it fits inside a label. */
 export function renderOptionText(text: string): string {
-  return escapeHtml(text);
+  return cached(text, true);
+}
+
+/** Renders without the cache: for measuring what a render costs. */
+export function renderUncached(text: string, inline = false): string {
+  return renderFresh(text, inline);
 }

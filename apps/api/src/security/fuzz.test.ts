@@ -50,6 +50,7 @@ const EXAMPLES: Record<string, () => unknown> = {
     option1: "4",
     option2: "5",
   }),
+  "POST /api/questions/render": () => ({ text: "What is $x^2$ when\n\n```c\nint x = 2;\n```", options: ["`4`", "5"] }),
   "PUT /api/students/:id/accommodation": () => ({ timeMultiplier: 1.5 }),
   "PUT /api/analysis/questions/:id/retirement": () => ({ retired: true }),
   "POST /api/tests": () => testExample(),
@@ -335,7 +336,8 @@ describe("fuzzing every route", async () => {
     const { rows } = await database.pool.query(`
       select (select count(*) from admins) + (select count(*) from students) + (select count(*) from questions)
         + (select count(*) from question_options) + (select count(*) from attempts) + (select count(*) from feedback)
-        + (select count(*) from contact_enquiries) + (select count(*) from app_settings) as total`);
+        + (select count(*) from contact_enquiries) + (select count(*) from app_settings)
+        + (select count(*) from media) as total`);
     return Number(rows[0].total);
   }
 

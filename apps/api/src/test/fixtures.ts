@@ -7,6 +7,7 @@ import type pg from "pg";
 import type { Database } from "../db/client.ts";
 import { createAdmin } from "../modules/admins/repository.ts";
 import { createQuestion } from "../modules/questions/repository.ts";
+import { renderOptionText, renderQuestionText } from "../rich-text/render.ts";
 
 let counter = 0;
 
@@ -73,5 +74,10 @@ export async function servedInOrder(pool: pg.Pool, attemptId: string): Promise<Q
      where aq.attempt_id = $1 order by aq.position`,
     [attemptId],
   );
-  return rows;
+  // The html a student is served beside each text comes from the renderer, as the quiz's own answers do.
+  return rows.map((row) => ({
+    ...row,
+    html: renderQuestionText(row.text),
+    options: row.options.map((option) => ({ ...option, html: renderOptionText(option.text) })),
+  }));
 }

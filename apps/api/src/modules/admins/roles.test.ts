@@ -243,7 +243,10 @@ describe("admin roles", async () => {
 
   it("disabling ends the admin's sessions at once on every instance, and refuses their login", async () => {
     const second = await createSecondInstance(testApp);
-    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-24T10:00:00.400Z") });
+    // Tokens carry whole seconds: start 0.4 s into a second that is still to come, so the database's own clock
+    // (which stamps the account and its sessions) is never ahead of the faked one.
+    const start = Math.ceil(Date.now() / 1000) * 1000 + 1400;
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
     const someone = await signIn("examiner");
     // The other instance has served this session already.
     expect(
@@ -264,7 +267,7 @@ describe("admin roles", async () => {
     expect((await call(owner.headers, "POST", `/api/admins/${someone.id}/enable`)).json().status).toBe("active");
     // The session that disabling ended stays ended; a new sign-in (in a later second) works.
     expect((await call(someone.headers, "GET", "/api/dashboard")).statusCode).toBe(401);
-    vi.setSystemTime(new Date("2026-11-24T10:00:01.200Z"));
+    vi.setSystemTime(start + 800);
     const back = await call({}, "POST", "/api/auth/admin/login", { username: someone.username, password: PASSWORD });
     expect(back.statusCode).toBe(200);
     expect((await call(bearer(back.json().token), "GET", "/api/dashboard")).statusCode).toBe(200);

@@ -36,27 +36,29 @@ describe("importing and exporting question files", async () => {
         {
           line: 4,
           text: "Which of these are prime numbers?",
+          html: "<p>Which of these are prime numbers?</p>",
           category: "Imported GIFT",
           difficulty: "hard",
           type: "multiple",
           scoring: "partial",
           options: [
-            { text: "2", isCorrect: true },
-            { text: "3", isCorrect: true },
-            { text: "4", isCorrect: false },
-            { text: "9", isCorrect: false },
+            { text: "2", html: "2", isCorrect: true },
+            { text: "3", html: "3", isCorrect: true },
+            { text: "4", html: "4", isCorrect: false },
+            { text: "9", html: "9", isCorrect: false },
           ],
         },
         {
           line: 11,
           text: "The sun is a star.",
+          html: "<p>The sun is a star.</p>",
           category: "Imported GIFT",
           difficulty: "medium",
           type: "true_false",
           scoring: "all_or_nothing",
           options: [
-            { text: "True", isCorrect: true },
-            { text: "False", isCorrect: false },
+            { text: "True", html: "True", isCorrect: true },
+            { text: "False", html: "False", isCorrect: false },
           ],
         },
       ],
@@ -203,6 +205,7 @@ describe("importing and exporting question files", async () => {
     const shape = (
       questions: {
         text: string;
+        html: string;
         category: string;
         difficulty: string;
         type: string;
@@ -211,8 +214,9 @@ describe("importing and exporting question files", async () => {
       }[],
     ) =>
       questions
-        .map(({ text, category, difficulty, type, scoring, options }) => ({
+        .map(({ text, html, category, difficulty, type, scoring, options }) => ({
           text,
+          html,
           category,
           difficulty,
           type,
@@ -230,10 +234,14 @@ describe("importing and exporting question files", async () => {
       ).json(),
     ).map((question) => ({
       ...question,
-      options: (question.options as { text: string; isCorrect: boolean }[]).map(({ text, isCorrect }) => ({
-        text,
-        isCorrect,
-      })),
+      // What the preview shows of each option is what the bank shows of it.
+      options: (question.options as { text: string; html: string; isCorrect: boolean }[]).map(
+        ({ text, html, isCorrect }) => ({
+          text,
+          html,
+          isCorrect,
+        }),
+      ),
     }));
 
     for (const format of ["csv", "gift", "aiken", "moodle-xml"] as const) {

@@ -11,12 +11,15 @@ import {
   questionInputSchema,
   questionListQuerySchema,
   questionListSchema,
+  questionRenderInputSchema,
+  questionRenderSchema,
   questionSchema,
 } from "@trainwise/contract/questions";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendCsv } from "../../csv/reply.ts";
 import { HttpError } from "../../plugins/errors.ts";
+import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 import { IMPORT_LIMITS } from "./formats/bank-file.ts";
 import { detectFormat, EXPORTS, readBankFile, toPreview } from "./formats/bank-formats.ts";
 import { QUESTION_CSV_TEMPLATE, questionsToCsv } from "./formats/csv.ts";
@@ -111,6 +114,23 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!created) throw new Error("The question was not created.");
       return reply.status(201).send(toQuestionResponse(created));
     },
+  );
+
+  app.post(
+    "/render",
+    {
+      schema: {
+        tags: ["questions"],
+        summary: "The editor's live preview: question and option Markdown as students will see it, sanitised",
+        security: [{ bearerAuth: [] }],
+        body: questionRenderInputSchema,
+        response: { 200: questionRenderSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => ({
+      html: renderQuestionText(request.body.text),
+      options: request.body.options.map(renderOptionText),
+    }),
   );
 
   app.put(

@@ -153,7 +153,7 @@ describe("question types in the quiz", async () => {
     const questions = served.json() as QuizQuestion[];
     expect(questions).toHaveLength(4);
     for (const question of questions) {
-      for (const shown of question.options) expect(Object.keys(shown).sort()).toEqual(["_id", "text"]);
+      for (const shown of question.options) expect(Object.keys(shown).sort()).toEqual(["_id", "html", "text"]);
     }
     expect(byText(questions, "All or nothing").type).toBe("multiple");
     expect(

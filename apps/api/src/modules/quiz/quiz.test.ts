@@ -70,7 +70,7 @@ describe("the quiz", async () => {
     expect(new Set(questions.map((question) => question._id)).size).toBe(25);
     for (const question of questions) {
       expect(question.options).toHaveLength(4);
-      for (const option of question.options) expect(Object.keys(option).sort()).toEqual(["_id", "text"]);
+      for (const option of question.options) expect(Object.keys(option).sort()).toEqual(["_id", "html", "text"]);
     }
     const orders = questions.map((question) => question.options.findIndex((option) => option.text.startsWith("right")));
     expect(new Set(orders).size, "the right option is not always in the same place").toBeGreaterThan(1);
@@ -300,7 +300,7 @@ describe("the quiz", async () => {
       isCorrect: false,
       answered: true,
       mark: 0,
-      question: { text: questions[0]?.text },
+      question: { text: questions[0]?.text, html: `<p>${questions[0]?.text}</p>` },
     });
   });
 

@@ -1,0 +1,121 @@
+// /api/media: images for questions. POST (whoever may edit questions) stores one; GET serves it to anyone, for
+// ever, under the hash of its bytes (docs/decisions/021).
+import { createHash } from "node:crypto";
+import { errorBodySchema } from "@trainwise/contract/common";
+import {
+  MAX_MEDIA_BYTES,
+  MEDIA_FILE_PATTERN,
+  MEDIA_PATH_PREFIX,
+  MEDIA_TYPES,
+  type MediaType,
+  mediaFileParamsSchema,
+  mediaUploadSchema,
+} from "@trainwise/contract/media";
+import type { FastifyError } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { LRUCache } from "lru-cache";
+import { z } from "zod";
+import { adminOf } from "../../plugins/auth.ts";
+import { HttpError } from "../../plugins/errors.ts";
+import { checkImage } from "./image-check.ts";
+import { findMedia, saveMedia } from "./repository.ts";
+
+const ACCEPTED = Object.keys(MEDIA_TYPES) as MediaType[];
+const LIMIT_MB = MAX_MEDIA_BYTES / 1024 / 1024;
+const UNSUPPORTED = "Upload a PNG, JPEG, WebP or GIF image (SVG and other types are not accepted).";
+const TOO_LARGE = `The image is too large: at most ${LIMIT_MB} MB.`;
+
+/** Nothing in an image may load or run anything, even opened on its own. */
+const IMAGE_POLICY = "default-src 'none'; sandbox";
+const FOR_EVER = "public, max-age=31536000, immutable";
+
+const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Only the image types are read, as bytes, up to the limit; any other body is refused unread.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(ACCEPTED, { parseAs: "buffer", bodyLimit: MAX_MEDIA_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.addContentTypeParser("*", (_request, _payload, done) => done(new HttpError(415, UNSUPPORTED)));
+  app.setErrorHandler((error: FastifyError) => {
+    // The parent's handler answers everything; only the framework's own refusals get the image's wording here.
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") throw new HttpError(413, TOO_LARGE);
+    if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") throw new HttpError(415, UNSUPPORTED);
+    throw error;
+  });
+
+  /** Served images, so a question shown to a whole drive reads each image from PostgreSQL once per instance. */
+  const served = new LRUCache<string, { contentType: MediaType; bytes: Buffer }>({
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (image) => image.bytes.length + 100,
+  });
+
+  app.post(
+    "/",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ["media"],
+        summary: "Upload an image for a question: the raw bytes with their Content-Type",
+        description: `PNG, JPEG, WebP or GIF, at most ${LIMIT_MB} MB; the bytes must be of the type sent. Answers the image's address (the SHA-256 of its bytes), its size in pixels and the Markdown that shows it.`,
+        security: [{ bearerAuth: [] }],
+        consumes: ACCEPTED,
+        response: { 201: mediaUploadSchema, 400: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const contentType = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase() as MediaType;
+      const bytes = request.body;
+      if (!ACCEPTED.includes(contentType)) throw new HttpError(415, UNSUPPORTED);
+      if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new HttpError(400, "The image is empty.");
+      const checked = checkImage(bytes, contentType);
+      if (!checked.ok) throw new HttpError(400, checked.message);
+      const sha256 = createHash("sha256").update(bytes).digest("hex");
+      await saveMedia(app.db, {
+        sha256,
+        contentType,
+        bytes,
+        width: checked.width,
+        height: checked.height,
+        uploadedBy: adminOf(request).id,
+      });
+      const url = `${MEDIA_PATH_PREFIX}${sha256}.${MEDIA_TYPES[contentType]}`;
+      return reply.status(201).send({ url, width: checked.width, height: checked.height, markdown: `![](${url})` });
+    },
+  );
+
+  app.get(
+    "/:file",
+    {
+      schema: {
+        tags: ["media"],
+        summary: "An uploaded image, by the name its upload answered; cached for ever",
+        params: mediaFileParamsSchema,
+        response: { 200: z.any(), 304: z.null(), 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const match = MEDIA_FILE_PATTERN.exec(request.params.file);
+      const notFound = new HttpError(404, "Image not found.");
+      if (!match) throw notFound;
+      const [, sha256 = "", extension] = match;
+      let image = served.get(sha256);
+      if (!image) {
+        image = await findMedia(app.db, sha256);
+        if (!image) throw notFound;
+        served.set(sha256, image);
+      }
+      if (MEDIA_TYPES[image.contentType] !== extension) throw notFound;
+      const etag = `"${sha256}"`;
+      reply
+        .header("cache-control", FOR_EVER)
+        .header("etag", etag)
+        .header("content-security-policy", IMAGE_POLICY)
+        .header("x-content-type-options", "nosniff")
+        .header("content-disposition", `inline; filename="${request.params.file}"`);
+      if (request.headers["if-none-match"] === etag) return reply.status(304).send(null);
+      return reply.type(image.contentType).send(image.bytes);
+    },
+  );
+};
+
+export default mediaRoutes;
