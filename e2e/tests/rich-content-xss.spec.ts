@@ -170,6 +170,7 @@ test("script in question and option text never runs, wherever the text is shown"
   await expect(page.locator(RICH_TEXT)).toHaveCount(2);
   await expectInert(page, "result");
 
+  await page.clock.resume();
   await page.goto(`/admin/drives/${drive._id}/analysis`);
   await expect(page.getByRole("rowheader")).toHaveCount(2);
   await expectInert(page, "item analysis");
