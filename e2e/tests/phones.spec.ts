@@ -5,8 +5,8 @@ import type { Locator, Page } from "@playwright/test";
 import { brand } from "@trainwise/contract/brand";
 import type { FeedbackInput } from "@trainwise/contract/feedback";
 import { PUBLIC_PATHS } from "@trainwise/contract/site-paths";
-import { adminLogin, baseUrl } from "../support/api.ts";
-import { expectNoAxeViolations } from "../support/pages.ts";
+import { adminLogin, baseUrl, uniqueStudent } from "../support/api.ts";
+import { expectNoAxeViolations, fillRegistration } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
 const WIDTHS = [360, 768, 1280] as const;
@@ -348,5 +348,43 @@ for (const width of WIDTHS) {
     await expectNoAxeViolations(phone);
     await touch.close();
     expect(errors, "console errors and page errors").toEqual([]);
+  });
+}
+
+// The exam screen on a phone and a tablet: nothing leaves it in one tap, the bar with the question number, the
+// progress and the time stays in view when the student scrolls, nothing scrolls sideways, and the result that
+// follows can be read and kept on screen.
+for (const width of [360, 768] as const) {
+  test(`at ${width} px the quiz is a focused exam screen and its result fits the screen`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 640 });
+    await page.goto("/student/register");
+    await fillRegistration(page, uniqueStudent());
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect(page.getByText("Question 1 of 25", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link")).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    await expect(page.getByRole("banner").getByRole("navigation")).toHaveCount(0);
+    await expectNoSidewaysScroll(page, "the quiz");
+    await expectNoAxeViolations(page);
+
+    for (let position = 1; position <= 25; position++) {
+      await expect(page.getByText(`Question ${position} of 25`, { exact: true })).toBeVisible();
+      // Scrolled to the end of the page, the timer and the progress bar are still on screen.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      for (const bar of [page.getByRole("timer"), page.getByRole("progressbar")]) {
+        const box = await boxOf(bar);
+        expect(box.y, `the ${await bar.getAttribute("role")} at question ${position}`).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(640);
+      }
+      await page.getByRole("radio").first().check();
+      await page.getByRole("button", { name: position === 25 ? "Submit" : "Next" }).click();
+    }
+
+    await expect(page.getByRole("heading", { name: "Quiz Result" })).toBeVisible();
+    await page.getByRole("button", { name: "Stay on this page" }).click();
+    await expect(page.getByText("You are staying on this page.")).toBeVisible();
+    await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(25);
+    await expectNoSidewaysScroll(page, "the result");
+    await expectNoAxeViolations(page);
   });
 }

@@ -54,6 +54,23 @@ describe("Cache-Control on every API route", async () => {
     });
   }
 
+  it("lets caches keep an uploaded image for ever, and nothing about a missing one", async () => {
+    const gif = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+    const uploaded = await app.inject({
+      method: "POST",
+      url: "/api/media",
+      headers: { ...admin, "content-type": "image/gif" },
+      payload: gif,
+    });
+    expect(uploaded.statusCode).toBe(201);
+    expect(uploaded.headers["cache-control"]).toBe("no-store");
+    const image = await app.inject({ method: "GET", url: uploaded.json().url });
+    expect(image.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const missing = await app.inject({ method: "GET", url: `/api/media/${"e".repeat(64)}.gif` });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["cache-control"]).toBe("no-store");
+  });
+
   it("marks the answers that carry tokens, the answer key and student data no-store", async () => {
     const login = await app.inject({
       method: "POST",

@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { MARKUP_END } from "../lib/first-paint.ts";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
@@ -16,6 +17,8 @@ export default function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      {/* The first paint waits until the browser has read this far (see lib/first-paint.ts). */}
+      <span id={MARKUP_END} hidden />
     </div>
   );
 }

@@ -208,6 +208,11 @@ describe("item analysis", async () => {
     expect(flagsOf(3)).toContain("nobody_right");
     expect(flagsOf(4)).toContain("everyone_right");
     expect(flagsOf(1)).toEqual([]);
+    // Each row shows its question and options as students saw them.
+    for (const question of report.questions) {
+      expect(question.html).toBe(`<p>${question.text}</p>`);
+      for (const option of question.options) expect(option.html).toBe(option.text);
+    }
   });
 
   it("analyses a test across all its drives", async () => {

@@ -9,6 +9,7 @@ import {
   quizReducer,
   saveNotice,
   secondsLeft,
+  unansweredNumbers,
 } from "./quiz-machine.ts";
 
 const question = (n: number): QuizQuestion => ({
@@ -126,7 +127,7 @@ describe("the quiz page's state", () => {
     expect(state.problem).toBe("The time for this question is up.");
   });
 
-  it("asks before skipping on a per-question test, never on a whole-quiz test", () => {
+  it("asks before skipping on a per-question test, and on a whole-quiz test once, at Submit", () => {
     const paced = loaded(true);
     expect(nextStep(paced)).toBe("ask");
     expect(nextStep(quizReducer(paced, { type: "skipAsked" }))).toBe("advance");
@@ -138,7 +139,20 @@ describe("the quiz page's state", () => {
 
     const whole = loaded(false);
     expect(nextStep(whole)).toBe("goForward");
-    expect(nextStep(quizReducer(whole, { type: "wentTo", index: 2 }))).toBe("submit");
+    const atLast = quizReducer(whole, { type: "wentTo", index: 2 });
+    expect(unansweredNumbers(atLast)).toEqual([1, 2, 3]);
+    expect(nextStep(atLast)).toBe("ask");
+    expect(nextStep(quizReducer(atLast, { type: "skipAsked" }))).toBe("submit");
+    // Going back to a question ends the asking; answering every question means Submit needs no question.
+    expect(quizReducer(quizReducer(atLast, { type: "skipAsked" }), { type: "wentTo", index: 0 }).confirmingSkip).toBe(
+      false,
+    );
+    const answered = [q1, q2, q3].reduce(
+      (state, question) => quizReducer(state, { type: "picked", ...pick(question) }),
+      atLast,
+    );
+    expect(unansweredNumbers(answered)).toEqual([]);
+    expect(nextStep(answered)).toBe("submit");
   });
 
   it("moves to the question the server opened, with its window, and announces it", () => {

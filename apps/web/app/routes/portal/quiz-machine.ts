@@ -277,7 +277,15 @@ export function failedAnswers(state: QuizState): Answer[] {
     .map(([questionId, { optionId }]) => answerOf(questionId, optionId));
 }
 
-/** What pressing Next (or Submit on the last question) does now. */
+/** The numbers (from 1) of the questions with no answer yet, for a whole-quiz test's last check before Submit. */
+export function unansweredNumbers(state: QuizState): number[] {
+  return state.questions.flatMap((question, index) => (question && !state.answers[question._id] ? [index + 1] : []));
+}
+
+/**
+ * What pressing Next (or Submit on the last question) does now. Leaving a question unanswered is asked about
+ * first: on a per-question test at each question (there is no way back), on a whole-quiz test once, at Submit.
+ */
 export function nextStep(state: QuizState): "ask" | "advance" | "submit" | "goForward" {
   const question = state.questions[state.index];
   const isLast = state.index >= state.total - 1;
@@ -285,7 +293,8 @@ export function nextStep(state: QuizState): "ask" | "advance" | "submit" | "goFo
     if (question && !state.answers[question._id] && !state.confirmingSkip) return "ask";
     return isLast ? "submit" : "advance";
   }
-  return isLast ? "submit" : "goForward";
+  if (!isLast) return "goForward";
+  return unansweredNumbers(state).length > 0 && !state.confirmingSkip ? "ask" : "submit";
 }
 
 /**

@@ -258,6 +258,42 @@ describe("the quiz page on a flaky network", () => {
   });
 });
 
+describe("submitting a whole-quiz test with questions unanswered", () => {
+  it("names them, takes the student to the first, and submits without them only when told to", async () => {
+    const server = flakyServer(false);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(1, 0) }));
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    fireEvent.click(screen.getByRole("button", { name: "Submit" }));
+    await wait(0);
+    expect(
+      screen.getByRole("alertdialog", {
+        name: "You have not answered 2 questions: 2, 3. Once you submit, you cannot change your answers.",
+      }),
+    ).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe("Go to question 2");
+    expect(server.log).not.toContain("POST /quiz/submit");
+
+    fireEvent.click(screen.getByRole("button", { name: "Go to question 2" }));
+    expect(screen.getByText("Question 2 of 3", { exact: true })).toBeTruthy();
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(2, 1) }));
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    fireEvent.click(screen.getByRole("button", { name: "Submit" }));
+    await wait(0);
+    expect(screen.getByRole("alertdialog", { name: /You have not answered question 3\./ })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Submit without that answer" }));
+    await wait(0);
+    expect(screen.getByRole("heading", { name: "Your result" })).toBeTruthy();
+    expect(server.submitted()).toEqual([
+      { questionId: QUESTIONS[0]?._id, optionId: QUESTIONS[0]?.options[0]?._id },
+      { questionId: QUESTIONS[1]?._id, optionId: QUESTIONS[1]?.options[1]?._id },
+    ]);
+  });
+});
+
 describe("the result page's guard", () => {
   it("replaces the history entry when a visitor who has not just submitted is sent to registration", async () => {
     function Register() {

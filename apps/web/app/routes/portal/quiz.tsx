@@ -17,6 +17,7 @@ import {
   quizReducer,
   saveNotice,
   secondsLeft,
+  unansweredNumbers,
   WARN_AT_SECONDS,
 } from "./quiz-machine.ts";
 
@@ -332,6 +333,7 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
   if (!question) return null;
   const left = secondsLeft(state);
   const isLast = state.index === state.total - 1;
+  const unanswered = unansweredNumbers(state);
   const busy = state.moving || state.phase !== "running";
   const notice = saveNotice(state);
 
@@ -398,7 +400,38 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
             <Alert tone="error">{state.problem}</Alert>
           </div>
         )}
-        {state.confirmingSkip && !state.answers[question._id] ? (
+        {state.confirmingSkip && !state.paced && unanswered.length > 0 ? (
+          <div
+            role="alertdialog"
+            aria-labelledby="skip-title"
+            className="mt-6 rounded border border-amber-400 bg-amber-50 p-4"
+          >
+            <p id="skip-title" className="font-semibold text-amber-950">
+              {unanswered.length === 1
+                ? `You have not answered question ${unanswered[0]}.`
+                : `You have not answered ${unanswered.length} questions: ${unanswered.join(", ")}.`}{" "}
+              Once you submit, you cannot change your answers.
+            </p>
+            <div className="mt-3 flex flex-wrap gap-3">
+              <button
+                ref={confirmRef}
+                type="button"
+                onClick={() => dispatch({ type: "wentTo", index: (unanswered[0] ?? 1) - 1 })}
+                className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
+              >
+                Go to question {unanswered[0]}
+              </button>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={goOn}
+                className="rounded border border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+              >
+                Submit without {unanswered.length === 1 ? "that answer" : "those answers"}
+              </button>
+            </div>
+          </div>
+        ) : state.confirmingSkip && state.paced && !state.answers[question._id] ? (
           <div
             role="alertdialog"
             aria-labelledby="skip-title"
