@@ -1,6 +1,7 @@
 // What an uploaded image is: its type read from its first bytes (never from what the client claims) and its
 // size in pixels read from its header, by image-size, without decoding it.
-import type { MediaType } from "@trainwise/contract/media";
+import { createHash } from "node:crypto";
+import { MAX_MEDIA_BYTES, MEDIA_PATH_PREFIX, MEDIA_TYPES, type MediaType } from "@trainwise/contract/media";
 import { imageSize } from "image-size";
 
 const SIGNATURES: Record<MediaType, (bytes: Buffer) => boolean> = {
@@ -33,4 +34,32 @@ export function checkImage(bytes: Buffer, declared: MediaType): ImageCheck {
   } catch {
     return { ok: false, message: "The image cannot be read: the file is damaged or incomplete." };
   }
+}
+
+/** An image whose type nobody declared (one embedded in a question file), as the media module would store it. */
+export type EmbeddedImage =
+  | { ok: true; sha256: string; contentType: MediaType; bytes: Buffer; width: number; height: number }
+  | { ok: false; message: string };
+
+/**
+ * The checks of an upload, for bytes that come without a Content-Type: the type from the magic number (PNG,
+ * JPEG, WebP or GIF; anything else, SVG included, is refused), at most MAX_MEDIA_BYTES, a readable size.
+ */
+export function checkEmbeddedImage(bytes: Buffer): EmbeddedImage {
+  if (bytes.length > MAX_MEDIA_BYTES) {
+    return { ok: false, message: `is too large: at most ${MAX_MEDIA_BYTES / 1024 / 1024} MB` };
+  }
+  const contentType = (Object.keys(SIGNATURES) as MediaType[]).find((type) => SIGNATURES[type](bytes));
+  if (!contentType) {
+    return { ok: false, message: "is not a PNG, JPEG, WebP or GIF image (SVG and other types are not accepted)" };
+  }
+  const checked = checkImage(bytes, contentType);
+  if (!checked.ok) return { ok: false, message: "cannot be read: the image is damaged or incomplete" };
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  return { ok: true, sha256, contentType, bytes, width: checked.width, height: checked.height };
+}
+
+/** Where a stored image is served. */
+export function mediaUrl(image: { sha256: string; contentType: MediaType }): string {
+  return `${MEDIA_PATH_PREFIX}${image.sha256}.${MEDIA_TYPES[image.contentType]}`;
 }

@@ -5,7 +5,6 @@ import { errorBodySchema } from "@trainwise/contract/common";
 import {
   MAX_MEDIA_BYTES,
   MEDIA_FILE_PATTERN,
-  MEDIA_PATH_PREFIX,
   MEDIA_TYPES,
   type MediaType,
   mediaFileParamsSchema,
@@ -17,7 +16,7 @@ import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { adminOf } from "../../plugins/auth.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { checkImage } from "./image-check.ts";
+import { checkImage, mediaUrl } from "./image-check.ts";
 import { findMedia, saveMedia } from "./repository.ts";
 
 const ACCEPTED = Object.keys(MEDIA_TYPES) as MediaType[];
@@ -78,7 +77,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         height: checked.height,
         uploadedBy: adminOf(request).id,
       });
-      const url = `${MEDIA_PATH_PREFIX}${sha256}.${MEDIA_TYPES[contentType]}`;
+      const url = mediaUrl({ sha256, contentType });
       return reply.status(201).send({ url, width: checked.width, height: checked.height, markdown: `![](${url})` });
     },
   );

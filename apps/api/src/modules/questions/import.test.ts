@@ -169,6 +169,51 @@ describe("importing and exporting question files", async () => {
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
   });
 
+  it("stores a Moodle XML file's embedded image with its questions, and writes nothing when one is refused", async () => {
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    const question = (name: string, bytes: Buffer, text = "Which shape?") =>
+      `  <question type="multichoice">\n    <questiontext format="html"><text><![CDATA[<p>${text}</p><p><img src="@@PLUGINFILE@@/${name}"></p>]]></text>\n` +
+      `      <file name="${name}" path="/" encoding="base64">${bytes.toString("base64")}</file></questiontext>\n` +
+      `    <answer fraction="100"><text>dot</text></answer><answer fraction="0"><text>square</text></answer>\n  </question>\n`;
+    const file = (...questions: string[]) => `<quiz>\n${questions.join("")}</quiz>\n`;
+    const images = async () => Number((await database.pool.query("select count(*) as n from media")).rows[0].n);
+    const before = { questions: await count(), images: await images() };
+
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const refused = await post(
+      "/api/questions/import?category=Shapes",
+      file(question("dot.png", png), question("evil.svg", svg, "Which icon?")),
+      "application/xml",
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({
+      "line 7":
+        "The embedded file evil.svg is not a PNG, JPEG, WebP or GIF image (SVG and other types are not accepted)",
+    });
+    expect({ questions: await count(), images: await images() }).toEqual(before);
+
+    const imported = await post(
+      "/api/questions/import?category=Shapes",
+      file(question("dot.png", png)),
+      "application/xml",
+    );
+    expect(imported.statusCode, imported.body).toBe(201);
+    const { createHash } = await import("node:crypto");
+    const url = `/api/media/${createHash("sha256").update(png).digest("hex")}.png`;
+    const listed = await app.inject({ method: "GET", url: "/api/questions?category=Shapes", headers: admin });
+    expect(listed.json()[0]).toMatchObject({
+      text: `<p>Which shape?</p><p><img src="${url}"></p>`,
+      html: `<p>Which shape?</p><p><img src="${url}" loading="lazy" /></p>`,
+    });
+    const served = await app.inject({ method: "GET", url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(png)).toBe(true);
+    expect(await images()).toBe(before.images + 1);
+  });
+
   it("exports the bank or one category in each format, and each export imports back unchanged", async () => {
     const category = "Round trip";
     const create = (payload: object) => app.inject({ method: "POST", url: "/api/questions", headers: admin, payload });

@@ -7,6 +7,7 @@ import type { Database, Executor, Transaction } from "../../db/client.ts";
 import { containsPattern, limitOffset, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
 import { attemptQuestions, questionOptions, questions } from "../../db/schema.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
+import { type NewMedia, saveMedia } from "../media/repository.ts";
 
 type QuestionRow = typeof questions.$inferSelect;
 type OptionRow = typeof questionOptions.$inferSelect;
@@ -20,6 +21,22 @@ export async function createQuestions(db: Database, inputs: NewQuestion[]): Prom
     const created: QuestionWithOptions[] = [];
     for (const input of inputs) created.push(await createQuestion(tx, input));
     return created;
+  });
+}
+
+/**
+ * An imported file, all or nothing: the images its questions show (stored once by their hash, as uploads are;
+ * docs/decisions/021), then its questions.
+ */
+export async function importQuestions(
+  db: Database,
+  inputs: NewQuestion[],
+  images: Omit<NewMedia, "uploadedBy">[],
+  uploadedBy: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const image of images) await saveMedia(tx, { ...image, uploadedBy });
+    for (const input of inputs) await createQuestion(tx, input);
   });
 }
 

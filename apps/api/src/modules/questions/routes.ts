@@ -18,14 +18,17 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendCsv } from "../../csv/reply.ts";
+import { adminOf } from "../../plugins/auth.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
+import { aikenCarries } from "./formats/aiken.ts";
 import { IMPORT_LIMITS } from "./formats/bank-file.ts";
 import { detectFormat, EXPORTS, readBankFile, toPreview } from "./formats/bank-formats.ts";
 import { QUESTION_CSV_TEMPLATE, questionsToCsv } from "./formats/csv.ts";
 import {
   archiveOrDeleteQuestion,
   createQuestions,
+  importQuestions,
   listCategories,
   listQuestions,
   questionTable,
@@ -186,7 +189,9 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["questions"],
         summary: "The active bank, or the questions a filter picks, as CSV, GIFT, Aiken or Moodle XML",
         description:
-          "Aiken holds single-answer questions only: multiple-answer questions are left out of it (decision 018).",
+          "Aiken holds one-line single-answer and true/false questions only: multiple-answer questions and questions " +
+          "whose text has more than one line (a code block) are left out of it, and the `X-Questions-Left-Out` " +
+          "header counts them (decision 018).",
         security: [{ bearerAuth: [] }],
         querystring: questionExportQuerySchema,
       },
@@ -197,6 +202,9 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       // Grouped by category, so GIFT and Moodle XML name each category once.
       questions.sort((a, b) => (a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
       const file = EXPORTS[format];
+      if (format === "aiken") {
+        reply.header("x-questions-left-out", String(questions.filter((question) => !aikenCarries(question)).length));
+      }
       if (format === "csv") return sendCsv(reply, file.fileName, file.write(questions));
       return reply
         .type(file.contentType)
@@ -274,9 +282,18 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (bank.questions.length === 0) {
         throw new HttpError(400, "The file has no questions.", { file: "The file has no questions." });
       }
-      await createQuestions(
+      const images = [...bank.images.values()].map(({ sha256, contentType, bytes, width, height }) => ({
+        sha256,
+        contentType,
+        bytes,
+        width,
+        height,
+      }));
+      await importQuestions(
         app.db,
         bank.questions.map((entry) => entry.question),
+        images,
+        adminOf(request).id,
       );
       return reply.status(201).send({ imported: bank.questions.length, skipped: bank.unsupported.length });
     },

@@ -1,6 +1,7 @@
 // Aiken, Moodle's simplest text format, read and written by hand (no maintained parser exists, and it is a few
 // lines): a question on one line, its options as "A. text" or "A) text", then "ANSWER: B". It holds only
-// single-answer questions, with no category or difficulty (the import's defaults give them).
+// single-answer questions, with no category or difficulty (the import's defaults give them). Its text is ours,
+// Markdown, on one line: inline Markdown (emphasis, code spans, math, images) is kept as it is.
 import type { QuestionWithOptions } from "../repository.ts";
 import {
   addDraft,
@@ -88,14 +89,23 @@ export function parseAiken(text: string, defaults: ImportDefaults = {}): FileOut
 }
 
 /**
- * The single-answer and true/false questions as Aiken (a true/false question as options True and False).
- * Multiple-answer questions cannot be written in Aiken and are left out; a question's line breaks become spaces.
+ * Whether Aiken can hold the question: single answer or true/false, on one line. A multi-line text (a code
+ * block, a list, paragraphs) cannot be written in it: joined into one line it would no longer be the same
+ * Markdown, so such a question is left out rather than changed.
+ */
+export function aikenCarries(question: QuestionWithOptions): boolean {
+  return question.type !== "multiple" && question.options.length <= 26 && !/[\r\n]/.test(question.text);
+}
+
+/**
+ * The questions Aiken can hold (`aikenCarries`), a true/false question as options True and False; the export
+ * tells the admin how many it left out.
  */
 export function questionsToAiken(questions: QuestionWithOptions[]): string {
   return questions
-    .filter((question) => question.type !== "multiple" && question.options.length <= 26)
+    .filter(aikenCarries)
     .map((question) => {
-      const lines = [question.text.replace(/\s*\r?\n\s*/g, " ")];
+      const lines = [question.text];
       question.options.forEach((option, index) => {
         lines.push(`${String.fromCharCode(65 + index)}. ${option.text}`);
       });

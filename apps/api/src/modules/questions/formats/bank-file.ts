@@ -7,6 +7,7 @@ import {
   questionInputSchema,
   type ScoringRule,
 } from "@trainwise/contract/questions";
+import type { EmbeddedImage } from "../../media/image-check.ts";
 
 export const IMPORT_LIMITS = {
   /** The largest upload; more is refused with 413 before it is read. */
@@ -36,8 +37,13 @@ export interface Draft {
   options: { text: string; isCorrect: boolean }[];
 }
 
+/** An image a file embeds (Moodle XML's base64 `<file>`), checked as an upload is; stored only by the import. */
+export type FileImage = Extract<EmbeddedImage, { ok: true }>;
+
 export interface ParsedBank {
   questions: { line: number; question: QuestionInput }[];
+  /** The images the questions show, by SHA-256. */
+  images: Map<string, FileImage>;
   unsupported: { line: number; kind: string; title: string }[];
   problems: { line: number; message: string }[];
   problemCount: number;
@@ -56,7 +62,7 @@ export function refuse(status: 400 | 413, message: string): FileRefusal {
 }
 
 export function emptyBank(): ParsedBank {
-  return { questions: [], unsupported: [], problems: [], problemCount: 0 };
+  return { questions: [], images: new Map(), unsupported: [], problems: [], problemCount: 0 };
 }
 
 export function addProblem(bank: ParsedBank, line: number, message: string): void {
@@ -104,7 +110,7 @@ export function screenText(text: string, cellsChecked = false): FileRefusal | un
 }
 
 /** Runs a draft through the contract's rules, with the defaults for what the file leaves out. */
-export function addDraft(bank: ParsedBank, draft: Draft, defaults: ImportDefaults): void {
+export function addDraft(bank: ParsedBank, draft: Draft, defaults: ImportDefaults): boolean {
   const category = draft.category?.trim() || defaults.category;
   const parsed = questionInputSchema.safeParse({
     text: draft.text,
@@ -116,7 +122,7 @@ export function addDraft(bank: ParsedBank, draft: Draft, defaults: ImportDefault
   });
   if (parsed.success) {
     bank.questions.push({ line: draft.line, question: parsed.data });
-    return;
+    return true;
   }
   const messages = parsed.error.issues.map((issue) =>
     issue.path[0] === "category" && !category
@@ -124,6 +130,7 @@ export function addDraft(bank: ParsedBank, draft: Draft, defaults: ImportDefault
       : issue.message,
   );
   addProblem(bank, draft.line, [...new Set(messages)].join("; "));
+  return false;
 }
 
 /** Difficulty written as a tag by our exports (`difficulty-hard`), or a plain `easy`/`medium`/`hard` tag. */

@@ -6,7 +6,7 @@ import { parseAiken, questionsToAiken } from "./aiken.ts";
 import { type FileOutcome, type ImportDefaults, type ParsedBank, screenText } from "./bank-file.ts";
 import { parseQuestionCsv, questionsToCsv } from "./csv.ts";
 import { parseGift, questionsToGift } from "./gift.ts";
-import { parseMoodleXml, questionsToMoodleXml } from "./moodle-xml.ts";
+import { parseMoodleXml, questionsToMoodleXml, withoutEmbeddedFiles } from "./moodle-xml.ts";
 
 /** The format a file is most likely in, from its first lines. GIFT is the fallback: it has no fixed start. */
 export function detectFormat(text: string): BankFormat {
@@ -20,7 +20,7 @@ export function detectFormat(text: string): BankFormat {
 }
 
 export async function readBankFile(text: string, format: BankFormat, defaults: ImportDefaults): Promise<FileOutcome> {
-  const refusal = screenText(text, format === "csv");
+  const refusal = screenText(format === "moodle-xml" ? withoutEmbeddedFiles(text) : text, format === "csv");
   if (refusal) return refusal;
   switch (format) {
     case "csv":

@@ -6,7 +6,15 @@
 // (`// [tag:difficulty-hard]`), single answer (`=right ~wrong`), multiple answers (weights `~%50%a ~%-50%c`,
 // read as partial credit, which is what Moodle's weights mean), true/false (`{T}`/`{F}`). It has no way to say
 // "all or nothing" for multiple answers: those are written with the same weights and come back as partial.
-import { type GIFTQuestion, parse } from "gift-pegjs";
+//
+// Text (docs/decisions/021): a `[markdown]` text is ours as it is; `[html]`, and `[moodle]` (Moodle's
+// auto-format: HTML with line breaks kept, which is also what a text without a marker is) is kept as HTML for
+// the sanitiser; `[plain]` is escaped so it shows literally. An option without a marker is in its question's
+// format. We write `[markdown]` before every question, so whitespace and line breaks survive (gift-pegjs
+// collapses them in the other formats), and each line break as GIFT's `\n` escape: a question is one line of
+// the file, and a code block's blank line is `\n\n` in it, never a blank line that would end the question.
+import { type GIFTQuestion, parse, type TextFormat } from "gift-pegjs";
+import { asMarkdown } from "../../../rich-text/as-markdown.ts";
 import type { QuestionWithOptions } from "../repository.ts";
 import {
   addDraft,
@@ -57,6 +65,13 @@ function questionLine(block: { line: number; text: string }): number {
   return block.line + Math.max(offset, 0);
 }
 
+/** A GIFT text as our Markdown, by its format marker (no marker reads as `moodle`). */
+function markdownOf(text: TextFormat, inline = false): string {
+  const format =
+    text.format === "markdown" || text.format === "html" || text.format === "plain" ? text.format : "moodle";
+  return asMarkdown(text.text, format, inline);
+}
+
 function errorLine(error: unknown, block: { line: number }): number {
   const location = (error as { location?: { start?: { line?: number } } }).location;
   return block.line + (location?.start?.line ?? 1) - 1;
@@ -92,7 +107,7 @@ export function parseGift(text: string, defaults: ImportDefaults = {}): FileOutc
           bank,
           {
             line,
-            text: item.stem.text,
+            text: markdownOf(item.stem),
             category,
             difficulty: difficultyFromTags(item.tags ?? []),
             type: "true_false",
@@ -110,13 +125,13 @@ export function parseGift(text: string, defaults: ImportDefaults = {}): FileOutc
           bank,
           {
             line,
-            text: item.stem.text,
+            text: markdownOf(item.stem),
             category,
             difficulty: difficultyFromTags(item.tags ?? []),
             type: multiple ? "multiple" : "single",
             scoring: multiple ? "partial" : "all_or_nothing",
             options: item.choices.map((choice) => ({
-              text: choice.text.text,
+              text: markdownOf(choice.text, true),
               isCorrect: multiple ? (choice.weight ?? 0) > 0 : choice.isCorrect,
             })),
           },
@@ -134,6 +149,14 @@ function giftText(text: string): string {
   return text.replace(/[\\~=#{}:]/g, (character) => `\\${character}`).replace(/\r?\n/g, "\\n");
 }
 
+/**
+ * An option as GIFT: it is in its question's `[markdown]`, so it needs a marker of its own only where its first
+ * character would be read as GIFT's (a `[format]` marker, a `%weight%`).
+ */
+function giftOption(text: string): string {
+  return /^[[%]/.test(text) ? `[markdown]${giftText(text)}` : giftText(text);
+}
+
 export function questionsToGift(questions: QuestionWithOptions[]): string {
   const out: string[] = [];
   let category: string | undefined;
@@ -142,7 +165,7 @@ export function questionsToGift(questions: QuestionWithOptions[]): string {
       category = question.category;
       out.push(`$CATEGORY: ${categoryToPath(category)}\n`);
     }
-    const head = `// [tag:${difficultyTag(question.difficulty)}]\n${giftText(question.text)}`;
+    const head = `// [tag:${difficultyTag(question.difficulty)}]\n[markdown]${giftText(question.text)}`;
     if (question.type === "true_false") {
       const isTrue = question.options.some((option) => option.isCorrect && option.text.toLowerCase() === "true");
       out.push(`${head} {${isTrue ? "T" : "F"}}\n`);
@@ -151,8 +174,8 @@ export function questionsToGift(questions: QuestionWithOptions[]): string {
     const correctCount = question.options.filter((option) => option.isCorrect).length;
     const choices = question.options.map((option) =>
       question.type === "multiple"
-        ? `~%${weightOf(option, correctCount)}%${giftText(option.text)}`
-        : `${option.isCorrect ? "=" : "~"}${giftText(option.text)}`,
+        ? `~%${weightOf(option, correctCount)}%${giftOption(option.text)}`
+        : `${option.isCorrect ? "=" : "~"}${giftOption(option.text)}`,
     );
     out.push(`${head} {\n${choices.map((choice) => `  ${choice}`).join("\n")}\n}\n`);
   }

@@ -6,16 +6,26 @@
 // tag (`difficulty-hard`), single answer (`multichoice` with `<single>true`), multiple answers (`multichoice`
 // with `<single>false` and ±100/k fractions: partial credit; `multichoiceset`, the all-or-nothing plugin's
 // type: all or nothing), and `truefalse`. Every other type is named and skipped on confirmation.
+//
+// Text (docs/decisions/021): `format="html"` and `moodle_auto_format` are kept as HTML for the sanitiser,
+// `markdown` is ours as it is, `plain_text` is escaped so it shows literally. An image a text embeds
+// (`<file name="a.png" encoding="base64">`, shown by `@@PLUGINFILE@@/a.png`) is checked as an upload is and its
+// references point at `/api/media/<sha256>.<ext>`; the import stores it with the questions. We write Markdown,
+// `format="markdown"`, in CDATA.
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { asMarkdown, type SourceFormat } from "../../../rich-text/as-markdown.ts";
+import { checkEmbeddedImage, mediaUrl } from "../../media/image-check.ts";
 import type { QuestionWithOptions } from "../repository.ts";
 import {
   addDraft,
   addProblem,
   categoryFromPath,
   categoryToPath,
+  type Draft,
   difficultyFromTags,
   difficultyTag,
   emptyBank,
+  type FileImage,
   type FileOutcome,
   type ImportDefaults,
   refuse,
@@ -33,8 +43,15 @@ const UNSUPPORTED_NAMES: Record<string, string> = {
   randomsamatch: "random short-answer matching",
 };
 
+interface XmlFile {
+  "#text"?: unknown;
+  "@_name"?: string;
+  "@_path"?: string;
+  "@_encoding"?: string;
+}
 interface XmlText {
   text?: unknown;
+  file?: XmlFile[];
   "@_format"?: string;
 }
 interface XmlAnswer extends XmlText {
@@ -60,7 +77,7 @@ const parser = new XMLParser({
   // reaches the parser.
   processEntities: true,
   htmlEntities: true,
-  isArray: (name) => ["question", "answer", "tag"].includes(name),
+  isArray: (name) => ["question", "answer", "tag", "file"].includes(name),
 });
 
 /** The line of each `<question` start tag, in order, passing over comments and CDATA sections. */
@@ -77,27 +94,78 @@ function questionLines(xml: string): number[] {
   return lines;
 }
 
+/**
+ * The file with each embedded file's base64 taken out (its line breaks kept): the check for over-long lines is
+ * for question text, and Moodle writes an image's base64 on one line. The image's own limit is checked on import.
+ */
+export function withoutEmbeddedFiles(xml: string): string {
+  return xml.replace(/(<file\b[^>]*>)([^<]*)(<\/file>)/g, (_match, open: string, body: string, close: string) => {
+    return open + body.replace(/[^\n]/g, "") + close;
+  });
+}
+
 function textOf(value: unknown): string {
   if (value === undefined || value === null) return "";
   if (typeof value === "object" && "#text" in value) return String((value as { "#text": unknown })["#text"]);
   return typeof value === "object" ? "" : String(value);
 }
 
-/** A Moodle HTML text as plain text: paragraphs and breaks become line breaks, other tags go. */
-function plainText(field: XmlText | undefined): string {
-  const raw = textOf(field?.text);
-  const format = field?.["@_format"] ?? "html";
-  if (format !== "html" && format !== "moodle_auto_format") return raw;
-  return raw
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<\/p>\s*<p[^>]*>/gi, "\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#0*39;/g, "'")
-    .replace(/&amp;/g, "&");
+const FORMATS: Record<string, SourceFormat> = {
+  html: "html",
+  moodle_auto_format: "moodle",
+  markdown: "markdown",
+  plain_text: "plain",
+};
+
+/** A text's embedded images and the problems with them, collected while one question is read. */
+interface QuestionImages {
+  images: FileImage[];
+  problems: string[];
+}
+
+/**
+ * A Moodle text field as our Markdown, in the format it names (HTML when it names none, as Moodle writes), with
+ * its embedded images' references pointing at where the import stores them.
+ */
+function markdownOf(field: XmlText | undefined, found: QuestionImages, inline = false): string {
+  let raw = textOf(field?.text);
+  const format = FORMATS[field?.["@_format"] ?? "html"] ?? "html";
+  const refused = new Set<string>();
+  for (const file of field?.file ?? []) {
+    const name = `${file["@_path"] ?? "/"}${file["@_name"] ?? ""}`.replace(/^\/*/, "/");
+    const image =
+      file["@_encoding"] === "base64"
+        ? checkEmbeddedImage(Buffer.from(textOf(file["#text"]).replace(/\s+/g, ""), "base64"))
+        : { ok: false as const, message: "is not base64-encoded" };
+    if (!image.ok) {
+      found.problems.push(`The embedded file ${name.slice(1)} ${image.message}`);
+      refused.add(name);
+      continue;
+    }
+    found.images.push(image);
+    raw = raw.replace(PLUGIN_FILE, (reference, path: string) =>
+      decodedPath(path) === name ? mediaUrl(image) : reference,
+    );
+  }
+  if (format !== "plain") {
+    for (const [, path = ""] of raw.matchAll(PLUGIN_FILE)) {
+      const name = decodedPath(path);
+      if (!refused.has(name)) found.problems.push(`The text shows ${name.slice(1)}, which the file does not embed`);
+    }
+  }
+  return asMarkdown(raw, format, inline);
+}
+
+/** Where Moodle's text shows a file it embeds: `@@PLUGINFILE@@/` and the file's path, up to a quote or space. */
+const PLUGIN_FILE = /@@PLUGINFILE@@(\/[^"'\s<>)]*)/g;
+
+/** A `@@PLUGINFILE@@` reference's path as Moodle wrote it (each segment URL-encoded). */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 function isTrue(value: unknown): boolean {
@@ -122,42 +190,46 @@ export function parseMoodleXml(xml: string, defaults: ImportDefaults = {}): File
       category = categoryFromPath(textOf(question.category?.text));
       continue;
     }
-    const text = plainText(question.questiontext);
+    const found: QuestionImages = { images: [], problems: [] };
+    const text = markdownOf(question.questiontext, found);
     const tags = (question.tags?.tag ?? []).map((tag) => textOf(tag.text));
     const answers = question.answer ?? [];
     const fraction = (answer: XmlAnswer) => Number(answer["@_fraction"] ?? "0");
     const common = { line, text, category, difficulty: difficultyFromTags(tags) };
+    // A question with an image that cannot be stored is a problem at its line, like any other.
+    const keep = (draft: Draft) => {
+      if (found.problems.length > 0) addProblem(bank, line, found.problems.join("; "));
+      else if (addDraft(bank, draft, defaults)) {
+        for (const image of found.images) bank.images.set(image.sha256, image);
+      }
+    };
     if (type === "truefalse") {
       const right = answers.find((answer) => fraction(answer) > 0);
       const rightText = textOf(right?.text).trim().toLowerCase();
       if (!["true", "false"].includes(rightText)) {
         addProblem(bank, line, "A true/false question needs a right answer of true or false");
       } else {
-        addDraft(
-          bank,
-          {
-            ...common,
-            type: "true_false",
-            options: [
-              { text: "True", isCorrect: rightText === "true" },
-              { text: "False", isCorrect: rightText === "false" },
-            ],
-          },
-          defaults,
-        );
+        keep({
+          ...common,
+          type: "true_false",
+          options: [
+            { text: "True", isCorrect: rightText === "true" },
+            { text: "False", isCorrect: rightText === "false" },
+          ],
+        });
       }
     } else if (type === "multichoice" || type === "multichoiceset") {
       const multiple = type === "multichoiceset" || !isTrue(question.single ?? "true");
-      addDraft(
-        bank,
-        {
-          ...common,
-          type: multiple ? "multiple" : "single",
-          scoring: type === "multichoice" && multiple ? "partial" : "all_or_nothing",
-          options: answers.map((answer) => ({ text: plainText(answer), isCorrect: fraction(answer) > 0 })),
-        },
-        defaults,
-      );
+      const options = answers.map((answer) => ({
+        text: markdownOf(answer, found, true),
+        isCorrect: fraction(answer) > 0,
+      }));
+      keep({
+        ...common,
+        type: multiple ? "multiple" : "single",
+        scoring: type === "multichoice" && multiple ? "partial" : "all_or_nothing",
+        options,
+      });
     } else {
       bank.unsupported.push({
         line,
@@ -178,6 +250,12 @@ function textElement(name: string, text: string, attributes = ""): string {
   return `<${name}${attributes}><text>${escapeXml(text)}</text></${name}>`;
 }
 
+/** Markdown in CDATA, so code reads as typed; a `]]>` in it is split across two sections. */
+function markdownElement(name: string, text: string, attributes = ""): string {
+  const cdata = `<![CDATA[${text.replaceAll("]]>", "]]]]><![CDATA[>")}]]>`;
+  return `<${name}${attributes} format="markdown"><text>${cdata}</text></${name}>`;
+}
+
 export function questionsToMoodleXml(questions: QuestionWithOptions[]): string {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>', "<quiz>"];
   let category: string | undefined;
@@ -195,7 +273,7 @@ export function questionsToMoodleXml(questions: QuestionWithOptions[]): string {
     const correctCount = question.options.filter((option) => option.isCorrect).length;
     const parts = [
       textElement("name", question.text.replace(/\s+/g, " ").slice(0, 80)),
-      textElement("questiontext", question.text, ' format="plain_text"'),
+      markdownElement("questiontext", question.text),
     ];
     if (type === "multichoice") parts.push(`<single>${question.type === "single"}</single>`);
     if (type !== "truefalse") parts.push("<shuffleanswers>true</shuffleanswers>");
@@ -211,7 +289,7 @@ export function questionsToMoodleXml(questions: QuestionWithOptions[]): string {
               : "0"
             : weightOf(option, correctCount);
       const text = type === "truefalse" ? option.text.toLowerCase() : option.text;
-      parts.push(textElement("answer", text, ` fraction="${fraction}" format="plain_text"`));
+      parts.push(markdownElement("answer", text, ` fraction="${fraction}"`));
     }
     parts.push(`<tags><tag><text>${difficultyTag(question.difficulty)}</text></tag></tags>`);
     out.push(`  <question type="${type}">\n    ${parts.join("\n    ")}\n  </question>`);
