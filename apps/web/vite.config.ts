@@ -7,6 +7,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? {}
     : {
+        // Fonts (KaTeX's, for question text) stay files: the pages' Content-Security-Policy allows fonts from the
+        // site only ("font-src 'self'"), so a small font inlined as a data: URL would be blocked.
+        assetsInlineLimit: (file: string) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined),
         rolldownOptions: {
           output: {
             codeSplitting: {

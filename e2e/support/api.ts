@@ -1,6 +1,23 @@
 // Direct API calls for journey set-up, through the product's own HTTP API.
 export const baseUrl = () => process.env.E2E_BASE_URL ?? "";
 
+/** One JSON call to the API (POST when it has a body), failing the journey on any error status. */
+export async function apiCall<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: {
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 export async function adminLogin(): Promise<string> {
   const response = await fetch(`${baseUrl()}/api/auth/admin/login`, {
     method: "POST",

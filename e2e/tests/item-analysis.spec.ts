@@ -1,4 +1,5 @@
-import { adminLogin, baseUrl, uniqueStudent } from "../support/api.ts";
+import { adminLogin, apiCall as api, uniqueStudent } from "../support/api.ts";
+import { analysisCells, expectedAnalysis, summaryFigure } from "../support/item-analysis.ts";
 import { expectNoAxeViolations } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -26,19 +27,6 @@ function choiceOf(i: number, q: number): Letter | null {
 }
 
 const STUDENTS = 10;
-
-async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: {
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 test("an admin reads a drive's item analysis: figures, flags and chart as the students' answers make them", async ({
   page,
@@ -71,7 +59,7 @@ test("an admin reads a drive's item analysis: figures, flags and chart as the st
   });
 
   // Each student answers through the API; the attempt's id breaks ties in the ranking, as on the server.
-  const attempts: { id: string; score: number; right: boolean[]; choices: (Letter | null)[] }[] = [];
+  const attempts: { id: string; marks: number; right: boolean[]; choices: (Letter | null)[] }[] = [];
   for (let i = 0; i < STUDENTS; i++) {
     const student = await api<{ token: string }>("/auth/student/register", {
       body: { ...uniqueStudent(), driveCode: drive.code },
@@ -88,30 +76,12 @@ test("an admin reads a drive's item analysis: figures, flags and chart as the st
     });
     const { resultId } = await api<{ resultId: string }>("/quiz/submit", { token: student.token, body: { answers } });
     const right = choices.map((choice, q) => choice === CORRECT[q]);
-    attempts.push({ id: resultId, score: right.filter(Boolean).length, right, choices });
+    attempts.push({ id: resultId, marks: right.filter(Boolean).length, right, choices });
   }
 
   // What the page must show, from the choices above.
-  const percents = attempts.map((attempt) => (attempt.score / texts.length) * 100).sort((a, b) => a - b);
-  const mean = percents.reduce((sum, value) => sum + value, 0) / STUDENTS;
-  const median = ((percents[STUDENTS / 2 - 1] ?? 0) + (percents[STUDENTS / 2] ?? 0)) / 2;
-  const sd = Math.sqrt(percents.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (STUDENTS - 1));
-  const ranked = [...attempts].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-  const groupSize = Math.ceil(0.27 * STUDENTS);
-  const upper = ranked.slice(0, groupSize);
-  const lower = ranked.slice(STUDENTS - groupSize);
-  const share = (group: typeof attempts, q: number) =>
-    group.filter((attempt) => attempt.right[q]).length / group.length;
-  const expected = texts.map((_, q) => {
-    const facility = share(attempts, q) * 100;
-    const discrimination = Math.round((share(upper, q) - share(lower, q)) * 100) / 100;
-    const flags = [
-      ...(discrimination < 0 ? ["Discriminates negatively"] : []),
-      ...(facility === 0 ? ["Nobody right"] : []),
-      ...(facility === 100 ? ["Too easy"] : []),
-    ];
-    return { facility: `${facility.toFixed(1)}%`, discrimination: discrimination.toFixed(2), flags };
-  });
+  const want = expectedAnalysis(attempts, texts.length);
+  const expected = want.questions;
   expect(expected[1]?.flags, "the fixed answers make question 2 discriminate negatively").toContain(
     "Discriminates negatively",
   );
@@ -124,26 +94,21 @@ test("an admin reads a drive's item analysis: figures, flags and chart as the st
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Item analysis: Item journey drive ${stamp}`);
 
   const summary = page.getByRole("definition");
-  const figure = (label: string) =>
-    page
-      .getByRole("term")
-      .filter({ hasText: new RegExp(`^${label}$`) })
-      .locator("xpath=following-sibling::dd");
+  const figure = (label: string) => summaryFigure(page, label);
   await expect(summary.first()).toBeVisible();
   await expect(figure("Submitted attempts")).toHaveText(String(STUDENTS));
-  await expect(figure("Mean score")).toHaveText(`${mean.toFixed(1)}%`);
-  await expect(figure("Median score")).toHaveText(`${median.toFixed(1)}%`);
-  await expect(figure("Standard deviation")).toHaveText(`${(Math.round(sd * 100) / 100).toFixed(1)} points`);
-  await expect(figure("Upper and lower groups")).toHaveText(`${groupSize} attempts each`);
+  await expect(figure("Mean score")).toHaveText(want.mean);
+  await expect(figure("Median score")).toHaveText(want.median);
+  await expect(figure("Standard deviation")).toHaveText(want.sd);
+  await expect(figure("Upper and lower groups")).toHaveText(want.groups);
 
   const table = page.getByRole("table");
   for (const [q, text] of texts.entries()) {
-    const row = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: text }) });
-    const cells = row.getByRole("cell");
-    const want = expected[q];
+    const cells = analysisCells(page, text);
+    const wanted = expected[q];
     await expect(cells.nth(0), text).toHaveText(String(STUDENTS));
-    await expect(cells.nth(1), text).toHaveText(want?.facility ?? "");
-    await expect(cells.nth(2), text).toHaveText(want?.discrimination ?? "");
+    await expect(cells.nth(1), text).toHaveText(wanted?.facility ?? "");
+    await expect(cells.nth(2), text).toHaveText(wanted?.discrimination ?? "");
     for (const letter of LETTERS) {
       const chosen = attempts.filter((attempt) => attempt.choices[q] === letter).length;
       await expect(cells.nth(3), text).toContainText(
@@ -152,8 +117,8 @@ test("an admin reads a drive's item analysis: figures, flags and chart as the st
     }
     const blank = attempts.filter((attempt) => attempt.choices[q] === null).length;
     await expect(cells.nth(3), text).toContainText(`Not answered: ${((blank / STUDENTS) * 100).toFixed(1)}%`);
-    if (want?.flags.length) {
-      for (const flag of want.flags) await expect(cells.nth(4).getByRole("listitem"), text).toContainText([flag]);
+    if (wanted?.flags.length) {
+      for (const flag of wanted.flags) await expect(cells.nth(4).getByRole("listitem"), text).toContainText([flag]);
     } else {
       await expect(cells.nth(4), text).toHaveText("None");
     }

@@ -1,5 +1,6 @@
 // Runs against the real web build (npm test builds it first).
 import { createHash } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
@@ -99,6 +100,44 @@ describe("serving the web app", async () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/javascript; charset=utf-8");
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  describe("the styles and fonts of question text (KaTeX, highlight.js) load only where questions are shown", () => {
+    const QUESTION_STYLES = /\.katex|\.hljs|KaTeX_|rich-text/;
+    const manifestFile = fs
+      .readdirSync(path.join(webClientDir, "assets"))
+      .find((file) => /^manifest-.*\.js$/.test(file));
+    const manifest = JSON.parse(
+      fs
+        .readFileSync(path.join(webClientDir, "assets", manifestFile ?? ""), "utf8")
+        .replace(/^window\.__reactRouterManifest=/, "")
+        .replace(/;\s*$/, ""),
+    ) as { routes: Record<string, { css?: string[] }> };
+    const textOf = async (url: string) => (await app.inject({ method: "GET", url })).body;
+
+    it.each(["routes/portal/quiz", "routes/portal/result", "routes/admin/questions", "drive-analysis"])(
+      "%s loads them",
+      async (route) => {
+        const css = await Promise.all((manifest.routes[route]?.css ?? []).map(textOf));
+        expect(css.join("\n")).toContain(".katex");
+        expect(css.join("\n")).toContain(".hljs-keyword");
+        // Fonts as files: the pages' policy (font-src 'self') blocks fonts inlined as data: URLs.
+        expect(css.join("\n")).toMatch(/url\(\/assets\/KaTeX_Main-Regular-[\w-]+\.woff2\)/);
+        expect(css.join("\n")).not.toContain("data:font");
+      },
+    );
+
+    it.each(PUBLIC_PATHS)("%s loads none of them: not inline, not linked, not in its scripts", async (page) => {
+      const html = await textOf(page);
+      expect(html).not.toMatch(QUESTION_STYLES);
+      // The route manifest names every route's files, the question pages' too, without loading them.
+      const assets = [
+        ...new Set([...html.matchAll(/"(\/assets\/[^"]+\.(?:css|js))"/g)].map((match) => match[1] ?? "")),
+      ];
+      const loaded = assets.filter((asset) => !asset.includes("/manifest-"));
+      expect(loaded.length).toBeGreaterThan(2);
+      for (const asset of loaded) expect(await textOf(asset), asset).not.toMatch(QUESTION_STYLES);
+    });
   });
 
   it("serves the favicon, robots.txt and a sitemap of every public page at SITE_URL", async () => {

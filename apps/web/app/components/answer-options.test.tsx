@@ -65,6 +65,22 @@ describe("answer options", () => {
     expect(onChoose).not.toHaveBeenCalled();
   });
 
+  it("names each input by its option's rendered text: code, emphasis and math read as their text", () => {
+    const rich: QuizQuestion = {
+      ...question("multiple"),
+      options: [
+        { _id: ids[0] as string, text: "`print(1)`", html: "<code>print(1)</code>" },
+        { _id: ids[1] as string, text: "*both*", html: "<em>both</em> of them" },
+        { _id: ids[2] as string, text: "![](/api/media/x.png)", html: '<img src="/api/media/x.png" alt="a graph">' },
+      ],
+    };
+    render(<AnswerOptions question={rich} legend="Which?" choice={undefined} onChoose={() => {}} />);
+    expect(screen.getByRole("checkbox", { name: "A. print(1)" })).toBeTruthy();
+    expect(screen.getByRole("checkbox", { name: "B. both of them" })).toBeTruthy();
+    expect(screen.getByRole("checkbox", { name: "C. a graph" })).toBeTruthy();
+    expect(screen.getByText("print(1)").tagName).toBe("CODE");
+  });
+
   it("sends one option as optionId (the spec's shape) and several as optionIds, and reads both back", () => {
     expect(answerOf("q", ids[0] as string)).toEqual({ questionId: "q", optionId: ids[0] });
     expect(answerOf("q", `${ids[0]},${ids[2]}`)).toEqual({ questionId: "q", optionIds: [ids[0], ids[2]] });

@@ -4,6 +4,7 @@
 // quiz-machine.ts `answerOf`).
 import type { QuizQuestion } from "@trainwise/contract/quiz";
 import { useId } from "react";
+import { RichText } from "./rich-text.tsx";
 
 const LETTERS = "ABCDEFGHIJ";
 
@@ -32,8 +33,9 @@ export function AnswerOptions({
   }
 
   return (
-    <fieldset aria-describedby={multiple ? hintId : undefined}>
-      <legend className="w-full">{legend}</legend>
+    // min-w-0: a fieldset is at least as wide as its content by default, so a long code line would widen the page.
+    <fieldset aria-describedby={multiple ? hintId : undefined} className="min-w-0">
+      <legend className="w-full min-w-0">{legend}</legend>
       {multiple && (
         <p id={hintId} className="mt-2 font-medium text-slate-700">
           Choose all that apply.
@@ -53,8 +55,9 @@ export function AnswerOptions({
               onChange={(event) => (multiple ? toggle(option._id, event.target.checked) : onChoose(option._id))}
               className="h-5 w-5 accent-brand-700"
             />
-            <span>
-              {LETTERS[optionIndex]}. {option.text}
+            {/* The label's text, so the input's accessible name, is the letter and the option's rendered text. */}
+            <span className="min-w-0 flex-1">
+              {LETTERS[optionIndex]}. <RichText inline html={option.html} />
             </span>
           </label>
         ))}

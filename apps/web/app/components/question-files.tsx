@@ -16,6 +16,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { adminDownload, type useAdminAction } from "../lib/admin-client.ts";
 import { Alert } from "./form-field.tsx";
+import { RichText } from "./rich-text.tsx";
 
 type Send = (
   work: Parameters<ReturnType<typeof useAdminAction>["run"]>[0],
@@ -323,7 +324,9 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
                   {result.questions.map((question) => (
                     <tr key={question.line} className="border-b border-slate-100 align-top">
                       <td className="py-1 pr-3">{question.line}</td>
-                      <td className="py-1 pr-3 whitespace-pre-line">{question.text}</td>
+                      <td className="max-w-md min-w-48 py-1 pr-3">
+                        <RichText html={question.html} />
+                      </td>
                       <td className="py-1 pr-3">
                         {QUESTION_TYPE_LABELS[question.type]}
                         {question.type === "multiple" && ` (${SCORING_LABELS[question.scoring].toLowerCase()})`}
@@ -336,11 +339,11 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
                             {index > 0 && " · "}
                             {option.isCorrect ? (
                               <strong>
-                                {option.text}
+                                <RichText inline html={option.html} />
                                 <span className="sr-only"> (correct)</span>
                               </strong>
                             ) : (
-                              option.text
+                              <RichText inline html={option.html} />
                             )}
                           </span>
                         ))}

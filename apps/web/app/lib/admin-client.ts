@@ -30,7 +30,9 @@ type CallOptions<Name extends AdminEndpointName> = {
   signal?: AbortSignal;
 } & (HasId<Name> extends true ? { id: string } : { id?: never }) &
   ([QueryOf<Name>] extends [never] ? { query?: never } : { query?: QueryOf<Name> }) &
-  ([BodyOf<Name>] extends [never] ? { body?: never; csv?: string; file?: string } : { body: BodyOf<Name> });
+  ([BodyOf<Name>] extends [never]
+    ? { body?: never; csv?: string; file?: string; image?: Blob }
+    : { body: BodyOf<Name> });
 
 function urlOf(name: AdminEndpointName, id: string | undefined, query: object | undefined): string {
   const path = adminEndpoints[name].path.replace(":id", encodeURIComponent(id ?? ""));
@@ -67,12 +69,13 @@ export async function adminCall<Name extends AdminEndpointName>(
 ): Promise<ResponseOf<Name>> {
   const token = adminTokenOrLogin();
   const endpoint = adminEndpoints[name];
-  const { id, query, body, csv, file, signal } = options as {
+  const { id, query, body, csv, file, image, signal } = options as {
     id?: string;
     query?: object;
     body?: unknown;
     csv?: string;
     file?: string;
+    image?: Blob;
     signal?: AbortSignal;
   };
   try {
@@ -82,6 +85,7 @@ export async function adminCall<Name extends AdminEndpointName>(
       body,
       csv,
       file,
+      image,
       signal,
     });
   } catch (error) {

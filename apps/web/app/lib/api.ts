@@ -19,6 +19,8 @@ interface RequestOptions {
   csv?: string;
   /** An uploaded question file in any format, sent as text/plain (the server reads the format named or detects it). */
   file?: string;
+  /** An uploaded image, sent as its own bytes with its own Content-Type. */
+  image?: Blob;
   token?: string | null;
   signal?: AbortSignal;
 }
@@ -44,13 +46,18 @@ async function apiResponse<T>(path: string, options: RequestOptions): Promise<{ 
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.csv !== undefined) headers["content-type"] = "text/csv";
   if (options.file !== undefined) headers["content-type"] = "text/plain; charset=utf-8";
+  if (options.image !== undefined) headers["content-type"] = options.image.type || "application/octet-stream";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
       method: options.method ?? "GET",
       headers,
-      body: options.csv ?? options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      body:
+        options.csv ??
+        options.file ??
+        options.image ??
+        (options.body === undefined ? undefined : JSON.stringify(options.body)),
       credentials: "same-origin",
       signal: options.signal,
     });

@@ -2,6 +2,7 @@ import { mayUse } from "@trainwise/contract/admin-roles";
 import { Link } from "react-router";
 import { AdminShell } from "../../components/admin-shell.tsx";
 import { Alert } from "../../components/form-field.tsx";
+import { RichText } from "../../components/rich-text.tsx";
 import { ScoreChart } from "../../components/score-chart.tsx";
 import { adminCall, currentAdmin } from "../../lib/admin-client.ts";
 import { formatCount, formatDateTime, formatPercent, formatScore } from "../../lib/format.ts";
@@ -82,7 +83,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <ul className="list-disc space-y-1 pl-5">
               {questions?.rows.map((question) => (
                 <li key={question._id} className="break-words">
-                  {question.text}
+                  <RichText html={question.html} />
                 </li>
               ))}
             </ul>

@@ -11,6 +11,7 @@ import { AdminShell } from "../../components/admin-shell.tsx";
 import { TableScrollBox } from "../../components/admin-table.tsx";
 import { Alert } from "../../components/form-field.tsx";
 import { formatDiscrimination, formatFacility, ItemAnalysisChart } from "../../components/item-analysis-chart.tsx";
+import { RichText } from "../../components/rich-text.tsx";
 import { adminCall, adminDownload, useAdminAction } from "../../lib/admin-client.ts";
 import { messageOf } from "../../lib/api.ts";
 import { formatCount } from "../../lib/format.ts";
@@ -256,7 +257,7 @@ export default function ItemAnalysisPage({ loaderData }: Route.ComponentProps) {
                         className={`border-t border-slate-200 align-top ${question.retired ? "bg-slate-100 text-slate-600" : ""}`}
                       >
                         <th scope="row" className="max-w-xs px-2 py-2 text-left font-normal break-words">
-                          <span className="font-semibold">{label}</span> {question.text}
+                          <span className="font-semibold">{label}</span> <RichText html={question.html} />
                           <span className="block text-xs text-slate-600">{question.category}</span>
                           {question.retired && (
                             <span className="mt-1 inline-block rounded border border-slate-500 px-2 text-xs font-semibold">
@@ -277,7 +278,8 @@ export default function ItemAnalysisPage({ loaderData }: Route.ComponentProps) {
                           <ul className="space-y-0.5">
                             {question.options.map((option) => (
                               <li key={option._id} className="break-words">
-                                {option.text}: <span className="font-semibold">{formatFacility(option.share)}</span>
+                                <RichText inline html={option.html} />:{" "}
+                                <span className="font-semibold">{formatFacility(option.share)}</span>
                                 {option.isCorrect && <span className="font-semibold"> (correct)</span>}
                               </li>
                             ))}

@@ -26,7 +26,10 @@ import {
   useTableBusy,
 } from "../../components/admin-table.tsx";
 import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
+import { ImageInsert } from "../../components/image-insert.tsx";
 import { QuestionFiles } from "../../components/question-files.tsx";
+import { QuestionPreview } from "../../components/question-preview.tsx";
+import { RichText } from "../../components/rich-text.tsx";
 import { adminCall, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
 import type { Route } from "./+types/questions";
 
@@ -96,7 +99,14 @@ function questionColumns(
   saving: boolean,
 ): Column<Question>[] {
   return [
-    { header: "Question", cell: (question) => <span className="font-semibold">{question.text}</span> },
+    {
+      header: "Question",
+      cell: (question) => (
+        <div className="min-w-48 font-semibold">
+          <RichText html={question.html} />
+        </div>
+      ),
+    },
     { header: "Category", cell: (question) => question.category },
     { header: "Difficulty", cell: (question) => DIFFICULTY_LABELS[question.difficulty] },
     {
@@ -113,7 +123,7 @@ function questionColumns(
               key={option._id}
               className={option.isCorrect ? "rounded bg-green-100 px-2 py-1 font-semibold text-green-900" : "px-2 py-1"}
             >
-              {option.text}
+              <RichText inline html={option.html} />
               {option.isCorrect && <span className="sr-only"> (correct answer)</span>}
             </li>
           ))}
@@ -267,11 +277,14 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
           {editingId ? "Edit question" : "New question"}
         </h2>
         <FormField
+          id="question-text"
           label="Question"
+          multiline
           className="md:col-span-2"
           value={draft.text}
           onChange={(event) => update({ text: event.target.value })}
         />
+        <ImageInsert fieldId="question-text" onInsert={(text) => update({ text })} />
         <FormField
           label="Category"
           value={draft.category}
@@ -391,6 +404,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
             </ul>
           </fieldset>
         )}
+        <QuestionPreview text={draft.text} options={draft.options} />
         <EditFormActions
           busy={saving}
           editing={editingId !== undefined}

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AnswerOptions } from "../../components/answer-options.tsx";
 import { Alert } from "../../components/form-field.tsx";
+import { RichText } from "../../components/rich-text.tsx";
 import { requireStudentToken } from "../../guards.ts";
 import { ApiError, api, isTransient, messageOf, withRetry } from "../../lib/api.ts";
 import { RESUME_CODE_KEY } from "../../lib/resume-code.ts";
@@ -383,7 +384,7 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
           question={question}
           legend={
             <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-900 focus:outline-none">
-              {question.text}
+              <RichText html={question.html} />
             </h2>
           }
           choice={state.answers[question._id]}

@@ -3,6 +3,7 @@ import type { QuizResult } from "@trainwise/contract/quiz";
 import { useEffect, useState } from "react";
 import { Link, replace, useNavigate } from "react-router";
 import { Alert } from "../../components/form-field.tsx";
+import { RichText } from "../../components/rich-text.tsx";
 import { requireStudentToken } from "../../guards.ts";
 import { api, downloadFile } from "../../lib/api.ts";
 import type { Route } from "./+types/result";
@@ -140,7 +141,7 @@ export default function Result({ loaderData }: Route.ComponentProps) {
                 –
               </span>
             )}
-            <span className="min-w-0 flex-1">
+            <div className="min-w-0 flex-1">
               <span className="sr-only">
                 {answer.isCorrect
                   ? "Correct: "
@@ -150,8 +151,11 @@ export default function Result({ loaderData }: Route.ComponentProps) {
                       ? "Partly right: "
                       : "Wrong: "}
               </span>
-              {position + 1}. {answer.question.text}
-            </span>
+              <div className="flex gap-1">
+                <span className="shrink-0">{position + 1}.</span>
+                <RichText html={answer.question.html} className="flex-1" />
+              </div>
+            </div>
             {answer.answered && !answer.isCorrect && answer.mark > 0 && (
               <span className="shrink-0 rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900">
                 {/* A multiple answer with some of its right options: its share of the question's mark. */}
