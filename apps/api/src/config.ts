@@ -88,7 +88,7 @@ const envSchema = z
         .min(12, { error: "must be at least 12 characters" })
         .max(200)
         // The login form refuses them, so such a password could never be used.
-        .refine((password) => isPlainText(password), { error: "must not contain control characters" })
+        .refine((password) => isPlainText(password), { error: "must not contain control or invisible characters" })
         .optional(),
     ),
     JWT_SECRET: z.preprocess(

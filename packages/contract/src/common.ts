@@ -27,6 +27,13 @@ export const messageResponseSchema = z.object({ message: z.string() });
 const CONTROL_CHARACTER = /\p{Cc}/u;
 const CONTROL_CHARACTER_IN_MULTILINE = /\r(?!\n)|(?![\t\n\r])\p{Cc}/u;
 const LONE_SURROGATE = /\p{Cs}/u;
+/**
+ * Characters that turn the direction of the text around them (embeddings, overrides, isolates: "Trojan Source")
+ * or that show nothing at all (zero-width space, word joiner, a byte order mark inside text): with them two
+ * options, categories or names that look the same are different, and a line can read other than it is stored.
+ * The zero-width joiner and non-joiner stay allowed: Indic scripts and emoji need them.
+ */
+const DECEPTIVE_CHARACTER = /[\u202A-\u202E\u2066-\u2069\u200B\u2060\uFEFF]/u;
 
 export interface TextOptions {
   /** Allows tabs and line breaks: the feedback text, the contact message, a question's text. */
@@ -36,15 +43,18 @@ export interface TextOptions {
 /** Whether text keeps the product's text rules; for values read outside a schema (environment, command line). */
 export function isPlainText(value: string, options: TextOptions = {}): boolean {
   const control = options.multiline ? CONTROL_CHARACTER_IN_MULTILINE : CONTROL_CHARACTER;
-  return !control.test(value) && !LONE_SURROGATE.test(value);
+  return !control.test(value) && !LONE_SURROGATE.test(value) && !DECEPTIVE_CHARACTER.test(value);
 }
 
-/** Adds the product's text rules to a string schema: no control characters, no broken Unicode. */
+/** Adds the product's text rules to a string schema: no control characters, no broken Unicode, no deception. */
 export function withTextRules(schema: z.ZodString, label: string, options: TextOptions = {}): z.ZodString {
   const control = options.multiline ? CONTROL_CHARACTER_IN_MULTILINE : CONTROL_CHARACTER;
   return schema
     .refine((value) => !control.test(value), { error: `${label} must not contain control characters` })
-    .refine((value) => !LONE_SURROGATE.test(value), { error: `${label} must not contain invalid Unicode characters` });
+    .refine((value) => !LONE_SURROGATE.test(value), { error: `${label} must not contain invalid Unicode characters` })
+    .refine((value) => !DECEPTIVE_CHARACTER.test(value), {
+      error: `${label} must not contain invisible characters or characters that change the text's direction`,
+    });
 }
 
 /** A required, trimmed text field with the spec's "X is required" message and a sane upper bound. */

@@ -79,6 +79,13 @@ export function optionsProblem(
   type: QuestionType,
   options: { text: string; isCorrect: boolean }[],
 ): string | undefined {
+  // Two options that read the same (compatibility forms folded: "ｆｕｌｌ" is "full") cannot both be meant.
+  const seen = new Set<string>();
+  for (const option of options) {
+    const reading = option.text.normalize("NFKC");
+    if (seen.has(reading)) return `Two options read the same: "${option.text}"`;
+    seen.add(reading);
+  }
   const correct = options.filter((option) => option.isCorrect).length;
   if (type === "multiple") return correct >= 1 ? undefined : "Mark at least one option as correct";
   if (type === "true_false") {

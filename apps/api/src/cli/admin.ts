@@ -26,7 +26,7 @@ async function newPassword(): Promise<{ password: string; generated: boolean }> 
       if (piped.length < MIN_PASSWORD_LENGTH)
         throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
       // The login form refuses them, so such a password could never be used.
-      if (!isPlainText(piped)) throw new Error("The password must not contain control characters.");
+      if (!isPlainText(piped)) throw new Error("The password must not contain control or invisible characters.");
       return { password: piped, generated: false };
     }
   }

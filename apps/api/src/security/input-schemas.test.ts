@@ -61,6 +61,15 @@ describe("the route table's input schemas", async () => {
     }
   });
 
+  it.each(texts.map(({ name, leaf }) => [name, leaf] as const))(
+    "%s refuses invisible and direction-changing characters",
+    (_name, leaf) => {
+      for (const character of ["\u202e", "\u202a", "\u2066", "\u2069", "\u200b", "\u2060", "\ufeff"]) {
+        expect(leaf.schema.safeParse(`Asha${character}Rao`).success, JSON.stringify(character)).toBe(false);
+      }
+    },
+  );
+
   it.each(texts.map(({ name, leaf }) => [name, leaf] as const))("%s has a length limit", (_name, leaf) => {
     expect(leaf.schema.safeParse("a".repeat(100_000)).success).toBe(false);
   });

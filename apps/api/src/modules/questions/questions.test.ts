@@ -76,6 +76,31 @@ describe("/api/questions", async () => {
       "options.0.text",
       "Option text is required",
     ],
+    [
+      {
+        options: [
+          { text: "ﬁle", isCorrect: true },
+          { text: "file", isCorrect: false },
+        ],
+      },
+      "options",
+      'Two options read the same: "file"',
+    ],
+    [
+      {
+        options: [
+          { text: "a", isCorrect: true },
+          { text: "a\u200b", isCorrect: false },
+        ],
+      },
+      "options.1.text",
+      "Option text must not contain invisible characters or characters that change the text's direction",
+    ],
+    [
+      { category: "Uni\u202e" },
+      "category",
+      "Category must not contain invisible characters or characters that change the text's direction",
+    ],
   ])("refuses %o with a clear message", async (change, field, message) => {
     const before = (await list()).length;
     const response = await create({ ...newQuestion, ...change });
