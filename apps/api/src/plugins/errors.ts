@@ -35,6 +35,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: "The address is not valid.",
 };
 
+const MAX_ECHOED_PATH = 200;
+
 export const UNSTORABLE_VALUE = "The request contains a value the server cannot store.";
 
 /**
@@ -152,7 +154,10 @@ export default fp(
     });
 
     app.setNotFoundHandler((request, reply) => {
-      reply.status(404).send(errorBody(404, `No API route ${request.method} ${request.url.split("?")[0]}.`));
+      // The path as asked, up to a length a person reads: a 10 KB path is not echoed back whole.
+      const path = request.url.split("?")[0] ?? "";
+      const shown = path.length > MAX_ECHOED_PATH ? `${path.slice(0, MAX_ECHOED_PATH)}…` : path;
+      reply.status(404).send(errorBody(404, `No API route ${request.method} ${shown}.`));
     });
   },
   { name: "errors" },

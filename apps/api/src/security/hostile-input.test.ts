@@ -157,6 +157,75 @@ describe("hostile input", async () => {
     });
   });
 
+  describe("uploaded files in another encoding", () => {
+    const header = "text,category,difficulty,correct,option1,option2\n";
+    const upload = (url: string, contentType: string, payload: Buffer, method: "POST" | "PUT" = "POST") =>
+      app.inject({ method, url, headers: { ...admin, "content-type": contentType }, payload });
+
+    it("refuses bytes that are not UTF-8, naming their line, and writes nothing", async () => {
+      const latin1 = Buffer.concat([
+        Buffer.from(`${header}"Caf`),
+        Buffer.from([0xe9]),
+        Buffer.from(`?",Aptitude,easy,1,yes,no\n`),
+      ]);
+      for (const url of ["/api/questions/import", "/api/questions/import/preview"]) {
+        const response = await upload(url, "text/csv", latin1);
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json().message).toBe(
+          'Line 2 has bytes that are not UTF-8 text; save the file as UTF-8 (in Excel: "CSV UTF-8") and upload it again.',
+        );
+      }
+      const surrogate = Buffer.concat([Buffer.from(`${header}"A`), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"')]);
+      expect((await upload("/api/questions/import/preview", "text/csv", surrogate)).statusCode).toBe(400);
+      const drive = await app.inject({ method: "GET", url: "/api/drives", headers: admin });
+      const roster = await upload(
+        `/api/drives/${drive.json()[0]._id}/roster`,
+        "text/csv",
+        Buffer.concat([Buffer.from("email\nra"), Buffer.from([0xff, 0xfe]), Buffer.from("@example.com\n")]),
+        "PUT",
+      );
+      expect(roster.statusCode).toBe(400);
+      expect(roster.json().message).toMatch(/^Line 2 has bytes that are not UTF-8 text/);
+      const { rows } = await database.pool.query("select count(*)::int as n from questions where text like 'Caf%'");
+      expect(rows[0].n).toBe(0);
+    });
+
+    it("refuses a file that says it is in another character set, and reads a UTF-8 one with its BOM", async () => {
+      const utf16 = await upload("/api/questions/import/preview", "text/csv; charset=utf-16", Buffer.from(header));
+      expect(utf16.statusCode).toBe(415);
+      expect(utf16.json().message).toBe("The file is sent as utf-16; save it as UTF-8 and upload it again.");
+      const hostile = await upload(
+        "/api/questions/import/preview",
+        'text/csv; charset="<script>"',
+        Buffer.from(header),
+      );
+      expect(hostile.json().message).toBe(
+        "The file is sent as another character set; save it as UTF-8 and upload it again.",
+      );
+      const withBom = Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from(`${header}"Café?",Aptitude,easy,1,oui,non\n`),
+      ]);
+      const preview = await upload("/api/questions/import/preview", "text/csv; charset=UTF-8", withBom);
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json().questions[0]).toMatchObject({ text: "Café?" });
+    });
+
+    it("tells a file sent with no text type how to send it", async () => {
+      const response = await upload("/api/questions/import/preview", "application/octet-stream", Buffer.from(header));
+      expect(response.statusCode).toBe(415);
+      expect(response.json().message).toBe(
+        "Send JSON, or a question file as text/csv, text/plain or application/xml in UTF-8.",
+      );
+    });
+  });
+
+  it("echoes at most 200 characters of an unknown API path", async () => {
+    const response = await app.inject({ method: "GET", url: `/api/${"x".repeat(10_000)}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(`No API route GET /api/${"x".repeat(195)}….`);
+  });
+
   it.each([
     ["escape", "\u001b[31mred"],
     ["DEL", "Asha\u007f"],

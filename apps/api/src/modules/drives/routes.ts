@@ -29,6 +29,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { csvDate, streamCsv } from "../../csv/reply.ts";
+import { acceptTextUploads } from "../../csv/text-upload.ts";
 import type { Executor } from "../../db/client.ts";
 import { adminOf } from "../../plugins/auth.ts";
 import { HttpError } from "../../plugins/errors.ts";
@@ -296,9 +297,7 @@ function parseRoster(csv: string): { email: string; usnNo: string }[] {
 
 export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", app.requireAdmin);
-  app.addContentTypeParser("text/csv", { parseAs: "string", bodyLimit: 2 * 1024 * 1024 }, (_request, body, done) =>
-    done(null, body),
-  );
+  acceptTextUploads(app, ["text/csv"], 2 * 1024 * 1024);
 
   app.get(
     "/",

@@ -20,6 +20,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendCsv, sendDownload, streamCsv } from "../../csv/reply.ts";
+import { acceptTextUploads } from "../../csv/text-upload.ts";
 import { adminOf } from "../../plugins/auth.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
@@ -43,10 +44,9 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", app.requireAdmin);
   // An uploaded question file arrives as text in any of the formats; past the limit it is refused with 413.
   app.removeContentTypeParser("text/plain");
-  app.addContentTypeParser(
-    ["text/csv", "text/plain", "application/xml", "text/xml"],
-    { parseAs: "string", bodyLimit: IMPORT_LIMITS.bytes },
-    (_request, body, done) => done(null, body),
+  acceptTextUploads(app, ["text/csv", "text/plain", "application/xml", "text/xml"], IMPORT_LIMITS.bytes);
+  app.addContentTypeParser("*", (_request, _payload, done) =>
+    done(new HttpError(415, "Send JSON, or a question file as text/csv, text/plain or application/xml in UTF-8.")),
   );
 
   /** The file read in its format (given or detected), or the whole file refused. */
