@@ -1,5 +1,6 @@
-// Admin roles in the browser: an owner invites a viewer by link, the viewer sets a password and finds question
-// editing out of reach; an owner disables an admin whose open session then ends; the audit log shows both.
+// Admin roles in the browser: an owner invites a viewer by link (and replaces a link that went astray), the
+// viewer sets a password and finds question editing out of reach; an owner disables an admin whose open session
+// then ends; the audit log shows both.
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
@@ -37,15 +38,25 @@ test("an owner invites a viewer by link; the viewer sets a password and cannot e
   await page.getByLabel("Role", { exact: true }).selectOption("viewer");
   await page.getByLabel("A one-time link where they set their password").check();
   await page.getByRole("button", { name: "Invite admin" }).click();
-  const link = (await page.getByTestId("invite-link").textContent()) ?? "";
-  expect(link).toMatch(/\/admin\/invite\/[A-Za-z0-9_-]{43}$/);
+  const astray = (await page.getByTestId("invite-link").textContent()) ?? "";
+  expect(astray).toMatch(/\/admin\/invite\/[A-Za-z0-9_-]{43}$/);
   const row = page.getByRole("row").filter({ hasText: username });
   await expect(row).toContainText("Invited (link not used yet)");
   await expect(row.getByLabel(`Role of ${username}`)).toHaveValue("viewer");
+  // The first link went astray: a new one replaces it, and the first stops working at once.
+  await row.getByRole("button", { name: `New invitation link for ${username}` }).click();
+  await expect(page.getByText(`${username}'s earlier invitation links no longer work.`)).toBeVisible();
+  const link = (await page.getByTestId("invite-link").last().textContent()) ?? "";
+  expect(link).toMatch(/\/admin\/invite\/[A-Za-z0-9_-]{43}$/);
+  expect(link).not.toBe(astray);
 
   const viewerContext = await browser.newContext();
   const viewer = await viewerContext.newPage();
   await viewer.setViewportSize({ width: 390, height: 844 });
+  await viewer.goto(new URL(astray).pathname);
+  await expect(viewer.getByRole("alert")).toHaveText(
+    "This invitation link has expired or has already been used. Ask an owner for a new one.",
+  );
   await viewer.goto(new URL(link).pathname);
   await expect(viewer.getByRole("heading", { name: "Set your admin password" })).toBeVisible();
   await expect(viewer.getByText(`You are invited as ${username} (Viewer).`)).toBeVisible();

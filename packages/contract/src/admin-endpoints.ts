@@ -285,6 +285,7 @@ const tableAndChangeEndpoints = {
     body: adminRoleChangeSchema,
     response: adminAccountSchema,
   }),
+  renewInvitation: endpoint({ method: "POST", path: "/admins/:id/invitation", response: adminInviteResultSchema }),
   disableAdmin: endpoint({ method: "POST", path: "/admins/:id/disable", response: adminAccountSchema }),
   enableAdmin: endpoint({ method: "POST", path: "/admins/:id/enable", response: adminAccountSchema }),
   auditTable: endpoint({

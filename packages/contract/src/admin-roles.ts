@@ -128,6 +128,7 @@ export const AUDIT_ACTIONS = [
   "feedback.update",
   "feedback.delete",
   "admin.invite",
+  "admin.reinvite",
   "admin.role-change",
   "admin.disable",
   "admin.enable",

@@ -95,6 +95,7 @@ export const ADMIN_ROUTE_RULES: Record<string, AdminRouteRule> = {
   // Owners: admin accounts and the audit log.
   "GET /api/admins": owner(),
   "POST /api/admins": owner("admin.invite"),
+  "POST /api/admins/:id/invitation": owner("admin.reinvite"),
   "PUT /api/admins/:id/role": owner("admin.role-change"),
   "POST /api/admins/:id/disable": owner("admin.disable"),
   "POST /api/admins/:id/enable": owner("admin.enable"),

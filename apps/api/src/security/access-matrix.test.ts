@@ -93,6 +93,7 @@ const ACCESS: Record<string, Access> = {
   "GET /api/admins": "admin",
   "POST /api/admins": "admin",
   "PUT /api/admins/:id/role": "admin",
+  "POST /api/admins/:id/invitation": "admin",
   "POST /api/admins/:id/disable": "admin",
   "POST /api/admins/:id/enable": "admin",
   "GET /api/admins/invites/:token": "public",

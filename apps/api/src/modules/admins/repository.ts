@@ -79,6 +79,8 @@ export async function findAccount(db: Executor, id: string): Promise<AdminAccoun
 }
 
 export class UsernameTakenError extends Error {}
+/** The account has set its password: an invitation has nothing left to do for it. */
+export class InvitationAcceptedError extends Error {}
 export class LastOwnerError extends Error {}
 
 function tokenHashOf(token: string): string {
@@ -99,10 +101,35 @@ export async function inviteAdmin(
     const password = input.method === "password" ? randomBytes(18).toString("base64url") : null;
     const { id } = await createAdmin(tx, input.username, password, input.role);
     if (password !== null) return { id, password };
-    const token = randomBytes(32).toString("base64url");
-    const expiresAt = new Date(now.getTime() + INVITE_LIFETIME_HOURS * 3_600_000);
-    await tx.insert(adminInvites).values({ adminId: id, tokenHash: tokenHashOf(token), expiresAt });
-    return { id, token, expiresAt };
+    return { id, ...(await issueInvitation(tx, id, now)) };
+  });
+}
+
+async function issueInvitation(tx: Executor, adminId: string, now: Date) {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + INVITE_LIFETIME_HOURS * 3_600_000);
+  await tx.insert(adminInvites).values({ adminId, tokenHash: tokenHashOf(token), expiresAt });
+  return { token, expiresAt };
+}
+
+/**
+ * A new link for an admin who has not set a password yet (the first expired, or went astray): every earlier
+ * link of theirs stops working at once. Undefined when there is no such admin.
+ */
+export async function renewInvitation(db: Database, adminId: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const [admin] = await tx
+      .select({ passwordHash: admins.passwordHash })
+      .from(admins)
+      .where(eq(admins.id, adminId))
+      .for("update");
+    if (!admin) return undefined;
+    if (admin.passwordHash !== null) throw new InvitationAcceptedError();
+    await tx
+      .update(adminInvites)
+      .set({ usedAt: now })
+      .where(and(eq(adminInvites.adminId, adminId), isNull(adminInvites.usedAt)));
+    return issueInvitation(tx, adminId, now);
   });
 }
 

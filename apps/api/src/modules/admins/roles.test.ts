@@ -232,6 +232,36 @@ describe("admin roles", async () => {
     expect(taken.json().message).toBe("An admin with this username already exists.");
   });
 
+  it("renews an invitation: the new link works, every earlier one stops, and an accepted account has none", async () => {
+    const invited = (
+      await call(owner.headers, "POST", "/api/admins", { username: "astray", role: "viewer", method: "link" })
+    ).json();
+    const firstToken = (invited.invitePath as string).replace("/admin/invite/", "");
+    const renewed = await call(owner.headers, "POST", `/api/admins/${invited.admin.id}/invitation`);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(renewed.json().admin).toMatchObject({ username: "astray", status: "invited" });
+    const secondToken = (renewed.json().invitePath as string).replace("/admin/invite/", "");
+    expect(secondToken).not.toBe(firstToken);
+    // The leaked first link is dead at once, even if the account is disabled and enabled again.
+    expect((await call({}, "GET", `/api/admins/invites/${firstToken}`)).statusCode).toBe(410);
+    await call(owner.headers, "POST", `/api/admins/${invited.admin.id}/disable`);
+    await call(owner.headers, "POST", `/api/admins/${invited.admin.id}/enable`);
+    expect((await call({}, "GET", `/api/admins/invites/${firstToken}`)).statusCode).toBe(410);
+    expect((await call({}, "GET", `/api/admins/invites/${secondToken}`)).statusCode).toBe(200);
+    const accepted = await call({}, "POST", `/api/admins/invites/${secondToken}`, { password: "the astray password" });
+    expect(accepted.statusCode).toBe(200);
+
+    const again = await call(owner.headers, "POST", `/api/admins/${invited.admin.id}/invitation`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("This admin has already set a password; an invitation has nothing left to do.");
+    const nobody = await call(owner.headers, "POST", "/api/admins/00000000-0000-4000-8000-000000000000/invitation");
+    expect(nobody.statusCode).toBe(404);
+    const examiner = await signIn("examiner");
+    expect((await call(examiner.headers, "POST", `/api/admins/${invited.admin.id}/invitation`)).statusCode).toBe(403);
+    const audit = await database.pool.query("select count(*)::int as n from audit_log where action = 'admin.reinvite'");
+    expect(audit.rows[0].n).toBe(1);
+  });
+
   it("changes a role, which takes effect at the admin's next request", async () => {
     const someone = await signIn("viewer");
     expect((await call(someone.headers, "GET", "/api/questions/table")).statusCode).toBe(403);

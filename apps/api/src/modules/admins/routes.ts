@@ -28,10 +28,12 @@ import {
   findAccount,
   findAdminByUsername,
   findInvitation,
+  InvitationAcceptedError,
   inviteAdmin,
   LastOwnerError,
   listAdmins,
   recordSignIn,
+  renewInvitation,
   revokeToken,
   setAdminPassword,
   UsernameTakenError,
@@ -206,6 +208,31 @@ export const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!admin) throw new Error("The invited admin was not found.");
       if ("password" in created) return { admin, password: created.password };
       return { admin, invitePath: `/admin/invite/${created.token}`, expiresAt: created.expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
+    "/:id/invitation",
+    {
+      schema: {
+        tags: ["admins"],
+        summary: "A new one-time link for an admin who has not set a password yet; their earlier links stop working",
+        security,
+        params: adminIdParamsSchema,
+        response: { 200: adminInviteResultSchema, 400: errorBodySchema, ...refusals },
+      },
+    },
+    async (request) => {
+      let renewed: Awaited<ReturnType<typeof renewInvitation>>;
+      try {
+        renewed = await renewInvitation(app.db, request.params.id, new Date());
+      } catch (error) {
+        if (!(error instanceof InvitationAcceptedError)) throw error;
+        throw new HttpError(409, "This admin has already set a password; an invitation has nothing left to do.");
+      }
+      const admin = renewed && (await findAccount(app.db, request.params.id));
+      if (!renewed || !admin) throw new HttpError(404, NO_SUCH_ADMIN);
+      return { admin, invitePath: `/admin/invite/${renewed.token}`, expiresAt: renewed.expiresAt.toISOString() };
     },
   );
 

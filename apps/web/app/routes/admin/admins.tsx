@@ -140,6 +140,8 @@ function InviteForm() {
 export default function Admins({ loaderData }: Route.ComponentProps) {
   const { accounts, me } = loaderData;
   const change = useAdminAction();
+  // A renewed invitation's link, shown once like a new one's.
+  const [renewed, setRenewed] = useState<AdminInviteResult>();
   const rows: Row[] = accounts.map((account) => ({ ...account, _id: account.id }));
   const columns: Column<Row>[] = [
     { header: "Username", cell: (row) => <span className="break-all">{row.username}</span> },
@@ -178,24 +180,41 @@ export default function Admins({ loaderData }: Route.ComponentProps) {
       cell: (row) => {
         const disabled = row.status === "disabled";
         return (
-          <button
-            type="button"
-            disabled={change.busy}
-            onClick={() =>
-              void change.run(
-                async (call) => {
-                  await call(disabled ? "enableAdmin" : "disableAdmin", { id: row.id });
-                  return disabled
-                    ? `${row.username} can sign in again.`
-                    : `${row.username} is disabled and signed out.`;
-                },
-                disabled ? "The admin was not enabled." : "The admin was not disabled.",
-              )
-            }
-            className="rounded border border-brand-700 px-3 py-1 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
-          >
-            {disabled ? "Enable" : "Disable"} <span className="sr-only">{row.username}</span>
-          </button>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              disabled={change.busy}
+              onClick={() =>
+                void change.run(
+                  async (call) => {
+                    await call(disabled ? "enableAdmin" : "disableAdmin", { id: row.id });
+                    return disabled
+                      ? `${row.username} can sign in again.`
+                      : `${row.username} is disabled and signed out.`;
+                  },
+                  disabled ? "The admin was not enabled." : "The admin was not disabled.",
+                )
+              }
+              className="rounded border border-brand-700 px-3 py-1 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+            >
+              {disabled ? "Enable" : "Disable"} <span className="sr-only">{row.username}</span>
+            </button>
+            {row.status === "invited" && (
+              <button
+                type="button"
+                disabled={change.busy}
+                onClick={() =>
+                  void change.run(async (call) => {
+                    setRenewed(await call("renewInvitation", { id: row.id }));
+                    return `${row.username}'s earlier invitation links no longer work.`;
+                  }, "No new link was made.")
+                }
+                className="rounded border border-brand-700 px-3 py-1 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+              >
+                New invitation link <span className="sr-only">for {row.username}</span>
+              </button>
+            )}
+          </div>
         );
       },
     },
@@ -207,6 +226,7 @@ export default function Admins({ loaderData }: Route.ComponentProps) {
         active owner cannot be disabled or given another role.
       </p>
       {change.outcome && <Alert tone={change.outcome.ok ? "success" : "error"}>{change.outcome.message}</Alert>}
+      {renewed && change.outcome?.ok && <InviteSecret result={renewed} />}
       <DataTable caption="Admin accounts" columns={columns} rows={rows} busy={change.busy} empty="No admins." />
       <div className="mt-8">
         <InviteForm />
