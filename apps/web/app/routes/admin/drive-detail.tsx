@@ -88,165 +88,162 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
           <Alert tone={outcome.ok ? "success" : "error"}>{outcome.message}</Alert>
         </div>
       )}
-      <>
-        <section aria-labelledby="drive-details">
-          <h2 id="drive-details" className="text-xl font-semibold">
-            Details
-          </h2>
-          <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-            {(
+
+      <section aria-labelledby="drive-details">
+        <h2 id="drive-details" className="text-xl font-semibold">
+          Details
+        </h2>
+        <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+          {(
+            [
+              ["Test", drive.testName],
+              ["College or company", drive.organisation || "—"],
+              ["Batch", drive.batch || "—"],
+              ["Status", DRIVE_STATUS_LABELS[drive.status]],
+              ["Opens", opensText(drive)],
+              ["Closes", closesText(drive)],
               [
-                ["Test", drive.testName],
-                ["College or company", drive.organisation || "—"],
-                ["Batch", drive.batch || "—"],
-                ["Status", DRIVE_STATUS_LABELS[drive.status]],
-                ["Opens", opensText(drive)],
-                ["Closes", closesText(drive)],
-                [
-                  "Who may register",
-                  drive.rosterOnly
-                    ? `Only students on the roster (${drive.rosterSize} listed)`
-                    : "Anyone with the code",
-                ],
-                [
-                  "Students",
-                  `${drive.students} registered, ${drive.submitted} submitted, ${drive.passed} passed, ${drive.failed} failed`,
-                ],
-              ] as const
-            ).map(([term, value]) => (
-              <div key={term} className="contents">
-                <dt className="font-semibold">{term}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-
-        <section
-          aria-labelledby="drive-access"
-          data-print-sheet
-          className="mt-8 rounded border border-slate-200 p-4 print:border-0"
-        >
-          <h2 id="drive-access" className="text-xl font-semibold">
-            How students join {drive.name}
-          </h2>
-          <p className="mt-3">
-            Drive code: <strong className="font-mono text-2xl tracking-widest">{drive.code}</strong>
-          </p>
-          <p className="mt-2">
-            Share link:{" "}
-            <a href={link} className="break-all text-brand-700 underline">
-              {link}
-            </a>
-          </p>
-          <QrCode
-            text={link}
-            label={`QR code of the link to register for ${drive.name}`}
-            className="mt-4 h-56 w-56 print:h-80 print:w-80"
-          />
-          <div className="mt-4 flex flex-wrap items-center gap-3 print:hidden">
-            <button
-              type="button"
-              onClick={() => void copyLink(link)}
-              className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
-            >
-              Copy link
-            </button>
-            <button
-              type="button"
-              onClick={() => window.print()}
-              className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
-            >
-              Print
-            </button>
-            <p role="status" className="text-sm text-slate-700">
-              {copied}
-            </p>
-          </div>
-        </section>
-
-        <section aria-labelledby="drive-roster" className="mt-8 rounded border border-slate-200 p-4">
-          <h2 id="drive-roster" className="text-xl font-semibold">
-            Roster
-          </h2>
-          <p className="mt-1 text-sm text-slate-700">
-            {drive.rosterOnly
-              ? "Only the students listed here may register for this drive."
-              : "This drive takes anyone with the code; a roster applies once the drive is set to roster only."}{" "}
-            A CSV file with a header row naming an email column, a usn column, or both; uploading replaces the list.
-            Listed now: {drive.rosterSize}.
-          </p>
-          <div className="mt-3 flex flex-wrap items-end gap-3">
-            <div>
-              <label htmlFor="roster-file" className="block font-medium">
-                Roster CSV file
-              </label>
-              <input id="roster-file" ref={rosterInput} type="file" accept=".csv,text/csv" className="mt-1 block" />
+                "Who may register",
+                drive.rosterOnly ? `Only students on the roster (${drive.rosterSize} listed)` : "Anyone with the code",
+              ],
+              [
+                "Students",
+                `${drive.students} registered, ${drive.submitted} submitted, ${drive.passed} passed, ${drive.failed} failed`,
+              ],
+            ] as const
+          ).map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="font-semibold">{term}</dt>
+              <dd>{value}</dd>
             </div>
-            <button
-              type="button"
-              onClick={() => void uploadRoster()}
-              className="rounded bg-brand-700 px-4 py-2 font-semibold text-white"
-            >
-              Upload roster
-            </button>
-          </div>
-        </section>
+          ))}
+        </dl>
+      </section>
 
-        <section aria-labelledby="drive-results" className="mt-8">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="drive-results" className="text-xl font-semibold">
-              Results
-            </h2>
-            <button
-              type="button"
-              onClick={() => void downloadResults()}
-              className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700"
-            >
-              Download CSV
-            </button>
+      <section
+        aria-labelledby="drive-access"
+        data-print-sheet
+        className="mt-8 rounded border border-slate-200 p-4 print:border-0"
+      >
+        <h2 id="drive-access" className="text-xl font-semibold">
+          How students join {drive.name}
+        </h2>
+        <p className="mt-3">
+          Drive code: <strong className="font-mono text-2xl tracking-widest">{drive.code}</strong>
+        </p>
+        <p className="mt-2">
+          Share link:{" "}
+          <a href={link} className="break-all text-brand-700 underline">
+            {link}
+          </a>
+        </p>
+        <QrCode
+          text={link}
+          label={`QR code of the link to register for ${drive.name}`}
+          className="mt-4 h-56 w-56 print:h-80 print:w-80"
+        />
+        <div className="mt-4 flex flex-wrap items-center gap-3 print:hidden">
+          <button
+            type="button"
+            onClick={() => void copyLink(link)}
+            className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            Copy link
+          </button>
+          <button
+            type="button"
+            onClick={() => window.print()}
+            className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
+          >
+            Print
+          </button>
+          <p role="status" className="text-sm text-slate-700">
+            {copied}
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="drive-roster" className="mt-8 rounded border border-slate-200 p-4">
+        <h2 id="drive-roster" className="text-xl font-semibold">
+          Roster
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          {drive.rosterOnly
+            ? "Only the students listed here may register for this drive."
+            : "This drive takes anyone with the code; a roster applies once the drive is set to roster only."}{" "}
+          A CSV file with a header row naming an email column, a usn column, or both; uploading replaces the list.
+          Listed now: {drive.rosterSize}.
+        </p>
+        <div className="mt-3 flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="roster-file" className="block font-medium">
+              Roster CSV file
+            </label>
+            <input id="roster-file" ref={rosterInput} type="file" accept=".csv,text/csv" className="mt-1 block" />
           </div>
-          {results.length === 0 && <p className="mt-3">Nobody has submitted this drive's test yet.</p>}
-          {drive.submitted > results.length && (
-            <p className="mt-3">
-              The best {results.length} of {drive.submitted} attempts.{" "}
-              <Link to={`/admin/results?driveId=${id}`} className="text-brand-700 underline">
-                Search, sort and page through all of them in View Results
-              </Link>
-              , or download the CSV.
-            </p>
-          )}
-          {results.length > 0 && (
-            <TableScrollBox label="Results table" className="mt-3">
-              <table className="w-full border-collapse text-left">
-                <caption className="sr-only">Submitted attempts of {drive.name}, best first</caption>
-                <ColumnHeadings
-                  names={["Student", "Email", "USN", "Score", "Marks", "%", "Pass/fail", "Left the quiz", "Submitted"]}
-                />
-                <tbody>
-                  {results.map((row) => (
-                    <tr key={row._id} className="border-b border-slate-200">
-                      <th scope="row" className="px-3 py-2 font-normal">
-                        {row.studentName}
-                      </th>
-                      <td className="px-3 py-2">{row.email}</td>
-                      <td className="px-3 py-2">{row.usnNo}</td>
-                      <td className="px-3 py-2">
-                        {row.score} of {row.totalQuestions}
-                      </td>
-                      <td className="px-3 py-2">{row.marks}</td>
-                      <td className="px-3 py-2">{row.percentage}%</td>
-                      <td className="px-3 py-2">{row.passed === null ? "—" : row.passed ? "Pass" : "Fail"}</td>
-                      <td className="px-3 py-2">{row.focusLosses === 1 ? "1 time" : `${row.focusLosses} times`}</td>
-                      <td className="px-3 py-2">{formatInZone(row.submittedAt, drive.timeZone)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScrollBox>
-          )}
-        </section>
-      </>
+          <button
+            type="button"
+            onClick={() => void uploadRoster()}
+            className="rounded bg-brand-700 px-4 py-2 font-semibold text-white"
+          >
+            Upload roster
+          </button>
+        </div>
+      </section>
+
+      <section aria-labelledby="drive-results" className="mt-8">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="drive-results" className="text-xl font-semibold">
+            Results
+          </h2>
+          <button
+            type="button"
+            onClick={() => void downloadResults()}
+            className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700"
+          >
+            Download CSV
+          </button>
+        </div>
+        {results.length === 0 && <p className="mt-3">Nobody has submitted this drive's test yet.</p>}
+        {drive.submitted > results.length && (
+          <p className="mt-3">
+            The best {results.length} of {drive.submitted} attempts.{" "}
+            <Link to={`/admin/results?driveId=${id}`} className="text-brand-700 underline">
+              Search, sort and page through all of them in View Results
+            </Link>
+            , or download the CSV.
+          </p>
+        )}
+        {results.length > 0 && (
+          <TableScrollBox label="Results table" className="mt-3">
+            <table className="w-full border-collapse text-left">
+              <caption className="sr-only">Submitted attempts of {drive.name}, best first</caption>
+              <ColumnHeadings
+                names={["Student", "Email", "USN", "Score", "Marks", "%", "Pass/fail", "Left the quiz", "Submitted"]}
+              />
+              <tbody>
+                {results.map((row) => (
+                  <tr key={row._id} className="border-b border-slate-200">
+                    <th scope="row" className="px-3 py-2 font-normal">
+                      {row.studentName}
+                    </th>
+                    <td className="px-3 py-2">{row.email}</td>
+                    <td className="px-3 py-2">{row.usnNo}</td>
+                    <td className="px-3 py-2">
+                      {row.score} of {row.totalQuestions}
+                    </td>
+                    <td className="px-3 py-2">{row.marks}</td>
+                    <td className="px-3 py-2">{row.percentage}%</td>
+                    <td className="px-3 py-2">{row.passed === null ? "—" : row.passed ? "Pass" : "Fail"}</td>
+                    <td className="px-3 py-2">{row.focusLosses === 1 ? "1 time" : `${row.focusLosses} times`}</td>
+                    <td className="px-3 py-2">{formatInZone(row.submittedAt, drive.timeZone)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScrollBox>
+        )}
+      </section>
     </AdminShell>
   );
 }
