@@ -1,7 +1,8 @@
-// Imported text as Markdown: plain text shows literally whatever it holds, HTML reaches the sanitiser whole.
+// Imported text as Markdown: plain text shows literally whatever it holds; HTML becomes the Markdown that shows
+// what it showed, with no markup left in it.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { htmlAsMarkdown, plainAsMarkdown } from "./as-markdown.ts";
+import { htmlAsMarkdown, moodleAutoAsMarkdown, plainAsMarkdown } from "./as-markdown.ts";
 import { renderOptionText, renderQuestionText } from "./render.ts";
 
 /** What a reader sees of rendered plain text: the text of its paragraphs, a line break as a new line. */
@@ -41,13 +42,103 @@ describe("plain text as Markdown", () => {
   });
 });
 
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+const MEDIA = `/api/media/${"ab".repeat(32)}.png`;
+
 describe("HTML as Markdown", () => {
-  it("keeps HTML whole for the sanitiser, with no Markdown read inside it, whatever its blank lines", () => {
-    const html = "<p>Is 2*3 = 6?</p>\n\n    <p>*not* `code`</p>\n\n<pre>a\n\n    b</pre>";
-    expect(renderQuestionText(htmlAsMarkdown(html))).toBe(
-      "<p>Is 2*3 = 6?</p>\n    <p>*not* `code`</p>\n<pre>a\n\n    b</pre>",
+  it("shows HTML's text literally, whatever Markdown or tags it looks like, and leaves no markup", () => {
+    fc.assert(
+      fc.property(fc.array(PLAIN_LINE, { minLength: 1, maxLength: 4 }), (lines) => {
+        const kept = lines.filter((line) => line !== "");
+        fc.pre(kept.length > 0);
+        const markdown = htmlAsMarkdown(kept.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n"));
+        // A `<` not escaped by a backslash before it would be markup.
+        expect(markdown).not.toMatch(/(?<!\\)(?:\\\\)*<\/?[a-z!?]/i);
+        // HTML shows a run of spaces as one.
+        const collapsed = kept.map((line) => line.replace(/ +/g, " "));
+        expect(shown(renderQuestionText(markdown))).toBe(collapsed.join("\n\n"));
+        const option = htmlAsMarkdown(`<span>${escapeHtml(kept.join(" "))}</span>`, true);
+        expect(shown(renderOptionText(option))).toBe(collapsed.join(" "));
+      }),
+      { numRuns: 300 },
     );
-    expect(renderQuestionText(htmlAsMarkdown("Is *x* <b>bold</b>?"))).toBe("Is *x* <b>bold</b>?");
+  });
+
+  it("turns a tag written as text in the HTML into an escaped, literal tag", () => {
+    expect(htmlAsMarkdown("<p>Which is a heading: &lt;h1&gt; or &lt;header&gt;?</p>")).toBe(
+      "Which is a heading: \\<h1\\> or \\<header\\>?",
+    );
+    expect(htmlAsMarkdown("&lt;br&gt;", true)).toBe("\\<br\\>");
+    expect(renderOptionText(htmlAsMarkdown("&lt;br&gt;", true))).toBe("&lt;br&gt;");
+    expect(htmlAsMarkdown("<p>Is *x* &amp;amp; `y` $5$ [a] # 1. x_?</p>")).toBe(
+      "Is \\*x\\* \\&amp; \\`y\\` \\$5\\$ \\[a\\] # 1. x\\_?",
+    );
+    expect(htmlAsMarkdown("<p>1. first</p><p># hash</p><p>- dash</p><p>&gt; quote</p>")).toBe(
+      "1\\. first\n\n\\# hash\n\n\\- dash\n\n\\> quote",
+    );
+    // Only where the text starts a line, in a list item or a quote too.
+    expect(
+      htmlAsMarkdown("<p>x<sup>2</sup> + 1 = <b>2</b>. - 3</p><ul><li>- a</li></ul><blockquote>2. b</blockquote>"),
+    ).toBe("x² + 1 = **2**. - 3\n\n-   \\- a\n\n> 2\\. b");
+  });
+
+  it("converts paragraphs, line breaks, emphasis, code, lists, headings and quotes to Markdown", () => {
+    expect(htmlAsMarkdown("<p>Which is <strong>true</strong>, <em>really</em>?</p>\n\n<p>Pick <b>one</b>.</p>")).toBe(
+      "Which is **true**, *really*?\n\nPick **one**.",
+    );
+    expect(htmlAsMarkdown("One<br>Two<br /><br>Three")).toBe("One\nTwo\n\nThree");
+    expect(htmlAsMarkdown("<p>Call <code>f(a, `b`)</code> or <kbd>Ctrl</kbd>, not <s>this</s></p>")).toBe(
+      "Call ``f(a, `b`)`` or `Ctrl`, not ~~this~~",
+    );
+    expect(htmlAsMarkdown('<ul><li>one</li><li><i>two</i></li></ul><ol start="3"><li>three</li></ol>')).toBe(
+      "-   one\n-   *two*\n\n3.  three",
+    );
+    expect(htmlAsMarkdown("<h3>Part A</h3><blockquote>Said</blockquote><hr>")).toBe("### Part A\n\n> Said\n\n---");
+  });
+
+  it("keeps a code block's lines and language as a fenced block", () => {
+    const html = '<pre><code class="language-python">def f():\n\n    return "&lt;b&gt;" * 2  # ``` \n</code></pre>';
+    const markdown = htmlAsMarkdown(`<p>What does this print?</p>${html}`);
+    expect(markdown).toBe('What does this print?\n\n````python\ndef f():\n\n    return "<b>" * 2  # ``` \n````');
+    expect(renderQuestionText(markdown)).toContain('<pre><code class="hljs language-python">');
+    expect(htmlAsMarkdown("<pre>a\n\n    b</pre>")).toBe("```\na\n\n    b\n```");
+  });
+
+  it("writes subscripts and superscripts as Unicode where it has them, as text otherwise", () => {
+    expect(htmlAsMarkdown("H<sub>2</sub>O and x<sup>2</sup> + x<sup>n+1</sup> and a<sub>i</sub>")).toBe(
+      "H₂O and x² + xⁿ⁺¹ and a\\_(i)",
+    );
+  });
+
+  it("converts a table, its first row as the header, cells escaped and aligned", () => {
+    const markdown = htmlAsMarkdown(
+      '<table><tr><td>Gate</td><td align="right">A|B</td></tr><tr><td><b>AND</b></td><td style="text-align: right">1</td></tr></table>',
+    );
+    expect(markdown).toBe("| Gate | A\\|B |\n| --- | --: |\n| **AND** | 1 |");
+    expect(renderQuestionText(markdown)).toContain(
+      '<td><strong>AND</strong></td>\n<td style="text-align:right">1</td>',
+    );
+  });
+
+  it("keeps our media's images and http, https and mailto links; drops the rest of what could load or run", () => {
+    expect(htmlAsMarkdown(`<p><img src="${MEDIA}" alt="a [dot]" onerror="alert(1)"></p>`)).toBe(
+      `![a \\[dot\\]](${MEDIA})`,
+    );
+    expect(htmlAsMarkdown('<img src="https://evil.example/pixel.png" alt="tracker">Text')).toBe("Text");
+    expect(htmlAsMarkdown('<a href="https://example.com/a (1)" onclick="x()">docs</a>')).toBe(
+      "[docs](https://example.com/a%20%281%29)",
+    );
+    expect(htmlAsMarkdown('<a href="javascript:alert(1)">click</a> <a href="mailto:a@example.com">mail</a>')).toBe(
+      "click [mail](mailto:a@example.com)",
+    );
+    const hostile =
+      '<script>alert(1)</script><style>p { display: none }</style><p onclick="alert(1)">Hello</p>' +
+      '<iframe src="https://evil.example/">frame</iframe><svg onload="alert(1)"><text>svg</text></svg>' +
+      "<object data=x.swf>object</object><template><b>t</b></template><textarea>area</textarea>";
+    expect(htmlAsMarkdown(hostile)).toBe("Hello");
   });
 
   it("keeps text without anything Markdown would read exactly as it is", () => {
@@ -55,9 +146,13 @@ describe("HTML as Markdown", () => {
     expect(htmlAsMarkdown("<p>Network</p>", true)).toBe("Network");
   });
 
-  it("makes an option inline: no paragraph around it, its Markdown characters escaped between tags", () => {
+  it("makes an option inline: no paragraph around it, paragraphs as line breaks", () => {
     const option = htmlAsMarkdown("<p>2*3 &amp; <b>a_</b></p>\n<p>b</p>", true);
-    expect(option).toBe("2\\*3 &amp; <b>a\\_</b><br>b");
-    expect(renderOptionText(option)).toBe("2*3 &amp; <b>a_</b><br />b");
+    expect(option).toBe("2\\*3 & **a\\_**\nb");
+    expect(renderOptionText(option)).toBe("2*3 &amp; <strong>a_</strong><br />\nb");
+  });
+
+  it("reads Moodle's auto-format: its line breaks are line breaks, its HTML converted", () => {
+    expect(moodleAutoAsMarkdown("Line *1*\n<b>Line</b> 2\n\n&lt;h1&gt;")).toBe("Line \\*1\\*\n**Line** 2\n\n\\<h1\\>");
   });
 });

@@ -1,7 +1,10 @@
 // Text that a question file gives in another format (plain text, HTML, Moodle's auto-format) as the Markdown we
 // store, so that it shows as it did where it came from (docs/decisions/021, "Imported text").
-// Plain text is backslash-escaped wherever Markdown would read it as syntax; HTML is kept as HTML for the
-// sanitiser, shaped so that markdown-it passes it through whole instead of reading Markdown inside it.
+// Plain text is backslash-escaped wherever Markdown would read it as syntax. HTML is converted to Markdown by
+// turndown: what has a Markdown form keeps it, what can run or style is dropped, and the text between the tags
+// is escaped like plain text, so nothing stored is markup (the renderer shows any HTML in a text literally).
+import { MEDIA_FILE_PATTERN, MEDIA_PATH_PREFIX } from "@trainwise/contract/media";
+import TurndownService from "turndown";
 
 /** What a question file says its text is. */
 export type SourceFormat = "markdown" | "html" | "moodle" | "plain";
@@ -21,10 +24,12 @@ const CHARACTER_REFERENCE = /&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|[A-Za-z][A-
  */
 const LINE_START_SYNTAX = /^([#>+\-=:]|\d{1,9}(?=[.)]))/;
 
-/** Text with Markdown's inline syntax escaped; in HTML a character reference means what it says, so it stays. */
-function escapeInline(text: string, keepReferences = false): string {
-  const escaped = text.replace(INLINE_SYNTAX, (character) => `\\${character}`).replace(LOOSE_UNDERSCORE, "\\_");
-  return keepReferences ? escaped : escaped.replace(CHARACTER_REFERENCE, "\\&");
+/** Text with Markdown's inline syntax escaped. */
+function escapeInline(text: string): string {
+  return text
+    .replace(INLINE_SYNTAX, (character) => `\\${character}`)
+    .replace(LOOSE_UNDERSCORE, "\\_")
+    .replace(CHARACTER_REFERENCE, "\\&");
 }
 
 /**
@@ -46,51 +51,240 @@ export function plainAsMarkdown(text: string, inline = false): string {
     .join("\n");
 }
 
-const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<!--[\s\S]*?-->/;
-const TAGS = new RegExp(TAG.source, "g");
-
-/** What makes one line of HTML text a Markdown block other than a paragraph: heading, quote, list, rule, table. */
-const BLOCK_SYNTAX = /^(#|>|\||[-+*]\s|\d{1,9}[.)]\s|([-*_])\s*\2\s*\2)/;
-
-/** Elements that start an HTML block markdown-it passes through whole, up to the next blank line. */
-const BLOCK_START = /^<(?:p|div|table|ul|ol|dl|h[1-6]|blockquote|hr|figure|section|article|center)(?=[\s/>])/i;
-
-/** Line breaks inside `<pre>` as character references, so the HTML has no blank line that would end its block. */
-function preWithoutLineBreaks(html: string): string {
-  return html.replace(/(<pre\b[^>]*>)([\s\S]*?)(<\/pre>)/gi, (_match, open: string, body: string, close: string) => {
-    return open + body.replace(/\n/g, "&#10;") + close;
-  });
-}
+/**
+ * What starts a block when a piece of HTML's text starts a line: a heading, a list item, a setext underline or
+ * rule, an ordered list's `1.` (`>` and `*` are escaped everywhere).
+ */
+const TEXT_LINE_START = /^(?:#{1,6}(?=\s|$)|[-+](?=\s|$)|(?:-+|=+)(?=\s*$))/;
+const TEXT_ORDERED_LIST = /^\d{1,9}(?=[.)](?:\s|$))/;
 
 /**
- * HTML (a Moodle question's, or a GIFT `[html]` text) as Markdown that markdown-it hands to the sanitiser as it
- * is: blank lines go (outside `<pre>` they mean nothing in HTML, and one would end the HTML block and let
- * Markdown read the rest), and the whole is wrapped in a `<div>` (which the sanitiser drops, keeping its
- * content) unless it already starts with a block element. HTML with nothing Markdown would read differently is
- * kept exactly as it is. `inline` (an option): a wrapping `<p>` goes, paragraphs become `<br>`, and the text
- * between tags is escaped where Markdown would read it.
+ * Where a piece of text would start a block if it started a line. Whether it does is only known in the whole
+ * Markdown (`x<sup>2</sup> + 1` does not), so the piece is marked with a NUL, which no question text can hold,
+ * and the mark becomes a backslash at the start of a line (after any quote or list markers) and goes elsewhere.
+ */
+const LINE_START_MARK = "\u0000";
+const MARK_AT_LINE_START = new RegExp(
+  `^((?:[ \\t]*(?:>|[-+*]|\\d{1,9}[.)])[ \\t]+)*[ \\t]*\\d{0,9})${LINE_START_MARK}`,
+  "gm",
+);
+
+/** A piece of an HTML text (a text node) escaped where Markdown would read it. */
+function escapeTextNode(text: string): string {
+  const [, space = "", rest = ""] = /^(\s*)([\s\S]*)$/.exec(text) ?? [];
+  const escaped = escapeInline(rest);
+  const number = TEXT_ORDERED_LIST.exec(escaped);
+  if (number) return `${space}${number[0]}${LINE_START_MARK}${escaped.slice(number[0].length)}`;
+  return space + (TEXT_LINE_START.test(escaped) ? LINE_START_MARK : "") + escaped;
+}
+
+/** Elements whose content is code, styling, a form's or another document's: dropped with their content. */
+const DROPPED: TurndownService.TagName[] = [
+  "script",
+  "style",
+  "template",
+  "iframe",
+  "frame",
+  "frameset",
+  "object",
+  "embed",
+  "applet",
+  "svg",
+  "math",
+  "canvas",
+  "audio",
+  "video",
+  "noscript",
+  "noembed",
+  "noframes",
+  "textarea",
+  "select",
+  "option",
+  "button",
+  "head",
+  "title",
+  "meta",
+  "link",
+  "base",
+] as TurndownService.TagName[];
+
+/** Unicode's superscript and subscript characters, for `<sup>`/`<sub>` text that has them (x², H₂O). */
+const SUPERSCRIPT: Record<string, string> = Object.fromEntries(
+  [..."0123456789+-=()n"].map((character, index) => [character, "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿ"[index] ?? ""]),
+);
+const SUBSCRIPT: Record<string, string> = Object.fromEntries(
+  [..."0123456789+-=()"].map((character, index) => [character, "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎"[index] ?? ""]),
+);
+
+/** A fence longer than any run of backticks in the code, so the code cannot close it. */
+function fenceFor(code: string): string {
+  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((run) => run[0].length));
+  return "`".repeat(longest + 1);
+}
+
+function languageOf(element: HTMLElement | null | undefined): string {
+  const name = /(?:^|\s)lang(?:uage)?-([\w+#-]+)/.exec(element?.getAttribute("class") ?? "")?.[1];
+  return name?.toLowerCase() ?? "";
+}
+
+/** A link's target in Markdown: characters that would end it are percent-encoded. */
+function destination(url: string): string {
+  return url.replace(
+    /[\s()<>\\]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`,
+  );
+}
+
+function isOurMedia(src: string): boolean {
+  return src.startsWith(MEDIA_PATH_PREFIX) && MEDIA_FILE_PATTERN.test(src.slice(MEDIA_PATH_PREFIX.length));
+}
+
+/** Whether an element is, or is part of, a table inside another table's cell: Markdown cannot nest tables, so its text stays. */
+function inNestedTable(element: HTMLElement): boolean {
+  let table = false;
+  for (let node = element.parentNode; node; node = node.parentNode) {
+    if (node.nodeName === "TABLE") {
+      if (table) return true;
+      table = true;
+    }
+    if (table && (node.nodeName === "TD" || node.nodeName === "TH")) return true;
+  }
+  return false;
+}
+
+function tableOf(row: HTMLElement): HTMLElement | null {
+  let node = row.parentNode;
+  while (node && node.nodeName !== "TABLE") node = node.parentNode;
+  return node as HTMLElement | null;
+}
+
+function alignmentOf(cell: Element): string {
+  const align = (
+    cell.getAttribute("align") ??
+    /text-align:\s*(\w+)/i.exec(cell.getAttribute("style") ?? "")?.[1] ??
+    ""
+  ).toLowerCase();
+  return align === "left" ? ":--" : align === "right" ? "--:" : align === "center" ? ":-:" : "---";
+}
+
+const turndown = new TurndownService({
+  headingStyle: "atx",
+  hr: "---",
+  bulletListMarker: "-",
+  codeBlockStyle: "fenced",
+  emDelimiter: "*",
+  strongDelimiter: "**",
+  // A line break is a line break in our Markdown (markdown-it's `breaks`), with no trailing spaces to lose.
+  br: "",
+});
+turndown.escape = escapeTextNode;
+turndown.addRule("line break", {
+  filter: "br",
+  // Two line breaks in a row leave an empty line: a paragraph break in Markdown.
+  replacement: (_content, node) => {
+    let previous = node.previousSibling;
+    while (previous?.nodeType === 3 && previous.textContent?.trim() === "") previous = previous.previousSibling;
+    return previous?.nodeName === "BR" ? "\n\n" : "\n";
+  },
+});
+turndown.remove(DROPPED);
+turndown.addRule("code block", {
+  filter: "pre",
+  replacement: (_content, node) => {
+    const element = node as HTMLElement;
+    const code = element.textContent?.replace(/\n$/, "") ?? "";
+    const language = languageOf(element) || languageOf(element.querySelector("code"));
+    const fence = fenceFor(code);
+    return `\n\n${fence}${language}\n${code}\n${fence}\n\n`;
+  },
+});
+turndown.addRule("keyboard", {
+  filter: "kbd",
+  replacement: (_content, node) => {
+    const text = (node.textContent ?? "").replace(/\s+/g, " ");
+    if (text.trim() === "") return "";
+    const ticks = "`".repeat(Math.max(0, ...[...text.matchAll(/`+/g)].map((run) => run[0].length)) + 1);
+    const pad = text.startsWith("`") || text.endsWith("`") ? " " : "";
+    return `${ticks}${pad}${text}${pad}${ticks}`;
+  },
+});
+turndown.addRule("strikethrough", {
+  filter: ["s", "del", "strike"] as TurndownService.TagName[],
+  replacement: (content) => (content.trim() === "" ? content : `~~${content}~~`),
+});
+turndown.addRule("superscript and subscript", {
+  filter: ["sup", "sub"],
+  replacement: (content, node) => {
+    const text = node.textContent ?? "";
+    const table = node.nodeName === "SUP" ? SUPERSCRIPT : SUBSCRIPT;
+    if (text !== "" && [...text].every((character) => table[character])) {
+      return [...text].map((character) => table[character]).join("");
+    }
+    // No Unicode form: kept as text, marked as the author would type it (x^(n+k), a\_(i,j)).
+    if (content.trim() === "") return content;
+    return `${node.nodeName === "SUP" ? "^" : "\\_"}(${content})`;
+  },
+});
+turndown.addRule("link", {
+  filter: "a",
+  replacement: (content, node) => {
+    const href = (node as HTMLElement).getAttribute("href")?.trim() ?? "";
+    if (content.trim() === "") return "";
+    return /^(https?:|mailto:)/i.test(href) ? `[${content}](${destination(href)})` : content;
+  },
+});
+turndown.addRule("image", {
+  filter: "img",
+  replacement: (_content, node) => {
+    const element = node as HTMLElement;
+    const src = element.getAttribute("src")?.trim() ?? "";
+    // Images come from our media only (a file's embedded images are stored there); any other would be dropped
+    // by the sanitiser, so it is not kept.
+    if (!isOurMedia(src)) return "";
+    const alt = escapeInline((element.getAttribute("alt") ?? "").replace(/\s+/g, " ").trim());
+    return `![${alt}](${src})`;
+  },
+});
+turndown.addRule("table cell", {
+  filter: (node) => (node.nodeName === "TD" || node.nodeName === "TH") && !inNestedTable(node),
+  replacement: (content) => ` ${content.replace(/\s*\n+\s*/g, " ").trim()} |`,
+});
+turndown.addRule("table row", {
+  filter: (node) => node.nodeName === "TR" && !inNestedTable(node),
+  replacement: (content, node) => {
+    const row = node as HTMLTableRowElement;
+    const table = tableOf(row);
+    const first = table?.getElementsByTagName("tr")[0] === row;
+    // Markdown tables have a header row: the first row is it, as it reads first.
+    const cells = Array.from(row.childNodes as NodeListOf<HTMLElement>).filter(
+      (cell) => cell.nodeName === "TD" || cell.nodeName === "TH",
+    );
+    const delimiter = first ? `\n|${cells.map((cell) => ` ${alignmentOf(cell)} |`).join("")}` : "";
+    return `\n|${content}${delimiter}\n`;
+  },
+});
+turndown.addRule("table", {
+  filter: (node) => node.nodeName === "TABLE" && !inNestedTable(node),
+  replacement: (content) => `\n\n${content.replace(/\n+/g, "\n").trim()}\n\n`,
+});
+turndown.addRule("table part", {
+  filter: ["thead", "tbody", "tfoot"],
+  replacement: (content) => content,
+});
+
+/**
+ * HTML (a Moodle question's, or a GIFT `[html]` text) as Markdown that shows what the HTML showed: paragraphs,
+ * line breaks, emphasis, code and code blocks with their language, lists, headings, quotes, tables, links
+ * (http, https and mailto) and our own images. Script, styles and embedded documents are dropped with their
+ * content; other elements leave their text. Text is escaped where Markdown would read it, so `&lt;h1&gt;` is a
+ * literal `<h1>`. `inline` (an option, shown in a label): paragraphs are joined by line breaks.
  */
 export function htmlAsMarkdown(html: string, inline = false): string {
-  let text = html.replace(/\r\n?/g, "\n").trim();
-  const readAsMarkdown = text.includes("\n") || escapeInline(text, true) !== text || BLOCK_SYNTAX.test(text);
-  if (!TAG.test(text) && !readAsMarkdown) return text;
-  if (inline) {
-    text = preWithoutLineBreaks(text)
-      .replace(/^<p\b[^>]*>([\s\S]*)<\/p>$/i, "$1")
-      .replace(/<\/p>\s*<p\b[^>]*>/gi, "<br>")
-      .replace(/\s*\n\s*/g, " ");
-    let out = "";
-    let last = 0;
-    for (const match of text.matchAll(TAGS)) {
-      out += escapeInline(text.slice(last, match.index), true) + match[0];
-      last = match.index + match[0].length;
-    }
-    return (out + escapeInline(text.slice(last), true)).trim();
-  }
-  text = preWithoutLineBreaks(text)
-    .replace(/\n[ \t]*(?=\n)/g, "")
-    .replace(/\n+/g, "\n");
-  return BLOCK_START.test(text) ? text : `<div>${text}</div>`;
+  const markdown = turndown
+    .turndown(html.replace(/\r\n?/g, "\n").replaceAll(LINE_START_MARK, ""))
+    .replace(MARK_AT_LINE_START, "$1\\")
+    .replaceAll(LINE_START_MARK, "");
+  return inline ? markdown.replace(/\n[ \t]*(?:\n[ \t]*)+/g, "\n") : markdown;
 }
 
 /** Moodle's auto-format: text with HTML allowed, where a line break is a line break. */

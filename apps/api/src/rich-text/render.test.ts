@@ -1,5 +1,5 @@
-// The renderer: Markdown, code, math and images come out as the allow-list permits, and nothing an admin types can
-// run script, load from elsewhere, or style the page.
+// The renderer: Markdown, code, math and images come out as the allow-list permits; HTML an admin types is shown
+// as typed, so nothing typed can run script, load from elsewhere, style the page or add elements to it.
 import { describe, expect, it } from "vitest";
 import { renderOptionText, renderQuestionText } from "./render.ts";
 
@@ -11,6 +11,14 @@ const MEDIA = `/api/media/${"0123456789abcdef".repeat(4)}.png`;
  * (a "javascript:" the author typed, shown as typed) is inert.
  */
 function expectInert(html: string) {
+  // Escaped text (`&lt;script&gt;`) is fine; none of these may be markup.
+  expect(html).not.toMatch(/<(script|svg|iframe)\b/i);
+  expect(html).not.toMatch(/<[^>]*href="\s*javascript:/i);
+  // An attribute's value is quoted with its quotes escaped: with the values emptied, no tag has a handler.
+  expect(html.replace(/"[^"]*"/g, '""')).not.toMatch(/<[^>]*\son[a-z]+=/i);
+  for (const [image = ""] of html.matchAll(/<img\b[^>]*>/gi)) {
+    expect(image).toMatch(/^<img src="\/api\/media\/[0-9a-f]{64}\.(png|jpg|webp|gif)"/);
+  }
   for (const [, name = "", attributes = ""] of html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)([^>]*)>/g)) {
     expect(name.toLowerCase()).not.toMatch(/^(script|style|iframe|object|embed|svg|math|form|input|link|meta|base)$/);
     for (const [, attribute = "", value = ""] of attributes.matchAll(/\s([^\s=/>]+)(?:="([^"]*)")?/g)) {
@@ -37,6 +45,34 @@ describe("plain text", () => {
 
   it("keeps the author's line breaks", () => {
     expect(renderQuestionText("First line\nSecond line")).toBe("<p>First line<br />\nSecond line</p>");
+    expect(renderOptionText("First <br> line\nSecond")).toBe("First &lt;br&gt; line<br />\nSecond");
+  });
+});
+
+describe("HTML typed in a text", () => {
+  // A bank about web development asks about tags: they must read as typed, never become (empty) elements.
+  const literal: [string, string][] = [
+    ["<h1>", "&lt;h1&gt;"],
+    ["<h2>", "&lt;h2&gt;"],
+    ["<header>", "&lt;header&gt;"],
+    ["<head>", "&lt;head&gt;"],
+    ["<br>", "&lt;br&gt;"],
+    ["x<y and y>z", "x&lt;y and y&gt;z"],
+    ["a <b>bold</b> claim", "a &lt;b&gt;bold&lt;/b&gt; claim"],
+    ["Which tag makes a line break: <br> or <lb>?", "Which tag makes a line break: &lt;br&gt; or &lt;lb&gt;?"],
+    ["<!-- a comment --> and <?php echo 1; ?>", "&lt;!-- a comment --&gt; and &lt;?php echo 1; ?&gt;"],
+  ];
+
+  it.each(literal)("shows %s literally, as a question and as an option", (text, shown) => {
+    expect(renderQuestionText(text)).toBe(`<p>${shown}</p>`);
+    expect(renderOptionText(text)).toBe(shown);
+  });
+
+  it("shows an HTML block literally, with the Markdown around it rendered", () => {
+    expect(renderQuestionText("<div>\n*not* HTML\n</div>\n\n**Which** is it?")).toBe(
+      "<p>&lt;div&gt;<br />\n<em>not</em> HTML<br />\n&lt;/div&gt;</p>\n<p><strong>Which</strong> is it?</p>",
+    );
+    expect(renderQuestionText("<h1>Title</h1>")).toBe("<p>&lt;h1&gt;Title&lt;/h1&gt;</p>");
   });
 });
 
@@ -66,7 +102,7 @@ describe("Markdown", () => {
     expect(renderQuestionText("[docs](https://example.com/a?b=1)")).toBe(
       '<p><a href="https://example.com/a?b=1" rel="noopener noreferrer nofollow" target="_blank">docs</a></p>',
     );
-    expect(renderOptionText("<a href='mailto:a@example.com' onclick='x()'>mail</a>")).toBe(
+    expect(renderOptionText("[mail](mailto:a@example.com)")).toBe(
       '<a href="mailto:a@example.com" rel="noopener noreferrer nofollow" target="_blank">mail</a>',
     );
   });
@@ -75,8 +111,9 @@ describe("Markdown", () => {
     expect(renderQuestionText(`![A graph](${MEDIA})`)).toBe(
       `<p><img src="${MEDIA}" alt="A graph" loading="lazy" /></p>`,
     );
-    expect(renderQuestionText(`<img src="${MEDIA}" onerror="alert(1)" style="position:fixed">`)).toBe(
-      `<img src="${MEDIA}" loading="lazy" />`,
+    // An image typed as HTML is text, even one of ours.
+    expect(renderQuestionText(`<img src="${MEDIA}" onerror="alert(1)">`)).toBe(
+      `<p>&lt;img src="${MEDIA}" onerror="alert(1)"&gt;</p>`,
     );
   });
 });
@@ -136,6 +173,10 @@ describe("hostile text comes out inert", () => {
     ["KaTeX \\htmlStyle", "$\\htmlStyle{position:fixed}{x}$"],
     ["KaTeX \\htmlData", "$\\htmlData{onload=alert(1)}{x}$"],
     ["HTML inside math", "$<img src=x onerror=alert(1)>$"],
+    ["a javascript: autolink", "<javascript:alert(1)>"],
+    ["a javascript: link written with an entity", "[x](&#106;avascript:alert(1))"],
+    ["quotes in an image's alt and title", `![x" onerror="alert(1)](${MEDIA} "t\\" onload=\\"alert(1)")`],
+    ["an HTML block", "<div onclick=alert(1)>\n<iframe src=https://evil.example/></iframe>\n</div>"],
   ];
 
   it.each(cases)("%s", (_name, text) => {
@@ -143,11 +184,20 @@ describe("hostile text comes out inert", () => {
     expectInert(renderOptionText(text));
   });
 
-  it("keeps the readable text and drops what runs", () => {
-    expect(renderQuestionText("<script>alert(1)</script>Hello")).toBe("Hello");
-    expect(renderQuestionText('<a href="JaVaScRiPt:alert(1)">click</a>')).toBe("<p><a>click</a></p>");
+  it("shows typed HTML as text and drops what Markdown would link or load", () => {
+    expect(renderQuestionText("<script>alert(1)</script>Hello")).toBe(
+      "<p>&lt;script&gt;alert(1)&lt;/script&gt;Hello</p>",
+    );
+    expect(renderOptionText("<img src=x onerror=alert(1)>")).toBe("&lt;img src=x onerror=alert(1)&gt;");
+    expect(renderQuestionText('<a href="JaVaScRiPt:alert(1)">click</a>')).toBe(
+      '<p>&lt;a href="JaVaScRiPt:alert(1)"&gt;click&lt;/a&gt;</p>',
+    );
+    // markdown-it refuses the javascript: link, so it stays the text it was typed as.
+    expect(renderQuestionText("[x](javascript:alert(1))")).toBe("<p>[x](javascript:alert(1))</p>");
     expect(renderQuestionText("![tracker](https://evil.example/pixel.png)")).toBe("<p></p>");
-    expect(renderQuestionText("<style>body { display: none }</style>Text")).toBe("Text");
+    expect(renderQuestionText("<style>body { display: none }</style>Text")).toBe(
+      "<p>&lt;style&gt;body { display: none }&lt;/style&gt;Text</p>",
+    );
     const trusted = renderQuestionText("$\\htmlClass{admin-only}{x}$");
     expect(trusted).not.toContain('admin-only"');
     expect(trusted).toContain("katex");

@@ -41,11 +41,13 @@ function highlightFence(code: string, info: string): string {
 }
 
 /**
- * HTML in the text is allowed through (a Moodle question's HTML stays HTML) and cleaned by the sanitiser;
- * `breaks` keeps a plain question's line breaks where its author put them; bare URLs stay text.
+ * HTML typed in a text is text: `<h1>` in an option about web pages, "is <br> or <lb> a line break?" or
+ * "x<y and y>z" read exactly as typed (markdown-it escapes it). A file's HTML becomes Markdown when it is imported
+ * (`as-markdown.ts`), so nothing stored is ever rendered as markup. `breaks` keeps a plain question's line
+ * breaks where its author put them; bare URLs stay text.
  */
 const markdown = new MarkdownIt({
-  html: true,
+  html: false,
   breaks: true,
   linkify: false,
   typographer: false,
@@ -53,29 +55,9 @@ const markdown = new MarkdownIt({
 });
 
 /**
- * Names of HTML elements. Inline "HTML" whose name is not one is an author's text ("is x<y and y>z?"), shown as
- * typed; an element, allowed or not, goes on to the sanitiser.
+ * Attributes and classes highlight.js and markdown-it produce; everything else goes. markdown-it writes no HTML of
+ * the author's, so this is a second line of defence.
  */
-const HTML_ELEMENTS = new Set(
-  (
-    "a abbr acronym address applet area article aside audio b base basefont bdi bdo bgsound big blink blockquote " +
-    "body br button canvas caption center cite code col colgroup data datalist dd del details dfn dialog dir div " +
-    "dl dt em embed fieldset figcaption figure font footer form frame frameset h1 h2 h3 h4 h5 h6 head header " +
-    "hgroup hr html i iframe image img input ins isindex kbd keygen label legend li link listing main map mark " +
-    "marquee math menu meta meter nav nobr noembed noframes noscript object ol optgroup option output p param " +
-    "picture plaintext portal pre progress q rp rt ruby s samp script search section select slot small source " +
-    "spacer span strike strong style sub summary sup svg table tbody td template textarea tfoot th thead time " +
-    "title tr track tt u ul var video wbr xmp"
-  ).split(" "),
-);
-
-markdown.renderer.rules.html_inline = (tokens, index) => {
-  const content = tokens[index]?.content ?? "";
-  const name = /^<\/?([A-Za-z][A-Za-z0-9-]*)/.exec(content)?.[1]?.toLowerCase();
-  return name === undefined || HTML_ELEMENTS.has(name) ? content : escapeHtml(content);
-};
-
-/** Attributes and classes highlight.js, markdown-it and a safe Markdown text produce; everything else goes. */
 const TEXT_ALLOW_LIST: sanitizeHtml.IOptions = {
   allowedTags: [
     "p",

@@ -204,14 +204,45 @@ describe("importing and exporting question files", async () => {
     const { createHash } = await import("node:crypto");
     const url = `/api/media/${createHash("sha256").update(png).digest("hex")}.png`;
     const listed = await app.inject({ method: "GET", url: "/api/questions?category=Shapes", headers: admin });
+    // The file's HTML is stored as Markdown, its image pointing at our media.
     expect(listed.json()[0]).toMatchObject({
-      text: `<p>Which shape?</p><p><img src="${url}"></p>`,
-      html: `<p>Which shape?</p><p><img src="${url}" loading="lazy" /></p>`,
+      text: `Which shape?\n\n![](${url})`,
+      html: `<p>Which shape?</p>\n<p><img src="${url}" alt="" loading="lazy" /></p>`,
     });
     const served = await app.inject({ method: "GET", url });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(png)).toBe(true);
     expect(await images()).toBe(before.images + 1);
+  });
+
+  it("stores a file's HTML as Markdown: tags written as text stay text, code keeps its language, script goes", async () => {
+    const xml = `<quiz>
+  <question type="multichoice">
+    <questiontext format="html"><text><![CDATA[<p>Which tag starts the page's main heading, &lt;h1&gt; or &lt;header&gt;?</p>
+<pre><code class="language-html">&lt;h1&gt;Title&lt;/h1&gt;</code></pre><script>alert(1)</script>]]></text></questiontext>
+    <single>true</single>
+    <answer fraction="100" format="html"><text><![CDATA[<p>&lt;h1&gt;</p>]]></text></answer>
+    <answer fraction="0" format="html"><text><![CDATA[&lt;head&gt; <img src="x" onerror="alert(1)">]]></text></answer>
+    <answer fraction="0" format="moodle_auto_format"><text><![CDATA[<b>&lt;br&gt;</b>]]></text></answer>
+  </question>
+</quiz>
+`;
+    const imported = await post("/api/questions/import?category=Tags", xml, "application/xml");
+    expect(imported.statusCode, imported.body).toBe(201);
+    const listed = await app.inject({ method: "GET", url: "/api/questions?category=Tags", headers: admin });
+    const [question] = listed.json();
+    expect(question.text).toBe(
+      "Which tag starts the page's main heading, \\<h1\\> or \\<header\\>?\n\n```html\n<h1>Title</h1>\n```",
+    );
+    expect(question.html).toBe(
+      "<p>Which tag starts the page's main heading, &lt;h1&gt; or &lt;header&gt;?</p>\n" +
+        '<pre><code class="hljs">&lt;h1&gt;Title&lt;/h1&gt;\n</code></pre>',
+    );
+    expect(question.options.map((option: { text: string; html: string }) => [option.text, option.html])).toEqual([
+      ["\\<h1\\>", "&lt;h1&gt;"],
+      ["\\<head\\>", "&lt;head&gt;"],
+      ["**\\<br\\>**", "<strong>&lt;br&gt;</strong>"],
+    ]);
   });
 
   it("exports the bank or one category in each format, and each export imports back unchanged", async () => {

@@ -219,14 +219,14 @@ describe("reading real-looking files", () => {
     ]);
   });
 
-  it("reads Moodle XML: categories, HTML text kept as HTML, the three types, and names the rest with their lines", () => {
+  it("reads Moodle XML: categories, HTML text as Markdown, the three types, and names the rest with their lines", () => {
     const bank = bankOf(parseMoodleXml(MOODLE_XML_FILE, {}));
     expect(bank.problems).toEqual([]);
     expect(bank.questions.map(({ line, question }) => ({ line, ...question }))).toEqual([
       {
         line: 7,
-        // HTML is kept for the sanitiser (docs/decisions/021).
-        text: "<p>Which layer routes <b>packets</b>?</p>",
+        // HTML becomes Markdown (docs/decisions/021).
+        text: "Which layer routes **packets**?",
         category: "Networks",
         difficulty: "medium",
         type: "single",
@@ -313,7 +313,7 @@ const RICH_GIFT = `$CATEGORY: Programming
   ~\`1\`
 }
 
-[html]<p>Which tag is <b>bold</b>?</p> {=[html]<code>&lt;b&gt;</code> ~[html]<i>none</i>}
+[html]<p>Which tag is <b>bold</b>\\: &lt;b&gt; or &lt;h1&gt;?</p> {=[html]<code>&lt;b&gt;</code> ~[html]&lt;h1&gt; ~[html]<i>none</i>}
 
 [plain]Is 2*3 <\\= 6 and \\# a heading? {T}
 
@@ -324,7 +324,7 @@ const RICH_MOODLE_XML = `<?xml version="1.0" encoding="UTF-8"?>
 <quiz>
   <question type="multichoice">
     <questiontext format="html">
-      <text><![CDATA[<p>Which shape is this?</p>
+      <text><![CDATA[<p>Which shape is this? Not a &lt;div&gt;.</p>
 
 <p><img src="@@PLUGINFILE@@/grey%20dot.png" alt="a dot"></p>]]></text>
       <file name="grey dot.png" path="/" encoding="base64">${PNG.toString("base64")}</file>
@@ -359,31 +359,37 @@ is true?]]></text></questiontext>
 `;
 
 describe("rich text in files", () => {
-  it("reads GIFT: [markdown] as it is with its code block, [html] kept, [plain] escaped, no marker as Moodle's", () => {
+  it("reads GIFT: [markdown] as it is with its code block, [html] converted, [plain] escaped, no marker as Moodle's", () => {
     const bank = bankOf(parseGift(RICH_GIFT, { difficulty: "easy" }));
     expect(bank.problems).toEqual([]);
     expect(
       bank.questions.map(({ line, question }) => [line, question.text, question.options.map((o) => o.text)]),
     ).toEqual([
       [4, 'What does this print?\n\n```c\nint a[] = {1, 2};\n\nprintf("%d\\n", a[1]); // #2\n```', ["`2`", "`1`"]],
-      [9, "<p>Which tag is <b>bold</b>?</p>", ["<code>&lt;b&gt;</code>", "<i>none</i>"]],
+      [9, "Which tag is **bold**: \\<b\\> or \\<h1\\>?", ["`<b>`", "\\<h1\\>", "*none*"]],
       [11, "Is 2\\*3 \\<= 6 and # a heading?", ["True", "False"]],
-      [13, "<div>Is *this* kept as Moodle shows it?</div>", ["yes", "no"]],
+      [13, "Is \\*this\\* kept as Moodle shows it?", ["yes", "no"]],
     ]);
     const html = toPreview("gift", bank).questions.map((question) => question.html);
     expect(html[0]).toContain(
       '<pre><code class="hljs language-c"><span class="hljs-type">int</span> a[] = {<span class="hljs-number">1</span>, <span class="hljs-number">2</span>};\n\n',
     );
+    expect(html[1]).toBe("<p>Which tag is <strong>bold</strong>: &lt;b&gt; or &lt;h1&gt;?</p>");
+    expect(toPreview("gift", bank).questions[1]?.options.map((option) => option.html)).toEqual([
+      "<code>&lt;b&gt;</code>",
+      "&lt;h1&gt;",
+      "<em>none</em>",
+    ]);
     expect(html[2]).toBe("<p>Is 2*3 &lt;= 6 and # a heading?</p>");
-    expect(html[3]).toBe("Is *this* kept as Moodle shows it?");
+    expect(html[3]).toBe("<p>Is *this* kept as Moodle shows it?</p>");
   });
 
-  it("reads Moodle XML: HTML kept, Markdown as it is, plain text escaped, an embedded PNG pointed at /api/media", () => {
+  it("reads Moodle XML: HTML converted, Markdown as it is, plain text escaped, an embedded PNG as a Markdown image", () => {
     const bank = bankOf(parseMoodleXml(RICH_MOODLE_XML, { category: "Shapes" }));
     expect(
       bank.questions.map(({ line, question }) => [line, question.text, question.options.map((o) => o.text)]),
     ).toEqual([
-      [3, `<p>Which shape is this?</p>\n<p><img src="${PNG_URL}" alt="a dot"></p>`, ["A <b>dot</b>", "A square"]],
+      [3, `Which shape is this? Not a \\<div\\>.\n\n![a dot](${PNG_URL})`, ["A **dot**", "A square"]],
       [14, "```js\nconst o = {a: 1};\n\no.a === 1;\n```\nis true?", ["True", "False"]],
       [24, "Is \\*a\\* \\<b\\> \\$5\\$ text?", ["\\*yes\\*", "no"]],
     ]);
@@ -392,7 +398,7 @@ describe("rich text in files", () => {
     ).toEqual([["image/png", PNG, 1, 1]]);
     const preview = toPreview("moodle-xml", bank).questions;
     expect(preview[0]?.html).toBe(
-      `<p>Which shape is this?</p>\n<p><img src="${PNG_URL}" alt="a dot" loading="lazy" /></p>`,
+      `<p>Which shape is this? Not a &lt;div&gt;.</p>\n<p><img src="${PNG_URL}" alt="a dot" loading="lazy" /></p>`,
     );
     expect(preview[2]?.html).toBe("<p>Is *a* &lt;b&gt; $5$ text?</p>");
     // SVG can carry script: refused, at its question's line, as POST /api/media refuses it.
@@ -510,9 +516,14 @@ describe("hostile files", () => {
 });
 
 // Generated banks: each format written out and read back gives the same questions in what it can carry. Texts
-// are Markdown: words with the characters every format escapes, emphasis, code spans, math, links, images, lists
-// and fenced code blocks holding GIFT's `{}=~#:`, indentation and blank lines.
+// are Markdown: words with the characters every format escapes, literal HTML tags (text, since HTML typed in a
+// text is shown as typed), emphasis, code spans, math, links, images, lists and fenced code blocks holding
+// GIFT's `{}=~#:`, indentation and blank lines.
 const SAFE_WORD = fc.stringMatching(/^[A-Za-z0-9éü中%&<>"'?!.,;()\-+*$#~=:{}\\/[\]]{1,12}$/);
+const LITERAL_TAG = fc.oneof(
+  fc.constantFrom("<h1>", "<h2>", "<header>", "<head>", "<br>", "<br/>", "<lb>", "<b>", "<p>", "x<y", "<?php ?>"),
+  fc.stringMatching(/^<\/?[a-z][a-z0-9]{0,6}( [a-z]+="[a-z0-9 ]{0,6}")?>$/),
+);
 const INLINE_MARKDOWN = fc.oneof(
   SAFE_WORD,
   SAFE_WORD.map((word) => `*${word}*`),
@@ -520,6 +531,8 @@ const INLINE_MARKDOWN = fc.oneof(
   fc.stringMatching(/^[a-z{}=~#:;() ]{1,15}$/).map((code) => `\`${code.trim() || "x"}\``),
   fc.constantFrom("$x^2$", "$\\frac{a}{b}$", "$$\\sum_{i=1}^n i$$", "costs $5 and $10"),
   fc.constantFrom("[the docs](https://example.com/a?b=1#c)", `![a graph](/api/media/${"ab".repeat(32)}.png)`),
+  LITERAL_TAG,
+  fc.tuple(LITERAL_TAG, SAFE_WORD).map(([tag, word]) => `${tag}${word}${tag.replace("<", "</")}`),
 );
 const phrase = (maxWords: number, words: fc.Arbitrary<string> = INLINE_MARKDOWN) =>
   fc.array(words, { minLength: 1, maxLength: maxWords }).map((parts) => parts.join(" "));
@@ -606,6 +619,53 @@ describe("export then import gives the bank back in what each format carries", (
   const bank = fc.array(question, { minLength: 1, maxLength: 12 });
   const runs = { numRuns: 60 };
 
+  it("a bank about HTML tags comes back in every format with its tags as typed, shown literally", async () => {
+    const inputs: QuestionInput[] = [
+      {
+        text: "Which tag makes a line break: <br> or <lb>?\n\nAnd is x<y and y>z?",
+        category: "Web",
+        difficulty: "easy",
+        type: "single",
+        scoring: "all_or_nothing",
+        options: [
+          { text: "<br>", isCorrect: true },
+          { text: "<lb>", isCorrect: false },
+          { text: "a <b>bold</b> claim", isCorrect: false },
+        ],
+      },
+      {
+        text: "Which is the page's main heading?",
+        category: "Web",
+        difficulty: "easy",
+        type: "single",
+        scoring: "all_or_nothing",
+        options: [
+          { text: "<h1>", isCorrect: true },
+          { text: "<h2>", isCorrect: false },
+          { text: "<header>", isCorrect: false },
+          { text: "<head>", isCorrect: false },
+        ],
+      },
+    ];
+    for (const format of ["csv", "gift", "moodle-xml"] as const) {
+      const read = await roundTrip(format, inputs);
+      expect(read).toEqual(inputs);
+      const preview = toPreview(format, bankOf(await readBankFile(EXPORTS[format].write(stored(inputs)), format, {})));
+      expect(preview.questions.map((entry) => [entry.html, entry.options.map((option) => option.html)])).toEqual([
+        [
+          "<p>Which tag makes a line break: &lt;br&gt; or &lt;lb&gt;?</p>\n<p>And is x&lt;y and y&gt;z?</p>",
+          ["&lt;br&gt;", "&lt;lb&gt;", "a &lt;b&gt;bold&lt;/b&gt; claim"],
+        ],
+        ["<p>Which is the page's main heading?</p>", ["&lt;h1&gt;", "&lt;h2&gt;", "&lt;header&gt;", "&lt;head&gt;"]],
+      ]);
+    }
+    const aiken = questionsToAiken(stored(inputs));
+    expect(aiken).toContain("B. <h2>\nC. <header>\nD. <head>\nANSWER: A");
+    expect(bankOf(parseAiken(aiken, { category: "Web", difficulty: "easy" })).questions[0]?.question).toEqual(
+      inputs[1],
+    );
+  });
+
   it("CSV carries everything", async () => {
     await fc.assert(
       fc.asyncProperty(bank, async (inputs) => {
@@ -629,7 +689,10 @@ describe("export then import gives the bank back in what each format carries", (
 
   it("GIFT carries everything but all-or-nothing on multiple answers (its weights mean partial credit)", async () => {
     await fc.assert(
-      fc.asyncProperty(bank, async (inputs) => {
+      fc.asyncProperty(bank, async (generated) => {
+        // GIFT has no escape for `->`: an option with text after one reads as a matching question's pair.
+        const inputs = generated.filter((input) => !input.options.some((option) => /->\s*\S/.test(option.text)));
+        fc.pre(inputs.length > 0);
         const expected = inputs.map((input) => (input.type === "multiple" ? { ...input, scoring: "partial" } : input));
         expect(await roundTrip("gift", inputs)).toEqual(expected);
       }),

@@ -8,8 +8,8 @@
 // "all or nothing" for multiple answers: those are written with the same weights and come back as partial.
 //
 // Text (docs/decisions/021): a `[markdown]` text is ours as it is; `[html]`, and `[moodle]` (Moodle's
-// auto-format: HTML with line breaks kept, which is also what a text without a marker is) is kept as HTML for
-// the sanitiser; `[plain]` is escaped so it shows literally. An option without a marker is in its question's
+// auto-format: HTML with line breaks kept, which is also what a text without a marker is) is converted to
+// Markdown; `[plain]` is escaped so it shows literally. An option without a marker is in its question's
 // format. We write `[markdown]` before every question, so whitespace and line breaks survive (gift-pegjs
 // collapses them in the other formats), and each line break as GIFT's `\n` escape: a question is one line of
 // the file, and a code block's blank line is `\n\n` in it, never a blank line that would end the question.

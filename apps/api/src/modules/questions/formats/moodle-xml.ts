@@ -7,7 +7,7 @@
 // with `<single>false` and ±100/k fractions: partial credit; `multichoiceset`, the all-or-nothing plugin's
 // type: all or nothing), and `truefalse`. Every other type is named and skipped on confirmation.
 //
-// Text (docs/decisions/021): `format="html"` and `moodle_auto_format` are kept as HTML for the sanitiser,
+// Text (docs/decisions/021): `format="html"` and `moodle_auto_format` are converted to Markdown,
 // `markdown` is ours as it is, `plain_text` is escaped so it shows literally. An image a text embeds
 // (`<file name="a.png" encoding="base64">`, shown by `@@PLUGINFILE@@/a.png`) is checked as an upload is and its
 // references point at `/api/media/<sha256>.<ext>`; the import stores it with the questions. We write Markdown,
