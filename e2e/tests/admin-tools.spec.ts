@@ -28,7 +28,11 @@ test("a question created by keyboard, edited, and the bank imported and exported
   const text = `Keyboard question ${Date.now()}?`;
   await page.getByLabel("Question", { exact: true }).focus();
   await page.keyboard.type(text);
+  // From the question, Tab reaches the picture button beside it, then the category.
   await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Insert image" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Category", { exact: true })).toBeFocused();
   await page.keyboard.type("Keyboard");
   await page.getByLabel("Option", { exact: true }).focus();
   for (const option of ["One", "Two", "Three", "Four"]) {
