@@ -54,7 +54,7 @@ describe("npm run admin", async () => {
     expect(short.stderr).toContain("at least 12 characters");
     const control = run(["create", "cy-admin"], "a tab\tin the password\n");
     expect(control.status).toBe(1);
-    expect(control.stderr).toContain("The password must not contain control characters.");
+    expect(control.stderr).toContain("The password must not contain control or invisible characters.");
     expect(run(["delete", "ana"]).status).toBe(2);
   });
 });

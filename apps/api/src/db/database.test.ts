@@ -31,6 +31,7 @@ describe("migrations", async () => {
       "attempts",
       "audit_log",
       "contact_enquiries",
+      "download_tickets",
       "drive_roster",
       "drives",
       "feedback",
