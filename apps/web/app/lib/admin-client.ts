@@ -302,3 +302,21 @@ export function useAdminAction() {
   );
   return { busy, outcome, run, setOutcome };
 }
+
+/**
+ * A table's CSV export: the download starts from the table's current filters (read when the button is pressed),
+ * the button is busy meanwhile, and a failure is kept to show beside it.
+ */
+export function useTableExport<Name extends DownloadName>(name: Name, filename: string, filters: () => object) {
+  const { busy, outcome, run } = useAdminAction();
+  const start = () =>
+    void run(
+      async () => {
+        await adminDownload(name, filename, { query: filters() });
+        return "The download has started.";
+      },
+      "The download failed.",
+      { refresh: false },
+    );
+  return { start, busy, failed: outcome && !outcome.ok ? outcome : undefined };
+}

@@ -12,7 +12,7 @@ import {
   useTableBusy,
 } from "../../components/admin-table.tsx";
 import { Alert } from "../../components/form-field.tsx";
-import { adminCall, adminDownload, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
+import { adminCall, tableQueryFrom, useTableExport } from "../../lib/admin-client.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import type { Route } from "./+types/enquiries";
 
@@ -42,18 +42,11 @@ const COLUMNS: Column<ContactEnquiry>[] = [
 export default function Enquiries({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   const busy = useTableBusy();
-  const exporter = useAdminAction();
-  const exportFailed = exporter.outcome && !exporter.outcome.ok ? exporter.outcome : undefined;
-  const exportCsv = () =>
-    void exporter.run(
-      async () => {
-        const { search } = tableQueryFrom(enquiryTableQuerySchema, window.location.href);
-        await adminDownload("enquiryExport", "enquiries.csv", { query: { search } });
-        return "The download has started.";
-      },
-      "The download failed.",
-      { refresh: false },
-    );
+  const exporter = useTableExport("enquiryExport", "enquiries.csv", () => {
+    const { search } = tableQueryFrom(enquiryTableQuerySchema, window.location.href);
+    return { search };
+  });
+  const exportFailed = exporter.failed;
   return (
     <AdminShell title="Contact Enquiries">
       {exportFailed && (
@@ -74,7 +67,7 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
         <button
           type="button"
           disabled={exporter.busy}
-          onClick={exportCsv}
+          onClick={exporter.start}
           className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-60"
         >
           Export CSV

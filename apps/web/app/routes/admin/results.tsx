@@ -17,7 +17,7 @@ import {
   useTableParams,
 } from "../../components/admin-table.tsx";
 import { Alert } from "../../components/form-field.tsx";
-import { adminCall, adminDownload, tableQueryFrom, useAdminAction, useAdminCall } from "../../lib/admin-client.ts";
+import { adminCall, tableQueryFrom, useAdminCall, useTableExport } from "../../lib/admin-client.ts";
 import { messageOf } from "../../lib/api.ts";
 import { formatDateTime, formatScore } from "../../lib/format.ts";
 import type { Route } from "./+types/results";
@@ -110,7 +110,10 @@ function Answers({ id, data }: { id: string; data: AnswersData | undefined }) {
 export default function Results({ loaderData }: Route.ComponentProps) {
   const busy = useTableBusy();
   const { params, update } = useTableParams();
-  const exporter = useAdminAction();
+  const exporter = useTableExport("resultExport", "results.csv", () => {
+    const { search, driveId, testId, college, outcome } = tableQueryFrom(resultTableQuerySchema, window.location.href);
+    return { search, driveId, testId, college, outcome };
+  });
   const openId = params.get("open") ?? undefined;
   const answers = useAnswers(openId);
   const { page, drives, tests } = loaderData;
@@ -118,20 +121,6 @@ export default function Results({ loaderData }: Route.ComponentProps) {
   function toggle(row: ResultTableRow) {
     update({ open: openId === row._id ? undefined : row._id }, { replace: true, keepPage: true });
   }
-
-  const exportCsv = () =>
-    void exporter.run(
-      async () => {
-        const { search, driveId, testId, college, outcome } = tableQueryFrom(
-          resultTableQuerySchema,
-          window.location.href,
-        );
-        await adminDownload("resultExport", "results.csv", { query: { search, driveId, testId, college, outcome } });
-        return "The download has started.";
-      },
-      "The download failed.",
-      { refresh: false },
-    );
 
   const columns: Column<ResultTableRow>[] = [
     { header: "Student", cell: (row) => row.studentName },
@@ -158,7 +147,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
       ),
     },
   ];
-  const exportFailed = exporter.outcome && !exporter.outcome.ok ? exporter.outcome : undefined;
+  const exportFailed = exporter.failed;
 
   return (
     <AdminShell title="Results">
@@ -204,7 +193,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
         <button
           type="button"
           disabled={exporter.busy}
-          onClick={exportCsv}
+          onClick={exporter.start}
           className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-60"
         >
           Export CSV

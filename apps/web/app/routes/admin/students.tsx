@@ -15,7 +15,7 @@ import {
   useTableParams,
 } from "../../components/admin-table.tsx";
 import { Alert } from "../../components/form-field.tsx";
-import { adminCall, adminDownload, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
+import { adminCall, tableQueryFrom, useAdminAction, useTableExport } from "../../lib/admin-client.ts";
 import { formatDate } from "../../lib/format.ts";
 import type { Route } from "./+types/students";
 
@@ -108,8 +108,11 @@ export default function Students({ loaderData }: Route.ComponentProps) {
   const { params } = useTableParams();
   const busy = useTableBusy();
   const action = useAdminAction();
-  const exporter = useAdminAction();
-  const exportFailed = exporter.outcome && !exporter.outcome.ok ? exporter.outcome : undefined;
+  const exporter = useTableExport("studentExport", "students.csv", () => {
+    const { search, driveId, college } = tableQueryFrom(studentTableQuerySchema, window.location.href);
+    return { search, driveId, college };
+  });
+  const exportFailed = exporter.failed;
 
   const act: Act = (intent, student, value) =>
     void action.run(async (call) => {
@@ -121,16 +124,6 @@ export default function Students({ loaderData }: Route.ComponentProps) {
       return (await call("endSessions", { id })).message;
     }, "That did not work. Please try again.");
 
-  const exportCsv = () =>
-    void exporter.run(
-      async () => {
-        const { search, driveId, college } = tableQueryFrom(studentTableQuerySchema, window.location.href);
-        await adminDownload("studentExport", "students.csv", { query: { search, driveId, college } });
-        return "The download has started.";
-      },
-      "The download failed.",
-      { refresh: false },
-    );
   const columns: Column<StudentAdmin>[] = [
     ...COLUMNS,
     { header: "Actions", cell: (student) => <StudentActions student={student} act={act} busy={action.busy} /> },
@@ -168,7 +161,7 @@ export default function Students({ loaderData }: Route.ComponentProps) {
         <button
           type="button"
           disabled={exporter.busy}
-          onClick={exportCsv}
+          onClick={exporter.start}
           className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-60"
         >
           Export CSV

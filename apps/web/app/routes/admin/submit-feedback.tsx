@@ -17,7 +17,13 @@ import {
   useTableBusy,
 } from "../../components/admin-table.tsx";
 import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
-import { adminCall, adminDownload, adminTokenOrLogin, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
+import {
+  adminCall,
+  adminTokenOrLogin,
+  tableQueryFrom,
+  useAdminAction,
+  useTableExport,
+} from "../../lib/admin-client.ts";
 import { api } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
@@ -47,7 +53,10 @@ export default function SubmitFeedback({ loaderData }: Route.ComponentProps) {
   const { token, page } = loaderData;
   const busy = useTableBusy();
   const change = useAdminAction();
-  const exporter = useAdminAction();
+  const exporter = useTableExport("feedbackExport", "feedback.csv", () => {
+    const { search, batch, visibility } = tableQueryFrom(feedbackTableQuerySchema, window.location.href);
+    return { search, batch, visibility };
+  });
   const [outcome, setOutcome] = useState<{ tone: "success" | "error"; message: string }>();
   const {
     register,
@@ -94,17 +103,7 @@ export default function SubmitFeedback({ loaderData }: Route.ComponentProps) {
       return "Feedback deleted.";
     }, "That did not work. Please try again.");
   };
-  const exportCsv = () =>
-    void exporter.run(
-      async () => {
-        const { search, batch, visibility } = tableQueryFrom(feedbackTableQuerySchema, window.location.href);
-        await adminDownload("feedbackExport", "feedback.csv", { query: { search, batch, visibility } });
-        return "The download has started.";
-      },
-      "The download failed.",
-      { refresh: false },
-    );
-  const exportFailed = exporter.outcome && !exporter.outcome.ok ? exporter.outcome : undefined;
+  const exportFailed = exporter.failed;
   const columns: Column<Feedback>[] = [
     {
       header: "Feedback",
@@ -205,7 +204,7 @@ export default function SubmitFeedback({ loaderData }: Route.ComponentProps) {
             <button
               type="button"
               disabled={exporter.busy}
-              onClick={exportCsv}
+              onClick={exporter.start}
               className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-60"
             >
               Export CSV
