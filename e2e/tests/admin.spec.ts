@@ -22,6 +22,23 @@ test("a wrong password shows the server's message", async ({ page, allowConsoleE
   await expectNoAxeViolations(page);
 });
 
+test("before the page runs, Login cannot send the password natively in the address", async ({
+  page,
+  allowConsoleError,
+}) => {
+  // The page's scripts never arrive (a slow phone, a blocked script): the prerendered form is all there is.
+  allowConsoleError(/ERR_FAILED|Failed to load|Failed to fetch/);
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").fill("e2e-admin");
+  await page.getByLabel("Password").fill("a secret password");
+  await expect(page.getByRole("button", { name: "Login" })).toBeDisabled();
+  await page.getByLabel("Password").press("Enter");
+  await page.waitForLoadState("load");
+  expect(page.url()).not.toContain("password");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
 test("an admin logs in, sees the dashboard, manages a question, adds feedback and logs out", async ({ page }) => {
   await logIn(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Dashboard");

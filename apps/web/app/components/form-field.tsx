@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useSyncExternalStore } from "react";
 
 interface FormFieldProps extends React.ComponentProps<"input"> {
   label: string;
@@ -51,11 +51,28 @@ export function Alert({ tone, children }: { tone: "error" | "success" | "info"; 
 }
 
 /** A form's submit button, unavailable while the form is being sent. */
+const noSubscription = () => () => {};
+
+/**
+ * Whether React runs the page: false in the prerendered HTML and while it hydrates, true after. Before that, a
+ * press of a form's submit button would submit the form natively, as a GET that puts every field (a password
+ * among them) into the address.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 export function SubmitButton({ busy, children }: { busy: boolean; children: React.ReactNode }) {
+  const hydrated = useHydrated();
   return (
     <button
       type="submit"
-      disabled={busy}
+      // Disabled until the page runs: a form's default button that is disabled also stops Enter from submitting.
+      disabled={busy || !hydrated}
       className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
     >
       {children}
