@@ -29,7 +29,7 @@ test("before the page runs, Login cannot send the password natively in the addre
   // The page's scripts never arrive (a slow phone, a blocked script): the prerendered form is all there is.
   allowConsoleError(/ERR_FAILED|Failed to load|Failed to fetch/);
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
-  await page.goto("/admin/login");
+  await page.goto("/admin/login", { waitUntil: "load" });
   await page.getByLabel("Username").fill("e2e-admin");
   await page.getByLabel("Password").fill("a secret password");
   await expect(page.getByRole("button", { name: "Login" })).toBeDisabled();
