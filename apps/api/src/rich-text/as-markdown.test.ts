@@ -99,6 +99,19 @@ describe("HTML as Markdown", () => {
     expect(htmlAsMarkdown("<h3>Part A</h3><blockquote>Said</blockquote><hr>")).toBe("### Part A\n\n> Said\n\n---");
   });
 
+  it("converts lists nested deep in linear time, still escaping a line start inside them", () => {
+    // Each level adds "-   " to the innermost line; the line-start pattern once backtracked exponentially over
+    // those spaces (a list 20 deep took minutes, blocking the server on a file of a few hundred bytes).
+    const depth = 18;
+    const started = performance.now();
+    const markdown = htmlAsMarkdown(`${"<ul><li>".repeat(depth)}x${"</li></ul>".repeat(depth)}`);
+    const marked = htmlAsMarkdown(`${"<ul><li>".repeat(depth)}# y${"</li></ul>".repeat(depth)}`);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(markdown.trim().endsWith("x")).toBe(true);
+    expect(marked.trim().endsWith("\\# y")).toBe(true);
+    expect(renderQuestionText(marked)).not.toMatch(/<h1/);
+  });
+
   it("keeps a code block's lines and language as a fenced block", () => {
     const html = '<pre><code class="language-python">def f():\n\n    return "&lt;b&gt;" * 2  # ``` \n</code></pre>';
     const markdown = htmlAsMarkdown(`<p>What does this print?</p>${html}`);

@@ -64,10 +64,11 @@ const TEXT_ORDERED_LIST = /^\d{1,9}(?=[.)](?:\s|$))/;
  * and the mark becomes a backslash at the start of a line (after any quote or list markers) and goes elsewhere.
  */
 const LINE_START_MARK = "\u0000";
-const MARK_AT_LINE_START = new RegExp(
-  `^((?:[ \\t]*(?:>|[-+*]|\\d{1,9}[.)])[ \\t]+)*[ \\t]*\\d{0,9})${LINE_START_MARK}`,
-  "gm",
-);
+// Spaces are read once at the line's start and after each marker, never by two quantifiers in a row: with
+// `(?:[ \t]*marker[ \t]+)*[ \t]*` a line of nested list markers ("-   -   -   … x", what a list nested twenty deep
+// becomes) could be split between them in exponentially many ways, and a file of a few hundred bytes held the
+// server for minutes.
+const MARK_AT_LINE_START = new RegExp(`^([ \\t]*(?:(?:>|[-+*]|\\d{1,9}[.)])[ \\t]+)*\\d{0,9})${LINE_START_MARK}`, "gm");
 
 /** A piece of an HTML text (a text node) escaped where Markdown would read it. */
 function escapeTextNode(text: string): string {

@@ -79,6 +79,12 @@ export async function findAccount(db: Executor, id: string): Promise<AdminAccoun
 }
 
 export class UsernameTakenError extends Error {}
+
+/** The database refused a second admin with the same username (case-insensitive unique index). */
+function isUsernameTaken(error: unknown): boolean {
+  const cause = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; constraint?: string };
+  return cause?.code === "23505" && cause.constraint === "admins_username_unique";
+}
 /** The account has set its password: an invitation has nothing left to do for it. */
 export class InvitationAcceptedError extends Error {}
 export class LastOwnerError extends Error {}
@@ -99,7 +105,14 @@ export async function inviteAdmin(
   return db.transaction(async (tx) => {
     if (await findAdminByUsername(tx, input.username)) throw new UsernameTakenError();
     const password = input.method === "password" ? randomBytes(18).toString("base64url") : null;
-    const { id } = await createAdmin(tx, input.username, password, input.role);
+    let id: string;
+    try {
+      ({ id } = await createAdmin(tx, input.username, password, input.role));
+    } catch (error) {
+      // Two owners inviting the same name at once both pass the look-up above; the unique index decides.
+      if (isUsernameTaken(error)) throw new UsernameTakenError();
+      throw error;
+    }
     if (password !== null) return { id, password };
     return { id, ...(await issueInvitation(tx, id, now)) };
   });

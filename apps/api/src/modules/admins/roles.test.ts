@@ -232,6 +232,25 @@ describe("admin roles", async () => {
     expect(taken.json().message).toBe("An admin with this username already exists.");
   });
 
+  it("answers 409, not 500, when two owners invite the same username at once", async () => {
+    // The other owner's invitation is inserted but not yet committed: this one's look-up cannot see it, so only
+    // the unique index stops the second account, once the first commits.
+    let pending: ReturnType<typeof call> | undefined;
+    await database.db.transaction(async (tx) => {
+      await createAdmin(tx, "Racing.Name", null, "viewer");
+      pending = call(owner.headers, "POST", "/api/admins", {
+        username: "racing.name",
+        role: "examiner",
+        method: "password",
+      });
+      // Long enough for the request to pass its look-up and wait on the index.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+    const invited = await pending;
+    expect(invited?.statusCode, invited?.body).toBe(409);
+    expect(invited?.json().message).toBe("An admin with this username already exists.");
+  });
+
   it("renews an invitation: the new link works, every earlier one stops, and an accepted account has none", async () => {
     const invited = (
       await call(owner.headers, "POST", "/api/admins", { username: "astray", role: "viewer", method: "link" })
