@@ -133,7 +133,8 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
         Moodle XML, at most 5000 questions and 2 MB. You see what the file would create before anything is saved; a file
         with any problem imports nothing.
       </p>
-      <div className="mt-3 grid gap-3 md:grid-cols-2">
+      {/* Grid items may shrink below their content: a file input's own width pushed a phone's page sideways. */}
+      <div className="mt-3 grid gap-3 md:grid-cols-2 [&>*]:min-w-0">
         <div>
           <label htmlFor={`${ids}-file`} className="block font-medium">
             Question file
@@ -143,7 +144,7 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
             ref={fileInput}
             type="file"
             accept=".csv,.txt,.gift,.xml,text/csv,text/plain,application/xml,text/xml"
-            className="mt-1 block"
+            className="mt-1 block w-full"
             onChange={() => setPreview(undefined)}
           />
         </div>
@@ -199,15 +200,15 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
           <Alert tone="error">{problem}</Alert>
         </div>
       )}
-      <div className="mt-3 flex flex-wrap items-end gap-3">
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => void showPreview()}
-          className="rounded bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
-        >
-          Preview import
-        </button>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void showPreview()}
+        className="mt-3 rounded bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
+      >
+        Preview import
+      </button>
+      <div className="mt-4 flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4">
         <div>
           <label htmlFor={`${ids}-export`} className="block font-medium">
             Export format

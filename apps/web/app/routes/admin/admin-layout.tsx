@@ -99,9 +99,10 @@ function AdminFrame({ role, children }: { role: AdminRole | undefined; children:
             Logout
           </button>
         </div>
-        {/* One row that scrolls sideways on a phone instead of filling the first screen. */}
+        {/* One row that scrolls sideways on a phone instead of filling the first screen; on a wide screen every
+            link shows, on a second line when an owner's eleven do not fit one. */}
         <nav aria-label="Admin" className="mx-auto max-w-6xl overflow-x-auto px-4 pb-2">
-          <ul className="flex gap-1 whitespace-nowrap">
+          <ul className="flex gap-1 whitespace-nowrap lg:flex-wrap">
             {links.map((link) => (
               <li key={link.to}>
                 <NavLink

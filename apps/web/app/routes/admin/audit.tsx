@@ -84,7 +84,13 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         busy={busy}
         empty={page.total === 0 ? "Nothing has been changed yet." : "No entries match."}
       />
-      <PageLinks page={page.page} pageSize={page.pageSize} total={page.total} label="Audit log" />
+      <PageLinks
+        page={page.page}
+        pageSize={page.pageSize}
+        total={page.total}
+        label="Audit log"
+        noun={["entry", "entries"]}
+      />
     </AdminShell>
   );
 }

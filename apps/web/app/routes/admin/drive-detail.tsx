@@ -175,11 +175,18 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
           Listed now: {drive.rosterSize}.
         </p>
         <div className="mt-3 flex flex-wrap items-end gap-3">
-          <div>
+          {/* A file input is wider than a 360 px phone leaves it: it may shrink with its box. */}
+          <div className="min-w-0 max-w-full">
             <label htmlFor="roster-file" className="block font-medium">
               Roster CSV file
             </label>
-            <input id="roster-file" ref={rosterInput} type="file" accept=".csv,text/csv" className="mt-1 block" />
+            <input
+              id="roster-file"
+              ref={rosterInput}
+              type="file"
+              accept=".csv,text/csv"
+              className="mt-1 block w-full"
+            />
           </div>
           <button
             type="button"

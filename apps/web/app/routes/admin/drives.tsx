@@ -361,7 +361,13 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
           busy={busy}
           empty={params.size === 0 ? "No drives yet." : "No drives match."}
         />
-        <PageLinks page={page.page} pageSize={page.pageSize} total={page.total} label="Drives" />
+        <PageLinks
+          page={page.page}
+          pageSize={page.pageSize}
+          total={page.total}
+          label="Drives"
+          noun={["drive", "drives"]}
+        />
       </section>
     </AdminShell>
   );

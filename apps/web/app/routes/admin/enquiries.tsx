@@ -5,6 +5,7 @@ import {
   BusyNote,
   type Column,
   DataTable,
+  ExportButton,
   PageLinks,
   SearchBox,
   SortSelect,
@@ -64,14 +65,7 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
             ["name:desc", "Name Z–A"],
           ]}
         />
-        <button
-          type="button"
-          disabled={exporter.busy}
-          onClick={exporter.start}
-          className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-60"
-        >
-          Export CSV
-        </button>
+        <ExportButton exporter={exporter} />
       </TableToolbar>
       <BusyNote busy={busy} />
       <DataTable
@@ -81,7 +75,13 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
         busy={busy}
         empty={page.total === 0 ? "No enquiries yet." : "No enquiries match."}
       />
-      <PageLinks page={page.page} pageSize={page.pageSize} total={page.total} label="Enquiries" />
+      <PageLinks
+        page={page.page}
+        pageSize={page.pageSize}
+        total={page.total}
+        label="Enquiries"
+        noun={["enquiry", "enquiries"]}
+      />
     </AdminShell>
   );
 }

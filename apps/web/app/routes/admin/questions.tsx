@@ -453,7 +453,13 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
           empty="No questions available"
         />
         {page.total > page.pageSize && (
-          <PageLinks page={page.page} pageSize={page.pageSize} total={page.total} label="Questions" />
+          <PageLinks
+            page={page.page}
+            pageSize={page.pageSize}
+            total={page.total}
+            label="Questions"
+            noun={["question", "questions"]}
+          />
         )}
       </section>
     </AdminShell>

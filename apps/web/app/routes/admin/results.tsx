@@ -7,6 +7,7 @@ import {
   BusyNote,
   type Column,
   DataTable,
+  ExportButton,
   FilterSelect,
   PageLinks,
   SearchBox,
@@ -190,14 +191,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
             ["name:desc", "Name Z–A"],
           ]}
         />
-        <button
-          type="button"
-          disabled={exporter.busy}
-          onClick={exporter.start}
-          className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-60"
-        >
-          Export CSV
-        </button>
+        <ExportButton exporter={exporter} />
       </TableToolbar>
       <BusyNote busy={busy} />
       <DataTable
@@ -208,7 +202,13 @@ export default function Results({ loaderData }: Route.ComponentProps) {
         empty={page.total === 0 && params.size === 0 ? "No quiz has been submitted yet." : "No results match."}
         after={(row) => (openId === row._id ? <Answers id={row._id} data={answers} /> : undefined)}
       />
-      <PageLinks page={page.page} pageSize={page.pageSize} total={page.total} label="Results" />
+      <PageLinks
+        page={page.page}
+        pageSize={page.pageSize}
+        total={page.total}
+        label="Results"
+        noun={["result", "results"]}
+      />
     </AdminShell>
   );
 }

@@ -5,6 +5,7 @@ import {
   BusyNote,
   type Column,
   DataTable,
+  ExportButton,
   FilterSelect,
   PageLinks,
   SearchBox,
@@ -158,14 +159,7 @@ export default function Students({ loaderData }: Route.ComponentProps) {
             ["name:desc", "Name Z–A"],
           ]}
         />
-        <button
-          type="button"
-          disabled={exporter.busy}
-          onClick={exporter.start}
-          className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-60"
-        >
-          Export CSV
-        </button>
+        <ExportButton exporter={exporter} />
       </TableToolbar>
       <BusyNote busy={busy} />
       <DataTable
@@ -175,7 +169,13 @@ export default function Students({ loaderData }: Route.ComponentProps) {
         busy={busy}
         empty={params.size === 0 ? "No students have registered yet." : "No students match."}
       />
-      <PageLinks page={page.page} pageSize={page.pageSize} total={page.total} label="Students" />
+      <PageLinks
+        page={page.page}
+        pageSize={page.pageSize}
+        total={page.total}
+        label="Students"
+        noun={["student", "students"]}
+      />
     </AdminShell>
   );
 }

@@ -8,6 +8,7 @@ import {
   BusyNote,
   type Column,
   DataTable,
+  ExportButton,
   FilterSelect,
   PageLinks,
   SearchBox,
@@ -201,14 +202,7 @@ export default function SubmitFeedback({ loaderData }: Route.ComponentProps) {
                 ["name:desc", "Name Z–A"],
               ]}
             />
-            <button
-              type="button"
-              disabled={exporter.busy}
-              onClick={exporter.start}
-              className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-60"
-            >
-              Export CSV
-            </button>
+            <ExportButton exporter={exporter} />
           </TableToolbar>
           {exportFailed && (
             <div className="mt-3">
@@ -218,7 +212,13 @@ export default function SubmitFeedback({ loaderData }: Route.ComponentProps) {
         </div>
         <BusyNote busy={busy} />
         <DataTable caption="Feedback entries" columns={columns} rows={entries} busy={busy} empty="No feedback found." />
-        <PageLinks page={page.page} pageSize={page.pageSize} total={page.total} label="Feedback" />
+        <PageLinks
+          page={page.page}
+          pageSize={page.pageSize}
+          total={page.total}
+          label="Feedback"
+          noun={["entry", "entries"]}
+        />
       </section>
     </AdminShell>
   );
