@@ -128,19 +128,13 @@ export default function Result({ loaderData }: Route.ComponentProps) {
       <ol className="mt-6 space-y-2">
         {result.answers.map((answer, position) => (
           <li key={answer.questionId} className="flex items-start gap-3 rounded border border-slate-200 px-4 py-3">
-            {answer.isCorrect ? (
-              <span aria-hidden="true" className="font-bold text-green-700">
-                ✓
-              </span>
-            ) : answer.answered ? (
-              <span aria-hidden="true" className="font-bold text-red-700">
-                ✗
-              </span>
-            ) : (
-              <span aria-hidden="true" className="font-bold text-slate-600">
-                –
-              </span>
-            )}
+            {/* One width for the three marks, so the question numbers after them line up. */}
+            <span
+              aria-hidden="true"
+              className={`w-4 shrink-0 text-center font-bold ${answer.isCorrect ? "text-green-700" : answer.answered ? "text-red-700" : "text-slate-600"}`}
+            >
+              {answer.isCorrect ? "✓" : answer.answered ? "✗" : "–"}
+            </span>
             <div className="min-w-0 flex-1">
               <span className="sr-only">
                 {answer.isCorrect
