@@ -124,6 +124,19 @@ describe("download tickets", async () => {
     expect((await app.inject({ method: "GET", url })).statusCode).toBe(200);
   });
 
+  it("is not spent by a HEAD request, which is refused: the GET that follows downloads", async () => {
+    const { url } = (await ticketFor({ export: "feedbackExport", query: "search=Asha" })).json();
+    const head = await app.inject({ method: "HEAD", url });
+    expect(head.statusCode).toBe(405);
+    expect(head.headers.allow).toBe("GET");
+    const get = await app.inject({ method: "GET", url });
+    expect(get.statusCode, get.body).toBe(200);
+    expect(parse(get.body, { columns: true })).toEqual([expect.objectContaining({ name: "Asha Rao" })]);
+    // With the admin's own token, HEAD is answered as before.
+    const withToken = await app.inject({ method: "HEAD", url: "/api/feedback/export.csv", headers: auth });
+    expect(withToken.statusCode).toBe(200);
+  });
+
   it("is not taken from the address of a request that has a bearer token, nor by a made-up ticket", async () => {
     expect((await app.inject({ method: "GET", url: "/api/students/export.csv?ticket=made-up" })).statusCode).toBe(401);
     const withToken = await app.inject({
