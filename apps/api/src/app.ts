@@ -31,6 +31,7 @@ import errors, { answerClientError, answerFrameworkError } from "./plugins/error
 import { loggerOptions } from "./plugins/logging.ts";
 import security from "./plugins/security.ts";
 import web from "./plugins/web.ts";
+import { parseQueryString } from "./query-string.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -122,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger === false ? false : loggerOptions(options.config.logLevel, options.logStream),
     // Request bodies of this product are small forms and answer lists; larger bodies are refused with 413.
     bodyLimit: 256 * 1024,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: 200, querystringParser: parseQueryString },
     frameworkErrors: answerFrameworkError,
     // A request that reaches a closing instance on a connection it already had is served, not refused with 503:
     // nginx would not retry a refused POST elsewhere, and the database is still open until the app has closed.

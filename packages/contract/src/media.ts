@@ -16,6 +16,16 @@ export type MediaExtension = (typeof MEDIA_TYPES)[MediaType];
 /** Largest image accepted, in bytes. */
 export const MAX_MEDIA_BYTES = 2 * 1024 * 1024;
 
+/**
+ * Largest image accepted, in pixels. A browser decodes an image to 4 bytes a pixel whatever its file size, and a
+ * 2 MB file can claim billions of pixels, so a few kilobytes could freeze the page of every student shown them.
+ * 6000 pixels a side takes a 5K screenshot (5120 × 2880) and a 24-megapixel camera's photo (6000 × 4000); 24
+ * megapixels (96 MB decoded) is the most one picture in a question may cost a phone. The area bounds a square
+ * (6000 × 6000 would be 144 MB), the side a strip a page cannot lay out.
+ */
+export const MAX_IMAGE_SIDE = 6000;
+export const MAX_IMAGE_PIXELS = 24_000_000;
+
 /** Where an uploaded image is served: `/api/media/<sha256 hex>.<ext>`. The renderer shows images from here only. */
 export const MEDIA_PATH_PREFIX = "/api/media/";
 export const MEDIA_FILE_PATTERN = /^([0-9a-f]{64})\.(png|jpg|webp|gif)$/;

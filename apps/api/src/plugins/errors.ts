@@ -10,14 +10,19 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import pg from "pg";
 import { SECURITY_HEADERS } from "./security.ts";
 
-/** Thrown by services for an expected refusal; the handler turns it into its status and message. */
+/**
+ * Thrown by services for an expected refusal; the handler turns it into its status and message, with the headers
+ * its status calls for (`Allow` on a 405).
+ */
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly fields: Record<string, string> | undefined;
-  constructor(statusCode: number, message: string, fields?: Record<string, string>) {
+  readonly headers: Record<string, string> | undefined;
+  constructor(statusCode: number, message: string, fields?: Record<string, string>, headers?: Record<string, string>) {
     super(message);
     this.statusCode = statusCode;
     this.fields = fields;
+    this.headers = headers;
   }
 }
 
@@ -123,6 +128,7 @@ export default fp(
   async function errors(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpError) {
+        if (error.headers) reply.headers(error.headers);
         return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.fields));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

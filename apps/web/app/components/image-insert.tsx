@@ -1,7 +1,7 @@
 // "Insert image" in the question editor: uploads the chosen picture to the product (POST /api/media) and puts the
 // Markdown that shows it into the question at the cursor. The server checks the type and size and names what it
 // refused; that message is shown beside the button.
-import { MAX_MEDIA_BYTES, MEDIA_TYPES } from "@trainwise/contract/media";
+import { MAX_IMAGE_SIDE, MAX_MEDIA_BYTES, MEDIA_TYPES } from "@trainwise/contract/media";
 import { useId, useRef, useState } from "react";
 import { useAdminAction } from "../lib/admin-client.ts";
 
@@ -79,7 +79,8 @@ export function ImageInsert({
         className="mt-1 block w-full text-sm"
       />
       <p id={messageId} className="mt-1 text-sm text-slate-700">
-        PNG, JPEG, WebP or GIF, at most {MAX_MEDIA_BYTES / 1024 / 1024} MB; it goes into the question at the cursor.
+        PNG, JPEG, WebP or GIF, at most {MAX_MEDIA_BYTES / 1024 / 1024} MB and {MAX_IMAGE_SIDE} pixels a side; it goes
+        into the question at the cursor.
       </p>
       <p role="status" className="mt-1 text-sm text-green-800">
         {uploader.busy ? "Uploading…" : uploader.outcome?.ok ? uploader.outcome.message : ""}

@@ -104,6 +104,39 @@ describe("download tickets", async () => {
     expect((await ticketFor({ export: "studentExport" }, {})).statusCode).toBe(401);
   });
 
+  it("refuses a query at once that the download would refuse, a name given twice included", async () => {
+    const tickets = async () => (await database.pool.query("select 1 from download_tickets")).rowCount;
+    const before = await tickets();
+    for (const [name, path, query] of [
+      ["resultExport", "/api/students/results/export.csv", "search=a&search=b"],
+      ["resultExport", "/api/students/results/export.csv", "outcome=pass&outcome=fail"],
+      ["feedbackExport", "/api/feedback/export.csv", "search=Asha&search=Ravi"],
+    ] as const) {
+      const direct = await app.inject({ method: "GET", url: `${path}?${query}`, headers: auth });
+      expect(direct.statusCode, query).toBe(400);
+      const refused = await ticketFor({ export: name, query });
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json().message, query).toBe(direct.json().message);
+    }
+    expect(await tickets()).toBe(before);
+    // The same name with one value is the download's to take.
+    const { url } = (await ticketFor({ export: "resultExport", query: "search=a" })).json();
+    expect((await app.inject({ method: "GET", url })).statusCode).toBe(200);
+  });
+
+  it("is not spent by a HEAD request, which is refused: the GET that follows downloads", async () => {
+    const { url } = (await ticketFor({ export: "feedbackExport", query: "search=Asha" })).json();
+    const head = await app.inject({ method: "HEAD", url });
+    expect(head.statusCode).toBe(405);
+    expect(head.headers.allow).toBe("GET");
+    const get = await app.inject({ method: "GET", url });
+    expect(get.statusCode, get.body).toBe(200);
+    expect(parse(get.body, { columns: true })).toEqual([expect.objectContaining({ name: "Asha Rao" })]);
+    // With the admin's own token, HEAD is answered as before.
+    const withToken = await app.inject({ method: "HEAD", url: "/api/feedback/export.csv", headers: auth });
+    expect(withToken.statusCode).toBe(200);
+  });
+
   it("is not taken from the address of a request that has a bearer token, nor by a made-up ticket", async () => {
     expect((await app.inject({ method: "GET", url: "/api/students/export.csv?ticket=made-up" })).statusCode).toBe(401);
     const withToken = await app.inject({

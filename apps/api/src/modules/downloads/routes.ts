@@ -9,6 +9,7 @@ import { adminRouteRule } from "../../auth/admin-access.ts";
 import { issueDownloadTicket, TICKET_PARAMETER } from "../../auth/download-tickets.ts";
 import { adminOf } from "../../plugins/auth.ts";
 import { HttpError } from "../../plugins/errors.ts";
+import { parseQueryString } from "../../query-string.ts";
 
 const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", app.requireAdmin);
@@ -41,10 +42,12 @@ const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (params.has(TICKET_PARAMETER)) {
         throw new HttpError(400, `The query cannot name "${TICKET_PARAMETER}".`, { query: "Not allowed" });
       }
-      // The query is checked now, as the download will check it, so a ticket is never spent on a refusal.
+      // The query is checked now, read and checked as the download will (a name given twice is a list, which an
+      // export refuses), so a ticket is never spent on a refusal.
+      const search = params.toString();
       const schema = "query" in endpoint ? endpoint.query : undefined;
       if (schema) {
-        const checked = schema.safeParse(Object.fromEntries(params));
+        const checked = schema.safeParse(parseQueryString(search));
         if (!checked.success) {
           const message = checked.error.issues[0]?.message ?? "The query is not valid.";
           throw new HttpError(400, message, { query: message });
@@ -52,7 +55,7 @@ const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
       } else if (params.size > 0) {
         throw new HttpError(400, "This download takes no query.", { query: "Not allowed" });
       }
-      const path = `/api${endpoint.path.replace(":id", id ?? "")}${params.size > 0 ? `?${params}` : ""}`;
+      const path = `/api${endpoint.path.replace(":id", id ?? "")}${search ? `?${search}` : ""}`;
       const ticket = await issueDownloadTicket(app.db, { adminId: admin.id, sessionId: admin.tokenId }, path);
       return { url: ticket.url, expiresAt: ticket.expiresAt.toISOString() };
     },

@@ -8,6 +8,7 @@ import { drain } from "../../drain.ts";
 import { createSecondInstance, createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, seedQuestions, studentInput } from "../../test/fixtures.ts";
 import { LiveBoards } from "./live-board.ts";
+import { LIVE_STREAM } from "./routes.ts";
 
 interface StreamEvent {
   event: string;
@@ -334,6 +335,41 @@ describe("the live board of a drive", async () => {
     // Students who arrive after it learn nothing of them.
     await register(app, drive.code, "After Disable");
     expect(stream.events.some((event) => JSON.stringify(event.data).includes("After Disable"))).toBe(false);
+    await expect.poll(() => countWatched(watched.app)).toBe(0);
+  });
+
+  it("holds one admin session to a handful of open streams, and frees a place when one closes", async () => {
+    const watched = await createSecondInstance(first);
+    await watched.app.listen({ host: "127.0.0.1", port: 0 });
+    const drive = await driveOf(2);
+    const session = await adminToken(app, database.db);
+    const streams = [];
+    for (let opened = 0; opened < LIVE_STREAM.perSession; opened++) {
+      const stream = await openStream(watched.app, drive._id, session);
+      await stream.next((event) => event.event === "board");
+      streams.push(stream);
+    }
+    const url = `/api/drives/${drive._id}/live/stream`;
+    const refused = await watched.app.inject({ method: "GET", url, headers: bearer(session) });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(
+      "You have 5 live boards open already. Close one (in another tab or window) to follow this one.",
+    );
+    // Another session of the same admin has places of its own.
+    const other = await openStream(watched.app, drive._id, admin);
+    await other.next((event) => event.event === "board");
+    // A closed stream gives its place back as soon as the server sees the connection go.
+    const [closing] = streams;
+    closing?.close();
+    await closing?.reading;
+    await expect
+      .poll(async () => {
+        const again = await openStream(watched.app, drive._id, session);
+        if (again.response.ok) streams.push(again);
+        return again.response.status;
+      })
+      .toBe(200);
+    for (const stream of [...streams, other]) stream.close();
     await expect.poll(() => countWatched(watched.app)).toBe(0);
   });
 

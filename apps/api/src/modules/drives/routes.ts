@@ -241,6 +241,12 @@ export const LIVE_STREAM = {
    * signed out or demoted stops receiving students' names and scores within this time, not at the stream's end.
    */
   sessionCheckMs: 2_000,
+  /**
+   * Streams one admin session may hold open on an instance at once: boards of a few drives in tabs, with room for
+   * a tab's reconnection before the server notices its old connection closed. Each stream checks its session
+   * every `sessionCheckMs`, so more than this is load on the database, not use.
+   */
+  perSession: 5,
 };
 
 const DRIVE_RESULT_CSV_COLUMNS = [
@@ -495,6 +501,13 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const liveBoards = app.liveBoards;
+  /**
+   * Open live board streams per admin session, on this instance. Counted per instance, not in PostgreSQL: what a
+   * stream costs (a connection, timers, a session check every 2 s from this instance's pool) is each instance's,
+   * so a session holds at most `perSession` × instances streams, a fixed bound. A shared count would need its
+   * rows released by an instance that crashed, or the admin stays locked out of the board until they expire.
+   */
+  const openStreams = new Map<string, number>();
 
   app.get(
     "/:id/live",
@@ -524,12 +537,22 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearerAuth: [] }],
         params: idParamsSchema,
         produces: ["text/event-stream"],
-        response: { 404: errorBodySchema },
+        response: { 404: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => {
       const driveId = request.params.id;
       if (!(await driveExists(app.db, driveId))) throw new HttpError(404, "Drive not found.");
+      const session = adminOf(request).tokenId;
+      const open = openStreams.get(session) ?? 0;
+      if (open >= LIVE_STREAM.perSession) {
+        throw new HttpError(
+          429,
+          `You have ${LIVE_STREAM.perSession} live boards open already. Close one (in another tab or window) to ` +
+            "follow this one.",
+        );
+      }
+      openStreams.set(session, open + 1);
       const stream = new PassThrough();
       const send = (event: string, data: unknown) => stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       stream.write(`retry: ${LIVE_STREAM.retryMs}\n\n`);
@@ -542,6 +565,9 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
       function end() {
         if (ended) return;
         ended = true;
+        const left = (openStreams.get(session) ?? 1) - 1;
+        if (left > 0) openStreams.set(session, left);
+        else openStreams.delete(session);
         clearInterval(heartbeat);
         clearInterval(sessionCheck);
         clearTimeout(longest);

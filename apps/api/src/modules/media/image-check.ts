@@ -1,7 +1,15 @@
 // What an uploaded image is: its type read from its first bytes (never from what the client claims) and its
-// size in pixels read from its header, by image-size, without decoding it.
+// size in pixels read from its header, by image-size, without decoding it. An image larger than a browser should
+// decode for a question is refused, however few bytes it takes.
 import { createHash } from "node:crypto";
-import { MAX_MEDIA_BYTES, MEDIA_PATH_PREFIX, MEDIA_TYPES, type MediaType } from "@trainwise/contract/media";
+import {
+  MAX_IMAGE_PIXELS,
+  MAX_IMAGE_SIDE,
+  MAX_MEDIA_BYTES,
+  MEDIA_PATH_PREFIX,
+  MEDIA_TYPES,
+  type MediaType,
+} from "@trainwise/contract/media";
 import { imageSize } from "image-size";
 
 const SIGNATURES: Record<MediaType, (bytes: Buffer) => boolean> = {
@@ -22,18 +30,75 @@ const SIZE_TYPES: Record<MediaType, string> = {
 
 export type ImageCheck = { ok: true; width: number; height: number } | { ok: false; message: string };
 
-/** Whether the bytes are an image of the declared type, and its width and height. */
+interface PixelSize {
+  width: number;
+  height: number;
+}
+
+/** The size in pixels a browser would decode the bytes to, read from the headers; undefined when unreadable. */
+function pixelSizeOf(bytes: Buffer, type: MediaType): PixelSize | undefined {
+  try {
+    const size = imageSize(bytes);
+    if (size.type !== SIZE_TYPES[type] || !size.width || !size.height) return undefined;
+    return type === "image/gif" ? gifCanvasOf(bytes, size) : { width: size.width, height: size.height };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A GIF's canvas: image-size reads only the screen size at its start, but a browser may enlarge a screen smaller
+ * than its first frame to that frame (Firefox does), so a 1 × 1 screen can carry a 65535 × 65535 frame. The canvas here spans the screen and every frame. Reading stops where the blocks stop
+ * making sense, as a browser's decoding does.
+ */
+function gifCanvasOf(bytes: Buffer, screen: PixelSize): PixelSize {
+  let { width, height } = screen;
+  const colourTableBytes = (packed: number) => (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
+  /** The offset after a run of data sub-blocks (each a length byte and that many bytes, ended by a zero). */
+  const afterSubBlocks = (from: number) => {
+    let offset = from;
+    while (offset < bytes.length && bytes[offset] !== 0) offset += (bytes[offset] ?? 0) + 1;
+    return offset + 1;
+  };
+  let offset = 13 + colourTableBytes(bytes[10] ?? 0);
+  while (offset < bytes.length) {
+    const block = bytes[offset];
+    if (block === 0x21) {
+      offset = afterSubBlocks(offset + 2); // extension introducer and label
+    } else if (block === 0x2c && offset + 10 <= bytes.length) {
+      const left = bytes.readUInt16LE(offset + 1);
+      const top = bytes.readUInt16LE(offset + 3);
+      width = Math.max(width, left + bytes.readUInt16LE(offset + 5));
+      height = Math.max(height, top + bytes.readUInt16LE(offset + 7));
+      // The descriptor, its local colour table, the LZW code size, then the image data.
+      offset = afterSubBlocks(offset + 10 + colourTableBytes(bytes[offset + 9] ?? 0) + 1);
+    } else {
+      break; // the trailer (0x3b), or bytes that are not a block
+    }
+  }
+  return { width, height };
+}
+
+/** Why an image of this size is refused ("is too large: …"), or undefined when a browser may decode it. */
+function oversize({ width, height }: PixelSize): string | undefined {
+  if (width <= MAX_IMAGE_SIDE && height <= MAX_IMAGE_SIDE && width * height <= MAX_IMAGE_PIXELS) return undefined;
+  return (
+    `is too large: ${width} × ${height} pixels, at most ${MAX_IMAGE_SIDE} pixels a side and ` +
+    `${MAX_IMAGE_PIXELS / 1_000_000} megapixels (such as ${MAX_IMAGE_SIDE} × ${MAX_IMAGE_PIXELS / MAX_IMAGE_SIDE}); ` +
+    "make it smaller and upload it again"
+  );
+}
+
+/** Whether the bytes are an image of the declared type that a browser may decode, and its width and height. */
 export function checkImage(bytes: Buffer, declared: MediaType): ImageCheck {
   if (!SIGNATURES[declared](bytes)) {
     return { ok: false, message: `The file is not a ${SIZE_TYPES[declared].toUpperCase()} image, as its type says.` };
   }
-  try {
-    const size = imageSize(bytes);
-    if (size.type !== SIZE_TYPES[declared] || !size.width || !size.height) throw new Error("no size");
-    return { ok: true, width: size.width, height: size.height };
-  } catch {
-    return { ok: false, message: "The image cannot be read: the file is damaged or incomplete." };
-  }
+  const size = pixelSizeOf(bytes, declared);
+  if (!size) return { ok: false, message: "The image cannot be read: the file is damaged or incomplete." };
+  const tooLarge = oversize(size);
+  if (tooLarge) return { ok: false, message: `The image ${tooLarge}.` };
+  return { ok: true, ...size };
 }
 
 /** An image whose type nobody declared (one embedded in a question file), as the media module would store it. */
@@ -43,7 +108,8 @@ export type EmbeddedImage =
 
 /**
  * The checks of an upload, for bytes that come without a Content-Type: the type from the magic number (PNG,
- * JPEG, WebP or GIF; anything else, SVG included, is refused), at most MAX_MEDIA_BYTES, a readable size.
+ * JPEG, WebP or GIF; anything else, SVG included, is refused), at most MAX_MEDIA_BYTES, a readable size within
+ * MAX_IMAGE_SIDE and MAX_IMAGE_PIXELS.
  */
 export function checkEmbeddedImage(bytes: Buffer): EmbeddedImage {
   if (bytes.length > MAX_MEDIA_BYTES) {
@@ -53,10 +119,12 @@ export function checkEmbeddedImage(bytes: Buffer): EmbeddedImage {
   if (!contentType) {
     return { ok: false, message: "is not a PNG, JPEG, WebP or GIF image (SVG and other types are not accepted)" };
   }
-  const checked = checkImage(bytes, contentType);
-  if (!checked.ok) return { ok: false, message: "cannot be read: the image is damaged or incomplete" };
+  const size = pixelSizeOf(bytes, contentType);
+  if (!size) return { ok: false, message: "cannot be read: the image is damaged or incomplete" };
+  const tooLarge = oversize(size);
+  if (tooLarge) return { ok: false, message: tooLarge };
   const sha256 = createHash("sha256").update(bytes).digest("hex");
-  return { ok: true, sha256, contentType, bytes, width: checked.width, height: checked.height };
+  return { ok: true, sha256, contentType, bytes, ...size };
 }
 
 /** Where a stored image is served. */

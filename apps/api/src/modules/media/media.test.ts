@@ -6,28 +6,75 @@ import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, registerStudent } from "../../test/fixtures.ts";
 import { createAdmin } from "../admins/repository.ts";
+import { checkEmbeddedImage } from "./image-check.ts";
 
-/** A real PNG of `width` × `height` grey pixels, with its checksums. */
-function png(width: number, height: number, shade = 128): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A PNG's signature and header for `width` × `height` 8-bit grey pixels. */
+function pngHeader(width: number, height: number): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk("IHDR", header)]);
+}
+
+/** A real PNG of `width` × `height` grey pixels, with its checksums. */
+function png(width: number, height: number, shade = 128): Buffer {
   const rows = Buffer.concat(Array.from({ length: height }, () => Buffer.from([0, ...Array(width).fill(shade)])));
   return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(rows)),
-    chunk("IEND", Buffer.alloc(0)),
+    pngHeader(width, height),
+    pngChunk("IDAT", deflateSync(rows)),
+    pngChunk("IEND", Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * Images whose headers claim `width` × `height` pixels, a few bytes each: what the size check reads, and all an
+ * attacker needs to send (a browser would try to decode that many pixels from them).
+ */
+const claiming = {
+  "image/png": (width: number, height: number) =>
+    Buffer.concat([pngHeader(width, height), pngChunk("IEND", Buffer.alloc(0))]),
+  "image/jpeg": (width: number, height: number) => {
+    const frame = Buffer.from([0xff, 0xc0, 0, 11, 8, 0, 0, 0, 0, 1, 1, 0x11, 0]); // baseline, one component
+    frame.writeUInt16BE(height, 5);
+    frame.writeUInt16BE(width, 7);
+    const jfif = Buffer.from([0xff, 0xe0, 0, 16, ...Buffer.from("JFIF\0"), 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+    return Buffer.concat([Buffer.from([0xff, 0xd8]), jfif, frame, Buffer.from([0xff, 0xd9])]);
+  },
+  "image/webp": (width: number, height: number) => {
+    const extended = Buffer.alloc(10); // VP8X: flags, then the canvas's width and height less one, 24 bits each
+    extended.writeUIntLE(width - 1, 4, 3);
+    extended.writeUIntLE(height - 1, 7, 3);
+    const chunk = Buffer.concat([Buffer.from("VP8X"), Buffer.from([10, 0, 0, 0]), extended]);
+    const riffSize = Buffer.alloc(4);
+    riffSize.writeUInt32LE(4 + chunk.length);
+    return Buffer.concat([Buffer.from("RIFF"), riffSize, Buffer.from("WEBP"), chunk]);
+  },
+  "image/gif": (width: number, height: number) => gif({ width, height }),
+} as const;
+
+/** A GIF with that screen and, optionally, one empty frame of its own size. */
+function gif(screen: { width: number; height: number }, frame?: { width: number; height: number }): Buffer {
+  const start = Buffer.from("GIF89a\0\0\0\0\0\0\0", "latin1");
+  start.writeUInt16LE(screen.width, 6);
+  start.writeUInt16LE(screen.height, 8);
+  const image = frame ? Buffer.alloc(13) : Buffer.alloc(0);
+  if (frame) {
+    image[0] = 0x2c; // image descriptor at 0, 0
+    image.writeUInt16LE(frame.width, 5);
+    image.writeUInt16LE(frame.height, 7);
+    image.set([2, 1, 0], 10); // LZW code size, one data byte (left 0 here), end of data
+  }
+  return Buffer.concat([start, image, Buffer.from([0x3b])]);
 }
 
 /** A 1 × 1 transparent GIF. */
@@ -129,6 +176,73 @@ describe("media", async () => {
     // Exactly the limit is taken (here a PNG with trailing bytes, which image readers ignore).
     const limit = await upload(Buffer.concat([image, Buffer.alloc(MAX_MEDIA_BYTES - image.length)]), "image/png");
     expect(limit.statusCode, limit.body).toBe(201);
+  });
+
+  it("refuses an image with more pixels than a browser should decode, in every type, whatever its bytes", async () => {
+    for (const [type, make] of Object.entries(claiming)) {
+      for (const [width, height] of [
+        [6001, 1],
+        [1, 6001],
+        [5000, 5000], // each side within the limit, 25 megapixels in all
+        type === "image/gif" || type === "image/jpeg" ? [65535, 65535] : [20000, 20000],
+      ] as const) {
+        const before = await stored();
+        const refused = await upload(make(width, height), type);
+        expect(refused.statusCode, `${type} ${width} × ${height}`).toBe(400);
+        expect(refused.json().message, type).toBe(
+          `The image is too large: ${width} × ${height} pixels, at most 6000 pixels a side and 24 megapixels ` +
+            "(such as 6000 × 4000); make it smaller and upload it again.",
+        );
+        expect(await stored()).toBe(before);
+      }
+      // The limits themselves are taken.
+      for (const [width, height] of [
+        [6000, 4000],
+        [4000, 6000],
+        [6000, 1],
+      ] as const) {
+        const taken = await upload(make(width, height), type);
+        expect(taken.statusCode, `${type} ${width} × ${height}: ${taken.body}`).toBe(201);
+        expect(taken.json()).toMatchObject({ width, height });
+      }
+    }
+    // What the attack sent: a PNG claiming 2147483647 × 2147483647 pixels.
+    const bomb = await upload(claiming["image/png"](2147483647, 2147483647), "image/png");
+    expect(bomb.statusCode).toBe(400);
+    expect(bomb.json().message).toMatch(/^The image is too large: 2147483647 × 2147483647 pixels/);
+  });
+
+  it("counts a GIF's frames too, which a browser may draw past the screen its header claims", async () => {
+    const refused = await upload(gif({ width: 1, height: 1 }, { width: 65535, height: 65535 }), "image/gif");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/^The image is too large: 65535 × 65535 pixels/);
+    const taken = await upload(gif({ width: 100, height: 50 }, { width: 80, height: 40 }), "image/gif");
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect(taken.json()).toMatchObject({ width: 100, height: 50 });
+  });
+
+  it("refuses such an image embedded in an imported file", () => {
+    const refused = checkEmbeddedImage(claiming["image/webp"](20000, 20000));
+    expect(refused).toEqual({
+      ok: false,
+      message:
+        "is too large: 20000 × 20000 pixels, at most 6000 pixels a side and 24 megapixels (such as 6000 × 4000); " +
+        "make it smaller and upload it again",
+    });
+    expect(checkEmbeddedImage(png(2, 2))).toMatchObject({ ok: true, width: 2, height: 2 });
+  });
+
+  it("no longer serves such an image stored before the limit", async () => {
+    const bytes = claiming["image/png"](2147483647, 2147483647);
+    const { createHash } = await import("node:crypto");
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    await database.pool.query(
+      "insert into media (sha256, content_type, bytes, width, height) values ($1, 'image/png', $2, 2147483647, 2147483647)",
+      [sha256, bytes],
+    );
+    const served = await get(`/api/media/${sha256}.png`);
+    expect(served.statusCode).toBe(404);
+    expect(served.json().message).toBe("Image not shown: it has more pixels than a question's image may have.");
   });
 
   it("answers 404 for a name nobody uploaded and 400 for what is not a name, never 500", async () => {

@@ -3,6 +3,8 @@
 import { createHash } from "node:crypto";
 import { errorBodySchema } from "@trainwise/contract/common";
 import {
+  MAX_IMAGE_PIXELS,
+  MAX_IMAGE_SIDE,
   MAX_MEDIA_BYTES,
   MEDIA_FILE_PATTERN,
   MEDIA_TYPES,
@@ -23,6 +25,7 @@ const ACCEPTED = Object.keys(MEDIA_TYPES) as MediaType[];
 const LIMIT_MB = MAX_MEDIA_BYTES / 1024 / 1024;
 const UNSUPPORTED = "Upload a PNG, JPEG, WebP or GIF image (SVG and other types are not accepted).";
 const TOO_LARGE = `The image is too large: at most ${LIMIT_MB} MB.`;
+const TOO_MANY_PIXELS = "Image not shown: it has more pixels than a question's image may have.";
 
 /** Nothing in an image may load or run anything, even opened on its own. */
 const IMAGE_POLICY = "default-src 'none'; sandbox";
@@ -55,7 +58,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["media"],
         summary: "Upload an image for a question: the raw bytes with their Content-Type",
-        description: `PNG, JPEG, WebP or GIF, at most ${LIMIT_MB} MB; the bytes must be of the type sent. Answers the image's address (the SHA-256 of its bytes), its size in pixels and the Markdown that shows it.`,
+        description: `PNG, JPEG, WebP or GIF, at most ${LIMIT_MB} MB and ${MAX_IMAGE_SIDE} pixels a side, ${MAX_IMAGE_PIXELS / 1_000_000} megapixels in all; the bytes must be of the type sent. Answers the image's address (the SHA-256 of its bytes), its size in pixels and the Markdown that shows it.`,
         security: [{ bearerAuth: [] }],
         consumes: ACCEPTED,
         response: { 201: mediaUploadSchema, 400: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
@@ -101,6 +104,8 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!image) {
         image = await findMedia(app.db, sha256);
         if (!image) throw notFound;
+        // Images are never deleted, so one stored before the limit on pixels is held to it here, once per instance.
+        if (!checkImage(image.bytes, image.contentType).ok) throw new HttpError(404, TOO_MANY_PIXELS);
         served.set(sha256, image);
       }
       if (MEDIA_TYPES[image.contentType] !== extension) throw notFound;
