@@ -107,3 +107,39 @@ test("an admin watches a student register, answer and submit on the live board, 
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole("alert")).toHaveText("Unauthorized or session expired");
 });
+
+test("a board past the five a session may keep open says why, and opens once another closes", async ({
+  page,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/status of 429/);
+  const token = await adminLogin();
+  const drive = await runningDrive(token);
+  // Five boards of this session already follow the drive (other tabs, in effect).
+  const others = Array.from({ length: 5 }, () => new AbortController());
+  // Held until the end: an unreferenced response may be collected, which closes its stream.
+  const streams = await Promise.all(
+    others.map((tab) =>
+      fetch(`${baseUrl()}/api/drives/${drive._id}/live/stream`, {
+        headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" },
+        signal: tab.signal,
+      }),
+    ),
+  );
+  expect(streams.map((stream) => stream.status)).toEqual([200, 200, 200, 200, 200]);
+  const sixth = await fetch(`${baseUrl()}/api/drives/${drive._id}/live/stream`, {
+    headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" },
+  });
+  expect(sixth.status).toBe(429);
+  await page.goto("/admin/login");
+  await page.evaluate((saved) => localStorage.setItem("adminToken", saved), token);
+  await page.goto(`/admin/drives/${drive._id}/live`);
+  // Before: the page read the refusal as a dropped connection and said only "reconnecting".
+  await expect(page.getByText(/You have 5 live boards open already/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  others[0]?.abort();
+  // The page tries again after its longest wait (15 s).
+  await expect(page.getByText("Updating as students answer.")).toBeVisible({ timeout: 30_000 });
+  for (const tab of others) tab.abort();
+  expect(streams).toHaveLength(5);
+});

@@ -134,7 +134,8 @@ type StreamEndpointName = {
   [Name in AdminEndpointName]: (typeof adminEndpoints)[Name]["response"] extends "event-stream" ? Name : never;
 }[AdminEndpointName];
 
-export type StreamConnection = "connecting" | "live" | "reconnecting";
+/** A stream's connection; `refused` carries the server's reason for not opening it yet (too many boards open). */
+export type StreamConnection = "connecting" | "live" | "reconnecting" | { refused: string };
 
 /** Waits before reconnecting after a drop: doubling from the first to the last. */
 const RECONNECT_MS = { first: 1_000, last: 15_000 };
@@ -168,7 +169,13 @@ export async function followAdminStream<Name extends StreamEndpointName>(
         signal,
       });
       if (response.status === 401) throw sessionEnded();
-      if (response.ok && response.body) {
+      if (response.status >= 400 && response.status < 500) {
+        // Refused for now (a sixth board of one session, say): the admin reads why, and the longest wait applies,
+        // as closing another board is what frees a place.
+        const body = (await response.json().catch(() => ({}))) as { error?: string; message?: string };
+        onConnection({ refused: body.error ?? body.message ?? "The server did not open the live board." });
+        waitMs = RECONNECT_MS.last;
+      } else if (response.ok && response.body) {
         const parser = createParser({
           onEvent: (event) => {
             if (!event.event) return;
@@ -190,7 +197,7 @@ export async function followAdminStream<Name extends StreamEndpointName>(
       // Aborted by the admin leaving, or a network error: the loop decides.
     }
     if (signal.aborted) return;
-    onConnection("reconnecting");
+    if (response?.ok !== false || response.status >= 500) onConnection("reconnecting");
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, waitMs);
       signal.addEventListener("abort", () => {

@@ -106,7 +106,9 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
           ? "Updating as students answer."
           : connection === "connecting"
             ? "Connecting for updates…"
-            : "Connection lost; reconnecting… The board shows the last update."}{" "}
+            : connection === "reconnecting"
+              ? "Connection lost; reconnecting… The board shows the last update."
+              : `${connection.refused} The board shows the last update.`}{" "}
         A student in progress goes quiet after {LIVE_QUIET_AFTER_SECONDS} seconds without a request.
       </p>
 
