@@ -114,16 +114,34 @@ export function newDriveCode(): string {
   return Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
 }
 
-const driveColumns = {
-  drive: drives,
-  testName: tests.name,
-  rosterSize: sql<number>`(select count(*)::int from drive_roster r where r.drive_id = "drives"."id")`,
-  students: sql<number>`(select count(*)::int from students s where s.drive_id = "drives"."id")`,
-  submitted: sql<number>`(select count(*)::int from attempts a where a.drive_id = "drives"."id"
-    and a.submitted_at is not null)`,
-  passed: sql<number>`(select count(*)::int from attempts a where a.drive_id = "drives"."id" and a.passed)`,
-  failed: sql<number>`(select count(*)::int from attempts a where a.drive_id = "drives"."id" and not a.passed)`,
-};
+/**
+ * A drive's attempts counted in one pass, joined laterally beside its row: three subqueries (submitted, passed,
+ * failed) read a campus drive's ten thousand attempts three times, and the drives table filtered to that test took
+ * 26 ms a page (bench:admin).
+ */
+function attemptCounts(db: Executor) {
+  return db
+    .select({
+      submitted: sql<number>`count(*) filter (where ${attempts.submittedAt} is not null)::int`.as("submitted"),
+      passed: sql<number>`count(*) filter (where ${attempts.passed})::int`.as("passed"),
+      failed: sql<number>`count(*) filter (where not ${attempts.passed})::int`.as("failed"),
+    })
+    .from(attempts)
+    .where(eq(attempts.driveId, drives.id))
+    .as("attempt_counts");
+}
+
+function driveColumns(counts: ReturnType<typeof attemptCounts>) {
+  return {
+    drive: drives,
+    testName: tests.name,
+    rosterSize: sql<number>`(select count(*)::int from drive_roster r where r.drive_id = "drives"."id")`,
+    students: sql<number>`(select count(*)::int from students s where s.drive_id = "drives"."id")`,
+    submitted: counts.submitted,
+    passed: counts.passed,
+    failed: counts.failed,
+  };
+}
 
 /** Drives, the default first, then the newest, with their test's name and counts. */
 export async function listDrives(db: Executor, options: { includeArchived?: boolean; id?: string } = {}) {
@@ -131,10 +149,12 @@ export async function listDrives(db: Executor, options: { includeArchived?: bool
     options.includeArchived ? undefined : isNull(drives.archivedAt),
     options.id ? eq(drives.id, options.id) : undefined,
   ];
+  const counts = attemptCounts(db);
   return db
-    .select(driveColumns)
+    .select(driveColumns(counts))
     .from(drives)
     .innerJoin(tests, eq(tests.id, drives.testId))
+    .leftJoinLateral(counts, sql`true`)
     .where(and(...conditions))
     .orderBy(desc(drives.isDefault), desc(drives.createdAt));
 }
@@ -182,12 +202,14 @@ export async function driveTable(db: Executor, query: DriveTableQuery) {
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
   );
+  const counts = attemptCounts(db);
   const rows = await db
     .with(matched)
-    .select({ ...driveColumns, total: matched.total })
+    .select({ ...driveColumns(counts), total: matched.total })
     .from(matched)
     .innerJoin(drives, eq(drives.id, matched.id))
     .innerJoin(tests, eq(tests.id, drives.testId))
+    .leftJoinLateral(counts, sql`true`)
     .orderBy(order);
   return toPage(
     rows,
