@@ -13,7 +13,7 @@
 // references point at `/api/media/<sha256>.<ext>`; the import stores it with the questions. We write Markdown,
 // `format="markdown"`, in CDATA.
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { asMarkdown, type SourceFormat } from "../../../rich-text/as-markdown.ts";
+import { asMarkdown, type SourceFormat, UnconvertibleText } from "../../../rich-text/as-markdown.ts";
 import { checkEmbeddedImage, mediaUrl } from "../../media/image-check.ts";
 import type { QuestionWithOptions } from "../repository.ts";
 import {
@@ -121,7 +121,7 @@ const FORMATS: Record<string, SourceFormat> = {
   plain_text: "plain",
 };
 
-/** A text's embedded images and the problems with them, collected while one question is read. */
+/** A text's embedded images and the problems with them and its text, collected while one question is read. */
 interface QuestionImages {
   images: FileImage[];
   problems: string[];
@@ -157,7 +157,13 @@ function markdownOf(field: XmlText | undefined, found: QuestionImages, inline = 
       if (!refused.has(name)) found.problems.push(`The text shows ${name.slice(1)}, which the file does not embed`);
     }
   }
-  return asMarkdown(raw, format, inline);
+  try {
+    return asMarkdown(raw, format, inline);
+  } catch (error) {
+    if (!(error instanceof UnconvertibleText)) throw error;
+    found.problems.push(error.message);
+    return "";
+  }
 }
 
 /** Where Moodle's text shows a file it embeds: `@@PLUGINFILE@@/` and the file's path, up to a quote or space. */
