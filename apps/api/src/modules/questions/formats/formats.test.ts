@@ -531,6 +531,8 @@ const INLINE_MARKDOWN = fc.oneof(
   fc.stringMatching(/^[a-z{}=~#:;() ]{1,15}$/).map((code) => `\`${code.trim() || "x"}\``),
   fc.constantFrom("$x^2$", "$\\frac{a}{b}$", "$$\\sum_{i=1}^n i$$", "costs $5 and $10"),
   fc.constantFrom("[the docs](https://example.com/a?b=1#c)", `![a graph](/api/media/${"ab".repeat(32)}.png)`),
+  // Moodle's name for a file a text embeds, typed as text: our Moodle XML export must read back as typed.
+  fc.constantFrom("@@PLUGINFILE@@/x.png", "![a](@@PLUGINFILE@@/a%20b.png)"),
   LITERAL_TAG,
   fc.tuple(LITERAL_TAG, SAFE_WORD).map(([tag, word]) => `${tag}${word}${tag.replace("<", "</")}`),
 );

@@ -151,7 +151,9 @@ function markdownOf(field: XmlText | undefined, found: QuestionImages, inline = 
       decodedPath(path) === name ? mediaUrl(image) : reference,
     );
   }
-  if (format !== "plain") {
+  // Plain text shows a reference as typed, and so does Markdown, ours as it is: our export writes an admin's text
+  // that shows "@@PLUGINFILE@@/x.png" literally, and it must import back as that text.
+  if (format === "html" || format === "moodle") {
     for (const [, path = ""] of raw.matchAll(PLUGIN_FILE)) {
       const name = decodedPath(path);
       if (!refused.has(name)) found.problems.push(`The text shows ${name.slice(1)}, which the file does not embed`);
