@@ -487,6 +487,17 @@ describe("hostile files", () => {
     expect(await readBankFile(deep(90), "moodle-xml", {})).toMatchObject({ ok: true });
   });
 
+  it("names an element the parser will not read (__proto__, constructor) as the reason, with its line", async () => {
+    for (const name of ["__proto__", "constructor"]) {
+      const xml = `<quiz>\n<question type="multichoice">\n<${name}>x</${name}>\n</question>\n</quiz>\n`;
+      expect(await readBankFile(xml, "moodle-xml", {})).toEqual({
+        ok: false,
+        status: 400,
+        message: `Line 3: the file names an element ${name}, which no Moodle XML file does and which cannot be read safely.`,
+      });
+    }
+  });
+
   it("refuses a NUL character, with its line, in every format", async () => {
     // CSV reports it in its cell, at its line, as every control character (hostile-input.test.ts).
     for (const format of ["gift", "aiken", "moodle-xml"] as const) {

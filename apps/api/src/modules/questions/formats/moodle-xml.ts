@@ -28,6 +28,7 @@ import {
   type FileImage,
   type FileOutcome,
   type ImportDefaults,
+  lineAt,
   refuse,
   tooManyQuestions,
   weightOf,
@@ -193,9 +194,23 @@ export function parseMoodleXml(xml: string, defaults: ImportDefaults = {}): File
   let document: { quiz?: { question?: XmlQuestion[] } };
   try {
     document = parser.parse(xml);
-  } catch {
-    // The validator passed it, so what the parser refuses is a limit (its nesting), not the file's syntax.
-    return refuse(400, `The file nests its elements more than ${MAX_NESTING} deep; a Moodle XML file never does.`);
+  } catch (error) {
+    // The validator passed it, so what the parser refuses is one of its limits: the nesting, or a name it will
+    // not make a property of (`__proto__`, `constructor`: prototype pollution).
+    const message = error instanceof Error ? error.message : String(error);
+    if (/nested tags/i.test(message)) {
+      return refuse(400, `The file nests its elements more than ${MAX_NESTING} deep; a Moodle XML file never does.`);
+    }
+    const name = /Invalid name: "([^"]*)"/.exec(message)?.[1];
+    if (name !== undefined) {
+      const at = xml.search(new RegExp(`<${name.replace(/[^\w.-]/g, "\\$&")}(?=[\\s/>])`));
+      const where = at === -1 ? "" : `Line ${lineAt(xml, at)}: `;
+      return refuse(
+        400,
+        `${where}the file names an element ${name}, which no Moodle XML file does and which cannot be read safely.`,
+      );
+    }
+    return refuse(400, `The file cannot be read as Moodle XML: ${message.replace(/^\[\w+\]\s*/, "")}`);
   }
   if (!document.quiz) return refuse(400, "The file is not Moodle XML: it has no <quiz> element.");
   const lines = questionLines(xml);
