@@ -498,6 +498,24 @@ describe("hostile files", () => {
     }
   });
 
+  it("refuses a character reference to a character XML does not allow, with its line, instead of dropping it", async () => {
+    const plain = (text: string) =>
+      `<quiz>\n<question type="multichoice">\n<questiontext format="plain_text"><text>${text}</text></questiontext>\n` +
+      '<answer fraction="100"><text>a</text></answer><answer fraction="0"><text>b</text></answer>\n</question>\n</quiz>\n';
+    for (const reference of ["&#0;", "&#x1;", "&#65535;", "&#xFFFE;", "&#xD800;", "&#x110000;"]) {
+      expect(await readBankFile(plain(`a${reference}b`), "moodle-xml", { category: "X" })).toEqual({
+        ok: false,
+        status: 400,
+        message: `Line 3: not valid XML: ${reference} is a character XML does not allow (a control character or not a character at all).`,
+      });
+    }
+    // Tab, line feed, the characters up to U+FFFD and past U+FFFF are XML's, and CDATA has no references.
+    const allowed = bankOf(
+      await readBankFile(plain("a&#9;&#x41;&#xFFFD;&#x1F600;<![CDATA[&#0;]]>"), "moodle-xml", { category: "X" }),
+    );
+    expect(allowed.questions[0]?.question.text).toBe("a\tA\uFFFD\u{1F600}\\&#0;");
+  });
+
   it("refuses a NUL character, with its line, in every format", async () => {
     // CSV reports it in its cell, at its line, as every control character (hostile-input.test.ts).
     for (const format of ["gift", "aiken", "moodle-xml"] as const) {

@@ -185,12 +185,47 @@ function isTrue(value: unknown): boolean {
   return ["true", "1"].includes(textOf(value).trim().toLowerCase());
 }
 
+/** XML's characters: a reference to anything else (`&#0;`, `&#x1;`, `&#xFFFF;`) makes the file not XML. */
+function isXmlCharacter(code: number): boolean {
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
+}
+
+/**
+ * The first character reference, outside comments and CDATA, to a character XML does not allow, with its line.
+ * The validator lets them through and the parser drops `&#0;` and `&#x1;` without a word and keeps U+FFFF, so a
+ * control character would vanish from a text, or a non-character be stored, where one typed in a form is refused.
+ */
+function forbiddenCharacterReference(xml: string): { text: string; line: number } | undefined {
+  const tokens = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|&#(?:x([0-9a-fA-F]+)|([0-9]+));/g;
+  for (const match of xml.matchAll(tokens)) {
+    const [text, hex, decimal] = match;
+    if (hex === undefined && decimal === undefined) continue;
+    const code = hex === undefined ? Number(decimal) : Number.parseInt(hex, 16);
+    if (!isXmlCharacter(code)) return { text, line: lineAt(xml, match.index) };
+  }
+  return undefined;
+}
+
 export function parseMoodleXml(xml: string, defaults: ImportDefaults = {}): FileOutcome {
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) {
     return refuse(400, "The file declares a DOCTYPE or entities; a Moodle XML question file never needs them.");
   }
   const valid = XMLValidator.validate(xml);
   if (valid !== true) return refuse(400, `Line ${valid.err.line}: not valid XML: ${valid.err.msg}`);
+  const reference = forbiddenCharacterReference(xml);
+  if (reference) {
+    return refuse(
+      400,
+      `Line ${reference.line}: not valid XML: ${reference.text} is a character XML does not allow (a control character or not a character at all).`,
+    );
+  }
   let document: { quiz?: { question?: XmlQuestion[] } };
   try {
     document = parser.parse(xml);
