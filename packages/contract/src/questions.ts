@@ -187,16 +187,20 @@ export type QuestionImportQuery = z.infer<typeof questionImportQuerySchema>;
 /** What an import would create, and every problem with its line, before anything is written. */
 export const questionImportPreviewSchema = z.object({
   format: bankFormatSchema,
+  /**
+   * The questions the import would create. The first ones (about 10,000 characters of text) come with `html`, as
+   * students will see them; rendering a whole 2 MB file costs too much for a preview, so the rest have no `html`.
+   */
   questions: z.array(
     z.object({
       line: z.number().int(),
       text: z.string(),
-      html: richTextHtml,
+      html: richTextHtml.optional(),
       category: z.string(),
       difficulty: difficultySchema,
       type: questionTypeSchema,
       scoring: scoringRuleSchema,
-      options: z.array(optionInputSchema.extend({ html: richTextHtml })),
+      options: z.array(optionInputSchema.extend({ html: richTextHtml.optional() })),
     }),
   ),
   /** Questions of kinds the bank does not hold (essay, matching, numerical, …): imported only if skipped. */

@@ -2,7 +2,14 @@
 // what it showed, with no markup left in it.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { htmlAsMarkdown, moodleAutoAsMarkdown, plainAsMarkdown } from "./as-markdown.ts";
+import {
+  htmlAsMarkdown,
+  MAX_HTML_NESTING,
+  moodleAutoAsMarkdown,
+  nestsDeeperThan,
+  plainAsMarkdown,
+  UnconvertibleText,
+} from "./as-markdown.ts";
 import { renderOptionText, renderQuestionText } from "./render.ts";
 
 /** What a reader sees of rendered plain text: the text of its paragraphs, a line break as a new line. */
@@ -110,6 +117,44 @@ describe("HTML as Markdown", () => {
     expect(markdown.trim().endsWith("x")).toBe(true);
     expect(marked.trim().endsWith("\\# y")).toBe(true);
     expect(renderQuestionText(marked)).not.toMatch(/<h1/);
+  });
+
+  it("refuses HTML nested deeper than a question's ever is at once, before the parser and turndown see it", () => {
+    // 5,000 levels overflowed turndown's recursion; 100,000 held the server for minutes in the HTML parser first.
+    for (const depth of [5_000, 100_000]) {
+      const started = performance.now();
+      expect(() => htmlAsMarkdown("<div>\n".repeat(depth))).toThrow(
+        new UnconvertibleText(`The text nests its HTML more than ${MAX_HTML_NESTING} deep; a question's never does`),
+      );
+      expect(performance.now() - started).toBeLessThan(100);
+    }
+    expect(() => moodleAutoAsMarkdown("<b>x</b>\n".repeat(10) + "<span>".repeat(MAX_HTML_NESTING + 1))).toThrow(
+      UnconvertibleText,
+    );
+    const deepest = `${"<div>".repeat(MAX_HTML_NESTING)}x${"</div>".repeat(MAX_HTML_NESTING)}`;
+    expect(htmlAsMarkdown(deepest)).toBe("x");
+  });
+
+  it("counts nesting as the HTML parser builds it, never less than a deep tree's own tags", () => {
+    const deep = (piece: string) => piece.repeat(MAX_HTML_NESTING + 1);
+    // Closed elements do not nest, however many there are, nor do void elements.
+    expect(nestsDeeperThan(deep("<p><b>a</b><br><img src=x></p>"), MAX_HTML_NESTING)).toBe(false);
+    expect(nestsDeeperThan(deep("<ul><li>a</li></ul>"), MAX_HTML_NESTING)).toBe(false);
+    // End tags the parser does not read as end tags close nothing: in an attribute, a comment, a textarea, a
+    // script with a comment in it, or a formatting element's across a block (the parser copies it inward).
+    for (const piece of [
+      "<div title='>'</div>'>",
+      "<div><!-- </div> -->",
+      "<div><textarea></div></textarea>",
+      "<div><script><!--<script></script></div></script>",
+      "<a><div></a>",
+      "<div><b id=1></div>x",
+      "<svg><![CDATA[</svg>]]><g>",
+    ]) {
+      expect(nestsDeeperThan(deep(piece), MAX_HTML_NESTING), piece).toBe(true);
+    }
+    // What is not a tag opens nothing.
+    expect(nestsDeeperThan(deep("a < b <3 </3 <!-- <div> --> <!--><?x <div?> "), MAX_HTML_NESTING)).toBe(false);
   });
 
   it("keeps a code block's lines and language as a fenced block", () => {

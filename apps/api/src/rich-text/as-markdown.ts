@@ -273,18 +273,193 @@ turndown.addRule("table part", {
   replacement: (content) => content,
 });
 
+/** A file's text that cannot be turned into Markdown; its message says why, as a problem at its question's line. */
+export class UnconvertibleText extends Error {}
+
+/**
+ * How deep an imported text's HTML may nest its elements. A question's HTML nests a few levels (a table in a list
+ * in a div is under ten; Moodle's editors write flat paragraphs); but the HTML parser spends time in the square of
+ * the depth (4,000 levels: 0.13 s, 100,000: minutes) and turndown recurses once a level, overflowing the stack
+ * between 1,000 and 2,000 levels. 100 is ten times any real question and far from both.
+ */
+export const MAX_HTML_NESTING = 100;
+
+/** Elements that never hold content, so nest nothing. */
+const VOID_ELEMENTS = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "keygen",
+  "link",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
+]);
+/** Elements whose content is text up to their end tag, never tags. */
+const RAW_TEXT_ELEMENTS = new Set([
+  "script",
+  "style",
+  "textarea",
+  "title",
+  "xmp",
+  "iframe",
+  "noembed",
+  "noframes",
+  "noscript",
+]);
+/**
+ * HTML's formatting elements: an end tag of another element that closes one leaves it to be opened again at the
+ * next text, and one's own end tag across a block copies it into the block, so they can nest deeper than their tags.
+ */
+const FORMATTING_ELEMENTS = new Set([
+  "a",
+  "b",
+  "big",
+  "code",
+  "em",
+  "font",
+  "i",
+  "nobr",
+  "s",
+  "small",
+  "strike",
+  "strong",
+  "tt",
+  "u",
+]);
+const ASCII_LETTER = /[A-Za-z]/;
+const TAG_NAME = /[^\s/>]*/y;
+const SPACE = /\s/;
+
+/** Where the tag whose name ends at `at` ends (just past its `>`), its attribute values read as HTML reads them; -1 if the text ends first. */
+function tagEnd(html: string, at: number): number {
+  let position = at;
+  while (position < html.length) {
+    const character = html[position] ?? "";
+    if (character === ">") return position + 1;
+    if (SPACE.test(character) || character === "/") {
+      position++;
+      continue;
+    }
+    // An attribute's name (its first character may be anything, `=` too), then perhaps `=` and a value.
+    position++;
+    while (position < html.length && !/[\s/>=]/.test(html[position] ?? "")) position++;
+    while (SPACE.test(html[position] ?? "")) position++;
+    if (html[position] !== "=") continue;
+    position++;
+    while (SPACE.test(html[position] ?? "")) position++;
+    const quote = html[position];
+    if (quote === '"' || quote === "'") {
+      const close = html.indexOf(quote, position + 1);
+      if (close === -1) return -1;
+      position = close + 1;
+    } else {
+      while (position < html.length && !SPACE.test(html[position] ?? "") && html[position] !== ">") position++;
+    }
+  }
+  return -1;
+}
+
+/** Where a comment whose `<!--` ends at `at` ends, as HTML reads it (`<!-->` is a whole comment); -1 if never. */
+function commentEnd(html: string, at: number): number {
+  if (html.startsWith(">", at)) return at + 1;
+  if (html.startsWith("->", at)) return at + 2;
+  const ends = [html.indexOf("-->", at), html.indexOf("--!>", at)].filter((end) => end !== -1);
+  if (ends.length === 0) return -1;
+  const end = Math.min(...ends);
+  return end + (html.startsWith("-->", end) ? 3 : 4);
+}
+
+/**
+ * Whether HTML nests its elements deeper than `limit`, read without building the tree (building it is what costs).
+ * The count errs on the deep side: every start tag counts, an end tag closes only what it surely closes (a
+ * formatting element's only when it is the innermost; a formatting element another end tag closes stays counted,
+ * as the parser may open it again), and where the reading could differ from the parser's (a script with a
+ * comment in it), no end tag closes anything after. What the parser adds on its own (a table's body and row
+ * around a bare cell) makes the real depth at most about twice the count.
+ */
+export function nestsDeeperThan(html: string, limit: number): boolean {
+  const open: string[] = [];
+  let closedFormatting = 0;
+  let endTagsTrusted = true;
+  const deeper = () => open.length + closedFormatting > limit;
+  const nextTag = (from: number) => (from === -1 ? -1 : html.indexOf("<", from));
+  for (let at = nextTag(0); at !== -1; at = nextTag(at)) {
+    const next = html[at + 1] ?? "";
+    const closing = next === "/";
+    if (html.startsWith("<!--", at)) {
+      at = commentEnd(html, at + 4);
+    } else if (html.startsWith("<![CDATA[", at) && open.some((name) => name === "svg" || name === "math")) {
+      const end = html.indexOf("]]>", at);
+      at = end === -1 ? -1 : end + 3;
+    } else if (ASCII_LETTER.test(closing ? (html[at + 2] ?? "") : next)) {
+      TAG_NAME.lastIndex = at + (closing ? 2 : 1);
+      const name = (TAG_NAME.exec(html)?.[0] ?? "").toLowerCase();
+      at = tagEnd(html, TAG_NAME.lastIndex);
+      if (closing) {
+        if (!endTagsTrusted) continue;
+        if (FORMATTING_ELEMENTS.has(name)) {
+          if (open.at(-1) === name) open.pop();
+          continue;
+        }
+        const match = open.lastIndexOf(name);
+        if (match === -1) continue;
+        closedFormatting += open.slice(match + 1).filter((inner) => FORMATTING_ELEMENTS.has(inner)).length;
+        open.length = match;
+        continue;
+      }
+      if (VOID_ELEMENTS.has(name)) continue;
+      open.push(name);
+      if (deeper()) return true;
+      // Everything after `<plaintext>` is its text.
+      if (name === "plaintext") return false;
+      if (RAW_TEXT_ELEMENTS.has(name) && at !== -1) {
+        const end = new RegExp(`</${name}[\\s/>]`, "ig");
+        end.lastIndex = at;
+        const found = end.exec(html);
+        // A comment in a script can hide its first end tag from the parser; the reading is not sure after it.
+        if (name === "script" && html.slice(at, found?.index ?? html.length).includes("<!--")) endTagsTrusted = false;
+        at = found ? found.index : -1;
+      }
+    } else if (next === "!" || next === "?" || closing) {
+      // Not a tag: a DOCTYPE, a processing instruction, `</>` or `</3`, which HTML reads as a comment up to `>`.
+      const end = html.indexOf(">", at);
+      at = end === -1 ? -1 : end + 1;
+    } else {
+      at++;
+    }
+  }
+  return deeper();
+}
+
 /**
  * HTML (a Moodle question's, or a GIFT `[html]` text) as Markdown that shows what the HTML showed: paragraphs,
  * line breaks, emphasis, code and code blocks with their language, lists, headings, quotes, tables, links
  * (http, https and mailto) and our own images. Script, styles and embedded documents are dropped with their
  * content; other elements leave their text. Text is escaped where Markdown would read it, so `&lt;h1&gt;` is a
  * literal `<h1>`. `inline` (an option, shown in a label): paragraphs are joined by line breaks.
+ * Throws `UnconvertibleText` for HTML nested deeper than `MAX_HTML_NESTING`.
  */
 export function htmlAsMarkdown(html: string, inline = false): string {
-  const markdown = turndown
-    .turndown(html.replace(/\r\n?/g, "\n").replaceAll(LINE_START_MARK, ""))
-    .replace(MARK_AT_LINE_START, "$1\\")
-    .replaceAll(LINE_START_MARK, "");
+  if (nestsDeeperThan(html, MAX_HTML_NESTING)) {
+    throw new UnconvertibleText(`The text nests its HTML more than ${MAX_HTML_NESTING} deep; a question's never does`);
+  }
+  let converted: string;
+  try {
+    converted = turndown.turndown(html.replace(/\r\n?/g, "\n").replaceAll(LINE_START_MARK, ""));
+  } catch (error) {
+    // Turndown recurses through the tree; HTML the count above misjudged must still be a problem, not a crash.
+    if (error instanceof RangeError) throw new UnconvertibleText("The text's HTML is too deeply nested to convert");
+    throw error;
+  }
+  const markdown = converted.replace(MARK_AT_LINE_START, "$1\\").replaceAll(LINE_START_MARK, "");
   return inline ? markdown.replace(/\n[ \t]*(?:\n[ \t]*)+/g, "\n") : markdown;
 }
 
@@ -294,7 +469,7 @@ export function moodleAutoAsMarkdown(text: string, inline = false): string {
   return htmlAsMarkdown(withBreaks, inline);
 }
 
-/** A text of a question file, in the format it says it is in, as our Markdown. */
+/** A text of a question file, in the format it says it is in, as our Markdown; throws `UnconvertibleText`. */
 export function asMarkdown(text: string, format: SourceFormat, inline = false): string {
   switch (format) {
     case "markdown":

@@ -1,7 +1,7 @@
 // The renderer: Markdown, code, math and images come out as the allow-list permits; HTML an admin types is shown
 // as typed, so nothing typed can run script, load from elsewhere, style the page or add elements to it.
 import { describe, expect, it } from "vitest";
-import { renderOptionText, renderQuestionText } from "./render.ts";
+import { renderOptionText, renderQuestionText, renderUncached } from "./render.ts";
 
 const MEDIA = `/api/media/${"0123456789abcdef".repeat(4)}.png`;
 
@@ -140,6 +140,28 @@ describe("math", () => {
     expect(renderQuestionText("Escaped: \\$x$")).toBe("<p>Escaped: $x$</p>");
     expect(renderQuestionText("Code: `$x$`")).toBe("<p>Code: <code>$x$</code></p>");
     expect(renderQuestionText("A sum of $5 is $a+b$")).toContain('aria-label="5 is $a+b"');
+  });
+
+  it("shows a formula that defines macros as its TeX: one used in another multiplies what KaTeX draws", () => {
+    // 1,300 characters that drew 23 MB of HTML in 2.2 s: \d uses \c four times, \c \b four times, \b \a four times.
+    const bomb =
+      `$\\def\\a{${"\\sqrt{x}".repeat(150)}}\\def\\b{\\a\\a\\a\\a}` +
+      "\\def\\c{\\b\\b\\b\\b}\\def\\d{\\c\\c\\c\\c}\\d\\d$";
+    const started = performance.now();
+    const html = renderUncached(bomb);
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(html.length).toBeLessThan(10_000);
+    expect(html).toContain('<span class="katex-error" style="color:#cc0000">\\def\\a{\\sqrt{x}');
+    for (const definition of ["\\newcommand{\\x}{y}\\x", "\\gdef\\x{y}", "\\let\\x=y", "\\global\\def\\x{y}"]) {
+      expect(renderOptionText(`$${definition}$`), definition).toContain("katex-error");
+    }
+    // KaTeX's own macros are not definitions.
+    expect(renderOptionText("$a \\neq b \\ldots \\defeq$")).not.toContain("katex-error");
+  });
+
+  it("shows a formula KaTeX cannot draw (nested past its stack) as an error, not a failed request", () => {
+    const tower = `$${"x^{".repeat(3_000)}x${"}".repeat(3_000)}$`;
+    expect(renderUncached(tower)).toContain('<span class="katex-error" style="color:#cc0000">x^{x^{');
   });
 });
 

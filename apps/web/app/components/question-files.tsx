@@ -295,6 +295,12 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
               </label>
             </div>
           )}
+          {result.questions.some((question) => question.html === undefined) && (
+            <p className="mt-3">
+              The first {result.questions.filter((question) => question.html !== undefined).length} questions are shown
+              as students will see them; the rest as they are written.
+            </p>
+          )}
           {result.questions.length > 0 && (
             <div className="mt-3 overflow-x-auto">
               <table className="w-full text-left text-sm">
@@ -326,7 +332,7 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
                     <tr key={question.line} className="border-b border-slate-100 align-top">
                       <td className="py-1 pr-3">{question.line}</td>
                       <td className="max-w-md min-w-48 py-1 pr-3">
-                        <RichText html={question.html} />
+                        <PreviewText html={question.html} text={question.text} />
                       </td>
                       <td className="py-1 pr-3">
                         {QUESTION_TYPE_LABELS[question.type]}
@@ -340,11 +346,11 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
                             {index > 0 && " · "}
                             {option.isCorrect ? (
                               <strong>
-                                <RichText inline html={option.html} />
+                                <PreviewText inline html={option.html} text={option.text} />
                                 <span className="sr-only"> (correct)</span>
                               </strong>
                             ) : (
-                              <RichText inline html={option.html} />
+                              <PreviewText inline html={option.html} text={option.text} />
                             )}
                           </span>
                         ))}
@@ -376,4 +382,10 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
       )}
     </section>
   );
+}
+
+/** A previewed text: as students will see it where the preview rendered it, else as written (Markdown). */
+function PreviewText({ html, text, inline = false }: { html: string | undefined; text: string; inline?: boolean }) {
+  if (html !== undefined) return <RichText inline={inline} html={html} />;
+  return <span className="whitespace-pre-wrap">{text}</span>;
 }

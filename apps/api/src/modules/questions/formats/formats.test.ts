@@ -487,6 +487,35 @@ describe("hostile files", () => {
     expect(await readBankFile(deep(90), "moodle-xml", {})).toMatchObject({ ok: true });
   });
 
+  it("names an element the parser will not read (__proto__, constructor) as the reason, with its line", async () => {
+    for (const name of ["__proto__", "constructor"]) {
+      const xml = `<quiz>\n<question type="multichoice">\n<${name}>x</${name}>\n</question>\n</quiz>\n`;
+      expect(await readBankFile(xml, "moodle-xml", {})).toEqual({
+        ok: false,
+        status: 400,
+        message: `Line 3: the file names an element ${name}, which no Moodle XML file does and which cannot be read safely.`,
+      });
+    }
+  });
+
+  it("refuses a character reference to a character XML does not allow, with its line, instead of dropping it", async () => {
+    const plain = (text: string) =>
+      `<quiz>\n<question type="multichoice">\n<questiontext format="plain_text"><text>${text}</text></questiontext>\n` +
+      '<answer fraction="100"><text>a</text></answer><answer fraction="0"><text>b</text></answer>\n</question>\n</quiz>\n';
+    for (const reference of ["&#0;", "&#x1;", "&#65535;", "&#xFFFE;", "&#xD800;", "&#x110000;"]) {
+      expect(await readBankFile(plain(`a${reference}b`), "moodle-xml", { category: "X" })).toEqual({
+        ok: false,
+        status: 400,
+        message: `Line 3: not valid XML: ${reference} is a character XML does not allow (a control character or not a character at all).`,
+      });
+    }
+    // Tab, line feed, the characters up to U+FFFD and past U+FFFF are XML's, and CDATA has no references.
+    const allowed = bankOf(
+      await readBankFile(plain("a&#9;&#x41;&#xFFFD;&#x1F600;<![CDATA[&#0;]]>"), "moodle-xml", { category: "X" }),
+    );
+    expect(allowed.questions[0]?.question.text).toBe("a\tA\uFFFD\u{1F600}\\&#0;");
+  });
+
   it("refuses a NUL character, with its line, in every format", async () => {
     // CSV reports it in its cell, at its line, as every control character (hostile-input.test.ts).
     for (const format of ["gift", "aiken", "moodle-xml"] as const) {
@@ -531,6 +560,8 @@ const INLINE_MARKDOWN = fc.oneof(
   fc.stringMatching(/^[a-z{}=~#:;() ]{1,15}$/).map((code) => `\`${code.trim() || "x"}\``),
   fc.constantFrom("$x^2$", "$\\frac{a}{b}$", "$$\\sum_{i=1}^n i$$", "costs $5 and $10"),
   fc.constantFrom("[the docs](https://example.com/a?b=1#c)", `![a graph](/api/media/${"ab".repeat(32)}.png)`),
+  // Moodle's name for a file a text embeds, typed as text: our Moodle XML export must read back as typed.
+  fc.constantFrom("@@PLUGINFILE@@/x.png", "![a](@@PLUGINFILE@@/a%20b.png)"),
   LITERAL_TAG,
   fc.tuple(LITERAL_TAG, SAFE_WORD).map(([tag, word]) => `${tag}${word}${tag.replace("<", "</")}`),
 );

@@ -14,7 +14,7 @@
 // collapses them in the other formats), and each line break as GIFT's `\n` escape: a question is one line of
 // the file, and a code block's blank line is `\n\n` in it, never a blank line that would end the question.
 import { type GIFTQuestion, parse, type TextFormat } from "gift-pegjs";
-import { asMarkdown } from "../../../rich-text/as-markdown.ts";
+import { asMarkdown, UnconvertibleText } from "../../../rich-text/as-markdown.ts";
 import type { QuestionWithOptions } from "../repository.ts";
 import {
   addDraft,
@@ -102,41 +102,49 @@ export function parseGift(text: string, defaults: ImportDefaults = {}): FileOutc
       const unsupported = UNSUPPORTED_KINDS[item.type];
       if (unsupported || item.hasEmbeddedAnswers) {
         bank.unsupported.push({ line, kind: unsupported ?? "missing word", title });
-      } else if (item.type === "TF") {
-        addDraft(
-          bank,
-          {
-            line,
-            text: markdownOf(item.stem),
-            category,
-            difficulty: difficultyFromTags(item.tags ?? []),
-            type: "true_false",
-            options: [
-              { text: "True", isCorrect: item.isTrue },
-              { text: "False", isCorrect: !item.isTrue },
-            ],
-          },
-          defaults,
-        );
-      } else if (item.type === "MC") {
-        // "=" marks the one right answer; weights without any "=" mark a multiple-answer question.
-        const multiple = !item.choices.some((choice) => choice.isCorrect) && item.choices.some((c) => c.weight);
-        addDraft(
-          bank,
-          {
-            line,
-            text: markdownOf(item.stem),
-            category,
-            difficulty: difficultyFromTags(item.tags ?? []),
-            type: multiple ? "multiple" : "single",
-            scoring: multiple ? "partial" : "all_or_nothing",
-            options: item.choices.map((choice) => ({
-              text: markdownOf(choice.text, true),
-              isCorrect: multiple ? (choice.weight ?? 0) > 0 : choice.isCorrect,
-            })),
-          },
-          defaults,
-        );
+      } else {
+        // A text that cannot be converted (HTML nested too deep) is a problem at the question's line.
+        try {
+          if (item.type === "TF") {
+            addDraft(
+              bank,
+              {
+                line,
+                text: markdownOf(item.stem),
+                category,
+                difficulty: difficultyFromTags(item.tags ?? []),
+                type: "true_false",
+                options: [
+                  { text: "True", isCorrect: item.isTrue },
+                  { text: "False", isCorrect: !item.isTrue },
+                ],
+              },
+              defaults,
+            );
+          } else if (item.type === "MC") {
+            // "=" marks the one right answer; weights without any "=" mark a multiple-answer question.
+            const multiple = !item.choices.some((choice) => choice.isCorrect) && item.choices.some((c) => c.weight);
+            addDraft(
+              bank,
+              {
+                line,
+                text: markdownOf(item.stem),
+                category,
+                difficulty: difficultyFromTags(item.tags ?? []),
+                type: multiple ? "multiple" : "single",
+                scoring: multiple ? "partial" : "all_or_nothing",
+                options: item.choices.map((choice) => ({
+                  text: markdownOf(choice.text, true),
+                  isCorrect: multiple ? (choice.weight ?? 0) > 0 : choice.isCorrect,
+                })),
+              },
+              defaults,
+            );
+          }
+        } catch (error) {
+          if (!(error instanceof UnconvertibleText)) throw error;
+          addProblem(bank, line, error.message);
+        }
       }
       if (!withinRowLimit(bank)) return tooManyQuestions();
     }

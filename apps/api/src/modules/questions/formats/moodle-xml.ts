@@ -13,7 +13,7 @@
 // references point at `/api/media/<sha256>.<ext>`; the import stores it with the questions. We write Markdown,
 // `format="markdown"`, in CDATA.
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { asMarkdown, type SourceFormat } from "../../../rich-text/as-markdown.ts";
+import { asMarkdown, type SourceFormat, UnconvertibleText } from "../../../rich-text/as-markdown.ts";
 import { checkEmbeddedImage, mediaUrl } from "../../media/image-check.ts";
 import type { QuestionWithOptions } from "../repository.ts";
 import {
@@ -28,6 +28,7 @@ import {
   type FileImage,
   type FileOutcome,
   type ImportDefaults,
+  lineAt,
   refuse,
   tooManyQuestions,
   weightOf,
@@ -121,7 +122,7 @@ const FORMATS: Record<string, SourceFormat> = {
   plain_text: "plain",
 };
 
-/** A text's embedded images and the problems with them, collected while one question is read. */
+/** A text's embedded images and the problems with them and its text, collected while one question is read. */
 interface QuestionImages {
   images: FileImage[];
   problems: string[];
@@ -151,13 +152,21 @@ function markdownOf(field: XmlText | undefined, found: QuestionImages, inline = 
       decodedPath(path) === name ? mediaUrl(image) : reference,
     );
   }
-  if (format !== "plain") {
+  // Plain text shows a reference as typed, and so does Markdown, ours as it is: our export writes an admin's text
+  // that shows "@@PLUGINFILE@@/x.png" literally, and it must import back as that text.
+  if (format === "html" || format === "moodle") {
     for (const [, path = ""] of raw.matchAll(PLUGIN_FILE)) {
       const name = decodedPath(path);
       if (!refused.has(name)) found.problems.push(`The text shows ${name.slice(1)}, which the file does not embed`);
     }
   }
-  return asMarkdown(raw, format, inline);
+  try {
+    return asMarkdown(raw, format, inline);
+  } catch (error) {
+    if (!(error instanceof UnconvertibleText)) throw error;
+    found.problems.push(error.message);
+    return "";
+  }
 }
 
 /** Where Moodle's text shows a file it embeds: `@@PLUGINFILE@@/` and the file's path, up to a quote or space. */
@@ -176,18 +185,67 @@ function isTrue(value: unknown): boolean {
   return ["true", "1"].includes(textOf(value).trim().toLowerCase());
 }
 
+/** XML's characters: a reference to anything else (`&#0;`, `&#x1;`, `&#xFFFF;`) makes the file not XML. */
+function isXmlCharacter(code: number): boolean {
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
+}
+
+/**
+ * The first character reference, outside comments and CDATA, to a character XML does not allow, with its line.
+ * The validator lets them through and the parser drops `&#0;` and `&#x1;` without a word and keeps U+FFFF, so a
+ * control character would vanish from a text, or a non-character be stored, where one typed in a form is refused.
+ */
+function forbiddenCharacterReference(xml: string): { text: string; line: number } | undefined {
+  const tokens = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|&#(?:x([0-9a-fA-F]+)|([0-9]+));/g;
+  for (const match of xml.matchAll(tokens)) {
+    const [text, hex, decimal] = match;
+    if (hex === undefined && decimal === undefined) continue;
+    const code = hex === undefined ? Number(decimal) : Number.parseInt(hex, 16);
+    if (!isXmlCharacter(code)) return { text, line: lineAt(xml, match.index) };
+  }
+  return undefined;
+}
+
 export function parseMoodleXml(xml: string, defaults: ImportDefaults = {}): FileOutcome {
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) {
     return refuse(400, "The file declares a DOCTYPE or entities; a Moodle XML question file never needs them.");
   }
   const valid = XMLValidator.validate(xml);
   if (valid !== true) return refuse(400, `Line ${valid.err.line}: not valid XML: ${valid.err.msg}`);
+  const reference = forbiddenCharacterReference(xml);
+  if (reference) {
+    return refuse(
+      400,
+      `Line ${reference.line}: not valid XML: ${reference.text} is a character XML does not allow (a control character or not a character at all).`,
+    );
+  }
   let document: { quiz?: { question?: XmlQuestion[] } };
   try {
     document = parser.parse(xml);
-  } catch {
-    // The validator passed it, so what the parser refuses is a limit (its nesting), not the file's syntax.
-    return refuse(400, `The file nests its elements more than ${MAX_NESTING} deep; a Moodle XML file never does.`);
+  } catch (error) {
+    // The validator passed it, so what the parser refuses is one of its limits: the nesting, or a name it will
+    // not make a property of (`__proto__`, `constructor`: prototype pollution).
+    const message = error instanceof Error ? error.message : String(error);
+    if (/nested tags/i.test(message)) {
+      return refuse(400, `The file nests its elements more than ${MAX_NESTING} deep; a Moodle XML file never does.`);
+    }
+    const name = /Invalid name: "([^"]*)"/.exec(message)?.[1];
+    if (name !== undefined) {
+      const at = xml.search(new RegExp(`<${name.replace(/[^\w.-]/g, "\\$&")}(?=[\\s/>])`));
+      const where = at === -1 ? "" : `Line ${lineAt(xml, at)}: `;
+      return refuse(
+        400,
+        `${where}the file names an element ${name}, which no Moodle XML file does and which cannot be read safely.`,
+      );
+    }
+    return refuse(400, `The file cannot be read as Moodle XML: ${message.replace(/^\[\w+\]\s*/, "")}`);
   }
   if (!document.quiz) return refuse(400, "The file is not Moodle XML: it has no <quiz> element.");
   const lines = questionLines(xml);
