@@ -273,15 +273,12 @@ function TableRows<Row extends { _id: string }>({
 
 /** Previous / next as links (so a page is a URL), and where we are, announced when it changes. */
 export function PageLinks({
-  page,
-  pageSize,
-  total,
+  of: { page, pageSize, total },
   label,
   noun,
 }: {
-  page: number;
-  pageSize: number;
-  total: number;
+  /** The page shown, as the table's call answered it. */
+  of: { page: number; pageSize: number; total: number };
   label: string;
   /** What the table counts, one and many: "(1 result)", "(2 results)". */
   noun: [one: string, many: string];

@@ -84,13 +84,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         busy={busy}
         empty={page.total === 0 ? "Nothing has been changed yet." : "No entries match."}
       />
-      <PageLinks
-        page={page.page}
-        pageSize={page.pageSize}
-        total={page.total}
-        label="Audit log"
-        noun={["entry", "entries"]}
-      />
+      <PageLinks of={page} label="Audit log" noun={["entry", "entries"]} />
     </AdminShell>
   );
 }

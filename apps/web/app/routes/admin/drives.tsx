@@ -361,13 +361,7 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
           busy={busy}
           empty={params.size === 0 ? "No drives yet." : "No drives match."}
         />
-        <PageLinks
-          page={page.page}
-          pageSize={page.pageSize}
-          total={page.total}
-          label="Drives"
-          noun={["drive", "drives"]}
-        />
+        <PageLinks of={page} label="Drives" noun={["drive", "drives"]} />
       </section>
     </AdminShell>
   );

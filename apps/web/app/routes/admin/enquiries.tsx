@@ -75,13 +75,7 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
         busy={busy}
         empty={page.total === 0 ? "No enquiries yet." : "No enquiries match."}
       />
-      <PageLinks
-        page={page.page}
-        pageSize={page.pageSize}
-        total={page.total}
-        label="Enquiries"
-        noun={["enquiry", "enquiries"]}
-      />
+      <PageLinks of={page} label="Enquiries" noun={["enquiry", "enquiries"]} />
     </AdminShell>
   );
 }

@@ -452,15 +452,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
           busy={busy}
           empty="No questions available"
         />
-        {page.total > page.pageSize && (
-          <PageLinks
-            page={page.page}
-            pageSize={page.pageSize}
-            total={page.total}
-            label="Questions"
-            noun={["question", "questions"]}
-          />
-        )}
+        {page.total > page.pageSize && <PageLinks of={page} label="Questions" noun={["question", "questions"]} />}
       </section>
     </AdminShell>
   );

@@ -202,13 +202,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
         empty={page.total === 0 && params.size === 0 ? "No quiz has been submitted yet." : "No results match."}
         after={(row) => (openId === row._id ? <Answers id={row._id} data={answers} /> : undefined)}
       />
-      <PageLinks
-        page={page.page}
-        pageSize={page.pageSize}
-        total={page.total}
-        label="Results"
-        noun={["result", "results"]}
-      />
+      <PageLinks of={page} label="Results" noun={["result", "results"]} />
     </AdminShell>
   );
 }

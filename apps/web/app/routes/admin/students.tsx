@@ -169,13 +169,7 @@ export default function Students({ loaderData }: Route.ComponentProps) {
         busy={busy}
         empty={params.size === 0 ? "No students have registered yet." : "No students match."}
       />
-      <PageLinks
-        page={page.page}
-        pageSize={page.pageSize}
-        total={page.total}
-        label="Students"
-        noun={["student", "students"]}
-      />
+      <PageLinks of={page} label="Students" noun={["student", "students"]} />
     </AdminShell>
   );
 }

@@ -212,13 +212,7 @@ export default function SubmitFeedback({ loaderData }: Route.ComponentProps) {
         </div>
         <BusyNote busy={busy} />
         <DataTable caption="Feedback entries" columns={columns} rows={entries} busy={busy} empty="No feedback found." />
-        <PageLinks
-          page={page.page}
-          pageSize={page.pageSize}
-          total={page.total}
-          label="Feedback"
-          noun={["entry", "entries"]}
-        />
+        <PageLinks of={page} label="Feedback" noun={["entry", "entries"]} />
       </section>
     </AdminShell>
   );

@@ -424,13 +424,7 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
           busy={busy}
           empty={params.size === 0 ? "No tests yet." : "No tests match."}
         />
-        <PageLinks
-          page={page.page}
-          pageSize={page.pageSize}
-          total={page.total}
-          label="Tests"
-          noun={["test", "tests"]}
-        />
+        <PageLinks of={page} label="Tests" noun={["test", "tests"]} />
       </section>
     </AdminShell>
   );
