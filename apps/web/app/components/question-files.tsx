@@ -15,6 +15,7 @@ import {
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { adminDownload, type useAdminAction } from "../lib/admin-client.ts";
+import { TableScrollBox } from "./admin-table.tsx";
 import { Alert } from "./form-field.tsx";
 import { RichText } from "./rich-text.tsx";
 
@@ -302,7 +303,7 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
             </p>
           )}
           {result.questions.length > 0 && (
-            <div className="mt-3 overflow-x-auto">
+            <TableScrollBox label="Questions the import would create" className="mt-3">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Questions the import would create</caption>
                 <thead>
@@ -359,7 +360,7 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScrollBox>
           )}
           <div className="mt-3 flex gap-3">
             <button

@@ -11,6 +11,7 @@ import {
 import { useEffect, useReducer, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AdminShell } from "../../components/admin-shell.tsx";
+import { TableScrollBox } from "../../components/admin-table.tsx";
 import { adminCall, followAdminStream } from "../../lib/admin-client.ts";
 import { liveBoardReducer } from "../../lib/live-board-state.ts";
 import type { Route } from "./+types/drive-live";
@@ -167,7 +168,7 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
             Showing the first {shown.length} of {rows.length}; choose a state to narrow the list.
           </p>
         )}
-        <div className="mt-3 overflow-x-auto">
+        <TableScrollBox label="Students and where each stands" className="mt-3">
           <table className="w-full border-collapse text-left text-sm">
             <caption className="sr-only">Students of {drive.name} and where each stands</caption>
             <thead>
@@ -205,7 +206,7 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
           {board.students.length === 0 && <p className="mt-3">No student has registered for this drive yet.</p>}
-        </div>
+        </TableScrollBox>
       </section>
 
       <section aria-labelledby="live-questions" className="mt-8">
