@@ -197,7 +197,8 @@ test("a save lost on the way stays on screen until it lands, and the server then
     inFlight--;
     settledAt = Date.now();
   });
-  const picked = page.getByRole("radio").nth(2);
+  // The last option: other journeys add two-option questions to the bank the default drive draws from.
+  const picked = page.getByRole("radio").last();
   await picked.check();
   const notice = page.getByRole("alert").filter({ hasText: "Your answer to question 1 could not be saved yet." });
   // Each retry waits on the page's clock: step it a quarter second at a time, and only while no save is on its way
@@ -217,5 +218,5 @@ test("a save lost on the way stays on screen until it lands, and the server then
   await expect(notice).toHaveCount(0);
   await page.reload();
   await expect(page.getByText("Question 1 of 25", { exact: true })).toBeVisible();
-  await expect(page.getByRole("radio").nth(2)).toBeChecked();
+  await expect(page.getByRole("radio").last()).toBeChecked();
 });
