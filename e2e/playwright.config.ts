@@ -15,9 +15,9 @@ export default defineConfig({
   // step) take 25–35 s on a busy 2-core machine, where axe alone can take seconds per page.
   timeout: 90_000,
   reporter: [["list"]],
-  // The default drive's quiz draws from the whole bank, and its journeys answer with radio buttons. The journeys
-  // that add multiple-answer questions to the bank (checkboxes) run after every other journey, so no quiz of the
-  // default drive can draw one of them in the meantime.
+  // The default drive's quiz draws from the whole bank, and its journeys answer with radio buttons and Tab. The
+  // journeys that add multiple-answer questions (checkboxes) or code blocks (a scroll box in the tab order) to the
+  // bank run after every other journey, so no quiz of the default drive can draw one of them in the meantime.
   projects: [
     { name: "journeys", testIgnore: MULTIPLE_ANSWER_JOURNEYS },
     { name: "multiple-answer journeys", testMatch: MULTIPLE_ANSWER_JOURNEYS, dependencies: ["journeys"] },
