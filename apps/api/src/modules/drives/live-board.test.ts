@@ -1,5 +1,6 @@
 // The live board of a drive: each student's state from what the quiz already stored, the stream that follows it
 // across instances, who may watch it, and how streams end when an instance drains.
+import net from "node:net";
 import { applyLiveChanges, type LiveBoard, type LiveChanges, type LiveStudent } from "@trainwise/contract/live-board";
 import type { QuizQuestion } from "@trainwise/contract/quiz";
 import type { FastifyInstance } from "fastify";
@@ -370,6 +371,38 @@ describe("the live board of a drive", async () => {
       })
       .toBe(200);
     for (const stream of [...streams, other]) stream.close();
+    await expect.poll(() => countWatched(watched.app)).toBe(0);
+  });
+
+  it("gives back the place of a stream whose connection closed while the drive was looked up", async () => {
+    const watched = await createSecondInstance(first);
+    await watched.app.listen({ host: "127.0.0.1", port: 0 });
+    const address = watched.app.server.address();
+    if (!address || typeof address === "string") throw new Error("the app is not listening");
+    const drive = await driveOf(2);
+    const session = await adminToken(app, database.db);
+    // More boards than a session may hold, each asked for and abandoned at once (a reload storm).
+    for (let asked = 0; asked <= LIVE_STREAM.perSession; asked++) {
+      await new Promise<void>((resolve, reject) => {
+        const socket = net.connect(address.port, "127.0.0.1", () => {
+          socket.end(
+            `GET /api/drives/${drive._id}/live/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+              `Authorization: Bearer ${session}\r\nAccept: text/event-stream\r\n\r\n`,
+          );
+          socket.destroy();
+          resolve();
+        });
+        socket.on("error", reject);
+      });
+    }
+    // Before: every abandoned stream kept its place for five minutes, and this one was refused with a 429.
+    await expect
+      .poll(async () => {
+        const stream = await openStream(watched.app, drive._id, session);
+        stream.close();
+        return stream.response.status;
+      })
+      .toBe(200);
     await expect.poll(() => countWatched(watched.app)).toBe(0);
   });
 

@@ -581,6 +581,9 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // The admin left (closed the tab, went to another screen) or the connection dropped: stop reading for them.
       reply.raw.on("close", end);
+      // A connection that closed while the drive was being looked up has fired its "close" already, and would hold
+      // its place until the stream's longest time (five minutes): a reload storm locked an admin off the board.
+      if (request.raw.socket.destroyed) end();
       // The stream is sent as it is (no schema applies to it); the schema's typing covers the JSON refusals only.
       const streaming: FastifyReply = reply;
       return (
