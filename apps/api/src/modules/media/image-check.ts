@@ -1,6 +1,7 @@
 // What an uploaded image is: its type read from its first bytes (never from what the client claims) and its
-// size in pixels read from its header, by image-size, without decoding it. An image larger than a browser should
-// decode for a question is refused, however few bytes it takes.
+// size in pixels read from its header, without decoding it: by image-size, except for a JPEG, whose markers are
+// walked here as the standard has them (see jpegSizeOf). An image larger than a browser should decode for a
+// question is refused, however few bytes it takes.
 import { createHash } from "node:crypto";
 import {
   MAX_IMAGE_PIXELS,
@@ -37,6 +38,7 @@ interface PixelSize {
 
 /** The size in pixels a browser would decode the bytes to, read from the headers; undefined when unreadable. */
 function pixelSizeOf(bytes: Buffer, type: MediaType): PixelSize | undefined {
+  if (type === "image/jpeg") return jpegSizeOf(bytes);
   try {
     const size = imageSize(bytes);
     if (size.type !== SIZE_TYPES[type] || !size.width || !size.height) return undefined;
@@ -44,6 +46,44 @@ function pixelSizeOf(bytes: Buffer, type: MediaType): PixelSize | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A JPEG's size, from its first frame header (SOFn), found by walking its markers as ITU T.81 (B.1.1.2) has them
+ * and as libjpeg, which browsers decode with, reads them: any number of 0xFF fill bytes may come before a marker
+ * code; TEM (0x01) and RST0–RST7 stand alone; every other marker is followed by a two-byte length that counts
+ * itself. image-size does not skip fill bytes, so `FF FF C0` took it to read `C0 00` as a length and find a
+ * decoy 1 × 1 frame inside a later segment while a browser decoded the real 20000 × 20000 one. A stream that ends
+ * early, holds anything but a marker where one is due, or reaches a scan or its end before a frame header, is
+ * unreadable (undefined), so refused.
+ */
+function jpegSizeOf(bytes: Buffer): PixelSize | undefined {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return undefined;
+  let offset = 2;
+  while (offset < bytes.length) {
+    if (bytes[offset] !== 0xff) return undefined; // not a marker where one must be
+    while (bytes[offset] === 0xff) offset++; // the marker's 0xFF and any fill bytes before its code
+    const marker = bytes[offset];
+    offset++;
+    if (marker === undefined) return undefined; // truncated
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) continue; // TEM, RSTn: no length
+    // 0x00 is no marker outside entropy-coded data; a second SOI, an EOI or a scan before any frame header has
+    // no size to read.
+    if (marker === 0x00 || marker === 0xd8 || marker === 0xd9 || marker === 0xda) return undefined;
+    if (offset + 2 > bytes.length) return undefined;
+    const length = bytes.readUInt16BE(offset);
+    if (length < 2 || offset + length > bytes.length) return undefined;
+    // SOF0–SOF15, less DHT (C4), JPG (C8) and DAC (CC): length, precision, height, width, components.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      if (length < 8) return undefined;
+      const height = bytes.readUInt16BE(offset + 3);
+      const width = bytes.readUInt16BE(offset + 5);
+      // A height of 0 is given later by a DNL marker; not read here, so refused as unreadable.
+      return width && height ? { width, height } : undefined;
+    }
+    offset += length;
+  }
+  return undefined;
 }
 
 /**

@@ -221,6 +221,67 @@ describe("media", async () => {
     expect(taken.json()).toMatchObject({ width: 100, height: 50 });
   });
 
+  it("reads a JPEG's size past fill bytes before a marker, as a browser does", async () => {
+    // SOI, APP0, then `FF FF C0`: a fill byte before the SOF0 of a 20000 × 20000 frame (ITU T.81 B.1.1.2). A reader
+    // that does not skip the fill byte takes `C0 00` for a segment length of 0xC000 and lands inside the APP1
+    // segment that follows, on a decoy SOF0 of 1 × 1.
+    const jpeg = claiming["image/jpeg"](1, 1);
+    const soiAndApp0 = jpeg.subarray(0, 2 + 2 + 16);
+    const frame = (width: number, height: number) => {
+      const segment = Buffer.from([0xc0, 0, 11, 8, 0, 0, 0, 0, 1, 1, 0x11, 0]); // baseline, one component
+      segment.writeUInt16BE(height, 4);
+      segment.writeUInt16BE(width, 6);
+      return segment;
+    };
+    const real = Buffer.concat([Buffer.from([0xff, 0xff]), frame(20000, 20000)]);
+    const app1Data = Buffer.alloc(0xc000 + 16);
+    // The decoy's offset from the `C0` of the real frame is 0xC000; the APP1 data starts 16 bytes after that `C0`
+    // (its 12 bytes of frame, then FF E1 and the length).
+    Buffer.concat([Buffer.from([0xff]), frame(1, 1)]).copy(app1Data, 0xc000 - 16);
+    const app1Length = Buffer.alloc(2);
+    app1Length.writeUInt16BE(app1Data.length + 2);
+    const crafted = Buffer.concat([
+      soiAndApp0,
+      real,
+      Buffer.from([0xff, 0xe1]),
+      app1Length,
+      app1Data,
+      Buffer.from([0xff, 0xd9]),
+    ]);
+    const before = await stored();
+    const refused = await upload(crafted, "image/jpeg");
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().message).toMatch(/^The image is too large: 20000 × 20000 pixels/);
+    expect(await stored()).toBe(before);
+
+    // The same fill bytes before a frame within the limits are read, as is a plain small JPEG.
+    const filled = Buffer.concat([
+      soiAndApp0,
+      Buffer.from([0xff, 0xff, 0xff]),
+      frame(640, 480),
+      Buffer.from([0xff, 0xd9]),
+    ]);
+    const taken = await upload(filled, "image/jpeg");
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect(taken.json()).toMatchObject({ width: 640, height: 480 });
+    const small = await upload(claiming["image/jpeg"](32, 24), "image/jpeg");
+    expect(small.statusCode, small.body).toBe(201);
+    expect(small.json()).toMatchObject({ width: 32, height: 24 });
+  });
+
+  it("refuses a JPEG cut short or with bytes where a marker is due", async () => {
+    const jpeg = claiming["image/jpeg"](32, 24);
+    for (const bytes of [
+      jpeg.subarray(0, 2 + 2 + 16 + 6), // cut inside the frame header
+      Buffer.concat([jpeg.subarray(0, 20), Buffer.from([0x00]), jpeg.subarray(20)]), // a stray byte
+      Buffer.from([0xff, 0xd8, 0xff, 0xd9]), // no frame
+    ]) {
+      const refused = await upload(bytes, "image/jpeg");
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().message).toBe("The image cannot be read: the file is damaged or incomplete.");
+    }
+  });
+
   it("refuses such an image embedded in an imported file", () => {
     const refused = checkEmbeddedImage(claiming["image/webp"](20000, 20000));
     expect(refused).toEqual({
