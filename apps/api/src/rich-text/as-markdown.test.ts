@@ -135,6 +135,27 @@ describe("HTML as Markdown", () => {
     expect(htmlAsMarkdown(deepest)).toBe("x");
   });
 
+  it("refuses inline SVG and MathML at once, however deep what follows, as the depth count cannot read them", () => {
+    const foreign =
+      "The text's HTML has inline SVG or MathML (an <svg> or <math> element), which a question cannot show; " +
+      "write formulas as $…$ (TeX) and give pictures as image files";
+    // In foreign content a title or style holds tags and `<![CDATA[` is text, and a p breaks out of svg: the count
+    // read them as HTML's, missed the divs after them, and 20,000 levels held the server for 7 s in the parser.
+    for (const prefix of ["<svg><title>", "<svg><style>", "<math><style>", "<svg><p><![CDATA[>"]) {
+      const started = performance.now();
+      expect(() => htmlAsMarkdown(`Deep? ${prefix}\n${"<div>\n".repeat(20_000)}`), prefix).toThrow(
+        new UnconvertibleText(foreign),
+      );
+      expect(performance.now() - started, prefix).toBeLessThan(100);
+    }
+    for (const html of ["<SVG/>", "<svg\tonload=x>", "<p>x</p><math>", "<sv\u0000g>", "a <svg"]) {
+      expect(() => htmlAsMarkdown(html), html).toThrow(new UnconvertibleText(foreign));
+    }
+    expect(nestsDeeperThan("<svg><title>", MAX_HTML_NESTING)).toBe(true);
+    // Text that only names them is text.
+    expect(htmlAsMarkdown("&lt;svg&gt; and <code>&lt;math&gt;</code> <svgx>")).toBe("\\<svg\\> and `<math>`");
+  });
+
   it("counts nesting as the HTML parser builds it, never less than a deep tree's own tags", () => {
     const deep = (piece: string) => piece.repeat(MAX_HTML_NESTING + 1);
     // Closed elements do not nest, however many there are, nor do void elements.
@@ -194,7 +215,7 @@ describe("HTML as Markdown", () => {
     );
     const hostile =
       '<script>alert(1)</script><style>p { display: none }</style><p onclick="alert(1)">Hello</p>' +
-      '<iframe src="https://evil.example/">frame</iframe><svg onload="alert(1)"><text>svg</text></svg>' +
+      '<iframe src="https://evil.example/">frame</iframe>' +
       "<object data=x.swf>object</object><template><b>t</b></template><textarea>area</textarea>";
     expect(htmlAsMarkdown(hostile)).toBe("Hello");
   });

@@ -334,6 +334,13 @@ const FORMATTING_ELEMENTS = new Set([
   "tt",
   "u",
 ]);
+/** The elements that start foreign content, where the HTML parser reads tags by SVG's and MathML's rules. */
+const FOREIGN_ELEMENTS = new Set(["svg", "math"]);
+/**
+ * A start tag of svg or math, as the parser reads a tag name (ended by a space, `/` or `>`), wherever it is (in a
+ * comment or an attribute too: such HTML is refused, not read more closely).
+ */
+const FOREIGN_START_TAG = /<(?:svg|math)(?=[\s/>]|$)/i;
 const ASCII_LETTER = /[A-Za-z]/;
 const TAG_NAME = /[^\s/>]*/y;
 const SPACE = /\s/;
@@ -383,7 +390,8 @@ function commentEnd(html: string, at: number): number {
  * formatting element's only when it is the innermost; a formatting element another end tag closes stays counted,
  * as the parser may open it again), and where the reading could differ from the parser's (a script with a
  * comment in it), no end tag closes anything after. What the parser adds on its own (a table's body and row
- * around a bare cell) makes the real depth at most about twice the count.
+ * around a bare cell) makes the real depth at most about twice the count. Foreign content (svg, math), read by
+ * other rules, counts as deeper than any limit; `htmlAsMarkdown` refuses it first, with its own message.
  */
 export function nestsDeeperThan(html: string, limit: number): boolean {
   const open: string[] = [];
@@ -396,9 +404,6 @@ export function nestsDeeperThan(html: string, limit: number): boolean {
     const closing = next === "/";
     if (html.startsWith("<!--", at)) {
       at = commentEnd(html, at + 4);
-    } else if (html.startsWith("<![CDATA[", at) && open.some((name) => name === "svg" || name === "math")) {
-      const end = html.indexOf("]]>", at);
-      at = end === -1 ? -1 : end + 3;
     } else if (ASCII_LETTER.test(closing ? (html[at + 2] ?? "") : next)) {
       TAG_NAME.lastIndex = at + (closing ? 2 : 1);
       const name = (TAG_NAME.exec(html)?.[0] ?? "").toLowerCase();
@@ -416,6 +421,9 @@ export function nestsDeeperThan(html: string, limit: number): boolean {
         continue;
       }
       if (VOID_ELEMENTS.has(name)) continue;
+      // Inside svg and math the parser reads by other rules (a title or style there holds tags, `<![CDATA[` is
+      // text, some HTML tags break out): not followed here, so the reading is not sure, and counts as too deep.
+      if (FOREIGN_ELEMENTS.has(name)) return true;
       open.push(name);
       if (deeper()) return true;
       // Everything after `<plaintext>` is its text.
@@ -445,15 +453,26 @@ export function nestsDeeperThan(html: string, limit: number): boolean {
  * (http, https and mailto) and our own images. Script, styles and embedded documents are dropped with their
  * content; other elements leave their text. Text is escaped where Markdown would read it, so `&lt;h1&gt;` is a
  * literal `<h1>`. `inline` (an option, shown in a label): paragraphs are joined by line breaks.
- * Throws `UnconvertibleText` for HTML nested deeper than `MAX_HTML_NESTING`.
+ * Throws `UnconvertibleText` for inline SVG or MathML and for HTML nested deeper than `MAX_HTML_NESTING`.
  */
 export function htmlAsMarkdown(html: string, inline = false): string {
-  if (nestsDeeperThan(html, MAX_HTML_NESTING)) {
+  // The checks read exactly what turndown parses: a NUL dropped after them could make `<sv\0g>` an svg.
+  const source = html.replace(/\r\n?/g, "\n").replaceAll(LINE_START_MARK, "");
+  // Inline SVG and MathML are refused, not dropped: the sanitiser removes them with their content from question
+  // text (only KaTeX's own output keeps SVG), and the parser reads foreign content by rules the depth count below
+  // does not follow (a title or style inside holds tags, `<![CDATA[` is text), which let a deep tree past it.
+  if (FOREIGN_START_TAG.test(source)) {
+    throw new UnconvertibleText(
+      "The text's HTML has inline SVG or MathML (an <svg> or <math> element), which a question cannot show; " +
+        "write formulas as $…$ (TeX) and give pictures as image files",
+    );
+  }
+  if (nestsDeeperThan(source, MAX_HTML_NESTING)) {
     throw new UnconvertibleText(`The text nests its HTML more than ${MAX_HTML_NESTING} deep; a question's never does`);
   }
   let converted: string;
   try {
-    converted = turndown.turndown(html.replace(/\r\n?/g, "\n").replaceAll(LINE_START_MARK, ""));
+    converted = turndown.turndown(source);
   } catch (error) {
     // Turndown recurses through the tree; HTML the count above misjudged must still be a problem, not a crash.
     if (error instanceof RangeError) throw new UnconvertibleText("The text's HTML is too deeply nested to convert");
