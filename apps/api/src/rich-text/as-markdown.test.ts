@@ -178,6 +178,41 @@ describe("HTML as Markdown", () => {
     expect(nestsDeeperThan(deep("a < b <3 </3 <!-- <div> --> <!--><?x <div?> "), MAX_HTML_NESTING)).toBe(false);
   });
 
+  it("reads the end tags HTML lets an author leave out, so flat HTML written without them converts", () => {
+    const many = MAX_HTML_NESTING + 1;
+    const row = (cells: number) => `<tr>${"<td>x".repeat(cells)}`;
+    for (const html of [
+      `<ul>${"<li>item".repeat(many)}</ul>`,
+      `<ol>${"<li><p>item".repeat(many)}</ol>`,
+      "<p>line".repeat(many),
+      "<p>line<h2>heading</h2>".repeat(many),
+      `<dl>${"<dt>term<dd>description".repeat(many)}</dl>`,
+      `<select>${"<option>a".repeat(many)}</select>`,
+      `<select>${"<optgroup><option>a<option>b".repeat(many)}</select>`,
+      `<table>${row(10).repeat(10)}</table>`,
+      `<table>${row(2).repeat(many)}</table>`,
+      `<table><thead>${row(2)}<tbody>${row(2).repeat(many)}<tfoot>${row(2)}</table>`,
+      `${"<table><thead><tr><th>h<tbody><tr><td>x</table>".repeat(many)}`,
+    ]) {
+      expect(nestsDeeperThan(html, MAX_HTML_NESTING), html.slice(0, 40)).toBe(false);
+      expect(() => htmlAsMarkdown(html), html.slice(0, 40)).not.toThrow();
+    }
+    expect(htmlAsMarkdown("<ul><li>one<li>two</ul>")).toBe("-   one\n-   two");
+    expect(htmlAsMarkdown("<table><tr><th>a<th>b<tr><td>1<td>2</table>")).toBe("| a | b |\n| --- | --- |\n| 1 | 2 |");
+    // What the parser really nests still counts: a div's `/>` closes nothing, an li opens a new list's item
+    // inside the old one, a cell in a nested table stays in it.
+    for (const html of [
+      "<div/>x".repeat(many),
+      "<ul><li>".repeat(many),
+      "<table><tr><td>".repeat(many),
+      "<p><table>".repeat(many),
+      "<li><button>".repeat(many),
+    ]) {
+      expect(nestsDeeperThan(html, MAX_HTML_NESTING), html.slice(0, 40)).toBe(true);
+    }
+    expect(() => htmlAsMarkdown("<div/>x".repeat(many))).toThrow(UnconvertibleText);
+  });
+
   it("keeps a code block's lines and language as a fenced block", () => {
     const html = '<pre><code class="language-python">def f():\n\n    return "&lt;b&gt;" * 2  # ``` \n</code></pre>';
     const markdown = htmlAsMarkdown(`<p>What does this print?</p>${html}`);
