@@ -135,6 +135,27 @@ describe("HTML as Markdown", () => {
     expect(htmlAsMarkdown(deepest)).toBe("x");
   });
 
+  it("refuses inline SVG and MathML at once, however deep what follows, as the depth count cannot read them", () => {
+    const foreign =
+      "The text's HTML has inline SVG or MathML (an <svg> or <math> element), which a question cannot show; " +
+      "write formulas as $…$ (TeX) and give pictures as image files";
+    // In foreign content a title or style holds tags and `<![CDATA[` is text, and a p breaks out of svg: the count
+    // read them as HTML's, missed the divs after them, and 20,000 levels held the server for 7 s in the parser.
+    for (const prefix of ["<svg><title>", "<svg><style>", "<math><style>", "<svg><p><![CDATA[>"]) {
+      const started = performance.now();
+      expect(() => htmlAsMarkdown(`Deep? ${prefix}\n${"<div>\n".repeat(20_000)}`), prefix).toThrow(
+        new UnconvertibleText(foreign),
+      );
+      expect(performance.now() - started, prefix).toBeLessThan(100);
+    }
+    for (const html of ["<SVG/>", "<svg\tonload=x>", "<p>x</p><math>", "<sv\u0000g>", "a <svg"]) {
+      expect(() => htmlAsMarkdown(html), html).toThrow(new UnconvertibleText(foreign));
+    }
+    expect(nestsDeeperThan("<svg><title>", MAX_HTML_NESTING)).toBe(true);
+    // Text that only names them is text.
+    expect(htmlAsMarkdown("&lt;svg&gt; and <code>&lt;math&gt;</code> <svgx>")).toBe("\\<svg\\> and `<math>`");
+  });
+
   it("counts nesting as the HTML parser builds it, never less than a deep tree's own tags", () => {
     const deep = (piece: string) => piece.repeat(MAX_HTML_NESTING + 1);
     // Closed elements do not nest, however many there are, nor do void elements.
@@ -155,6 +176,41 @@ describe("HTML as Markdown", () => {
     }
     // What is not a tag opens nothing.
     expect(nestsDeeperThan(deep("a < b <3 </3 <!-- <div> --> <!--><?x <div?> "), MAX_HTML_NESTING)).toBe(false);
+  });
+
+  it("reads the end tags HTML lets an author leave out, so flat HTML written without them converts", () => {
+    const many = MAX_HTML_NESTING + 1;
+    const row = (cells: number) => `<tr>${"<td>x".repeat(cells)}`;
+    for (const html of [
+      `<ul>${"<li>item".repeat(many)}</ul>`,
+      `<ol>${"<li><p>item".repeat(many)}</ol>`,
+      "<p>line".repeat(many),
+      "<p>line<h2>heading</h2>".repeat(many),
+      `<dl>${"<dt>term<dd>description".repeat(many)}</dl>`,
+      `<select>${"<option>a".repeat(many)}</select>`,
+      `<select>${"<optgroup><option>a<option>b".repeat(many)}</select>`,
+      `<table>${row(10).repeat(10)}</table>`,
+      `<table>${row(2).repeat(many)}</table>`,
+      `<table><thead>${row(2)}<tbody>${row(2).repeat(many)}<tfoot>${row(2)}</table>`,
+      `${"<table><thead><tr><th>h<tbody><tr><td>x</table>".repeat(many)}`,
+    ]) {
+      expect(nestsDeeperThan(html, MAX_HTML_NESTING), html.slice(0, 40)).toBe(false);
+      expect(() => htmlAsMarkdown(html), html.slice(0, 40)).not.toThrow();
+    }
+    expect(htmlAsMarkdown("<ul><li>one<li>two</ul>")).toBe("-   one\n-   two");
+    expect(htmlAsMarkdown("<table><tr><th>a<th>b<tr><td>1<td>2</table>")).toBe("| a | b |\n| --- | --- |\n| 1 | 2 |");
+    // What the parser really nests still counts: a div's `/>` closes nothing, an li opens a new list's item
+    // inside the old one, a cell in a nested table stays in it.
+    for (const html of [
+      "<div/>x".repeat(many),
+      "<ul><li>".repeat(many),
+      "<table><tr><td>".repeat(many),
+      "<p><table>".repeat(many),
+      "<li><button>".repeat(many),
+    ]) {
+      expect(nestsDeeperThan(html, MAX_HTML_NESTING), html.slice(0, 40)).toBe(true);
+    }
+    expect(() => htmlAsMarkdown("<div/>x".repeat(many))).toThrow(UnconvertibleText);
   });
 
   it("keeps a code block's lines and language as a fenced block", () => {
@@ -194,7 +250,7 @@ describe("HTML as Markdown", () => {
     );
     const hostile =
       '<script>alert(1)</script><style>p { display: none }</style><p onclick="alert(1)">Hello</p>' +
-      '<iframe src="https://evil.example/">frame</iframe><svg onload="alert(1)"><text>svg</text></svg>' +
+      '<iframe src="https://evil.example/">frame</iframe>' +
       "<object data=x.swf>object</object><template><b>t</b></template><textarea>area</textarea>";
     expect(htmlAsMarkdown(hostile)).toBe("Hello");
   });

@@ -334,6 +334,101 @@ const FORMATTING_ELEMENTS = new Set([
   "tt",
   "u",
 ]);
+/** The elements that start foreign content, where the HTML parser reads tags by SVG's and MathML's rules. */
+const FOREIGN_ELEMENTS = new Set(["svg", "math"]);
+/**
+ * A start tag of svg or math, as the parser reads a tag name (ended by a space, `/` or `>`), wherever it is (in a
+ * comment or an attribute too: such HTML is refused, not read more closely).
+ */
+const FOREIGN_START_TAG = /<(?:svg|math)(?=[\s/>]|$)/i;
+/** Start tags that close an open p first (the parser's "close a p element"; a table does not in quirks mode). */
+const CLOSES_P = new Set([
+  "address",
+  "article",
+  "aside",
+  "blockquote",
+  "center",
+  "dd",
+  "details",
+  "dialog",
+  "dir",
+  "div",
+  "dl",
+  "dt",
+  "fieldset",
+  "figcaption",
+  "figure",
+  "footer",
+  "form",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "hgroup",
+  "li",
+  "listing",
+  "main",
+  "menu",
+  "nav",
+  "ol",
+  "p",
+  "plaintext",
+  "pre",
+  "search",
+  "section",
+  "summary",
+  "ul",
+  "xmp",
+]);
+/** The elements an open p must be found before to be closed: the parser's "button scope". */
+const BUTTON_SCOPE = new Set([
+  "applet",
+  "button",
+  "caption",
+  "html",
+  "marquee",
+  "object",
+  "table",
+  "td",
+  "template",
+  "th",
+]);
+/**
+ * The elements an open li, dt or dd is found through when another starts (the parser stops at any other "special"
+ * element, so at a ul or ol: an item closes only an item of its own list). Phrasing elements are listed, not all
+ * non-special ones: one not listed stops the search, which leaves the item open and errs on the deep side.
+ */
+const ITEM_SEARCH_PASSES = new Set([
+  ...FORMATTING_ELEMENTS,
+  "abbr",
+  "address",
+  "bdi",
+  "bdo",
+  "cite",
+  "data",
+  "dfn",
+  "div",
+  "ins",
+  "del",
+  "kbd",
+  "label",
+  "mark",
+  "p",
+  "q",
+  "samp",
+  "span",
+  "sub",
+  "sup",
+  "time",
+  "var",
+]);
+/** Where a cell's, row's or section's search for an open one of its kind stops: the current row, section, table. */
+const CELL_SEARCH_STOPS = new Set(["caption", "html", "table", "tbody", "template", "tfoot", "thead", "tr"]);
+const ROW_SEARCH_STOPS = new Set(["caption", "html", "table", "tbody", "template", "tfoot", "thead"]);
+const SECTION_SEARCH_STOPS = new Set(["caption", "html", "table", "template"]);
 const ASCII_LETTER = /[A-Za-z]/;
 const TAG_NAME = /[^\s/>]*/y;
 const SPACE = /\s/;
@@ -381,9 +476,12 @@ function commentEnd(html: string, at: number): number {
  * Whether HTML nests its elements deeper than `limit`, read without building the tree (building it is what costs).
  * The count errs on the deep side: every start tag counts, an end tag closes only what it surely closes (a
  * formatting element's only when it is the innermost; a formatting element another end tag closes stays counted,
- * as the parser may open it again), and where the reading could differ from the parser's (a script with a
+ * as the parser may open it again), a start tag closes only the end tags HTML surely implies (an open li at the
+ * next li of its list, dt or dd at the next, an option at the next, an open p at a block, a cell, row or table
+ * section at the next of its kind; formatting a closed p or item held stays counted too), and where the reading could differ from the parser's (a script with a
  * comment in it), no end tag closes anything after. What the parser adds on its own (a table's body and row
- * around a bare cell) makes the real depth at most about twice the count.
+ * around a bare cell) makes the real depth at most about twice the count. Foreign content (svg, math), read by
+ * other rules, counts as deeper than any limit; `htmlAsMarkdown` refuses it first, with its own message.
  */
 export function nestsDeeperThan(html: string, limit: number): boolean {
   const open: string[] = [];
@@ -391,14 +489,29 @@ export function nestsDeeperThan(html: string, limit: number): boolean {
   let endTagsTrusted = true;
   const deeper = () => open.length + closedFormatting > limit;
   const nextTag = (from: number) => (from === -1 ? -1 : html.indexOf("<", from));
+  /**
+   * Closes the innermost open element named in `targets` found before an element `passes` refuses, with all inside
+   * it, as the parser does for an end tag a start tag implies. Formatting elements closed so may be opened again
+   * at the next text and stay counted, unless `formattingCleared` (a table cell's formatting ends with it).
+   */
+  const closeImplied = (targets: readonly string[], passes: (name: string) => boolean, formattingCleared = false) => {
+    for (let index = open.length - 1; index >= 0; index--) {
+      const name = open[index] ?? "";
+      if (targets.includes(name)) {
+        if (!formattingCleared) {
+          closedFormatting += open.slice(index + 1).filter((inner) => FORMATTING_ELEMENTS.has(inner)).length;
+        }
+        open.length = index;
+        return;
+      }
+      if (!passes(name)) return;
+    }
+  };
   for (let at = nextTag(0); at !== -1; at = nextTag(at)) {
     const next = html[at + 1] ?? "";
     const closing = next === "/";
     if (html.startsWith("<!--", at)) {
       at = commentEnd(html, at + 4);
-    } else if (html.startsWith("<![CDATA[", at) && open.some((name) => name === "svg" || name === "math")) {
-      const end = html.indexOf("]]>", at);
-      at = end === -1 ? -1 : end + 3;
     } else if (ASCII_LETTER.test(closing ? (html[at + 2] ?? "") : next)) {
       TAG_NAME.lastIndex = at + (closing ? 2 : 1);
       const name = (TAG_NAME.exec(html)?.[0] ?? "").toLowerCase();
@@ -416,6 +529,22 @@ export function nestsDeeperThan(html: string, limit: number): boolean {
         continue;
       }
       if (VOID_ELEMENTS.has(name)) continue;
+      // Inside svg and math the parser reads by other rules (a title or style there holds tags, `<![CDATA[` is
+      // text, some HTML tags break out): not followed here, so the reading is not sure, and counts as too deep.
+      if (FOREIGN_ELEMENTS.has(name)) return true;
+      // The end tags HTML lets an author leave out, which a start tag implies: a list item, a definition's term or
+      // description, an option, a table cell, row or section closes the open one of its kind, a block closes an
+      // open paragraph (`<li>a<li>b` and `<p>a<p>b` are flat).
+      if (name === "li") closeImplied(["li"], (inner) => ITEM_SEARCH_PASSES.has(inner));
+      if (name === "dt" || name === "dd") closeImplied(["dt", "dd"], (inner) => ITEM_SEARCH_PASSES.has(inner));
+      if (CLOSES_P.has(name)) closeImplied(["p"], (inner) => !BUTTON_SCOPE.has(inner));
+      if ((name === "option" || name === "optgroup") && open.at(-1) === "option") open.pop();
+      if (name === "optgroup" && open.at(-1) === "optgroup") open.pop();
+      if (name === "td" || name === "th") closeImplied(["td", "th"], (inner) => !CELL_SEARCH_STOPS.has(inner), true);
+      if (name === "tr") closeImplied(["tr"], (inner) => !ROW_SEARCH_STOPS.has(inner), true);
+      if (name === "tbody" || name === "thead" || name === "tfoot") {
+        closeImplied(["tbody", "thead", "tfoot"], (inner) => !SECTION_SEARCH_STOPS.has(inner), true);
+      }
       open.push(name);
       if (deeper()) return true;
       // Everything after `<plaintext>` is its text.
@@ -445,15 +574,26 @@ export function nestsDeeperThan(html: string, limit: number): boolean {
  * (http, https and mailto) and our own images. Script, styles and embedded documents are dropped with their
  * content; other elements leave their text. Text is escaped where Markdown would read it, so `&lt;h1&gt;` is a
  * literal `<h1>`. `inline` (an option, shown in a label): paragraphs are joined by line breaks.
- * Throws `UnconvertibleText` for HTML nested deeper than `MAX_HTML_NESTING`.
+ * Throws `UnconvertibleText` for inline SVG or MathML and for HTML nested deeper than `MAX_HTML_NESTING`.
  */
 export function htmlAsMarkdown(html: string, inline = false): string {
-  if (nestsDeeperThan(html, MAX_HTML_NESTING)) {
+  // The checks read exactly what turndown parses: a NUL dropped after them could make `<sv\0g>` an svg.
+  const source = html.replace(/\r\n?/g, "\n").replaceAll(LINE_START_MARK, "");
+  // Inline SVG and MathML are refused, not dropped: the sanitiser removes them with their content from question
+  // text (only KaTeX's own output keeps SVG), and the parser reads foreign content by rules the depth count below
+  // does not follow (a title or style inside holds tags, `<![CDATA[` is text), which let a deep tree past it.
+  if (FOREIGN_START_TAG.test(source)) {
+    throw new UnconvertibleText(
+      "The text's HTML has inline SVG or MathML (an <svg> or <math> element), which a question cannot show; " +
+        "write formulas as $…$ (TeX) and give pictures as image files",
+    );
+  }
+  if (nestsDeeperThan(source, MAX_HTML_NESTING)) {
     throw new UnconvertibleText(`The text nests its HTML more than ${MAX_HTML_NESTING} deep; a question's never does`);
   }
   let converted: string;
   try {
-    converted = turndown.turndown(html.replace(/\r\n?/g, "\n").replaceAll(LINE_START_MARK, ""));
+    converted = turndown.turndown(source);
   } catch (error) {
     // Turndown recurses through the tree; HTML the count above misjudged must still be a problem, not a crash.
     if (error instanceof RangeError) throw new UnconvertibleText("The text's HTML is too deeply nested to convert");

@@ -194,6 +194,22 @@ describe("importing and exporting question files", async () => {
     expect(fromGift.problems).toEqual([{ line: 3, message: nested }]);
   });
 
+  it("reports inline SVG or MathML at its question's line at once, whatever follows it", async () => {
+    const foreign =
+      "The text's HTML has inline SVG or MathML (an <svg> or <math> element), which a question cannot show; " +
+      "write formulas as $…$ (TeX) and give pictures as image files";
+    // Each prefix once hid 20,000 levels from the depth count: the parser then held the server for 7 s.
+    for (const prefix of ["<svg><title>", "<svg><style>", "<math><style>", "<svg><p><![CDATA[>"]) {
+      const gift = `Shallow? {=a ~b}\n\n[html]Deep? ${prefix}\n${"<div>\n".repeat(20_000)} {=a ~b}\n`;
+      const started = performance.now();
+      const preview = await post("/api/questions/import/preview?category=Deep", gift);
+      expect(performance.now() - started, prefix).toBeLessThan(2_000);
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json().questions, prefix).toHaveLength(1);
+      expect(preview.json().problems, prefix).toEqual([{ line: 3, message: foreign }]);
+    }
+  });
+
   it("stores a Moodle XML file's embedded image with its questions, and writes nothing when one is refused", async () => {
     const png = Buffer.from(
       "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
