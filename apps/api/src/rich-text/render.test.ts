@@ -159,6 +159,18 @@ describe("math", () => {
     expect(renderOptionText("$a \\neq b \\ldots \\defeq$")).not.toContain("katex-error");
   });
 
+  it("draws at most 128 KB of formulas in one text, and shows a formula past that as its TeX", () => {
+    // 2,000 characters of empty matrix cells: KaTeX wrote 947 KB for them, and sanitising that for a question and
+    // its ten options held the server 2.7 s a request.
+    const cells = `$$\\begin{matrix}${"&".repeat(1_970)}\\end{matrix}$$`;
+    const html = renderUncached(cells);
+    expect(html).toContain('<span class="katex-error" style="color:#cc0000">\\begin{matrix}&amp;&amp;');
+    expect(html.length).toBeLessThan(20_000);
+    // A real matrix, and a text of many ordinary formulas, still draw.
+    expect(renderUncached("$$\\begin{pmatrix} a & b \\\\ c & d \\end{pmatrix}$$")).not.toContain("katex-error");
+    expect(renderUncached("$x^2$, ".repeat(40))).not.toContain("katex-error");
+  });
+
   it("shows a formula KaTeX cannot draw (nested past its stack) as an error, not a failed request", () => {
     const tower = `$${"x^{".repeat(3_000)}x${"}".repeat(3_000)}$`;
     expect(renderUncached(tower)).toContain('<span class="katex-error" style="color:#cc0000">x^{x^{');

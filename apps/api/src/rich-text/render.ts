@@ -224,7 +224,15 @@ function mathAsError(tex: string): string {
  * trusted. KaTeX reports a TeX error in its output, but a formula nested hundreds deep overflows its stack: that
  * formula, not the page, shows as an error.
  */
-function renderMath(tex: string, displayMode: boolean): string {
+/**
+ * The KaTeX HTML one text may hold. KaTeX itself is quick, but what it writes grows with what a formula draws: 2,000
+ * characters of empty matrix cells wrote 947 KB, and sanitising that for a question and its options held the event
+ * loop 2.7 s a request (found by an outside attack). A real formula writes a few kilobytes; past the budget a
+ * formula shows as its TeX.
+ */
+const MATH_HTML_PER_TEXT = 128 * 1024;
+
+function renderMath(tex: string, displayMode: boolean, env: RenderEnv): string {
   let html: string;
   if (MACRO_DEFINITION.test(tex)) {
     html = mathAsError(tex);
@@ -242,6 +250,8 @@ function renderMath(tex: string, displayMode: boolean): string {
     } catch {
       html = mathAsError(tex);
     }
+    if (html.length > env.mathHtmlLeft) html = mathAsError(tex);
+    else env.mathHtmlLeft -= html.length;
   }
   // KaTeX's HTML output is for the eye; a screen reader reads the TeX it came from.
   const wrapper = displayMode ? "math-display" : "math-inline";
@@ -256,17 +266,19 @@ const SLOT = `math-${randomBytes(12).toString("hex")}-`;
 const SLOT_PATTERN = new RegExp(`${SLOT}(\\d+)\\.`, "g");
 markdown.use(mathPlugin, {
   render: (tex: string, displayMode: boolean, env: RenderEnv) => {
-    env.math.push(renderMath(tex, displayMode));
+    env.math.push(renderMath(tex, displayMode, env));
     return `${SLOT}${env.math.length - 1}.`;
   },
 });
 
 interface RenderEnv extends Env {
   math: string[];
+  /** What is left of MATH_HTML_PER_TEXT for this text's formulas. */
+  mathHtmlLeft: number;
 }
 
 function renderFresh(text: string, inline: boolean): string {
-  const env: RenderEnv = { math: [] };
+  const env: RenderEnv = { math: [], mathHtmlLeft: MATH_HTML_PER_TEXT };
   const html = inline ? markdown.renderInline(text, env) : markdown.render(text, env);
   const clean = sanitizeHtml(html, TEXT_ALLOW_LIST).trim();
   return env.math.length === 0 ? clean : clean.replace(SLOT_PATTERN, (_slot, index) => env.math[Number(index)] ?? "");
