@@ -383,6 +383,38 @@ const CLOSES_P = new Set([
   "ul",
   "xmp",
 ]);
+/**
+ * HTML's "special" elements. An end tag of any other element (`</span>`, `</font>`) closes its element only when no
+ * special one is open inside it, else the parser ignores it: `<span><div></span>` repeated nests ever deeper.
+ */
+const SPECIAL_ELEMENTS = new Set(
+  (
+    "address applet area article aside base basefont bgsound blockquote body br button caption center col colgroup " +
+    "dd details dir div dl dt embed fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head " +
+    "header hgroup hr html iframe img input keygen li link listing main marquee menu meta nav noembed noframes " +
+    "noscript object ol p param plaintext pre script search section select source style summary table tbody td " +
+    "template textarea tfoot th thead title tr track ul wbr xmp"
+  ).split(" "),
+);
+/**
+ * The parser's default scope: an end tag of a special element is ignored when one of these is open inside its
+ * element (`<div><table></div>` leaves the div open).
+ */
+const DEFAULT_SCOPE = new Set(["applet", "caption", "html", "marquee", "object", "table", "td", "template", "th"]);
+/** A table's own end tags close through its cells: the parser's "table scope". */
+const TABLE_PARTS = new Set(["caption", "table", "tbody", "td", "tfoot", "th", "thead", "tr"]);
+const TABLE_SCOPE = new Set(["html", "table", "template"]);
+const LIST_ITEM_SCOPE = new Set([...DEFAULT_SCOPE, "ol", "ul"]);
+
+/** The elements open inside its own across which an end tag closes nothing (the parser ignores it). */
+function endTagStops(name: string): Set<string> {
+  if (!SPECIAL_ELEMENTS.has(name)) return SPECIAL_ELEMENTS;
+  if (TABLE_PARTS.has(name)) return TABLE_SCOPE;
+  if (name === "li") return LIST_ITEM_SCOPE;
+  if (name === "p") return BUTTON_SCOPE;
+  return DEFAULT_SCOPE;
+}
+
 /** The elements an open p must be found before to be closed: the parser's "button scope". */
 const BUTTON_SCOPE = new Set([
   "applet",
@@ -524,7 +556,10 @@ export function nestsDeeperThan(html: string, limit: number): boolean {
         }
         const match = open.lastIndexOf(name);
         if (match === -1) continue;
-        closedFormatting += open.slice(match + 1).filter((inner) => FORMATTING_ELEMENTS.has(inner)).length;
+        const inside = open.slice(match + 1);
+        const stops = endTagStops(name);
+        if (inside.some((inner) => stops.has(inner))) continue;
+        closedFormatting += inside.filter((inner) => FORMATTING_ELEMENTS.has(inner)).length;
         open.length = match;
         continue;
       }
