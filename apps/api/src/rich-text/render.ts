@@ -225,12 +225,12 @@ function mathAsError(tex: string): string {
  * formula, not the page, shows as an error.
  */
 /**
- * The KaTeX HTML one text may hold. KaTeX itself is quick, but what it writes grows with what a formula draws: 2,000
- * characters of empty matrix cells wrote 947 KB, and sanitising that for a question and its options held the event
- * loop 2.7 s a request (found by an outside attack). A real formula writes a few kilobytes; past the budget a
- * formula shows as its TeX.
+ * The KaTeX HTML one text may hold: a question's, and each option's. KaTeX itself is quick, but what it writes grows
+ * with what a formula draws: 2,000 characters of empty matrix cells wrote 947 KB, and sanitising that for a question
+ * and its options held the event loop 2.7 s a request (found by an outside attack). A real formula writes a few
+ * kilobytes (the quadratic formula 3 KB, a 3 × 3 matrix 5 KB); past the budget a formula shows as its TeX.
  */
-const MATH_HTML_PER_TEXT = 128 * 1024;
+const MATH_HTML_BUDGET = { question: 64 * 1024, option: 16 * 1024 };
 
 function renderMath(tex: string, displayMode: boolean, env: RenderEnv): string {
   let html: string;
@@ -273,12 +273,15 @@ markdown.use(mathPlugin, {
 
 interface RenderEnv extends Env {
   math: string[];
-  /** What is left of MATH_HTML_PER_TEXT for this text's formulas. */
+  /** What is left of MATH_HTML_BUDGET for this text's formulas. */
   mathHtmlLeft: number;
 }
 
 function renderFresh(text: string, inline: boolean): string {
-  const env: RenderEnv = { math: [], mathHtmlLeft: MATH_HTML_PER_TEXT };
+  const env: RenderEnv = {
+    math: [],
+    mathHtmlLeft: inline ? MATH_HTML_BUDGET.option : MATH_HTML_BUDGET.question,
+  };
   const html = inline ? markdown.renderInline(text, env) : markdown.render(text, env);
   const clean = sanitizeHtml(html, TEXT_ALLOW_LIST).trim();
   return env.math.length === 0 ? clean : clean.replace(SLOT_PATTERN, (_slot, index) => env.math[Number(index)] ?? "");
