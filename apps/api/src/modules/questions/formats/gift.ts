@@ -105,14 +105,17 @@ export function parseGift(text: string, defaults: ImportDefaults = {}): FileOutc
       } else {
         // A text that cannot be converted (HTML nested too deep) is a problem at the question's line.
         try {
+          const common = {
+            line,
+            text: markdownOf(item.stem),
+            category,
+            difficulty: difficultyFromTags(item.tags ?? []),
+          };
           if (item.type === "TF") {
             addDraft(
               bank,
               {
-                line,
-                text: markdownOf(item.stem),
-                category,
-                difficulty: difficultyFromTags(item.tags ?? []),
+                ...common,
                 type: "true_false",
                 options: [
                   { text: "True", isCorrect: item.isTrue },
@@ -127,10 +130,7 @@ export function parseGift(text: string, defaults: ImportDefaults = {}): FileOutc
             addDraft(
               bank,
               {
-                line,
-                text: markdownOf(item.stem),
-                category,
-                difficulty: difficultyFromTags(item.tags ?? []),
+                ...common,
                 type: multiple ? "multiple" : "single",
                 scoring: multiple ? "partial" : "all_or_nothing",
                 options: item.choices.map((choice) => ({
