@@ -9,7 +9,7 @@ import { resolveSigningKeys } from "./auth/signing-key.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { rateLimitStoreOn, SharedCounterStore } from "./limits/counters.ts";
-import adminRoutes, { adminAccountRoutes, invitationRoutes } from "./modules/admins/routes.ts";
+import { adminAccountRoutes, adminSessionRoutes } from "./modules/admins/routes.ts";
 import analysisRoutes from "./modules/analysis/routes.ts";
 import auditRoutes from "./modules/audit/routes.ts";
 import auditTrail from "./modules/audit/trail.ts";
@@ -18,13 +18,14 @@ import contactRoutes from "./modules/contact/routes.ts";
 import dashboardRoutes from "./modules/dashboard/routes.ts";
 import downloadRoutes from "./modules/downloads/routes.ts";
 import { LiveBoards } from "./modules/drives/live-board.ts";
-import { driveRoutes, testRoutes } from "./modules/drives/routes.ts";
+import driveRoutes from "./modules/drives/routes.ts";
 import feedbackRoutes from "./modules/feedback/routes.ts";
 import healthRoutes from "./modules/health/routes.ts";
 import mediaRoutes from "./modules/media/routes.ts";
 import questionRoutes from "./modules/questions/routes.ts";
 import quizRoutes from "./modules/quiz/routes.ts";
 import { studentAdminRoutes, studentRegistrationRoutes } from "./modules/students/routes.ts";
+import testRoutes from "./modules/tests/routes.ts";
 import auth from "./plugins/auth.ts";
 import docs from "./plugins/docs.ts";
 import errors, { answerClientError, answerFrameworkError } from "./plugins/errors.ts";
@@ -171,26 +172,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(auth, { signingKeys });
   await app.register(auditTrail);
 
+  // Each module serves its endpoints at the paths the contract's table gives them (http/serve-endpoint.ts).
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
-      await api.register(adminRoutes, { prefix: "/auth/admin" });
-      await api.register(adminAccountRoutes, { prefix: "/admins" });
-      await api.register(invitationRoutes, { prefix: "/admins" });
-      await api.register(auditRoutes, { prefix: "/audit" });
-      await api.register(studentRegistrationRoutes, { prefix: "/auth/student" });
-      await api.register(questionRoutes, { prefix: "/questions" });
-      await api.register(studentAdminRoutes, { prefix: "/students" });
-      await api.register(quizRoutes, { prefix: "/quiz" });
-      await api.register(testRoutes, { prefix: "/tests" });
-      await api.register(driveRoutes, { prefix: "/drives" });
-      await api.register(certificateRoutes, { prefix: "/certificates" });
-      await api.register(feedbackRoutes, { prefix: "/feedback" });
-      await api.register(contactRoutes, { prefix: "/contact" });
-      await api.register(dashboardRoutes, { prefix: "/dashboard" });
-      await api.register(analysisRoutes);
-      await api.register(mediaRoutes, { prefix: "/media" });
-      await api.register(downloadRoutes, { prefix: "/downloads" });
+      for (const routes of [
+        healthRoutes,
+        adminSessionRoutes,
+        adminAccountRoutes,
+        auditRoutes,
+        studentRegistrationRoutes,
+        questionRoutes,
+        studentAdminRoutes,
+        quizRoutes,
+        testRoutes,
+        driveRoutes,
+        certificateRoutes,
+        feedbackRoutes,
+        contactRoutes,
+        dashboardRoutes,
+        analysisRoutes,
+        mediaRoutes,
+        downloadRoutes,
+      ]) {
+        await api.register(routes);
+      }
     },
     { prefix: "/api" },
   );

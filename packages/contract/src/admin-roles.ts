@@ -173,5 +173,3 @@ export const auditTablePageSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
-
-export const adminIdParamsSchema = z.object({ id: idSchema });

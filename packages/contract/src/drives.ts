@@ -175,6 +175,13 @@ export type TestChoice = z.infer<typeof testChoiceSchema>;
 export const driveChoiceSchema = z.object({ _id: idSchema, name: z.string() });
 export type DriveChoice = z.infer<typeof driveChoiceSchema>;
 
+/** The largest roster upload, and the most students one may list. */
+export const ROSTER_MAX_BYTES = 2 * 1024 * 1024;
+export const ROSTER_MAX_ENTRIES = 20_000;
+
+/** The old lists of tests and drives leave archived ones out unless asked. */
+export const archivedQuerySchema = z.object({ archived: z.enum(["true", "false"]).optional() });
+
 export const rosterResponseSchema = z.object({ entries: z.number().int(), message: z.string() });
 
 /** One attempt of a drive as an admin sees it in the drive's results. */

@@ -97,6 +97,18 @@ export function optionsProblem(
   return correct === 1 ? undefined : "Mark exactly one option as correct";
 }
 
+/** The bounds on an uploaded question file (CSV, GIFT, Aiken or Moodle XML). */
+export const IMPORT_LIMITS = {
+  /** The largest upload; more is refused with 413 before it is read. */
+  bytes: 2 * 1024 * 1024,
+  /** Questions in one file. */
+  rows: 5_000,
+  /** One line: a question's longest text and ten options, in any script, fit many times over. */
+  lineBytes: 64 * 1024,
+  /** Problems named in the answer; the message gives the total. */
+  listedErrors: 50,
+} as const;
+
 /**
  * Question and option text is Markdown (code blocks, math, images from /api/media); `html` beside it is that text
  * rendered and sanitised on the server, safe to insert as HTML (docs/decisions/021). A question's `html` is block

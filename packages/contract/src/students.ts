@@ -29,6 +29,9 @@ export type ResultRow = z.infer<typeof resultRowSchema>;
 export const resultRowListSchema = z.array(resultRowSchema);
 
 /** Per-student settings an admin changes: extra time as an accommodation, and how many attempts are allowed. */
+/** Minutes an admin's "let resume" stays usable. */
+export const LET_RESUME_MINUTES = 30;
+
 export const MAX_TIME_MULTIPLIER = 3;
 export const accommodationSchema = z.object({
   timeMultiplier: z

@@ -1,6 +1,6 @@
 // A text file uploaded as a request body (a question bank, a roster): read as UTF-8 or refused, never guessed.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { HttpError } from "../plugins/errors.ts";
+import { HttpError } from "../http/http-error.ts";
 
 const UTF8_NAMES = new Set(["utf-8", "utf8", "us-ascii"]);
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });

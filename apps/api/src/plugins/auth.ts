@@ -18,7 +18,7 @@ import type { SigningKeys } from "../auth/signing-key.ts";
 import { createTokenService, type TokenClaims, type TokenService } from "../auth/tokens.ts";
 import { type NamedStatement, runNamed } from "../db/client.ts";
 import { admins, revokedTokens } from "../db/schema.ts";
-import { HttpError } from "./errors.ts";
+import { HttpError } from "../http/http-error.ts";
 
 export interface AdminCaller {
   id: string;

@@ -3,32 +3,12 @@
 // logged with its stack and answered with a generic 500 that reveals nothing.
 
 import type { Socket } from "node:net";
-import type { ErrorBody } from "@trainwise/contract/common";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import pg from "pg";
+import { errorBody, HttpError } from "../http/http-error.ts";
 import { SECURITY_HEADERS } from "./security.ts";
-
-/**
- * Thrown by services for an expected refusal; the handler turns it into its status and message, with the headers
- * its status calls for (`Allow` on a 405).
- */
-export class HttpError extends Error {
-  readonly statusCode: number;
-  readonly fields: Record<string, string> | undefined;
-  readonly headers: Record<string, string> | undefined;
-  constructor(statusCode: number, message: string, fields?: Record<string, string>, headers?: Record<string, string>) {
-    super(message);
-    this.statusCode = statusCode;
-    this.fields = fields;
-    this.headers = headers;
-  }
-}
-
-export function errorBody(statusCode: number, message: string, fields?: Record<string, string>): ErrorBody {
-  return fields ? { statusCode, error: message, message, fields } : { statusCode, error: message, message };
-}
 
 /** Fastify's own client errors, reworded for people. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {

@@ -8,7 +8,7 @@ import path from "node:path";
 import { isClientOnlyPath, PUBLIC_PATHS } from "@trainwise/contract/site-paths";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { errorBody } from "./errors.ts";
+import { errorBody } from "../http/http-error.ts";
 
 interface StaticFile {
   body: Buffer;

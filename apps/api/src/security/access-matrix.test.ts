@@ -1,106 +1,20 @@
-// Every API route × every kind of caller → the status the route's access rule demands. The table below is the
-// rule book: a route added to the app without an entry here fails the suite.
+// Every API route × every kind of caller → the status the route's access demands. Who may call each route is
+// declared once, in the contract's table of endpoints; this suite holds the app to it: every served route is in
+// the table and every entry is served, and each answers every kind of caller as its entry says.
+import { type Endpoint, endpoints } from "@trainwise/contract/endpoints";
 import { createSigner } from "fast-jwt";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../test/app.ts";
 import { adminToken, bearer, registerStudent, seedQuestions } from "../test/fixtures.ts";
 
-type Access = "public" | "student" | "admin";
+type Access = Endpoint["access"]["who"];
 
-const ACCESS: Record<string, Access> = {
-  "GET /api/health": "public",
-  "GET /api/health/ready": "public",
-  "GET /api/health/live": "public",
-  "POST /api/auth/admin/login": "public",
-  "POST /api/auth/admin/logout": "admin",
-  "POST /api/auth/admin/password": "admin",
-  "GET /api/auth/admin/session": "admin",
-  "POST /api/auth/student/register": "public",
-  "GET /api/questions": "admin",
-  "GET /api/questions/categories": "admin",
-  "GET /api/questions/table": "admin",
-  "POST /api/questions": "admin",
-  "PUT /api/questions/:id": "admin",
-  "DELETE /api/questions/:id": "admin",
-  "GET /api/questions/export.csv": "admin",
-  "GET /api/questions/template.csv": "admin",
-  "POST /api/questions/import": "admin",
-  "POST /api/questions/import/preview": "admin",
-  "POST /api/questions/render": "admin",
-  "POST /api/media": "admin",
-  "GET /api/media/:file": "public",
-  "GET /api/questions/export": "admin",
-  "GET /api/students": "admin",
-  "GET /api/students/table": "admin",
-  "GET /api/students/export.csv": "admin",
-  "PUT /api/students/:id/accommodation": "admin",
-  "POST /api/students/:id/extra-attempt": "admin",
-  "POST /api/students/:id/let-resume": "admin",
-  "POST /api/students/:id/end-sessions": "admin",
-  "GET /api/students/results/all": "admin",
-  "GET /api/students/results/summary": "admin",
-  "GET /api/students/results/table": "admin",
-  "GET /api/students/results/export.csv": "admin",
-  "GET /api/students/results/:id": "admin",
-  "GET /api/quiz/questions": "student",
-  "GET /api/quiz/attempt": "student",
-  "POST /api/quiz/start": "student",
-  "POST /api/quiz/focus": "student",
-  "PUT /api/quiz/answers": "student",
-  "POST /api/quiz/next": "student",
-  "POST /api/quiz/submit": "student",
-  "GET /api/quiz/result/:id": "student",
-  "GET /api/tests": "admin",
-  "GET /api/tests/table": "admin",
-  "GET /api/tests/choices": "admin",
-  "POST /api/tests": "admin",
-  "GET /api/tests/:id": "admin",
-  "PUT /api/tests/:id": "admin",
-  "POST /api/tests/:id/archive": "admin",
-  "GET /api/drives": "admin",
-  "GET /api/drives/table": "admin",
-  "GET /api/drives/choices": "admin",
-  "POST /api/drives": "admin",
-  "GET /api/drives/:id": "admin",
-  "PUT /api/drives/:id": "admin",
-  "POST /api/drives/:id/close": "admin",
-  "POST /api/drives/:id/reopen": "admin",
-  "POST /api/drives/:id/archive": "admin",
-  "PUT /api/drives/:id/roster": "admin",
-  "GET /api/drives/:id/results": "admin",
-  "GET /api/drives/:id/results.csv": "admin",
-  "GET /api/drives/:id/live": "admin",
-  "GET /api/drives/:id/live/stream": "admin",
-  "GET /api/drives/:id/analysis": "admin",
-  "GET /api/drives/:id/analysis.csv": "admin",
-  "GET /api/tests/:id/analysis": "admin",
-  "GET /api/tests/:id/analysis.csv": "admin",
-  "PUT /api/analysis/questions/:id/retirement": "admin",
-  "GET /api/certificates/:id": "student",
-  "GET /api/certificates/verify/:code": "public",
-  "GET /api/feedback": "public",
-  "POST /api/feedback": "admin",
-  "GET /api/feedback/all": "admin",
-  "GET /api/feedback/table": "admin",
-  "GET /api/feedback/export.csv": "admin",
-  "PATCH /api/feedback/:id": "admin",
-  "DELETE /api/feedback/:id": "admin",
-  "POST /api/contact": "public",
-  "GET /api/contact": "admin",
-  "GET /api/contact/table": "admin",
-  "GET /api/contact/export.csv": "admin",
-  "GET /api/dashboard": "admin",
-  "GET /api/admins": "admin",
-  "POST /api/admins": "admin",
-  "PUT /api/admins/:id/role": "admin",
-  "POST /api/admins/:id/invitation": "admin",
-  "POST /api/admins/:id/disable": "admin",
-  "POST /api/admins/:id/enable": "admin",
-  "GET /api/admins/invites/:token": "public",
-  "POST /api/admins/invites/:token": "public",
-  "GET /api/audit": "admin",
-  "POST /api/downloads": "admin",
-};
+const ACCESS: Record<string, Access> = Object.fromEntries(
+  Object.values(endpoints as Record<string, Endpoint>).map((endpoint) => [
+    `${endpoint.method} /api${endpoint.path}`,
+    endpoint.access.who,
+  ]),
+);
 
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
 
@@ -136,15 +50,15 @@ describe("access matrix", async () => {
     ["a revoked token", () => bearer(revoked), { public: [], student: [403], admin: [401] }],
   ];
 
-  it("has a rule for every route the app serves, and no rule without a route", () => {
+  it("serves every endpoint of the contract's table and no route outside it", () => {
     const served = app.apiRoutes.map((route) => `${route.method} ${route.url}`);
     expect(
       served.filter((route) => !(route in ACCESS)),
-      "routes without an access rule",
+      "served routes the contract does not declare",
     ).toEqual([]);
     expect(
       Object.keys(ACCESS).filter((route) => !served.includes(route)),
-      "rules without a route",
+      "endpoints the app does not serve",
     ).toEqual([]);
   });
 

@@ -7,13 +7,14 @@
 // shows "Not allowed" inside the admin frame.
 import {
   type AdminEndpointName,
-  adminEndpoints,
   type BodyOf,
   type DownloadName,
-  type HasId,
+  type Endpoints,
+  endpoints,
+  type ParamsOf,
   type QueryOf,
   type ResponseOf,
-} from "@trainwise/contract/admin-endpoints";
+} from "@trainwise/contract/endpoints";
 import type { AdminSession } from "@trainwise/contract/admin-roles";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import { createParser } from "eventsource-parser";
@@ -28,14 +29,16 @@ config({ jitless: true });
 
 type CallOptions<Name extends AdminEndpointName> = {
   signal?: AbortSignal;
-} & (HasId<Name> extends true ? { id: string } : { id?: never }) &
+} & ([ParamsOf<Name>] extends [never] ? { id?: never } : { id: string }) &
   ([QueryOf<Name>] extends [never] ? { query?: never } : { query?: QueryOf<Name> }) &
-  ([BodyOf<Name>] extends [never]
+  (Endpoints[Name] extends { consumes: readonly string[] }
     ? { body?: never; csv?: string; file?: string; image?: Blob }
-    : { body: BodyOf<Name> });
+    : [BodyOf<Name>] extends [never]
+      ? { body?: never }
+      : { body: BodyOf<Name> });
 
 function urlOf(name: AdminEndpointName, id: string | undefined, query: object | undefined): string {
-  const path = adminEndpoints[name].path.replace(":id", encodeURIComponent(id ?? ""));
+  const path = endpoints[name].path.replace(":id", encodeURIComponent(id ?? ""));
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
@@ -68,7 +71,7 @@ export async function adminCall<Name extends AdminEndpointName>(
   options: CallOptions<Name>,
 ): Promise<ResponseOf<Name>> {
   const token = adminTokenOrLogin();
-  const endpoint = adminEndpoints[name];
+  const endpoint = endpoints[name];
   const { id, query, body, csv, file, image, signal } = options as {
     id?: string;
     query?: object;
@@ -131,7 +134,7 @@ export async function adminDownload<Name extends DownloadName>(
 
 /** The names of the admin endpoints that answer with server-sent events. */
 type StreamEndpointName = {
-  [Name in AdminEndpointName]: (typeof adminEndpoints)[Name]["response"] extends "event-stream" ? Name : never;
+  [Name in AdminEndpointName]: Endpoints[Name]["response"] extends "event-stream" ? Name : never;
 }[AdminEndpointName];
 
 /** A stream's connection; `refused` carries the server's reason for not opening it yet (too many boards open). */

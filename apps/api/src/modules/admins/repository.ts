@@ -4,6 +4,7 @@ import { type AdminAccount, type AdminRole, INVITE_LIFETIME_HOURS } from "@train
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { hashPassword } from "../../auth/passwords.ts";
 import type { Database, Executor } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { adminInvites, admins, revokedTokens } from "../../db/schema.ts";
 
 export function findAdminByUsername(db: Executor, username: string) {
@@ -82,8 +83,7 @@ export class UsernameTakenError extends Error {}
 
 /** The database refused a second admin with the same username (case-insensitive unique index). */
 function isUsernameTaken(error: unknown): boolean {
-  const cause = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; constraint?: string };
-  return cause?.code === "23505" && cause.constraint === "admins_username_unique";
+  return isUniqueViolation(error, "admins_username_unique");
 }
 /** The account has set its password: an invitation has nothing left to do for it. */
 export class InvitationAcceptedError extends Error {}

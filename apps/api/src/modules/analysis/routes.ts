@@ -1,20 +1,13 @@
 // Item analysis (admin): GET /api/drives/:id/analysis, GET /api/tests/:id/analysis, each also as CSV, and
 // PUT /api/analysis/questions/:id/retirement to retire a question from future draws.
-import {
-  ANALYSIS_FLAG_TEXT,
-  type ItemAnalysis,
-  itemAnalysisSchema,
-  retirementInputSchema,
-} from "@trainwise/contract/analysis";
-import { errorBodySchema, idParamsSchema, messageResponseSchema } from "@trainwise/contract/common";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ANALYSIS_FLAG_TEXT, type ItemAnalysis } from "@trainwise/contract/analysis";
+import type { FastifyPluginAsync } from "fastify";
 import { sendCsv } from "../../csv/reply.ts";
 import { toCsv } from "../../csv/spreadsheet-csv.ts";
 import type { Executor } from "../../db/client.ts";
-import { HttpError } from "../../plugins/errors.ts";
+import { HttpError } from "../../http/http-error.ts";
+import { serve } from "../../http/serve-endpoint.ts";
 import { type AnalysisScope, itemAnalysis, scopeNames, setQuestionRetired } from "./repository.ts";
-
-const refusals = { 400: errorBodySchema, 404: errorBodySchema };
 
 async function analysisOf(db: Executor, scope: AnalysisScope): Promise<ItemAnalysis> {
   const names = await scopeNames(db, scope);
@@ -56,67 +49,33 @@ function analysisCsv(analysis: ItemAnalysis): string {
   );
 }
 
-const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("onRequest", app.requireAdmin);
-
-  for (const kind of ["drive", "test"] as const) {
-    const tag = kind === "drive" ? "drives" : "tests";
-    app.get(
-      `/${tag}/:id/analysis`,
-      {
-        schema: {
-          tags: [tag],
-          summary: `Item analysis of the ${kind}'s submitted attempts: facility, discrimination, option choices, flags`,
-          security: [{ bearerAuth: [] }],
-          params: idParamsSchema,
-          response: { 200: itemAnalysisSchema, ...refusals },
-        },
-      },
-      async (request) => analysisOf(app.db, { kind, id: request.params.id }),
-    );
-    app.get(
-      `/${tag}/:id/analysis.csv`,
-      {
-        schema: {
-          tags: [tag],
-          summary: `The ${kind}'s item analysis, one line per question, as CSV`,
-          security: [{ bearerAuth: [] }],
-          params: idParamsSchema,
-        },
-      },
-      async (request, reply) =>
-        sendCsv(
-          reply,
-          `${kind}-item-analysis.csv`,
-          analysisCsv(await analysisOf(app.db, { kind, id: request.params.id })),
-        ),
+const analysisRoutes: FastifyPluginAsync = async (app) => {
+  serve(app, "driveAnalysis", async (request) => analysisOf(app.db, { kind: "drive", id: request.params.id }));
+  serve(app, "testAnalysis", async (request) => analysisOf(app.db, { kind: "test", id: request.params.id }));
+  for (const [name, kind] of [
+    ["driveAnalysisExport", "drive"],
+    ["testAnalysisExport", "test"],
+  ] as const) {
+    serve(app, name, async (request, reply) =>
+      sendCsv(
+        reply,
+        `${kind}-item-analysis.csv`,
+        analysisCsv(await analysisOf(app.db, { kind, id: request.params.id })),
+      ),
     );
   }
 
-  app.put(
-    "/analysis/questions/:id/retirement",
-    {
-      schema: {
-        tags: ["questions"],
-        summary: "Retire a question (never drawn again, marked in reports) or bring it back",
-        security: [{ bearerAuth: [] }],
-        params: idParamsSchema,
-        body: retirementInputSchema,
-        response: { 200: messageResponseSchema, ...refusals },
-      },
-    },
-    async (request) => {
-      const { retired } = request.body;
-      if (!(await setQuestionRetired(app.db, request.params.id, retired))) {
-        throw new HttpError(404, "Question not found.");
-      }
-      return {
-        message: retired
-          ? "The question is retired: new attempts will not draw it."
-          : "The question is back in the bank: new attempts may draw it.",
-      };
-    },
-  );
+  serve(app, "setQuestionRetired", async (request) => {
+    const { retired } = request.body;
+    if (!(await setQuestionRetired(app.db, request.params.id, retired))) {
+      throw new HttpError(404, "Question not found.");
+    }
+    return {
+      message: retired
+        ? "The question is retired: new attempts will not draw it."
+        : "The question is back in the bank: new attempts may draw it.",
+    };
+  });
 };
 
 export default analysisRoutes;

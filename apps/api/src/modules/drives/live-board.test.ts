@@ -9,7 +9,7 @@ import { drain } from "../../drain.ts";
 import { createSecondInstance, createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, seedQuestions, studentInput } from "../../test/fixtures.ts";
 import { LiveBoards } from "./live-board.ts";
-import { LIVE_STREAM } from "./routes.ts";
+import { LIVE_STREAM } from "./live-stream.ts";
 
 interface StreamEvent {
   event: string;

@@ -1,110 +1,23 @@
-// Tests and drives in the database: the admin's lists and edits, what registration needs to know about a
-// drive, its roster, and its results.
+// Drives in the database: the admin's lists and edits, what registration needs to know about a drive, its
+// roster, its results, and what its live board reads.
 import { randomInt } from "node:crypto";
-import type { driveTableQuerySchema, testTableQuerySchema } from "@trainwise/contract/admin-tables";
-import type { DriveSettings, TestSettings } from "@trainwise/contract/drives";
-import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { driveTableQuerySchema } from "@trainwise/contract/admin-tables";
+import type { DriveSettings } from "@trainwise/contract/drives";
+import { and, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.ts";
 import { containsPattern, keysetBatches, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
 import { attemptQuestions, attempts, driveRoster, drives, students, tests } from "../../db/schema.ts";
 
-export type TestRow = typeof tests.$inferSelect;
 export type DriveRow = typeof drives.$inferSelect;
-type TestValues = TestSettings;
 
-/** Tests, the default first, then newest; each with how many current questions it can draw from. */
-export async function listTests(db: Executor, options: { includeArchived?: boolean } = {}) {
-  return db
-    .select({ test: tests, available: availableQuestions })
-    .from(tests)
-    .where(options.includeArchived ? undefined : isNull(tests.archivedAt))
-    .orderBy(desc(tests.isDefault), desc(tests.createdAt));
-}
-
-type TestTableQuery = z.output<typeof testTableQuerySchema>;
-
-function testFilters(query: Pick<TestTableQuery, "search">): SQL {
-  const conditions: SQL[] = [isNull(tests.archivedAt) as SQL];
-  if (query.search) conditions.push(ilike(tests.name, containsPattern(query.search)) as SQL);
-  return and(...conditions) as SQL;
-}
-
-const TEST_SORTS = { date: sql`${tests.createdAt}`, name: sql`${tests.name}` } as const;
-
-/** How many current questions a test can draw from (a correlated count over the bank). */
-const availableQuestions = sql<number>`(select count(*)::int from questions q where q.archived_at is null
-  and (cardinality("tests"."categories") = 0 or q.category = any("tests"."categories")))`;
-
-/**
- * One page of the current tests in one query: the page's ids with `count(*) over ()` first, then the page's
- * rows with how many questions each can draw from, so that count runs for the page only.
- */
-export async function testTable(db: Executor, query: TestTableQuery) {
-  const order = orderBy(TEST_SORTS[query.sort], sql`${tests.id}`, query.order);
-  const matched = db.$with("matched").as(
-    db
-      .select({ id: sql<string>`${tests.id}`.as("matched_id"), total: sql<string>`${TOTAL_OVER_ALL}`.as("total") })
-      .from(tests)
-      .where(testFilters(query))
-      .orderBy(order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-  );
+/** Whether a drive may be given this test: it exists and is not archived. */
+export async function isCurrentTest(db: Executor, testId: string): Promise<boolean> {
   const rows = await db
-    .with(matched)
-    .select({ test: tests, available: availableQuestions, total: matched.total })
-    .from(matched)
-    .innerJoin(tests, eq(tests.id, matched.id))
-    .orderBy(order);
-  return toPage(
-    rows,
-    query,
-    ({ total: _total, ...row }) => row,
-    async () => {
-      const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(tests).where(testFilters(query));
-      return counted?.total ?? 0;
-    },
-  );
-}
-
-/** The current tests for a picker, the default first, then by name: no counts, however many tests there are. */
-export function testChoices(db: Executor) {
-  return db
-    .select({ id: tests.id, name: tests.name, questionCount: tests.questionCount })
+    .select({ id: tests.id })
     .from(tests)
-    .where(isNull(tests.archivedAt))
-    .orderBy(desc(tests.isDefault), asc(tests.name), asc(tests.id));
-}
-
-export async function findTest(db: Executor, id: string) {
-  const [row] = (await listTests(db, { includeArchived: true })).filter((candidate) => candidate.test.id === id);
-  return row;
-}
-
-export async function insertTest(db: Executor, values: TestValues) {
-  const [row] = await db.insert(tests).values(values).returning({ id: tests.id });
-  if (!row) throw new Error("The test was not stored.");
-  return row.id;
-}
-
-/** Edits apply to attempts started from now on: each attempt keeps the rules it started with. */
-export async function updateTest(db: Executor, id: string, values: TestValues) {
-  const [row] = await db
-    .update(tests)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(tests.id, id))
-    .returning({ id: tests.id });
-  return row;
-}
-
-export async function archiveTest(db: Executor, id: string) {
-  const [row] = await db
-    .update(tests)
-    .set({ archivedAt: new Date() })
-    .where(and(eq(tests.id, id), eq(tests.isDefault, false)))
-    .returning({ id: tests.id });
-  return row;
+    .where(and(eq(tests.id, testId), isNull(tests.archivedAt)));
+  return rows.length > 0;
 }
 
 // No 0/O or 1/I: students copy the code from a projector or a printout.

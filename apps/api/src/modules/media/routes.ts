@@ -1,23 +1,12 @@
 // /api/media: images for questions. POST (whoever may edit questions) stores one; GET serves it to anyone, for
 // ever, under the hash of its bytes (docs/decisions/021).
 import { createHash } from "node:crypto";
-import { errorBodySchema } from "@trainwise/contract/common";
-import {
-  MAX_IMAGE_PIXELS,
-  MAX_IMAGE_SIDE,
-  MAX_MEDIA_BYTES,
-  MEDIA_FILE_PATTERN,
-  MEDIA_TYPES,
-  type MediaType,
-  mediaFileParamsSchema,
-  mediaUploadSchema,
-} from "@trainwise/contract/media";
-import type { FastifyError } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { MAX_MEDIA_BYTES, MEDIA_FILE_PATTERN, MEDIA_TYPES, type MediaType } from "@trainwise/contract/media";
+import type { FastifyError, FastifyPluginAsync } from "fastify";
 import { LRUCache } from "lru-cache";
-import { z } from "zod";
+import { HttpError } from "../../http/http-error.ts";
+import { serve } from "../../http/serve-endpoint.ts";
 import { adminOf } from "../../plugins/auth.ts";
-import { HttpError } from "../../plugins/errors.ts";
 import { checkImage, mediaUrl } from "./image-check.ts";
 import { findMedia, saveMedia } from "./repository.ts";
 
@@ -31,7 +20,7 @@ const TOO_MANY_PIXELS = "Image not shown: it has more pixels than a question's i
 const IMAGE_POLICY = "default-src 'none'; sandbox";
 const FOR_EVER = "public, max-age=31536000, immutable";
 
-const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+const mediaRoutes: FastifyPluginAsync = async (app) => {
   // Only the image types are read, as bytes, up to the limit; any other body is refused unread.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(ACCEPTED, { parseAs: "buffer", bodyLimit: MAX_MEDIA_BYTES }, (_request, body, done) =>
@@ -51,75 +40,50 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     sizeCalculation: (image) => image.bytes.length + 100,
   });
 
-  app.post(
-    "/",
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ["media"],
-        summary: "Upload an image for a question: the raw bytes with their Content-Type",
-        description: `PNG, JPEG, WebP or GIF, at most ${LIMIT_MB} MB and ${MAX_IMAGE_SIDE} pixels a side, ${MAX_IMAGE_PIXELS / 1_000_000} megapixels in all; the bytes must be of the type sent. Answers the image's address (the SHA-256 of its bytes), its size in pixels and the Markdown that shows it.`,
-        security: [{ bearerAuth: [] }],
-        consumes: ACCEPTED,
-        response: { 201: mediaUploadSchema, 400: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const contentType = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase() as MediaType;
-      const bytes = request.body;
-      if (!ACCEPTED.includes(contentType)) throw new HttpError(415, UNSUPPORTED);
-      if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new HttpError(400, "The image is empty.");
-      const checked = checkImage(bytes, contentType);
-      if (!checked.ok) throw new HttpError(400, checked.message);
-      const sha256 = createHash("sha256").update(bytes).digest("hex");
-      await saveMedia(app.db, {
-        sha256,
-        contentType,
-        bytes,
-        width: checked.width,
-        height: checked.height,
-        uploadedBy: adminOf(request).id,
-      });
-      const url = mediaUrl({ sha256, contentType });
-      return reply.status(201).send({ url, width: checked.width, height: checked.height, markdown: `![](${url})` });
-    },
-  );
+  serve(app, "uploadMedia", async (request) => {
+    const contentType = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase() as MediaType;
+    const bytes: unknown = request.body;
+    if (!ACCEPTED.includes(contentType)) throw new HttpError(415, UNSUPPORTED);
+    if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new HttpError(400, "The image is empty.");
+    const checked = checkImage(bytes, contentType);
+    if (!checked.ok) throw new HttpError(400, checked.message);
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    await saveMedia(app.db, {
+      sha256,
+      contentType,
+      bytes,
+      width: checked.width,
+      height: checked.height,
+      uploadedBy: adminOf(request).id,
+    });
+    const url = mediaUrl({ sha256, contentType });
+    return { url, width: checked.width, height: checked.height, markdown: `![](${url})` };
+  });
 
-  app.get(
-    "/:file",
-    {
-      schema: {
-        tags: ["media"],
-        summary: "An uploaded image, by the name its upload answered; cached for ever",
-        params: mediaFileParamsSchema,
-        response: { 200: z.any(), 304: z.null(), 400: errorBodySchema, 404: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const match = MEDIA_FILE_PATTERN.exec(request.params.file);
-      const notFound = new HttpError(404, "Image not found.");
-      if (!match) throw notFound;
-      const [, sha256 = "", extension] = match;
-      let image = served.get(sha256);
-      if (!image) {
-        image = await findMedia(app.db, sha256);
-        if (!image) throw notFound;
-        // Images are never deleted, so one stored before the limit on pixels is held to it here, once per instance.
-        if (!checkImage(image.bytes, image.contentType).ok) throw new HttpError(404, TOO_MANY_PIXELS);
-        served.set(sha256, image);
-      }
-      if (MEDIA_TYPES[image.contentType] !== extension) throw notFound;
-      const etag = `"${sha256}"`;
-      reply
-        .header("cache-control", FOR_EVER)
-        .header("etag", etag)
-        .header("content-security-policy", IMAGE_POLICY)
-        .header("x-content-type-options", "nosniff")
-        .header("content-disposition", `inline; filename="${request.params.file}"`);
-      if (request.headers["if-none-match"] === etag) return reply.status(304).send(null);
-      return reply.type(image.contentType).send(image.bytes);
-    },
-  );
+  serve(app, "media", async (request, reply) => {
+    const match = MEDIA_FILE_PATTERN.exec(request.params.file);
+    const notFound = new HttpError(404, "Image not found.");
+    if (!match) throw notFound;
+    const [, sha256 = "", extension] = match;
+    let image = served.get(sha256);
+    if (!image) {
+      image = await findMedia(app.db, sha256);
+      if (!image) throw notFound;
+      // Images are never deleted, so one stored before the limit on pixels is held to it here, once per instance.
+      if (!checkImage(image.bytes, image.contentType).ok) throw new HttpError(404, TOO_MANY_PIXELS);
+      served.set(sha256, image);
+    }
+    if (MEDIA_TYPES[image.contentType] !== extension) throw notFound;
+    const etag = `"${sha256}"`;
+    reply
+      .header("cache-control", FOR_EVER)
+      .header("etag", etag)
+      .header("content-security-policy", IMAGE_POLICY)
+      .header("x-content-type-options", "nosniff")
+      .header("content-disposition", `inline; filename="${request.params.file}"`);
+    if (request.headers["if-none-match"] === etag) return reply.status(304).send(null);
+    return reply.type(image.contentType).send(image.bytes);
+  });
 };
 
 export default mediaRoutes;

@@ -15,7 +15,7 @@ import {
   scorePercentage,
 } from "@trainwise/contract/quiz";
 import type { Database, Executor } from "../../db/client.ts";
-import { HttpError } from "../../plugins/errors.ts";
+import { HttpError } from "../../http/http-error.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 import { driveHasClosed, driveWindowRefusal } from "../drives/window.ts";
 import {

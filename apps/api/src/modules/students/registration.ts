@@ -5,7 +5,8 @@
 import { createHash, randomInt } from "node:crypto";
 import type { StudentRegistration } from "@trainwise/contract/auth";
 import type { Database } from "../../db/client.ts";
-import { HttpError } from "../../plugins/errors.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { HttpError } from "../../http/http-error.ts";
 import { type DriveForRegistration, findDriveForRegistration, isOnRoster } from "../drives/repository.ts";
 import { driveWindowRefusal } from "../drives/window.ts";
 import {
@@ -42,14 +43,6 @@ function hashRegistrationKey(key: string): string {
 
 /** How long the client that registered a student can repeat its registration (a retry after a lost answer). */
 const REGISTRATION_REPLAY_MS = 60 * 60_000;
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const cause = (error as { cause?: unknown })?.cause ?? error;
-  return (
-    (cause as { code?: string; constraint?: string })?.code === "23505" &&
-    (cause as { constraint?: string }).constraint === constraint
-  );
-}
 
 async function driveFor(db: Database, input: StudentRegistration): Promise<DriveForRegistration> {
   const drive = await findDriveForRegistration(db, input.driveCode);

@@ -2,23 +2,13 @@
 // and the turning of each parsed question into a validated one or a problem with its line.
 import {
   type Difficulty,
+  IMPORT_LIMITS,
   type QuestionInput,
   type QuestionType,
   questionInputSchema,
   type ScoringRule,
 } from "@trainwise/contract/questions";
 import type { EmbeddedImage } from "../../media/image-check.ts";
-
-export const IMPORT_LIMITS = {
-  /** The largest upload; more is refused with 413 before it is read. */
-  bytes: 2 * 1024 * 1024,
-  /** Questions in one file. */
-  rows: 5_000,
-  /** One line: a question's longest text and ten options, in any script, fit many times over. */
-  lineBytes: 64 * 1024,
-  /** Problems named in the answer; the message gives the total. */
-  listedErrors: 50,
-} as const;
 
 /** What the file gives for questions it names no category or difficulty for. */
 export interface ImportDefaults {

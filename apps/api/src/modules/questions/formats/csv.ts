@@ -8,6 +8,7 @@
 import { Readable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import {
+  IMPORT_LIMITS,
   QUESTION_CSV_COLUMNS,
   QUESTION_TYPES,
   type QuestionType,
@@ -22,7 +23,6 @@ import {
   addProblem,
   emptyBank,
   type FileOutcome,
-  IMPORT_LIMITS,
   type ImportDefaults,
   refuse,
   tooManyQuestions,

@@ -1,12 +1,12 @@
 // The four question-bank formats on real-looking files, malformed ones (each problem at its line), hostile
 // input, and generated banks written out and read back in each format.
 import { createHash } from "node:crypto";
-import type { QuestionInput } from "@trainwise/contract/questions";
+import { IMPORT_LIMITS, type QuestionInput } from "@trainwise/contract/questions";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { QuestionWithOptions } from "../repository.ts";
 import { parseAiken, questionsToAiken } from "./aiken.ts";
-import { type FileOutcome, IMPORT_LIMITS } from "./bank-file.ts";
+import type { FileOutcome } from "./bank-file.ts";
 import { detectFormat, EXPORTS, readBankFile, toPreview } from "./bank-formats.ts";
 import { parseGift } from "./gift.ts";
 import { parseMoodleXml } from "./moodle-xml.ts";

@@ -1,0 +1,55 @@
+// /api/tests (admin): tests are the recipes attempts are made from.
+import type { Test } from "@trainwise/contract/drives";
+import type { FastifyPluginAsync } from "fastify";
+import type { Executor } from "../../db/client.ts";
+import { HttpError } from "../../http/http-error.ts";
+import { serve } from "../../http/serve-endpoint.ts";
+import { archiveTest, findTest, insertTest, listTests, testChoices, testTable, updateTest } from "./repository.ts";
+
+function testOut({ test, available }: NonNullable<Awaited<ReturnType<typeof findTest>>>): Test {
+  const { id, createdAt, archivedAt, updatedAt: _updatedAt, ...rest } = test;
+  return { _id: id, ...rest, archived: archivedAt !== null, available, createdAt: createdAt.toISOString() };
+}
+
+async function testOrNotFound(db: Executor, id: string) {
+  const found = await findTest(db, id);
+  if (!found) throw new HttpError(404, "Test not found.");
+  return found;
+}
+
+const testRoutes: FastifyPluginAsync = async (app) => {
+  serve(app, "tests", async (request) =>
+    (await listTests(app.db, { includeArchived: request.query.archived === "true" })).map(testOut),
+  );
+
+  serve(app, "testTable", async (request) => {
+    const page = await testTable(app.db, request.query);
+    return { ...page, rows: page.rows.map(testOut) };
+  });
+
+  serve(app, "testChoices", async () => (await testChoices(app.db)).map(({ id, ...test }) => ({ _id: id, ...test })));
+
+  serve(app, "createTest", async (request) => {
+    const id = await insertTest(app.db, request.body);
+    return testOut(await testOrNotFound(app.db, id));
+  });
+
+  serve(app, "test", async (request) => testOut(await testOrNotFound(app.db, request.params.id)));
+
+  serve(app, "updateTest", async (request) => {
+    const updated = await updateTest(app.db, request.params.id, request.body);
+    if (!updated) throw new HttpError(404, "Test not found.");
+    return testOut(await testOrNotFound(app.db, updated.id));
+  });
+
+  serve(app, "archiveTest", async (request) => {
+    const archived = await archiveTest(app.db, request.params.id);
+    if (!archived) {
+      await testOrNotFound(app.db, request.params.id);
+      throw new HttpError(409, "The default test cannot be archived.");
+    }
+    return { message: "The test has been archived." };
+  });
+};
+
+export default testRoutes;
