@@ -24,6 +24,7 @@ import healthRoutes from "./modules/health/routes.ts";
 import mediaRoutes from "./modules/media/routes.ts";
 import questionRoutes from "./modules/questions/routes.ts";
 import quizRoutes from "./modules/quiz/routes.ts";
+import resultRoutes from "./modules/results/routes.ts";
 import { studentAdminRoutes, studentRegistrationRoutes } from "./modules/students/routes.ts";
 import testRoutes from "./modules/tests/routes.ts";
 import auth from "./plugins/auth.ts";
@@ -183,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         studentRegistrationRoutes,
         questionRoutes,
         studentAdminRoutes,
+        resultRoutes,
         quizRoutes,
         testRoutes,
         driveRoutes,

@@ -10,7 +10,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { connectDatabase, connectedAsSuperuser } from "./db/client.ts";
 import { DataDirInUseError, startEmbeddedPostgres } from "./db/embedded-postgres.ts";
 import { applyMigrations } from "./db/migrate.ts";
-import { seedDemoContent } from "./db/seed.ts";
+import { seedDemoContent } from "./demo/seed.ts";
 import { drain } from "./drain.ts";
 import { ensureFirstAdmin } from "./modules/admins/first-admin.ts";
 import { closeOverdueAttempts } from "./modules/quiz/service.ts";

@@ -20,6 +20,15 @@ export const REVIEW_POLICY_LABELS: Record<ReviewPolicy, string> = {
 
 export const MAX_TEST_QUESTIONS = 200;
 
+/** The bounds of a test's numbers, [least, most]; the database's checks take theirs from here. */
+export const TEST_RANGES = {
+  questionCount: [1, MAX_TEST_QUESTIONS],
+  secondsPerQuestion: [5, 3600],
+  attemptsAllowed: [1, 20],
+  passMark: [0, 100],
+  negativeMark: [0, 1],
+} as const satisfies Record<string, readonly [number, number]>;
+
 function wholeNumber(label: string, min: number, max: number) {
   return z
     .number({ error: `${label} must be a number` })
@@ -44,15 +53,19 @@ export const testInputSchema = z
       .default([]),
     /** Counts per difficulty drawn at random for each student; when set, the question count is their sum. */
     difficultyMix: difficultyMixSchema.nullable().default(null),
-    questionCount: wholeNumber("Number of questions", 1, MAX_TEST_QUESTIONS).default(QUIZ_QUESTION_LIMIT),
-    secondsPerQuestion: wholeNumber("Seconds per question", 5, 3600).default(SECONDS_PER_QUESTION),
+    questionCount: wholeNumber("Number of questions", ...TEST_RANGES.questionCount).default(QUIZ_QUESTION_LIMIT),
+    secondsPerQuestion: wholeNumber("Seconds per question", ...TEST_RANGES.secondsPerQuestion).default(
+      SECONDS_PER_QUESTION,
+    ),
     timingMode: z.enum(TIMING_MODES, { error: "Timing must be per question or whole quiz" }).default("per_question"),
-    attemptsAllowed: wholeNumber("Attempts allowed", 1, 20).default(1),
-    passMark: wholeNumber("Pass mark", 0, 100).nullable().default(null),
+    attemptsAllowed: wholeNumber("Attempts allowed", ...TEST_RANGES.attemptsAllowed).default(1),
+    passMark: wholeNumber("Pass mark", ...TEST_RANGES.passMark)
+      .nullable()
+      .default(null),
     negativeMark: z
       .number({ error: "Negative marking must be a number" })
-      .min(0, { error: "Negative marking must be at least 0" })
-      .max(1, { error: "Negative marking must be at most 1 mark per wrong answer" })
+      .min(TEST_RANGES.negativeMark[0], { error: "Negative marking must be at least 0" })
+      .max(TEST_RANGES.negativeMark[1], { error: "Negative marking must be at most 1 mark per wrong answer" })
       .default(0),
     reviewPolicy: z
       .enum(REVIEW_POLICIES, { error: "Choose what students see after submitting" })

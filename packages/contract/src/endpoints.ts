@@ -102,13 +102,13 @@ import {
   saveAnswerSchema,
 } from "./quiz.ts";
 import {
-  accommodationSchema,
   LET_RESUME_MINUTES,
   resultDetailSchema,
   resultRowListSchema,
   resultsSummarySchema,
   studentAdminSchema,
   studentListQuerySchema,
+  timeMultiplierInputSchema,
 } from "./students.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -757,10 +757,10 @@ const studentAdminEndpoints = {
   }),
   setTimeMultiplier: endpoint({
     method: "PUT",
-    path: "/students/:id/accommodation",
+    path: "/students/:id/time-multiplier",
     access: admin("examiner", "student.time-multiplier"),
     summary: "Set a student's extra time (a multiplier on the seconds per question) for their next attempt",
-    body: accommodationSchema,
+    body: timeMultiplierInputSchema,
     response: messageResponseSchema,
   }),
   allowAnotherAttempt: endpoint({

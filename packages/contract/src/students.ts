@@ -28,15 +28,19 @@ export const resultRowSchema = z.object({
 export type ResultRow = z.infer<typeof resultRowSchema>;
 export const resultRowListSchema = z.array(resultRowSchema);
 
-/** Per-student settings an admin changes: extra time as an accommodation, and how many attempts are allowed. */
 /** Minutes an admin's "let resume" stays usable. */
 export const LET_RESUME_MINUTES = 30;
 
-export const MAX_TIME_MULTIPLIER = 3;
-export const accommodationSchema = z.object({
+/**
+ * Extra time, as the product names it everywhere in code: a student's time multiplier on the seconds per question
+ * (1 is no extra time). The database's check takes its bounds from here.
+ */
+export const TIME_MULTIPLIER = { min: 1, max: 3 } as const;
+export const MAX_TIME_MULTIPLIER = TIME_MULTIPLIER.max;
+export const timeMultiplierInputSchema = z.object({
   timeMultiplier: z
     .number({ error: "Extra time must be a number" })
-    .min(1, { error: "Extra time must be at least 1× (no extra time)" })
+    .min(TIME_MULTIPLIER.min, { error: "Extra time must be at least 1× (no extra time)" })
     .max(MAX_TIME_MULTIPLIER, { error: `Extra time must be at most ${MAX_TIME_MULTIPLIER}×` }),
 });
 

@@ -3,9 +3,8 @@
 // stored only as their sha-256, valid for one address, one admin's session, one minute and one use. They live in
 // PostgreSQL, so any instance can redeem a ticket that another issued.
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
-import { downloadTickets } from "../db/schema.ts";
+import { storeDownloadTicket, takeDownloadTicket } from "./repository.ts";
 
 /** How long a ticket stays usable: enough for the browser to follow it at once, too short to be worth stealing. */
 export const DOWNLOAD_TICKET_SECONDS = 60;
@@ -32,9 +31,7 @@ export async function issueDownloadTicket(
 ): Promise<{ url: string; expiresAt: Date }> {
   const ticket = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + DOWNLOAD_TICKET_SECONDS * 1000);
-  // Tickets nobody followed are cleared as new ones are issued (an index on the expiry makes this cheap).
-  await db.delete(downloadTickets).where(lt(downloadTickets.expiresAt, new Date()));
-  await db.insert(downloadTickets).values({
+  await storeDownloadTicket(db, {
     tokenHash: hashOf(ticket),
     adminId: caller.adminId,
     sessionId: caller.sessionId,
@@ -45,25 +42,7 @@ export async function issueDownloadTicket(
   return { url: `${path}${separator}${TICKET_PARAMETER}=${ticket}`, expiresAt };
 }
 
-/**
- * Redeems a ticket for the address it was issued for: deleted in the same statement that reads it, so of two
- * requests with one ticket (two instances, a replayed link) only one gets the admin. Undefined when the ticket
- * is unknown, used, expired or bound to another address.
- */
+/** Redeems a ticket for the address it was issued for, once (see `takeDownloadTicket`). */
 export async function redeemDownloadTicket(db: Executor, ticket: string, address: string) {
-  const [row] = await db
-    .delete(downloadTickets)
-    .where(
-      and(
-        eq(downloadTickets.tokenHash, hashOf(ticket)),
-        eq(downloadTickets.path, address),
-        gt(downloadTickets.expiresAt, new Date()),
-      ),
-    )
-    .returning({
-      adminId: downloadTickets.adminId,
-      sessionId: downloadTickets.sessionId,
-      issuedAt: downloadTickets.createdAt,
-    });
-  return row;
+  return takeDownloadTicket(db, hashOf(ticket), address);
 }

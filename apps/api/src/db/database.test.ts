@@ -1,20 +1,13 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { count, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it } from "vitest";
 import committedMigrations from "../../drizzle/meta/_journal.json" with { type: "json" };
-import { verifyPassword } from "../auth/passwords.ts";
-import { resolveSigningKeys } from "../auth/signing-key.ts";
-import { ensureFirstAdmin } from "../modules/admins/first-admin.ts";
-import { findAdminByUsername } from "../modules/admins/repository.ts";
 import { createTestDatabase } from "../test/database.ts";
-import { demoFeedback, demoQuestions } from "./demo-content.ts";
 import { applyMigrations } from "./migrate.ts";
-import { admins, appSettings, attempts, drives, feedback, questionOptions, questions, students } from "./schema.ts";
-import { seedDemoContent } from "./seed.ts";
+import { attempts, drives, students } from "./schema.ts";
 
 describe("migrations", async () => {
   const database = await createTestDatabase();
@@ -144,97 +137,5 @@ describe("migrations", async () => {
     await Promise.all([applyMigrations(database), applyMigrations(database)]);
     const { rows } = await database.db.execute(sql`select count(*)::int as total from drizzle.__drizzle_migrations`);
     expect(rows[0]).toEqual({ total: committedMigrations.entries.length });
-  });
-});
-
-describe("seedDemoContent", async () => {
-  const database = await createTestDatabase();
-
-  it("fills an empty database with the demo questions and feedback", async () => {
-    expect(await seedDemoContent(database.db)).toEqual({ seeded: true });
-    const [questionRows] = await database.db.select({ total: count() }).from(questions);
-    const [optionRows] = await database.db.select({ total: count() }).from(questionOptions);
-    const [feedbackRows] = await database.db.select({ total: count() }).from(feedback);
-    expect(questionRows?.total).toBe(demoQuestions.length);
-    expect(optionRows?.total).toBe(demoQuestions.reduce((sum, question) => sum + question.options.length, 0));
-    expect(feedbackRows?.total).toBe(demoFeedback.length);
-  });
-
-  it("refuses a database that already has content", async () => {
-    expect(await seedDemoContent(database.db)).toEqual({ seeded: false });
-    const [questionRows] = await database.db.select({ total: count() }).from(questions);
-    expect(questionRows?.total).toBe(demoQuestions.length);
-  });
-});
-
-describe("ensureFirstAdmin", () => {
-  it("creates 'admin' with a random password that works, once", async () => {
-    const database = await createTestDatabase();
-    const first = await ensureFirstAdmin(database.db, undefined);
-    if (!first.created || !first.generatedPassword) throw new Error("expected a generated admin");
-    expect(first.username).toBe("admin");
-    expect(first.generatedPassword.length).toBeGreaterThanOrEqual(20);
-    const stored = await findAdminByUsername(database.db, "ADMIN");
-    expect(stored?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(await verifyPassword(stored?.passwordHash ?? "", first.generatedPassword)).toBe(true);
-    expect(await verifyPassword(stored?.passwordHash ?? "", "admin")).toBe(false);
-    expect(await ensureFirstAdmin(database.db, undefined)).toEqual({ created: false });
-  });
-
-  it("takes ADMIN_USERNAME and ADMIN_PASSWORD, and creates one admin when instances race", async () => {
-    const database = await createTestDatabase();
-    const configured = { username: "principal", password: "a long enough password" };
-    const outcomes = await Promise.all([
-      ensureFirstAdmin(database.db, configured),
-      ensureFirstAdmin(database.db, configured),
-    ]);
-    expect(outcomes.filter((outcome) => outcome.created)).toHaveLength(1);
-    const rows = await database.db.select().from(admins);
-    expect(rows.map((row) => row.username)).toEqual(["principal"]);
-    expect(await verifyPassword(rows[0]?.passwordHash ?? "", configured.password)).toBe(true);
-  });
-});
-
-describe("resolveSigningKeys", async () => {
-  const database = await createTestDatabase();
-  const freshDataDir = () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "trainwise-key-test-"));
-    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
-    return dir;
-  };
-  const noSecrets = { secret: undefined, previousSecret: undefined };
-  const legacyRows = () => database.db.select().from(appSettings).where(eq(appSettings.key, "token_signing_key"));
-
-  it("generates one key into DATA_DIR, owner-only, and keeps it; none goes into the database", async () => {
-    const dataDir = freshDataDir();
-    const first = await resolveSigningKeys(database.db, { ...noSecrets, dataDir });
-    expect(first.current.length).toBeGreaterThanOrEqual(32);
-    expect(first.previous).toBeUndefined();
-    const file = path.join(dataDir, "token-signing-key");
-    expect((fs.statSync(file).mode & 0o777).toString(8)).toBe("600");
-    expect(fs.readFileSync(file, "utf8")).toBe(Buffer.from(first.current).toString());
-    const again = await resolveSigningKeys(database.db, { ...noSecrets, dataDir });
-    expect(Buffer.from(again.current)).toEqual(Buffer.from(first.current));
-    expect(await legacyRows()).toEqual([]);
-  });
-
-  it("moves a key an older version kept in the database into the file, once", async () => {
-    const legacyKey = randomBytes(48).toString("base64url");
-    await database.db.insert(appSettings).values({ key: "token_signing_key", value: legacyKey });
-    const dataDir = freshDataDir();
-    const keys = await resolveSigningKeys(database.db, { ...noSecrets, dataDir });
-    expect(Buffer.from(keys.current).toString()).toBe(legacyKey);
-    expect(fs.readFileSync(path.join(dataDir, "token-signing-key"), "utf8")).toBe(legacyKey);
-    expect(await legacyRows()).toEqual([]);
-  });
-
-  it("prefers JWT_SECRET, passes JWT_PREVIOUS_SECRET on, and then writes no file", async () => {
-    const secret = randomBytes(32).toString("hex");
-    const previousSecret = randomBytes(32).toString("hex");
-    const dataDir = freshDataDir();
-    const keys = await resolveSigningKeys(database.db, { secret, previousSecret, dataDir });
-    expect(Buffer.from(keys.current).toString()).toBe(secret);
-    expect(Buffer.from(keys.previous ?? []).toString()).toBe(previousSecret);
-    expect(fs.readdirSync(dataDir)).toEqual([]);
   });
 });

@@ -4,17 +4,17 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { DatabaseHandle } from "./client.ts";
+import { ADVISORY_LOCKS } from "./locks.ts";
 
 const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
-const MIGRATION_LOCK_KEY = 727_001;
 
 export async function applyMigrations({ db, pool }: DatabaseHandle): Promise<void> {
   const client = await pool.connect();
   try {
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await client.query("select pg_advisory_lock($1)", [ADVISORY_LOCKS.migrations]);
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
-    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.query("select pg_advisory_unlock($1)", [ADVISORY_LOCKS.migrations]).catch(() => {});
     client.release();
   }
 }

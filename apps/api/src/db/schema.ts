@@ -1,6 +1,14 @@
 // The whole product's tables. `drizzle-kit generate` turns changes here into SQL migrations in ../../drizzle.
-import { sql } from "drizzle-orm";
+// Enums and the ranges of checks come from the contract's values, so the database and the API refuse the same.
+import { ADMIN_ROLES } from "@trainwise/contract/admin-roles";
+import { DIFFICULTIES } from "@trainwise/contract/constants";
+import { type DifficultyMix, REVIEW_POLICIES, TEST_RANGES, TIMING_MODES } from "@trainwise/contract/drives";
+import { MEDIA_TYPES } from "@trainwise/contract/media";
+import { QUESTION_TYPES, SCORING_RULES } from "@trainwise/contract/questions";
+import { TIME_MULTIPLIER } from "@trainwise/contract/students";
+import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -21,7 +29,7 @@ import {
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 /** What an admin may do (decision 016); admins from before roles existed became owners. */
-export const adminRole = pgEnum("admin_role", ["owner", "examiner", "viewer"]);
+export const adminRole = pgEnum("admin_role", ADMIN_ROLES);
 
 export const admins = pgTable(
   "admins",
@@ -85,14 +93,12 @@ export const auditLog = pgTable(
   ],
 );
 
-export const timingMode = pgEnum("timing_mode", ["per_question", "whole_quiz"]);
-export const reviewPolicy = pgEnum("review_policy", ["score_only", "score_and_ticks", "ticks_after_close"]);
+export const timingMode = pgEnum("timing_mode", TIMING_MODES);
+export const reviewPolicy = pgEnum("review_policy", REVIEW_POLICIES);
 
-/** How many questions of each difficulty a test draws at random per student. */
-export interface DifficultyMix {
-  easy: number;
-  medium: number;
-  hard: number;
+/** `least and most` of a range the contract sets, as SQL a check constraint holds (numbers only, never input). */
+function between(column: SQL | AnyPgColumn, [least, most]: readonly [number, number]): SQL {
+  return sql`${column} between ${sql.raw(String(least))} and ${sql.raw(String(most))}`;
 }
 
 /** A test is a recipe for attempts: which questions, how many, the clock, attempts, marking and review. */
@@ -122,11 +128,11 @@ export const tests = pgTable(
   },
   (table) => [
     uniqueIndex("tests_one_default").on(table.isDefault).where(sql`${table.isDefault}`),
-    check("tests_question_count_range", sql`${table.questionCount} between 1 and 200`),
-    check("tests_seconds_range", sql`${table.secondsPerQuestion} between 5 and 3600`),
-    check("tests_attempts_range", sql`${table.attemptsAllowed} between 1 and 20`),
-    check("tests_pass_mark_range", sql`${table.passMark} is null or ${table.passMark} between 0 and 100`),
-    check("tests_negative_mark_range", sql`${table.negativeMark} >= 0 and ${table.negativeMark} <= 1`),
+    check("tests_question_count_range", between(table.questionCount, TEST_RANGES.questionCount)),
+    check("tests_seconds_range", between(table.secondsPerQuestion, TEST_RANGES.secondsPerQuestion)),
+    check("tests_attempts_range", between(table.attemptsAllowed, TEST_RANGES.attemptsAllowed)),
+    check("tests_pass_mark_range", sql`${table.passMark} is null or ${between(table.passMark, TEST_RANGES.passMark)}`),
+    check("tests_negative_mark_range", between(table.negativeMark, TEST_RANGES.negativeMark)),
   ],
 );
 
@@ -194,7 +200,7 @@ export const students = pgTable(
     course: text("course").notNull(),
     group: text("group").notNull(),
     year: text("year").notNull(),
-    /** Accessibility accommodation: multiplies the seconds per question. */
+    /** Extra time: multiplies the seconds per question (an accessibility accommodation). */
     timeMultiplier: real("time_multiplier").notNull().default(1),
     /** How many attempts this student may start; an admin raises it to allow another. */
     attemptsAllowed: integer("attempts_allowed").notNull().default(1),
@@ -226,15 +232,15 @@ export const students = pgTable(
     index("students_email_trgm_idx").using("gin", table.email.op("gin_trgm_ops")),
     // The students table's default order (newest first), read in order with its tie-break.
     index("students_created_at_id_idx").on(table.createdAt, table.id),
-    check("students_time_multiplier_range", sql`${table.timeMultiplier} >= 1 and ${table.timeMultiplier} <= 4`),
+    check("students_time_multiplier_range", between(table.timeMultiplier, [TIME_MULTIPLIER.min, TIME_MULTIPLIER.max])),
   ],
 );
 
-export const difficulty = pgEnum("difficulty", ["easy", "medium", "hard"]);
+export const difficulty = pgEnum("difficulty", DIFFICULTIES);
 /** How a question is answered: one option, any number of options ("choose all that apply"), or true/false. */
-export const questionType = pgEnum("question_type", ["single", "multiple", "true_false"]);
+export const questionType = pgEnum("question_type", QUESTION_TYPES);
 /** How a multiple-answer question is marked (decision 018); the other types are always all or nothing. */
-export const scoringRule = pgEnum("scoring_rule", ["all_or_nothing", "partial"]);
+export const scoringRule = pgEnum("scoring_rule", SCORING_RULES);
 
 export const questions = pgTable(
   "questions",
@@ -452,6 +458,13 @@ export const media = pgTable(
   },
   (table) => [
     check("media_sha256_hex", sql`${table.sha256} ~ '^[0-9a-f]{64}$'`),
-    check("media_content_type", sql`${table.contentType} in ('image/png', 'image/jpeg', 'image/webp', 'image/gif')`),
+    check(
+      "media_content_type",
+      sql`${table.contentType} in (${sql.raw(
+        Object.keys(MEDIA_TYPES)
+          .map((type) => `'${type}'`)
+          .join(", "),
+      )})`,
+    ),
   ],
 );

@@ -3,7 +3,6 @@
 // token, check it, and put who is calling on `request.admin` or `request.student`. Routes never parse tokens.
 // `requireAdmin` also refuses a role too weak for the route, by the one rule book in auth/admin-access.ts.
 import { type AdminRole, notAllowedMessage, roleAtLeast } from "@trainwise/contract/admin-roles";
-import { and, eq, gt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { adminRouteRule } from "../auth/admin-access.ts";
@@ -13,11 +12,10 @@ import {
   TICKET_PARAMETER,
   ticketAddress,
 } from "../auth/download-tickets.ts";
+import { adminSessionState, studentSessionsValidFrom } from "../auth/repository.ts";
 import { SessionChangeListener } from "../auth/session-changes.ts";
 import type { SigningKeys } from "../auth/signing-key.ts";
 import { createTokenService, type TokenClaims, type TokenService } from "../auth/tokens.ts";
-import { type NamedStatement, runNamed } from "../db/client.ts";
-import { admins, revokedTokens } from "../db/schema.ts";
 import { HttpError } from "../http/http-error.ts";
 
 export interface AdminCaller {
@@ -105,11 +103,6 @@ async function adminSessionOf(app: FastifyInstance, request: FastifyRequest) {
   return { adminId: claims.subject, tokenId: claims.tokenId, issuedAt: claims.issuedAt, expiresAt: claims.expiresAt };
 }
 
-const sessionsValidFromStatement: NamedStatement = {
-  name: "auth.student-sessions-valid-from",
-  text: `select sessions_valid_from as "validFrom" from students where id = $1::uuid`,
-};
-
 /**
  * How long an instance trusts what it read about a student's sessions. While it hears the database's
  * announcements of changes (auth/session-changes.ts), a change evicts the copy at once and the copy only needs
@@ -134,10 +127,10 @@ function createStudentSessionCheck(app: FastifyInstance) {
     const cached = cache.get(studentId);
     const trustMs = changes.listening ? STUDENT_SESSION_TRUST_MS.listening : STUDENT_SESSION_TRUST_MS.deaf;
     if (cached && now - cached.readAt < trustMs) return cached.validFrom;
-    const [row] = await runNamed<{ validFrom: string | Date | null }>(app.db, sessionsValidFromStatement, [studentId]);
-    if (!row) return undefined;
+    const read = await studentSessionsValidFrom(app.db, studentId);
+    if (read === undefined) return undefined;
     if (cache.size >= STUDENT_SESSION_CACHE_SIZE) cache.clear();
-    const validFrom = row.validFrom === null ? null : new Date(row.validFrom).getTime();
+    const validFrom = read === null ? null : read.getTime();
     cache.set(studentId, { validFrom, readAt: now });
     return validFrom;
   }
@@ -152,18 +145,8 @@ export default fp(
 
     app.decorate("requireAdmin", async (request: FastifyRequest) => {
       const session = await adminSessionOf(app, request);
-      const [admin] = await app.db
-        .select({
-          id: admins.id,
-          username: admins.username,
-          role: admins.role,
-          passwordChangedAt: admins.passwordChangedAt,
-          sessionsValidFrom: admins.sessionsValidFrom,
-          disabledAt: admins.disabledAt,
-        })
-        .from(admins)
-        .where(eq(admins.id, session.adminId));
-      if (!admin || admin.disabledAt) throw new HttpError(401, SESSION_EXPIRED);
+      const admin = await adminSessionState(app.db, session.adminId, session.tokenId);
+      if (!admin || admin.disabledAt || admin.revoked) throw new HttpError(401, SESSION_EXPIRED);
       // A password change signs out every session issued before it (tokens carry whole seconds).
       if (session.issuedAt.getTime() + 1000 <= admin.passwordChangedAt.getTime()) {
         throw new HttpError(401, SESSION_EXPIRED);
@@ -172,11 +155,6 @@ export default fp(
       if (admin.sessionsValidFrom && session.issuedAt.getTime() <= admin.sessionsValidFrom.getTime()) {
         throw new HttpError(401, SESSION_EXPIRED);
       }
-      const [revoked] = await app.db
-        .select({ jti: revokedTokens.jti })
-        .from(revokedTokens)
-        .where(and(eq(revokedTokens.jti, session.tokenId), gt(revokedTokens.expiresAt, new Date())));
-      if (revoked) throw new HttpError(401, SESSION_EXPIRED);
       request.admin = {
         id: admin.id,
         username: admin.username,

@@ -51,7 +51,7 @@ const EXAMPLES: Record<string, () => unknown> = {
     option2: "5",
   }),
   "POST /api/questions/render": () => ({ text: "What is $x^2$ when\n\n```c\nint x = 2;\n```", options: ["`4`", "5"] }),
-  "PUT /api/students/:id/accommodation": () => ({ timeMultiplier: 1.5 }),
+  "PUT /api/students/:id/time-multiplier": () => ({ timeMultiplier: 1.5 }),
   "PUT /api/analysis/questions/:id/retirement": () => ({ retired: true }),
   "POST /api/tests": () => testExample(),
   "PUT /api/tests/:id": () => testExample(),

@@ -36,7 +36,7 @@ describe("the route table's input schemas", async () => {
       "GET /api/students search",
       "GET /api/questions page",
       "POST /api/quiz/next position",
-      "PUT /api/students/:id/accommodation timeMultiplier",
+      "PUT /api/students/:id/time-multiplier timeMultiplier",
       "POST /api/questions options.0.text",
       "GET /api/tests/table search",
       "GET /api/drives/table search",

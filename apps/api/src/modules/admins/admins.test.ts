@@ -12,7 +12,7 @@ const ADMIN_ROUTES = [
   { method: "GET", url: "/api/questions/template.csv" },
   { method: "POST", url: "/api/questions/import" },
   { method: "GET", url: "/api/students/export.csv" },
-  { method: "PUT", url: "/api/students/00000000-0000-4000-8000-000000000000/accommodation" },
+  { method: "PUT", url: "/api/students/00000000-0000-4000-8000-000000000000/time-multiplier" },
   { method: "POST", url: "/api/students/00000000-0000-4000-8000-000000000000/extra-attempt" },
   { method: "GET", url: "/api/students/results/summary" },
   { method: "GET", url: "/api/students/results/export.csv" },

@@ -1,12 +1,8 @@
-// Design decision 11: there is never a default password. When no admin exists, the first one comes from
-// ADMIN_USERNAME/ADMIN_PASSWORD, or gets a random password that is printed once and never stored in clear.
+// There is never a default password. When no admin exists, the first one comes from ADMIN_USERNAME/ADMIN_PASSWORD,
+// or gets a random password that is printed once and never stored in clear (docs/product.md#admins).
 import { randomBytes } from "node:crypto";
-import { count, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { admins } from "../../db/schema.ts";
-import { createAdmin } from "./repository.ts";
-
-const FIRST_ADMIN_LOCK_KEY = 727_002;
+import { createFirstAdmin } from "./repository.ts";
 
 export type FirstAdmin =
   | { created: false }
@@ -16,17 +12,8 @@ export async function ensureFirstAdmin(
   db: Database,
   configured: { username: string; password: string } | undefined,
 ): Promise<FirstAdmin> {
-  // Instances starting together against one database must not each create an admin.
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`);
-    const [row] = await tx.select({ total: count() }).from(admins);
-    if ((row?.total ?? 0) > 0) return { created: false };
-    if (configured) {
-      await createAdmin(tx, configured.username, configured.password);
-      return { created: true, username: configured.username, generatedPassword: undefined };
-    }
-    const generatedPassword = randomBytes(18).toString("base64url");
-    await createAdmin(tx, "admin", generatedPassword);
-    return { created: true, username: "admin", generatedPassword };
-  });
+  const generatedPassword = configured ? undefined : randomBytes(18).toString("base64url");
+  const username = configured?.username ?? "admin";
+  const created = await createFirstAdmin(db, username, configured?.password ?? (generatedPassword as string));
+  return created ? { created: true, username, generatedPassword } : { created: false };
 }

@@ -1,10 +1,11 @@
 // Admin accounts: look-up by username (case-insensitive), creation, passwords, roles, invitations and disabling.
 import { createHash, randomBytes } from "node:crypto";
 import { type AdminAccount, type AdminRole, INVITE_LIFETIME_HOURS } from "@trainwise/contract/admin-roles";
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { hashPassword } from "../../auth/passwords.ts";
 import type { Database, Executor } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
+import { lockUntilCommit } from "../../db/locks.ts";
 import { adminInvites, admins, revokedTokens } from "../../db/schema.ts";
 
 export function findAdminByUsername(db: Executor, username: string) {
@@ -180,8 +181,6 @@ export async function acceptInvitation(db: Database, token: string, password: st
   });
 }
 
-const OWNERS_LOCK_KEY = 727_016;
-
 /**
  * Runs a change of role or status that might leave no one able to manage admins, refusing it when `id` is the
  * last active owner. The lock makes two owners demoting each other at once take turns, so one of them is refused.
@@ -192,7 +191,7 @@ async function keepingAnOwner(
   change: (tx: Executor) => Promise<void>,
 ): Promise<AdminAccount | undefined> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${OWNERS_LOCK_KEY})`);
+    await lockUntilCommit(tx, "owners");
     const target = await findAccount(tx, id);
     if (!target) return undefined;
     await change(tx);
@@ -222,5 +221,19 @@ export function disableAdmin(db: Database, id: string, now: Date) {
 export function enableAdmin(db: Database, id: string) {
   return keepingAnOwner(db, id, async (tx) => {
     await tx.update(admins).set({ disabledAt: null }).where(eq(admins.id, id));
+  });
+}
+
+/**
+ * Creates the first admin unless one exists, answering whether it did. Instances starting together on one database
+ * take turns, so only one of them creates an admin.
+ */
+export async function createFirstAdmin(db: Database, username: string, password: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockUntilCommit(tx, "firstAdmin");
+    const [row] = await tx.select({ total: count() }).from(admins);
+    if ((row?.total ?? 0) > 0) return false;
+    await createAdmin(tx, username, password);
+    return true;
   });
 }

@@ -67,7 +67,7 @@ describe("admin roles", async () => {
       ["PUT", `/api/questions/${questionId}`, questionInput],
       ["DELETE", `/api/questions/${questionId}`],
       ["GET", "/api/questions/table"],
-      ["PUT", `/api/students/${studentId}/accommodation`, { timeMultiplier: 1.5 }],
+      ["PUT", `/api/students/${studentId}/time-multiplier`, { timeMultiplier: 1.5 }],
       ["POST", `/api/students/${studentId}/end-sessions`],
       ["POST", "/api/tests", {}],
       ["POST", `/api/drives/${driveId}/close`],

@@ -88,7 +88,7 @@ describe("audit log", async () => {
   it("records students, drives and admin changes without passwords, tokens or hashes", async () => {
     await registerStudent(app);
     const studentId = (await database.pool.query("select id from students limit 1")).rows[0].id;
-    await call(examiner, "PUT", `/api/students/${studentId}/accommodation`, { timeMultiplier: 1.5 });
+    await call(examiner, "PUT", `/api/students/${studentId}/time-multiplier`, { timeMultiplier: 1.5 });
     const driveId = (await database.pool.query("select id from drives where is_default")).rows[0].id;
     await call(examiner, "POST", `/api/drives/${driveId}/close`);
     const invited = (

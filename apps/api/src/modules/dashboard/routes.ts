@@ -1,8 +1,7 @@
-// GET /api/dashboard (admin): the dashboard's figures from aggregate queries only.
+// The dashboard's figures (admin): GET /api/dashboard, and the older summary of results with the same aggregates.
 import type { FastifyPluginAsync } from "fastify";
 import { serve } from "../../http/serve-endpoint.ts";
-import { ANALYSIS_WINDOW, questionAnalysis, resultCounts } from "../students/results.ts";
-import { openDrivesNow } from "./repository.ts";
+import { ANALYSIS_WINDOW, openDrivesNow, questionAnalysis, resultCounts, resultsSummary } from "./repository.ts";
 
 const dashboardRoutes: FastifyPluginAsync = async (app) => {
   serve(app, "dashboard", async () => {
@@ -13,6 +12,8 @@ const dashboardRoutes: FastifyPluginAsync = async (app) => {
     ]);
     return { ...counts, openDrives, analysisWindow: ANALYSIS_WINDOW, items };
   });
+
+  serve(app, "resultsSummary", async () => resultsSummary(app.db));
 };
 
 export default dashboardRoutes;

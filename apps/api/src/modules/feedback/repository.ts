@@ -128,3 +128,9 @@ export function feedbackBatches(db: Executor, filters: FeedbackFilters) {
     (row) => ({ createdAt: row.created_at, id: row.id }),
   );
 }
+
+/** Whether any feedback has been stored, hidden entries included. */
+export async function hasFeedback(db: Executor): Promise<boolean> {
+  const rows = await db.select({ id: feedback.id }).from(feedback).limit(1);
+  return rows.length > 0;
+}

@@ -283,3 +283,9 @@ export function toQuestionResponse(question: QuestionWithOptions) {
     })),
   };
 }
+
+/** Whether the bank holds any question at all, archived ones included. */
+export async function hasQuestions(db: Executor): Promise<boolean> {
+  const rows = await db.select({ id: questions.id }).from(questions).limit(1);
+  return rows.length > 0;
+}

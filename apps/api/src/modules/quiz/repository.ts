@@ -1,8 +1,10 @@
 // Attempts and their served questions in the database. Every statement here runs for every student, most of
 // them many times per quiz, so each is a named statement (see runNamed) written in SQL; column names are
 // aliased to the schema's field names so rows arrive in the shapes the service uses.
+
+import type { DifficultyMix } from "@trainwise/contract/drives";
 import { type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
-import type { attempts, DifficultyMix, questions, tests } from "../../db/schema.ts";
+import type { attempts, questions, tests } from "../../db/schema.ts";
 
 export type AttemptRow = typeof attempts.$inferSelect;
 

@@ -177,14 +177,14 @@ describe("students and results for admins", async () => {
     const id = await idOf("Cara Dsouza");
     const bad = await app.inject({
       method: "PUT",
-      url: `/api/students/${id}/accommodation`,
+      url: `/api/students/${id}/time-multiplier`,
       headers: auth,
       payload: { timeMultiplier: 5 },
     });
     expect(bad.json().fields).toEqual({ timeMultiplier: "Extra time must be at most 3×" });
     const set = await app.inject({
       method: "PUT",
-      url: `/api/students/${id}/accommodation`,
+      url: `/api/students/${id}/time-multiplier`,
       headers: auth,
       payload: { timeMultiplier: 1.5 },
     });

@@ -1,5 +1,4 @@
-// POST /api/auth/student/register (public) and the admin lists GET /api/students, /api/students/results/all.
-import { scorePercentage } from "@trainwise/contract/quiz";
+// Students: registration (public) and the admin's list, table, export and actions on one student.
 import { LET_RESUME_MINUTES } from "@trainwise/contract/students";
 import type { FastifyPluginAsync } from "fastify";
 import { csvDate, streamCsv } from "../../csv/reply.ts";
@@ -15,7 +14,6 @@ import {
   studentBatches,
   studentTable,
 } from "./repository.ts";
-import { listResults, resultBatches, resultDetail, resultsSummary, resultTable } from "./results.ts";
 
 export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
   serve(
@@ -57,20 +55,6 @@ const STUDENT_CSV_COLUMNS = [
   "attemptsAllowed",
   "timeMultiplier",
   "drive",
-] as const;
-const RESULT_CSV_COLUMNS = [
-  "student",
-  "email",
-  "usnNo",
-  "score",
-  "marks",
-  "total",
-  "percentage",
-  "submitted",
-  "college",
-  "drive",
-  "test",
-  "result",
 ] as const;
 
 export const studentAdminRoutes: FastifyPluginAsync = async (app) => {
@@ -134,43 +118,5 @@ export const studentAdminRoutes: FastifyPluginAsync = async (app) => {
     if (!updated) throw new HttpError(404, "Student not found.");
     app.forgetStudentSessions(updated.id);
     return { message: "The student's sessions have ended. They can register again with their resume code." };
-  });
-
-  serve(app, "allResults", async () =>
-    (await listResults(app.db)).map((row) => ({
-      _id: row.id,
-      studentName: row.studentName,
-      score: row.score ?? 0,
-      totalQuestions: row.totalQuestions,
-      submittedAt: (row.submittedAt ?? new Date()).toISOString(),
-    })),
-  );
-
-  serve(app, "resultsSummary", async () => resultsSummary(app.db));
-
-  serve(app, "resultTable", async (request) => resultTable(app.db, request.query));
-
-  serve(app, "resultExport", async (request, reply) =>
-    streamCsv(reply, "results.csv", RESULT_CSV_COLUMNS, resultBatches(app.db, request.query), (row) => ({
-      student: row.student_name,
-      email: row.email,
-      usnNo: row.usn_no,
-      score: row.score ?? 0,
-      // Negative marking and partial credit count in marks; the percentage comes from them (decision 018).
-      marks: row.marks ?? row.score ?? 0,
-      total: row.total_questions,
-      percentage: scorePercentage(row.marks ?? row.score ?? 0, row.total_questions),
-      submitted: csvDate(new Date(row.submitted_at)),
-      college: row.college,
-      drive: row.drive_name,
-      test: row.test_name,
-      result: row.passed === null ? "" : row.passed ? "pass" : "fail",
-    })),
-  );
-
-  serve(app, "resultDetail", async (request) => {
-    const detail = await resultDetail(app.db, request.params.id);
-    if (!detail) throw new HttpError(404, "Result not found.");
-    return { ...detail, _id: detail.id, score: detail.score ?? 0, submittedAt: detail.submittedAt.toISOString() };
   });
 };

@@ -1,4 +1,4 @@
-// Submitted attempts as admins see them: the list, one attempt in full, and the dashboard's overview.
+// Submitted attempts as admins see them: the results table and its export, the whole list, and one attempt in full.
 import type { resultTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -67,69 +67,6 @@ export async function resultDetail(db: Executor, id: string) {
       focusLosses: row.focus_losses,
     })),
   };
-}
-
-const BUCKETS = ["0–20%", "20–40%", "40–60%", "60–80%", "80–100%"];
-
-/** How many of the latest submitted quizzes the per-question analysis reads: bounded work at any size. */
-export const ANALYSIS_WINDOW = 500;
-
-/** Counts and the spread of scores, each from one aggregate query (nothing per attempt reaches the server). */
-export async function resultCounts(db: Executor) {
-  const { rows } = await db.execute<{
-    students: number;
-    questions: number;
-    submitted: number;
-    average: number | null;
-    buckets: number[] | null;
-  }>(sql`
-    select (select count(*)::int from students) as students,
-           (select count(*)::int from questions where archived_at is null) as questions,
-           count(*)::int as submitted,
-           avg(score::float / nullif(total_questions, 0) * 100) as average,
-           array[
-             count(*) filter (where bucket = 0), count(*) filter (where bucket = 1),
-             count(*) filter (where bucket = 2), count(*) filter (where bucket = 3),
-             count(*) filter (where bucket >= 4)
-           ]::int[] as buckets
-    from (
-      select score, total_questions,
-             floor(coalesce(score::float / nullif(total_questions, 0) * 100, 0) / 20)::int as bucket
-      from attempts where submitted_at is not null
-    ) submitted`);
-  const row = rows[0];
-  return {
-    students: row?.students ?? 0,
-    submitted: row?.submitted ?? 0,
-    questions: row?.questions ?? 0,
-    averagePercentage: row?.average === null || row?.average === undefined ? null : Math.round(row.average * 100) / 100,
-    distribution: BUCKETS.map((label, index) => ({ label, count: row?.buckets?.[index] ?? 0 })),
-  };
-}
-
-/** How often each question was answered right in the latest `ANALYSIS_WINDOW` submitted quizzes, hardest first. */
-export async function questionAnalysis(db: Executor) {
-  // `= any(array(…))` makes PostgreSQL fetch the window's answers by the attempt index instead of hashing all
-  // of them: the cost follows the window, not the table.
-  const items = await db.execute<{ question_id: string; text: string; served: number; correct: number }>(sql`
-    select aq.question_id, q.text, count(*)::int as served, count(*) filter (where aq.is_correct)::int as correct
-    from attempt_questions aq
-    join questions q on q.id = aq.question_id
-    where aq.attempt_id = any(array(
-      select id from attempts where submitted_at is not null order by submitted_at desc limit ${ANALYSIS_WINDOW}))
-    group by aq.question_id, q.text
-    order by count(*) filter (where aq.is_correct)::float / count(*), q.text`);
-  return items.rows.map((row) => ({
-    questionId: row.question_id,
-    text: row.text,
-    served: row.served,
-    correct: row.correct,
-    correctShare: row.served ? Math.round((row.correct / row.served) * 10000) / 100 : 0,
-  }));
-}
-
-export async function resultsSummary(db: Executor) {
-  return { ...(await resultCounts(db)), items: await questionAnalysis(db) };
 }
 
 type ResultTableQuery = z.output<typeof resultTableQuerySchema>;

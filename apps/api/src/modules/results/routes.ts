@@ -1,0 +1,62 @@
+// Results (admin): the table of submitted attempts with its export, the whole list, and one attempt in full.
+import { scorePercentage } from "@trainwise/contract/quiz";
+import type { FastifyPluginAsync } from "fastify";
+import { csvDate, streamCsv } from "../../csv/reply.ts";
+import { HttpError } from "../../http/http-error.ts";
+import { serve } from "../../http/serve-endpoint.ts";
+import { listResults, resultBatches, resultDetail, resultTable } from "./repository.ts";
+
+const RESULT_CSV_COLUMNS = [
+  "student",
+  "email",
+  "usnNo",
+  "score",
+  "marks",
+  "total",
+  "percentage",
+  "submitted",
+  "college",
+  "drive",
+  "test",
+  "result",
+] as const;
+
+const resultRoutes: FastifyPluginAsync = async (app) => {
+  serve(app, "allResults", async () =>
+    (await listResults(app.db)).map((row) => ({
+      _id: row.id,
+      studentName: row.studentName,
+      score: row.score ?? 0,
+      totalQuestions: row.totalQuestions,
+      submittedAt: (row.submittedAt ?? new Date()).toISOString(),
+    })),
+  );
+
+  serve(app, "resultTable", async (request) => resultTable(app.db, request.query));
+
+  serve(app, "resultExport", async (request, reply) =>
+    streamCsv(reply, "results.csv", RESULT_CSV_COLUMNS, resultBatches(app.db, request.query), (row) => ({
+      student: row.student_name,
+      email: row.email,
+      usnNo: row.usn_no,
+      score: row.score ?? 0,
+      // Negative marking and partial credit count in marks; the percentage comes from them (decision 018).
+      marks: row.marks ?? row.score ?? 0,
+      total: row.total_questions,
+      percentage: scorePercentage(row.marks ?? row.score ?? 0, row.total_questions),
+      submitted: csvDate(new Date(row.submitted_at)),
+      college: row.college,
+      drive: row.drive_name,
+      test: row.test_name,
+      result: row.passed === null ? "" : row.passed ? "pass" : "fail",
+    })),
+  );
+
+  serve(app, "resultDetail", async (request) => {
+    const detail = await resultDetail(app.db, request.params.id);
+    if (!detail) throw new HttpError(404, "Result not found.");
+    return { ...detail, _id: detail.id, score: detail.score ?? 0, submittedAt: detail.submittedAt.toISOString() };
+  });
+};
+
+export default resultRoutes;
