@@ -293,7 +293,7 @@ async function main() {
     ]) {
       await measureExport(product.baseUrl, token, product.pid, exportPath);
     }
-    console.log("\nfor comparison, the spec's whole lists:");
+    console.log("\nfor comparison, the original calls' whole lists:");
     await measure(product.baseUrl, token, "GET /api/students/results/all", "/students/results/all");
     console.log(
       `\nload average after: ${os

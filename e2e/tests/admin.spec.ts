@@ -42,7 +42,7 @@ test("before the page runs, Login cannot send the password natively in the addre
 test("an admin logs in, sees the dashboard, manages a question, adds feedback and logs out", async ({ page }) => {
   await logIn(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Dashboard");
-  // The spec's four dashboard buttons are the admin navigation's links (the dashboard no longer repeats them).
+  // The original four dashboard buttons are the admin navigation's links (the dashboard no longer repeats them).
   for (const name of ["View Students", "View Results", "Manage Questions", "Submit Feedback"]) {
     await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name })).toBeVisible();
   }

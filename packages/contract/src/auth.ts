@@ -3,7 +3,8 @@ import { z } from "zod";
 import { requiredText, withTextRules } from "./common.ts";
 import { driveCodeSchema } from "./drives.ts";
 
-/** The spec sets no client rules for admin login; the server still refuses empty or absurd values. */
+/** Admin login has no client-side rules (docs/product.md#admin-login); the server still refuses empty or absurd
+ * values. */
 export const adminLoginSchema = z.object({
   username: requiredText("Username", 100),
   password: withTextRules(
@@ -23,7 +24,7 @@ function blankAsAbsent<Schema extends z.ZodType<string, string>>(schema: Schema)
 
 export const studentRegistrationSchema = z.object({
   name: requiredText("Name", 100),
-  // The spec checks only presence for email; the server lower-cases it for uniqueness.
+  // Only presence is checked for email (docs/product.md#validation-messages); uniqueness ignores case.
   email: requiredText("Email", 254),
   phone: requiredText("Phone", 10).regex(/^\d{10}$/, { error: "Phone must be exactly 10 digits" }),
   usnNo: requiredText("USN No", 50),
@@ -56,7 +57,7 @@ export const studentRegistrationSchema = z.object({
 export type StudentRegistration = z.input<typeof studentRegistrationSchema>;
 export type StudentDetails = Omit<StudentRegistration, "driveCode" | "resumeCode" | "registrationKey">;
 
-/** The spec's `token`, and on a new registration the resume code the student must keep. */
+/** The original `token`, and on a new registration the resume code the student must keep. */
 export const registrationResponseSchema = z.object({ token: z.string(), resumeCode: z.string().optional() });
 export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 

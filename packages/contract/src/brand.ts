@@ -1,5 +1,5 @@
-// Brand facts in one place (design decision 13): the web shows them, the API e-mails enquiries to the info
-// address. The default brand is a fictional demo company; a real company edits this file and rebuilds.
+// Brand facts in one place (docs/product.md#brand-facts-in-one-file): the web shows them, the API e-mails enquiries
+// to the info address. The default brand is a fictional demo company; a real company edits this file and rebuilds.
 export const brand = {
   name: "Trainwise",
   legalName: "Trainwise Learning Pvt. Ltd.",

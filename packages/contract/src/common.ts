@@ -13,7 +13,7 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** A token answer: the spec's auth responses carry only `token`. */
+/** A token answer: the original auth answers carry only `token` (docs/product.md#original-api-calls). */
 export const tokenResponseSchema = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
@@ -57,7 +57,7 @@ export function withTextRules(schema: z.ZodString, label: string, options: TextO
     });
 }
 
-/** A required, trimmed text field with the spec's "X is required" message and a sane upper bound. */
+/** A required, trimmed text field with the "X is required" message the forms show and a sane upper bound. */
 export function requiredText(label: string, max = 200, options: TextOptions = {}) {
   return withTextRules(
     z

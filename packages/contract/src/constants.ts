@@ -1,4 +1,4 @@
-// Business constants of the specification (§9); the web and the API read them from here.
+// The product's business constants (docs/product.md#constants); the web and the API read them from here.
 export const QUIZ_QUESTION_LIMIT = 25;
 export const SECONDS_PER_QUESTION = 30;
 /** Added to an attempt's deadline for network latency before the server refuses answers. */

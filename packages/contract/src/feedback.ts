@@ -12,7 +12,7 @@ export const feedbackInputSchema = z.object({
 });
 export type FeedbackInput = z.infer<typeof feedbackInputSchema>;
 
-/** What anyone may read: no e-mail, USN or phone (design decision 9). */
+/** What anyone may read: no e-mail, USN or phone (docs/product.md#public-feedback). */
 export const publicFeedbackSchema = z.object({
   _id: idSchema,
   name: z.string(),

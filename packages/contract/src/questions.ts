@@ -8,7 +8,7 @@ export const difficultySchema = z.enum(DIFFICULTIES, {
 });
 export type Difficulty = z.infer<typeof difficultySchema>;
 
-/** How a question is answered; a question without a type is a single-answer question (the spec's only kind). */
+/** How a question is answered; a question without a type is a single-answer question (the original only kind). */
 export const QUESTION_TYPES = ["single", "multiple", "true_false"] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
@@ -131,7 +131,7 @@ export const questionSchema = z.object({
 export type Question = z.infer<typeof questionSchema>;
 export const questionListSchema = z.array(questionSchema);
 
-/** Optional filters and paging of GET /api/questions; without them the whole bank comes back (spec §7). */
+/** Optional filters and paging of GET /api/questions; without them the whole bank comes back, as it always did. */
 export const questionListQuerySchema = pagingQuerySchema.extend({
   category: searchText("category", 100),
   difficulty: difficultySchema.optional(),

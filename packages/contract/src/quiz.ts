@@ -6,7 +6,7 @@ import { MAX_TEST_QUESTIONS, REVIEW_POLICIES, TIMING_MODES } from "./drives.ts";
 import { MAX_OPTIONS, questionTypeSchema, richTextHtml } from "./questions.ts";
 
 /**
- * The spec's `limit` is accepted and checked, but the test decides how many questions a quiz has: a client can
+ * The original `limit` is accepted and checked, but the test decides how many questions a quiz has: a client can
  * never make its quiz shorter.
  */
 export const quizQuestionsQuerySchema = z.object({
@@ -36,7 +36,7 @@ export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 export const quizQuestionListSchema = z.array(quizQuestionSchema);
 
 /**
- * One answer. The spec's shape names one option (`optionId`); a multiple-answer question's choices travel in
+ * One answer. The original shape names one option (`optionId`); a multiple-answer question's choices travel in
  * `optionIds` instead. Exactly one of the two is sent; one `optionId` on a multiple-answer question chooses that
  * option alone.
  */
@@ -157,7 +157,7 @@ export const attemptProgressSchema = z.object({
 });
 export type AttemptProgress = z.infer<typeof attemptProgressSchema>;
 
-/** Score as a percentage with two decimals (spec §9), the same on the result page, the admin list and CSV. */
+/** Score as a percentage with two decimals, the same on the result page, the admin list and CSV. */
 export function scorePercentage(score: number, totalQuestions: number): string {
   return totalQuestions > 0 ? ((score / totalQuestions) * 100).toFixed(2) : "0.00";
 }

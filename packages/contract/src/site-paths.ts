@@ -1,5 +1,5 @@
-// The product's browser routes (spec §2). The web builds its router and prerender list from these, and the API
-// uses them to answer a known client-only route with 200 and anything else with 404.
+// The product's browser routes (docs/product.md#public-routes). The web builds its router and prerender list from
+// these, and the API uses them to answer a known client-only route with 200 and anything else with 404.
 
 /** Public routes: prerendered to static HTML at build time. */
 export const PUBLIC_PATHS = [

@@ -17,7 +17,7 @@ export const studentSchema = z.object({
 export type Student = z.infer<typeof studentSchema>;
 export const studentListSchema = z.array(studentSchema);
 
-/** A dashboard result row: the spec's `_id`, `studentName`, `score`, plus the total it was out of. */
+/** A dashboard result row: the original `_id`, `studentName`, `score`, plus the total it was out of. */
 export const resultRowSchema = z.object({
   _id: idSchema,
   studentName: z.string(),

@@ -120,7 +120,10 @@ export const tests = pgTable(
     /** Marks taken off per wrong answer (0 to 1); unanswered questions cost nothing. */
     negativeMark: real("negative_mark").notNull().default(0),
     reviewPolicy: reviewPolicy("review_policy").notNull().default("score_and_ticks"),
-    /** The test every spec client gets: the one a fresh install starts with. */
+    /**
+     * The default test: the default drive's, and the one a fresh install starts with
+     * (docs/product.md#tests-and-drives).
+     */
     isDefault: boolean("is_default").notNull().default(false),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -303,7 +306,7 @@ export const attempts = pgTable(
     timingMode: timingMode("timing_mode").notNull(),
     /**
      * Per-question windows are enforced and questions are revealed one at a time. False for an attempt started
-     * by the spec's all-at-once call on the default test: then the whole quiz is one window.
+     * by the original client's all-at-once call on the default test: then the whole quiz is one window (decision 007).
      */
     paced: boolean("paced").notNull(),
     negativeMark: real("negative_mark").notNull().default(0),

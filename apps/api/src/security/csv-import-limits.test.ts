@@ -98,7 +98,8 @@ describe("parsing a large CSV file", () => {
     expect(outcome.ok).toBe(true);
     // A parser that runs to the end in one go lets the loop turn zero times; ours turns at least once a chunk.
     expect(turns).toBeGreaterThanOrEqual(40);
-    // Printed rather than asserted tightly (tests do not time things); the design bound is ~50 ms a turn.
+    // Printed rather than asserted tightly (tests do not time things); the product's bound is ~50 ms a turn
+    // (docs/product.md#quality-bars).
     console.info(`CSV parse: ${turns} event-loop turns, longest ${gap.toFixed(1)} ms`);
     expect(gap).toBeLessThan(250);
   });

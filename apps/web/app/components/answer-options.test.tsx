@@ -81,7 +81,7 @@ describe("answer options", () => {
     expect(screen.getByText("print(1)").tagName).toBe("CODE");
   });
 
-  it("sends one option as optionId (the spec's shape) and several as optionIds, and reads both back", () => {
+  it("sends one option as optionId (the original shape) and several as optionIds, and reads both back", () => {
     expect(answerOf("q", ids[0] as string)).toEqual({ questionId: "q", optionId: ids[0] });
     expect(answerOf("q", `${ids[0]},${ids[2]}`)).toEqual({ questionId: "q", optionIds: [ids[0], ids[2]] });
     expect(choiceOf({ questionId: "q", optionIds: [ids[0] as string, ids[2] as string] })).toBe(`${ids[0]},${ids[2]}`);

@@ -1,5 +1,5 @@
-// The home page's student feedback carousel (spec §2, §9). Loaded after the page is interactive, so its code
-// and data never delay the first paint.
+// The home page's student feedback carousel (docs/product.md#feedback-carousel). Loaded after the page is
+// interactive, so its code and data never delay the first paint.
 import { CAROUSEL_INTERVAL_MS } from "@trainwise/contract/constants";
 import type { PublicFeedback } from "@trainwise/contract/feedback";
 import Autoplay from "embla-carousel-autoplay";
@@ -29,7 +29,7 @@ export function initialsOf(name: string): string {
   return picked.map((word) => Array.from(word as string)[0]?.toLocaleUpperCase() ?? "").join("");
 }
 
-/** Cards per slide and the gap between them at each width (spec §9). */
+/** Cards per slide and the gap between them: 3 and 20 px from 900 px, 2 and 15 px from 600 px, else 1. */
 function layoutFor(width: number): { perSlide: number; gap: number } {
   if (width >= 900) return { perSlide: 3, gap: 20 };
   if (width >= 600) return { perSlide: 2, gap: 15 };

@@ -1,4 +1,4 @@
-// About Us: the four items of spec §1.
+// About Us: its four items, Who We Are, What We Do, Our Mission, Our Vision (docs/product.md#marketing-pages).
 export const aboutItems = [
   {
     title: "Who We Are",

@@ -1,4 +1,5 @@
-// The card grids of the services, training programme and other-service pages (spec §2: static card grids).
+// The card grids of the services, training programme and other-service pages: static grids of cards
+// (docs/product.md#marketing-pages).
 import type { IconName } from "./imagery.ts";
 export interface Card {
   title: string;

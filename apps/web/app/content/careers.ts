@@ -1,4 +1,4 @@
-// Careers cards and the three role pages (spec §2).
+// Careers cards and the three role pages (docs/product.md#marketing-pages).
 import { brand } from "@trainwise/contract/brand";
 import type { IconName } from "./imagery.ts";
 

@@ -1,4 +1,4 @@
-// Copy of the home page sections (spec §1).
+// Copy of the home page sections (docs/product.md#marketing-pages).
 import type { IconName } from "./imagery.ts";
 export const values = [
   {

@@ -1,4 +1,4 @@
-// The admin's session in the browser: the token under `adminToken` (spec §6) and logging out.
+// The admin's session in the browser: the token under `adminToken` and logging out (docs/product.md#logging-out).
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import { api } from "./api.ts";
 

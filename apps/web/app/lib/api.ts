@@ -1,5 +1,5 @@
 // The one way the browser calls the API: JSON in and out, the role's bearer token, and errors as ApiError
-// carrying the server's readable message (the spec's "server message") and field messages.
+// carrying the server's readable message (the "server message" the error texts show) and field messages.
 import type { ErrorBody } from "@trainwise/contract/common";
 
 export class ApiError extends Error {
@@ -108,7 +108,7 @@ export async function withRetry<T>(call: () => Promise<T>, onRetry: () => void =
   }
 }
 
-/** The server's message for a failed call, or the screen's own fallback text (spec §8). */
+/** The server's message for a failed call, or the screen's own fallback text (docs/product.md#error-texts). */
 export function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }

@@ -1,5 +1,6 @@
-// There is never a default password. When no admin exists, the first one comes from ADMIN_USERNAME/ADMIN_PASSWORD,
-// or gets a random password that is printed once and never stored in clear (docs/product.md#admins).
+// There is never a default admin password (docs/product.md#no-default-admin-password). When no admin exists, the
+// first one comes from ADMIN_USERNAME/ADMIN_PASSWORD, or gets a random password that is printed once and never
+// stored in clear.
 import { randomBytes } from "node:crypto";
 import type { Database } from "../../db/client.ts";
 import { createFirstAdmin } from "./repository.ts";

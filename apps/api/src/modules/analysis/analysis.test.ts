@@ -128,7 +128,7 @@ describe("item analysis", async () => {
     return response.json() as { _id: string };
   }
 
-  /** One student of the drive answers with `choices` through the spec's calls; the attempt's id comes back. */
+  /** One student of the drive answers with `choices` through the original calls; the attempt's id comes back. */
   async function take(driveCode: string, choices: Choices): Promise<Taken> {
     const { token } = await registerStudent(app, { driveCode });
     const served = await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(token) });

@@ -1,5 +1,5 @@
 // Tests and drives: each rule of the model, and the four ways students could game the old single quiz (answer-key
-// oracle, a client-chosen length, taking over another student's attempt, answers dropped from a spec-only client).
+// oracle, a client-chosen length, taking over another student's attempt, answers dropped from the original client).
 import type { DriveInput, TestInput } from "@trainwise/contract/drives";
 import type { QuizQuestion } from "@trainwise/contract/quiz";
 import { describe, expect, it } from "vitest";
@@ -72,8 +72,8 @@ describe("tests and drives", async () => {
     return app.inject({ method: "GET", url: `/api/quiz/result/${id}`, headers: bearer(token) });
   }
 
-  describe("the default drive keeps the spec's journey", () => {
-    it("scores every answer a spec-only client submits in time (questions at once, one submit at the end)", async () => {
+  describe("the default drive keeps the original journey", () => {
+    it("scores every answer the original client sends in time (questions at once, one submit at the end)", async () => {
       const { token } = await registerStudent(app);
       const served = await startAll(token);
       expect(served.statusCode).toBe(200);

@@ -52,9 +52,9 @@ describe("GET /api/health, /api/health/ready and /api/health/live", async () => 
   });
 
   it("describes the API in OpenAPI with a docs page", async () => {
-    const spec = await app.inject({ method: "GET", url: "/api/docs/json" });
-    expect(spec.statusCode).toBe(200);
-    expect(spec.json().paths).toHaveProperty("/api/health");
+    const openApi = await app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(openApi.statusCode).toBe(200);
+    expect(openApi.json().paths).toHaveProperty("/api/health");
     const page = await app.inject({ method: "GET", url: "/api/docs/" });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("swagger");

@@ -32,7 +32,7 @@ describe("POST /api/auth/student/register", async () => {
     [{ group: "" }, "group", "Group is required"],
     [{ year: "" }, "year", "Year is required"],
     [{ year: "25" }, "year", "Year must be in 4-digit format (e.g., 2025)"],
-  ])("refuses %o with the spec's message under %s", async (change, field, message) => {
+  ])("refuses %o with the form's own message under %s", async (change, field, message) => {
     const response = await app.inject({
       method: "POST",
       url: "/api/auth/student/register",

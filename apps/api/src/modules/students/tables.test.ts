@@ -141,7 +141,7 @@ describe("admin tables", async () => {
     }
   });
 
-  it("the spec's lists answer as before when no paging is asked for", async () => {
+  it("the original lists answer as before when no paging is asked for", async () => {
     const students = await get("/api/students");
     expect(Array.isArray(students.body)).toBe(true);
     expect(students.body).toHaveLength(5);

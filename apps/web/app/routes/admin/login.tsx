@@ -51,7 +51,7 @@ export default function AdminLogin() {
             <Alert tone="error">{failure}</Alert>
           </div>
         )}
-        {/* The spec sets no client-side checks for this form; the server answers every case. */}
+        {/* No client-side checks on this form (docs/product.md#admin-login); the server answers every case. */}
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <FormField label="Username" name="username" autoComplete="username" />
           <FormField label="Password" name="password" type="password" autoComplete="current-password" />

@@ -66,7 +66,7 @@ const EMPTY_DRAFT: Draft = {
   type: "single",
   scoring: "all_or_nothing",
   options: [],
-  // The first option added is the correct one until the admin picks another (spec).
+  // The first option added is the correct one until the admin picks another (docs/product.md#manage-questions).
   correct: [0],
 };
 
@@ -179,7 +179,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
 
   function addOption() {
     const trimmed = optionDraft.trim();
-    // Blank after trimming is ignored (spec §5).
+    // An option blank after trimming is not added (docs/product.md#manage-questions).
     if (!trimmed) return;
     update({ options: [...draft.options, trimmed] });
     setOptionDraft("");

@@ -67,7 +67,7 @@ export default function SubmitFeedback({ loaderData }: Route.ComponentProps) {
     formState: { errors },
   } = useForm<FeedbackForm>({
     resolver: resolverFor(formSchema),
-    // The spec's Admin Token field, pre-filled from this session and editable (design decision 9).
+    // The Admin Token field, pre-filled from this session and editable (docs/product.md#public-feedback).
     defaultValues: { adminToken: token },
   });
 

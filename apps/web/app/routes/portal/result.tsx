@@ -10,7 +10,8 @@ import type { Route } from "./+types/result";
 
 export function clientLoader({ params }: Route.ClientLoaderArgs) {
   const token = requireStudentToken();
-  // Only right after submitting (spec §4), replacing the history entry so Back does not bounce off this page.
+  // Only right after submitting (docs/product.md#result), replacing the history entry so Back does not bounce off
+  // this page.
   if (localStorage.getItem(STORAGE_KEYS.quizSubmitted) !== "true") throw replace("/student/register");
   return { token, id: params.id };
 }
@@ -23,7 +24,7 @@ export default function Result({ loaderData }: Route.ComponentProps) {
   const [result, setResult] = useState<QuizResult>();
   const [failed, setFailed] = useState(false);
   const [certificateFailed, setCertificateFailed] = useState(false);
-  // The spec's redirect home happens unless the student chooses to stay and read their answers.
+  // The redirect home after 5 seconds happens unless the student chooses to stay and read their answers.
   const [staying, setStaying] = useState(false);
 
   useEffect(() => {

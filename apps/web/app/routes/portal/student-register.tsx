@@ -61,7 +61,7 @@ export default function StudentRegister() {
       ]);
       return resolverFor(studentRegistrationSchema);
     }),
-    // Messages appear on submit and clear as soon as their field is edited (spec §2).
+    // Messages appear on submit and clear as soon as their field is edited (docs/product.md#registration).
     mode: "onSubmit",
     reValidateMode: "onSubmit",
     shouldFocusError: true,
