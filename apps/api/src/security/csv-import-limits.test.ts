@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { parseQuestionCsv } from "../modules/questions/formats/csv.ts";
 import { createTestApp } from "../test/app.ts";
+import { threadCpuMs } from "../test/cpu-time.ts";
 import { adminToken, bearer } from "../test/fixtures.ts";
 
 /** The most questions one file may hold. */
@@ -82,10 +83,12 @@ describe("parsing a large CSV file", () => {
     expect(csv.length).toBeGreaterThan(1.9 * 1024 * 1024);
     let turns = 0;
     let longestGap = 0;
-    let last = performance.now();
+    // Measured in this thread's CPU time, not elapsed time: a turn's cost is the parser's work, whatever else the
+    // machine is doing.
+    let last = threadCpuMs();
     let parsing = true;
     const tick = () => {
-      const now = performance.now();
+      const now = threadCpuMs();
       longestGap = Math.max(longestGap, now - last);
       last = now;
       turns++;
@@ -94,13 +97,13 @@ describe("parsing a large CSV file", () => {
     setImmediate(tick);
     const outcome = await parseQuestionCsv(csv);
     parsing = false;
-    const gap = Math.max(longestGap, performance.now() - last);
+    const gap = Math.max(longestGap, threadCpuMs() - last);
     expect(outcome.ok).toBe(true);
     // A parser that runs to the end in one go lets the loop turn zero times; ours turns at least once a chunk.
     expect(turns).toBeGreaterThanOrEqual(40);
     // Printed rather than asserted tightly (tests do not time things); the product's bound is ~50 ms a turn
     // (docs/product.md#quality-bars).
-    console.info(`CSV parse: ${turns} event-loop turns, longest ${gap.toFixed(1)} ms`);
+    console.info(`CSV parse: ${turns} event-loop turns, longest ${gap.toFixed(1)} ms of CPU`);
     expect(gap).toBeLessThan(250);
   });
 });

@@ -19,7 +19,7 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
     return { status: "ok" as const, database: "up" as const };
   };
   serve(app, "healthReady", ready);
-  // The original name of the readiness check, which monitors of the original product call.
+  // The original name of the readiness check (docs/product.md#original-api-calls): monitors set up for it keep working.
   serve(app, "health", ready);
   serve(app, "healthLive", async () => ({ status: "ok" as const }));
 };

@@ -3,6 +3,7 @@
 // exports in every format that import back.
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
+import { withCpuMs } from "../../test/cpu-time.ts";
 import { adminToken, bearer } from "../../test/fixtures.ts";
 
 const GIFT = `$CATEGORY: $course$/top/Imported GIFT
@@ -180,9 +181,10 @@ describe("importing and exporting question files", async () => {
       '    <answer fraction="100"><text>a</text></answer>\n' +
       `    <answer fraction="0" format="moodle_auto_format"><text>${"&lt;b&gt;".repeat(5_000)}</text></answer>\n` +
       "  </question>\n</quiz>\n";
-    const started = performance.now();
-    const fromXml = await post("/api/questions/import/preview?format=moodle-xml&category=Deep", xml, "application/xml");
-    expect(performance.now() - started).toBeLessThan(2_000);
+    const { result: fromXml, cpuMs } = await withCpuMs(() =>
+      post("/api/questions/import/preview?format=moodle-xml&category=Deep", xml, "application/xml"),
+    );
+    expect(cpuMs).toBeLessThan(2_000);
     expect(fromXml.statusCode, fromXml.body).toBe(200);
     expect(fromXml.json().problems).toEqual([
       { line: 2, message: nested },
@@ -201,9 +203,10 @@ describe("importing and exporting question files", async () => {
     // Each prefix once hid 20,000 levels from the depth count: the parser then held the server for 7 s.
     for (const prefix of ["<svg><title>", "<svg><style>", "<math><style>", "<svg><p><![CDATA[>"]) {
       const gift = `Shallow? {=a ~b}\n\n[html]Deep? ${prefix}\n${"<div>\n".repeat(20_000)} {=a ~b}\n`;
-      const started = performance.now();
-      const preview = await post("/api/questions/import/preview?category=Deep", gift);
-      expect(performance.now() - started, prefix).toBeLessThan(2_000);
+      const { result: preview, cpuMs } = await withCpuMs(() =>
+        post("/api/questions/import/preview?category=Deep", gift),
+      );
+      expect(cpuMs, prefix).toBeLessThan(2_000);
       expect(preview.statusCode, preview.body).toBe(200);
       expect(preview.json().questions, prefix).toHaveLength(1);
       expect(preview.json().problems, prefix).toEqual([{ line: 3, message: foreign }]);

@@ -4,6 +4,7 @@ import type { Question, QuestionImportPreview } from "@trainwise/contract/questi
 import type { QuizQuestion, QuizResult } from "@trainwise/contract/quiz";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
+import { withCpuMs } from "../../test/cpu-time.ts";
 import { adminToken, bearer, registerStudent } from "../../test/fixtures.ts";
 import { createAdmin } from "../admins/repository.ts";
 
@@ -110,14 +111,14 @@ describe("rich question text", async () => {
       const options = Array.from({ length: 10 }, (_, option) => `${row}.${option} ${"$b$b".repeat(120)}`);
       return [`${row} ${"$a$a".repeat(495)}`, "Formulas", "easy", "1", ...options].join(",");
     });
-    const started = performance.now();
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/questions/import/preview?format=csv",
-      headers: { ...admin, "content-type": "text/csv" },
-      payload: [header, ...rows].join("\n"),
-    });
-    const took = performance.now() - started;
+    const { result: response, cpuMs } = await withCpuMs(() =>
+      app.inject({
+        method: "POST",
+        url: "/api/questions/import/preview?format=csv",
+        headers: { ...admin, "content-type": "text/csv" },
+        payload: [header, ...rows].join("\n"),
+      }),
+    );
     expect(response.statusCode, response.body).toBe(200);
     const preview = response.json() as QuestionImportPreview;
     expect(preview.questions).toHaveLength(20);
@@ -127,7 +128,7 @@ describe("rich question text", async () => {
     expect(preview.questions[1]?.options.some((option) => option.html !== undefined)).toBe(false);
     expect(preview.questions[19]?.text).toBe(`19 ${"$a$a".repeat(495)}`);
     expect(response.body.length).toBeLessThan(1_500_000);
-    expect(took).toBeLessThan(1_000);
+    expect(cpuMs).toBeLessThan(1_000);
   });
 
   it("renders the editor's preview by the same rules, for whoever may edit questions", async () => {

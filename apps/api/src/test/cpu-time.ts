@@ -1,0 +1,17 @@
+// How much work a piece of code does, measured as the CPU time of this thread (where Fastify's inject, the parsers
+// and the renderers run). Unlike elapsed time it does not grow when other processes share the machine's cores, so
+// a bound on it fails when the work itself grows (a quadratic parser, an unbounded render), not when CI is busy.
+// The database's own work runs in another process and is not counted.
+
+/** Milliseconds of CPU this thread has used so far. */
+export function threadCpuMs(): number {
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1000;
+}
+
+/** Runs `work` and answers its result with the CPU milliseconds this thread spent on it. */
+export async function withCpuMs<T>(work: () => T | Promise<T>): Promise<{ result: T; cpuMs: number }> {
+  const started = threadCpuMs();
+  const result = await work();
+  return { result, cpuMs: threadCpuMs() - started };
+}
