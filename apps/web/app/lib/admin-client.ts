@@ -5,6 +5,9 @@
 // handled here and nowhere else — the token is forgotten and the browser goes to /admin/login, which says why.
 // A 403 (the admin's role may not do this) thrown from a loader reaches the admin layout's error boundary, which
 // shows "Not allowed" inside the admin frame.
+
+import type { AdminSession } from "@trainwise/contract/admin-roles";
+import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import {
   type AdminEndpointName,
   type BodyOf,
@@ -15,8 +18,6 @@ import {
   type QueryOf,
   type ResponseOf,
 } from "@trainwise/contract/endpoints";
-import type { AdminSession } from "@trainwise/contract/admin-roles";
-import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import { createParser } from "eventsource-parser";
 import { useCallback, useRef, useState } from "react";
 import { redirect, useNavigate, useRevalidator } from "react-router";
