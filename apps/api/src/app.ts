@@ -2,6 +2,7 @@
 // the web app. Tests call buildApp() and app.inject(); server.ts starts it for real.
 
 import rateLimit from "@fastify/rate-limit";
+import type { EndpointName } from "@trainwise/contract/endpoints";
 import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { PasswordGuessLimiter } from "./auth/password-guess-limiter.ts";
@@ -61,6 +62,8 @@ export interface ApiRoute {
   method: string;
   url: string;
   schema: FastifySchema | undefined;
+  /** The contract's name of the endpoint the route serves (http/serve-endpoint.ts). */
+  endpoint: EndpointName | undefined;
 }
 
 /**
@@ -152,7 +155,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/") || route.url.startsWith("/api/docs")) return;
     for (const method of [route.method].flat()) {
-      if (method !== "HEAD") apiRoutes.push({ method, url: route.url, schema: route.schema });
+      if (method !== "HEAD") {
+        apiRoutes.push({ method, url: route.url, schema: route.schema, endpoint: route.config?.endpoint });
+      }
     }
   });
 

@@ -8,6 +8,7 @@
 // The routes, their body fields and their query parameters come from the app's route table and zod schemas, so
 // a new route or field is fuzzed without being listed. Never a 5xx; a refusal has the JSON error format and
 // writes no row.
+import type { EndpointName } from "@trainwise/contract/endpoints";
 import { QUESTION_CSV_COLUMNS } from "@trainwise/contract/questions";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
@@ -20,21 +21,24 @@ import { inputsOf, type SchemaLeaf } from "../test/route-schemas.ts";
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
 
-/** A valid request body for each route that takes one; hostile values replace one field of it at a time. */
-const EXAMPLES: Record<string, () => unknown> = {
-  "POST /api/auth/admin/login": () => ({ username: "nobody-here", password: "not the password" }),
-  "POST /api/auth/admin/password": () => ({ currentPassword: "not the password", newPassword: "a new password 1" }),
-  "POST /api/auth/student/register": () => studentInput(),
-  "POST /api/admins": () => ({
+/**
+ * A valid request body for each endpoint that takes one, by its name in the contract's table; hostile values replace
+ * one field of it at a time.
+ */
+const EXAMPLES: Partial<Record<EndpointName, () => unknown>> = {
+  adminLogin: () => ({ username: "nobody-here", password: "not the password" }),
+  changePassword: () => ({ currentPassword: "not the password", newPassword: "a new password 1" }),
+  registerStudent: () => studentInput(),
+  inviteAdmin: () => ({
     username: `fuzz-${Math.random().toString(36).slice(2, 10)}`,
     role: "viewer",
     method: "link",
   }),
-  "PUT /api/admins/:id/role": () => ({ role: "viewer" }),
-  "POST /api/admins/invites/:token": () => ({ password: "a long enough password" }),
-  "POST /api/questions": () => questionExample(),
-  "PUT /api/questions/:id": () => questionExample(),
-  "POST /api/questions/import": () => ({
+  changeAdminRole: () => ({ role: "viewer" }),
+  acceptInvitation: () => ({ password: "a long enough password" }),
+  createQuestion: () => questionExample(),
+  updateQuestion: () => questionExample(),
+  importQuestions: () => ({
     text: "What is 2 + 2?",
     category: "Aptitude",
     difficulty: "easy",
@@ -42,7 +46,7 @@ const EXAMPLES: Record<string, () => unknown> = {
     option1: "4",
     option2: "5",
   }),
-  "POST /api/questions/import/preview": () => ({
+  previewQuestionImport: () => ({
     text: "What is 2 + 2?",
     category: "Aptitude",
     difficulty: "easy",
@@ -50,19 +54,19 @@ const EXAMPLES: Record<string, () => unknown> = {
     option1: "4",
     option2: "5",
   }),
-  "POST /api/questions/render": () => ({ text: "What is $x^2$ when\n\n```c\nint x = 2;\n```", options: ["`4`", "5"] }),
-  "PUT /api/students/:id/time-multiplier": () => ({ timeMultiplier: 1.5 }),
-  "PUT /api/analysis/questions/:id/retirement": () => ({ retired: true }),
-  "POST /api/tests": () => testExample(),
-  "PUT /api/tests/:id": () => testExample(),
-  "POST /api/drives": () => driveExample(),
-  "PUT /api/drives/:id": () => driveExample(),
-  "PUT /api/drives/:id/roster": () => ({ email: "asha@example.com", usn: "1TW24CS001" }),
-  "POST /api/quiz/focus": () => ({ position: 0 }),
-  "PUT /api/quiz/answers": () => ({ questionId: SOME_ID, optionId: SOME_ID }),
-  "POST /api/quiz/next": () => ({ position: 1 }),
-  "POST /api/quiz/submit": () => ({ answers: [{ questionId: SOME_ID, optionId: SOME_ID }] }),
-  "POST /api/feedback": () => ({
+  renderQuestion: () => ({ text: "What is $x^2$ when\n\n```c\nint x = 2;\n```", options: ["`4`", "5"] }),
+  setTimeMultiplier: () => ({ timeMultiplier: 1.5 }),
+  setQuestionRetired: () => ({ retired: true }),
+  createTest: () => testExample(),
+  updateTest: () => testExample(),
+  createDrive: () => driveExample(),
+  updateDrive: () => driveExample(),
+  replaceRoster: () => ({ email: "asha@example.com", usn: "1TW24CS001" }),
+  reportFocusLoss: () => ({ position: 0 }),
+  saveAnswer: () => ({ questionId: SOME_ID, optionId: SOME_ID }),
+  nextQuestion: () => ({ position: 1 }),
+  submitQuiz: () => ({ answers: [{ questionId: SOME_ID, optionId: SOME_ID }] }),
+  createFeedback: () => ({
     name: "Asha",
     usnNumber: "1TW24CS001",
     emailId: "asha@example.com",
@@ -70,9 +74,9 @@ const EXAMPLES: Record<string, () => unknown> = {
     batch: "2025",
     feedback: "Clear and well paced.",
   }),
-  "PATCH /api/feedback/:id": () => ({ hidden: true }),
-  "POST /api/downloads": () => ({ export: "studentExport", query: "search=Asha&college=RV" }),
-  "POST /api/contact": () => ({
+  setFeedbackHidden: () => ({ hidden: true }),
+  downloadTicket: () => ({ export: "studentExport", query: "search=Asha&college=RV" }),
+  sendEnquiry: () => ({
     name: "Ravi",
     email: "ravi@example.com",
     subject: "Training",
@@ -369,11 +373,10 @@ describe("fuzzing every route", async () => {
     for (const route of routes) {
       const key = `${route.method} ${route.url}`;
       if (!route.schema?.body) continue;
-      expect(EXAMPLES[key], `add an example body for ${key}`).toBeDefined();
+      const example = route.endpoint && EXAMPLES[route.endpoint];
+      expect(example, `add an example body for ${route.endpoint ?? key}`).toBeDefined();
       if (inputsOf(route).csv) continue;
-      const parsed = (route.schema.body as { safeParse(value: unknown): { success: boolean } }).safeParse(
-        EXAMPLES[key]?.(),
-      );
+      const parsed = (route.schema.body as { safeParse(value: unknown): { success: boolean } }).safeParse(example?.());
       expect(parsed.success, key).toBe(true);
     }
   });
@@ -438,7 +441,7 @@ describe("fuzzing every route", async () => {
             // Each from its own address, so per-address rate limits do not answer before validation does.
             remoteAddress: address,
           };
-          const example = EXAMPLES[key]?.();
+          const example = route.endpoint && EXAMPLES[route.endpoint]?.();
           if (example !== undefined || chosen.where === "body") {
             const body = chosen.where === "body" ? setAt(example ?? {}, chosen.path, hostile) : example;
             if (inputs.csv) {
