@@ -4,7 +4,8 @@
 // or writes the log itself. A route behind `requireAdmin` that the table does not declare has no rule and is
 // refused to everyone; the route-table test fails on it too.
 import type { AdminRole, AuditAction } from "@trainwise/contract/admin-roles";
-import { type Endpoint, endpoints } from "@trainwise/contract/endpoints";
+import { endpoints } from "@trainwise/contract/endpoints";
+import type { Endpoint } from "@trainwise/contract/endpoints/definition";
 
 export interface AdminRouteRule {
   role: AdminRole;

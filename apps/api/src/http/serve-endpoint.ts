@@ -5,13 +5,8 @@
 
 import type { idParamsSchema } from "@trainwise/contract/common";
 import { errorBodySchema } from "@trainwise/contract/common";
-import {
-  type Endpoint,
-  type EndpointName,
-  type Endpoints,
-  endpoints,
-  paramsSchemaOf,
-} from "@trainwise/contract/endpoints";
+import { type EndpointName, type Endpoints, endpoints, paramsSchemaOf } from "@trainwise/contract/endpoints";
+import type { Endpoint } from "@trainwise/contract/endpoints/definition";
 import type {
   FastifyContextConfig,
   FastifyInstance,

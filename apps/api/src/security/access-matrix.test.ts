@@ -1,7 +1,8 @@
 // Every API route × every kind of caller → the status the route's access demands. Who may call each route is
 // declared once, in the contract's table of endpoints; this suite holds the app to it: every served route is in
 // the table and every entry is served, and each answers every kind of caller as its entry says.
-import { type Endpoint, endpoints } from "@trainwise/contract/endpoints";
+import { endpoints } from "@trainwise/contract/endpoints";
+import type { Endpoint } from "@trainwise/contract/endpoints/definition";
 import { createSigner } from "fast-jwt";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../test/app.ts";

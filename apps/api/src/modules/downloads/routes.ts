@@ -2,7 +2,8 @@
 // address it answers, so a large export starts saving at once instead of being held in the page's memory.
 
 import { notAllowedMessage, roleAtLeast } from "@trainwise/contract/admin-roles";
-import { type Endpoint, endpoints, pathOf } from "@trainwise/contract/endpoints";
+import { endpoints, pathOf } from "@trainwise/contract/endpoints";
+import type { Endpoint } from "@trainwise/contract/endpoints/definition";
 import type { FastifyPluginAsync } from "fastify";
 import { adminRouteRule } from "../../auth/admin-access.ts";
 import { issueDownloadTicket, TICKET_PARAMETER } from "../../auth/download-tickets.ts";

@@ -1,0 +1,87 @@
+// Examiners: changing tests and drives (reading them is in results.ts, for every admin).
+import { z } from "zod";
+import { messageResponseSchema } from "../common.ts";
+import {
+  driveInputSchema,
+  driveSchema,
+  ROSTER_MAX_BYTES,
+  rosterResponseSchema,
+  testInputSchema,
+  testSchema,
+} from "../drives.ts";
+
+import { admin, endpoint } from "./definition.ts";
+
+export const driveAdminEndpoints = {
+  createTest: endpoint({
+    method: "POST",
+    path: "/tests",
+    access: admin("examiner", "test.create"),
+    summary: "Create a test",
+    body: testInputSchema,
+    status: 201,
+    response: testSchema,
+  }),
+  updateTest: endpoint({
+    method: "PUT",
+    path: "/tests/:id",
+    access: admin("examiner", "test.update"),
+    summary: "Edit a test; attempts already started keep the rules they started with",
+    body: testInputSchema,
+    response: testSchema,
+  }),
+  archiveTest: endpoint({
+    method: "POST",
+    path: "/tests/:id/archive",
+    access: admin("examiner", "test.archive"),
+    summary: "Archive a test (not the default one); its drives and results stay",
+    response: messageResponseSchema,
+  }),
+  createDrive: endpoint({
+    method: "POST",
+    path: "/drives",
+    access: admin("examiner", "drive.create"),
+    summary: "Create a drive (a code is made up when none is given)",
+    body: driveInputSchema,
+    status: 201,
+    response: driveSchema,
+  }),
+  updateDrive: endpoint({
+    method: "PUT",
+    path: "/drives/:id",
+    access: admin("examiner", "drive.update"),
+    summary: "Edit a drive",
+    body: driveInputSchema,
+    response: driveSchema,
+  }),
+  closeDrive: endpoint({
+    method: "POST",
+    path: "/drives/:id/close",
+    access: admin("examiner", "drive.close"),
+    summary: "Close a drive now: nobody new registers or starts",
+    response: messageResponseSchema,
+  }),
+  reopenDrive: endpoint({
+    method: "POST",
+    path: "/drives/:id/reopen",
+    access: admin("examiner", "drive.reopen"),
+    summary: "Reopen a drive an admin closed (its opening and closing times still apply)",
+    response: messageResponseSchema,
+  }),
+  archiveDrive: endpoint({
+    method: "POST",
+    path: "/drives/:id/archive",
+    access: admin("examiner", "drive.archive"),
+    summary: "Archive (and close) a drive other than the default one; its results stay",
+    response: messageResponseSchema,
+  }),
+  replaceRoster: endpoint({
+    method: "PUT",
+    path: "/drives/:id/roster",
+    access: admin("examiner", "drive.roster-replace"),
+    summary: "Replace the drive's roster from a CSV (text/csv) with email and/or usn columns",
+    consumes: ["text/csv"],
+    body: z.string({ error: "Send the roster as text/csv" }).max(ROSTER_MAX_BYTES),
+    response: rosterResponseSchema,
+  }),
+};

@@ -1,0 +1,103 @@
+// The calls anyone may make: health, logging in, registering, the invitation page, the carousel, the contact
+// form, a certificate's check and question images.
+import { acceptInviteSchema, invitationSchema, inviteTokenParamsSchema } from "../admin-roles.ts";
+import { adminLoginSchema, registrationResponseSchema, studentRegistrationSchema } from "../auth.ts";
+import { certificateCodeParamsSchema, certificateVerificationSchema } from "../certificates.ts";
+import { messageResponseSchema, tokenResponseSchema } from "../common.ts";
+import { contactInputSchema } from "../contact.ts";
+import { publicFeedbackListSchema } from "../feedback.ts";
+import { healthSchema, livenessSchema } from "../health.ts";
+import { mediaFileParamsSchema } from "../media.ts";
+
+import { anyone, endpoint } from "./definition.ts";
+
+export const publicEndpoints = {
+  health: endpoint({
+    method: "GET",
+    path: "/health",
+    access: anyone,
+    summary: "Readiness under its original name: 200 when the database answers, 503 while draining or down",
+    response: healthSchema,
+  }),
+  healthReady: endpoint({
+    method: "GET",
+    path: "/health/ready",
+    access: anyone,
+    summary: "Readiness: 200 when the database answers, 503 while the instance drains or the database is down",
+    response: healthSchema,
+  }),
+  healthLive: endpoint({
+    method: "GET",
+    path: "/health/live",
+    access: anyone,
+    summary: "Liveness: 200 while the process runs, whatever the database does",
+    response: livenessSchema,
+  }),
+  adminLogin: endpoint({
+    method: "POST",
+    path: "/auth/admin/login",
+    access: anyone,
+    summary: "Log in as an admin",
+    body: adminLoginSchema,
+    response: tokenResponseSchema,
+  }),
+  registerStudent: endpoint({
+    method: "POST",
+    path: "/auth/student/register",
+    access: anyone,
+    summary:
+      "Register a student for a drive (no code: the default drive) and get a student token and, once, a resume " +
+      "code; registering again in the same drive needs that code",
+    body: studentRegistrationSchema,
+    response: registrationResponseSchema,
+  }),
+  invitation: endpoint({
+    method: "GET",
+    path: "/admins/invites/:token",
+    access: anyone,
+    summary: "Whom an invitation link is for, while it can still be used",
+    params: inviteTokenParamsSchema,
+    response: invitationSchema,
+  }),
+  acceptInvitation: endpoint({
+    method: "POST",
+    path: "/admins/invites/:token",
+    access: anyone,
+    summary: "Set your password with an invitation link (once)",
+    params: inviteTokenParamsSchema,
+    body: acceptInviteSchema,
+    response: messageResponseSchema,
+  }),
+  publicFeedback: endpoint({
+    method: "GET",
+    path: "/feedback",
+    access: anyone,
+    summary: "Visible student feedback, newest first, without e-mail or USN",
+    response: publicFeedbackListSchema,
+  }),
+  sendEnquiry: endpoint({
+    method: "POST",
+    path: "/contact",
+    access: anyone,
+    summary: "Send an enquiry from the contact form",
+    body: contactInputSchema,
+    status: 201,
+    response: messageResponseSchema,
+  }),
+  verifyCertificate: endpoint({
+    method: "GET",
+    path: "/certificates/verify/:code",
+    access: anyone,
+    summary: "Confirm a certificate: the name, the test and the date, nothing else",
+    params: certificateCodeParamsSchema,
+    response: certificateVerificationSchema,
+  }),
+  media: endpoint({
+    method: "GET",
+    path: "/media/:file",
+    access: anyone,
+    summary: "An uploaded image, by the name its upload answered; cached for ever",
+    params: mediaFileParamsSchema,
+    response: "image",
+  }),
+};

@@ -1,0 +1,174 @@
+// Viewers read results and take exports; tests and drives are read for the results' filters, and the live board
+// of a running drive is for every admin (decision 017).
+import { z } from "zod";
+import {
+  dashboardSchema,
+  driveTablePageSchema,
+  driveTableQuerySchema,
+  resultTablePageSchema,
+  resultTableQuerySchema,
+  studentTableQuerySchema,
+  testTablePageSchema,
+  testTableQuerySchema,
+} from "../admin-tables.ts";
+import {
+  archivedQuerySchema,
+  driveChoiceSchema,
+  driveResultSchema,
+  driveResultsQuerySchema,
+  driveSchema,
+  testChoiceSchema,
+  testSchema,
+} from "../drives.ts";
+import { liveBoardSchema } from "../live-board.ts";
+import { resultDetailSchema, resultRowListSchema, resultsSummarySchema } from "../students.ts";
+
+import { admin, endpoint, exportQuery } from "./definition.ts";
+
+export const resultEndpoints = {
+  dashboard: endpoint({
+    method: "GET",
+    path: "/dashboard",
+    access: admin("viewer"),
+    summary: "Counts, score distribution, drives open now and per-question analysis of the latest submitted quizzes",
+    response: dashboardSchema,
+  }),
+  allResults: endpoint({
+    method: "GET",
+    path: "/students/results/all",
+    access: admin("viewer"),
+    summary: "Every submitted attempt with the student's name and score, newest first",
+    response: resultRowListSchema,
+  }),
+  resultsSummary: endpoint({
+    method: "GET",
+    path: "/students/results/summary",
+    access: admin("viewer"),
+    summary: "Counts, score distribution and per-question share of right answers",
+    response: resultsSummarySchema,
+  }),
+  resultTable: endpoint({
+    method: "GET",
+    path: "/students/results/table",
+    access: admin("viewer"),
+    summary:
+      "One page of the results table: search name, USN or e-mail; filter by drive, test, college, pass/fail; sort",
+    query: resultTableQuerySchema,
+    response: resultTablePageSchema,
+  }),
+  resultExport: endpoint({
+    method: "GET",
+    path: "/students/results/export.csv",
+    access: admin("viewer"),
+    summary: "Every submitted attempt (or those matching the table's filters) as CSV, streamed",
+    query: exportQuery(resultTableQuerySchema),
+    response: "file",
+  }),
+  resultDetail: endpoint({
+    method: "GET",
+    path: "/students/results/:id",
+    access: admin("viewer"),
+    summary: "One submitted attempt with every question, the answer given and the right answer",
+    response: resultDetailSchema,
+  }),
+  studentExport: endpoint({
+    method: "GET",
+    path: "/students/export.csv",
+    access: admin("viewer"),
+    summary: "Every student (or those matching the table's filters) as CSV, streamed",
+    query: exportQuery(studentTableQuerySchema),
+    response: "file",
+  }),
+  tests: endpoint({
+    method: "GET",
+    path: "/tests",
+    access: admin("viewer"),
+    summary: "Tests, the default first; archived ones with ?archived=true",
+    query: archivedQuerySchema,
+    response: z.array(testSchema),
+  }),
+  testTable: endpoint({
+    method: "GET",
+    path: "/tests/table",
+    access: admin("viewer"),
+    summary: "One page of the current tests: search the name; sort by date or name",
+    query: testTableQuerySchema,
+    response: testTablePageSchema,
+  }),
+  testChoices: endpoint({
+    method: "GET",
+    path: "/tests/choices",
+    access: admin("viewer"),
+    summary: "The current tests for a picker: id, name and size, the default first",
+    response: z.array(testChoiceSchema),
+  }),
+  test: endpoint({
+    method: "GET",
+    path: "/tests/:id",
+    access: admin("viewer"),
+    summary: "One test",
+    response: testSchema,
+  }),
+  drives: endpoint({
+    method: "GET",
+    path: "/drives",
+    access: admin("viewer"),
+    summary: "Drives with their status, test and counts, the default first; archived ones with ?archived=true",
+    query: archivedQuerySchema,
+    response: z.array(driveSchema),
+  }),
+  driveTable: endpoint({
+    method: "GET",
+    path: "/drives/table",
+    access: admin("viewer"),
+    summary: "One page of the current drives: search name or college; filter by state and test; sort",
+    query: driveTableQuerySchema,
+    response: driveTablePageSchema,
+  }),
+  driveChoices: endpoint({
+    method: "GET",
+    path: "/drives/choices",
+    access: admin("viewer"),
+    summary: "The current drives for a filter: id and name, the default first",
+    response: z.array(driveChoiceSchema),
+  }),
+  drive: endpoint({
+    method: "GET",
+    path: "/drives/:id",
+    access: admin("viewer"),
+    summary: "One drive",
+    response: driveSchema,
+  }),
+  driveResults: endpoint({
+    method: "GET",
+    path: "/drives/:id/results",
+    access: admin("viewer"),
+    summary: "The drive's submitted attempts, best first (all, or the best `limit`)",
+    query: driveResultsQuerySchema,
+    response: z.array(driveResultSchema),
+  }),
+  driveResultsExport: endpoint({
+    method: "GET",
+    path: "/drives/:id/results.csv",
+    access: admin("viewer"),
+    summary: "The drive's results as CSV, streamed",
+    response: "file",
+  }),
+  // The live board of a running drive: every admin may watch it (decision 017).
+  driveLive: endpoint({
+    method: "GET",
+    path: "/drives/:id/live",
+    access: admin("viewer"),
+    summary: "The live board of a drive: each student's state, question and score, with counts and averages",
+    response: liveBoardSchema,
+  }),
+  driveLiveStream: endpoint({
+    method: "GET",
+    path: "/drives/:id/live/stream",
+    access: admin("viewer"),
+    summary:
+      "The live board as server-sent events: `board` (the whole board) first, then `changes` (the totals and the " +
+      "rows that changed) within about a second of each change, and a comment line as a heartbeat",
+    response: "event-stream",
+  }),
+};

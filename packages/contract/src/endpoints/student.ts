@@ -1,0 +1,92 @@
+// The calls of a registered student (their token): the attempt, its result and its certificate.
+import { z } from "zod";
+import {
+  advanceSchema,
+  attemptProgressSchema,
+  attemptStateSchema,
+  focusLossSchema,
+  quizQuestionListSchema,
+  quizQuestionsQuerySchema,
+  quizResultSchema,
+  quizSubmitResponseSchema,
+  quizSubmitSchema,
+  saveAnswerSchema,
+} from "../quiz.ts";
+
+import { endpoint, student } from "./definition.ts";
+
+export const studentEndpoints = {
+  quizQuestions: endpoint({
+    method: "GET",
+    path: "/quiz/questions",
+    access: student,
+    summary:
+      "Start (or resume) the quiz and take its questions at once, options shuffled, without correctness. The " +
+      "drive's test decides how many; `limit` never shortens a quiz.",
+    query: quizQuestionsQuerySchema,
+    response: quizQuestionListSchema,
+  }),
+  startQuiz: endpoint({
+    method: "POST",
+    path: "/quiz/start",
+    access: student,
+    summary: "Start (or resume) the quiz question by question: where it stands and the open question",
+    response: attemptStateSchema,
+  }),
+  quizAttempt: endpoint({
+    method: "GET",
+    path: "/quiz/attempt",
+    access: student,
+    summary: "Where the student stands: current question, seconds left, saved answers",
+    response: attemptStateSchema,
+  }),
+  saveAnswer: endpoint({
+    method: "PUT",
+    path: "/quiz/answers",
+    access: student,
+    summary: "Save the answer to the open question",
+    body: saveAnswerSchema,
+    response: attemptProgressSchema,
+  }),
+  nextQuestion: endpoint({
+    method: "POST",
+    path: "/quiz/next",
+    access: student,
+    summary:
+      "Move on to the question at `position` (Next, or the timer running out), saving the answer to the question " +
+      "being left when one is sent; answers the question now open",
+    body: advanceSchema,
+    response: attemptProgressSchema,
+  }),
+  reportFocusLoss: endpoint({
+    method: "POST",
+    path: "/quiz/focus",
+    access: student,
+    summary: "Record that the quiz page lost focus or visibility on the question at `position`",
+    body: focusLossSchema,
+    status: 204,
+    response: z.null(),
+  }),
+  submitQuiz: endpoint({
+    method: "POST",
+    path: "/quiz/submit",
+    access: student,
+    summary: "Submit the quiz; submitting again returns the same result",
+    body: quizSubmitSchema,
+    response: quizSubmitResponseSchema,
+  }),
+  quizResult: endpoint({
+    method: "GET",
+    path: "/quiz/result/:id",
+    access: student,
+    summary: "The student's own result: score, total, and per question whether the answer was right",
+    response: quizResultSchema,
+  }),
+  certificate: endpoint({
+    method: "GET",
+    path: "/certificates/:id",
+    access: student,
+    summary: "The PDF certificate of the student's own passing result",
+    response: "file",
+  }),
+};

@@ -1,0 +1,62 @@
+// Examiners: the students and what an admin may change for one of them.
+import { z } from "zod";
+import { studentTablePageSchema, studentTableQuerySchema } from "../admin-tables.ts";
+import { messageResponseSchema } from "../common.ts";
+import {
+  LET_RESUME_MINUTES,
+  studentAdminSchema,
+  studentListQuerySchema,
+  timeMultiplierInputSchema,
+} from "../students.ts";
+
+import { admin, endpoint } from "./definition.ts";
+
+export const studentAdminEndpoints = {
+  students: endpoint({
+    method: "GET",
+    path: "/students",
+    access: admin("examiner"),
+    summary: "Registered students, newest first; optional search and paging (total in X-Total-Count)",
+    query: studentListQuerySchema,
+    response: z.array(studentAdminSchema),
+  }),
+  studentTable: endpoint({
+    method: "GET",
+    path: "/students/table",
+    access: admin("examiner"),
+    summary: "One page of the students table: search name, USN or e-mail; filter by drive and college; sort",
+    query: studentTableQuerySchema,
+    response: studentTablePageSchema,
+  }),
+  setTimeMultiplier: endpoint({
+    method: "PUT",
+    path: "/students/:id/time-multiplier",
+    access: admin("examiner", "student.time-multiplier"),
+    summary: "Set a student's extra time (a multiplier on the seconds per question) for their next attempt",
+    body: timeMultiplierInputSchema,
+    response: messageResponseSchema,
+  }),
+  allowAnotherAttempt: endpoint({
+    method: "POST",
+    path: "/students/:id/extra-attempt",
+    access: admin("examiner", "student.extra-attempt"),
+    summary: "Allow a student one more attempt; their earlier sessions end",
+    response: messageResponseSchema,
+  }),
+  letResume: endpoint({
+    method: "POST",
+    path: "/students/:id/let-resume",
+    access: admin("examiner", "student.let-resume"),
+    summary:
+      `Let a student who lost their resume code register again with email and USN (for ${LET_RESUME_MINUTES} ` +
+      "minutes); their other sessions end when they do",
+    response: messageResponseSchema,
+  }),
+  endSessions: endpoint({
+    method: "POST",
+    path: "/students/:id/end-sessions",
+    access: admin("examiner", "student.end-sessions"),
+    summary: "End every session of a student: their tokens stop working",
+    response: messageResponseSchema,
+  }),
+};
