@@ -210,14 +210,21 @@ export function changeAdminRole(db: Database, id: string, role: AdminRole) {
   });
 }
 
-/** Disables the account and ends its sessions: tokens issued up to `now` are refused from the next request on. */
+/**
+ * Disables the account and ends its sessions: tokens issued up to `now` are refused from the next request on, and
+ * its unused invitation links are spent, so enabling the account again brings none of them back.
+ */
 export function disableAdmin(db: Database, id: string, now: Date) {
   return keepingAnOwner(db, id, async (tx) => {
     await tx.update(admins).set({ disabledAt: now, sessionsValidFrom: now }).where(eq(admins.id, id));
+    await tx
+      .update(adminInvites)
+      .set({ usedAt: now })
+      .where(and(eq(adminInvites.adminId, id), isNull(adminInvites.usedAt)));
   });
 }
 
-/** Lets the admin sign in again; the sessions that disabling ended stay ended. */
+/** Lets the admin sign in again; the sessions and the invitation links that disabling ended stay ended. */
 export function enableAdmin(db: Database, id: string) {
   return keepingAnOwner(db, id, async (tx) => {
     await tx.update(admins).set({ disabledAt: null }).where(eq(admins.id, id));
