@@ -1,7 +1,9 @@
 // What the server logs may end up with whoever reads the logs, so it carries no personal data and no secrets:
-// errors lose the values of failed queries (Drizzle puts the parameters in the message, PostgreSQL the row in
-// `detail`), and credentials are redacted wherever a log line would carry them.
-import type { FastifyServerOptions } from "fastify";
+// a request is logged by its route's pattern, never its address (an invitation's token, a download ticket, a
+// searched e-mail address and a certificate's code travel in addresses) nor the client's address; errors lose the
+// values of failed queries (Drizzle puts the parameters in the message, PostgreSQL the row in `detail`); and
+// credentials are redacted wherever a log line would carry them.
+import type { FastifyRequest, FastifyServerOptions } from "fastify";
 
 const REDACTED = "[redacted]";
 
@@ -51,12 +53,22 @@ export function loggableError(error: unknown, depth = 0): Loggable | string {
   return logged;
 }
 
-/** Fastify's logger options: level, the redactions and the error serializer; `stream` lets a test read the log. */
+/**
+ * A request as its log lines show it: the method and the pattern of the route that serves it
+ * (`/api/admins/invites/:token`), so what the address carried stays out of the log. A request no route serves
+ * shows as such.
+ */
+export function loggableRequest(request: FastifyRequest): Loggable {
+  return { method: request.method, route: request.routeOptions?.url ?? "(no route)" };
+}
+
+/** Fastify's logger options: level, the redactions and the serializers; `stream` lets a test read the log. */
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions["logger"] {
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: REDACTED },
     serializers: {
+      req: loggableRequest,
       err: (error) => {
         const logged = loggableError(error) as Loggable;
         return { ...logged, type: String(logged.type), message: String(logged.message), stack: String(logged.stack) };

@@ -3,6 +3,7 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../test/app.ts";
+import { adminToken, bearer } from "../test/fixtures.ts";
 
 const log = new PassThrough();
 let logged = "";
@@ -53,5 +54,51 @@ describe("the log", () => {
     for (const secret of ["eyJhbGciOi", "secret-cookie", "the admin password", "the next admin password", "a-signed"])
       expect(line).not.toContain(secret);
     expect(line.match(/\[redacted\]/g)).toHaveLength(5);
+  });
+});
+
+describe("the request log", () => {
+  it("names each request by its route, so tokens, tickets, codes and searched e-mail addresses stay out of it", async () => {
+    const admin = bearer(await adminToken(app, database.db));
+    const secrets: string[] = [];
+    const call = (method: "GET" | "POST", url: string, headers: Record<string, string> = {}, payload?: object) =>
+      app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+    // An invitation's one-time token travels in its address; whoever read the log could accept it.
+    const invited = await call("POST", "/api/admins", admin, { username: "log-reader", role: "owner", method: "link" });
+    const inviteToken = (invited.json().invitePath as string).replace("/admin/invite/", "");
+    secrets.push(inviteToken);
+    expect((await call("GET", `/api/admins/invites/${inviteToken}`)).statusCode).toBe(200);
+    const password = "the invitee's chosen password";
+    secrets.push(password);
+    expect((await call("POST", `/api/admins/invites/${inviteToken}`, {}, { password })).statusCode).toBe(200);
+
+    // A download ticket is a credential for one export, in the address the browser follows.
+    const ticket = await call("POST", "/api/downloads", admin, { export: "studentExport", query: "search=ana" });
+    const ticketUrl = ticket.json().url as string;
+    secrets.push(new URL(ticketUrl, "http://localhost").searchParams.get("ticket") ?? "no ticket");
+    expect((await call("GET", ticketUrl)).statusCode).toBe(200);
+
+    // A search for a student by e-mail puts personal data in the query string.
+    const email = "meera.logsearch@example.com";
+    secrets.push(email, "meera.logsearch");
+    expect((await call("GET", `/api/students/table?search=${encodeURIComponent(email)}`, admin)).statusCode).toBe(200);
+
+    // A certificate's code is in its verification address; an unknown one too, and a path no route serves.
+    const code = "ZXCV-BNMA-SDFG";
+    secrets.push(code, "ZXCVBNMASDFG");
+    expect((await call("GET", `/api/certificates/verify/${code}`)).statusCode).toBe(404);
+    secrets.push("no-such-route-secret");
+    expect((await call("GET", "/api/no-such-route-secret?token=no-such-route-secret")).statusCode).toBe(404);
+
+    const lines = logged.split("\n").filter(Boolean);
+    for (const secret of secrets) {
+      expect(lines.filter((line) => line.toLowerCase().includes(secret.toLowerCase())), secret).toEqual([]);
+    }
+    const requests = lines.map((line) => JSON.parse(line)).filter((line) => line.req);
+    expect(requests.map((line) => line.req)).toContainEqual({ method: "GET", route: "/api/admins/invites/:token" });
+    expect(requests.map((line) => line.req)).toContainEqual({ method: "GET", route: "(no route)" });
+    // Nor where the client is: the limits and the audit log keep addresses, the app log does not.
+    expect(lines.filter((line) => line.includes("127.0.0.1"))).toEqual([]);
   });
 });
