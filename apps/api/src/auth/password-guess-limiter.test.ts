@@ -1,5 +1,5 @@
 // The guessing rules on a controlled clock: doubling waits per account and address, the slow-down of guessing
-// spread over many addresses, the overall limit per address. The routes' use of them is in admins.test.ts.
+// spread over many addresses or from one address over many accounts, and the checks one address runs at once. The routes' use of them is in admins.test.ts.
 import { describe, expect, it } from "vitest";
 import { SharedCounterStore } from "../limits/counters.ts";
 import { createTestDatabase } from "../test/database.ts";
@@ -81,17 +81,33 @@ describe("password guess limiter", () => {
     expect(await limiter.check("principal", "10.9.0.0")).toEqual({ allowed: true });
   });
 
-  it("limits attempts of any kind from one address to 30 in 15 minutes", async () => {
+  it("holds an address that failed 30 times to one free failure per account, never an account it has not failed", async () => {
     const { limiter, advance } = limiterWithClock();
-    for (let attempt = 0; attempt < 30; attempt++)
-      expect(await limiter.countAttempt("10.0.0.3")).toEqual({ allowed: true });
-    expect(await limiter.countAttempt("10.0.0.3")).toEqual({
-      allowed: false,
-      retryAfterSeconds: 900,
-      message: "Too many login attempts. Try again in 15 minutes.",
-    });
-    expect(await limiter.countAttempt("10.0.0.4")).toEqual({ allowed: true });
+    for (let failure = 0; failure < 28; failure++) await limiter.recordFailure(`junk-${failure}`, "10.0.0.3");
+    await limiter.recordFailure("principal", "10.0.0.3");
+    expect(await limiter.addressIsSuspect("10.0.0.3")).toBe(false);
+    // One failure of principal is below the usual five free ones.
+    expect(await limiter.check("principal", "10.0.0.3")).toEqual({ allowed: true });
+    await limiter.recordFailure("junk-29", "10.0.0.3");
+    expect(await limiter.addressIsSuspect("10.0.0.3")).toBe(true);
+    expect(await limiter.check("principal", "10.0.0.3")).toMatchObject({ allowed: false, retryAfterSeconds: 30 });
+    // An account the address has not failed keeps its try, and another address is not held at all.
+    expect(await limiter.check("admin-in-the-lab", "10.0.0.3")).toEqual({ allowed: true });
+    expect(await limiter.addressIsSuspect("10.0.0.4")).toBe(false);
     advance(15 * 60_000);
-    expect(await limiter.countAttempt("10.0.0.3")).toEqual({ allowed: true });
+    expect(await limiter.addressIsSuspect("10.0.0.3")).toBe(false);
+  });
+
+  it("checks at most three passwords from one address at once, and frees a place when a check ends", () => {
+    const { limiter } = limiterWithClock();
+    for (let place = 0; place < 3; place++) expect(limiter.enter("10.0.0.5")).toEqual({ allowed: true });
+    expect(limiter.enter("10.0.0.5")).toEqual({
+      allowed: false,
+      retryAfterSeconds: 1,
+      message: "Too many login attempts at once from this address. Try again in a moment.",
+    });
+    expect(limiter.enter("10.0.0.6")).toEqual({ allowed: true });
+    limiter.leave("10.0.0.5");
+    expect(limiter.enter("10.0.0.5")).toEqual({ allowed: true });
   });
 });

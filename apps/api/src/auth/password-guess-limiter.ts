@@ -7,8 +7,13 @@
 // - Failures of one account from all addresses together are counted too, with a much higher threshold. Past it,
 //   an address gets one free failure instead of several before it must wait: guessing spread over many addresses
 //   is slowed, while an address that has not failed still gets straight in.
-// - Attempts of any kind from one address are limited overall, which also bounds how many tries one address can
-//   run in parallel (the per-account check happens before the password is verified).
+// - Failures from one address, whatever the account, are counted too. Past that threshold each account gets one
+//   free failure from that address instead of several, and a username the address has not tried before is
+//   answered without hashing (as slowly as a hash, so the answer does not say whether the account exists). A right
+//   password never counts, so an admin behind the same network address as someone typing junk (a campus lab)
+//   still signs in: junk for other usernames cannot use up the admin's tries.
+// - At most a few passwords from one address are checked at once on an instance; a try beyond them is refused at
+//   once, so parallel requests cannot all pass the check before their failures are counted.
 //
 // The counters live in PostgreSQL (limits/counters.ts), so several app instances count together.
 
@@ -28,9 +33,11 @@ export const GUESS_LIMITS = {
   /** Failures of one account from all addresses together before each address gets only one free failure. */
   accountFailures: 100,
   accountWindowMs: 15 * 60_000,
-  /** Password attempts of any kind (any account, any outcome) from one address. */
-  addressAttempts: 30,
+  /** Failures from one address, any account, before each account gets only one free failure from it. */
+  addressFailures: 30,
   addressWindowMs: 15 * 60_000,
+  /** Passwords from one address checked at the same time on one instance. */
+  parallelPerAddress: 3,
 };
 
 export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string };
@@ -53,16 +60,35 @@ export class PasswordGuessLimiter {
     this.#limits = { ...GUESS_LIMITS, ...options.limits };
   }
 
-  /** Counts an attempt from `address` against its overall limit; refused past it until the window ends. */
-  async countAttempt(address: string): Promise<Verdict> {
-    const counter = await this.#store.hit(`address:${address}`, this.#limits.addressWindowMs);
-    if (counter.count <= this.#limits.addressAttempts) return ALLOWED;
-    const retryAfterSeconds = Math.max(1, Math.ceil((counter.resetAt - this.#now()) / 1000));
-    return {
-      allowed: false,
-      retryAfterSeconds,
-      message: `Too many login attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
-    };
+  readonly #checking = new Map<string, number>();
+
+  /**
+   * Takes one of the address's places for checking a password now, refused while they are all taken; give it back
+   * with `leave` when the check is done.
+   */
+  enter(address: string): Verdict {
+    const checking = this.#checking.get(address) ?? 0;
+    if (checking >= this.#limits.parallelPerAddress) {
+      return {
+        allowed: false,
+        retryAfterSeconds: 1,
+        message: "Too many login attempts at once from this address. Try again in a moment.",
+      };
+    }
+    this.#checking.set(address, checking + 1);
+    return ALLOWED;
+  }
+
+  leave(address: string): void {
+    const checking = (this.#checking.get(address) ?? 1) - 1;
+    if (checking > 0) this.#checking.set(address, checking);
+    else this.#checking.delete(address);
+  }
+
+  /** Whether the address has failed so often lately that it is held to one free failure per account. */
+  async addressIsSuspect(address: string): Promise<boolean> {
+    const failures = await this.#store.check(this.#addressKey(address));
+    return (failures?.count ?? 0) >= this.#limits.addressFailures;
   }
 
   /** Whether a password for `account` may be tried from `address` now. */
@@ -71,7 +97,7 @@ export class PasswordGuessLimiter {
     if (!failures) return ALLOWED;
     const accountFailures = await this.#store.check(this.#accountKey(account));
     const underAttack = (accountFailures?.count ?? 0) >= this.#limits.accountFailures;
-    const free = underAttack ? 1 : this.#limits.freeFailures;
+    const free = underAttack || (await this.addressIsSuspect(address)) ? 1 : this.#limits.freeFailures;
     if (failures.count < free) return ALLOWED;
     const wait = Math.min(this.#limits.firstWaitMs * 2 ** (failures.count - free), this.#limits.longestWaitMs);
     const waitUntil = Math.min(failures.lastAt + wait, failures.resetAt);
@@ -88,6 +114,7 @@ export class PasswordGuessLimiter {
   async recordFailure(account: string, address: string): Promise<void> {
     await this.#store.hit(this.#failureKey(account, address), this.#limits.failureWindowMs);
     await this.#store.hit(this.#accountKey(account), this.#limits.accountWindowMs);
+    await this.#store.hit(this.#addressKey(address), this.#limits.addressWindowMs);
   }
 
   /** A right password clears the failures of that account from that address (not those from elsewhere). */
@@ -102,5 +129,9 @@ export class PasswordGuessLimiter {
 
   #accountKey(account: string) {
     return `account:${account.trim().toLowerCase()}`;
+  }
+
+  #addressKey(address: string) {
+    return `address-failures:${address}`;
   }
 }

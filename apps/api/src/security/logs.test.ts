@@ -93,7 +93,10 @@ describe("the request log", () => {
 
     const lines = logged.split("\n").filter(Boolean);
     for (const secret of secrets) {
-      expect(lines.filter((line) => line.toLowerCase().includes(secret.toLowerCase())), secret).toEqual([]);
+      expect(
+        lines.filter((line) => line.toLowerCase().includes(secret.toLowerCase())),
+        secret,
+      ).toEqual([]);
     }
     const requests = lines.map((line) => JSON.parse(line)).filter((line) => line.req);
     expect(requests.map((line) => line.req)).toContainEqual({ method: "GET", route: "/api/admins/invites/:token" });

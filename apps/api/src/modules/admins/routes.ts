@@ -1,8 +1,8 @@
 // The admin's session (/api/auth/admin/*), admin accounts under /api/admins (owners; the role comes from the
 // contract's table of endpoints), and the public invitation page's calls.
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Verdict } from "../../auth/password-guess-limiter.ts";
-import { decoyPasswordHash, verifyPassword } from "../../auth/passwords.ts";
+import { decoyPasswordHash, verifyPassword, waitAsLongAsAVerification } from "../../auth/passwords.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
 import { adminOf } from "../../plugins/auth.ts";
@@ -40,20 +40,36 @@ function refuseUnlessAllowed(verdict: Verdict, reply: FastifyReply): void {
 export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
   const guesses = app.passwordGuesses;
 
-  serve(app, "adminLogin", async (request, reply) => {
-    const { username, password } = request.body;
-    refuseUnlessAllowed(await guesses.countAttempt(request.ip), reply);
-    // Unknown usernames are counted like known ones, so the limits do not tell which exist.
-    refuseUnlessAllowed(await guesses.check(username, request.ip), reply);
-    const admin = await findAdminByUsername(app.db, username);
-    // Verify against a decoy when the user is unknown, so both failures take the same time.
-    // An invited admin has no password until the invitation is used.
-    const valid = await verifyPassword(admin?.passwordHash ?? (await decoyPasswordHash), password);
-    if (!admin?.passwordHash || !valid) {
-      await guesses.recordFailure(username, request.ip);
-      throw new HttpError(401, INVALID_LOGIN);
+  /**
+   * Checks a password for `username` from the caller's address under the guessing limits (refused with 429 when
+   * they say wait): the admin when it is right, undefined when it is wrong or there is no such admin.
+   */
+  async function passwordHolder(username: string, password: string, request: FastifyRequest, reply: FastifyReply) {
+    refuseUnlessAllowed(guesses.enter(request.ip), reply);
+    try {
+      // Unknown usernames are counted like known ones, so the limits do not tell which exist.
+      refuseUnlessAllowed(await guesses.check(username, request.ip), reply);
+      const admin = await findAdminByUsername(app.db, username);
+      let valid = false;
+      if (admin?.passwordHash) valid = await verifyPassword(admin.passwordHash, password);
+      // Verify against a decoy when the user is unknown (or invited, without a password yet), so both failures take
+      // the same time; an address that has failed too often lately waits as long without the work.
+      else if (await guesses.addressIsSuspect(request.ip)) await waitAsLongAsAVerification();
+      else await verifyPassword(await decoyPasswordHash, password);
+      if (!admin?.passwordHash || !valid) {
+        await guesses.recordFailure(username, request.ip);
+        return undefined;
+      }
+      await guesses.recordSuccess(username, request.ip);
+      return admin;
+    } finally {
+      guesses.leave(request.ip);
     }
-    await guesses.recordSuccess(username, request.ip);
+  }
+
+  serve(app, "adminLogin", async (request, reply) => {
+    const admin = await passwordHolder(request.body.username, request.body.password, request, reply);
+    if (!admin) throw new HttpError(401, INVALID_LOGIN);
     // Said only to someone who knows the password, so it tells a stranger nothing.
     if (admin.disabledAt) throw new HttpError(403, ACCOUNT_DISABLED);
     await recordSignIn(app.db, admin.id, new Date());
@@ -73,18 +89,14 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
 
   serve(app, "changePassword", async (request, reply) => {
     const caller = adminOf(request);
-    // A stolen session must not become a way to guess the password it lacks: the same limits as login, on the
-    // same counters, so guesses here and at login add up.
-    refuseUnlessAllowed(await guesses.countAttempt(request.ip), reply);
-    refuseUnlessAllowed(await guesses.check(caller.username, request.ip), reply);
-    const admin = await findAdminByUsername(app.db, caller.username);
-    if (!admin?.passwordHash || !(await verifyPassword(admin.passwordHash, request.body.currentPassword))) {
-      await guesses.recordFailure(caller.username, request.ip);
+    // A stolen session must not become a way to guess the password it lacks: the same limits as login, on the same
+    // counters, so guesses here and at login add up.
+    const admin = await passwordHolder(caller.username, request.body.currentPassword, request, reply);
+    if (!admin) {
       throw new HttpError(400, "The current password is not correct.", {
         currentPassword: "The current password is not correct.",
       });
     }
-    await guesses.recordSuccess(caller.username, request.ip);
     await setAdminPassword(app.db, admin.id, request.body.newPassword);
     // Sessions issued before the change stop working (see requireAdmin); this one is issued after it.
     return { token: await app.tokens.issue("admin", admin.id) };
