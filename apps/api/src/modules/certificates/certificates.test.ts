@@ -4,7 +4,9 @@ import type { QuizQuestion } from "@trainwise/contract/quiz";
 import { extractText } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
+import { withCpuMs } from "../../test/cpu-time.ts";
 import { adminToken, bearer, seedQuestions, studentInput } from "../../test/fixtures.ts";
+import { CERTIFICATE_DOWNLOADS_PER_MINUTE } from "./routes.ts";
 
 describe("certificates", async () => {
   const { app, database } = await createTestApp({ siteUrl: "https://learn.example.com" });
@@ -71,6 +73,36 @@ describe("certificates", async () => {
       testName: "Aptitude Round 1",
       passedOn: new Date().toISOString().slice(0, 10),
     });
+  });
+
+  it("builds a certificate once, and holds one student's downloads to a few a minute", async () => {
+    const { token, resultId } = await sit("Looping Student", 4);
+    const url = `/api/certificates/${resultId}`;
+    const first = await withCpuMs(() => app.inject({ method: "GET", url, headers: bearer(token) }));
+    expect(first.result.statusCode).toBe(200);
+    const again = await withCpuMs(async () => {
+      const statuses: number[] = [];
+      for (let download = 1; download < CERTIFICATE_DOWNLOADS_PER_MINUTE; download++) {
+        const response = await app.inject({ method: "GET", url, headers: bearer(token) });
+        statuses.push(response.statusCode);
+        expect(response.rawPayload.equals(first.result.rawPayload)).toBe(true);
+      }
+      return statuses;
+    });
+    expect(again.result).toEqual(Array(CERTIFICATE_DOWNLOADS_PER_MINUTE - 1).fill(200));
+    // Building a PDF takes about 100 ms of CPU; nine downloads of the built one take less than building one did.
+    expect(again.cpuMs).toBeLessThan(first.cpuMs);
+    const looped = await app.inject({ method: "GET", url, headers: bearer(token) });
+    expect(looped.statusCode).toBe(429);
+    expect(looped.headers["retry-after"]).toBeDefined();
+    // Another student behind the same address is not held back.
+    const other = await sit("Same Lab", 4);
+    const theirs = await app.inject({
+      method: "GET",
+      url: `/api/certificates/${other.resultId}`,
+      headers: bearer(other.token),
+    });
+    expect(theirs.statusCode).toBe(200);
   });
 
   it("has no certificate for a result below the pass mark, or another student's", async () => {

@@ -1,6 +1,7 @@
 // /api/certificates: a passing student's PDF certificate, and the public check of a certificate's code.
 import { scorePercentage } from "@trainwise/contract/quiz";
 import type { FastifyPluginAsync } from "fastify";
+import { LRUCache } from "lru-cache";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
 import { studentOf } from "../../plugins/auth.ts";
@@ -13,21 +14,61 @@ function printedCode(code: string): string {
   return `${plain.slice(0, 4)}-${plain.slice(4, 8)}-${plain.slice(8)}`;
 }
 
+/**
+ * Downloads of certificates a student may start per minute, counted per student: a certificate is built once, so
+ * more than a few downloads a minute are a loop, not a student.
+ */
+export const CERTIFICATE_DOWNLOADS_PER_MINUTE = 10;
+
 const certificateRoutes: FastifyPluginAsync = async (app) => {
-  serve(app, "certificate", async (request, reply) => {
-    const certificate = await issueCertificate(app.db, studentOf(request).id, request.params.id, newCertificateCode());
-    if (!certificate)
-      throw new HttpError(404, "There is no certificate for this result: it has not passed a test with a pass mark.");
+  /**
+   * Built certificates by result: building one holds the event loop about 100 ms, so each is built once per
+   * instance (a passed result never changes) and a student's further downloads cost nobody else anything.
+   */
+  const built = new LRUCache<string, { studentId: string; pdf: Buffer }>({
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (entry) => entry.pdf.length + 100,
+  });
+
+  async function certificateOf(studentId: string, resultId: string): Promise<Buffer | undefined> {
+    const cached = built.get(resultId);
+    if (cached) return cached.studentId === studentId ? cached.pdf : undefined;
+    const certificate = await issueCertificate(app.db, studentId, resultId, newCertificateCode());
+    if (!certificate) return undefined;
     const pdf = await certificatePdf({
       ...certificate,
       percentage: scorePercentage(certificate.marks, certificate.totalQuestions),
       verifyUrl: `${app.config.siteUrl}/verify/${certificate.code}`,
     });
-    return reply
-      .type("application/pdf")
-      .header("content-disposition", 'attachment; filename="certificate.pdf"')
-      .send(pdf);
-  });
+    built.set(resultId, { studentId, pdf });
+    return pdf;
+  }
+
+  serve(
+    app,
+    "certificate",
+    async (request, reply) => {
+      const pdf = await certificateOf(studentOf(request).id, request.params.id);
+      if (!pdf) {
+        throw new HttpError(404, "There is no certificate for this result: it has not passed a test with a pass mark.");
+      }
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", 'attachment; filename="certificate.pdf"')
+        .send(pdf);
+    },
+    {
+      config: {
+        // Counted per student, after the token has named them (a whole class behind one address is not one student).
+        rateLimit: {
+          max: CERTIFICATE_DOWNLOADS_PER_MINUTE,
+          timeWindow: 60_000,
+          hook: "preHandler",
+          keyGenerator: (request) => `certificate:${request.student?.id ?? request.ip}`,
+        },
+      },
+    },
+  );
 
   serve(
     app,
