@@ -133,6 +133,20 @@ export const AUDIT_ACTIONS = [
   "admin.disable",
   "admin.enable",
   "admin.password-change",
+  // Sign-ins and the accounts' own events, recorded from where they came.
+  "admin.sign-in",
+  "admin.sign-in-failed",
+  "admin.invitation-accept",
+  "admin.create",
+  "admin.password-reset",
+  // Who took which data out, with the filters they used.
+  "export.students",
+  "export.results",
+  "export.questions",
+  "export.feedback",
+  "export.enquiries",
+  "export.drive-results",
+  "export.item-analysis",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -164,6 +178,8 @@ export const auditEntrySchema = z.object({
   entityId: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /** The client's address, as the server saw it (behind a trusted proxy, the one it forwarded). */
+  clientAddress: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -25,6 +25,20 @@ describe("npm run admin", async () => {
     const admin = await findAdminByUsername(database.db, "ana");
     expect(await verifyPassword(admin?.passwordHash ?? "", "a piped password")).toBe(true);
     expect(admin?.role).toBe("owner");
+    const audit = await database.pool.query(
+      "select action, admin_id, admin_username, entity_id, after, client_address from audit_log where entity_id = $1",
+      [admin?.id],
+    );
+    expect(audit.rows).toEqual([
+      {
+        action: "admin.create",
+        admin_id: null,
+        admin_username: expect.stringMatching(/^command line \(.+\)$/),
+        entity_id: admin?.id,
+        after: { username: "ana", role: "owner" },
+        client_address: null,
+      },
+    ]);
   });
 
   it("creates an admin with the role given by --role, and refuses an unknown role", async () => {
@@ -44,6 +58,10 @@ describe("npm run admin", async () => {
     const admin = await findAdminByUsername(database.db, "ana");
     expect(await verifyPassword(admin?.passwordHash ?? "", printed)).toBe(true);
     expect(await verifyPassword(admin?.passwordHash ?? "", "a piped password")).toBe(false);
+    const reset = await database.pool.query("select action from audit_log where entity_id = $1 order by at", [
+      admin?.id,
+    ]);
+    expect(reset.rows.map((row) => row.action)).toEqual(["admin.create", "admin.password-reset"]);
   });
 
   it("refuses a duplicate, an unknown admin, a short password and a bad command", () => {

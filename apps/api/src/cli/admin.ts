@@ -2,6 +2,7 @@
 // The new password is read from standard input when it is piped in (echo … | npm run admin -- create ana),
 // otherwise a strong random one is generated and printed once. Works whether or not the server is running.
 import { randomBytes } from "node:crypto";
+import { userInfo } from "node:os";
 import { text } from "node:stream/consumers";
 import { ADMIN_ROLES, type AdminRole } from "@trainwise/contract/admin-roles";
 import { isPlainText } from "@trainwise/contract/common";
@@ -10,6 +11,7 @@ import { connectDatabase } from "../db/client.ts";
 import { DataDirInUseError, runningDatabaseUrl, startEmbeddedPostgres } from "../db/embedded-postgres.ts";
 import { applyMigrations } from "../db/migrate.ts";
 import { createAdmin, findAdminByUsername, setAdminPassword } from "../modules/admins/repository.ts";
+import { recordAudit } from "../modules/audit/repository.ts";
 
 const USAGE = `Usage:
   npm run admin -- create <username> [--role owner|examiner|viewer]
@@ -70,8 +72,24 @@ async function main(): Promise<number> {
       return 1;
     }
     const { password, generated } = await newPassword();
-    if (existing) await setAdminPassword(database.db, existing.id, password);
-    else await createAdmin(database.db, username, password, role as AdminRole);
+    let changed: { id: string; username: string };
+    if (existing) {
+      await setAdminPassword(database.db, existing.id, password);
+      changed = existing;
+    } else {
+      changed = await createAdmin(database.db, username, password, role as AdminRole);
+    }
+    // Who ran it is the operating system's user: the command line has no admin session.
+    await recordAudit(database.db, {
+      adminId: null,
+      adminUsername: `command line (${userInfo().username})`,
+      action: existing ? "admin.password-reset" : "admin.create",
+      entity: "admin",
+      entityId: changed.id,
+      before: null,
+      after: existing ? null : { username: changed.username, role },
+      clientAddress: null,
+    });
     console.log(
       command === "create"
         ? `Created admin "${username}"${role === "owner" ? "" : ` as ${role}`}.`

@@ -76,14 +76,20 @@ export const auditLog = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-    adminId: uuid("admin_id").references(() => admins.id, { onDelete: "set null" }),
-    /** Kept as it was at the time, so the log still reads after a rename. */
+    /**
+     * The admin who acted, or whose account a sign-in named. No action on delete: the log is append-only (a trigger
+     * refuses every update, delete and truncate, migration 0013), so an admin with entries is disabled, never deleted.
+     */
+    adminId: uuid("admin_id").references(() => admins.id),
+    /** Kept as it was at the time, so the log still reads after a rename; the command line's user for the CLI. */
     adminUsername: text("admin_username").notNull(),
     action: text("action").notNull(),
     entity: text("entity").notNull(),
     entityId: text("entity_id"),
     before: jsonb("before"),
     after: jsonb("after"),
+    /** Where the request came from (the client's address as the server believes it); null from the command line. */
+    clientAddress: text("client_address"),
   },
   (table) => [
     // Newest first, with the id as tie-break (paging.ts orderBy), whole or filtered by admin or action.

@@ -61,7 +61,7 @@ export const feedbackAndEnquiryEndpoints = {
   feedbackExport: endpoint({
     method: "GET",
     path: "/feedback/export.csv",
-    access: admin("examiner"),
+    access: admin("examiner", "export.feedback"),
     summary: "All feedback (or what matches the table's filters) as CSV, streamed",
     query: exportQuery(feedbackTableQuerySchema),
     response: "file",
@@ -84,7 +84,7 @@ export const feedbackAndEnquiryEndpoints = {
   enquiryExport: endpoint({
     method: "GET",
     path: "/contact/export.csv",
-    access: admin("examiner"),
+    access: admin("examiner", "export.enquiries"),
     summary: "Every enquiry (or those matching the table's search) as CSV, streamed",
     query: exportQuery(enquiryTableQuerySchema),
     response: "file",

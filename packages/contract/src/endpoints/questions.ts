@@ -88,7 +88,7 @@ export const questionEndpoints = {
   questionExport: endpoint({
     method: "GET",
     path: "/questions/export.csv",
-    access: admin("examiner"),
+    access: admin("examiner", "export.questions"),
     summary: "The whole active bank as CSV, streamed",
     response: "file",
   }),
@@ -96,7 +96,7 @@ export const questionEndpoints = {
   questionExportAs: endpoint({
     method: "GET",
     path: "/questions/export",
-    access: admin("examiner"),
+    access: admin("examiner", "export.questions"),
     summary: "The active bank, or the questions a filter picks, as CSV, GIFT, Aiken or Moodle XML",
     description:
       "Aiken holds one-line single-answer and true/false questions only: multiple-answer questions and questions " +
@@ -166,7 +166,7 @@ export const questionEndpoints = {
   driveAnalysisExport: endpoint({
     method: "GET",
     path: "/drives/:id/analysis.csv",
-    access: admin("examiner"),
+    access: admin("examiner", "export.item-analysis"),
     summary: "The drive's item analysis, one line per question, as CSV",
     response: "file",
   }),
@@ -180,7 +180,7 @@ export const questionEndpoints = {
   testAnalysisExport: endpoint({
     method: "GET",
     path: "/tests/:id/analysis.csv",
-    access: admin("examiner"),
+    access: admin("examiner", "export.item-analysis"),
     summary: "The test's item analysis, one line per question, as CSV",
     response: "file",
   }),

@@ -59,7 +59,7 @@ export const resultEndpoints = {
   resultExport: endpoint({
     method: "GET",
     path: "/students/results/export.csv",
-    access: admin("viewer"),
+    access: admin("viewer", "export.results"),
     summary: "Every submitted attempt (or those matching the table's filters) as CSV, streamed",
     query: exportQuery(resultTableQuerySchema),
     response: "file",
@@ -74,7 +74,7 @@ export const resultEndpoints = {
   studentExport: endpoint({
     method: "GET",
     path: "/students/export.csv",
-    access: admin("viewer"),
+    access: admin("viewer", "export.students"),
     summary: "Every student (or those matching the table's filters) as CSV, streamed",
     query: exportQuery(studentTableQuerySchema),
     response: "file",
@@ -150,7 +150,7 @@ export const resultEndpoints = {
   driveResultsExport: endpoint({
     method: "GET",
     path: "/drives/:id/results.csv",
-    access: admin("viewer"),
+    access: admin("viewer", "export.drive-results"),
     summary: "The drive's results as CSV, streamed",
     response: "file",
   }),

@@ -8,7 +8,9 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { lockUntilCommit } from "../../db/locks.ts";
 import { adminInvites, admins, revokedTokens } from "../../db/schema.ts";
 
-export function findAdminByUsername(db: Executor, username: string) {
+export type AdminRow = typeof admins.$inferSelect;
+
+export function findAdminByUsername(db: Executor, username: string): Promise<AdminRow | undefined> {
   return db.query.admins.findFirst({ where: sql`lower(${admins.username}) = lower(${username})` });
 }
 

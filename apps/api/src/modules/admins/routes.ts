@@ -6,7 +6,9 @@ import { decoyPasswordHash, verifyPassword, waitAsLongAsAVerification } from "..
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
 import { adminOf } from "../../plugins/auth.ts";
+import { recordAudit } from "../audit/repository.ts";
 import {
+  type AdminRow,
   acceptInvitation,
   changeAdminRole,
   disableAdmin,
@@ -67,12 +69,34 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
+  /** Records a sign-in, or a refused one, in the audit log with where it came from. */
+  async function auditSignIn(request: FastifyRequest, typed: string, admin: AdminRow | undefined, refused?: string) {
+    await recordAudit(app.db, {
+      adminId: admin?.id ?? null,
+      adminUsername: admin?.username ?? typed,
+      action: refused ? "admin.sign-in-failed" : "admin.sign-in",
+      entity: "admin",
+      entityId: admin?.id ?? null,
+      before: null,
+      after: refused ? { refused } : null,
+      clientAddress: request.ip,
+    });
+  }
+
   serve(app, "adminLogin", async (request, reply) => {
-    const admin = await passwordHolder(request.body.username, request.body.password, request, reply);
-    if (!admin) throw new HttpError(401, INVALID_LOGIN);
+    const { username } = request.body;
+    const admin = await passwordHolder(username, request.body.password, request, reply);
+    if (!admin) {
+      await auditSignIn(request, username, await findAdminByUsername(app.db, username), "wrong password or username");
+      throw new HttpError(401, INVALID_LOGIN);
+    }
     // Said only to someone who knows the password, so it tells a stranger nothing.
-    if (admin.disabledAt) throw new HttpError(403, ACCOUNT_DISABLED);
+    if (admin.disabledAt) {
+      await auditSignIn(request, username, admin, "account disabled");
+      throw new HttpError(403, ACCOUNT_DISABLED);
+    }
     await recordSignIn(app.db, admin.id, new Date());
+    await auditSignIn(request, username, admin);
     return { token: await app.tokens.issue("admin", admin.id) };
   });
 
@@ -181,6 +205,16 @@ export const adminAccountRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const accepted = await acceptInvitation(app.db, request.params.token, request.body.password, new Date());
       if (!accepted) throw new HttpError(410, INVITE_GONE);
+      await recordAudit(app.db, {
+        adminId: accepted.id,
+        adminUsername: accepted.username,
+        action: "admin.invitation-accept",
+        entity: "admin",
+        entityId: accepted.id,
+        before: null,
+        after: null,
+        clientAddress: request.ip,
+      });
       return { message: `Your password is set. Log in as ${accepted.username}.` };
     },
     { config },

@@ -69,8 +69,8 @@ describe("audit log", async () => {
   });
 
   it("records nothing for a refused or failed change, nor for reads", async () => {
-    const before = (await logRows()).length;
     const viewer = await signIn("look", "viewer");
+    const before = (await logRows()).length;
     await call(viewer, "POST", "/api/questions", {});
     await call(examiner, "POST", "/api/questions", { text: "" });
     await call(examiner, "PUT", "/api/questions/00000000-0000-4000-8000-000000000000", {
@@ -148,6 +148,94 @@ describe("audit log", async () => {
     expect(updates.rows[0]).toMatchObject({ action: "question.update", before: { text: "Two plus two?" } });
     const past = (await call(owner, "GET", "/api/audit?page=500")).json();
     expect(past).toMatchObject({ rows: [], total });
+  });
+
+  it("records sign-ins, right and wrong, an accepted invitation and every export, with where they came from", async () => {
+    await createAdmin(database.db, "signer", PASSWORD, "examiner");
+    const signerId = (await database.pool.query("select id from admins where username = 'signer'")).rows[0].id;
+    const at = "10.8.0.1";
+    const login = (username: string, password: string) =>
+      app.inject({ method: "POST", url: "/api/auth/admin/login", payload: { username, password }, remoteAddress: at });
+    expect((await login("signer", PASSWORD)).statusCode).toBe(200);
+    expect((await login("SIGNER", "a wrong password")).statusCode).toBe(401);
+    expect((await login("nobody-at-all", "a wrong password")).statusCode).toBe(401);
+    const signIns = (
+      await database.pool.query(
+        "select admin_id, admin_username, action, after, client_address from audit_log where action like 'admin.sign-in%' and client_address = $1 order by at, id",
+        [at],
+      )
+    ).rows;
+    expect(signIns).toEqual([
+      { admin_id: signerId, admin_username: "signer", action: "admin.sign-in", after: null, client_address: at },
+      {
+        admin_id: signerId,
+        admin_username: "signer",
+        action: "admin.sign-in-failed",
+        after: { refused: "wrong password or username" },
+        client_address: at,
+      },
+      {
+        admin_id: null,
+        admin_username: "nobody-at-all",
+        action: "admin.sign-in-failed",
+        after: { refused: "wrong password or username" },
+        client_address: at,
+      },
+    ]);
+    // Nor the typed passwords, right or wrong.
+    expect(JSON.stringify(signIns)).not.toContain('wrong password"');
+
+    const invited = (
+      await call(owner, "POST", "/api/admins", { username: "joiner", role: "viewer", method: "link" })
+    ).json();
+    const token = (invited.invitePath as string).replace("/admin/invite/", "");
+    const accept = await app.inject({
+      method: "POST",
+      url: `/api/admins/invites/${token}`,
+      payload: { password: "the joiner's password" },
+      remoteAddress: "10.8.0.2",
+    });
+    expect(accept.statusCode).toBe(200);
+    const [accepted] = (await database.pool.query("select * from audit_log where action = 'admin.invitation-accept'"))
+      .rows;
+    expect(accepted).toMatchObject({
+      admin_id: invited.admin.id,
+      admin_username: "joiner",
+      client_address: "10.8.0.2",
+    });
+
+    // An export through a download ticket: who took which rows out, by their filters, and never the ticket.
+    const exporter = await signIn("exporter", "examiner");
+    const ticket = (
+      await call(exporter, "POST", "/api/downloads", { export: "studentExport", query: "search=asha" })
+    ).json();
+    expect((await app.inject({ method: "GET", url: ticket.url, remoteAddress: "10.8.0.3" })).statusCode).toBe(200);
+    expect((await call(exporter, "GET", "/api/feedback/export.csv?batch=2025")).statusCode).toBe(200);
+    const exports = (await database.pool.query("select * from audit_log where action like 'export.%' order by at, id"))
+      .rows;
+    expect(exports.map((row) => [row.action, row.admin_username, row.after])).toEqual([
+      ["export.students", "exporter", { filters: { search: "asha" } }],
+      ["export.feedback", "exporter", { filters: { batch: "2025" } }],
+    ]);
+    expect(exports[0].client_address).toBe("10.8.0.3");
+    expect(JSON.stringify(exports)).not.toContain(new URL(ticket.url, "http://x").searchParams.get("ticket"));
+  });
+
+  it("is append-only for the app's own database role: no update, delete or truncate", async () => {
+    const before = (await database.pool.query("select count(*)::int as n from audit_log")).rows[0].n;
+    expect(before).toBeGreaterThan(0);
+    for (const statement of [
+      "update audit_log set action = 'question.create', admin_username = 'someone else'",
+      "delete from audit_log",
+      "truncate audit_log",
+    ]) {
+      await expect(database.pool.query(statement), statement).rejects.toThrow(/the audit log is append-only/);
+    }
+    expect((await database.pool.query("select count(*)::int as n from audit_log")).rows[0].n).toBe(before);
+    expect(
+      (await database.pool.query("select count(*)::int as n from audit_log where admin_username = 'someone else'"))
+        .rows[0].n,
+    ).toBe(0);
   });
 
   it("has an action for every change route in the rule book", () => {

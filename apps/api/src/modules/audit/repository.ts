@@ -1,6 +1,6 @@
 // The audit log: writing an entry, reading an entity as it stands (for the entry's before and after), and the
 // owners' paged table.
-import type { AuditEntry, auditTableQuerySchema } from "@trainwise/contract/admin-roles";
+import type { AuditAction, AuditEntry, auditTableQuerySchema } from "@trainwise/contract/admin-roles";
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
@@ -29,8 +29,11 @@ const SNAPSHOTS: Record<string, (id: string) => SQL> = {
   admin: (id) => sql`select to_jsonb(a) - 'password_hash' as snapshot from admins a where a.id = ${id}::uuid`,
 };
 
-/** Keys of secrets: a password itself (not when it changed), any hash, token or key, an invitation's path. */
-const SECRET_KEY = /password$|password_?hash|hash|token|secret|resume_?code|registration_?key|invite_?path/i;
+/**
+ * Keys of secrets: a password itself (not when it changed), any hash, token, download ticket or key, an invitation's
+ * path.
+ */
+const SECRET_KEY = /password$|password_?hash|hash|token|ticket|secret|resume_?code|registration_?key|invite_?path/i;
 
 /** The value with every key that names a secret removed, at any depth. */
 export function withoutSecrets(value: unknown): unknown {
@@ -56,13 +59,16 @@ export async function snapshotOf(db: Executor, entity: string, id: string): Prom
 }
 
 export interface AuditRecord {
-  adminId: string;
+  /** The admin who acted, or whose account a sign-in named; null for a username no account has. */
+  adminId: string | null;
   adminUsername: string;
-  action: string;
+  action: AuditAction;
   entity: string;
   entityId: string | null;
   before: unknown;
   after: unknown;
+  /** The client's address; null from the command line. */
+  clientAddress: string | null;
 }
 
 export async function recordAudit(db: Executor, record: AuditRecord): Promise<void> {
@@ -94,10 +100,11 @@ export async function auditTable(db: Executor, query: AuditTableQuery) {
     entity_id: string | null;
     before: unknown;
     after: unknown;
+    client_address: string | null;
     total: string;
   }>(sql`
     select l.id, l.at, l.admin_id, l.admin_username, l.action, l.entity, l.entity_id, l.before, l.after,
-      ${TOTAL_OVER_ALL} as total
+      l.client_address, ${TOTAL_OVER_ALL} as total
     from audit_log l
     where ${auditFilters(query)}
     order by ${orderBy(sql`l.at`, sql`l.id`, "desc")}
@@ -115,6 +122,7 @@ export async function auditTable(db: Executor, query: AuditTableQuery) {
       entityId: row.entity_id,
       before: row.before,
       after: row.after,
+      clientAddress: row.client_address,
     }),
     async () => {
       const { rows: counted } = await db.execute<{ total: number }>(

@@ -59,7 +59,8 @@ export default fp(
       const rule = auditedRule(request);
       if (!rule?.audit || !request.admin || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
       const entity = rule.audit.split(".")[0] as string;
-      const answer = parsed(payload);
+      // An export's entry says what was taken out: the filters it was asked with (its answer is the file itself).
+      const answer = entity === "export" ? { filters: request.query ?? {} } : parsed(payload);
       const entityId = entityIdFrom(request, rule.self) ?? idInAnswer(answer) ?? null;
       const after = entityId && hasSnapshot(entity) ? await snapshotOf(app.db, entity, entityId) : answer;
       await recordAudit(app.db, {
@@ -70,6 +71,7 @@ export default fp(
         entityId,
         before: request.auditBefore,
         after,
+        clientAddress: request.ip,
       });
       return payload;
     });

@@ -1,0 +1,12 @@
+-- The audit log is append-only for whoever connects, the app's own role included (decision 016): a row, once
+-- written, is never changed or removed, so a stolen database login cannot rewrite who did what. Triggers hold for
+-- the table's owner too, unlike privileges.
+CREATE FUNCTION "audit_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'the audit log is append-only: % is not allowed', TG_OP USING ERRCODE = 'insufficient_privilege';
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "audit_log_no_update_or_delete" BEFORE UPDATE OR DELETE ON "audit_log"
+  FOR EACH ROW EXECUTE FUNCTION "audit_log_append_only"();--> statement-breakpoint
+CREATE TRIGGER "audit_log_no_truncate" BEFORE TRUNCATE ON "audit_log"
+  FOR EACH STATEMENT EXECUTE FUNCTION "audit_log_append_only"();
