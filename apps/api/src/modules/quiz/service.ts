@@ -19,32 +19,26 @@ import { HttpError } from "../../http/http-error.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 import { driveHasClosed, driveWindowRefusal } from "../drives/window.ts";
 import {
-  type AnswerSlot,
-  type AttemptRow,
-  advanceIfAllowed,
   answerSlots,
   attemptsOf,
-  type Choice,
-  type ClockRow,
-  insertAttempt,
   lockOpenAttempt,
   lockOpenAttemptWithSlots,
-  lockStudent,
-  moveCurrentPosition,
-  nextInOneGo,
-  overdueAttemptIds,
-  randomQuestions,
-  recordFocusLoss,
   resultContext,
   resultRows,
   resultView,
-  type ServedQuestion,
-  saveAnswerIfOpen,
-  saveSelectedOption,
-  scoreAndClose,
   servedQuestionAt,
   servedQuestions,
-} from "./repository.ts";
+} from "./attempt-reads.ts";
+import type { AnswerSlot, AttemptRow, Choice, ServedQuestion } from "./attempt-rows.ts";
+import { insertAttempt, lockStudent, randomQuestions } from "./attempt-start.ts";
+import { moveCurrentPosition, recordFocusLoss, saveSelectedOption, scoreAndClose } from "./attempt-writes.ts";
+import {
+  advanceIfAllowed,
+  type ClockRow,
+  nextInOneGo,
+  overdueAttemptIds,
+  saveAnswerIfOpen,
+} from "./clock-statements.ts";
 import { type AttemptClock, acceptsAnswer, readClock, windowStart } from "./timing.ts";
 
 function shuffled<T>(items: T[]): T[] {
