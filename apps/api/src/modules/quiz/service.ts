@@ -39,7 +39,7 @@ import {
   overdueAttemptIds,
   saveAnswerIfOpen,
 } from "./clock-statements.ts";
-import { type AttemptClock, acceptsAnswer, readClock, windowStart } from "./timing.ts";
+import { type AttemptClock, acceptsAnswer, hasRunOut, readClock, windowStart } from "./timing.ts";
 
 function shuffled<T>(items: T[]): T[] {
   const copy = [...items];
@@ -51,11 +51,7 @@ function shuffled<T>(items: T[]): T[] {
 }
 
 function isOverdue(attempt: AttemptRow, now: Date): boolean {
-  if (attempt.submittedAt) return false;
-  return (
-    readClock(attempt, new Date(now.getTime() - DEADLINE_GRACE_SECONDS * 1000)).position >= attempt.totalQuestions ||
-    now.getTime() > attempt.deadlineAt.getTime() + DEADLINE_GRACE_SECONDS * 1000
-  );
+  return !attempt.submittedAt && hasRunOut(attempt, now);
 }
 
 /** Scores and closes the attempt if its time has run out; returns the attempt as it now is. */

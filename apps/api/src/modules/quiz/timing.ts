@@ -49,3 +49,13 @@ export function acceptsAnswer(clock: AttemptClock, position: number, now: Date):
   const end = start + clock.secondsPerQuestion * 1000 + grace;
   return now.getTime() >= start && now.getTime() <= end;
 }
+
+/**
+ * Whether the attempt's time is up at `now`: its last window (paced) or its deadline has closed, and the grace
+ * after it has passed too. Until then an answer to the last question still counts (acceptsAnswer).
+ */
+export function hasRunOut(clock: AttemptClock, now: Date): boolean {
+  const deadline = clock.deadlineAt.getTime();
+  const end = clock.paced ? Math.min(deadline, windowStart(clock, clock.totalQuestions).getTime()) : deadline;
+  return now.getTime() > end + DEADLINE_GRACE_SECONDS * 1000;
+}
