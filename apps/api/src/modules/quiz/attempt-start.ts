@@ -12,6 +12,7 @@ import {
   type ServedQuestion,
   type TimestampText,
 } from "./attempt-rows.ts";
+import { deadlineSql } from "./clock-sql.ts";
 
 /** A student about to start an attempt: their allowances, their drive's window and the test's rules. */
 export interface StudentForStart {
@@ -110,7 +111,11 @@ const insertAttemptStatement: NamedStatement = {
       insert into attempts (student_id, started_at, current_started_at, seconds_per_question, total_questions,
                             deadline_at, drive_id, timing_mode, paced, negative_mark, pass_mark, review_policy)
       values ($1::uuid, $2::timestamptz, $2::timestamptz, $3::int, cardinality($4::uuid[]),
-              $2::timestamptz + make_interval(secs => cardinality($4::uuid[]) * $3::int),
+              ${deadlineSql({
+                startedAt: "$2::timestamptz",
+                totalQuestions: "cardinality($4::uuid[])",
+                secondsPerQuestion: "$3::int",
+              })},
               $6::uuid, $7::timing_mode, $8::boolean, $9::real, $10::int, $11::review_policy)
       returning ${ATTEMPT_COLUMNS}
     ), served as (

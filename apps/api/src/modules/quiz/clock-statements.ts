@@ -1,17 +1,22 @@
 // The statements that check the clock where the attempt's row is locked: the common case of saving an answer
 // and of Next, each in one statement and one round trip (the hot path of a drive, decisions 004 and 006), and
-// the sweep that finds attempts whose time has run out.
+// the sweep that finds attempts whose time has run out. The clock's arithmetic in them is clock-sql.ts's.
 import { type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
 import type { Choice, ServedQuestion, TimestampText } from "./attempt-rows.ts";
+import {
+  acceptsAnswerSql,
+  beforeDeadlineSql,
+  clockColumns,
+  positionNowSql,
+  runOutSql,
+  windowStartSql,
+} from "./clock-sql.ts";
 
 const overdueAttemptIdsStatement: NamedStatement = {
   name: "quiz.overdue-attempt-ids",
   text: `select id from attempts
     where submitted_at is null
-      and least(
-        deadline_at,
-        current_started_at + make_interval(secs => (total_questions - current_position) * seconds_per_question)
-      ) + make_interval(secs => $1::int) < now()
+      and ${runOutSql(clockColumns(), "now()", "$1::int")}
     order by deadline_at
     limit $2::int
     for update skip locked`,
@@ -42,11 +47,9 @@ const saveAnswerIfOpenStatement: NamedStatement = {
       select id, current_position, current_started_at, seconds_per_question, total_questions, paced, deadline_at
       from attempts
       where student_id = $1::uuid and submitted_at is null
-        and $4::timestamptz <= deadline_at + make_interval(secs => $5::int)
       for update
     ), target as (
-      select a.*, aq.position,
-             a.current_started_at + make_interval(secs => (aq.position - a.current_position) * a.seconds_per_question)
+      select a.*, aq.position, ${windowStartSql(clockColumns("a"), "aq.position")}
                as window_start
       from attempt a
       join attempt_questions aq on aq.attempt_id = a.id and aq.question_id = $2::uuid
@@ -54,12 +57,14 @@ const saveAnswerIfOpenStatement: NamedStatement = {
                  -- Several options only for a multiple-answer question: the one case that reads the question.
                  else $6::uuid[] <@ aq.option_order and (cardinality($6::uuid[]) = 1
                    or exists (select 1 from questions q where q.id = aq.question_id and q.type = 'multiple')) end
-        and (not a.paced or aq.position >= a.current_position) and aq.position < a.total_questions
     ), open_window as (
-      -- An attempt timed as a whole is one window, already checked against its deadline above.
       select * from target
-      where not paced or ($4::timestamptz >= window_start
-        and $4::timestamptz <= window_start + make_interval(secs => seconds_per_question + $5::int))
+      where ${acceptsAnswerSql(clockColumns(), {
+        position: "position",
+        now: "$4::timestamptz",
+        graceSeconds: "$5::int",
+        windowStart: "window_start",
+      })}
     ), -- PostgreSQL runs data-modifying WITH parts once, whether or not the final select reads them.
     saved as (
       update attempt_questions aq
@@ -101,23 +106,25 @@ export async function saveAnswerIfOpen(
   return row;
 }
 
+// Next's two statements ($1 student, $2 position asked for, $3 now) start alike. A paced attempt's open question
+// at $3 (`position_now`), on its row locked; Next is for a paced attempt before its deadline.
+const PACED_ATTEMPT_FOR_NEXT = `
+      select id, current_position, current_started_at, seconds_per_question, total_questions, deadline_at, paced,
+             ${positionNowSql(clockColumns(), "$3::timestamptz")} as position_now
+      from attempts
+      where student_id = $1::uuid and submitted_at is null
+        and paced and ${beforeDeadlineSql(clockColumns(), "$3::timestamptz")}
+      for update
+    `;
+// Next may open the question after the open one, or one the clock has already reached; not past the last.
+const NEXT_ALLOWED = "position_now < total_questions and $2::int <= position_now + 1 and $2::int < total_questions";
+
 const advanceIfAllowedStatement: NamedStatement = {
   name: "quiz.advance-if-allowed",
   // $1 student, $2 position asked for, $3 now
   text: `
-    with target as (
-      select id, current_position, current_started_at, seconds_per_question, total_questions, deadline_at, paced,
-             least(
-               current_position
-                 + floor(extract(epoch from ($3::timestamptz - current_started_at)) / seconds_per_question)::int,
-               total_questions
-             ) as position_now
-      from attempts
-      where student_id = $1::uuid and submitted_at is null and paced and $3::timestamptz <= deadline_at
-      for update
-    ), allowed as (
-      select * from target
-      where position_now < total_questions and $2::int <= position_now + 1 and $2::int < total_questions
+    with target as (${PACED_ATTEMPT_FOR_NEXT}), allowed as (
+      select * from target where ${NEXT_ALLOWED}
     ), moved as (
       update attempts a set current_position = $2::int, current_started_at = $3::timestamptz
       from allowed t where a.id = t.id and $2::int = t.position_now + 1
@@ -148,35 +155,27 @@ export async function advanceIfAllowed(db: Executor, values: { studentId: string
 const nextInOneGoStatement: NamedStatement = {
   name: "quiz.next-in-one-go",
   // $1 student, $2 position asked for, $3 now, $4 question being left (null: no answer), $5 its option,
-  // $6 grace seconds, $7 a multiple answer's options ($5 null). The same rules as advance-if-allowed after save-answer-if-open, read from one locked row.
+  // $6 grace seconds, $7 a multiple answer's options ($5 null). The same rules as advance-if-allowed after
+  // save-answer-if-open, read from one locked row.
   text: `
-    with attempt as materialized (
-      select id, current_position, current_started_at, seconds_per_question, total_questions, deadline_at, paced,
-             least(
-               current_position
-                 + floor(extract(epoch from ($3::timestamptz - current_started_at)) / seconds_per_question)::int,
-               total_questions
-             ) as position_now
-      from attempts
-      where student_id = $1::uuid and submitted_at is null and paced and $3::timestamptz <= deadline_at
-      for update
-    ), allowed as (
-      select * from attempt
-      where position_now < total_questions and $2::int <= position_now + 1 and $2::int < total_questions
+    with attempt as materialized (${PACED_ATTEMPT_FOR_NEXT}), allowed as (
+      select * from attempt where ${NEXT_ALLOWED}
     ), answer_open as (
-      select w.* from (
-        select al.id, aq.position as answer_position, al.seconds_per_question as window_seconds,
-               al.current_started_at
-                 + make_interval(secs => (aq.position - al.current_position) * al.seconds_per_question) as window_start
+      select w.id, w.answer_position, w.window_start from (
+        select al.*, aq.position as answer_position,
+               ${windowStartSql(clockColumns("al"), "aq.position")} as window_start
         from allowed al
         join attempt_questions aq on aq.attempt_id = al.id and aq.question_id = $4::uuid
         where case when $7::uuid[] is null then $5::uuid = any(aq.option_order)
                    else $7::uuid[] <@ aq.option_order and (cardinality($7::uuid[]) = 1
                      or exists (select 1 from questions q where q.id = aq.question_id and q.type = 'multiple')) end
-          and aq.position >= al.current_position
       ) w
-      where $3::timestamptz >= w.window_start
-        and $3::timestamptz <= w.window_start + make_interval(secs => w.window_seconds + $6::int)
+      where ${acceptsAnswerSql(clockColumns("w"), {
+        position: "w.answer_position",
+        now: "$3::timestamptz",
+        graceSeconds: "$6::int",
+        windowStart: "w.window_start",
+      })}
     ), go as (
       -- All of it or nothing: an answer sent must be taken, or the caller goes the long way to learn why.
       select al.*, ao.answer_position, ao.window_start,

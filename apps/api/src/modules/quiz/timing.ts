@@ -1,6 +1,8 @@
-// Pure arithmetic of an attempt's clock. A paced attempt gives each question its own window of
-// `secondsPerQuestion`; Next closes the current window early, and a window that runs out moves the attempt on by
-// itself (design decision 3). An attempt timed as a whole is one window from its start to its deadline.
+// Pure arithmetic of an attempt's clock, and the reference for the same arithmetic in SQL (clock-sql.ts;
+// clock-sql.test.ts compares the two, decision 004). A paced attempt gives each question its own window of
+// `secondsPerQuestion`. Next closes the current window early; a window that runs out does what Next does and
+// moves the attempt on by itself, and when the last one runs out the attempt is over and is scored as if
+// submitted. An attempt timed as a whole is one window from its start to its deadline.
 import { DEADLINE_GRACE_SECONDS } from "@trainwise/contract/constants";
 
 export interface AttemptClock {
