@@ -28,8 +28,9 @@ export interface AnswerSlot {
 }
 
 /**
- * An answer as stored: one option in `optionId` (single and true/false questions, and the spec's clients), or
- * a multiple-answer question's options in `optionIds`; the other is null.
+ * An answer as stored: one option in `optionId` (single and true/false questions, and every answer of the
+ * original all-at-once client, decision 007), or a multiple-answer question's options in `optionIds`; the other
+ * is null.
  */
 export interface Choice {
   optionId: string | null;
