@@ -1,6 +1,6 @@
 // The quiz as the server holds it: the server picks and remembers the questions by the drive's test, keeps
 // the clock, saves each answer as it is given, refuses what arrives outside a question's window, and scores
-// only the served questions, each once. Nothing here ever returns which option is correct. How the spec's
+// only the served questions, each once. Nothing here ever returns which option is correct. How the original
 // all-at-once client and our paced client share the default test: docs/decisions/007.
 import { randomInt } from "node:crypto";
 import { DEADLINE_GRACE_SECONDS } from "@trainwise/contract/constants";
@@ -19,33 +19,27 @@ import { HttpError } from "../../http/http-error.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 import { driveHasClosed, driveWindowRefusal } from "../drives/window.ts";
 import {
-  type AnswerSlot,
-  type AttemptRow,
-  advanceIfAllowed,
   answerSlots,
   attemptsOf,
-  type Choice,
-  type ClockRow,
-  insertAttempt,
   lockOpenAttempt,
   lockOpenAttemptWithSlots,
-  lockStudent,
-  moveCurrentPosition,
-  nextInOneGo,
-  overdueAttemptIds,
-  randomQuestions,
-  recordFocusLoss,
   resultContext,
   resultRows,
   resultView,
-  type ServedQuestion,
-  saveAnswerIfOpen,
-  saveSelectedOption,
-  scoreAndClose,
   servedQuestionAt,
   servedQuestions,
-} from "./repository.ts";
-import { type AttemptClock, acceptsAnswer, readClock, windowStart } from "./timing.ts";
+} from "./attempt-reads.ts";
+import type { AnswerSlot, AttemptRow, Choice, ServedQuestion } from "./attempt-rows.ts";
+import { insertAttempt, lockStudent, randomQuestions } from "./attempt-start.ts";
+import { moveCurrentPosition, recordFocusLoss, saveSelectedOption, scoreAndClose } from "./attempt-writes.ts";
+import {
+  advanceIfAllowed,
+  type ClockRow,
+  nextInOneGo,
+  overdueAttemptIds,
+  saveAnswerIfOpen,
+} from "./clock-statements.ts";
+import { type AttemptClock, acceptsAnswer, hasRunOut, readClock, windowStart } from "./timing.ts";
 
 function shuffled<T>(items: T[]): T[] {
   const copy = [...items];
@@ -57,11 +51,7 @@ function shuffled<T>(items: T[]): T[] {
 }
 
 function isOverdue(attempt: AttemptRow, now: Date): boolean {
-  if (attempt.submittedAt) return false;
-  return (
-    readClock(attempt, new Date(now.getTime() - DEADLINE_GRACE_SECONDS * 1000)).position >= attempt.totalQuestions ||
-    now.getTime() > attempt.deadlineAt.getTime() + DEADLINE_GRACE_SECONDS * 1000
-  );
+  return !attempt.submittedAt && hasRunOut(attempt, now);
 }
 
 /** Scores and closes the attempt if its time has run out; returns the attempt as it now is. */
@@ -85,7 +75,7 @@ async function settled(db: Database, attempt: AttemptRow): Promise<AttemptRow> {
   });
 }
 
-/** How the attempt is being started: by the spec's call that takes every question at once, or by our client. */
+/** How the attempt is being started: by the original client's call that takes every question at once, or by ours. */
 export type StartedBy = "all_at_once" | "paced_client";
 
 function asQuizQuestion(question: ServedQuestion): QuizQuestion {
@@ -101,8 +91,8 @@ function asQuizQuestion(question: ServedQuestion): QuizQuestion {
 }
 
 /**
- * How an answer is stored: the spec's one option as before (the hot statements unchanged for it), several
- * options of a multiple-answer question as a list.
+ * How an answer is stored: the original client's one option as before (the hot statements unchanged for it),
+ * several options of a multiple-answer question as a list.
  */
 function choiceOf(answer: Answer): Choice {
   const options = chosenOptions(answer);
@@ -158,7 +148,7 @@ export async function startOrResumeAttempt(db: Database, studentId: string, star
     });
     if (picked.length === 0) throw new HttpError(409, "No quiz questions are available yet. Please try again later.");
     const served = picked.map((question) => ({ ...question, options: shuffled(question.options) }));
-    // The spec's client takes every question at once and submits at the end; on the default test it gets one
+    // The original client takes every question at once and submits at the end; on the default test it gets one
     // window for the whole quiz so that every answer it sends in time counts (decision 007).
     const paced = test.timingMode === "per_question" && !(startedBy === "all_at_once" && student.testIsDefault);
     const attempt = await insertAttempt(tx, {

@@ -1,6 +1,8 @@
-// Pure arithmetic of an attempt's clock. A paced attempt gives each question its own window of
-// `secondsPerQuestion`; Next closes the current window early, and a window that runs out moves the attempt on by
-// itself (design decision 3). An attempt timed as a whole is one window from its start to its deadline.
+// Pure arithmetic of an attempt's clock, and the reference for the same arithmetic in SQL (clock-sql.ts;
+// clock-sql.test.ts compares the two, decision 004). A paced attempt gives each question its own window of
+// `secondsPerQuestion`. Next closes the current window early; a window that runs out does what Next does and
+// moves the attempt on by itself, and when the last one runs out the attempt is over and is scored as if
+// submitted. An attempt timed as a whole is one window from its start to its deadline.
 import { DEADLINE_GRACE_SECONDS } from "@trainwise/contract/constants";
 
 export interface AttemptClock {
@@ -48,4 +50,14 @@ export function acceptsAnswer(clock: AttemptClock, position: number, now: Date):
   const start = windowStart(clock, position).getTime();
   const end = start + clock.secondsPerQuestion * 1000 + grace;
   return now.getTime() >= start && now.getTime() <= end;
+}
+
+/**
+ * Whether the attempt's time is up at `now`: its last window (paced) or its deadline has closed, and the grace
+ * after it has passed too. Until then an answer to the last question still counts (acceptsAnswer).
+ */
+export function hasRunOut(clock: AttemptClock, now: Date): boolean {
+  const deadline = clock.deadlineAt.getTime();
+  const end = clock.paced ? Math.min(deadline, windowStart(clock, clock.totalQuestions).getTime()) : deadline;
+  return now.getTime() > end + DEADLINE_GRACE_SECONDS * 1000;
 }

@@ -1,0 +1,157 @@
+// Reading attempts: the open one (locked, for the slow path and submit), a student's attempts, the questions
+// served in one, where its answers stand, and its result. Named statements like the rest of the quiz's
+// (decision 006).
+import { type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
+import {
+  type AnswerSlot,
+  ATTEMPT_COLUMNS,
+  type AttemptText,
+  attemptFrom,
+  attemptRows,
+  type ServedQuestion,
+  type TimestampText,
+} from "./attempt-rows.ts";
+
+const attemptsOfStatement: NamedStatement = {
+  name: "quiz.attempts-of",
+  text: `select ${ATTEMPT_COLUMNS} from attempts where student_id = $1::uuid order by started_at desc`,
+};
+
+/** The student's attempts, newest first. */
+export function attemptsOf(db: Executor, studentId: string) {
+  return attemptRows(db, attemptsOfStatement, [studentId]);
+}
+
+const lockOpenAttemptStatement: NamedStatement = {
+  name: "quiz.lock-open-attempt",
+  text: `select ${ATTEMPT_COLUMNS} from attempts where student_id = $1::uuid and submitted_at is null for update`,
+};
+
+export async function lockOpenAttempt(db: Executor, studentId: string) {
+  const [attempt] = await attemptRows(db, lockOpenAttemptStatement, [studentId]);
+  return attempt;
+}
+
+const lockOpenAttemptWithSlotsStatement: NamedStatement = {
+  name: "quiz.lock-open-attempt-with-slots",
+  text: `select ${ATTEMPT_COLUMNS},
+      (select coalesce(json_agg(json_build_object('position', aq.position, 'questionId', aq.question_id,
+                 'optionOrder', aq.option_order, 'selectedOptionId', aq.selected_option_id,
+                 'selectedOptionIds', aq.selected_option_ids, 'multiple', q.type = 'multiple') order by aq.position), '[]')
+        from attempt_questions aq join questions q on q.id = aq.question_id where aq.attempt_id = attempts.id) as slots
+    from attempts where student_id = $1::uuid and submitted_at is null for update`,
+};
+
+/** The open attempt, locked, with where each of its questions stands: what a submit reads. */
+export async function lockOpenAttemptWithSlots(db: Executor, studentId: string) {
+  const [row] = await runNamed<AttemptText & { slots: AnswerSlot[] }>(db, lockOpenAttemptWithSlotsStatement, [
+    studentId,
+  ]);
+  if (!row) return undefined;
+  const { slots, ...attempt } = row;
+  return { attempt: attemptFrom(attempt), slots };
+}
+
+const servedQuestionsStatement: NamedStatement = {
+  name: "quiz.served-questions",
+  // $1 attempt, $2 one position (null: every position)
+  text: `select aq.question_id as "questionId", q.text, q.category, q.difficulty, q.type,
+      (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text) order by shown.ordinality), '[]')
+        from unnest(aq.option_order) with ordinality as shown(id, ordinality)
+        join question_options o on o.id = shown.id) as options
+    from attempt_questions aq join questions q on q.id = aq.question_id
+    where aq.attempt_id = $1::uuid and ($2::int is null or aq.position = $2::int)
+    order by aq.position`,
+};
+
+/** The served questions of an attempt in order, with each one's options in the order the student sees them. */
+export function servedQuestions(db: Executor, attemptId: string) {
+  return runNamed<ServedQuestion>(db, servedQuestionsStatement, [attemptId, null]);
+}
+
+/** One served question, for a paced attempt that reveals a question only when its window opens. */
+export async function servedQuestionAt(db: Executor, attemptId: string, position: number) {
+  const [question] = await runNamed<ServedQuestion>(db, servedQuestionsStatement, [attemptId, position]);
+  return question;
+}
+
+const answerSlotsStatement: NamedStatement = {
+  name: "quiz.answer-slots",
+  text: `select aq.position, aq.question_id as "questionId", aq.option_order as "optionOrder",
+      aq.selected_option_id as "selectedOptionId", aq.selected_option_ids as "selectedOptionIds",
+      q.type = 'multiple' as multiple
+    from attempt_questions aq join questions q on q.id = aq.question_id
+    where aq.attempt_id = $1::uuid order by aq.position`,
+};
+
+export function answerSlots(db: Executor, attemptId: string) {
+  return runNamed<AnswerSlot>(db, answerSlotsStatement, [attemptId]);
+}
+
+const resultRowsStatement: NamedStatement = {
+  name: "quiz.result-rows",
+  text: `select aq.question_id as "questionId", coalesce(aq.is_correct, false) as "isCorrect",
+      (aq.selected_option_id is not null or aq.selected_option_ids is not null) as answered,
+      coalesce(aq.mark, case when aq.is_correct then 1 else 0 end) as mark, q.text
+    from attempt_questions aq join questions q on q.id = aq.question_id
+    where aq.attempt_id = $1::uuid order by aq.position`,
+};
+
+/** A result's line: the question, whether it was answered, and whether the answer was right (never the key). */
+export interface ResultRow {
+  questionId: string;
+  isCorrect: boolean;
+  answered: boolean;
+  /** 0 to 1; scored before marks were kept, a right answer counts 1. */
+  mark: number;
+  text: string;
+}
+
+/** Each served question's text and whether the saved answer was right: what a result shows, no answer key. */
+export function resultRows(db: Executor, attemptId: string) {
+  return runNamed<ResultRow>(db, resultRowsStatement, [attemptId]);
+}
+
+const resultViewStatement: NamedStatement = {
+  name: "quiz.result-view",
+  // $1 attempt, $2 student: the attempt if it is theirs, its drive's context and its result rows, in one read.
+  text: `select a.*, t.name as "testName", d.closes_at as "closesAt", d.closed_at as "closedAt",
+      (select coalesce(json_agg(json_build_object('questionId', aq.question_id,
+                 'isCorrect', coalesce(aq.is_correct, false),
+                 'answered', aq.selected_option_id is not null or aq.selected_option_ids is not null,
+                 'mark', coalesce(aq.mark, case when aq.is_correct then 1 else 0 end), 'text', q.text) order by aq.position), '[]')
+        from attempt_questions aq join questions q on q.id = aq.question_id
+        where aq.attempt_id = a.id) as rows
+    from (select ${ATTEMPT_COLUMNS} from attempts where id = $1::uuid and student_id = $2::uuid) a
+    join drives d on d.id = a."driveId" join tests t on t.id = d.test_id`,
+};
+
+/** A result as it is stored now: the attempt (if it is the student's), its context and its rows. */
+export async function resultView(db: Executor, studentId: string, attemptId: string) {
+  const [row] = await runNamed<AttemptText & ResultContext & { rows: ResultRow[] }>(db, resultViewStatement, [
+    attemptId,
+    studentId,
+  ]);
+  if (!row) return undefined;
+  const { testName, closesAt, closedAt, rows, ...attempt } = row;
+  return { attempt: attemptFrom(attempt), context: { testName, closesAt, closedAt }, rows };
+}
+
+/** What a result page needs beyond the attempt: the test's name and when the drive closes. */
+export interface ResultContext {
+  testName: string;
+  closesAt: TimestampText | null;
+  closedAt: TimestampText | null;
+}
+
+const resultContextStatement: NamedStatement = {
+  name: "quiz.result-context",
+  text: `select t.name as "testName", d.closes_at as "closesAt", d.closed_at as "closedAt"
+    from drives d join tests t on t.id = d.test_id where d.id = $1::uuid`,
+};
+
+export async function resultContext(db: Executor, driveId: string) {
+  const [row] = await runNamed<ResultContext>(db, resultContextStatement, [driveId]);
+  if (!row) throw new Error("The attempt's drive is missing.");
+  return row;
+}

@@ -1,0 +1,67 @@
+// An attempt as the quiz's statements read and write it: its columns, aliased to the schema's field names, and
+// the shapes of what is served and answered that the other quiz statements share.
+import { type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
+import type { attempts, questions } from "../../db/schema.ts";
+
+export type AttemptRow = typeof attempts.$inferSelect;
+
+/** A served question as the student sees it: options in the student's order, without correctness. */
+export interface ServedQuestion {
+  questionId: string;
+  text: string;
+  category: string;
+  difficulty: (typeof questions.$inferSelect)["difficulty"];
+  type: (typeof questions.$inferSelect)["type"];
+  options: { _id: string; text: string }[];
+}
+
+/** Where a served question stands: its place, its options' order, and the saved answer. */
+export interface AnswerSlot {
+  position: number;
+  questionId: string;
+  optionOrder: string[];
+  selectedOptionId: string | null;
+  /** The choices of a multiple-answer question. */
+  selectedOptionIds: string[] | null;
+  /** The question takes several options. */
+  multiple: boolean;
+}
+
+/**
+ * An answer as stored: one option in `optionId` (single and true/false questions, and every answer of the
+ * original all-at-once client, decision 007), or a multiple-answer question's options in `optionIds`; the other
+ * is null.
+ */
+export interface Choice {
+  optionId: string | null;
+  optionIds: string[] | null;
+}
+
+export const ATTEMPT_COLUMNS = `id, student_id as "studentId", started_at as "startedAt", deadline_at as "deadlineAt",
+  seconds_per_question as "secondsPerQuestion", current_position as "currentPosition",
+  current_started_at as "currentStartedAt", submitted_at as "submittedAt", score, marks, passed,
+  total_questions as "totalQuestions", drive_id as "driveId", timing_mode as "timingMode", paced,
+  negative_mark as "negativeMark", pass_mark as "passMark", review_policy as "reviewPolicy"`;
+
+export type TimestampText = string | Date;
+
+export type AttemptText = Omit<AttemptRow, "startedAt" | "deadlineAt" | "currentStartedAt" | "submittedAt"> & {
+  startedAt: TimestampText;
+  deadlineAt: TimestampText;
+  currentStartedAt: TimestampText;
+  submittedAt: TimestampText | null;
+};
+
+export function attemptFrom(row: AttemptText): AttemptRow {
+  return {
+    ...row,
+    startedAt: new Date(row.startedAt),
+    deadlineAt: new Date(row.deadlineAt),
+    currentStartedAt: new Date(row.currentStartedAt),
+    submittedAt: row.submittedAt === null ? null : new Date(row.submittedAt),
+  };
+}
+
+export async function attemptRows(db: Executor, statement: NamedStatement, values: unknown[]): Promise<AttemptRow[]> {
+  return (await runNamed<AttemptText>(db, statement, values)).map(attemptFrom);
+}

@@ -1,0 +1,159 @@
+// Starting an attempt: the student locked with what a start needs, the questions drawn, and the attempt stored
+// with its served questions in one statement. Named statements like the rest of the quiz's (decision 006).
+import type { DifficultyMix } from "@trainwise/contract/drives";
+import { type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
+import type { tests } from "../../db/schema.ts";
+import {
+  ATTEMPT_COLUMNS,
+  type AttemptRow,
+  type AttemptText,
+  attemptFrom,
+  attemptRows,
+  type ServedQuestion,
+  type TimestampText,
+} from "./attempt-rows.ts";
+import { deadlineSql } from "./clock-sql.ts";
+
+/** A student about to start an attempt: their allowances, their drive's window and the test's rules. */
+export interface StudentForStart {
+  attemptsAllowed: number;
+  timeMultiplier: number;
+  driveId: string;
+  opensAt: TimestampText | null;
+  closesAt: TimestampText | null;
+  closedAt: TimestampText | null;
+  timeZone: string;
+  testIsDefault: boolean;
+  testName: string;
+  /** The student's attempts, newest first. */
+  attempts: AttemptRow[];
+  test: Pick<
+    typeof tests.$inferSelect,
+    | "categories"
+    | "difficultyMix"
+    | "questionCount"
+    | "secondsPerQuestion"
+    | "timingMode"
+    | "attemptsAllowed"
+    | "passMark"
+    | "negativeMark"
+    | "reviewPolicy"
+  >;
+}
+
+const lockStudentStatement: NamedStatement = {
+  name: "quiz.lock-student",
+  text: `select s.attempts_allowed as "attemptsAllowed", s.time_multiplier as "timeMultiplier", s.drive_id as "driveId",
+      d.opens_at as "opensAt", d.closes_at as "closesAt", d.closed_at as "closedAt", d.time_zone as "timeZone",
+      t.is_default as "testIsDefault", t.name as "testName",
+      (select coalesce(json_agg(a order by a."startedAt" desc), '[]')
+        from (select ${ATTEMPT_COLUMNS} from attempts where student_id = s.id) a) as attempts,
+      json_build_object('categories', t.categories, 'difficultyMix', t.difficulty_mix,
+        'questionCount', t.question_count, 'secondsPerQuestion', t.seconds_per_question, 'timingMode', t.timing_mode,
+        'attemptsAllowed', t.attempts_allowed, 'passMark', t.pass_mark, 'negativeMark', t.negative_mark,
+        'reviewPolicy', t.review_policy) as test
+    from students s join drives d on d.id = s.drive_id join tests t on t.id = d.test_id
+    where s.id = $1::uuid for update of s`,
+};
+
+/**
+ * Locks the student's row so that concurrent starts of one student run one at a time, and reads what a start
+ * needs with it: their drive, its test and their attempts.
+ */
+export async function lockStudent(db: Executor, studentId: string): Promise<StudentForStart | undefined> {
+  const [student] = await runNamed<Omit<StudentForStart, "attempts"> & { attempts: AttemptText[] }>(
+    db,
+    lockStudentStatement,
+    [studentId],
+  );
+  return student && { ...student, attempts: student.attempts.map(attemptFrom) };
+}
+
+const randomQuestionsStatement: NamedStatement = {
+  name: "quiz.random-questions",
+  // $1 how many, $2 categories (empty: all), $3–$5 easy/medium/hard counts (null: any difficulty)
+  text: `select q.id as "questionId", q.text, q.category, q.difficulty, q.type,
+      (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text) order by o.position), '[]')
+        from question_options o where o.question_id = q.id) as options
+    from (
+      select q.*, row_number() over (partition by q.difficulty order by random()) as drawn
+      from questions q
+      where q.archived_at is null and (cardinality($2::text[]) = 0 or q.category = any($2::text[]))
+    ) q
+    where $3::int is null
+       or q.drawn <= case q.difficulty when 'easy' then $3::int when 'medium' then $4::int else $5::int end
+    order by random() limit $1::int`,
+};
+
+/**
+ * Up to `count` current questions in random order from the test's categories (all when none are named),
+ * `mix` of each difficulty when the test sets one; each with its options in the order the admin gave.
+ */
+export function randomQuestions(
+  db: Executor,
+  draw: { count: number; categories: string[]; mix: DifficultyMix | null },
+) {
+  const { count, categories, mix } = draw;
+  return runNamed<ServedQuestion>(db, randomQuestionsStatement, [
+    count,
+    categories,
+    mix?.easy ?? null,
+    mix?.medium ?? null,
+    mix?.hard ?? null,
+  ]);
+}
+
+const insertAttemptStatement: NamedStatement = {
+  name: "quiz.insert-attempt",
+  // $1 student, $2 now, $3 seconds per question, $4 question ids in order, $5 each one's option order,
+  // $6 drive, $7 timing mode, $8 paced, $9 negative mark, $10 pass mark, $11 review policy
+  text: `with attempt as (
+      insert into attempts (student_id, started_at, current_started_at, seconds_per_question, total_questions,
+                            deadline_at, drive_id, timing_mode, paced, negative_mark, pass_mark, review_policy)
+      values ($1::uuid, $2::timestamptz, $2::timestamptz, $3::int, cardinality($4::uuid[]),
+              ${deadlineSql({
+                startedAt: "$2::timestamptz",
+                totalQuestions: "cardinality($4::uuid[])",
+                secondsPerQuestion: "$3::int",
+              })},
+              $6::uuid, $7::timing_mode, $8::boolean, $9::real, $10::int, $11::review_policy)
+      returning ${ATTEMPT_COLUMNS}
+    ), served as (
+      insert into attempt_questions (attempt_id, position, question_id, option_order)
+      select attempt.id, served.ordinality - 1, served.question_id, served.option_order::uuid[]
+      from attempt, unnest($4::uuid[], $5::text[]) with ordinality as served(question_id, option_order, ordinality)
+    )
+    select * from attempt`,
+};
+
+/** Stores a new attempt and the questions served in it, in order, with each one's option order. */
+export async function insertAttempt(
+  db: Executor,
+  values: {
+    studentId: string;
+    now: Date;
+    served: ServedQuestion[];
+    rules: Pick<
+      AttemptRow,
+      "secondsPerQuestion" | "driveId" | "timingMode" | "paced" | "negativeMark" | "passMark" | "reviewPolicy"
+    >;
+  },
+) {
+  const { studentId, now, served, rules } = values;
+  const [attempt] = await attemptRows(db, insertAttemptStatement, [
+    studentId,
+    now,
+    rules.secondsPerQuestion,
+    served.map((question) => question.questionId),
+    // PostgreSQL array literals; uuids need no quoting.
+    served.map((question) => `{${question.options.map((option) => option._id).join(",")}}`),
+    rules.driveId,
+    rules.timingMode,
+    rules.paced,
+    rules.negativeMark,
+    rules.passMark,
+    rules.reviewPolicy,
+  ]);
+  if (!attempt) throw new Error("The attempt was not stored.");
+  return attempt;
+}

@@ -1,0 +1,92 @@
+// Changing an attempt outside the one-statement paths of clock-statements.ts: the slow path's answer and move
+// (after it has worked out which rule applies), scoring and closing, and counting a lost focus.
+import { type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
+import { ATTEMPT_COLUMNS, attemptRows, type Choice } from "./attempt-rows.ts";
+
+const saveSelectedOptionStatement: NamedStatement = {
+  name: "quiz.save-selected-option",
+  // $3 the one option (null for a multiple answer), $5 a multiple answer's options
+  text: `update attempt_questions
+    set selected_option_id = $3::uuid, selected_option_ids = $5::uuid[], answered_at = $4::timestamptz
+    where attempt_id = $1::uuid and position = $2::int`,
+};
+
+export async function saveSelectedOption(
+  db: Executor,
+  values: { attemptId: string; position: number; choice: Choice; now: Date },
+) {
+  const { attemptId, position, choice, now } = values;
+  await runNamed(db, saveSelectedOptionStatement, [attemptId, position, choice.optionId, now, choice.optionIds]);
+}
+
+const moveCurrentPositionStatement: NamedStatement = {
+  name: "quiz.move-current-position",
+  text: "update attempts set current_position = $2::int, current_started_at = $3::timestamptz where id = $1::uuid",
+};
+
+export async function moveCurrentPosition(db: Executor, attemptId: string, position: number, startedAt: Date) {
+  await runNamed(db, moveCurrentPositionStatement, [attemptId, position, startedAt]);
+}
+
+const scoreAndCloseStatement: NamedStatement = {
+  name: "quiz.score-and-close",
+  // Each question's mark from the options chosen (decision 018): exactly the right ones scores 1; under partial
+  // scoring, (right chosen - wrong chosen) / right ones, at least 0. Unanswered scores nothing; an answer that
+  // scores 0 also costs the attempt's negative mark. The score counts questions marked 1.
+  text: `with chosen as (
+      select aq.position, q.scoring,
+             coalesce(aq.selected_option_ids, case when aq.selected_option_id is null then null
+                                                   else array[aq.selected_option_id] end) as picks,
+             aq.question_id
+      from attempt_questions aq join questions q on q.id = aq.question_id
+      where aq.attempt_id = $1::uuid
+    ), graded as (
+      select c.position, c.picks is not null as answered, coalesce((
+        select case
+          when bool_and(o.is_correct = (o.id = any(c.picks))) then 1
+          when c.scoring = 'partial' then greatest(0,
+            (count(*) filter (where o.is_correct and o.id = any(c.picks))
+              - count(*) filter (where not o.is_correct and o.id = any(c.picks)))::real
+            / nullif(count(*) filter (where o.is_correct), 0))
+          else 0 end
+        from question_options o where o.question_id = c.question_id and c.picks is not null), 0)::real as mark
+      from chosen c
+    ), marked as (
+      update attempt_questions aq set is_correct = g.mark = 1, mark = g.mark
+      from graded g where aq.attempt_id = $1::uuid and aq.position = g.position
+      returning aq.is_correct, aq.mark, g.answered
+    ), tally as (
+      select count(*) filter (where is_correct)::int as correct,
+             coalesce(sum(mark), 0)::real as credit,
+             count(*) filter (where answered and mark = 0)::int as wrong
+      from marked
+    )
+    update attempts set submitted_at = $2::timestamptz, score = tally.correct,
+      marks = tally.credit - negative_mark * tally.wrong,
+      -- Pass or fail is decided here, once, in the same arithmetic as the marks it is decided on.
+      passed = case when pass_mark is null then null
+                    else (tally.credit - negative_mark * tally.wrong) * 100 >= pass_mark * total_questions end
+    from tally
+    where id = $1::uuid and submitted_at is null
+    returning ${ATTEMPT_COLUMNS}`,
+};
+
+/** Marks every served question right or wrong and closes the attempt with its score. */
+export async function scoreAndClose(db: Executor, attemptId: string, now: Date) {
+  const [closed] = await attemptRows(db, scoreAndCloseStatement, [attemptId, now]);
+  return closed;
+}
+
+const recordFocusLossStatement: NamedStatement = {
+  name: "quiz.record-focus-loss",
+  text: `update attempt_questions aq set focus_losses = aq.focus_losses + 1
+    from attempts a
+    where a.student_id = $1::uuid and a.submitted_at is null and aq.attempt_id = a.id and aq.position = $2::int
+    returning aq.focus_losses as "focusLosses"`,
+};
+
+/** Counts one loss of focus or visibility on the open attempt's question at `position`. */
+export async function recordFocusLoss(db: Executor, studentId: string, position: number) {
+  const [row] = await runNamed<{ focusLosses: number }>(db, recordFocusLossStatement, [studentId, position]);
+  return row;
+}

@@ -1,0 +1,280 @@
+// The quiz clock exists twice: timing.ts (the reference, for one attempt in the service) and clock-sql.ts (for
+// the statements that check it where the row is locked). These properties run both on generated clocks, and the
+// statements built from clock-sql.ts on stored attempts, and compare them with timing.ts (decision 004).
+//
+// The clocks are those the quiz can reach: a start writes the deadline as every window back to back, and only a
+// paced attempt moves, to a later question whose window starts no later than scheduled (Next closes a window
+// early; an answer the timer has moved on records the scheduled start). On such a clock every paced window ends
+// by the deadline, which is why acceptsAnswerSql may check the deadline on a paced attempt too.
+import { DEADLINE_GRACE_SECONDS } from "@trainwise/contract/constants";
+import { type SQL, sql } from "drizzle-orm";
+import { TransactionRollbackError } from "drizzle-orm/errors";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Transaction } from "../../db/client.ts";
+import { createTestApp } from "../../test/app.ts";
+import { registerStudent, seedQuestions } from "../../test/fixtures.ts";
+import { acceptsAnswerSql, clockColumns, deadlineSql, positionNowSql, runOutSql, windowStartSql } from "./clock-sql.ts";
+import { overdueAttemptIds, saveAnswerIfOpen } from "./clock-statements.ts";
+import { type AttemptClock, acceptsAnswer, hasRunOut, readClock, windowStart } from "./timing.ts";
+
+const GRACE_MS = DEADLINE_GRACE_SECONDS * 1000;
+const SOME_MORNING = Date.parse("2026-11-26T09:00:00.000Z");
+
+interface ClockCase {
+  clock: AttemptClock;
+  startedAt: Date;
+  /** A served question's position. */
+  position: number;
+  now: Date;
+}
+
+/**
+ * A clock the quiz can reach (see the top of the file), a served position, and a moment near one of the clock's
+ * edges: a window's opening or closing, the grace after it, the deadline, the last window's end.
+ */
+function clockCase(maxQuestions: number): fc.Arbitrary<ClockCase> {
+  const rules = fc.record({
+    totalQuestions: fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: maxQuestions })),
+    // The test's seconds times the student's extra time, rounded as a start rounds them.
+    secondsPerQuestion: fc
+      .tuple(fc.integer({ min: 1, max: 120 }), fc.constantFrom(1, 1.25, 1.5, 2, 3))
+      .map(([seconds, multiplier]) => Math.max(1, Math.round(seconds * multiplier))),
+    paced: fc.boolean(),
+    startedAt: fc.integer({ min: 0, max: 86_400_000 }).map((ms) => SOME_MORNING + ms),
+  });
+  return rules.chain(({ totalQuestions, secondsPerQuestion, paced, startedAt }) => {
+    const windowMs = secondsPerQuestion * 1000;
+    const current = paced ? fc.integer({ min: 0, max: totalQuestions - 1 }) : fc.constant(0);
+    return current.chain((currentPosition) => {
+      // How much earlier than scheduled the current window opened: the time Next presses saved.
+      const hurried = fc.oneof(fc.constant(0), fc.integer({ min: 0, max: currentPosition * windowMs }));
+      return fc
+        .record({ hurriedMs: hurried, position: fc.integer({ min: 0, max: totalQuestions - 1 }) })
+        .chain(({ hurriedMs, position }) => {
+          const clock: AttemptClock = {
+            totalQuestions,
+            secondsPerQuestion,
+            paced,
+            currentPosition,
+            currentStartedAt: new Date(startedAt + currentPosition * windowMs - hurriedMs),
+            deadlineAt: new Date(startedAt + totalQuestions * windowMs),
+          };
+          const at = (moment: number) => ({ clock, startedAt: new Date(startedAt), position, now: new Date(moment) });
+          return fc.tuple(edgeOf(clock, position), nearby(windowMs)).map(([edge, offset]) => at(edge + offset));
+        });
+    });
+  });
+}
+
+function edgeOf(clock: AttemptClock, position: number): fc.Arbitrary<number> {
+  const windowMs = clock.secondsPerQuestion * 1000;
+  const opens = windowStart(clock, position).getTime();
+  const deadline = clock.deadlineAt.getTime();
+  const lastEnd = Math.min(deadline, windowStart(clock, clock.totalQuestions).getTime());
+  return fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom(
+        clock.currentStartedAt.getTime(),
+        opens,
+        opens + windowMs,
+        opens + windowMs + GRACE_MS,
+        deadline,
+        deadline + GRACE_MS,
+        lastEnd + GRACE_MS,
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: clock.currentPosition, max: clock.totalQuestions })
+        .map((other) => windowStart(clock, other).getTime()),
+    },
+  );
+}
+
+/** A millisecond either side, a few seconds either side, or anywhere within a few windows. */
+function nearby(windowMs: number): fc.Arbitrary<number> {
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(-1, 0, 1) },
+    { weight: 2, arbitrary: fc.integer({ min: -2 * GRACE_MS, max: 2 * GRACE_MS }) },
+    { weight: 1, arbitrary: fc.integer({ min: -3 * windowMs, max: 3 * windowMs }) },
+  );
+}
+
+describe("the quiz clock in SQL", async () => {
+  const { app, database } = await createTestApp();
+  const { input } = await registerStudent(app);
+  const [registered] = (
+    await database.pool.query<{ id: string; driveId: string }>(
+      `select id, drive_id as "driveId" from students where email = $1`,
+      [input.email],
+    )
+  ).rows;
+  if (!registered) throw new Error("The student was not stored.");
+  const student = registered;
+  const MAX_STORED_QUESTIONS = 6;
+  await seedQuestions(database.db, MAX_STORED_QUESTIONS);
+  const questions = (
+    await database.pool.query<{ id: string; options: string[] }>(
+      `select q.id, array_agg(o.id order by o.position) as options
+       from questions q join question_options o on o.question_id = q.id group by q.id order by q.id`,
+    )
+  ).rows;
+
+  /** Runs `work` in a transaction that is rolled back, so every generated attempt starts from the same data. */
+  async function rolledBack<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    let outcome: { value: T } | undefined;
+    try {
+      await database.db.transaction(async (tx) => {
+        outcome = { value: await work(tx) };
+        tx.rollback();
+      });
+    } catch (error) {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    }
+    if (!outcome) throw new Error("The work did not finish.");
+    return outcome.value;
+  }
+
+  /**
+   * Stores the clock as the student's open attempt with its served questions; `at(ms)` is the SQL for the
+   * timestamp at `ms` on the clock's own time line.
+   */
+  async function storeAttempt(tx: Transaction, { clock, startedAt }: ClockCase, at: (ms: number) => SQL) {
+    const { rows } = await tx.execute<{ id: string }>(sql`
+      insert into attempts (student_id, drive_id, started_at, deadline_at, seconds_per_question, total_questions,
+                            timing_mode, paced, review_policy, current_position, current_started_at)
+      values (${student.id}::uuid, ${student.driveId}::uuid, ${at(startedAt.getTime())},
+              ${at(clock.deadlineAt.getTime())}, ${clock.secondsPerQuestion}, ${clock.totalQuestions},
+              ${clock.paced ? "per_question" : "whole_quiz"}, ${clock.paced}, 'score_and_ticks',
+              ${clock.currentPosition}, ${at(clock.currentStartedAt.getTime())})
+      returning id`);
+    const attemptId = rows[0]?.id as string;
+    for (let position = 0; position < clock.totalQuestions; position++) {
+      const question = questions[position];
+      // A PostgreSQL array literal, as a start writes it (the sql tag would spread an array into a list).
+      const optionOrder = `{${question?.options.join(",")}}`;
+      await tx.execute(sql`
+        insert into attempt_questions (attempt_id, position, question_id, option_order)
+        values (${attemptId}::uuid, ${position}, ${question?.id}::uuid, ${optionOrder}::uuid[])`);
+    }
+    return attemptId;
+  }
+
+  it("reads a clock in SQL exactly as timing.ts does", async () => {
+    const clock = clockColumns("clock");
+    const reading = `select
+        ${positionNowSql(clock, "$8::timestamptz")} as "positionNow",
+        ${windowStartSql(clock, "$7::int")} as "windowStart",
+        ${acceptsAnswerSql(clock, { position: "$7::int", now: "$8::timestamptz", graceSeconds: "$9::int" })} as accepts,
+        ${runOutSql(clock, "$8::timestamptz", "$9::int")} as "runOut",
+        ${deadlineSql({
+          startedAt: "$10::timestamptz",
+          totalQuestions: clock.totalQuestions,
+          secondsPerQuestion: clock.secondsPerQuestion,
+        })} as deadline
+      from (select $1::int as current_position, $2::timestamptz as current_started_at,
+                   $3::int as seconds_per_question, $4::int as total_questions, $5::boolean as paced,
+                   $6::timestamptz as deadline_at) as clock`;
+    await fc.assert(
+      fc.asyncProperty(clockCase(25), async ({ clock, startedAt, position, now }) => {
+        const { rows } = await database.pool.query<{
+          positionNow: number;
+          windowStart: Date;
+          accepts: boolean;
+          runOut: boolean;
+          deadline: Date;
+        }>(reading, [
+          clock.currentPosition,
+          clock.currentStartedAt,
+          clock.secondsPerQuestion,
+          clock.totalQuestions,
+          clock.paced,
+          clock.deadlineAt,
+          position,
+          now,
+          DEADLINE_GRACE_SECONDS,
+          startedAt,
+        ]);
+        const inSql = rows[0];
+        expect(inSql?.windowStart.getTime()).toBe(windowStart(clock, position).getTime());
+        expect(inSql?.accepts).toBe(acceptsAnswer(clock, position, now));
+        expect(inSql?.runOut).toBe(hasRunOut(clock, now));
+        // A start's deadline: every window back to back, the start of the window after the last one; and the
+        // deadline the generated clocks carry.
+        const fresh = { ...clock, currentPosition: 0, currentStartedAt: startedAt };
+        expect(inSql?.deadline.getTime()).toBe(windowStart(fresh, clock.totalQuestions).getTime());
+        expect(inSql?.deadline.getTime()).toBe(clock.deadlineAt.getTime());
+        // Only Next's statements read the position, on paced attempts. Before the current window opened, which
+        // only a server clock behind another's asks about, SQL counts a question back (see positionNowSql).
+        if (clock.paced && now >= clock.currentStartedAt) {
+          expect(inSql?.positionNow).toBe(readClock(clock, now).position);
+        }
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it("saves an answer in one statement exactly when acceptsAnswer takes it, and the clock reads the same after", async () => {
+    await fc.assert(
+      fc.asyncProperty(clockCase(MAX_STORED_QUESTIONS), async (generated) => {
+        const { clock, position, now } = generated;
+        const question = questions[position];
+        const { saved, stored } = await rolledBack(async (tx) => {
+          const attemptId = await storeAttempt(tx, generated, (ms) => sql`${new Date(ms).toISOString()}::timestamptz`);
+          const saved = await saveAnswerIfOpen(tx, {
+            studentId: student.id,
+            questionId: question?.id as string,
+            choice: { optionId: question?.options[0] ?? null, optionIds: null },
+            now,
+            graceSeconds: DEADLINE_GRACE_SECONDS,
+          });
+          const { rows } = await tx.execute<{ currentPosition: number; currentStartedAt: string; answer: string }>(sql`
+            select a.current_position as "currentPosition", a.current_started_at as "currentStartedAt",
+                   aq.selected_option_id as answer
+            from attempts a join attempt_questions aq on aq.attempt_id = a.id and aq.position = ${position}
+            where a.id = ${attemptId}::uuid`);
+          return { saved, stored: rows[0] };
+        });
+        const accepted = acceptsAnswer(clock, position, now);
+        expect(saved !== undefined).toBe(accepted);
+        expect(stored?.answer ?? null).toBe(accepted ? (question?.options[0] ?? null) : null);
+        if (!saved || !stored) return;
+        const after: AttemptClock = {
+          ...clock,
+          currentPosition: stored.currentPosition,
+          currentStartedAt: new Date(stored.currentStartedAt),
+        };
+        expect(saved.currentPosition).toBe(after.currentPosition);
+        expect(new Date(saved.currentStartedAt).getTime()).toBe(after.currentStartedAt.getTime());
+        // An answer to a window the timer has reached records where the timer took the attempt: the same reading.
+        expect(after.currentPosition).toBe(clock.paced ? Math.max(clock.currentPosition, position) : 0);
+        expect(readClock(after, now)).toEqual(readClock(clock, now));
+        expect(windowStart(after, position)).toEqual(windowStart(clock, position));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("sweeps exactly the open attempts whose time hasRunOut says is up", async () => {
+    await fc.assert(
+      fc.asyncProperty(clockCase(MAX_STORED_QUESTIONS), async (generated) => {
+        const { clock, now } = generated;
+        // The sweep reads the transaction's now(), which has microseconds: the attempt is stored on a time line
+        // shifted to it, to the millisecond, so that `now` on the clock's line is now() on the stored one.
+        const swept = await rolledBack(async (tx) => {
+          const attemptId = await storeAttempt(
+            tx,
+            generated,
+            (ms) => sql`now() + ${ms - now.getTime()}::bigint * interval '1 millisecond'`,
+          );
+          return (await overdueAttemptIds(tx, DEADLINE_GRACE_SECONDS)).includes(attemptId);
+        });
+        expect(swept).toBe(hasRunOut(clock, now));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
