@@ -1,5 +1,5 @@
 // Single, multiple (all or nothing, and partial) and true/false questions through the quiz: what students are
-// served, how each answer is taken and marked, and that a client knowing only the spec's calls (one optionId per
+// served, how each answer is taken and marked, and that a client knowing only the original calls (one optionId per
 // question, all at once) keeps working.
 import type { QuizQuestion } from "@trainwise/contract/quiz";
 import { describe, expect, it } from "vitest";
@@ -139,14 +139,14 @@ describe("question types in the quiz", async () => {
       type: "multiple",
       scoring: "partial",
     });
-    // A question made the spec's way (no type) is a single-answer question.
+    // A question made the original way (no type) is a single-answer question.
     expect(listed.find((question) => question.text.startsWith("Single"))).toMatchObject({
       type: "single",
       scoring: "all_or_nothing",
     });
   });
 
-  it("keeps the spec's client working: one optionId per question, all at once, scored as before", async () => {
+  it("keeps the original client working: one optionId per question, all at once, scored as before", async () => {
     const { token } = await registerStudent(app);
     const served = await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(token) });
     expect(served.statusCode).toBe(200);

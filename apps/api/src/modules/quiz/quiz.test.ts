@@ -83,7 +83,7 @@ describe("the quiz", async () => {
     );
     expect((await next(token, 1)).statusCode).toBe(200);
     await age(token, 12);
-    // The spec's call on a paced attempt: the questions whose windows have opened, and not one more.
+    // The original client's call on a paced attempt: the questions whose windows have opened, and not one more.
     const again = await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(token) });
     expect(again.json()).toEqual(questions.slice(0, 2));
     const state = (await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(token) })).json();

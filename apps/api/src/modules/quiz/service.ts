@@ -28,17 +28,22 @@ import {
   resultView,
   servedQuestionAt,
   servedQuestions,
-} from "./attempt-reads.ts";
-import type { AnswerSlot, AttemptRow, Choice, ServedQuestion } from "./attempt-rows.ts";
-import { insertAttempt, lockStudent, randomQuestions } from "./attempt-start.ts";
-import { moveCurrentPosition, recordFocusLoss, saveSelectedOption, scoreAndClose } from "./attempt-writes.ts";
+} from "./repository/attempt-reads.ts";
+import type { AnswerSlot, AttemptRow, Choice, ServedQuestion } from "./repository/attempt-rows.ts";
+import { insertAttempt, lockStudent, randomQuestions } from "./repository/attempt-start.ts";
+import {
+  moveCurrentPosition,
+  recordFocusLoss,
+  saveSelectedOption,
+  scoreAndClose,
+} from "./repository/attempt-writes.ts";
 import {
   advanceIfAllowed,
   type ClockRow,
   nextInOneGo,
   overdueAttemptIds,
   saveAnswerIfOpen,
-} from "./clock-statements.ts";
+} from "./repository/clock-statements.ts";
 import { type AttemptClock, acceptsAnswer, hasRunOut, readClock, windowStart } from "./timing.ts";
 
 function shuffled<T>(items: T[]): T[] {

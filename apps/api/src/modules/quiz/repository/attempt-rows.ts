@@ -1,7 +1,7 @@
 // An attempt as the quiz's statements read and write it: its columns, aliased to the schema's field names, and
 // the shapes of what is served and answered that the other quiz statements share.
-import { type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
-import type { attempts, questions } from "../../db/schema.ts";
+import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
+import type { attempts, questions } from "../../../db/schema.ts";
 
 export type AttemptRow = typeof attempts.$inferSelect;
 

@@ -1,6 +1,6 @@
 // Changing an attempt outside the one-statement paths of clock-statements.ts: the slow path's answer and move
 // (after it has worked out which rule applies), scoring and closing, and counting a lost focus.
-import { type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
+import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
 import { ATTEMPT_COLUMNS, attemptRows, type Choice } from "./attempt-rows.ts";
 
 const saveSelectedOptionStatement: NamedStatement = {

@@ -11,12 +11,12 @@ import { type SQL, sql } from "drizzle-orm";
 import { TransactionRollbackError } from "drizzle-orm/errors";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Transaction } from "../../db/client.ts";
-import { createTestApp } from "../../test/app.ts";
-import { registerStudent, seedQuestions } from "../../test/fixtures.ts";
+import type { Transaction } from "../../../db/client.ts";
+import { createTestApp } from "../../../test/app.ts";
+import { registerStudent, seedQuestions } from "../../../test/fixtures.ts";
+import { type AttemptClock, acceptsAnswer, hasRunOut, readClock, windowStart } from "../timing.ts";
 import { acceptsAnswerSql, clockColumns, deadlineSql, positionNowSql, runOutSql, windowStartSql } from "./clock-sql.ts";
 import { overdueAttemptIds, saveAnswerIfOpen } from "./clock-statements.ts";
-import { type AttemptClock, acceptsAnswer, hasRunOut, readClock, windowStart } from "./timing.ts";
 
 const GRACE_MS = DEADLINE_GRACE_SECONDS * 1000;
 const SOME_MORNING = Date.parse("2026-11-26T09:00:00.000Z");

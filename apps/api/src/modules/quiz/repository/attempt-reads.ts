@@ -1,7 +1,7 @@
 // Reading attempts: the open one (locked, for the slow path and submit), a student's attempts, the questions
 // served in one, where its answers stand, and its result. Named statements like the rest of the quiz's
 // (decision 006).
-import { type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
+import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
 import {
   type AnswerSlot,
   ATTEMPT_COLUMNS,

@@ -1,8 +1,8 @@
 // Starting an attempt: the student locked with what a start needs, the questions drawn, and the attempt stored
 // with its served questions in one statement. Named statements like the rest of the quiz's (decision 006).
 import type { DifficultyMix } from "@trainwise/contract/drives";
-import { type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
-import type { tests } from "../../db/schema.ts";
+import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
+import type { tests } from "../../../db/schema.ts";
 import {
   ATTEMPT_COLUMNS,
   type AttemptRow,

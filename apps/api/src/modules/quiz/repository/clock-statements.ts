@@ -1,7 +1,7 @@
 // The statements that check the clock where the attempt's row is locked: the common case of saving an answer
 // and of Next, each in one statement and one round trip (the hot path of a drive, decisions 004 and 006), and
 // the sweep that finds attempts whose time has run out. The clock's arithmetic in them is clock-sql.ts's.
-import { type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
+import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
 import type { Choice, ServedQuestion, TimestampText } from "./attempt-rows.ts";
 import {
   acceptsAnswerSql,
