@@ -4,9 +4,10 @@
 // three and gets the result the answers make; the drive's item analysis shows what the fixed answers make. Public
 // pages load none of the styles and fonts this needs.
 import { PUBLIC_PATHS } from "@trainwise/contract/site-paths";
-import { adminLogin, apiCall, uniqueStudent } from "../support/api.ts";
+import { apiCall, sharedAdminToken, uniqueStudent } from "../support/api.ts";
 import { analysisCells, expectedAnalysis, type FixedAttempt, summaryFigure } from "../support/item-analysis.ts";
-import { expectNoAxeViolations, fillRegistration, pauseClockNow } from "../support/pages.ts";
+import { quizOfCategory } from "../support/own-quiz.ts";
+import { expectNoAxeViolations, fillRegistration, openDriveRegistration, pauseClockNow } from "../support/pages.ts";
 import { giftEscape, imagesLoaded, solidPng } from "../support/rich-content.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -26,7 +27,7 @@ test("code, a picture and math from the editor and a GIFT file reach the student
 }) => {
   // Eleven quiz attempts and four accessibility audits on a shared machine.
   test.setTimeout(240_000);
-  const token = await adminLogin();
+  const token = await sharedAdminToken();
   const stamp = Date.now().toString(36);
   const category = `Rich journey ${stamp}`;
 
@@ -82,25 +83,17 @@ test("code, a picture and math from the editor and a GIFT file reach the student
   await page.getByRole("button", { name: "Import 3 questions" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Imported 3 questions." })).toBeVisible();
 
-  const created = await apiCall<{ _id: string }>("/tests", {
+  const quiz = await quizOfCategory(category, 3, {
+    test: { name: `Rich journey test ${stamp}`, timingMode: "whole_quiz", reviewPolicy: "score_and_ticks" },
+    drive: { name: `Rich journey drive ${stamp}` },
     token,
-    body: {
-      name: `Rich journey test ${stamp}`,
-      categories: [category],
-      questionCount: 3,
-      timingMode: "whole_quiz",
-      reviewPolicy: "score_and_ticks",
-    },
   });
-  const drive = await apiCall<{ _id: string; code: string }>("/drives", {
-    token,
-    body: { name: `Rich journey drive ${stamp}`, testId: created._id },
-  });
+  const { drive } = quiz;
 
   // A student on a phone: code right, picture wrong, primes 2, 3 and 4 (two right, one wrong: half the mark).
   await page.setViewportSize({ width: 360, height: 800 });
   await page.clock.install();
-  await page.goto(`/student/register?drive=${drive.code}`);
+  await openDriveRegistration(page, quiz);
   await fillRegistration(page, uniqueStudent());
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL(/\/quiz$/);
@@ -249,7 +242,7 @@ test("at 1280 px a long line of code leaves every column of the question list in
 }) => {
   const stamp = Date.now();
   const longLine = `const placements = ${JSON.stringify(Array.from({ length: 24 }, (_, index) => `college-${index}`))};`;
-  const token = await adminLogin();
+  const token = await sharedAdminToken();
   await apiCall("/questions", {
     token,
     body: {
