@@ -458,6 +458,35 @@ test("at 360 px no admin page scrolls sideways, and each is accessible", async (
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
 });
 
+test("at 1280 px a long line of code leaves every column of the question list in view, and every admin link shows", async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  await signIn(page);
+  await adminApi("/questions", {
+    method: "POST",
+    body: JSON.stringify({ ...longCodeQuestion(`Long code ${stamp}`), category: "General" }),
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/admin/questions?search=${encodeURIComponent(`Long code ${stamp}`)}`);
+  const table = page.getByRole("table", { name: /Question bank/ });
+  await expect(table.getByRole("row")).toHaveCount(2);
+  // Before: the code's line widened the table to 1,767 px and only the Question column was in view.
+  for (const heading of await table.getByRole("columnheader").all()) {
+    const box = await heading.boundingBox();
+    expect(box && box.x + box.width, `column ${await heading.textContent()}`).toBeLessThanOrEqual(1280);
+  }
+  const edit = await table.getByRole("button", { name: /^Edit/ }).boundingBox();
+  expect(edit && edit.x + edit.width, "the Edit button").toBeLessThanOrEqual(1280);
+  // The code block scrolls inside itself instead.
+  const code = table.locator("pre");
+  expect(await code.evaluate((pre) => pre.scrollWidth > pre.clientWidth)).toBe(true);
+  // Before: the owner's eleven links ran past the header's width, "Audit Lo" the last one seen.
+  for (const link of await page.getByRole("navigation", { name: "Admin" }).getByRole("link").all()) {
+    await expect(link).toBeInViewport({ ratio: 1 });
+  }
+});
+
 test("a double click on Create Question creates one question", async ({ page }) => {
   await signIn(page);
   await page.goto("/admin/questions");
