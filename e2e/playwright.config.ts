@@ -1,8 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumFlags, chromiumPath } from "../scripts/local-tools.ts";
 
-const MULTIPLE_ANSWER_JOURNEYS = ["**/question-import.spec.ts", "**/rich-content.spec.ts"];
-
 export default defineConfig({
   testDir: "tests",
   globalSetup: "./support/start-product.ts",
@@ -15,13 +13,9 @@ export default defineConfig({
   // step) take 25–35 s on a busy 2-core machine, where axe alone can take seconds per page.
   timeout: 90_000,
   reporter: [["list"]],
-  // The default drive's quiz draws from the whole bank, and its journeys answer with radio buttons and Tab. The
-  // journeys that add multiple-answer questions (checkboxes) or code blocks (a scroll box in the tab order) to the
-  // bank run after every other journey, so no quiz of the default drive can draw one of them in the meantime.
-  projects: [
-    { name: "journeys", testIgnore: MULTIPLE_ANSWER_JOURNEYS },
-    { name: "multiple-answer journeys", testMatch: MULTIPLE_ANSWER_JOURNEYS, dependencies: ["journeys"] },
-  ],
+  // Journeys run in any order and side by side: each one that needs a quiz of a certain shape makes its own
+  // questions, test and drive (support/own-quiz.ts), and those on the open drive, whose test draws from the whole
+  // bank, take whatever questions it holds.
   use: {
     // Set by the global setup once the product runs; the workers read the config after it.
     baseURL: process.env.E2E_BASE_URL,

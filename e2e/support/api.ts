@@ -28,6 +28,21 @@ export async function adminLogin(): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+let shared: Promise<string> | undefined;
+
+/**
+ * This worker's admin session, logged in once. The API takes 30 password attempts from one address in 15 minutes,
+ * and every journey runs from this machine's address: a journey that only sets things up uses this session; one
+ * that ends its session, or tests what one session may do, logs in with `adminLogin` for a session of its own.
+ */
+export function sharedAdminToken(): Promise<string> {
+  shared ??= adminLogin().catch((error: unknown) => {
+    shared = undefined;
+    throw error;
+  });
+  return shared;
+}
+
 let sequence = 0;
 export function uniqueStudent() {
   sequence++;
@@ -61,7 +76,7 @@ export async function submittedStudent(): Promise<void> {
 /** Registers students until one is served the question with this text (the quiz picks 25 at random). */
 export async function studentServed(
   text: string,
-): Promise<{ token: string; questions: { _id: string; text: string }[] }> {
+): Promise<{ token: string; questions: { _id: string; text: string; html: string }[] }> {
   for (let tries = 0; tries < 40; tries++) {
     const response = await fetch(`${baseUrl()}/api/auth/student/register`, {
       method: "POST",
@@ -71,7 +86,7 @@ export async function studentServed(
     const { token } = (await response.json()) as { token: string };
     const questions = (await (
       await fetch(`${baseUrl()}/api/quiz/questions?limit=25`, { headers: { authorization: `Bearer ${token}` } })
-    ).json()) as { _id: string; text: string }[];
+    ).json()) as { _id: string; text: string; html: string }[];
     if (questions.some((question) => question.text === text)) return { token, questions };
   }
   throw new Error(`no student was served "${text}" in 40 tries`);

@@ -1,4 +1,5 @@
-// Steps several journeys share: an accessibility check of the page as it stands, and filling in registration.
+// Steps several journeys share: an accessibility check of the page as it stands, and opening and filling in
+// registration.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import type { uniqueStudent } from "./api.ts";
@@ -21,6 +22,17 @@ const REGISTRATION_LABELS = {
   group: "Group",
   year: "Year",
 } as const;
+
+/** The text a question's or option's server-rendered HTML shows, as the page's own parser reads it (inert). */
+export function renderedText(page: Page, html: string): Promise<string> {
+  return page.evaluate((markup) => new DOMParser().parseFromString(markup, "text/html").body.textContent ?? "", html);
+}
+
+/** Opens a drive's share link (`ownQuiz`'s `registerPath`) and waits until the page has filled in the drive's code. */
+export async function openDriveRegistration(page: Page, quiz: { registerPath: string; drive: { code: string } }) {
+  await page.goto(quiz.registerPath);
+  await expect(page.getByLabel("Drive code (if you were given one)")).toHaveValue(quiz.drive.code);
+}
 
 /** Types a student's details into the registration form, field by field, by their labels. */
 export async function fillRegistration(page: Page, student: ReturnType<typeof uniqueStudent>) {

@@ -3,16 +3,17 @@
 // session on any screen goes to login.
 import fs from "node:fs/promises";
 import type { Page, Route } from "@playwright/test";
-import { adminLogin, baseUrl, uniqueStudent } from "../support/api.ts";
+import { baseUrl, sharedAdminToken, uniqueStudent } from "../support/api.ts";
+import { ownQuiz, plainQuestions, type QuestionDraft } from "../support/own-quiz.ts";
 import { expectNoAxeViolations } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
-// Admin logins are limited per address: these journeys share one session, made once through the API.
+// Admin logins are limited per address: these journeys share the worker's session.
 test.describe.configure({ mode: "serial" });
 let adminToken = "";
 
 async function signIn(page: Page) {
-  adminToken ||= await adminLogin();
+  adminToken ||= await sharedAdminToken();
   await page.goto("/admin/login");
   await page.evaluate((token) => localStorage.setItem("adminToken", token), adminToken);
 }
@@ -26,9 +27,12 @@ async function adminApi<T>(path: string, init: RequestInit = {}): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** A student with this name who registered and submitted an empty quiz, through the API. */
-async function submittedStudentNamed(name: string) {
-  const student = { ...uniqueStudent(), name };
+/**
+ * A student with this name who registered (in the drive with this code, or the open one) and submitted an empty
+ * quiz, through the API.
+ */
+async function submittedStudentNamed(name: string, driveCode?: string) {
+  const student = { ...uniqueStudent(), name, driveCode };
   const registered = await fetch(`${baseUrl()}/api/auth/student/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -92,6 +96,19 @@ async function createFeedback(name: string, batch = "2026") {
       feedback: `Feedback from ${name}.`,
     }),
   });
+}
+
+/** A question whose code has a line far wider than any screen. */
+function longCodeQuestion(title: string): QuestionDraft {
+  const longLine = `const placements = ${JSON.stringify(Array.from({ length: 24 }, (_, index) => `college-${index}`))};`;
+  return {
+    text: `${title}: what does this print?\n\n\`\`\`js\n${longLine}\nconsole.log(placements.length);\n\`\`\``,
+    difficulty: "easy",
+    options: [
+      { text: "24", isCorrect: true },
+      { text: "25", isCorrect: false },
+    ],
+  };
 }
 
 /**
@@ -389,7 +406,14 @@ test("an export starts downloading at once from a single-use address, with its C
 test("at 360 px no admin page scrolls sideways, and each is accessible", async ({ page, allowConsoleError }) => {
   // Sixteen pages, each checked by axe: more than the default 30 s on a busy machine.
   test.setTimeout(180_000);
-  await submittedStudentNamed("Phone Width Student With A Rather Long Name");
+  // A drive and test of its own, whose pages show a line of code too long for a phone and a student's long name.
+  adminToken ||= await sharedAdminToken();
+  const quiz = await ownQuiz({
+    title: "Phone width",
+    questions: [...plainQuestions(2, "the phone-width quiz"), longCodeQuestion("Phone width")],
+    token: adminToken,
+  });
+  await submittedStudentNamed("Phone Width Student With A Rather Long Name", quiz.drive.code);
   // The narrowest phone we design for (a 390 px one has room to spare: the import form fitted there, not here).
   await page.setViewportSize({ width: 360, height: 740 });
   // The login page, signed out; then every page of the admin area, signed in as an owner.
@@ -405,17 +429,15 @@ test("at 360 px no admin page scrolls sideways, and each is accessible", async (
   await expectNoSidewaysScroll(page, "/admin/invite/:token");
   await expectNoAxeViolations(page);
   await signIn(page);
-  const drives = await adminApi<{ _id: string }[]>("/drives");
-  const tests = await adminApi<{ _id: string }[]>("/tests/choices");
   for (const path of [
     "/admin/dashboard",
     "/admin/questions",
     "/admin/tests",
     "/admin/drives",
-    `/admin/drives/${drives[0]?._id}`,
-    `/admin/drives/${drives[0]?._id}/live`,
-    `/admin/drives/${drives[0]?._id}/analysis`,
-    `/admin/tests/${tests[0]?._id}/analysis`,
+    `/admin/drives/${quiz.drive._id}`,
+    `/admin/drives/${quiz.drive._id}/live`,
+    `/admin/drives/${quiz.drive._id}/analysis`,
+    `/admin/tests/${quiz.test._id}/analysis`,
     "/admin/students",
     "/admin/results",
     "/admin/submit-feedback",
@@ -434,6 +456,35 @@ test("at 360 px no admin page scrolls sideways, and each is accessible", async (
   await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
   await expect(page.getByRole("link", { name: "About Us" })).toHaveCount(0);
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
+});
+
+test("at 1280 px a long line of code leaves every column of the question list in view, and every admin link shows", async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  await signIn(page);
+  await adminApi("/questions", {
+    method: "POST",
+    body: JSON.stringify({ ...longCodeQuestion(`Long code ${stamp}`), category: "General" }),
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/admin/questions?search=${encodeURIComponent(`Long code ${stamp}`)}`);
+  const table = page.getByRole("table", { name: /Question bank/ });
+  await expect(table.getByRole("row")).toHaveCount(2);
+  // Before: the code's line widened the table to 1,767 px and only the Question column was in view.
+  for (const heading of await table.getByRole("columnheader").all()) {
+    const box = await heading.boundingBox();
+    expect(box && box.x + box.width, `column ${await heading.textContent()}`).toBeLessThanOrEqual(1280);
+  }
+  const edit = await table.getByRole("button", { name: /^Edit/ }).boundingBox();
+  expect(edit && edit.x + edit.width, "the Edit button").toBeLessThanOrEqual(1280);
+  // The code block scrolls inside itself instead.
+  const code = table.locator("pre");
+  expect(await code.evaluate((pre) => pre.scrollWidth > pre.clientWidth)).toBe(true);
+  // Before: the owner's eleven links ran past the header's width, "Audit Lo" the last one seen.
+  for (const link of await page.getByRole("navigation", { name: "Admin" }).getByRole("link").all()) {
+    await expect(link).toBeInViewport({ ratio: 1 });
+  }
 });
 
 test("a double click on Create Question creates one question", async ({ page }) => {

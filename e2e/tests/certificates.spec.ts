@@ -1,43 +1,25 @@
 import fs from "node:fs";
 import { extractText } from "unpdf";
-import { adminLogin, baseUrl, uniqueStudent } from "../support/api.ts";
+import { uniqueStudent } from "../support/api.ts";
+import { ownQuiz } from "../support/own-quiz.ts";
 import { expectNoAxeViolations, fillRegistration } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
 const escapeRegExp = (text: string) => text.replaceAll(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** A drive, open now, on a short whole-quiz test with a pass mark; made through the admin API. */
-async function passMarkDrive(token: string) {
-  const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${baseUrl()}/api${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return response.json();
-  };
-  const test = await post("/tests", {
-    name: `Certified Aptitude ${Date.now()}`,
-    questionCount: 3,
-    timingMode: "whole_quiz",
-    passMark: 60,
-    reviewPolicy: "score_and_ticks",
-  });
-  return post("/drives", { name: "Certificate batch", organisation: "Sunrise Engineering College", testId: test._id });
-}
-
 test("a passing student keeps the resume code, downloads a certificate naming them, and /verify confirms it", async ({
   page,
 }) => {
-  const token = await adminLogin();
-  const bank = (await (
-    await fetch(`${baseUrl()}/api/questions`, { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as { text: string; options: { text: string; isCorrect: boolean }[] }[];
+  // A drive, open now, on a short whole-quiz test with a pass mark, of questions of its own.
+  const { questions, drive } = await ownQuiz({
+    title: "Certified Aptitude",
+    questions: 3,
+    test: { timingMode: "whole_quiz", passMark: 60, reviewPolicy: "score_and_ticks" },
+    drive: { name: "Certificate batch", organisation: "Sunrise Engineering College" },
+  });
   const correctText = new Map(
-    bank.map((question) => [question.text, question.options.find((option) => option.isCorrect)?.text]),
+    questions.map((question) => [question.text, question.options.find((option) => option.isCorrect)?.text]),
   );
-  const drive = await passMarkDrive(token);
   const student = { ...uniqueStudent(), name: `Asha Certified ${Date.now()}` };
 
   // The share link fills in the code.

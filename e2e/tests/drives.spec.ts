@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { adminLogin, baseUrl, uniqueStudent } from "../support/api.ts";
+import { baseUrl, sharedAdminToken, uniqueStudent } from "../support/api.ts";
+import { ownQuestions, plainQuestions, uniqueName } from "../support/own-quiz.ts";
 import { expectNoAxeViolations, fillRegistration } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -70,8 +71,23 @@ test("an admin plans a test and a drive; a student joins by its link and appears
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
   await logIn(page);
   const stamp = Date.now().toString(36);
+  // Two categories of the journey's own, with more questions of each difficulty than the test will ask for.
+  const aptitude = uniqueName("Aptitude");
+  const programming = uniqueName("Programming");
+  for (const [category, counts] of [
+    [aptitude, { easy: 2, medium: 1, hard: 1 }],
+    [programming, { easy: 1, medium: 2, hard: 1 }],
+  ] as const) {
+    const drafts = Object.entries(counts).flatMap(([difficulty, count]) =>
+      plainQuestions(count, `${category}, ${difficulty}`).map((question) => ({
+        ...question,
+        difficulty: difficulty as keyof typeof counts,
+      })),
+    );
+    await ownQuestions(category, drafts, adminToken);
+  }
 
-  // The test: Aptitude and Programming questions (the demo bank has 6 easy, 6 medium and 4 hard of those).
+  // The test: questions of both categories.
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Tests" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tests");
   await page.getByRole("button", { name: "Create Test" }).click();
@@ -79,8 +95,8 @@ test("an admin plans a test and a drive; a student joins by its link and appears
   await expect(page.getByLabel("Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
   const testName = `Aptitude mix ${stamp}`;
   await page.getByLabel("Name", { exact: true }).fill(testName);
-  await page.getByRole("checkbox", { name: "Aptitude", exact: true }).check();
-  await page.getByRole("checkbox", { name: "Programming", exact: true }).check();
+  await page.getByRole("checkbox", { name: aptitude, exact: true }).check();
+  await page.getByRole("checkbox", { name: programming, exact: true }).check();
   await page.getByRole("radio", { name: "Set how many of each difficulty" }).check();
   await page.getByLabel("Easy questions").fill("2");
   await page.getByLabel("Medium questions").fill("2");
@@ -93,7 +109,7 @@ test("an admin plans a test and a drive; a student joins by its link and appears
   const testRow = page.getByRole("row").filter({ hasText: testName });
   await expect(testRow).toContainText("5 (2 easy, 2 medium, 1 hard)");
   await expect(testRow).toContainText("40%");
-  await expect(testRow).toContainText("Aptitude, Programming");
+  await expect(testRow).toContainText(`${aptitude}, ${programming}`);
   await expect(testRow).not.toContainText("fewer than the test asks for");
   await expectNoAxeViolations(page);
 
@@ -102,7 +118,7 @@ test("an admin plans a test and a drive; a student joins by its link and appears
   await expect(page.getByRole("heading", { name: `Edit test: ${testName}` })).toBeFocused();
   await expect(page.getByRole("radio", { name: "Set how many of each difficulty" })).toBeChecked();
   await expect(page.getByLabel("Hard questions")).toHaveValue("1");
-  await expect(page.getByRole("checkbox", { name: "Programming", exact: true })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: programming, exact: true })).toBeChecked();
   await page.getByLabel("Seconds per question").fill("45");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Test updated." })).toBeVisible();
@@ -318,7 +334,7 @@ test("registration explains a drive that has not opened, one that has closed, an
 test("an admin lets a student resume and ends their sessions", async ({ page }) => {
   const student = uniqueStudent();
   // Another drive, so the drive filter has somewhere the student is not.
-  const adminToken = await adminLogin();
+  const adminToken = await sharedAdminToken();
   const authorised = { "content-type": "application/json", authorization: `Bearer ${adminToken}` };
   const tests = (await (await fetch(`${baseUrl()}/api/tests`, { headers: authorised })).json()) as { _id: string }[];
   const otherDriveName = `Filter check ${Date.now()}`;

@@ -3,7 +3,7 @@
 // is needed, holds its space while it loads, and fits a 360 px phone.
 import type { Page } from "@playwright/test";
 import type { FeedbackInput } from "@trainwise/contract/feedback";
-import { adminLogin, baseUrl } from "../support/api.ts";
+import { baseUrl, sharedAdminToken } from "../support/api.ts";
 import { expectNoAxeViolations } from "../support/pages.ts";
 import { startSlowDocuments } from "../support/slow-documents.ts";
 import { expect, test } from "../support/test.ts";
@@ -202,7 +202,7 @@ test("every feedback card shows its author's initials", async ({ page }) => {
     batch: "2026",
     feedback: "The trainers made the mock drive feel like the real one.",
   }));
-  const token = await adminLogin();
+  const token = await sharedAdminToken();
   for (const entry of entries) {
     const response = await fetch(`${baseUrl()}/api/feedback`, {
       method: "POST",

@@ -1,5 +1,6 @@
-import { adminLogin, apiCall as api, uniqueStudent } from "../support/api.ts";
+import { apiCall as api, sharedAdminToken, uniqueStudent } from "../support/api.ts";
 import { analysisCells, expectedAnalysis, summaryFigure } from "../support/item-analysis.ts";
+import { ownQuiz } from "../support/own-quiz.ts";
 import { expectNoAxeViolations } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -33,30 +34,19 @@ test("an admin reads a drive's item analysis: figures, flags and chart as the st
 }) => {
   // Ten students answer through the API before the page opens.
   test.slow();
-  const token = await adminLogin();
-  const stamp = Date.now().toString(36);
-  const category = `Item journey ${stamp}`;
-  const texts = CORRECT.map((_, q) => `Item journey ${stamp} question ${q + 1}?`);
-  for (const [q, text] of texts.entries()) {
-    await api("/questions", {
-      token,
-      body: {
-        text,
-        category,
-        difficulty: "medium",
-        options: LETTERS.map((letter) => ({ text: `Q${q + 1} option ${letter}`, isCorrect: letter === CORRECT[q] })),
-      },
-    });
-  }
-  const testName = `Item journey test ${stamp}`;
-  const created = await api<{ _id: string }>("/tests", {
+  const token = await sharedAdminToken();
+  const quiz = await ownQuiz({
+    title: "Item journey",
+    questions: CORRECT.map((correct, q) => ({
+      text: `Item journey question ${q + 1}?`,
+      difficulty: "medium",
+      options: LETTERS.map((letter) => ({ text: `Q${q + 1} option ${letter}`, isCorrect: letter === correct })),
+    })),
+    test: { timingMode: "whole_quiz" },
     token,
-    body: { name: testName, categories: [category], questionCount: texts.length, timingMode: "whole_quiz" },
   });
-  const drive = await api<{ _id: string; code: string }>("/drives", {
-    token,
-    body: { name: `Item journey drive ${stamp}`, testId: created._id },
-  });
+  const texts = quiz.questions.map((question) => question.text);
+  const { drive, test: created } = quiz;
 
   // Each student answers through the API; the attempt's id breaks ties in the ranking, as on the server.
   const attempts: { id: string; marks: number; right: boolean[]; choices: (Letter | null)[] }[] = [];
@@ -91,7 +81,7 @@ test("an admin reads a drive's item analysis: figures, flags and chart as the st
   await page.goto(`/admin/drives/${drive._id}`);
   await page.getByRole("link", { name: "Item analysis of this drive" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/drives/${drive._id}/analysis$`));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Item analysis: Item journey drive ${stamp}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Item analysis: ${drive.name}`);
 
   const summary = page.getByRole("definition");
   const figure = (label: string) => summaryFigure(page, label);
@@ -151,7 +141,7 @@ test("an admin reads a drive's item analysis: figures, flags and chart as the st
   // The same test across its drives, reached from the tests list.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/admin/tests");
-  await page.getByRole("link", { name: `Item analysis of test ${testName}` }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Item analysis: ${testName}`);
+  await page.getByRole("link", { name: `Item analysis of test ${created.name}` }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Item analysis: ${created.name}`);
   await expect(figure("Submitted attempts")).toHaveText(String(STUDENTS));
 });

@@ -1,25 +1,18 @@
 import { adminLogin, baseUrl, uniqueStudent } from "../support/api.ts";
+import { ownQuiz } from "../support/own-quiz.ts";
 import { expectNoAxeViolations, fillRegistration } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
-/** A per-question drive of three questions, open now, made through the admin API. */
-async function runningDrive(token: string): Promise<{ _id: string; code: string; name: string }> {
-  const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${baseUrl()}/api${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return response.json();
-  };
-  const test = await post("/tests", {
-    name: `Live aptitude ${Date.now()}`,
-    questionCount: 3,
-    secondsPerQuestion: 120,
-    timingMode: "per_question",
+/** A per-question drive of three questions of its own, open now, made through the admin API. */
+async function runningDrive(token: string) {
+  const { drive } = await ownQuiz({
+    title: "Live aptitude",
+    questions: 3,
+    test: { secondsPerQuestion: 120, timingMode: "per_question" },
+    drive: { organisation: "Sunrise College" },
+    token,
   });
-  return post("/drives", { name: `Live batch ${Date.now()}`, organisation: "Sunrise College", testId: test._id });
+  return drive;
 }
 
 test("an admin watches a student register, answer and submit on the live board, without reloading", async ({

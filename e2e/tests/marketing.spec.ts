@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { PUBLIC_PATHS } from "@trainwise/contract/site-paths";
-import { adminLogin, baseUrl } from "../support/api.ts";
+import { baseUrl, sharedAdminToken } from "../support/api.ts";
 import { expect, test } from "../support/test.ts";
 
 const WIDTHS = [360, 768, 1280] as const;
@@ -168,7 +168,7 @@ test("the contact form validates, Cancel resets it, and Submit stores the enquir
   await expect(page.getByRole("status").filter({ hasText: "Thank you. We have received your message" })).toBeVisible();
   await expect(page.getByLabel("Subject")).toHaveValue("");
 
-  const token = await adminLogin();
+  const token = await sharedAdminToken();
   const enquiries = (await (
     await fetch(`${baseUrl()}/api/contact`, { headers: { authorization: `Bearer ${token}` } })
   ).json()) as {

@@ -5,7 +5,7 @@ import type { Locator, Page } from "@playwright/test";
 import { brand } from "@trainwise/contract/brand";
 import type { FeedbackInput } from "@trainwise/contract/feedback";
 import { PUBLIC_PATHS } from "@trainwise/contract/site-paths";
-import { adminLogin, baseUrl, uniqueStudent } from "../support/api.ts";
+import { baseUrl, sharedAdminToken, uniqueStudent } from "../support/api.ts";
 import { expectNoAxeViolations, fillRegistration } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -30,7 +30,7 @@ function feedbackEntry(index: number): FeedbackInput {
 async function ensureFeedback() {
   const visible = (await (await fetch(`${baseUrl()}/api/feedback`)).json()) as unknown[];
   if (visible.length >= FEEDBACK_ENTRIES) return;
-  const token = await adminLogin();
+  const token = await sharedAdminToken();
   for (let index = visible.length; index < FEEDBACK_ENTRIES; index++) {
     const response = await fetch(`${baseUrl()}/api/feedback`, {
       method: "POST",
@@ -376,7 +376,9 @@ for (const width of [360, 768] as const) {
         expect(box.y, `the ${await bar.getAttribute("role")} at question ${position}`).toBeGreaterThanOrEqual(0);
         expect(box.y + box.height).toBeLessThanOrEqual(640);
       }
-      await page.getByRole("radio").first().check();
+      // The first option, of whatever type: the open drive draws from the whole bank, which other journeys add
+      // multiple-answer questions (checkboxes) to.
+      await page.getByRole("radio").or(page.getByRole("checkbox")).first().check();
       await page.getByRole("button", { name: position === 25 ? "Submit" : "Next" }).click();
     }
 

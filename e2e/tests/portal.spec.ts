@@ -1,4 +1,5 @@
-import { adminLogin, baseUrl, uniqueStudent } from "../support/api.ts";
+import type { Question } from "@trainwise/contract/questions";
+import { apiCall, sharedAdminToken, uniqueStudent } from "../support/api.ts";
 import { expectNoAxeViolations, fillRegistration, pauseClockNow } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -45,17 +46,16 @@ test("a taken email shows the server's message", async ({ page, allowConsoleErro
 });
 
 test("a whole quiz: right and wrong answers, timer expiry, refresh, score, and the redirect home", async ({ page }) => {
-  // The answer key comes from the admin API; the page itself never has it.
-  const token = await adminLogin();
-  const bank = (await (
-    await fetch(`${baseUrl()}/api/questions`, { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as {
-    text: string;
-    options: { text: string; isCorrect: boolean }[];
-  }[];
-  const correctText = new Map(
-    bank.map((question) => [question.text, question.options.find((option) => option.isCorrect)?.text]),
-  );
+  // The answer key comes from the admin API; the page itself never has it. The default drive draws from the whole
+  // bank, which other journeys add to (questions of any type, with code, pictures and up to ten options), so the
+  // key is read by option, whose input carries its id, and read again for a question added after it was read.
+  const isCorrect = new Map<string, boolean>();
+  async function readKey() {
+    for (const question of await apiCall<Question[]>("/questions", { token: await sharedAdminToken() })) {
+      for (const option of question.options) isCorrect.set(option._id, option.isCorrect);
+    }
+  }
+  await readKey();
 
   await page.clock.install();
   await page.goto("/student/register");
@@ -73,18 +73,27 @@ test("a whole quiz: right and wrong answers, timer expiry, refresh, score, and t
   );
   await expectNoAxeViolations(page);
 
-  /** Picks the right or a wrong option of the question on screen; returns the option's label. */
-  async function choose(right: boolean): Promise<string> {
-    const questionText = await page.getByRole("main").getByRole("heading", { level: 2 }).innerText();
-    const radios = page.getByRole("radio");
-    const labels = await radios.evaluateAll((inputs) => inputs.map((input) => input.parentElement?.innerText ?? ""));
-    // Other journeys add questions with fewer options; every question's options are lettered from A.
-    expect(labels.map((label) => label.slice(0, 3))).toEqual(
-      ["A. ", "B. ", "C. ", "D. ", "E. ", "F. "].slice(0, labels.length),
+  const options = page.getByRole("radio").or(page.getByRole("checkbox"));
+  /**
+   * Answers the question on screen rightly (every right option: one radio, or each right checkbox) or wrongly
+   * (one wrong option, which scores nothing of any type); returns the positions of the options picked.
+   */
+  async function choose(right: boolean): Promise<number[]> {
+    const shown = await options.evaluateAll((inputs) =>
+      inputs.map((input) => ({ id: (input as HTMLInputElement).value, label: input.parentElement?.innerText ?? "" })),
     );
-    const index = labels.findIndex((label) => (label.slice(3) === correctText.get(questionText)) === right);
-    await radios.nth(index).check();
-    return labels[index] ?? "";
+    // Every question's options are lettered from A.
+    expect(shown.map((option) => option.label.slice(0, 3))).toEqual(
+      [..."ABCDEFGHIJ"].slice(0, shown.length).map((letter) => `${letter}. `),
+    );
+    if (shown.some((option) => !isCorrect.has(option.id))) await readKey();
+    const key = shown.map((option) => isCorrect.get(option.id));
+    expect(key, "every option on screen is in the answer key").not.toContain(undefined);
+    const picks = right ? key.flatMap((correct, index) => (correct ? [index] : [])) : [key.indexOf(false)];
+    expect(picks.length, "options to answer the question rightly").toBeGreaterThan(0);
+    expect(picks, "a wrong option to answer the question wrongly").not.toContain(-1);
+    for (const index of picks) await options.nth(index).check();
+    return picks;
   }
 
   // Right on questions 1–3, wrong on 4.
@@ -105,11 +114,13 @@ test("a whole quiz: right and wrong answers, timer expiry, refresh, score, and t
 
   // A refresh resumes the same question, its saved answer and the time the server says is left (the server's
   // clock is real, so only a few real seconds have passed on it; API tests age it to check the arithmetic).
-  const chosenLabel = await choose(false);
+  const [chosen = -1] = await choose(false);
+  const chosenId = await options.nth(chosen).getAttribute("value");
   await expect(page.getByRole("status").or(page.getByRole("alert"))).toHaveCount(0);
   await page.reload();
   await expect(page.getByText("Question 6 of 25", { exact: true })).toBeVisible();
-  await expect(page.getByRole("radio", { name: chosenLabel })).toBeChecked();
+  await expect(options.nth(chosen)).toHaveAttribute("value", chosenId ?? "");
+  await expect(options.nth(chosen)).toBeChecked();
   await expect(page.getByRole("timer")).toHaveText(/^Time Left: (2\d|30) seconds$/);
   await page.clock.runFor(30_000);
 

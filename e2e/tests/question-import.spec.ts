@@ -92,7 +92,7 @@ test("an admin previews a GIFT file, confirms skipping an essay, and finds the q
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Cancel Edit" }).click();
 
-  // The quiz of other journeys draws from the whole bank: leave it as it was.
+  // Deleting from the list: the bank is left as it was.
   page.on("dialog", (dialog) => void dialog.accept());
   for (const text of [`Which of these are prime numbers (${stamp})?`, `The sun is a star (${stamp}).`]) {
     await bank

@@ -3,8 +3,9 @@
 // preview, the import preview, the questions list, the quiz, the result and the item analysis. A picture upload
 // that is really an SVG is refused.
 import type { Page } from "@playwright/test";
-import { adminLogin, apiCall, baseUrl, uniqueStudent } from "../support/api.ts";
-import { fillRegistration, pauseClockNow } from "../support/pages.ts";
+import { baseUrl, sharedAdminToken, uniqueStudent } from "../support/api.ts";
+import { quizOfCategory } from "../support/own-quiz.ts";
+import { fillRegistration, openDriveRegistration, pauseClockNow } from "../support/pages.ts";
 import { giftEscape, RICH_TEXT } from "../support/rich-content.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -80,7 +81,7 @@ test("script in question and option text never runs, wherever the text is shown"
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  const token = await adminLogin();
+  const token = await sharedAdminToken();
   const stamp = Date.now().toString(36);
   const category = `XSS journey ${stamp}`;
 
@@ -146,16 +147,14 @@ test("script in question and option text never runs, wherever the text is shown"
   await expectInert(page, "questions list");
 
   // A student sits both questions.
-  const quizTest = await apiCall<{ _id: string }>("/tests", {
+  const quiz = await quizOfCategory(category, 2, {
+    test: { name: `XSS test ${stamp}`, timingMode: "whole_quiz" },
+    drive: { name: `XSS drive ${stamp}` },
     token,
-    body: { name: `XSS test ${stamp}`, categories: [category], questionCount: 2, timingMode: "whole_quiz" },
   });
-  const drive = await apiCall<{ _id: string; code: string }>("/drives", {
-    token,
-    body: { name: `XSS drive ${stamp}`, testId: quizTest._id },
-  });
+  const { drive } = quiz;
   await page.clock.install();
-  await page.goto(`/student/register?drive=${drive.code}`);
+  await openDriveRegistration(page, quiz);
   await fillRegistration(page, uniqueStudent());
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL(/\/quiz$/);

@@ -4,9 +4,10 @@
 // three and gets the result the answers make; the drive's item analysis shows what the fixed answers make. Public
 // pages load none of the styles and fonts this needs.
 import { PUBLIC_PATHS } from "@trainwise/contract/site-paths";
-import { adminLogin, apiCall, uniqueStudent } from "../support/api.ts";
+import { apiCall, sharedAdminToken, uniqueStudent } from "../support/api.ts";
 import { analysisCells, expectedAnalysis, type FixedAttempt, summaryFigure } from "../support/item-analysis.ts";
-import { expectNoAxeViolations, fillRegistration, pauseClockNow } from "../support/pages.ts";
+import { quizOfCategory } from "../support/own-quiz.ts";
+import { expectNoAxeViolations, fillRegistration, openDriveRegistration, pauseClockNow } from "../support/pages.ts";
 import { giftEscape, imagesLoaded, solidPng } from "../support/rich-content.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -26,7 +27,7 @@ test("code, a picture and math from the editor and a GIFT file reach the student
 }) => {
   // Eleven quiz attempts and four accessibility audits on a shared machine.
   test.setTimeout(240_000);
-  const token = await adminLogin();
+  const token = await sharedAdminToken();
   const stamp = Date.now().toString(36);
   const category = `Rich journey ${stamp}`;
 
@@ -82,25 +83,17 @@ test("code, a picture and math from the editor and a GIFT file reach the student
   await page.getByRole("button", { name: "Import 3 questions" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Imported 3 questions." })).toBeVisible();
 
-  const created = await apiCall<{ _id: string }>("/tests", {
+  const quiz = await quizOfCategory(category, 3, {
+    test: { name: `Rich journey test ${stamp}`, timingMode: "whole_quiz", reviewPolicy: "score_and_ticks" },
+    drive: { name: `Rich journey drive ${stamp}` },
     token,
-    body: {
-      name: `Rich journey test ${stamp}`,
-      categories: [category],
-      questionCount: 3,
-      timingMode: "whole_quiz",
-      reviewPolicy: "score_and_ticks",
-    },
   });
-  const drive = await apiCall<{ _id: string; code: string }>("/drives", {
-    token,
-    body: { name: `Rich journey drive ${stamp}`, testId: created._id },
-  });
+  const { drive } = quiz;
 
   // A student on a phone: code right, picture wrong, primes 2, 3 and 4 (two right, one wrong: half the mark).
   await page.setViewportSize({ width: 360, height: 800 });
   await page.clock.install();
-  await page.goto(`/student/register?drive=${drive.code}`);
+  await openDriveRegistration(page, quiz);
   await fillRegistration(page, uniqueStudent());
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL(/\/quiz$/);
@@ -240,46 +233,4 @@ test("public pages load no highlighting or math styles, and no math fonts", asyn
     expect(richRules, `style rules on ${path}`).toEqual([]);
   }
   expect(requested.filter((url) => /katex|hljs|highlight|rich-text/i.test(url))).toEqual([]);
-});
-
-// In this file, not with the other admin tables: a default-drive quiz that drew this question would put its code
-// block in the keyboard journeys' tab order.
-test("at 1280 px a long line of code leaves every column of the question list in view, and every admin link shows", async ({
-  page,
-}) => {
-  const stamp = Date.now();
-  const longLine = `const placements = ${JSON.stringify(Array.from({ length: 24 }, (_, index) => `college-${index}`))};`;
-  const token = await adminLogin();
-  await apiCall("/questions", {
-    token,
-    body: {
-      text: `Long code ${stamp}: what does this print?\n\n\`\`\`js\n${longLine}\nconsole.log(placements.length);\n\`\`\``,
-      category: "General",
-      difficulty: "easy",
-      options: [
-        { text: "24", isCorrect: true },
-        { text: "25", isCorrect: false },
-      ],
-    },
-  });
-  await page.goto("/admin/login");
-  await page.evaluate((stored) => localStorage.setItem("adminToken", stored), token);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(`/admin/questions?search=${encodeURIComponent(`Long code ${stamp}`)}`);
-  const table = page.getByRole("table", { name: /Question bank/ });
-  await expect(table.getByRole("row")).toHaveCount(2);
-  // Before: the code's line widened the table to 1,767 px and only the Question column was in view.
-  for (const heading of await table.getByRole("columnheader").all()) {
-    const box = await heading.boundingBox();
-    expect(box && box.x + box.width, `column ${await heading.textContent()}`).toBeLessThanOrEqual(1280);
-  }
-  const edit = await table.getByRole("button", { name: /^Edit/ }).boundingBox();
-  expect(edit && edit.x + edit.width, "the Edit button").toBeLessThanOrEqual(1280);
-  // The code block scrolls inside itself instead.
-  const code = table.locator("pre");
-  expect(await code.evaluate((pre) => pre.scrollWidth > pre.clientWidth)).toBe(true);
-  // Before: the owner's eleven links ran past the header's width, "Audit Lo" the last one seen.
-  for (const link of await page.getByRole("navigation", { name: "Admin" }).getByRole("link").all()) {
-    await expect(link).toBeInViewport({ ratio: 1 });
-  }
 });

@@ -1,7 +1,8 @@
 // What a student meets around the quiz: the server's messages where they are looking, a result page they can stay
 // on, guards that do not trap the back button, and a save that survives a proxy's error page.
 import { baseUrl, uniqueStudent } from "../support/api.ts";
-import { expectNoAxeViolations, fillRegistration, pauseClockNow } from "../support/pages.ts";
+import { ownQuiz } from "../support/own-quiz.ts";
+import { expectNoAxeViolations, fillRegistration, openDriveRegistration, pauseClockNow } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
 const PHONE = { width: 360, height: 640 };
@@ -101,10 +102,10 @@ test("a proxy's HTML error page on a save is retried like a dropped connection, 
   allowConsoleError,
 }) => {
   allowConsoleError(/status of 502/);
-  await page.goto("/student/register");
+  await openDriveRegistration(page, await ownQuiz({ title: "Proxy error", questions: 3 }));
   await fillRegistration(page, uniqueStudent());
   await page.getByRole("button", { name: "Register" }).click();
-  await expect(page.getByText("Question 1 of 25", { exact: true })).toBeVisible();
+  await expect(page.getByText("Question 1 of 3", { exact: true })).toBeVisible();
 
   // The first Next meets a load balancer's error page, as while an instance restarts; later ones pass.
   let intercepted = 0;
@@ -118,7 +119,7 @@ test("a proxy's HTML error page on a save is retried like a dropped connection, 
   });
   await page.getByRole("radio").first().check();
   await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByText("Question 2 of 25", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Question 2 of 3", { exact: true })).toBeVisible({ timeout: 15_000 });
   expect(intercepted).toBeGreaterThanOrEqual(2);
 });
 
@@ -144,10 +145,10 @@ test("a registration whose answer is lost on the way is retried and lets the stu
 });
 
 test("Next with no answer asks first: Stay keeps the question, Move on leaves it unanswered", async ({ page }) => {
-  await page.goto("/student/register");
+  await openDriveRegistration(page, await ownQuiz({ title: "Next unanswered", questions: 4 }));
   await fillRegistration(page, uniqueStudent());
   await page.getByRole("button", { name: "Register" }).click();
-  await expect(page.getByText("Question 1 of 25", { exact: true })).toBeVisible();
+  await expect(page.getByText("Question 1 of 4", { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Next" }).click();
   const question = page.getByRole("alertdialog", { name: /You have not answered this question/ });
@@ -156,18 +157,18 @@ test("Next with no answer asks first: Stay keeps the question, Move on leaves it
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Stay on this question" }).click();
   await expect(question).toHaveCount(0);
-  await expect(page.getByText("Question 1 of 25", { exact: true })).toBeVisible();
+  await expect(page.getByText("Question 1 of 4", { exact: true })).toBeVisible();
 
   // Picking an answer ends the question; Next then moves on at once.
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("radio").first().check();
   await expect(question).toHaveCount(0);
   await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByText("Question 2 of 25", { exact: true })).toBeVisible();
+  await expect(page.getByText("Question 2 of 4", { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("button", { name: "Move on without an answer" }).click();
-  await expect(page.getByText("Question 3 of 25", { exact: true })).toBeVisible();
+  await expect(page.getByText("Question 3 of 4", { exact: true })).toBeVisible();
 });
 
 test("a save lost on the way stays on screen until it lands, and the server then holds the answer", async ({
@@ -175,11 +176,12 @@ test("a save lost on the way stays on screen until it lands, and the server then
   allowConsoleError,
 }) => {
   allowConsoleError(/ERR_CONNECTION_RESET|Failed to load resource/);
+  const quiz = await ownQuiz({ title: "Lost save", questions: 3 });
   await page.clock.install();
-  await page.goto("/student/register");
+  await openDriveRegistration(page, quiz);
   await fillRegistration(page, uniqueStudent());
   await page.getByRole("button", { name: "Register" }).click();
-  await expect(page.getByText("Question 1 of 25", { exact: true })).toBeVisible();
+  await expect(page.getByText("Question 1 of 3", { exact: true })).toBeVisible();
 
   // From here the page's clock moves only in the steps below: the question's 30 seconds on that clock must not
   // run out while lost requests come back in real time on a busy machine (the question would move on, carrying
@@ -197,7 +199,6 @@ test("a save lost on the way stays on screen until it lands, and the server then
     inFlight--;
     settledAt = Date.now();
   });
-  // The last option: other journeys add two-option questions to the bank the default drive draws from.
   const picked = page.getByRole("radio").last();
   await picked.check();
   const notice = page.getByRole("alert").filter({ hasText: "Your answer to question 1 could not be saved yet." });
@@ -217,6 +218,6 @@ test("a save lost on the way stays on screen until it lands, and the server then
   await page.evaluate(() => window.dispatchEvent(new Event("online")));
   await expect(notice).toHaveCount(0);
   await page.reload();
-  await expect(page.getByText("Question 1 of 25", { exact: true })).toBeVisible();
+  await expect(page.getByText("Question 1 of 3", { exact: true })).toBeVisible();
   await expect(page.getByRole("radio").last()).toBeChecked();
 });
