@@ -31,9 +31,9 @@ export async function adminLogin(): Promise<string> {
 let shared: Promise<string> | undefined;
 
 /**
- * This worker's admin session, logged in once. The API takes 30 password attempts from one address in 15 minutes,
- * and every journey runs from this machine's address: a journey that only sets things up uses this session; one
- * that ends its session, or tests what one session may do, logs in with `adminLogin` for a session of its own.
+ * This worker's admin session, logged in once: a journey that only sets things up uses this session, so the run's
+ * logins are few; one that ends its session, or tests what one session may do, logs in with `adminLogin` for a
+ * session of its own.
  */
 export function sharedAdminToken(): Promise<string> {
   shared ??= adminLogin().catch((error: unknown) => {

@@ -4,8 +4,7 @@ import { ownQuestions, plainQuestions, uniqueName } from "../support/own-quiz.ts
 import { expectNoAxeViolations, fillRegistration } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
-// The API takes ten admin logins per username in fifteen minutes, and the other journeys use most of them: these
-// journeys run in order in one worker, log in through the page once, and share that session.
+// These journeys run in order in one worker, log in through the page once, and share that session.
 test.describe.configure({ mode: "serial" });
 let adminToken = "";
 
