@@ -1,7 +1,7 @@
 // Steps several journeys share: an accessibility check of the page as it stands, and opening and filling in
 // registration.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import type { uniqueStudent } from "./api.ts";
 
 /** axe-core finds nothing on the page in its current state; a failure names each rule and where it failed. */
@@ -38,6 +38,21 @@ export async function openDriveRegistration(page: Page, quiz: { registerPath: st
 export async function fillRegistration(page: Page, student: ReturnType<typeof uniqueStudent>) {
   for (const [field, label] of Object.entries(REGISTRATION_LABELS)) {
     await page.getByLabel(label, { exact: true }).fill(student[field as keyof typeof REGISTRATION_LABELS]);
+  }
+}
+
+/**
+ * Loads `url` while the page's installed clock stands still, moving it on in steps of 50 ms only until `ready`
+ * shows. Whatever a page times from when something shows (the result page's return home) has then counted at most
+ * one step when this returns, however slowly the machine loaded the page; a running clock would have counted the
+ * real time the load took.
+ */
+export async function gotoOnStoppedClock(page: Page, url: string, ready: Locator): Promise<void> {
+  await pauseClockNow(page);
+  await page.goto(url, { waitUntil: "commit" });
+  for (let moved = 0; !(await ready.isVisible()); moved += 50) {
+    if (moved >= 20_000) throw new Error(`${url} did not show its content within 20 s of its own clock`);
+    await page.clock.runFor(50);
   }
 }
 
