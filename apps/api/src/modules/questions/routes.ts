@@ -13,7 +13,9 @@ import { serve } from "../../http/serve-endpoint.ts";
 import { adminOf } from "../../plugins/auth.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 import { aikenCarries } from "./formats/aiken.ts";
-import { detectFormat, EXPORTS, readBankFile, toPreview } from "./formats/bank-formats.ts";
+import type { FileOutcome } from "./formats/bank-file.ts";
+import { detectFormat, EXPORTS } from "./formats/bank-formats.ts";
+import { BankReader } from "./formats/bank-reader.ts";
 import { QUESTION_CSV_TEMPLATE, questionCsvRow } from "./formats/csv.ts";
 import {
   archiveOrDeleteQuestion,
@@ -35,13 +37,19 @@ const questionRoutes: FastifyPluginAsync = async (app) => {
     done(new HttpError(415, "Send JSON, or a question file as text/csv, text/plain or application/xml in UTF-8.")),
   );
 
-  /** The file read in its format (given or detected), or the whole file refused. */
-  async function readUpload(body: string, query: QuestionImportQuery, contentType: string | undefined) {
-    // A file sent as text/csv is CSV, as it always was; any other is read in the format named or detected.
-    const format: BankFormat = query.format ?? (contentType?.startsWith("text/csv") ? "csv" : detectFormat(body));
-    const outcome = await readBankFile(body, format, { category: query.category, difficulty: query.difficulty });
+  // Files are read in a worker thread, so no file holds the server for anyone else (bank-reader.ts).
+  const reader = new BankReader();
+  app.addHook("onClose", () => reader.close());
+
+  /** The format of an upload: a file sent as text/csv is CSV, as it always was; any other as named or detected. */
+  function formatOf(body: string, query: QuestionImportQuery, contentType: string | undefined): BankFormat {
+    return query.format ?? (contentType?.startsWith("text/csv") ? "csv" : detectFormat(body));
+  }
+
+  /** Refuses the whole file when it could not be read at all. */
+  function bankOf(outcome: FileOutcome) {
     if (!outcome.ok) throw new HttpError(outcome.status, outcome.message, { file: outcome.message });
-    return { format, bank: outcome.bank };
+    return outcome.bank;
   }
 
   serve(app, "questionBank", async (request, reply) => {
@@ -101,13 +109,21 @@ const questionRoutes: FastifyPluginAsync = async (app) => {
     sendCsv(reply, "questions-template.csv", QUESTION_CSV_TEMPLATE),
   );
 
-  serve(app, "previewQuestionImport", async (request) => {
-    const { format, bank } = await readUpload(request.body, request.query, request.headers["content-type"]);
-    return toPreview(format, bank);
+  serve(app, "previewQuestionImport", async (request, reply) => {
+    const { query } = request;
+    const format = formatOf(request.body, query, request.headers["content-type"]);
+    const read = await reader.preview(request.body, format, { category: query.category, difficulty: query.difficulty });
+    if (!read.ok) throw new HttpError(read.status, read.message, { file: read.message });
+    // Checked against the contract and written as JSON in the worker: sent as it is.
+    return reply.type("application/json; charset=utf-8").send(read.json);
   });
 
   serve(app, "importQuestions", async (request) => {
-    const { bank } = await readUpload(request.body, request.query, request.headers["content-type"]);
+    const { query } = request;
+    const format = formatOf(request.body, query, request.headers["content-type"]);
+    const bank = bankOf(
+      await reader.read(request.body, format, { category: query.category, difficulty: query.difficulty }),
+    );
     if (bank.problemCount > 0) {
       const listed = bank.problemCount > bank.problems.length ? ` (the first ${bank.problems.length} are listed)` : "";
       const counted = bank.problemCount === 1 ? "1 problem" : `${bank.problemCount} problems`;
