@@ -1,8 +1,9 @@
 // Admin roles, what each may do, the accounts screen's payloads and the audit log's. The web app hides what a role
 // cannot do from the same table the API enforces it with (decision 016).
 import { z } from "zod";
+import { tablePage, tablePageSchema } from "./admin-tables.ts";
 import { MIN_ADMIN_PASSWORD_LENGTH } from "./auth.ts";
-import { idSchema, requiredText, withTextRules } from "./common.ts";
+import { idSchema, listOf, requiredText, withTextRules } from "./common.ts";
 
 /** Strongest first: an owner may do everything an examiner may, an examiner everything a viewer may. */
 export const ADMIN_ROLES = ["owner", "examiner", "viewer"] as const;
@@ -50,7 +51,7 @@ export const adminAccountSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminAccount = z.infer<typeof adminAccountSchema>;
-export const adminAccountListSchema = z.array(adminAccountSchema);
+export const adminAccountListSchema = listOf(adminAccountSchema);
 
 /** The same rule as `npm run admin -- create`: a username someone can type and read in the audit log. */
 export const adminUsernameSchema = requiredText("Username", 100)
@@ -151,18 +152,7 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditTableQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: "page must be a number" })
-    .min(1, { error: "page must be at least 1" })
-    .max(1_000_000, { error: "page must be at most 1000000" })
-    .int({ error: "page must be a whole number" })
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: "pageSize must be a number" })
-    .min(1, { error: "pageSize must be at least 1" })
-    .max(100, { error: "pageSize must be at most 100" })
-    .int({ error: "pageSize must be a whole number" })
-    .default(25),
+  ...tablePage,
   adminId: idSchema.optional(),
   action: z.enum(AUDIT_ACTIONS, { error: "Not a known action" }).optional(),
 });
@@ -183,9 +173,4 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditTablePageSchema = z.object({
-  rows: z.array(auditEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const auditTablePageSchema = tablePageSchema(auditEntrySchema);

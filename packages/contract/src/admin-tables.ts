@@ -11,8 +11,11 @@ import { studentAdminSchema } from "./students.ts";
 
 export const TABLE_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_TABLE_PAGE_SIZE = 25;
+/** The largest page a table answers. */
+export const MAX_TABLE_PAGE_SIZE = 100;
 
-const tablePage = {
+/** The paging and order every table's query takes. */
+export const tablePage = {
   page: z.coerce
     .number({ error: "page must be a number" })
     .min(1, { error: "page must be at least 1" })
@@ -22,7 +25,7 @@ const tablePage = {
   pageSize: z.coerce
     .number({ error: "pageSize must be a number" })
     .min(1, { error: "pageSize must be at least 1" })
-    .max(100, { error: "pageSize must be at most 100" })
+    .max(MAX_TABLE_PAGE_SIZE, { error: `pageSize must be at most ${MAX_TABLE_PAGE_SIZE}` })
     .int({ error: "pageSize must be a whole number" })
     .default(DEFAULT_TABLE_PAGE_SIZE),
   order: z.enum(["asc", "desc"], { error: "order must be asc or desc" }).default("desc"),
@@ -101,7 +104,7 @@ export type DriveTableQuery = z.input<typeof driveTableQuerySchema>;
 /** One page of a table: its rows and how many rows match in all. */
 export function tablePageSchema<Row extends z.ZodType>(row: Row) {
   return z.object({
-    rows: z.array(row),
+    rows: z.array(row).max(MAX_TABLE_PAGE_SIZE),
     total: z.number().int(),
     page: z.number().int(),
     pageSize: z.number().int(),

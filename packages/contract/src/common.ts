@@ -82,6 +82,18 @@ export function searchText(label: string, max = 200) {
 }
 
 /** `page` and `pageSize` of a paged list; without `page` a list comes back whole. */
+/**
+ * The most rows any list answers at once. The older lists (the whole bank, every student, every result…) answer
+ * their first this many rows when no page is asked for, with the total in the X-Total-Count header; a client reads
+ * further with `page` and `pageSize`. No request makes the server build an unbounded answer.
+ */
+export const LIST_CAP = 1000;
+
+/** A list's answer: at most `LIST_CAP` rows. */
+export function listOf<Row extends z.ZodType>(row: Row) {
+  return z.array(row).max(LIST_CAP);
+}
+
 export const pagingQuerySchema = z.object({
   page: z.coerce
     .number({ error: "page must be a number" })

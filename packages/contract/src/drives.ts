@@ -1,6 +1,6 @@
 // Tests (recipes for attempts) and drives (a test given to a cohort for a window): /api/tests, /api/drives (admin).
 import { z } from "zod";
-import { idSchema, optionalText, requiredText } from "./common.ts";
+import { idSchema, optionalText, pagingQuerySchema, requiredText } from "./common.ts";
 import { QUIZ_QUESTION_LIMIT, SECONDS_PER_QUESTION } from "./constants.ts";
 
 export const TIMING_MODES = ["per_question", "whole_quiz"] as const;
@@ -192,8 +192,8 @@ export type DriveChoice = z.infer<typeof driveChoiceSchema>;
 export const ROSTER_MAX_BYTES = 2 * 1024 * 1024;
 export const ROSTER_MAX_ENTRIES = 20_000;
 
-/** The old lists of tests and drives leave archived ones out unless asked. */
-export const archivedQuerySchema = z.object({ archived: z.enum(["true", "false"]).optional() });
+/** The old lists of tests and drives leave archived ones out unless asked, and page like every list. */
+export const archivedQuerySchema = pagingQuerySchema.extend({ archived: z.enum(["true", "false"]).optional() });
 
 export const rosterResponseSchema = z.object({ entries: z.number().int(), message: z.string() });
 

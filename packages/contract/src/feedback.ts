@@ -1,6 +1,6 @@
 // GET /api/feedback (public) and POST /api/feedback (admin).
 import { z } from "zod";
-import { idSchema, requiredText } from "./common.ts";
+import { idSchema, listOf, requiredText } from "./common.ts";
 
 export const feedbackInputSchema = z.object({
   name: requiredText("Name", 100),
@@ -22,7 +22,7 @@ export const publicFeedbackSchema = z.object({
   timestamp: z.iso.datetime(),
 });
 export type PublicFeedback = z.infer<typeof publicFeedbackSchema>;
-export const publicFeedbackListSchema = z.array(publicFeedbackSchema);
+export const publicFeedbackListSchema = listOf(publicFeedbackSchema);
 
 export const feedbackSchema = publicFeedbackSchema.extend({
   usnNumber: z.string(),
@@ -32,5 +32,5 @@ export const feedbackSchema = publicFeedbackSchema.extend({
 export type Feedback = z.infer<typeof feedbackSchema>;
 export const feedbackCreatedSchema = z.object({ message: z.string(), feedback: feedbackSchema });
 
-export const feedbackListSchema = z.array(feedbackSchema);
+export const feedbackListSchema = listOf(feedbackSchema);
 export const feedbackUpdateSchema = z.object({ hidden: z.boolean({ error: "hidden must be true or false" }) });

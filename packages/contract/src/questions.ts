@@ -1,6 +1,6 @@
 // GET/POST /api/questions and DELETE /api/questions/{id} (admin).
 import { z } from "zod";
-import { idSchema, optionalText, pagingQuerySchema, requiredText, searchText } from "./common.ts";
+import { idSchema, listOf, optionalText, pagingQuerySchema, requiredText, searchText } from "./common.ts";
 import { DEFAULT_DIFFICULTY, DIFFICULTIES } from "./constants.ts";
 
 export const difficultySchema = z.enum(DIFFICULTIES, {
@@ -129,7 +129,7 @@ export const questionSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type Question = z.infer<typeof questionSchema>;
-export const questionListSchema = z.array(questionSchema);
+export const questionListSchema = listOf(questionSchema);
 
 /** Optional filters and paging of GET /api/questions; without them the whole bank comes back, as it always did. */
 export const questionListQuerySchema = pagingQuerySchema.extend({

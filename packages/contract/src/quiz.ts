@@ -1,6 +1,6 @@
 // GET /api/quiz/questions, POST /api/quiz/submit, GET /api/quiz/result/{id} (student).
 import { z } from "zod";
-import { idSchema } from "./common.ts";
+import { idSchema, listOf } from "./common.ts";
 import { QUIZ_QUESTION_LIMIT } from "./constants.ts";
 import { MAX_TEST_QUESTIONS, REVIEW_POLICIES, TIMING_MODES } from "./drives.ts";
 import { MAX_OPTIONS, questionTypeSchema, richTextHtml } from "./questions.ts";
@@ -33,7 +33,7 @@ export const quizQuestionSchema = z.object({
   options: z.array(z.object({ _id: idSchema, text: z.string(), html: richTextHtml }).strict()),
 });
 export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
-export const quizQuestionListSchema = z.array(quizQuestionSchema);
+export const quizQuestionListSchema = listOf(quizQuestionSchema);
 
 /**
  * One answer. The original shape names one option (`optionId`); a multiple-answer question's choices travel in

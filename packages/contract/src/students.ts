@@ -1,6 +1,6 @@
 // GET /api/students and GET /api/students/results/all (admin).
 import { z } from "zod";
-import { idSchema, pagingQuerySchema, searchText } from "./common.ts";
+import { idSchema, listOf, pagingQuerySchema, searchText } from "./common.ts";
 
 export const studentSchema = z.object({
   _id: idSchema,
@@ -15,7 +15,7 @@ export const studentSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type Student = z.infer<typeof studentSchema>;
-export const studentListSchema = z.array(studentSchema);
+export const studentListSchema = listOf(studentSchema);
 
 /** A dashboard result row: the original `_id`, `studentName`, `score`, plus the total it was out of. */
 export const resultRowSchema = z.object({
@@ -26,7 +26,7 @@ export const resultRowSchema = z.object({
   submittedAt: z.iso.datetime(),
 });
 export type ResultRow = z.infer<typeof resultRowSchema>;
-export const resultRowListSchema = z.array(resultRowSchema);
+export const resultRowListSchema = listOf(resultRowSchema);
 
 /** Minutes an admin's "let resume" stays usable. */
 export const LET_RESUME_MINUTES = 30;

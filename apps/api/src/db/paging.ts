@@ -1,5 +1,6 @@
 // Written once for every admin table: a search term made safe for LIKE, the LIMIT/OFFSET of a page, and the
 // page answer built from rows that carry `count(*) over ()`, so a page and its total cost one query.
+import { LIST_CAP } from "@trainwise/contract/common";
 import { type SQL, sql } from "drizzle-orm";
 
 /** `value` with LIKE's wildcards and its escape character taken literally (PostgreSQL's default escape is `\`). */
@@ -15,6 +16,22 @@ export function containsPattern(value: string): string {
 /** `column` contains `value`, case-insensitively: one of the searches every table offers. */
 export function ilikeContains(column: SQL | SQL.Aliased | unknown, value: string): SQL {
   return sql`${column} ilike ${containsPattern(value)}`;
+}
+
+/** The paging an older list may be asked for; without it, the list answers its first `LIST_CAP` rows. */
+export interface ListQuery {
+  page?: number | undefined;
+  pageSize?: number | undefined;
+}
+
+/** How many rows an older list skips and answers: the page asked for, else its first `LIST_CAP` rows. */
+export function listWindow(query: ListQuery): {
+  limit: number;
+  offset: number;
+} {
+  if (query.page === undefined && query.pageSize === undefined) return { limit: LIST_CAP, offset: 0 };
+  const size = query.pageSize ?? 50;
+  return { limit: size, offset: ((query.page ?? 1) - 1) * size };
 }
 
 export interface PageRequest {

@@ -15,3 +15,23 @@ export async function withCpuMs<T>(work: () => T | Promise<T>): Promise<{ result
   const result = await work();
   return { result, cpuMs: threadCpuMs() - started };
 }
+
+/**
+ * Runs `work` and answers, with its result, the most CPU this thread spent between two turns of its event loop
+ * meanwhile: the longest time the loop could not answer anyone else, had the machine been idle.
+ */
+export async function withLongestSliceMs<T>(work: () => Promise<T>): Promise<{ result: T; longestSliceMs: number }> {
+  let longest = 0;
+  let last = threadCpuMs();
+  let working = true;
+  const turn = () => {
+    const now = threadCpuMs();
+    longest = Math.max(longest, now - last);
+    last = now;
+    if (working) setImmediate(turn);
+  };
+  setImmediate(turn);
+  const result = await work();
+  working = false;
+  return { result, longestSliceMs: Math.max(longest, threadCpuMs() - last) };
+}

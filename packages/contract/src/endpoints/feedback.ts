@@ -6,7 +6,7 @@ import {
   feedbackTablePageSchema,
   feedbackTableQuerySchema,
 } from "../admin-tables.ts";
-import { messageResponseSchema } from "../common.ts";
+import { listOf, messageResponseSchema, pagingQuerySchema } from "../common.ts";
 import { contactEnquirySchema } from "../contact.ts";
 import {
   feedbackCreatedSchema,
@@ -23,7 +23,9 @@ export const feedbackAndEnquiryEndpoints = {
     method: "GET",
     path: "/feedback/all",
     access: admin("examiner"),
-    summary: "All feedback with contact details, hidden entries included",
+    summary:
+      "Feedback with contact details, hidden entries included: the first 1,000 unless paged (total in X-Total-Count)",
+    query: pagingQuerySchema,
     response: feedbackListSchema,
   }),
   feedbackTable: endpoint({
@@ -70,8 +72,9 @@ export const feedbackAndEnquiryEndpoints = {
     method: "GET",
     path: "/contact",
     access: admin("examiner"),
-    summary: "Contact enquiries, newest first",
-    response: z.array(contactEnquirySchema),
+    summary: "Contact enquiries, newest first: the first 1,000 unless paged (total in X-Total-Count)",
+    query: pagingQuerySchema,
+    response: listOf(contactEnquirySchema),
   }),
   enquiryTable: endpoint({
     method: "GET",

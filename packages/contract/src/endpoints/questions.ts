@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { questionTablePageSchema, questionTableQuerySchema } from "../admin-tables.ts";
 import { itemAnalysisSchema, retirementInputSchema } from "../analysis.ts";
-import { messageResponseSchema } from "../common.ts";
+import { listOf, messageResponseSchema } from "../common.ts";
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_MEDIA_BYTES, MEDIA_TYPES, mediaUploadSchema } from "../media.ts";
 import {
   IMPORT_LIMITS,
@@ -50,7 +50,7 @@ export const questionEndpoints = {
     path: "/questions/categories",
     access: admin("examiner"),
     summary: "The categories in use",
-    response: z.array(z.string()),
+    response: listOf(z.string()),
   }),
   createQuestion: endpoint({
     method: "POST",

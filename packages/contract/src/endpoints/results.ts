@@ -11,6 +11,7 @@ import {
   testTablePageSchema,
   testTableQuerySchema,
 } from "../admin-tables.ts";
+import { listOf, pagingQuerySchema } from "../common.ts";
 import {
   archivedQuerySchema,
   driveChoiceSchema,
@@ -22,7 +23,6 @@ import {
 } from "../drives.ts";
 import { liveBoardSchema } from "../live-board.ts";
 import { resultDetailSchema, resultRowListSchema, resultsSummarySchema } from "../students.ts";
-
 import { admin, endpoint, exportQuery } from "./definition.ts";
 
 export const resultEndpoints = {
@@ -37,7 +37,9 @@ export const resultEndpoints = {
     method: "GET",
     path: "/students/results/all",
     access: admin("viewer"),
-    summary: "Every submitted attempt with the student's name and score, newest first",
+    summary:
+      "Submitted attempts with the student's name and score, newest first: the first 1,000 unless paged (total in X-Total-Count)",
+    query: pagingQuerySchema,
     response: resultRowListSchema,
   }),
   resultsSummary: endpoint({
@@ -85,7 +87,7 @@ export const resultEndpoints = {
     access: admin("viewer"),
     summary: "Tests, the default first; archived ones with ?archived=true",
     query: archivedQuerySchema,
-    response: z.array(testSchema),
+    response: listOf(testSchema),
   }),
   testTable: endpoint({
     method: "GET",
@@ -100,7 +102,7 @@ export const resultEndpoints = {
     path: "/tests/choices",
     access: admin("viewer"),
     summary: "The current tests for a picker: id, name and size, the default first",
-    response: z.array(testChoiceSchema),
+    response: listOf(testChoiceSchema),
   }),
   test: endpoint({
     method: "GET",
@@ -115,7 +117,7 @@ export const resultEndpoints = {
     access: admin("viewer"),
     summary: "Drives with their status, test and counts, the default first; archived ones with ?archived=true",
     query: archivedQuerySchema,
-    response: z.array(driveSchema),
+    response: listOf(driveSchema),
   }),
   driveTable: endpoint({
     method: "GET",
@@ -130,7 +132,7 @@ export const resultEndpoints = {
     path: "/drives/choices",
     access: admin("viewer"),
     summary: "The current drives for a filter: id and name, the default first",
-    response: z.array(driveChoiceSchema),
+    response: listOf(driveChoiceSchema),
   }),
   drive: endpoint({
     method: "GET",
@@ -145,7 +147,7 @@ export const resultEndpoints = {
     access: admin("viewer"),
     summary: "The drive's submitted attempts, best first (all, or the best `limit`)",
     query: driveResultsQuerySchema,
-    response: z.array(driveResultSchema),
+    response: listOf(driveResultSchema),
   }),
   driveResultsExport: endpoint({
     method: "GET",

@@ -1,7 +1,7 @@
 // Examiners: the students and what an admin may change for one of them.
 import { z } from "zod";
 import { studentTablePageSchema, studentTableQuerySchema } from "../admin-tables.ts";
-import { messageResponseSchema } from "../common.ts";
+import { listOf, messageResponseSchema } from "../common.ts";
 import {
   LET_RESUME_MINUTES,
   studentAdminSchema,
@@ -18,7 +18,7 @@ export const studentAdminEndpoints = {
     access: admin("examiner"),
     summary: "Registered students, newest first; optional search and paging (total in X-Total-Count)",
     query: studentListQuerySchema,
-    response: z.array(studentAdminSchema),
+    response: listOf(studentAdminSchema),
   }),
   studentTable: endpoint({
     method: "GET",

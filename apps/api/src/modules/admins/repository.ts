@@ -1,6 +1,7 @@
 // Admin accounts: look-up by username (case-insensitive), creation, passwords, roles, invitations and disabling.
 import { createHash, randomBytes } from "node:crypto";
 import { type AdminAccount, type AdminRole, INVITE_LIFETIME_HOURS } from "@trainwise/contract/admin-roles";
+import { LIST_CAP } from "@trainwise/contract/common";
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { hashPassword } from "../../auth/passwords.ts";
 import type { Database, Executor } from "../../db/client.ts";
@@ -73,7 +74,8 @@ export async function listAdmins(db: Executor): Promise<AdminAccount[]> {
   const rows = await db
     .select(accountColumns)
     .from(admins)
-    .orderBy(asc(sql`lower(${admins.username})`));
+    .orderBy(asc(sql`lower(${admins.username})`))
+    .limit(LIST_CAP);
   return rows.map(toAccount);
 }
 

@@ -1,10 +1,19 @@
 // Contact enquiries: stored from the public form, read by admins a page at a time.
 import type { enquiryTableQuerySchema } from "@trainwise/contract/admin-tables";
 import type { ContactInput } from "@trainwise/contract/contact";
-import { desc, type SQL, sql } from "drizzle-orm";
+import { count, desc, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { containsPattern, keysetBatches, limitOffset, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
+import {
+  containsPattern,
+  keysetBatches,
+  type ListQuery,
+  limitOffset,
+  listWindow,
+  orderBy,
+  TOTAL_OVER_ALL,
+  toPage,
+} from "../../db/paging.ts";
 import { contactEnquiries } from "../../db/schema.ts";
 
 export async function storeEnquiry(db: Executor, input: ContactInput) {
@@ -12,8 +21,19 @@ export async function storeEnquiry(db: Executor, input: ContactInput) {
 }
 
 /** The newest `limit` enquiries. */
-export function latestEnquiries(db: Executor, limit: number) {
-  return db.select().from(contactEnquiries).orderBy(desc(contactEnquiries.createdAt)).limit(limit);
+/** Enquiries, newest first: a window of them (`listWindow`) and how many there are in all. */
+export async function latestEnquiries(db: Executor, query: ListQuery) {
+  const { limit, offset } = listWindow(query);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(contactEnquiries)
+      .orderBy(desc(contactEnquiries.createdAt), desc(contactEnquiries.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(contactEnquiries),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }
 
 type EnquiryTableQuery = z.output<typeof enquiryTableQuerySchema>;

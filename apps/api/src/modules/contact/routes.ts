@@ -22,8 +22,9 @@ const contactRoutes: FastifyPluginAsync = async (app) => {
     { config: { rateLimit: { max: 5, timeWindow: 10 * 60_000 } } },
   );
 
-  serve(app, "enquiries", async () => {
-    const rows = await latestEnquiries(app.db, 500);
+  serve(app, "enquiries", async (request, reply) => {
+    const { rows, total } = await latestEnquiries(app.db, request.query);
+    reply.header("x-total-count", String(total));
     return rows.map(({ id, createdAt, ...row }) => ({ _id: id, ...row, createdAt: createdAt.toISOString() }));
   });
 

@@ -2,11 +2,20 @@
 // roster, its results, and what its live board reads.
 import { randomInt } from "node:crypto";
 import type { driveTableQuerySchema } from "@trainwise/contract/admin-tables";
+import { LIST_CAP } from "@trainwise/contract/common";
 import type { DriveSettings } from "@trainwise/contract/drives";
-import { and, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.ts";
-import { containsPattern, keysetBatches, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
+import {
+  containsPattern,
+  keysetBatches,
+  type ListQuery,
+  listWindow,
+  orderBy,
+  TOTAL_OVER_ALL,
+  toPage,
+} from "../../db/paging.ts";
 import { attemptQuestions, attempts, driveRoster, drives, students, tests } from "../../db/schema.ts";
 
 export type DriveRow = typeof drives.$inferSelect;
@@ -57,19 +66,24 @@ function driveColumns(counts: ReturnType<typeof attemptCounts>) {
 }
 
 /** Drives, the default first, then the newest, with their test's name and counts. */
-export async function listDrives(db: Executor, options: { includeArchived?: boolean; id?: string } = {}) {
-  const conditions = [
-    options.includeArchived ? undefined : isNull(drives.archivedAt),
-    options.id ? eq(drives.id, options.id) : undefined,
-  ];
+/** Drives, the default first, then newest: a window of them (`listWindow`) and how many there are in all. */
+export async function listDrives(db: Executor, query: ListQuery & { includeArchived?: boolean }) {
+  const { limit, offset } = listWindow(query);
+  const where = query.includeArchived ? undefined : isNull(drives.archivedAt);
   const counts = attemptCounts(db);
-  return db
-    .select(driveColumns(counts))
-    .from(drives)
-    .innerJoin(tests, eq(tests.id, drives.testId))
-    .leftJoinLateral(counts, sql`true`)
-    .where(and(...conditions))
-    .orderBy(desc(drives.isDefault), desc(drives.createdAt));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(driveColumns(counts))
+      .from(drives)
+      .innerJoin(tests, eq(tests.id, drives.testId))
+      .leftJoinLateral(counts, sql`true`)
+      .where(where)
+      .orderBy(desc(drives.isDefault), desc(drives.createdAt), desc(drives.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(drives).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }
 
 type DriveTableQuery = z.output<typeof driveTableQuerySchema>;
@@ -141,11 +155,19 @@ export function driveChoices(db: Executor) {
     .select({ id: drives.id, name: drives.name })
     .from(drives)
     .where(isNull(drives.archivedAt))
-    .orderBy(desc(drives.isDefault), desc(drives.createdAt), desc(drives.id));
+    .orderBy(desc(drives.isDefault), desc(drives.createdAt), desc(drives.id))
+    .limit(LIST_CAP);
 }
 
+/** One drive by its id, archived or not, with its test's name and its attempts counted. */
 export async function findDrive(db: Executor, id: string) {
-  const [row] = await listDrives(db, { includeArchived: true, id });
+  const counts = attemptCounts(db);
+  const [row] = await db
+    .select(driveColumns(counts))
+    .from(drives)
+    .innerJoin(tests, eq(tests.id, drives.testId))
+    .leftJoinLateral(counts, sql`true`)
+    .where(eq(drives.id, id));
   return row;
 }
 

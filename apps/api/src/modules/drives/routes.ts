@@ -1,5 +1,6 @@
 // /api/drives (admin): a drive gives a test to a cohort for a window, with a code, an optional roster, its
 // results and its live board.
+import { LIST_CAP } from "@trainwise/contract/common";
 import type { Drive, DriveResult } from "@trainwise/contract/drives";
 import { type driveInputSchema, ROSTER_MAX_BYTES } from "@trainwise/contract/drives";
 import { scorePercentage } from "@trainwise/contract/quiz";
@@ -89,9 +90,12 @@ const DRIVE_RESULT_CSV_COLUMNS = [
 const driveRoutes: FastifyPluginAsync = async (app) => {
   acceptTextUploads(app, ["text/csv"], ROSTER_MAX_BYTES);
 
-  serve(app, "drives", async (request) =>
-    (await listDrives(app.db, { includeArchived: request.query.archived === "true" })).map(driveOut),
-  );
+  serve(app, "drives", async (request, reply) => {
+    const { archived, ...paging } = request.query;
+    const { rows, total } = await listDrives(app.db, { ...paging, includeArchived: archived === "true" });
+    reply.header("x-total-count", String(total));
+    return rows.map(driveOut);
+  });
 
   serve(app, "driveTable", async (request) => {
     const page = await driveTable(app.db, request.query);
@@ -176,27 +180,22 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
 
   serve(app, "driveResults", async (request) => {
     await driveOrNotFound(app.db, request.params.id);
-    const { limit } = request.query;
-    const results: DriveResult[] = [];
-    for await (const rows of driveResultBatches(app.db, request.params.id, limit)) {
-      for (const row of rows) {
-        results.push({
-          _id: row.id,
-          studentId: row.student_id,
-          studentName: row.student_name,
-          email: row.email,
-          usnNo: row.usn_no,
-          score: row.score ?? 0,
-          marks: row.marks,
-          totalQuestions: row.total_questions,
-          percentage: scorePercentage(row.marks, row.total_questions),
-          passed: row.passed,
-          focusLosses: row.focus_losses,
-          submittedAt: new Date(row.submitted_at).toISOString(),
-        });
-      }
-      if (limit !== undefined) break;
-    }
+    // The best `limit`, or the best LIST_CAP: no request makes the server list every result of a large drive.
+    const best = await driveResultBatches(app.db, request.params.id, request.query.limit ?? LIST_CAP).next();
+    const results: DriveResult[] = (best.done ? [] : best.value).map((row) => ({
+      _id: row.id,
+      studentId: row.student_id,
+      studentName: row.student_name,
+      email: row.email,
+      usnNo: row.usn_no,
+      score: row.score ?? 0,
+      marks: row.marks,
+      totalQuestions: row.total_questions,
+      percentage: scorePercentage(row.marks, row.total_questions),
+      passed: row.passed,
+      focusLosses: row.focus_losses,
+      submittedAt: new Date(row.submitted_at).toISOString(),
+    }));
     return results;
   });
 

@@ -1,10 +1,19 @@
 // Student feedback: the home page's carousel reads the visible entries; admins add, hide, delete and page them.
 import type { feedbackTableQuerySchema } from "@trainwise/contract/admin-tables";
 import type { FeedbackInput } from "@trainwise/contract/feedback";
-import { desc, eq, type SQL, sql } from "drizzle-orm";
+import { count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { containsPattern, keysetBatches, limitOffset, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
+import {
+  containsPattern,
+  keysetBatches,
+  type ListQuery,
+  limitOffset,
+  listWindow,
+  orderBy,
+  TOTAL_OVER_ALL,
+  toPage,
+} from "../../db/paging.ts";
 import { feedback } from "../../db/schema.ts";
 
 export type FeedbackRow = typeof feedback.$inferSelect;
@@ -24,8 +33,14 @@ export function visibleFeedback(db: Executor, limit: number) {
 }
 
 /** Every entry, hidden ones too, newest first. */
-export function allFeedback(db: Executor) {
-  return db.select().from(feedback).orderBy(desc(feedback.createdAt));
+/** Every entry, hidden ones too, newest first: a window of them (`listWindow`) and how many there are in all. */
+export async function allFeedback(db: Executor, query: ListQuery) {
+  const { limit, offset } = listWindow(query);
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(feedback).orderBy(desc(feedback.createdAt), desc(feedback.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(feedback),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }
 
 export async function setFeedbackHidden(db: Executor, id: string, hidden: boolean) {

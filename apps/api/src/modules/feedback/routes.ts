@@ -50,7 +50,11 @@ const feedbackRoutes: FastifyPluginAsync = async (app) => {
     return { message: "Feedback submitted successfully.", feedback: toAdminFeedback(row) };
   });
 
-  serve(app, "allFeedback", async () => (await allFeedback(app.db)).map(toAdminFeedback));
+  serve(app, "allFeedback", async (request, reply) => {
+    const { rows, total } = await allFeedback(app.db, request.query);
+    reply.header("x-total-count", String(total));
+    return rows.map(toAdminFeedback);
+  });
 
   serve(app, "feedbackTable", async (request) => feedbackTable(app.db, request.query));
 

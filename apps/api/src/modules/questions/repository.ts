@@ -1,10 +1,19 @@
 // The question bank: questions with their ordered options.
 import type { questionTableQuerySchema } from "@trainwise/contract/admin-tables";
+import { LIST_CAP } from "@trainwise/contract/common";
 import type { QuestionInput, QuestionListQuery } from "@trainwise/contract/questions";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Executor, Transaction } from "../../db/client.ts";
-import { containsPattern, keysetBatches, limitOffset, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
+import {
+  containsPattern,
+  keysetBatches,
+  limitOffset,
+  listWindow,
+  orderBy,
+  TOTAL_OVER_ALL,
+  toPage,
+} from "../../db/paging.ts";
 import { attemptQuestions, questionOptions, questions } from "../../db/schema.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 import { type NewMedia, saveMedia } from "../media/repository.ts";
@@ -77,14 +86,14 @@ export async function listQuestions(
 ): Promise<{ questions: QuestionWithOptions[]; total: number }> {
   const where = bankFilters(query);
   const [totalRow] = await db.select({ total: count() }).from(questions).where(where);
-  const pageSize = query.pageSize ?? (query.page ? 50 : undefined);
-  const base = db
+  const { limit, offset } = listWindow(query);
+  const rows = await db
     .select()
     .from(questions)
     .where(where)
     .orderBy(desc(questions.createdAt), desc(questions.id))
-    .$dynamic();
-  const rows = pageSize ? await base.limit(pageSize).offset(((query.page ?? 1) - 1) * pageSize) : await base;
+    .limit(limit)
+    .offset(offset);
   return { questions: await withOptions(db, rows), total: totalRow?.total ?? 0 };
 }
 
@@ -187,7 +196,8 @@ export async function listCategories(db: Executor): Promise<string[]> {
     .selectDistinct({ category: questions.category })
     .from(questions)
     .where(isNull(questions.archivedAt))
-    .orderBy(asc(questions.category));
+    .orderBy(asc(questions.category))
+    .limit(LIST_CAP);
   return rows.map((row) => row.category);
 }
 

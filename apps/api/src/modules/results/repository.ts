@@ -1,9 +1,18 @@
 // Submitted attempts as admins see them: the results table and its export, the whole list, and one attempt in full.
 import type { resultTableQuerySchema } from "@trainwise/contract/admin-tables";
-import { desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import { count, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { containsPattern, keysetBatches, limitOffset, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
+import {
+  containsPattern,
+  keysetBatches,
+  type ListQuery,
+  limitOffset,
+  listWindow,
+  orderBy,
+  TOTAL_OVER_ALL,
+  toPage,
+} from "../../db/paging.ts";
 import { attemptQuestions, attempts, questionOptions, questions, students } from "../../db/schema.ts";
 
 const resultColumns = {
@@ -16,13 +25,21 @@ const resultColumns = {
   submittedAt: attempts.submittedAt,
 };
 
-export async function listResults(db: Executor) {
-  return db
-    .select(resultColumns)
-    .from(attempts)
-    .innerJoin(students, eq(students.id, attempts.studentId))
-    .where(isNotNull(attempts.submittedAt))
-    .orderBy(desc(attempts.submittedAt));
+/** Submitted attempts, newest first: a window of them (`listWindow`) and how many there are in all. */
+export async function listResults(db: Executor, query: ListQuery) {
+  const { limit, offset } = listWindow(query);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(resultColumns)
+      .from(attempts)
+      .innerJoin(students, eq(students.id, attempts.studentId))
+      .where(isNotNull(attempts.submittedAt))
+      .orderBy(desc(attempts.submittedAt), desc(attempts.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(attempts).where(isNotNull(attempts.submittedAt)),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }
 
 export async function resultDetail(db: Executor, id: string) {

@@ -22,15 +22,17 @@ const RESULT_CSV_COLUMNS = [
 ] as const;
 
 const resultRoutes: FastifyPluginAsync = async (app) => {
-  serve(app, "allResults", async () =>
-    (await listResults(app.db)).map((row) => ({
+  serve(app, "allResults", async (request, reply) => {
+    const { rows, total } = await listResults(app.db, request.query);
+    reply.header("x-total-count", String(total));
+    return rows.map((row) => ({
       _id: row.id,
       studentName: row.studentName,
       score: row.score ?? 0,
       totalQuestions: row.totalQuestions,
       submittedAt: (row.submittedAt ?? new Date()).toISOString(),
-    })),
-  );
+    }));
+  });
 
   serve(app, "resultTable", async (request) => resultTable(app.db, request.query));
 

@@ -6,7 +6,15 @@ import type { StudentListQuery } from "@trainwise/contract/students";
 import { and, count, desc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { containsPattern, keysetBatches, limitOffset, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
+import {
+  containsPattern,
+  keysetBatches,
+  limitOffset,
+  listWindow,
+  orderBy,
+  TOTAL_OVER_ALL,
+  toPage,
+} from "../../db/paging.ts";
 import { attempts, drives, students } from "../../db/schema.ts";
 
 /** Students of the drive whose email or USN matches, case-insensitively. */
@@ -101,8 +109,8 @@ function searchCondition(search: string | undefined): SQL | undefined {
 export async function listStudents(db: Executor, query: StudentListQuery = {}) {
   const where = and(searchCondition(query.search), query.driveId ? eq(students.driveId, query.driveId) : undefined);
   const [totalRow] = await db.select({ total: count() }).from(students).where(where);
-  const pageSize = query.pageSize ?? (query.page ? 50 : undefined);
-  const base = db
+  const { limit, offset } = listWindow(query);
+  const rows = await db
     .select({
       id: students.id,
       name: students.name,
@@ -125,8 +133,8 @@ export async function listStudents(db: Executor, query: StudentListQuery = {}) {
     .innerJoin(drives, eq(drives.id, students.driveId))
     .where(where)
     .orderBy(desc(students.createdAt), desc(students.id))
-    .$dynamic();
-  const rows = pageSize ? await base.limit(pageSize).offset(((query.page ?? 1) - 1) * pageSize) : await base;
+    .limit(limit)
+    .offset(offset);
   return { students: rows, total: totalRow?.total ?? 0 };
 }
 

@@ -1,23 +1,32 @@
 // Tests in the database: the admin's lists and edits. A test is the recipe of an attempt (which questions, how
 // many, timing, marking, what students see afterwards); drives give it to a cohort.
 import type { testTableQuerySchema } from "@trainwise/contract/admin-tables";
+import { LIST_CAP } from "@trainwise/contract/common";
 import type { TestSettings } from "@trainwise/contract/drives";
-import { and, asc, desc, eq, ilike, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { containsPattern, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
+import { containsPattern, type ListQuery, listWindow, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
 import { tests } from "../../db/schema.ts";
 
 export type TestRow = typeof tests.$inferSelect;
 type TestValues = TestSettings;
 
 /** Tests, the default first, then newest; each with how many current questions it can draw from. */
-export async function listTests(db: Executor, options: { includeArchived?: boolean } = {}) {
-  return db
-    .select({ test: tests, available: availableQuestions })
-    .from(tests)
-    .where(options.includeArchived ? undefined : isNull(tests.archivedAt))
-    .orderBy(desc(tests.isDefault), desc(tests.createdAt));
+export async function listTests(db: Executor, query: ListQuery & { includeArchived?: boolean }) {
+  const { limit, offset } = listWindow(query);
+  const where = query.includeArchived ? undefined : isNull(tests.archivedAt);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ test: tests, available: availableQuestions })
+      .from(tests)
+      .where(where)
+      .orderBy(desc(tests.isDefault), desc(tests.createdAt), desc(tests.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(tests).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }
 
 type TestTableQuery = z.output<typeof testTableQuerySchema>;
@@ -72,7 +81,8 @@ export function testChoices(db: Executor) {
     .select({ id: tests.id, name: tests.name, questionCount: tests.questionCount })
     .from(tests)
     .where(isNull(tests.archivedAt))
-    .orderBy(desc(tests.isDefault), asc(tests.name), asc(tests.id));
+    .orderBy(desc(tests.isDefault), asc(tests.name), asc(tests.id))
+    .limit(LIST_CAP);
 }
 
 /** One test by its id, archived or not, with how many current questions it can draw from. */

@@ -18,9 +18,12 @@ async function testOrNotFound(db: Executor, id: string) {
 }
 
 const testRoutes: FastifyPluginAsync = async (app) => {
-  serve(app, "tests", async (request) =>
-    (await listTests(app.db, { includeArchived: request.query.archived === "true" })).map(testOut),
-  );
+  serve(app, "tests", async (request, reply) => {
+    const { archived, ...paging } = request.query;
+    const { rows, total } = await listTests(app.db, { ...paging, includeArchived: archived === "true" });
+    reply.header("x-total-count", String(total));
+    return rows.map(testOut);
+  });
 
   serve(app, "testTable", async (request) => {
     const page = await testTable(app.db, request.query);
