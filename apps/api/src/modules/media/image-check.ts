@@ -40,7 +40,11 @@ interface PixelSize {
 function pixelSizeOf(bytes: Buffer, type: MediaType): PixelSize | undefined {
   if (type === "image/jpeg") return jpegSizeOf(bytes);
   try {
-    const size = imageSize(bytes);
+    // A copy of exactly these bytes: image-size reads through a DataView over the input's whole ArrayBuffer, so on a
+    // slice of Node's shared pool a file cut short was read on into other requests' memory, and those bytes came
+    // back as its size (a six-byte "GIF89a" answered 11,617 × 26,164, part of someone's id; found by an outside
+    // review). Past the end of a buffer of its own, the reader throws, and the file cannot be read.
+    const size = imageSize(new Uint8Array(bytes));
     if (size.type !== SIZE_TYPES[type] || !size.width || !size.height) return undefined;
     return type === "image/gif" ? gifCanvasOf(bytes, size) : { width: size.width, height: size.height };
   } catch {

@@ -282,6 +282,31 @@ describe("media", async () => {
     }
   });
 
+  it("reads a file cut short as unreadable, never whatever lies past its bytes in the server's memory", async () => {
+    // Each header alone, with other requests' bytes around it in Node's shared buffer pool.
+    const headers: [Buffer, string][] = [
+      [Buffer.from("GIF89a"), "image/gif"],
+      [Buffer.from("GIF87a\x10"), "image/gif"],
+      [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), "image/png"],
+      [Buffer.from("RIFF\0\0\0\0WEBPVP8 "), "image/webp"],
+    ];
+    for (const [header, type] of headers) {
+      for (let round = 0; round < 20; round++) {
+        // Fill the pool with something that reads as a huge size, then cut the file from a slice of it.
+        Buffer.from("\xff".repeat(200), "latin1");
+        const pooled = Buffer.from(header);
+        expect(pooled.buffer.byteLength, "a slice of the shared pool").toBeGreaterThan(pooled.length);
+        expect(checkEmbeddedImage(pooled)).toEqual({
+          ok: false,
+          message: "cannot be read: the image is damaged or incomplete",
+        });
+        const refused = await upload(pooled, type);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().message).toBe("The image cannot be read: the file is damaged or incomplete.");
+      }
+    }
+  });
+
   it("refuses such an image embedded in an imported file", () => {
     const refused = checkEmbeddedImage(claiming["image/webp"](20000, 20000));
     expect(refused).toEqual({
