@@ -16,6 +16,7 @@ import type {
   RouteHandlerMethod,
 } from "fastify";
 import type { z } from "zod";
+import { HttpError } from "./http-error.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -52,6 +53,12 @@ export type EndpointHandler<Name extends EndpointName> = (
 export interface ServeOptions {
   /** Per-route settings of the plugins (rateLimit, publicCache). */
   config?: Omit<FastifyContextConfig, "endpoint">;
+}
+
+export const HEAD_REFUSED = "This address answers GET only: a HEAD request would do the GET's work for its headers.";
+
+async function refuseHeadRequest(request: FastifyRequest): Promise<void> {
+  if (request.method === "HEAD") throw new HttpError(405, HEAD_REFUSED, undefined, { allow: "GET" });
 }
 
 /** The tag of the API's documentation: the path's first part (`/drives/:id/live` → drives). */
@@ -97,6 +104,11 @@ export function serve<Name extends EndpointName>(
       : definition.access.who === "student"
         ? app.requireStudent
         : undefined;
+  // HEAD of a GET runs its handler: harmless for a public read, but a student's GET starts an attempt's clock and an
+  // admin's export runs its query and is audited, for headers nobody needs. Those answer HEAD with 405, before
+  // anything else (a download ticket in the address is not spent).
+  const refuseHead = definition.method === "GET" && definition.access.who !== "public" ? [refuseHeadRequest] : [];
+  const onRequest = [...refuseHead, ...(guard ? [guard] : [])];
   const status = definition.status ?? 200;
   const handle: RouteHandlerMethod = async (request, reply) => {
     if (status !== 200) reply.status(status);
@@ -107,7 +119,7 @@ export function serve<Name extends EndpointName>(
     url: definition.path,
     schema: schemaOf(definition),
     config: { ...options.config, endpoint: name },
-    ...(guard ? { onRequest: guard } : {}),
+    ...(onRequest.length > 0 ? { onRequest } : {}),
     handler: handle,
   });
 }

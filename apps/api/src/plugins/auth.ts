@@ -63,24 +63,20 @@ async function claimsOf(app: FastifyInstance, request: FastifyRequest): Promise<
 }
 
 /**
- * A download ticket in the address of a GET sent without a bearer token (decision 022). A HEAD with one is
- * refused (405) before the ticket is read: redeeming it would spend the one use on an answer without the file, so
- * the GET that follows (a download manager probes first) would be refused; and answering it without redeeming
- * would let one ticket run the export's query any number of times within its minute, for headers nobody needs.
- * Browsers follow a download link with GET only.
+ * A download ticket in the address of a GET sent without a bearer token (decision 022). A HEAD never reaches here:
+ * every GET that needs a token refuses HEAD first (http/serve-endpoint.ts), so a download manager's probe does not
+ * spend the ticket's one use.
  */
 function downloadTicketOf(request: FastifyRequest): string | undefined {
   if (request.headers.authorization) return undefined;
   const value = (request.query as Record<string, unknown> | undefined)?.[TICKET_PARAMETER];
   if (value === undefined) return undefined;
-  if (request.method === "HEAD") throw new HttpError(405, DOWNLOAD_LINK_GET_ONLY, undefined, { allow: "GET" });
   if (request.method !== "GET") return undefined;
   return typeof value === "string" && value.length > 0 && value.length <= 100 ? value : undefined;
 }
 
 export const DOWNLOAD_LINK_USED =
   "This download link has expired or has been used already. Start the download again from the admin area.";
-export const DOWNLOAD_LINK_GET_ONLY = "A download link opens only with GET; a HEAD request does not use it up.";
 
 /**
  * Whose admin session a request comes with: the bearer token's, or the session that asked for the download

@@ -32,6 +32,18 @@ describe("the quiz", async () => {
     return { token, questions };
   }
 
+  it("starts no attempt for a HEAD request: only a GET of the questions starts the clock", async () => {
+    const { token } = await registerStudent(app);
+    const head = await app.inject({ method: "HEAD", url: "/api/quiz/questions", headers: bearer(token) });
+    expect(head.statusCode).toBe(405);
+    expect(head.headers.allow).toBe("GET");
+    const attempts = await database.pool.query(
+      "select count(*)::int as n from attempts a join students s on s.id = a.student_id where s.email = $1",
+      [(await database.pool.query("select email from students order by created_at desc limit 1")).rows[0].email],
+    );
+    expect(attempts.rows[0].n).toBe(0);
+  });
+
   /** The right option of a served question, found through the option texts (the test knows the key). */
   const rightOption = (question: QuizQuestion) =>
     question.options.find((option) => option.text.startsWith("right"))?._id ?? "";
