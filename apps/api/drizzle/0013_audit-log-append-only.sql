@@ -1,6 +1,7 @@
--- The audit log is append-only for whoever connects, the app's own role included (decision 016): a row, once
--- written, is never changed or removed, so a stolen database login cannot rewrite who did what. Triggers hold for
--- the table's owner too, unlike privileges.
+-- The audit log is append-only for the app's own statements (decision 016): a row, once written, is never changed
+-- or removed by an UPDATE, DELETE or TRUNCATE, whoever sends it; triggers hold for the table's owner too, unlike
+-- privileges. The owner can still disable a trigger (ALTER TABLE): to hold a stolen app login to this as well,
+-- give audit_log another owner (docs/deploy.md).
 CREATE FUNCTION "audit_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'the audit log is append-only: % is not allowed', TG_OP USING ERRCODE = 'insufficient_privilege';

@@ -137,6 +137,7 @@ export const AUDIT_ACTIONS = [
   // Sign-ins and the accounts' own events, recorded from where they came.
   "admin.sign-in",
   "admin.sign-in-failed",
+  "admin.password-change-failed",
   "admin.invitation-accept",
   "admin.create",
   "admin.password-reset",

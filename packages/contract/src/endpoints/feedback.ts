@@ -1,5 +1,4 @@
 // Examiners: student feedback and contact enquiries.
-import { z } from "zod";
 import {
   enquiryTablePageSchema,
   enquiryTableQuerySchema,

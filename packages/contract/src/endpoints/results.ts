@@ -1,6 +1,5 @@
 // Viewers read results and take exports; tests and drives are read for the results' filters, and the live board
 // of a running drive is for every admin (decision 017).
-import { z } from "zod";
 import {
   dashboardSchema,
   driveTablePageSchema,

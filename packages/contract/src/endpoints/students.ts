@@ -1,5 +1,4 @@
 // Examiners: the students and what an admin may change for one of them.
-import { z } from "zod";
 import { studentTablePageSchema, studentTableQuerySchema } from "../admin-tables.ts";
 import { listOf, messageResponseSchema } from "../common.ts";
 import {

@@ -93,6 +93,8 @@ function isUsernameTaken(error: unknown): boolean {
 /** The account has set its password: an invitation has nothing left to do for it. */
 export class InvitationAcceptedError extends Error {}
 export class LastOwnerError extends Error {}
+/** The account is disabled: enable it before sending it a new invitation link. */
+export class AccountDisabledError extends Error {}
 
 function tokenHashOf(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -137,12 +139,14 @@ async function issueInvitation(tx: Executor, adminId: string, now: Date) {
 export async function renewInvitation(db: Database, adminId: string, now: Date) {
   return db.transaction(async (tx) => {
     const [admin] = await tx
-      .select({ passwordHash: admins.passwordHash })
+      .select({ passwordHash: admins.passwordHash, disabledAt: admins.disabledAt })
       .from(admins)
       .where(eq(admins.id, adminId))
       .for("update");
     if (!admin) return undefined;
     if (admin.passwordHash !== null) throw new InvitationAcceptedError();
+    // A link made while the account is disabled would start working the moment it is enabled, unseen.
+    if (admin.disabledAt !== null) throw new AccountDisabledError();
     await tx
       .update(adminInvites)
       .set({ usedAt: now })

@@ -267,6 +267,12 @@ describe("admin roles", async () => {
     // Disabling voids every link the account had: enabling it again brings none of them back, so a link that went
     // astray before the owner disabled the account stays dead; the owner sends a new one.
     await call(owner.headers, "POST", `/api/admins/${invited.admin.id}/disable`);
+    // Nor can a new link be made while it is disabled, to start working unseen when it is enabled.
+    const whileDisabled = await call(owner.headers, "POST", `/api/admins/${invited.admin.id}/invitation`);
+    expect(whileDisabled.statusCode).toBe(409);
+    expect(whileDisabled.json().message).toBe(
+      "This admin is disabled: enable the account first, then send a new link.",
+    );
     await call(owner.headers, "POST", `/api/admins/${invited.admin.id}/enable`);
     for (const token of [firstToken, secondToken]) {
       expect((await call({}, "GET", `/api/admins/invites/${token}`)).statusCode).toBe(410);

@@ -8,6 +8,7 @@ import { serve } from "../../http/serve-endpoint.ts";
 import { adminOf } from "../../plugins/auth.ts";
 import { recordAudit } from "../audit/repository.ts";
 import {
+  AccountDisabledError,
   type AdminRow,
   acceptInvitation,
   changeAdminRole,
@@ -69,14 +70,23 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  /** Records a sign-in, or a refused one, in the audit log with where it came from. */
-  async function auditSignIn(request: FastifyRequest, typed: string, admin: AdminRow | undefined, refused?: string) {
+  /**
+   * Records a sign-in, or a refused one, of an account in the audit log with where it came from. A username no
+   * account has is not recorded: what was typed there is sometimes a password, and the log is kept for ever and
+   * read by every owner; and junk usernames would flood it. The limits count those tries.
+   */
+  async function auditSignIn(
+    request: FastifyRequest,
+    admin: AdminRow,
+    action: "admin.sign-in" | "admin.sign-in-failed" | "admin.password-change-failed",
+    refused?: string,
+  ) {
     await recordAudit(app.db, {
-      adminId: admin?.id ?? null,
-      adminUsername: admin?.username ?? typed,
-      action: refused ? "admin.sign-in-failed" : "admin.sign-in",
+      adminId: admin.id,
+      adminUsername: admin.username,
+      action,
       entity: "admin",
-      entityId: admin?.id ?? null,
+      entityId: admin.id,
       before: null,
       after: refused ? { refused } : null,
       clientAddress: request.ip,
@@ -87,16 +97,17 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
     const { username } = request.body;
     const admin = await passwordHolder(username, request.body.password, request, reply);
     if (!admin) {
-      await auditSignIn(request, username, await findAdminByUsername(app.db, username), "wrong password or username");
+      const account = await findAdminByUsername(app.db, username);
+      if (account) await auditSignIn(request, account, "admin.sign-in-failed", "wrong password");
       throw new HttpError(401, INVALID_LOGIN);
     }
     // Said only to someone who knows the password, so it tells a stranger nothing.
     if (admin.disabledAt) {
-      await auditSignIn(request, username, admin, "account disabled");
+      await auditSignIn(request, admin, "admin.sign-in-failed", "account disabled");
       throw new HttpError(403, ACCOUNT_DISABLED);
     }
     await recordSignIn(app.db, admin.id, new Date());
-    await auditSignIn(request, username, admin);
+    await auditSignIn(request, admin, "admin.sign-in");
     return { token: await app.tokens.issue("admin", admin.id) };
   });
 
@@ -117,6 +128,9 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
     // counters, so guesses here and at login add up.
     const admin = await passwordHolder(caller.username, request.body.currentPassword, request, reply);
     if (!admin) {
+      // A stolen session guessing the password it lacks leaves a trace, as a failed sign-in does.
+      const account = await findAdminByUsername(app.db, caller.username);
+      if (account) await auditSignIn(request, account, "admin.password-change-failed", "wrong current password");
       throw new HttpError(400, "The current password is not correct.", {
         currentPassword: "The current password is not correct.",
       });
@@ -168,6 +182,9 @@ export const adminAccountRoutes: FastifyPluginAsync = async (app) => {
     try {
       renewed = await renewInvitation(app.db, request.params.id, new Date());
     } catch (error) {
+      if (error instanceof AccountDisabledError) {
+        throw new HttpError(409, "This admin is disabled: enable the account first, then send a new link.");
+      }
       if (!(error instanceof InvitationAcceptedError)) throw error;
       throw new HttpError(409, "This admin has already set a password; an invitation has nothing left to do.");
     }
