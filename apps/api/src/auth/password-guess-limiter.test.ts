@@ -1,5 +1,6 @@
 // The guessing rules on a controlled clock: doubling waits per account and address, the slow-down of guessing
-// spread over many addresses or from one address over many accounts, and the checks one address runs at once. The routes' use of them is in admins.test.ts.
+// spread over many addresses or from one address over many accounts, known devices, and the checks one address runs
+// at once. The routes' use of them is in admins.test.ts.
 import { describe, expect, it } from "vitest";
 import { SharedCounterStore } from "../limits/counters.ts";
 import { createTestDatabase } from "../test/database.ts";
@@ -81,21 +82,35 @@ describe("password guess limiter", () => {
     expect(await limiter.check("principal", "10.9.0.0")).toEqual({ allowed: true });
   });
 
-  it("holds an address that failed 30 times to one free failure per account, never an account it has not failed", async () => {
+  it("checks no password from an address that failed 30 times in 15 minutes, whatever the accounts", async () => {
     const { limiter, advance } = limiterWithClock();
-    for (let failure = 0; failure < 28; failure++) await limiter.recordFailure(`junk-${failure}`, "10.0.0.3");
-    await limiter.recordFailure("principal", "10.0.0.3");
-    expect(await limiter.addressIsSuspect("10.0.0.3")).toBe(false);
-    // One failure of principal is below the usual five free ones.
-    expect(await limiter.check("principal", "10.0.0.3")).toEqual({ allowed: true });
-    await limiter.recordFailure("junk-29", "10.0.0.3");
-    expect(await limiter.addressIsSuspect("10.0.0.3")).toBe(true);
-    expect(await limiter.check("principal", "10.0.0.3")).toMatchObject({ allowed: false, retryAfterSeconds: 30 });
-    // An account the address has not failed keeps its try, and another address is not held at all.
+    for (let failure = 0; failure < 29; failure++) await limiter.recordFailure(`junk-${failure}`, "10.0.0.3");
     expect(await limiter.check("admin-in-the-lab", "10.0.0.3")).toEqual({ allowed: true });
-    expect(await limiter.addressIsSuspect("10.0.0.4")).toBe(false);
+    await limiter.recordFailure("junk-29", "10.0.0.3");
+    expect(await limiter.check("admin-in-the-lab", "10.0.0.3")).toEqual({
+      allowed: false,
+      retryAfterSeconds: 900,
+      message: "Too many wrong passwords from this address. Try again in 15 minutes.",
+    });
+    expect(await limiter.check("admin-in-the-lab", "10.0.0.4")).toEqual({ allowed: true });
     advance(15 * 60_000);
-    expect(await limiter.addressIsSuspect("10.0.0.3")).toBe(false);
+    expect(await limiter.check("admin-in-the-lab", "10.0.0.3")).toEqual({ allowed: true });
+  });
+
+  it("holds a known device to its own failures: none from its address, five of its own", async () => {
+    const { limiter } = limiterWithClock();
+    for (let failure = 0; failure < 40; failure++) await limiter.recordFailure(`junk-${failure}`, "10.0.0.7");
+    expect(await limiter.check("principal", "10.0.0.7")).toMatchObject({ allowed: false });
+    expect(await limiter.deviceIsKnown("device-1")).toBe(true);
+    // A known device's failures count against it and the account, not against the address.
+    for (let failure = 0; failure < 4; failure++) await limiter.recordFailure("principal", "10.0.0.8", "device-1");
+    expect(await limiter.deviceIsKnown("device-1")).toBe(true);
+    expect(await limiter.check("principal", "10.0.0.8")).toEqual({ allowed: true });
+    await limiter.recordFailure("principal", "10.0.0.8", "device-1");
+    expect(await limiter.deviceIsKnown("device-1")).toBe(false);
+    // A right password makes it known again.
+    await limiter.recordSuccess("principal", "10.0.0.8", "device-1");
+    expect(await limiter.deviceIsKnown("device-1")).toBe(true);
   });
 
   it("checks at most three passwords from one address at once, and frees a place when a check ends", () => {

@@ -7,13 +7,14 @@
 // - Failures of one account from all addresses together are counted too, with a much higher threshold. Past it,
 //   an address gets one free failure instead of several before it must wait: guessing spread over many addresses
 //   is slowed, while an address that has not failed still gets straight in.
-// - Failures from one address, whatever the account, are counted too. Past that threshold each account gets one
-//   free failure from that address instead of several, and a username the address has not tried before is
-//   answered without hashing (as slowly as a hash, so the answer does not say whether the account exists). A right
-//   password never counts, so an admin behind the same network address as someone typing junk (a campus lab)
-//   still signs in: junk for other usernames cannot use up the admin's tries.
-// - At most a few passwords from one address are checked at once on an instance; a try beyond them is refused at
-//   once, so parallel requests cannot all pass the check before their failures are counted.
+// - Failures from one address, whatever the account, are limited too: past 30 in 15 minutes a password from that
+//   address is not checked until the window ends. This bounds the hashing one address can cost the server, and
+//   answers an unknown username exactly as a known one (both are hashed, or both refused).
+// - A right password never counts anywhere, and an admin's browser that signed in before carries a device cookie
+//   (device-cookie.ts) with which only that browser's own failures count: junk that others behind the same address
+//   (a campus lab) send for other usernames cannot stop that admin's right password.
+// - At most a few passwords from one address are checked at once on an instance (a known device aside); a try
+//   beyond them is refused at once, so parallel requests cannot all pass the checks before their failures count.
 //
 // The counters live in PostgreSQL (limits/counters.ts), so several app instances count together.
 
@@ -33,7 +34,7 @@ export const GUESS_LIMITS = {
   /** Failures of one account from all addresses together before each address gets only one free failure. */
   accountFailures: 100,
   accountWindowMs: 15 * 60_000,
-  /** Failures from one address, any account, before each account gets only one free failure from it. */
+  /** Failures from one address, any account, before its passwords are not checked until the window ends. */
   addressFailures: 30,
   addressWindowMs: 15 * 60_000,
   /** Passwords from one address checked at the same time on one instance. */
@@ -85,19 +86,28 @@ export class PasswordGuessLimiter {
     else this.#checking.delete(address);
   }
 
-  /** Whether the address has failed so often lately that it is held to one free failure per account. */
-  async addressIsSuspect(address: string): Promise<boolean> {
-    const failures = await this.#store.check(this.#addressKey(address));
-    return (failures?.count ?? 0) >= this.#limits.addressFailures;
+  /** Whether a browser with this device cookie may sign in past the address's limits: it has not failed often. */
+  async deviceIsKnown(device: string): Promise<boolean> {
+    const failures = await this.#store.check(this.#deviceKey(device));
+    return (failures?.count ?? 0) < this.#limits.freeFailures;
   }
 
   /** Whether a password for `account` may be tried from `address` now. */
   async check(account: string, address: string): Promise<Verdict> {
+    const addressFailures = await this.#store.check(this.#addressKey(address));
+    if (addressFailures && addressFailures.count >= this.#limits.addressFailures) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((addressFailures.resetAt - this.#now()) / 1000));
+      return {
+        allowed: false,
+        retryAfterSeconds,
+        message: `Too many wrong passwords from this address. Try again in ${inWords(retryAfterSeconds)}.`,
+      };
+    }
     const failures = await this.#store.check(this.#failureKey(account, address));
     if (!failures) return ALLOWED;
     const accountFailures = await this.#store.check(this.#accountKey(account));
     const underAttack = (accountFailures?.count ?? 0) >= this.#limits.accountFailures;
-    const free = underAttack || (await this.addressIsSuspect(address)) ? 1 : this.#limits.freeFailures;
+    const free = underAttack ? 1 : this.#limits.freeFailures;
     if (failures.count < free) return ALLOWED;
     const wait = Math.min(this.#limits.firstWaitMs * 2 ** (failures.count - free), this.#limits.longestWaitMs);
     const waitUntil = Math.min(failures.lastAt + wait, failures.resetAt);
@@ -111,15 +121,27 @@ export class PasswordGuessLimiter {
     };
   }
 
-  async recordFailure(account: string, address: string): Promise<void> {
-    await this.#store.hit(this.#failureKey(account, address), this.#limits.failureWindowMs);
+  /**
+   * Counts a wrong password: against the account everywhere, and against the known device it came with, or else
+   * against the account at this address and the address itself.
+   */
+  async recordFailure(account: string, address: string, knownDevice?: string): Promise<void> {
     await this.#store.hit(this.#accountKey(account), this.#limits.accountWindowMs);
+    if (knownDevice) {
+      await this.#store.hit(this.#deviceKey(knownDevice), this.#limits.failureWindowMs);
+      return;
+    }
+    await this.#store.hit(this.#failureKey(account, address), this.#limits.failureWindowMs);
     await this.#store.hit(this.#addressKey(address), this.#limits.addressWindowMs);
   }
 
-  /** A right password clears the failures of that account from that address (not those from elsewhere). */
-  async recordSuccess(account: string, address: string): Promise<void> {
+  /**
+   * A right password clears the failures of that account from that address (not those from elsewhere) and of the
+   * device it came with.
+   */
+  async recordSuccess(account: string, address: string, device?: string): Promise<void> {
     await this.#store.reset(this.#failureKey(account, address));
+    if (device) await this.#store.reset(this.#deviceKey(device));
   }
 
   // Usernames are matched without regard to case, so their counters are too.
@@ -133,5 +155,9 @@ export class PasswordGuessLimiter {
 
   #addressKey(address: string) {
     return `address-failures:${address}`;
+  }
+
+  #deviceKey(device: string) {
+    return `device-failures:${device}`;
   }
 }

@@ -5,7 +5,11 @@ import { randomUUID } from "node:crypto";
 import { createSigner, createVerifier, TokenError } from "fast-jwt";
 import type { SigningKeys } from "./signing-key.ts";
 
-export type Role = "admin" | "student";
+/**
+ * Whom a token speaks for: an admin's or a student's session, or an admin's browser that signed in before (the
+ * device cookie of the password limits, auth/device-cookie.ts), which opens no route.
+ */
+export type Role = "admin" | "student" | "device";
 
 export interface TokenClaims {
   role: Role;
@@ -21,6 +25,7 @@ export const TOKEN_LIFETIME_SECONDS: Record<Role, number> = {
   admin: 8 * 60 * 60,
   // Long enough for any quiz with extra time, short enough that a lost token soon stops working.
   student: 6 * 60 * 60,
+  device: 30 * 24 * 60 * 60,
 };
 
 export interface TokenService {
@@ -41,14 +46,12 @@ interface Payload {
 
 export function createTokenService(keys: SigningKeys): TokenService {
   const key = Buffer.from(keys.current);
-  const signers = {
-    admin: createSigner({ key, algorithm: "HS256", iss: TOKEN_ISSUER, expiresIn: TOKEN_LIFETIME_SECONDS.admin * 1000 }),
-    student: createSigner({
-      key,
-      algorithm: "HS256",
-      iss: TOKEN_ISSUER,
-      expiresIn: TOKEN_LIFETIME_SECONDS.student * 1000,
-    }),
+  const signerFor = (role: Role) =>
+    createSigner({ key, algorithm: "HS256", iss: TOKEN_ISSUER, expiresIn: TOKEN_LIFETIME_SECONDS[role] * 1000 });
+  const signers: Record<Role, ReturnType<typeof signerFor>> = {
+    admin: signerFor("admin"),
+    student: signerFor("student"),
+    device: signerFor("device"),
   };
   const verifiers = [keys.current, keys.previous].flatMap((verifyingKey) =>
     verifyingKey
@@ -83,8 +86,8 @@ export function createTokenService(keys: SigningKeys): TokenService {
       const payload = verified(token);
       if (!payload) return undefined;
       const { role, sub, jti, iat, exp, iatms } = payload;
-      if ((role !== "admin" && role !== "student") || typeof sub !== "string" || typeof jti !== "string")
-        return undefined;
+      if ((role !== "admin" && role !== "student" && role !== "device") || typeof sub !== "string") return undefined;
+      if (typeof jti !== "string") return undefined;
       if (typeof iat !== "number" || typeof exp !== "number") return undefined;
       // A token without `iatms` (issued before it existed) counts from the start of its `iat` second.
       const issuedMs = typeof iatms === "number" && Math.floor(iatms / 1000) === iat ? iatms : iat * 1000;

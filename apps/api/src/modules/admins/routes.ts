@@ -1,8 +1,9 @@
 // The admin's session (/api/auth/admin/*), admin accounts under /api/admins (owners; the role comes from the
 // contract's table of endpoints), and the public invitation page's calls.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { deviceOf, rememberDevice } from "../../auth/device-cookie.ts";
 import type { Verdict } from "../../auth/password-guess-limiter.ts";
-import { decoyPasswordHash, verifyPassword, waitAsLongAsAVerification } from "../../auth/passwords.ts";
+import { decoyPasswordHash, verifyPassword } from "../../auth/passwords.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
 import { adminOf } from "../../plugins/auth.ts";
@@ -45,28 +46,28 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
 
   /**
    * Checks a password for `username` from the caller's address under the guessing limits (refused with 429 when
-   * they say wait): the admin when it is right, undefined when it is wrong or there is no such admin.
+   * they say wait): the admin when it is right, undefined when it is wrong or there is no such admin. A browser
+   * this admin signed in from before (its device cookie) is held to its own failures only.
    */
   async function passwordHolder(username: string, password: string, request: FastifyRequest, reply: FastifyReply) {
-    refuseUnlessAllowed(guesses.enter(request.ip), reply);
+    const device = await deviceOf(app.tokens, request, username);
+    const knownDevice = device !== undefined && (await guesses.deviceIsKnown(device)) ? device : undefined;
+    if (!knownDevice) refuseUnlessAllowed(guesses.enter(request.ip), reply);
     try {
       // Unknown usernames are counted like known ones, so the limits do not tell which exist.
-      refuseUnlessAllowed(await guesses.check(username, request.ip), reply);
+      if (!knownDevice) refuseUnlessAllowed(await guesses.check(username, request.ip), reply);
       const admin = await findAdminByUsername(app.db, username);
-      let valid = false;
-      if (admin?.passwordHash) valid = await verifyPassword(admin.passwordHash, password);
       // Verify against a decoy when the user is unknown (or invited, without a password yet), so both failures take
-      // the same time; an address that has failed too often lately waits as long without the work.
-      else if (await guesses.addressIsSuspect(request.ip)) await waitAsLongAsAVerification();
-      else await verifyPassword(await decoyPasswordHash, password);
+      // the same time.
+      const valid = await verifyPassword(admin?.passwordHash ?? (await decoyPasswordHash), password);
       if (!admin?.passwordHash || !valid) {
-        await guesses.recordFailure(username, request.ip);
+        await guesses.recordFailure(username, request.ip, knownDevice);
         return undefined;
       }
-      await guesses.recordSuccess(username, request.ip);
+      await guesses.recordSuccess(username, request.ip, device);
       return admin;
     } finally {
-      guesses.leave(request.ip);
+      if (!knownDevice) guesses.leave(request.ip);
     }
   }
 
@@ -108,6 +109,7 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
     }
     await recordSignIn(app.db, admin.id, new Date());
     await auditSignIn(request, admin, "admin.sign-in");
+    await rememberDevice(app.tokens, request, reply, admin.username);
     return { token: await app.tokens.issue("admin", admin.id) };
   });
 
