@@ -5,7 +5,8 @@ import { LRUCache } from "lru-cache";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
 import { studentOf } from "../../plugins/auth.ts";
-import { certificatePdf } from "./pdf.ts";
+import { WorkerQueue } from "../../threads/worker-queue.ts";
+import type { CertificateFacts } from "./pdf.ts";
 import { findCertificate, issueCertificate, newCertificateCode } from "./repository.ts";
 
 /** The code as printed: groups of four, whether or not the visitor typed the dashes. */
@@ -25,6 +26,16 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
    * Built certificates by result: building one holds the event loop about 100 ms, so each is built once per
    * instance (a passed result never changes) and a student's further downloads cost nobody else anything.
    */
+  // Drawn in a worker thread, one at a time, so a drawing holds no request of anyone else.
+  const drawing = new WorkerQueue<CertificateFacts, Uint8Array>({
+    script: new URL("./pdf-worker.ts", import.meta.url),
+    timeMs: 30_000,
+    waiting: 100,
+    busyMessage: "Many certificates are being made right now. Try again in a minute.",
+    timeoutError: () => new Error("Drawing a certificate took too long."),
+  });
+  app.addHook("onClose", () => drawing.close());
+
   const built = new LRUCache<string, { studentId: string; pdf: Buffer }>({
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (entry) => entry.pdf.length + 100,
@@ -35,11 +46,12 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
     if (cached) return cached.studentId === studentId ? cached.pdf : undefined;
     const certificate = await issueCertificate(app.db, studentId, resultId, newCertificateCode());
     if (!certificate) return undefined;
-    const pdf = await certificatePdf({
+    const drawn = await drawing.run({
       ...certificate,
       percentage: scorePercentage(certificate.marks, certificate.totalQuestions),
       verifyUrl: `${app.config.siteUrl}/verify/${certificate.code}`,
     });
+    const pdf = Buffer.from(drawn.buffer, drawn.byteOffset, drawn.length);
     built.set(resultId, { studentId, pdf });
     return pdf;
   }

@@ -3,11 +3,11 @@
 // where they hold no request of anyone else. `bank-reader.ts` is its only caller.
 import { parentPort } from "node:worker_threads";
 import { type BankFormat, questionImportPreviewSchema } from "@trainwise/contract/questions";
-import type { ImportDefaults } from "./bank-file.ts";
+import { serveJobs } from "../../../threads/worker-queue.ts";
+import type { FileOutcome, ImportDefaults } from "./bank-file.ts";
 import { readBankFile, toPreview } from "./bank-formats.ts";
 
 export interface ReadingJob {
-  id: number;
   text: string;
   format: BankFormat;
   defaults: ImportDefaults;
@@ -18,16 +18,16 @@ export interface ReadingJob {
   preview: boolean;
 }
 
-parentPort?.on("message", async (job: ReadingJob) => {
-  try {
-    const outcome = await readBankFile(job.text, job.format, job.defaults);
-    if (!job.preview || !outcome.ok) {
-      parentPort?.postMessage({ id: job.id, outcome });
-      return;
-    }
-    const preview = JSON.stringify(questionImportPreviewSchema.parse(toPreview(job.format, outcome.bank)));
-    parentPort?.postMessage({ id: job.id, outcome: { ok: true }, preview });
-  } catch (error) {
-    parentPort?.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) });
-  }
+export interface ReadingResult {
+  /** The file read; for a preview, only whether it could be read (`{ ok: true }`) or why not. */
+  outcome: FileOutcome | { ok: true };
+  /** The preview as JSON, already checked against the contract. */
+  preview?: string;
+}
+
+serveJobs<ReadingJob, ReadingResult>(parentPort, async (job) => {
+  const outcome = await readBankFile(job.text, job.format, job.defaults);
+  if (!job.preview || !outcome.ok) return { outcome };
+  const preview = JSON.stringify(questionImportPreviewSchema.parse(toPreview(job.format, outcome.bank)));
+  return { outcome: { ok: true }, preview };
 });
