@@ -233,6 +233,8 @@ async function waitReady(url: string, within = 30_000): Promise<void> {
 interface LoginReply {
   status: number;
   retryAfter: string | undefined;
+  /** The device cookie a right password is answered with, as a `name=value` pair for a Cookie header. */
+  deviceCookie: string | undefined;
 }
 
 /**
@@ -264,7 +266,11 @@ function login(
       (response) => {
         response.resume();
         response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, retryAfter: response.headers["retry-after"] as string }),
+          resolve({
+            status: response.statusCode ?? 0,
+            retryAfter: response.headers["retry-after"] as string,
+            deviceCookie: response.headers["set-cookie"]?.[0]?.split(";")[0],
+          }),
         );
       },
     );
@@ -285,11 +291,14 @@ interface InFlight {
 /**
  * Sends `count` right-password logins straight to the instance (argon2 makes each take tens of milliseconds on
  * the thread pool) on keep-alive connections opened beforehand, so that they are being worked on when `signal`
- * is sent; the drain must answer every one of them.
+ * is sent; the drain must answer every one of them. They carry the admin's device cookie, as a browser that signed
+ * in before does: without it, an address may have only a few passwords checked at once and the rest are refused.
  */
 async function inFlightAtSignal(url: string, count: number, signal: () => void): Promise<InFlight> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: count });
   try {
+    const { deviceCookie } = await login(url, ADMIN.password);
+    if (!deviceCookie) throw new Error("a right password was answered without a device cookie");
     // Open the connections first: a request on a brand-new connection could meet the closing listener instead.
     await Promise.all(
       Array.from(
@@ -304,7 +313,7 @@ async function inFlightAtSignal(url: string, count: number, signal: () => void):
     );
     let signalledAt = Number.POSITIVE_INFINITY;
     const replies = Array.from({ length: count }, () =>
-      login(url, ADMIN.password, { agent }).then(
+      login(url, ADMIN.password, { agent, headers: { cookie: deviceCookie } }).then(
         (reply) => ({ ...reply, at: Date.now() }),
         (error: Error) => ({ status: 0, retryAfter: error.message, at: Date.now() }),
       ),
