@@ -1,5 +1,6 @@
 // Tests (recipes for attempts) and drives (a test given to a cohort for a window): /api/tests, /api/drives (admin).
 import { z } from "zod";
+import { answerTimingSchema } from "./answer-timing.ts";
 import { idSchema, optionalText, pagingQuerySchema, requiredText } from "./common.ts";
 import { QUIZ_QUESTION_LIMIT, SECONDS_PER_QUESTION } from "./constants.ts";
 
@@ -210,6 +211,7 @@ export const driveResultSchema = z.object({
   percentage: z.string(),
   passed: z.boolean().nullable(),
   focusLosses: z.number().int(),
+  ...answerTimingSchema.shape,
   submittedAt: z.iso.datetime(),
 });
 export type DriveResult = z.infer<typeof driveResultSchema>;

@@ -1,6 +1,7 @@
 // The live board of a running drive (admin): where every student of the drive stands, read as one summary and
 // then followed as a stream of changes (GET /api/drives/:id/live and /api/drives/:id/live/stream).
 import { z } from "zod";
+import { answerTimingSchema } from "./answer-timing.ts";
 import { idSchema } from "./common.ts";
 
 export const LIVE_STATES = ["not_started", "in_progress", "quiet", "submitted"] as const;
@@ -34,6 +35,7 @@ export const liveStudentSchema = z.object({
   marks: z.number().nullable(),
   percentage: z.number().nullable(),
   focusLosses: z.number().int(),
+  ...answerTimingSchema.shape,
   /** The latest request the student's attempt recorded: its start, a question opening, an answer. */
   lastSeenAt: z.iso.datetime().nullable(),
 });

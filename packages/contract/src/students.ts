@@ -1,5 +1,6 @@
 // GET /api/students and GET /api/students/results/all (admin).
 import { z } from "zod";
+import { answerTimingSchema } from "./answer-timing.ts";
 import { idSchema, listOf, pagingQuerySchema, searchText } from "./common.ts";
 
 export const studentSchema = z.object({
@@ -65,6 +66,7 @@ export const resultDetailSchema = z.object({
   submittedAt: z.iso.datetime(),
   /** Times the quiz page lost focus or visibility during the attempt (recorded, never used to block). */
   focusLosses: z.number().int(),
+  ...answerTimingSchema.shape,
   answers: z.array(
     z.object({
       questionId: idSchema,
@@ -76,6 +78,8 @@ export const resultDetailSchema = z.object({
       /** 0 to 1: below 1 and above 0 only for a partly right multiple answer. */
       mark: z.number(),
       focusLosses: z.number().int(),
+      /** Seconds from the question's window opening to its first answer; null unless timed per question. */
+      secondsToAnswer: z.number().int().nullable(),
     }),
   ),
 });

@@ -204,6 +204,50 @@ describe("the live board of a drive", async () => {
     expect(live.positions[0]?.answered).toBe(2);
   });
 
+  it("shows what the server saw of when answers came, beside the focus losses a page may never report", async () => {
+    const drive = await driveOf(3);
+    const hurried = await register(app, drive.code, "Esha Burst");
+    const slow = await register(app, drive.code, "Farid Late");
+
+    // Three answers typed in back to back, from a page that reports no lost focus.
+    let question = (await start(app, hurried)).question;
+    for (const position of [1, 2]) {
+      const moved = await app.inject({
+        method: "POST",
+        url: "/api/quiz/next",
+        headers: bearer(hurried),
+        payload: { position, answer: { questionId: question._id, optionId: question.options[0]?._id } },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      question = moved.json().question;
+    }
+    const answered = await app.inject({
+      method: "PUT",
+      url: "/api/quiz/answers",
+      headers: bearer(hurried),
+      payload: { questionId: question._id, optionId: question.options[0]?._id },
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+
+    // The first question answered 25 s into its 30.
+    const late = await start(app, slow);
+    await database.pool.query(
+      "update attempts set current_started_at = current_started_at - interval '25 seconds' where id = $1",
+      [late.attemptId],
+    );
+    const saved = await app.inject({
+      method: "PUT",
+      url: "/api/quiz/answers",
+      headers: bearer(slow),
+      payload: { questionId: late.question._id, optionId: late.question.options[0]?._id },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const live = await board(drive._id);
+    expect(rowOf(live, "Esha Burst")).toMatchObject({ answered: 3, focusLosses: 0, burstAnswers: 3, lateAnswers: 0 });
+    expect(rowOf(live, "Farid Late")).toMatchObject({ answered: 1, focusLosses: 0, burstAnswers: 0, lateAnswers: 1 });
+  });
+
   it("counts an answer saved within the last minute as being heard from the student", async () => {
     // Ten minutes a question, so moving the attempt's times two minutes back leaves its question open.
     const drive = await driveOf(3, 600);

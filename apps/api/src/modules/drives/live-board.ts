@@ -5,6 +5,8 @@
 // drive on that instance, and only while someone watches. Reading the database is what makes it work with
 // several instances: a student's answer saved by instance A is in the next read of instance B, whose stream the
 // admin holds. Nothing is added to the quiz's own statements, which stay as decision 006 left them.
+
+import { answerTimingSignals } from "@trainwise/contract/answer-timing";
 import {
   byName,
   LIVE_QUIET_AFTER_SECONDS,
@@ -17,7 +19,7 @@ import { scorePercentage } from "@trainwise/contract/quiz";
 import type { Executor } from "../../db/client.ts";
 import { type AnswerTally, answerTallies, type LiveAttemptRow, liveAttempts } from "./repository.ts";
 
-const NO_ANSWERS: AnswerTally = { answeredPositions: [], focusLosses: 0, lastAnswerAt: null };
+const NO_ANSWERS: AnswerTally = { answeredPositions: [], focusLosses: 0, lastAnswerAt: null, answerTimes: [] };
 
 /** Turns the summary's rows and their attempts' tallies into the board as it stands at `now`. */
 export function buildLiveBoard(
@@ -66,6 +68,7 @@ export function buildLiveBoard(
       marks,
       percentage,
       focusLosses: row.focusLosses,
+      ...answerTimingSignals(row.answerTimes, row.pacedSeconds),
       lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
     };
   });

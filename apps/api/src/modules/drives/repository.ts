@@ -2,6 +2,7 @@
 // roster, its results, and what its live board reads.
 import { randomInt } from "node:crypto";
 import type { driveTableQuerySchema } from "@trainwise/contract/admin-tables";
+import { type AnswerTime, type AnswerTimingSignals, answerTimingSignals } from "@trainwise/contract/answer-timing";
 import { LIST_CAP } from "@trainwise/contract/common";
 import type { DriveSettings } from "@trainwise/contract/drives";
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
@@ -270,8 +271,28 @@ export async function isOnRoster(db: Executor, driveId: string, email: string, u
   return rows.length > 0;
 }
 
-/** A submitted attempt of a drive, with its student and how often the quiz page lost focus. */
-export type DriveResultRow = {
+/** A drive result as PostgreSQL answers it: its answers' times still to be read (answer-timing.ts). */
+type DriveResultRecord = Omit<DriveResultRow, keyof AnswerTimingSignals> & {
+  paced: boolean;
+  seconds_per_question: number;
+  answer_times: AnswerTimesJson;
+};
+
+/** Aggregates an attempt's `attempt_questions aq` rows into when each answer first came, as `answerTimesOf` reads. */
+const ANSWER_TIMES_SQL = sql`coalesce(json_agg(json_build_array(extract(epoch from aq.first_answered_at) * 1000,
+  aq.ms_to_answer)) filter (where aq.first_answered_at is not null), '[]')`;
+/** Each answered question's first save (ms since the epoch) and time to answer (ms, when paced). */
+type AnswerTimesJson = [number | string, number | null][];
+
+function answerTimesOf(json: AnswerTimesJson): AnswerTime[] {
+  return json.map(([firstAnsweredAt, msToAnswer]) => ({ firstAnsweredAt: Number(firstAnsweredAt), msToAnswer }));
+}
+
+/**
+ * A submitted attempt of a drive, with its student, how often the quiz page lost focus and what the server saw of
+ * when its answers came.
+ */
+export type DriveResultRow = AnswerTimingSignals & {
   id: string;
   student_id: string;
   student_name: string;
@@ -295,14 +316,18 @@ export type DriveResultRow = {
 export function driveResultBatches(db: Executor, driveId: string, size?: number) {
   return keysetBatches<DriveResultRow, { marks: number; submittedAt: string; id: string }>(
     async (after, limit) => {
-      const { rows } = await db.execute<DriveResultRow>(sql`
+      const { rows } = await db.execute<DriveResultRecord>(sql`
         select a.id, s.id as student_id, s.name as student_name, s.email, s.usn_no, s.college, a.score,
           coalesce(a.marks, a.score, 0)::float8 as marks, a.total_questions, a.passed,
-          a.submitted_at::text as submitted_at,
-          (select coalesce(sum(aq.focus_losses), 0)::int from ${attemptQuestions} aq where aq.attempt_id = a.id)
-            as focus_losses
+          a.submitted_at::text as submitted_at, a.paced, a.seconds_per_question, answered.focus_losses,
+          answered.answer_times
         from ${attempts} a
         join ${students} s on s.id = a.student_id
+        cross join lateral (
+          select coalesce(sum(aq.focus_losses), 0)::int as focus_losses,
+                 ${ANSWER_TIMES_SQL} as answer_times
+          from ${attemptQuestions} aq where aq.attempt_id = a.id
+        ) answered
         where a.drive_id = ${driveId} and a.submitted_at is not null
           ${
             after
@@ -313,7 +338,10 @@ export function driveResultBatches(db: Executor, driveId: string, size?: number)
           }
         order by coalesce(a.marks, a.score, 0)::float8 desc, a.submitted_at, a.id
         limit ${limit}`);
-      return rows;
+      return rows.map(({ paced, seconds_per_question, answer_times, ...row }) => ({
+        ...row,
+        ...answerTimingSignals(answerTimesOf(answer_times), paced ? seconds_per_question : null),
+      }));
     },
     (row) => ({ marks: row.marks, submittedAt: row.submitted_at, id: row.id }),
     size,
@@ -333,6 +361,8 @@ export interface LiveAttemptRow {
   totalQuestions: number | null;
   /** The attempt's latest own time: its start or the opening of the question on screen. */
   movedAt: Date | null;
+  /** The seconds of each question's window when the attempt is timed per question; else null. */
+  pacedSeconds: number | null;
 }
 
 /**
@@ -344,14 +374,16 @@ export async function liveAttempts(db: Executor, driveId: string): Promise<LiveA
   const result = await db.execute<Record<string, unknown>>(sql`
     with latest as (
       select distinct on (a.student_id) a.id, a.student_id, a.current_position, a.current_started_at, a.started_at,
-        a.submitted_at, a.score, a.marks, a.total_questions
+        a.submitted_at, a.score, a.marks, a.total_questions,
+        case when a.paced then a.seconds_per_question end as paced_seconds
       from ${attempts} a
       where a.drive_id = ${driveId}::uuid
       order by a.student_id, a.submitted_at is null desc, a.started_at desc
     )
     select s.id as "studentId", s.name, s.usn_no as "usnNo", l.id as "attemptId",
       l.current_position as "currentPosition", l.submitted_at as "submittedAt", l.score, l.marks,
-      l.total_questions as "totalQuestions", greatest(l.started_at, l.current_started_at) as "movedAt"
+      l.total_questions as "totalQuestions", greatest(l.started_at, l.current_started_at) as "movedAt",
+      l.paced_seconds as "pacedSeconds"
     from ${students} s
     left join latest l on l.student_id = s.id
     where s.drive_id = ${driveId}::uuid`);
@@ -366,15 +398,20 @@ export async function liveAttempts(db: Executor, driveId: string): Promise<LiveA
     marks: (row.marks as number | null) ?? null,
     totalQuestions: (row.totalQuestions as number | null) ?? null,
     movedAt: row.movedAt ? new Date(row.movedAt as string) : null,
+    pacedSeconds: (row.pacedSeconds as number | null) ?? null,
   }));
 }
 
-/** What an attempt's questions say about it: which are answered, the focus losses, the latest answer. */
+/**
+ * What an attempt's questions say about it: which are answered, the focus losses, the latest answer, and when
+ * each answer first came (answer-timing.ts).
+ */
 export interface AnswerTally {
   /** Positions (0-based) of the questions with an answer saved. */
   answeredPositions: number[];
   focusLosses: number;
   lastAnswerAt: Date | null;
+  answerTimes: AnswerTime[];
 }
 
 /**
@@ -389,7 +426,8 @@ export async function answerTallies(db: Executor, attemptIds: string[]): Promise
   const result = await db.execute<Record<string, unknown>>(sql`
     select aq.attempt_id as "attemptId",
       coalesce(array_agg(aq.position) filter (where aq.selected_option_id is not null), '{}') as "answered",
-      sum(aq.focus_losses)::int as "focusLosses", max(aq.answered_at) as "lastAnswerAt"
+      sum(aq.focus_losses)::int as "focusLosses", max(aq.answered_at) as "lastAnswerAt",
+      ${ANSWER_TIMES_SQL} as "answerTimes"
     from ${attemptQuestions} aq
     where aq.attempt_id = any(${`{${attemptIds.join(",")}}`}::uuid[])
     group by aq.attempt_id`);
@@ -398,6 +436,7 @@ export async function answerTallies(db: Executor, attemptIds: string[]): Promise
       answeredPositions: (row.answered as number[] | null) ?? [],
       focusLosses: Number(row.focusLosses ?? 0),
       lastAnswerAt: row.lastAnswerAt ? new Date(row.lastAnswerAt as string) : null,
+      answerTimes: answerTimesOf(row.answerTimes as AnswerTimesJson),
     });
   }
   return tallies;

@@ -84,6 +84,8 @@ const DRIVE_RESULT_CSV_COLUMNS = [
   "percentage",
   "result",
   "focusLosses",
+  "lateAnswers",
+  "burstAnswers",
   "submitted",
 ] as const;
 
@@ -194,6 +196,8 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
       percentage: scorePercentage(row.marks, row.total_questions),
       passed: row.passed,
       focusLosses: row.focus_losses,
+      lateAnswers: row.lateAnswers,
+      burstAnswers: row.burstAnswers,
       submittedAt: new Date(row.submitted_at).toISOString(),
     }));
     return results;
@@ -217,6 +221,8 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
         percentage: scorePercentage(row.marks, row.total_questions),
         result: row.passed === null ? "" : row.passed ? "pass" : "fail",
         focusLosses: row.focus_losses,
+        lateAnswers: row.lateAnswers ?? "",
+        burstAnswers: row.burstAnswers,
         submitted: csvDate(new Date(row.submitted_at)),
       }),
     );

@@ -204,6 +204,56 @@ describe("the quiz", async () => {
     expect(state.answers).toEqual([{ questionId: first._id, optionId: rightOption(first) }]);
   });
 
+  it("records when each answer first came, which admins see beside the focus losses the page reports", async () => {
+    // A page that never reports a lost focus: what it cannot hide is when its answers reach the server.
+    const { token, questions } = await start();
+    const [first, second, third] = questions as [QuizQuestion, QuizQuestion, QuizQuestion];
+    await age(token, 25);
+    expect((await answer(token, first._id, wrongOption(first))).statusCode).toBe(200);
+    expect((await answer(token, first._id, rightOption(first))).statusCode).toBe(200);
+    expect((await next(token, 1)).statusCode).toBe(200);
+    const carried = await app.inject({
+      method: "POST",
+      url: "/api/quiz/next",
+      headers: bearer(token),
+      payload: { position: 2, answer: { questionId: second._id, optionId: rightOption(second) } },
+    });
+    expect(carried.statusCode).toBe(200);
+    const { resultId } = (await submit(token, [{ questionId: third._id, optionId: rightOption(third) }])).json();
+
+    const asAdmin = bearer(await adminToken(app, database.db));
+    const detail = (
+      await app.inject({ method: "GET", url: `/api/students/results/${resultId}`, headers: asAdmin })
+    ).json();
+    // Question 1 waited 25 of its 30 seconds; the three answers came within 3 s of each other.
+    expect(detail).toMatchObject({ focusLosses: 0, lateAnswers: 1, burstAnswers: 3 });
+    expect(detail.answers.slice(0, 4).map((row: { secondsToAnswer: number | null }) => row.secondsToAnswer)).toEqual([
+      25,
+      0,
+      0,
+      null,
+    ]);
+    // Changing an answer keeps the time it first came.
+    const [saved] = (
+      await database.pool.query(
+        "select first_answered_at < answered_at as kept from attempt_questions where attempt_id = $1 and position = 0",
+        [resultId],
+      )
+    ).rows;
+    expect(saved.kept).toBe(true);
+    const [{ drive_id: driveId }] = (
+      await database.pool.query("select drive_id from attempts where id = $1", [resultId])
+    ).rows;
+    const results = (
+      await app.inject({ method: "GET", url: `/api/drives/${driveId}/results`, headers: asAdmin })
+    ).json();
+    expect(results.find((row: { _id: string }) => row._id === resultId)).toMatchObject({
+      focusLosses: 0,
+      lateAnswers: 1,
+      burstAnswers: 3,
+    });
+  });
+
   it("lets the timer move on: an answer to a closed question is refused, the next one is open", async () => {
     const { token, questions } = await start();
     await age(token, 30 + 11);

@@ -245,10 +245,10 @@ async function applyAnswer(
       ? "Time is up for that question; its answer can no longer change."
       : "That question is not open yet.";
   }
-  await saveSelectedOption(db, { attemptId: attempt.id, position: slot.position, choice, now });
-  if (attempt.paced && slot.position > attempt.currentPosition) {
+  const start = attempt.paced ? windowStart(attempt, slot.position) : null;
+  await saveSelectedOption(db, { attemptId: attempt.id, position: slot.position, choice, now, windowStart: start });
+  if (start && slot.position > attempt.currentPosition) {
     // The timer moved the attempt on while the student was away; record where it is now.
-    const start = windowStart(attempt, slot.position);
     await moveCurrentPosition(db, attempt.id, slot.position, start);
     attempt.currentPosition = slot.position;
     attempt.currentStartedAt = start;

@@ -1,5 +1,6 @@
 // Submitted attempts as admins see them: the results table and its export, the whole list, and one attempt in full.
 import type { resultTableQuerySchema } from "@trainwise/contract/admin-tables";
+import { answerTimingSignals } from "@trainwise/contract/answer-timing";
 import { count, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
@@ -44,7 +45,7 @@ export async function listResults(db: Executor, query: ListQuery) {
 
 export async function resultDetail(db: Executor, id: string) {
   const [attempt] = await db
-    .select(resultColumns)
+    .select({ ...resultColumns, paced: attempts.paced, secondsPerQuestion: attempts.secondsPerQuestion })
     .from(attempts)
     .innerJoin(students, eq(students.id, attempts.studentId))
     .where(eq(attempts.id, id));
@@ -57,8 +58,10 @@ export async function resultDetail(db: Executor, id: string) {
     is_correct: boolean | null;
     mark: number;
     focus_losses: number;
+    first_answered_at: Date | null;
+    ms_to_answer: number | null;
   }>(sql`
-    select aq.question_id, q.text as question, aq.is_correct, aq.focus_losses,
+    select aq.question_id, q.text as question, aq.is_correct, aq.focus_losses, aq.first_answered_at, aq.ms_to_answer,
            coalesce(aq.mark, case when aq.is_correct then 1 else 0 end) as mark,
            -- A multiple answer's options, and every right option, each listed in the question's own order.
            (select string_agg(o.text, '; ' order by o.position) from ${questionOptions} o
@@ -70,10 +73,16 @@ export async function resultDetail(db: Executor, id: string) {
     join ${questions} q on q.id = aq.question_id
     where aq.attempt_id = ${id}
     order by aq.position`);
+  const { paced, secondsPerQuestion, ...shown } = attempt;
+  const times = answers.rows.map((row) => ({
+    firstAnsweredAt: row.first_answered_at ? new Date(row.first_answered_at).getTime() : null,
+    msToAnswer: row.ms_to_answer,
+  }));
   return {
-    ...attempt,
+    ...shown,
     submittedAt: attempt.submittedAt,
     focusLosses: answers.rows.reduce((sum, row) => sum + row.focus_losses, 0),
+    ...answerTimingSignals(times, paced ? secondsPerQuestion : null),
     answers: answers.rows.map((row) => ({
       questionId: row.question_id,
       question: row.question,
@@ -82,6 +91,7 @@ export async function resultDetail(db: Executor, id: string) {
       isCorrect: row.is_correct === true,
       mark: Number(row.mark),
       focusLosses: row.focus_losses,
+      secondsToAnswer: row.ms_to_answer === null ? null : Math.round(row.ms_to_answer / 1000),
     })),
   };
 }

@@ -1,22 +1,30 @@
 // Changing an attempt outside the one-statement paths of clock-statements.ts: the slow path's answer and move
 // (after it has worked out which rule applies), scoring and closing, and counting a lost focus.
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
-import { ATTEMPT_COLUMNS, attemptRows, type Choice } from "./attempt-rows.ts";
+import { ATTEMPT_COLUMNS, attemptRows, type Choice, saveAnswerSql } from "./attempt-rows.ts";
 
 const saveSelectedOptionStatement: NamedStatement = {
   name: "quiz.save-selected-option",
-  // $3 the one option (null for a multiple answer), $5 a multiple answer's options
-  text: `update attempt_questions
-    set selected_option_id = $3::uuid, selected_option_ids = $5::uuid[], answered_at = $4::timestamptz
+  // $3 the one option (null for a multiple answer), $5 a multiple answer's options, $6 the question's window start
+  text: `update attempt_questions aq
+    set ${saveAnswerSql({ optionId: "$3::uuid", optionIds: "$5::uuid[]", now: "$4::timestamptz", windowStart: "$6::timestamptz" })}
     where attempt_id = $1::uuid and position = $2::int`,
 };
 
+/** Saves an answer; `windowStart` is when the question's window opened, null unless timed per question. */
 export async function saveSelectedOption(
   db: Executor,
-  values: { attemptId: string; position: number; choice: Choice; now: Date },
+  values: { attemptId: string; position: number; choice: Choice; now: Date; windowStart: Date | null },
 ) {
-  const { attemptId, position, choice, now } = values;
-  await runNamed(db, saveSelectedOptionStatement, [attemptId, position, choice.optionId, now, choice.optionIds]);
+  const { attemptId, position, choice, now, windowStart } = values;
+  await runNamed(db, saveSelectedOptionStatement, [
+    attemptId,
+    position,
+    choice.optionId,
+    now,
+    choice.optionIds,
+    windowStart,
+  ]);
 }
 
 const moveCurrentPositionStatement: NamedStatement = {

@@ -2,7 +2,7 @@
 // and of Next, each in one statement and one round trip (the hot path of a drive, decisions 004 and 006), and
 // the sweep that finds attempts whose time has run out. The clock's arithmetic in them is clock-sql.ts's.
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
-import type { Choice, ServedQuestion, TimestampText } from "./attempt-rows.ts";
+import { type Choice, type ServedQuestion, saveAnswerSql, type TimestampText } from "./attempt-rows.ts";
 import {
   acceptsAnswerSql,
   beforeDeadlineSql,
@@ -68,7 +68,12 @@ const saveAnswerIfOpenStatement: NamedStatement = {
     ), -- PostgreSQL runs data-modifying WITH parts once, whether or not the final select reads them.
     saved as (
       update attempt_questions aq
-      set selected_option_id = $3::uuid, selected_option_ids = $6::uuid[], answered_at = $4::timestamptz
+      set ${saveAnswerSql({
+        optionId: "$3::uuid",
+        optionIds: "$6::uuid[]",
+        now: "$4::timestamptz",
+        windowStart: "case when w.paced then w.window_start end",
+      })}
       from open_window w where aq.attempt_id = w.id and aq.position = w.position
       returning aq.position
     ), moved as (
@@ -184,7 +189,12 @@ const nextInOneGoStatement: NamedStatement = {
       where $4::uuid is null or ao.id is not null
     ), saved as (
       update attempt_questions aq
-      set selected_option_id = $5::uuid, selected_option_ids = $7::uuid[], answered_at = $3::timestamptz
+      set ${saveAnswerSql({
+        optionId: "$5::uuid",
+        optionIds: "$7::uuid[]",
+        now: "$3::timestamptz",
+        windowStart: "go.window_start",
+      })}
       from go where go.answer_position is not null and aq.attempt_id = go.id and aq.position = go.answer_position
       returning aq.position
     ), moved as (
