@@ -198,6 +198,14 @@ export const archivedQuerySchema = pagingQuerySchema.extend({ archived: z.enum([
 
 export const rosterResponseSchema = z.object({ entries: z.number().int(), message: z.string() });
 
+/** One line of a drive's roster, with the student it let in, if one has registered by it. */
+export const rosterEntrySchema = z.object({
+  email: z.string().nullable(),
+  usnNo: z.string().nullable(),
+  registered: z.object({ studentId: idSchema, name: z.string() }).nullable(),
+});
+export type RosterEntry = z.infer<typeof rosterEntrySchema>;
+
 /** One attempt of a drive as an admin sees it in the drive's results. */
 export const driveResultSchema = z.object({
   _id: idSchema,

@@ -17,6 +17,7 @@ import {
   driveResultSchema,
   driveResultsQuerySchema,
   driveSchema,
+  rosterEntrySchema,
   testChoiceSchema,
   testSchema,
 } from "../drives.ts";
@@ -139,6 +140,14 @@ export const resultEndpoints = {
     access: admin("viewer"),
     summary: "One drive",
     response: driveSchema,
+  }),
+  driveRoster: endpoint({
+    method: "GET",
+    path: "/drives/:id/roster",
+    access: admin("viewer"),
+    summary: "The drive's roster by email then USN, each line with the student who registered by it (paged)",
+    query: pagingQuerySchema,
+    response: listOf(rosterEntrySchema),
   }),
   driveResults: endpoint({
     method: "GET",

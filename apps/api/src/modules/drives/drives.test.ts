@@ -501,6 +501,38 @@ describe("tests and drives", async () => {
       expect(bad.statusCode).toBe(400);
     });
 
+    it("lists its roster for admins, each line with the student who registered by it", async () => {
+      const drive = await driveWith({ name: "Roster list", questionCount: 3 }, { rosterOnly: true });
+      await app.inject({
+        method: "PUT",
+        url: `/api/drives/${drive._id}/roster`,
+        headers: { ...asAdmin, "content-type": "text/csv" },
+        payload: "email,usn\nzoya@example.com,\n,1SR24CS077\nAnil@Example.com,1SR24CS078\n",
+      });
+      expect((await register({ driveCode: drive.code, name: "Ravi Usn", usnNo: "1sr24cs077" })).statusCode).toBe(200);
+      const listed = await app.inject({ method: "GET", url: `/api/drives/${drive._id}/roster`, headers: asAdmin });
+      expect(listed.statusCode).toBe(200);
+      expect(listed.headers["x-total-count"]).toBe("3");
+      const lines = listed.json();
+      expect(lines).toEqual([
+        { email: "Anil@Example.com", usnNo: "1SR24CS078", registered: null },
+        { email: "zoya@example.com", usnNo: null, registered: null },
+        { email: null, usnNo: "1SR24CS077", registered: { studentId: expect.any(String), name: "Ravi Usn" } },
+      ]);
+      const second = await app.inject({
+        method: "GET",
+        url: `/api/drives/${drive._id}/roster?page=2&pageSize=2`,
+        headers: asAdmin,
+      });
+      expect(second.json()).toEqual([lines[2]]);
+      const unknown = await app.inject({
+        method: "GET",
+        url: "/api/drives/00000000-0000-4000-8000-000000000000/roster",
+        headers: asAdmin,
+      });
+      expect(unknown.statusCode).toBe(404);
+    });
+
     it("keeps a student's email and USN unique within a drive, not across drives", async () => {
       const drive = await driveWith({ name: "Second batch", questionCount: 3 });
       const input = studentInput();

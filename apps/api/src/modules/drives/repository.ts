@@ -214,7 +214,6 @@ export async function archiveDrive(db: Executor, id: string) {
   return row;
 }
 
-/** Replaces the drive's roster with these entries, in one transaction. */
 /** Replaces the drive's roster with `entries`, all or nothing. */
 export async function replaceRoster(db: Database, driveId: string, entries: { email: string; usnNo: string }[]) {
   await db.transaction((tx) => replaceRosterIn(tx, driveId, entries));
@@ -256,6 +255,11 @@ export async function findDriveForRegistration(
   return drive;
 }
 
+/** Whether a roster line lists a student with this email and USN: by either one, in any case. */
+function rosterListsSql(line: { email: SQL; usnNo: SQL }, email: SQL, usnNo: SQL): SQL {
+  return sql`(lower(${line.email}) = lower(${email}) or lower(${line.usnNo}) = lower(${usnNo}))`;
+}
+
 /** Whether the roster lists the student by email or by USN (case-insensitive). */
 export async function isOnRoster(db: Executor, driveId: string, email: string, usnNo: string): Promise<boolean> {
   const rows = await db
@@ -264,11 +268,44 @@ export async function isOnRoster(db: Executor, driveId: string, email: string, u
     .where(
       and(
         eq(driveRoster.driveId, driveId),
-        sql`(lower(${driveRoster.email}) = lower(${email}) or lower(${driveRoster.usnNo}) = lower(${usnNo}))`,
+        rosterListsSql(
+          { email: sql`${driveRoster.email}`, usnNo: sql`${driveRoster.usnNo}` },
+          sql`${email}`,
+          sql`${usnNo}`,
+        ),
       ),
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * A window of the drive's roster (email, then USN), each line with the first student of the drive it lists, and
+ * how many lines there are.
+ */
+export async function rosterLines(db: Executor, driveId: string, query: ListQuery) {
+  const { limit, offset } = listWindow(query);
+  const [lines, [counted]] = await Promise.all([
+    db.execute<{ email: string | null; usn_no: string | null; student_id: string | null; name: string | null }>(sql`
+      select r.email, r.usn_no, s.id as student_id, s.name
+      from ${driveRoster} r
+      left join lateral (
+        select s.id, s.name from ${students} s
+        where s.drive_id = r.drive_id
+          and ${rosterListsSql({ email: sql`r.email`, usnNo: sql`r.usn_no` }, sql`s.email`, sql`s.usn_no`)}
+        order by s.created_at limit 1
+      ) s on true
+      where r.drive_id = ${driveId}
+      order by lower(r.email) nulls last, lower(r.usn_no) nulls last, r.id
+      limit ${limit} offset ${offset}`),
+    db.select({ total: count() }).from(driveRoster).where(eq(driveRoster.driveId, driveId)),
+  ]);
+  const rows = lines.rows.map((line) => ({
+    email: line.email,
+    usnNo: line.usn_no,
+    registered: line.student_id ? { studentId: line.student_id, name: line.name ?? "" } : null,
+  }));
+  return { rows, total: counted?.total ?? 0 };
 }
 
 /** A drive result as PostgreSQL answers it: its answers' times still to be read (answer-timing.ts). */

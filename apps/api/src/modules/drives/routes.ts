@@ -27,6 +27,7 @@ import {
   newDriveCode,
   reopenDrive,
   replaceRoster,
+  rosterLines,
   updateDrive,
 } from "./repository.ts";
 import { parseRoster } from "./roster.ts";
@@ -167,6 +168,13 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
     await replaceRoster(app.db, request.params.id, entries);
     const students = entries.length === 1 ? "1 student" : `${entries.length} students`;
     return { entries: entries.length, message: `The roster now lists ${students}.` };
+  });
+
+  serve(app, "driveRoster", async (request, reply) => {
+    await driveOrNotFound(app.db, request.params.id);
+    const { rows, total } = await rosterLines(app.db, request.params.id, request.query);
+    reply.header("x-total-count", String(total));
+    return rows;
   });
 
   serve(app, "driveLive", async (request) => {
