@@ -492,6 +492,23 @@ describe("tests and drives", async () => {
       );
       expect((await register({ driveCode: drive.code, email: "LISTED@example.com" })).statusCode).toBe(200);
       expect((await register({ driveCode: drive.code, usnNo: "1sr24cs001" })).statusCode).toBe(200);
+    });
+
+    it("admits by a roster line that gives both an email and a USN only the student with both", async () => {
+      const drive = await driveWith({ name: "Both listed", questionCount: 3 }, { rosterOnly: true });
+      await app.inject({
+        method: "PUT",
+        url: `/api/drives/${drive._id}/roster`,
+        headers: { ...asAdmin, "content-type": "text/csv" },
+        payload: "email,usn\nmeera@example.com,1SR24CS101\n",
+      });
+      // Someone who knows one of the two (a classmate's USN, or the e-mail address) is not the listed student.
+      const byEmail = await register({ driveCode: drive.code, email: "meera@example.com", usnNo: "1SR24CS999" });
+      expect(byEmail.statusCode).toBe(403);
+      const byUsn = await register({ driveCode: drive.code, email: "impostor@example.com", usnNo: "1SR24CS101" });
+      expect(byUsn.statusCode).toBe(403);
+      const listed = await register({ driveCode: drive.code, email: "Meera@Example.com", usnNo: "1sr24cs101" });
+      expect(listed.statusCode).toBe(200);
       const bad = await app.inject({
         method: "PUT",
         url: `/api/drives/${drive._id}/roster`,

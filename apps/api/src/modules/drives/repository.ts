@@ -255,12 +255,16 @@ export async function findDriveForRegistration(
   return drive;
 }
 
-/** Whether a roster line lists a student with this email and USN: by either one, in any case. */
+/**
+ * Whether a roster line lists a student with this email and USN, in any case: every identifier the line gives must
+ * be the student's own, so a line with both is not met by someone who knows one of them.
+ */
 function rosterListsSql(line: { email: SQL; usnNo: SQL }, email: SQL, usnNo: SQL): SQL {
-  return sql`(lower(${line.email}) = lower(${email}) or lower(${line.usnNo}) = lower(${usnNo}))`;
+  return sql`((${line.email} is null or lower(${line.email}) = lower(${email}))
+    and (${line.usnNo} is null or lower(${line.usnNo}) = lower(${usnNo})))`;
 }
 
-/** Whether the roster lists the student by email or by USN (case-insensitive). */
+/** Whether a line of the drive's roster lists the student (rosterListsSql). */
 export async function isOnRoster(db: Executor, driveId: string, email: string, usnNo: string): Promise<boolean> {
   const rows = await db
     .select({ id: driveRoster.id })
