@@ -110,6 +110,23 @@ describe("tests and drives", async () => {
       });
     });
 
+    it("runs unpaced for the original call only on the default drive, not on another drive of the default test", async () => {
+      const [{ id: defaultTestId }] = (await database.pool.query("select id from tests where is_default")).rows;
+      const drive = await createDrive({ name: "Campus drive on the default test", testId: defaultTestId });
+      const { token } = (await register({ driveCode: drive.code })).json();
+      const served = await startAll(token);
+      expect(served.statusCode).toBe(200);
+      // The drive keeps the default test's per-question windows: only the question whose window is open.
+      expect(served.json()).toHaveLength(1);
+      const [attempt] = (
+        await database.pool.query(
+          "select a.paced from attempts a join students s on s.id = a.student_id where s.drive_id = $1",
+          [drive._id],
+        )
+      ).rows;
+      expect(attempt.paced).toBe(true);
+    });
+
     it("names every answer it does not take, and why", async () => {
       const { token } = await registerStudent(app);
       const questions = (await startAll(token)).json() as QuizQuestion[];

@@ -153,9 +153,10 @@ export async function startOrResumeAttempt(db: Database, studentId: string, star
     });
     if (picked.length === 0) throw new HttpError(409, "No quiz questions are available yet. Please try again later.");
     const served = picked.map((question) => ({ ...question, options: shuffled(question.options) }));
-    // The original client takes every question at once and submits at the end; on the default test it gets one
-    // window for the whole quiz so that every answer it sends in time counts (decision 007).
-    const paced = test.timingMode === "per_question" && !(startedBy === "all_at_once" && student.testIsDefault);
+    // The original client takes every question at once and submits at the end; on the default drive it gets one
+    // window for the whole quiz so that every answer it sends in time counts (decision 007). Only there: another
+    // drive of the default test keeps its per-question windows, whichever client starts it.
+    const paced = test.timingMode === "per_question" && !(startedBy === "all_at_once" && student.driveIsDefault);
     const attempt = await insertAttempt(tx, {
       studentId,
       now,

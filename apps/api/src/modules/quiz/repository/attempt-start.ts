@@ -23,7 +23,8 @@ export interface StudentForStart {
   closesAt: TimestampText | null;
   closedAt: TimestampText | null;
   timeZone: string;
-  testIsDefault: boolean;
+  /** The student's drive is the open default drive, where the original all-at-once client runs unpaced. */
+  driveIsDefault: boolean;
   testName: string;
   /** The student's attempts, newest first. */
   attempts: AttemptRow[];
@@ -45,7 +46,7 @@ const lockStudentStatement: NamedStatement = {
   name: "quiz.lock-student",
   text: `select s.attempts_allowed as "attemptsAllowed", s.time_multiplier as "timeMultiplier", s.drive_id as "driveId",
       d.opens_at as "opensAt", d.closes_at as "closesAt", d.closed_at as "closedAt", d.time_zone as "timeZone",
-      t.is_default as "testIsDefault", t.name as "testName",
+      d.is_default as "driveIsDefault", t.name as "testName",
       (select coalesce(json_agg(a order by a."startedAt" desc), '[]')
         from (select ${ATTEMPT_COLUMNS} from attempts where student_id = s.id) a) as attempts,
       json_build_object('categories', t.categories, 'difficultyMix', t.difficulty_mix,
