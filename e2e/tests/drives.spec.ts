@@ -297,7 +297,7 @@ test("registration explains a drive that has not opened, one that has closed, an
     [closedCode, `This test closed at ${driveTime(closedAt, "Asia/Kolkata", "India Standard Time")}.`],
     [
       rosterCode,
-      "Your email and USN are not on the list of students for this test. Ask your placement officer to add you.",
+      "This drive code does not let you in. Check the code you were given, and that your email and USN are the ones your placement officer has.",
     ],
   ];
   for (const [code, message] of refusals) {

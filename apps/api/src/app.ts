@@ -9,7 +9,7 @@ import { PasswordGuessLimiter } from "./auth/password-guess-limiter.ts";
 import { resolveSigningKeys } from "./auth/signing-key.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
-import { rateLimitStoreOn, SharedCounterStore } from "./limits/counters.ts";
+import { type CounterStore, rateLimitStoreOn, SharedCounterStore } from "./limits/counters.ts";
 import { adminAccountRoutes, adminSessionRoutes } from "./modules/admins/routes.ts";
 import analysisRoutes from "./modules/analysis/routes.ts";
 import auditRoutes from "./modules/audit/routes.ts";
@@ -47,6 +47,8 @@ declare module "fastify" {
     apiRoutes: ApiRoute[];
     /** Limits on guessing admin passwords, shared by login and the password change. */
     passwordGuesses: PasswordGuessLimiter;
+    /** The counters every limit keeps in PostgreSQL, shared by the instances (limits/counters.ts). */
+    counters: CounterStore;
     /**
      * Where the instance is in its life: `draining` from the stop signal on (server.ts). `onDrain` runs when the
      * drain starts: long-lived responses (the live board's streams) end then, so the drain is not left waiting
@@ -168,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // limiter (auth/password-guess-limiter.ts). Both count in PostgreSQL, so all instances count together.
   const counters = new SharedCounterStore(options.db);
   await app.register(rateLimit, { global: false, store: rateLimitStoreOn(counters) });
+  app.decorate("counters", counters);
   app.decorate("passwordGuesses", new PasswordGuessLimiter(counters));
   const { jwtSecret, jwtPreviousSecret, dataDir } = options.config;
   const signingKeys = await resolveSigningKeys(options.db, {

@@ -14,6 +14,8 @@ import {
   servedInOrder,
   studentInput,
 } from "../../test/fixtures.ts";
+import { DRIVE_CODE_GUESSES } from "../students/drive-code-guesses.ts";
+import { NOT_ADMITTED } from "../students/registration.ts";
 
 describe("tests and drives", async () => {
   const { app, database } = await createTestApp();
@@ -482,12 +484,10 @@ describe("tests and drives", async () => {
       expect(start.json().error).toBe("This test has been closed.");
     });
 
-    it("names an unknown drive code under its field", async () => {
+    it("answers an unknown drive code as a roster that does not list the student, under its field", async () => {
       const response = await register({ driveCode: "NOPE42" });
-      expect(response.statusCode).toBe(404);
-      expect(response.json().fields).toEqual({
-        driveCode: "No test has the drive code NOPE42. Check the code you were given.",
-      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().fields).toEqual({ driveCode: NOT_ADMITTED });
       const malformed = await register({ driveCode: "no!" });
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json().fields).toEqual({ driveCode: "A drive code is 4 to 12 letters and digits" });
@@ -503,10 +503,10 @@ describe("tests and drives", async () => {
       });
       expect(roster.json()).toEqual({ entries: 2, message: "The roster now lists 2 students." });
       const outsider = await register({ driveCode: drive.code, email: "outsider@example.com" });
+      // Answered as a code that names no drive: the outsider does not learn that this one is a drive.
       expect(outsider.statusCode).toBe(403);
-      expect(outsider.json().error).toBe(
-        "Your email and USN are not on the list of students for this test. Ask your placement officer to add you.",
-      );
+      expect(outsider.json()).toEqual((await register({ driveCode: "NOPE43" })).json());
+      expect(outsider.json().error).toBe(NOT_ADMITTED);
       expect((await register({ driveCode: drive.code, email: "LISTED@example.com" })).statusCode).toBe(200);
       expect((await register({ driveCode: drive.code, usnNo: "1sr24cs001" })).statusCode).toBe(200);
     });
@@ -704,6 +704,36 @@ describe("a large drive's results", async () => {
       });
       expect(refused.statusCode, limit).toBe(400);
     }
+  });
+});
+
+describe("guessing drive codes", async () => {
+  const { app, database } = await createTestApp();
+  const admin = bearer(await adminToken(app, database.db));
+
+  it("slows an address after 20 refused codes, whichever codes they were, and leaves other addresses alone", async () => {
+    const { _id: testId } = (
+      await app.inject({ method: "POST", url: "/api/tests", headers: admin, payload: { name: "Guessed" } })
+    ).json();
+    const { code } = (
+      await app.inject({ method: "POST", url: "/api/drives", headers: admin, payload: { name: "Guessed", testId } })
+    ).json();
+    const register = (driveCode: string, remoteAddress: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/student/register",
+        payload: { ...studentInput(), driveCode },
+        remoteAddress,
+      });
+    // Twenty different wrong codes: each drive code's own registration limit never fires.
+    for (let guess = 0; guess < DRIVE_CODE_GUESSES.failures; guess++) {
+      expect((await register(`GUESS${String(guess).padStart(2, "0")}`, "127.0.0.20")).statusCode).toBe(403);
+    }
+    const slowed = await register(code, "127.0.0.20");
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().error).toBe("Too many wrong drive codes from this network. Try again in 10 minutes.");
+    expect(Number(slowed.headers["retry-after"])).toBeGreaterThan(500);
+    expect((await register(code, "127.0.0.21")).statusCode).toBe(200);
   });
 });
 

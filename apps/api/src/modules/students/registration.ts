@@ -18,6 +18,20 @@ import {
 } from "./repository.ts";
 
 const EMAIL_TAKEN = "This email is already registered.";
+/**
+ * A drive code that names no drive, and a roster that does not list the student, are answered alike: someone who
+ * is not admitted learns nothing about which codes are drives (drive-code-guesses.ts counts both).
+ */
+export const NOT_ADMITTED =
+  "This drive code does not let you in. Check the code you were given, and that your email and USN are the ones " +
+  "your placement officer has.";
+
+/** A refused drive code: counted against the address (drive-code-guesses.ts). */
+export class DriveCodeRefused extends HttpError {
+  constructor() {
+    super(403, NOT_ADMITTED, { driveCode: NOT_ADMITTED });
+  }
+}
 const USN_TAKEN = "This USN is already registered.";
 const NEEDS_RESUME_CODE =
   "You are already registered for this test. Enter the resume code you were given when you registered, " +
@@ -48,8 +62,7 @@ async function driveFor(db: Database, input: StudentRegistration): Promise<Drive
   const drive = await findDriveForRegistration(db, input.driveCode);
   if (!drive) {
     if (!input.driveCode) throw new HttpError(403, "Registration is closed. Ask your institution for a drive code.");
-    const message = `No test has the drive code ${input.driveCode}. Check the code you were given.`;
-    throw new HttpError(404, message, { driveCode: message });
+    throw new DriveCodeRefused();
   }
   return drive;
 }
@@ -63,14 +76,10 @@ export interface Registered {
 /** Registers the student in the drive of their code, or lets a registered student back in. */
 export async function registerStudent(db: Database, input: StudentRegistration): Promise<Registered> {
   const drive = await driveFor(db, input);
+  // The roster first: its window is news only to the students it lists.
+  if (drive.rosterOnly && !(await isOnRoster(db, drive.id, input.email, input.usnNo))) throw new DriveCodeRefused();
   const refusal = driveWindowRefusal(drive, new Date());
   if (refusal) throw new HttpError(403, refusal);
-  if (drive.rosterOnly && !(await isOnRoster(db, drive.id, input.email, input.usnNo))) {
-    throw new HttpError(
-      403,
-      "Your email and USN are not on the list of students for this test. Ask your placement officer to add you.",
-    );
-  }
   const resumeCode = newResumeCode();
   const registrationKeyHash = input.registrationKey ? hashRegistrationKey(input.registrationKey) : null;
   const details = { ...input, driveId: drive.id, resumeCodeHash: hashResumeCode(resumeCode), registrationKeyHash };

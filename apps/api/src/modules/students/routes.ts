@@ -4,7 +4,8 @@ import type { FastifyPluginAsync } from "fastify";
 import { csvDate, streamCsv } from "../../csv/reply.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
-import { registerStudent } from "./registration.ts";
+import { DriveCodeGuesses } from "./drive-code-guesses.ts";
+import { DriveCodeRefused, registerStudent } from "./registration.ts";
 import {
   allowAnotherAttempt,
   allowResume,
@@ -16,11 +17,24 @@ import {
 } from "./repository.ts";
 
 export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
+  const codeGuesses = new DriveCodeGuesses(app.counters);
   serve(
     app,
     "registerStudent",
-    async (request) => {
-      const { studentId, resumeCode } = await registerStudent(app.db, request.body);
+    async (request, reply) => {
+      if (request.body.driveCode) {
+        const wait = await codeGuesses.waitSeconds(request.ip);
+        if (wait > 0) {
+          reply.header("retry-after", String(wait));
+          const minutes = Math.ceil(wait / 60);
+          const after = minutes === 1 ? "a minute" : `${minutes} minutes`;
+          throw new HttpError(429, `Too many wrong drive codes from this network. Try again in ${after}.`);
+        }
+      }
+      const { studentId, resumeCode } = await registerStudent(app.db, request.body).catch(async (error) => {
+        if (error instanceof DriveCodeRefused) await codeGuesses.recordFailure(request.ip);
+        throw error;
+      });
       // Letting a student resume ends their other sessions; this instance must not trust its cached view.
       if (resumeCode) app.forgetStudentSessions(studentId);
       const token = await app.tokens.issue("student", studentId);
