@@ -14,7 +14,7 @@ import {
   servedInOrder,
   studentInput,
 } from "../../test/fixtures.ts";
-import { DRIVE_CODE_GUESSES } from "../students/drive-code-guesses.ts";
+import { DRIVE_CODE_GUESSES, driveCodeWaitMs } from "../students/drive-code-guesses.ts";
 import { NOT_ADMITTED } from "../students/registration.ts";
 
 describe("tests and drives", async () => {
@@ -711,6 +711,23 @@ describe("guessing drive codes", async () => {
   const { app, database } = await createTestApp();
   const admin = bearer(await adminToken(app, database.db));
 
+  it("makes each code after 20 refused ones wait, twice as long after each further failure, up to 30 s", () => {
+    const now = Date.UTC(2026, 10, 26, 9, 0, 0);
+    const failures = (count: number, secondsAgo: number) => ({
+      count,
+      lastAt: now - secondsAgo * 1000,
+      resetAt: now + 5 * 60_000,
+    });
+    expect(driveCodeWaitMs(undefined, now)).toBe(0);
+    expect(driveCodeWaitMs(failures(19, 0), now)).toBe(0);
+    expect(driveCodeWaitMs(failures(20, 0), now)).toBe(1_000);
+    expect(driveCodeWaitMs(failures(22, 1), now)).toBe(3_000);
+    expect(driveCodeWaitMs(failures(40, 0), now)).toBe(30_000);
+    expect(driveCodeWaitMs(failures(40, 31), now)).toBe(0);
+    // Never past the end of the window, when the failures are forgotten.
+    expect(driveCodeWaitMs({ count: 40, lastAt: now, resetAt: now + 2_000 }, now)).toBe(2_000);
+  });
+
   it("slows an address after 20 refused codes, whichever codes they were, and leaves other addresses alone", async () => {
     const { _id: testId } = (
       await app.inject({ method: "POST", url: "/api/tests", headers: admin, payload: { name: "Guessed" } })
@@ -726,13 +743,20 @@ describe("guessing drive codes", async () => {
         remoteAddress,
       });
     // Twenty different wrong codes: each drive code's own registration limit never fires.
-    for (let guess = 0; guess < DRIVE_CODE_GUESSES.failures; guess++) {
+    for (let guess = 0; guess < DRIVE_CODE_GUESSES.freeFailures; guess++) {
       expect((await register(`GUESS${String(guess).padStart(2, "0")}`, "127.0.0.20")).statusCode).toBe(403);
     }
+    // The 21st waits a second after the 20th (driveCodeWaitMs above). Five more failures, each after its wait:
+    // the next code, even a right one, waits the longest, 30 s.
+    await database.pool.query(
+      "update limit_counters set count = count + 5, last_at = now() where key = 'drive-code-failures:127.0.0.20'",
+    );
     const slowed = await register(code, "127.0.0.20");
     expect(slowed.statusCode).toBe(429);
-    expect(slowed.json().error).toBe("Too many wrong drive codes from this network. Try again in 10 minutes.");
-    expect(Number(slowed.headers["retry-after"])).toBeGreaterThan(500);
+    expect(slowed.json().error).toMatch(
+      /^Too many wrong drive codes from this network\. Try again in (29|30) seconds\.$/,
+    );
+    expect(["29", "30"]).toContain(slowed.headers["retry-after"]);
     expect((await register(code, "127.0.0.21")).statusCode).toBe(200);
   });
 });

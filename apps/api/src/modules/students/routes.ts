@@ -26,8 +26,7 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
         const wait = await codeGuesses.waitSeconds(request.ip);
         if (wait > 0) {
           reply.header("retry-after", String(wait));
-          const minutes = Math.ceil(wait / 60);
-          const after = minutes === 1 ? "a minute" : `${minutes} minutes`;
+          const after = wait === 1 ? "a second" : `${wait} seconds`;
           throw new HttpError(429, `Too many wrong drive codes from this network. Try again in ${after}.`);
         }
       }
