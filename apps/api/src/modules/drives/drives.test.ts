@@ -2,6 +2,7 @@
 // oracle, a client-chosen length, taking over another student's attempt, answers dropped from the original client).
 
 import { LIST_CAP } from "@trainwise/contract/common";
+import { DEADLINE_GRACE_SECONDS } from "@trainwise/contract/constants";
 import type { DriveInput, TestInput } from "@trainwise/contract/drives";
 import type { QuizQuestion } from "@trainwise/contract/quiz";
 import { describe, expect, it } from "vitest";
@@ -167,6 +168,45 @@ describe("tests and drives", async () => {
   });
 
   describe("review policy", () => {
+    it("shows no ticks after the close while an attempt started before it can still take answers", async () => {
+      const drive = await driveWith({ name: "Late finisher", reviewPolicy: "ticks_after_close", questionCount: 5 });
+      const early = (await register({ driveCode: drive.code })).json();
+      await startAll(early.token);
+      const { resultId } = (await submit(early.token, [])).json();
+      const running = (await register({ driveCode: drive.code })).json();
+      const [question] = (await startAll(running.token)).json() as QuizQuestion[];
+      await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
+
+      // The running attempt has minutes left: the key would reach it through the early student's result.
+      const [{ shown_from: shownFrom }] = (
+        await database.pool.query(
+          `select a.deadline_at + make_interval(secs => $2) as shown_from from attempts a
+           join students s on s.id = a.student_id where s.drive_id = $1 and a.submitted_at is null`,
+          [drive._id, DEADLINE_GRACE_SECONDS],
+        )
+      ).rows;
+      const hidden = (await result(early.token, resultId)).json();
+      expect(hidden).toMatchObject({ answers: [] });
+      expect(hidden.review).toEqual({
+        policy: "ticks_after_close",
+        ticksShown: false,
+        ticksFrom: new Date(shownFrom).toISOString(),
+      });
+      const saved = await app.inject({
+        method: "PUT",
+        url: "/api/quiz/answers",
+        headers: bearer(running.token),
+        payload: { questionId: question?._id, optionId: rightOption(question as QuizQuestion) },
+      });
+      expect(saved.statusCode).toBe(200);
+
+      // Once it is submitted, nobody can use the key any more.
+      await submit(running.token, []);
+      const shown = (await result(early.token, resultId)).json();
+      expect(shown.review).toEqual({ policy: "ticks_after_close", ticksShown: true, ticksFrom: null });
+      expect(shown.answers).toHaveLength(5);
+    });
+
     it("hides per-question ticks until the drive closes under 'ticks after close' (no answer-key oracle)", async () => {
       const drive = await driveWith({ name: "Oracle-proof", reviewPolicy: "ticks_after_close", questionCount: 5 });
       const registered = (await register({ driveCode: drive.code })).json();

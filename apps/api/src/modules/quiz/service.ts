@@ -21,8 +21,10 @@ import { driveHasClosed, driveWindowRefusal } from "../drives/window.ts";
 import {
   answerSlots,
   attemptsOf,
+  latestOpenDeadline,
   lockOpenAttempt,
   lockOpenAttemptWithSlots,
+  type ResultContext,
   resultContext,
   resultRows,
   resultView,
@@ -424,8 +426,8 @@ export async function resultOf(db: Database, studentId: string, resultId: string
     throw new HttpError(409, "This quiz is still in progress; submit it to see your score.");
   }
   const policy = attempt.reviewPolicy;
-  const ticksShown =
-    policy === "score_and_ticks" || (policy === "ticks_after_close" && driveHasClosed(context, new Date()));
+  const ticksFrom = policy === "ticks_after_close" ? await ticksAfterClose(db, attempt.driveId, context) : null;
+  const ticksShown = policy === "score_and_ticks" || (ticksFrom !== null && ticksFrom.getTime() <= Date.now());
   const rows = !ticksShown ? [] : attempt === view.attempt ? view.rows : await resultRows(db, attempt.id);
   const marks = attempt.marks ?? attempt.score;
   const percentage = scorePercentage(marks, attempt.totalQuestions);
@@ -441,10 +443,7 @@ export async function resultOf(db: Database, studentId: string, resultId: string
     review: {
       policy,
       ticksShown,
-      ticksFrom:
-        policy === "ticks_after_close" && !ticksShown && context.closesAt
-          ? new Date(context.closesAt).toISOString()
-          : null,
+      ticksFrom: !ticksShown && ticksFrom ? ticksFrom.toISOString() : null,
     },
     answers: rows.map((row) => ({
       questionId: row.questionId,
@@ -454,6 +453,21 @@ export async function resultOf(db: Database, studentId: string, resultId: string
       question: { text: row.text, html: renderQuestionText(row.text) },
     })),
   };
+}
+
+/**
+ * When a "ticks after close" drive shows its ticks: once it has closed and no attempt of it can still take an
+ * answer, since closing lets running attempts finish (an attempt with 25 minutes left could otherwise read the
+ * key on a classmate's result). Null while the drive has no closing time yet.
+ */
+async function ticksAfterClose(db: Executor, driveId: string, drive: ResultContext): Promise<Date | null> {
+  const now = new Date();
+  const closesAt = drive.closedAt ?? drive.closesAt;
+  if (!closesAt) return null;
+  if (!driveHasClosed(drive, now)) return new Date(closesAt);
+  const deadline = await latestOpenDeadline(db, driveId);
+  const lastAnswerAt = deadline ? deadline.getTime() + DEADLINE_GRACE_SECONDS * 1000 : 0;
+  return new Date(Math.max(new Date(closesAt).getTime(), lastAnswerAt));
 }
 
 /** Closes every attempt whose time ran out, scoring what was saved. Safe to run on several instances at once. */

@@ -150,6 +150,17 @@ const resultContextStatement: NamedStatement = {
     from drives d join tests t on t.id = d.test_id where d.id = $1::uuid`,
 };
 
+const latestOpenDeadlineStatement: NamedStatement = {
+  name: "quiz.latest-open-deadline",
+  text: `select max(deadline_at) as "deadlineAt" from attempts where drive_id = $1::uuid and submitted_at is null`,
+};
+
+/** The latest deadline of the drive's attempts still open (none: null), on its own index of open attempts. */
+export async function latestOpenDeadline(db: Executor, driveId: string): Promise<Date | null> {
+  const [row] = await runNamed<{ deadlineAt: TimestampText | null }>(db, latestOpenDeadlineStatement, [driveId]);
+  return row?.deadlineAt ? new Date(row.deadlineAt) : null;
+}
+
 export async function resultContext(db: Executor, driveId: string) {
   const [row] = await runNamed<ResultContext>(db, resultContextStatement, [driveId]);
   if (!row) throw new Error("The attempt's drive is missing.");
