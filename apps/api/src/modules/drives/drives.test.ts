@@ -566,6 +566,34 @@ describe("tests and drives", async () => {
       expect(byUsn.statusCode).toBe(403);
       const listed = await register({ driveCode: drive.code, email: "Meera@Example.com", usnNo: "1sr24cs101" });
       expect(listed.statusCode).toBe(200);
+    });
+
+    it("admits nobody by one roster line with an identifier another line gives to someone else", async () => {
+      const drive = await driveWith({ name: "Mixed roster", questionCount: 3 }, { rosterOnly: true });
+      await app.inject({
+        method: "PUT",
+        url: `/api/drives/${drive._id}/roster`,
+        headers: { ...asAdmin, "content-type": "text/csv" },
+        payload:
+          "email,usn\nasha@college.edu,1SR24CS201\nbala@college.edu,\n,1SR24CS202\nchitra@college.edu,1SR24CS203\n",
+      });
+      // Bala's line gives only an email; Asha's USN is on Asha's line, so Bala cannot take it.
+      const balaAsAsha = await register({ driveCode: drive.code, email: "bala@college.edu", usnNo: "1SR24CS201" });
+      expect(balaAsAsha.statusCode).toBe(403);
+      const usnLineAsChitra = await register({
+        driveCode: drive.code,
+        email: "chitra@college.edu",
+        usnNo: "1SR24CS202",
+      });
+      expect(usnLineAsChitra.statusCode).toBe(403);
+      for (const [email, usnNo] of [
+        ["asha@college.edu", "1SR24CS201"],
+        ["bala@college.edu", "1SR24CS299"],
+        ["someone@college.edu", "1SR24CS202"],
+        ["chitra@college.edu", "1SR24CS203"],
+      ] as const) {
+        expect((await register({ driveCode: drive.code, email, usnNo })).statusCode, email).toBe(200);
+      }
       const bad = await app.inject({
         method: "PUT",
         url: `/api/drives/${drive._id}/roster`,

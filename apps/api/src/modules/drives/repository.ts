@@ -255,53 +255,62 @@ export async function findDriveForRegistration(
   return drive;
 }
 
+type RosterLineColumns = { email: SQL; usnNo: SQL };
+
 /**
- * Whether a roster line lists a student with this email and USN, in any case: every identifier the line gives must
- * be the student's own, so a line with both is not met by someone who knows one of them.
+ * Whether a roster line lists a student with this email and USN, in any case: every identifier the line gives is
+ * the student's own, so a line with both is not met by someone who knows one of them.
  */
-function rosterListsSql(line: { email: SQL; usnNo: SQL }, email: SQL, usnNo: SQL): SQL {
+function rosterListsSql(line: RosterLineColumns, email: SQL, usnNo: SQL): SQL {
   return sql`((${line.email} is null or lower(${line.email}) = lower(${email}))
     and (${line.usnNo} is null or lower(${line.usnNo}) = lower(${usnNo})))`;
 }
 
-/** Whether a line of the drive's roster lists the student (rosterListsSql). */
+/** Whether a roster line gives this email or this USN: found on the roster's, or the students', two indexes. */
+function mentionsSql(line: RosterLineColumns, email: SQL, usnNo: SQL): SQL {
+  return sql`(lower(${line.email}) = lower(${email}) or lower(${line.usnNo}) = lower(${usnNo}))`;
+}
+
+/**
+ * Whether the drive's roster admits the student: a line lists them (rosterListsSql), and no line gives their
+ * email or USN with someone else's other identifier — else a student on an email-only line could register with
+ * the USN of another student's line, and that student would find their USN taken.
+ */
 export async function isOnRoster(db: Executor, driveId: string, email: string, usnNo: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: driveRoster.id })
-    .from(driveRoster)
-    .where(
-      and(
-        eq(driveRoster.driveId, driveId),
-        rosterListsSql(
-          { email: sql`${driveRoster.email}`, usnNo: sql`${driveRoster.usnNo}` },
-          sql`${email}`,
-          sql`${usnNo}`,
-        ),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  const line = { email: sql`r.email`, usnNo: sql`r.usn_no` };
+  const { rows } = await db.execute<{ admitted: boolean }>(sql`
+    select coalesce(bool_and(lists) and bool_or(lists), false) as admitted from (
+      select ${rosterListsSql(line, sql`${email}`, sql`${usnNo}`)} as lists
+      from ${driveRoster} r
+      where r.drive_id = ${driveId} and ${mentionsSql(line, sql`${email}`, sql`${usnNo}`)}
+    ) mentioned`);
+  return rows[0]?.admitted === true;
 }
 
 /**
  * A window of the drive's roster (email, then USN), each line with the first student of the drive it lists, and
- * how many lines there are.
+ * how many lines there are. The students are looked up for the window's lines only, on their indexes.
  */
 export async function rosterLines(db: Executor, driveId: string, query: ListQuery) {
   const { limit, offset } = listWindow(query);
+  const line = { email: sql`w.email`, usnNo: sql`w.usn_no` };
   const [lines, [counted]] = await Promise.all([
     db.execute<{ email: string | null; usn_no: string | null; student_id: string | null; name: string | null }>(sql`
-      select r.email, r.usn_no, s.id as student_id, s.name
-      from ${driveRoster} r
+      with window_lines as (
+        select r.drive_id, r.email, r.usn_no, r.id from ${driveRoster} r
+        where r.drive_id = ${driveId}
+        order by lower(r.email) nulls last, lower(r.usn_no) nulls last, r.id
+        limit ${limit} offset ${offset}
+      )
+      select w.email, w.usn_no, s.id as student_id, s.name
+      from window_lines w
       left join lateral (
         select s.id, s.name from ${students} s
-        where s.drive_id = r.drive_id
-          and ${rosterListsSql({ email: sql`r.email`, usnNo: sql`r.usn_no` }, sql`s.email`, sql`s.usn_no`)}
+        where s.drive_id = w.drive_id and ${mentionsSql(line, sql`s.email`, sql`s.usn_no`)}
+          and ${rosterListsSql(line, sql`s.email`, sql`s.usn_no`)}
         order by s.created_at limit 1
       ) s on true
-      where r.drive_id = ${driveId}
-      order by lower(r.email) nulls last, lower(r.usn_no) nulls last, r.id
-      limit ${limit} offset ${offset}`),
+      order by lower(w.email) nulls last, lower(w.usn_no) nulls last, w.id`),
     db.select({ total: count() }).from(driveRoster).where(eq(driveRoster.driveId, driveId)),
   ]);
   const rows = lines.rows.map((line) => ({
