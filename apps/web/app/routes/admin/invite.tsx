@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
-import { ApiError, api, messageOf } from "../../lib/api.ts";
+import { ApiError, call, messageOf } from "../../lib/api.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
 import type { Route } from "./+types/invite";
 
@@ -20,7 +20,6 @@ type State =
 
 export default function AcceptInvitation({ params }: Route.ComponentProps) {
   const [state, setState] = useState<State>({ kind: "checking" });
-  const path = `/admins/invites/${encodeURIComponent(params.token)}`;
   const {
     register,
     handleSubmit,
@@ -30,7 +29,7 @@ export default function AcceptInvitation({ params }: Route.ComponentProps) {
 
   useEffect(() => {
     const controller = new AbortController();
-    api<Invitation>(path, { signal: controller.signal }).then(
+    call("invitation", { params: { token: params.token }, signal: controller.signal }).then(
       (invitation) => setState({ kind: "open", invitation }),
       (error: Error) => {
         if (error.name !== "AbortError") {
@@ -39,11 +38,11 @@ export default function AcceptInvitation({ params }: Route.ComponentProps) {
       },
     );
     return () => controller.abort();
-  }, [path]);
+  }, [params.token]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const { message } = await api<{ message: string }>(path, { method: "POST", body: values });
+      const { message } = await call("acceptInvitation", { params: { token: params.token }, body: values });
       setState({ kind: "done", message });
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.fields.password) {

@@ -5,7 +5,7 @@ import { Link, replace, useNavigate } from "react-router";
 import { Alert } from "../../components/form-field.tsx";
 import { RichText } from "../../components/rich-text.tsx";
 import { requireStudentToken } from "../../guards.ts";
-import { api, downloadFile } from "../../lib/api.ts";
+import { call, downloadFile } from "../../lib/api.ts";
 import type { Route } from "./+types/result";
 
 export function clientLoader({ params }: Route.ClientLoaderArgs) {
@@ -29,7 +29,7 @@ export default function Result({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     const controller = new AbortController();
-    api<QuizResult>(`/quiz/result/${id}`, { token, signal: controller.signal }).then(setResult, (error: Error) => {
+    call("quizResult", { params: { id }, token, signal: controller.signal }).then(setResult, (error: Error) => {
       if (error.name !== "AbortError") setFailed(true);
     });
     return () => controller.abort();
@@ -73,7 +73,7 @@ export default function Result({ loaderData }: Route.ComponentProps) {
         <button
           type="button"
           onClick={() =>
-            void downloadFile(`/certificates/${result.resultId}`, token, "certificate.pdf").catch(() =>
+            void downloadFile("certificate", { params: { id: result.resultId }, token }, "certificate.pdf").catch(() =>
               setCertificateFailed(true),
             )
           }

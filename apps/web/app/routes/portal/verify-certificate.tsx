@@ -1,7 +1,7 @@
 import type { CertificateVerification } from "@trainwise/contract/certificates";
 import { useEffect, useState } from "react";
 import { Alert } from "../../components/form-field.tsx";
-import { api, messageOf } from "../../lib/api.ts";
+import { call, messageOf } from "../../lib/api.ts";
 import type { Route } from "./+types/verify-certificate";
 
 export const meta = () => [{ title: "Verify a certificate | Trainwise" }, { name: "robots", content: "noindex" }];
@@ -17,9 +17,7 @@ export default function VerifyCertificate({ params }: Route.ComponentProps) {
 
   useEffect(() => {
     const controller = new AbortController();
-    api<CertificateVerification>(`/certificates/verify/${encodeURIComponent(params.code)}`, {
-      signal: controller.signal,
-    }).then(
+    call("verifyCertificate", { params: { code: params.code }, signal: controller.signal }).then(
       (certificate) => setCheck({ kind: "found", certificate }),
       (error: Error) => {
         if (error.name !== "AbortError") {
