@@ -32,7 +32,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // file instead of six small ones saves each file's own gzip and import overhead in the home
                   // page's 120 KB JavaScript budget.
                   name: "site-frame",
-                  test: /app[\\/]components[\\/](site-layout|site-header|page-intro|icons|site-images)\.tsx|content[\\/]imagery\.ts|contract[\\/]src[\\/]brand\.ts|vite[\\/]preload-helper/,
+                  test: /app[\\/]components[\\/]site[\\/](site-layout|site-header|site-navigation|page-intro|icons|site-images)\.tsx|content[\\/]imagery\.ts|contract[\\/]src[\\/]brand\.ts|vite[\\/]preload-helper/,
                 },
               ],
             },

@@ -5,7 +5,7 @@ import { type AcceptInvite, acceptInviteSchema, type Invitation, ROLE_LABELS } f
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
+import { Alert, FormField, SubmitButton } from "../../components/ui/form-field.tsx";
 import { ApiError, call, messageOf } from "../../lib/api.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
 import type { Route } from "./+types/invite";

@@ -1,8 +1,8 @@
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
-import { PageIntro } from "../../components/page-intro.tsx";
+import { PageIntro } from "../../components/site/page-intro.tsx";
+import { Alert, FormField, SubmitButton } from "../../components/ui/form-field.tsx";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/portal.ts";
 import { takeSessionNotice } from "../../lib/admin-session.ts";

@@ -3,7 +3,7 @@ import { requiredText } from "@trainwise/contract/common";
 import { type Feedback, type FeedbackInput, feedbackInputSchema } from "@trainwise/contract/feedback";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { AdminShell } from "../../components/admin-shell.tsx";
+import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import {
   BusyNote,
   type Column,
@@ -16,8 +16,8 @@ import {
   TableToolbar,
   TextFilter,
   useTableBusy,
-} from "../../components/admin-table.tsx";
-import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
+} from "../../components/admin/admin-table.tsx";
+import { Alert, FormField, SubmitButton } from "../../components/ui/form-field.tsx";
 import {
   adminCall,
   adminTokenOrLogin,

@@ -2,8 +2,8 @@ import { RESULT_REDIRECT_SECONDS, STORAGE_KEYS } from "@trainwise/contract/const
 import type { QuizResult } from "@trainwise/contract/quiz";
 import { useEffect, useState } from "react";
 import { Link, replace, useNavigate } from "react-router";
-import { Alert } from "../../components/form-field.tsx";
-import { RichText } from "../../components/rich-text.tsx";
+import { Alert } from "../../components/ui/form-field.tsx";
+import { RichText } from "../../components/ui/rich-text.tsx";
 import { requireStudentToken } from "../../guards.ts";
 import { call, downloadFile } from "../../lib/api.ts";
 import type { Route } from "./+types/result";

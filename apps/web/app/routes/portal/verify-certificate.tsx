@@ -1,6 +1,6 @@
 import type { CertificateVerification } from "@trainwise/contract/certificates";
 import { useEffect, useState } from "react";
-import { Alert } from "../../components/form-field.tsx";
+import { Alert } from "../../components/ui/form-field.tsx";
 import { call, messageOf } from "../../lib/api.ts";
 import type { Route } from "./+types/verify-certificate";
 

@@ -5,7 +5,7 @@ import type { PublicFeedback } from "@trainwise/contract/feedback";
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { call } from "../lib/api.ts";
+import { call } from "../../lib/api.ts";
 import { ChevronDownIcon } from "./icons.tsx";
 
 /** Ten pastel colours, cycling over the cards. */
