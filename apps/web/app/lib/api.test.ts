@@ -38,6 +38,8 @@ describe("calls through the contract's table", () => {
       "quizResults is not an endpoint in the contract's table",
     );
     expect(() => addressOf("toString" as EndpointName)).toThrow("not an endpoint in the contract's table");
+    // @ts-expect-error a name the table does not have is a type error too (npm run check)
+    expect(() => addressOf("quizResults")).toThrow("not an endpoint in the contract's table");
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
