@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { endpointRoutes } from "./apps/web/endpoint-routes.ts";
 
 export default defineConfig({
   test: {
@@ -14,6 +15,7 @@ export default defineConfig({
       },
       {
         // Web state machines and components in a simulated DOM; journeys through the real product are in e2e/.
+        plugins: [endpointRoutes()],
         test: {
           name: "web",
           include: ["apps/web/app/**/*.test.{ts,tsx}"],

@@ -1,9 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { endpointRoutes } from "./endpoint-routes.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), endpointRoutes()],
   build: isSsrBuild
     ? {}
     : {
@@ -31,7 +32,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // file instead of six small ones saves each file's own gzip and import overhead in the home
                   // page's 120 KB JavaScript budget.
                   name: "site-frame",
-                  test: /app[\\/]components[\\/](site-layout|site-header|page-intro|icons|site-images)\.tsx|content[\\/]imagery\.ts|contract[\\/]src[\\/]brand\.ts|vite[\\/]preload-helper/,
+                  test: /app[\\/]components[\\/]site[\\/](site-layout|site-header|site-navigation|page-intro|icons|site-images)\.tsx|content[\\/]imagery\.ts|contract[\\/]src[\\/]brand\.ts|vite[\\/]preload-helper/,
                 },
               ],
             },

@@ -1,7 +1,7 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
-  layout("components/site-layout.tsx", [
+  layout("components/site/site-layout.tsx", [
     index("routes/marketing/home.tsx"),
     route("aboutus", "routes/marketing/about-us.tsx"),
     route("services", "routes/marketing/services.tsx"),
@@ -24,7 +24,7 @@ export default [
     route("admin/invite/:token", "routes/admin/invite.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
-  layout("components/exam-layout.tsx", [route("quiz", "routes/portal/quiz.tsx")]),
+  layout("components/quiz/exam-layout.tsx", [route("quiz", "routes/portal/quiz.tsx")]),
   // The admin area has its own header and navigation, without the site's menu and footer.
   layout("routes/admin/admin-layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),

@@ -8,22 +8,21 @@
 
 import type { AdminSession } from "@trainwise/contract/admin-roles";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
-import {
-  type AdminEndpointName,
-  type BodyOf,
-  type DownloadName,
-  type Endpoints,
-  endpoints,
-  type ParamsOf,
-  type QueryOf,
-  type ResponseOf,
+import type {
+  AdminEndpointName,
+  BodyOf,
+  DownloadName,
+  Endpoints,
+  ParamsOf,
+  QueryOf,
+  ResponseOf,
 } from "@trainwise/contract/endpoints";
 import { createParser } from "eventsource-parser";
 import { useCallback, useRef, useState } from "react";
 import { redirect, useNavigate, useRevalidator } from "react-router";
 import { config, type z } from "zod";
 import { rememberSessionEnded } from "./admin-session.ts";
-import { ApiError, api } from "./api.ts";
+import { ApiError, addressOf, call, queryString } from "./api.ts";
 
 // The pages' Content-Security-Policy has no 'unsafe-eval': zod must not probe for `new Function`.
 config({ jitless: true });
@@ -38,14 +37,9 @@ type CallOptions<Name extends AdminEndpointName> = {
       ? { body?: never }
       : { body: BodyOf<Name> });
 
-function urlOf(name: AdminEndpointName, id: string | undefined, query: object | undefined): string {
-  const path = endpoints[name].path.replace(":id", encodeURIComponent(id ?? ""));
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
+/** An admin screen names the one thing a path is about as `id`. */
+function paramsOf(id: string | undefined): Record<string, string> | undefined {
+  return id === undefined ? undefined : { id };
 }
 
 /** The stored admin token, or off to /admin/login. */
@@ -72,7 +66,6 @@ export async function adminCall<Name extends AdminEndpointName>(
   options: CallOptions<Name>,
 ): Promise<ResponseOf<Name>> {
   const token = adminTokenOrLogin();
-  const endpoint = endpoints[name];
   const { id, query, body, csv, file, image, signal } = options as {
     id?: string;
     query?: object;
@@ -83,15 +76,8 @@ export async function adminCall<Name extends AdminEndpointName>(
     signal?: AbortSignal;
   };
   try {
-    return await api<ResponseOf<Name>>(urlOf(name, id, query), {
-      method: endpoint.method,
-      token,
-      body,
-      csv,
-      file,
-      image,
-      signal,
-    });
+    // Each admin endpoint's path names at most its `id`; the typed options above say which need one.
+    return await call(name, { params: paramsOf(id), query, token, body, csv, file, image, signal } as never);
   } catch (error) {
     if (refusedSession(error)) throw sessionEnded();
     throw error;
@@ -124,7 +110,7 @@ export async function adminDownload<Name extends DownloadName>(
   filename: string,
   options: { id?: string; query?: object } = {},
 ): Promise<void> {
-  const query = urlOf(name, undefined, options.query).split("?")[1];
+  const query = queryString(options.query) || undefined;
   const { url } = await adminCall("downloadTicket", { body: { export: name, id: options.id, query } });
   const link = document.createElement("a");
   link.href = url;
@@ -167,7 +153,7 @@ export async function followAdminStream<Name extends StreamEndpointName>(
     if (!token) throw sessionEnded();
     let response: Response | undefined;
     try {
-      response = await fetch(`/api${urlOf(name, id, undefined)}`, {
+      response = await fetch(addressOf(name, { id }), {
         headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" },
         cache: "no-store",
         signal,

@@ -1,6 +1,6 @@
 // The admin's session in the browser: the token under `adminToken` and logging out (docs/product.md#logging-out).
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
-import { api } from "./api.ts";
+import { call } from "./api.ts";
 
 export function adminTokenOrNull(): string | null {
   return localStorage.getItem(STORAGE_KEYS.adminToken);
@@ -9,7 +9,7 @@ export function adminTokenOrNull(): string | null {
 /** Revokes the token on the server (best effort: it expires anyway) and forgets it here. */
 export async function logOut(token: string): Promise<void> {
   localStorage.removeItem(STORAGE_KEYS.adminToken);
-  await api("/auth/admin/logout", { method: "POST", token }).catch(() => {});
+  await call("logout", { token }).catch(() => {});
 }
 
 export function forgetAdminToken(): void {

@@ -1,6 +1,10 @@
-// The one way the browser calls the API: JSON in and out, the role's bearer token, and errors as ApiError
-// carrying the server's readable message (the "server message" the error texts show) and field messages.
+// The one way the browser calls the API: every call names its endpoint in the contract's table, which gives its
+// method, path and types; JSON in and out, the role's bearer token, and errors as ApiError carrying the server's
+// readable message (the "server message" the error texts show) and field messages.
+
+import routes from "virtual:endpoint-routes";
 import type { ErrorBody } from "@trainwise/contract/common";
+import type { BodyOf, EndpointName, Endpoints, ParamsOf, QueryOf, ResponseOf } from "@trainwise/contract/endpoints";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -12,8 +16,88 @@ export class ApiError extends Error {
   }
 }
 
+/** What a call sends: the path's parameters, its query, its body (or uploaded file) as the endpoint declares them. */
+export type CallOptions<Name extends EndpointName> = {
+  token?: string | null;
+  signal?: AbortSignal;
+} & ([ParamsOf<Name>] extends [never] ? { params?: never } : { params: ParamsOf<Name> }) &
+  ([QueryOf<Name>] extends [never] ? { query?: never } : { query?: QueryOf<Name> }) &
+  (Endpoints[Name] extends { consumes: readonly string[] }
+    ? { body?: never; csv?: string; file?: string; image?: Blob }
+    : [BodyOf<Name>] extends [never]
+      ? { body?: never }
+      : { body: BodyOf<Name> });
+
+/** The endpoint's method and path from the contract's table; a name the table does not have is refused. */
+function routeOf(name: EndpointName): { method: Endpoints[EndpointName]["method"]; path: string } {
+  const route = Object.hasOwn(routes, name) ? routes[name] : undefined;
+  if (!route) throw new Error(`${String(name)} is not an endpoint in the contract's table`);
+  return route;
+}
+
+/**
+ * The address of a call under /api: the endpoint's path with its parameters filled in, and its query (values left
+ * empty are not sent).
+ */
+export function addressOf<Name extends EndpointName>(
+  name: Name,
+  params?: Record<string, string>,
+  query?: object,
+): string {
+  const path = routeOf(name).path.replace(/:([A-Za-z]+)/g, (_match, param: string) =>
+    encodeURIComponent(params?.[param] ?? ""),
+  );
+  const search = queryString(query);
+  return `/api${path}${search ? `?${search}` : ""}`;
+}
+
+/** A query as the address carries it: values left empty (undefined, null, "") are not sent. */
+export function queryString(query: object | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  }
+  return search.toString();
+}
+
+/** Calls an endpoint of the contract's table by its name and answers what it answers. */
+export async function call<Name extends EndpointName>(
+  name: Name,
+  options: CallOptions<Name>,
+): Promise<ResponseOf<Name>> {
+  const { params, query, ...rest } = options as {
+    params?: Record<string, string>;
+    query?: object;
+    body?: unknown;
+    csv?: string;
+    file?: string;
+    image?: Blob;
+    token?: string | null;
+    signal?: AbortSignal;
+  };
+  const address = addressOf(name, params, query);
+  return (await apiResponse<ResponseOf<Name>>(address, { ...rest, method: routeOf(name).method })).data;
+}
+
+/** Saves what a file endpoint answers (a certificate) as a file, sending the token the way every call does. */
+export async function downloadFile<Name extends EndpointName>(
+  name: Name,
+  options: { params?: ParamsOf<Name>; token: string },
+  filename: string,
+): Promise<void> {
+  const address = addressOf(name, options.params as Record<string, string> | undefined);
+  const response = await fetch(address, { headers: { authorization: `Bearer ${options.token}` } });
+  if (!response.ok) throw new ApiError(response.status, "The download failed. Please try again.");
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
 interface RequestOptions {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  method: Endpoints[EndpointName]["method"];
   body?: unknown;
   /** Sent as text/csv instead of JSON. */
   csv?: string;
@@ -25,23 +109,7 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await apiResponse<T>(path, options)).data;
-}
-
-/** Saves what a CSV endpoint returns as a file, sending the token the way every admin call does. */
-export async function downloadFile(path: string, token: string, filename: string): Promise<void> {
-  const response = await fetch(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new ApiError(response.status, "The download failed. Please try again.");
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  link.click();
-  URL.revokeObjectURL(url);
-}
-
-async function apiResponse<T>(path: string, options: RequestOptions): Promise<{ data: T; headers: Headers }> {
+async function apiResponse<T>(address: string, options: RequestOptions): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.csv !== undefined) headers["content-type"] = "text/csv";
@@ -50,8 +118,8 @@ async function apiResponse<T>(path: string, options: RequestOptions): Promise<{ 
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method: options.method ?? "GET",
+    response = await fetch(address, {
+      method: options.method,
       headers,
       body:
         options.csv ??

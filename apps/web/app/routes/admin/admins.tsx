@@ -11,9 +11,9 @@ import {
 } from "@trainwise/contract/admin-roles";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { AdminShell } from "../../components/admin-shell.tsx";
-import { type Column, DataTable } from "../../components/admin-table.tsx";
-import { Alert, FormField, FormOutcome, SubmitButton } from "../../components/form-field.tsx";
+import { AdminShell } from "../../components/admin/admin-shell.tsx";
+import { type Column, DataTable } from "../../components/admin/admin-table.tsx";
+import { Alert, FormField, FormOutcome, SubmitButton } from "../../components/ui/form-field.tsx";
 import { adminCall, currentAdmin, useAdminAction } from "../../lib/admin-client.ts";
 import { ApiError } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";

@@ -1,6 +1,6 @@
 // The audit log, for owners: who changed what and when, newest first, a page at a time, by admin and action.
 import { AUDIT_ACTIONS, type AuditEntry, auditTableQuerySchema } from "@trainwise/contract/admin-roles";
-import { AdminShell } from "../../components/admin-shell.tsx";
+import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import {
   BusyNote,
   type Column,
@@ -9,7 +9,7 @@ import {
   PageLinks,
   TableToolbar,
   useTableBusy,
-} from "../../components/admin-table.tsx";
+} from "../../components/admin/admin-table.tsx";
 import { adminCall, tableQueryFrom } from "../../lib/admin-client.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import type { Route } from "./+types/audit";

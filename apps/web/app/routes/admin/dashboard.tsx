@@ -1,9 +1,9 @@
 import { mayUse } from "@trainwise/contract/admin-roles";
 import { Link } from "react-router";
-import { AdminShell } from "../../components/admin-shell.tsx";
-import { Alert } from "../../components/form-field.tsx";
-import { RichText } from "../../components/rich-text.tsx";
-import { ScoreChart } from "../../components/score-chart.tsx";
+import { AdminShell } from "../../components/admin/admin-shell.tsx";
+import { ScoreChart } from "../../components/admin/score-chart.tsx";
+import { Alert } from "../../components/ui/form-field.tsx";
+import { RichText } from "../../components/ui/rich-text.tsx";
 import { adminCall, currentAdmin } from "../../lib/admin-client.ts";
 import { formatCount, formatDateTime, formatPercent, formatScore } from "../../lib/format.ts";
 import type { Route } from "./+types/dashboard";

@@ -1,10 +1,10 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { AdminShell } from "../../components/admin-shell.tsx";
-import { TableScrollBox } from "../../components/admin-table.tsx";
-import { ColumnHeadings } from "../../components/column-headings.tsx";
-import { Alert } from "../../components/form-field.tsx";
-import { QrCode } from "../../components/qr-code.tsx";
+import { AdminShell } from "../../components/admin/admin-shell.tsx";
+import { TableScrollBox } from "../../components/admin/admin-table.tsx";
+import { ColumnHeadings } from "../../components/admin/column-headings.tsx";
+import { QrCode } from "../../components/admin/qr-code.tsx";
+import { Alert } from "../../components/ui/form-field.tsx";
 import { adminCall, adminDownload, useAdminAction } from "../../lib/admin-client.ts";
 import { closesText, DRIVE_STATUS_LABELS, opensText } from "../../lib/drive-display.ts";
 import { formatInZone } from "../../lib/zoned-time.ts";

@@ -10,8 +10,8 @@ import {
 } from "@trainwise/contract/live-board";
 import { useEffect, useReducer, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { AdminShell } from "../../components/admin-shell.tsx";
-import { TableScrollBox } from "../../components/admin-table.tsx";
+import { AdminShell } from "../../components/admin/admin-shell.tsx";
+import { TableScrollBox } from "../../components/admin/admin-table.tsx";
 import { adminCall, followAdminStream } from "../../lib/admin-client.ts";
 import { liveBoardReducer } from "../../lib/live-board-state.ts";
 import type { Route } from "./+types/drive-live";

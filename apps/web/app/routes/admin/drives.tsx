@@ -10,7 +10,7 @@ import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { z } from "zod";
-import { AdminShell } from "../../components/admin-shell.tsx";
+import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import {
   BusyNote,
   type Column,
@@ -22,8 +22,8 @@ import {
   TableToolbar,
   useTableBusy,
   useTableParams,
-} from "../../components/admin-table.tsx";
-import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
+} from "../../components/admin/admin-table.tsx";
+import { Alert, EditFormActions, FormField } from "../../components/ui/form-field.tsx";
 import { adminCall, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
 import { closesText, DRIVE_STATUS_LABELS, opensText } from "../../lib/drive-display.ts";
 import { formatCount } from "../../lib/format.ts";

@@ -1,6 +1,6 @@
 import { enquiryTableQuerySchema } from "@trainwise/contract/admin-tables";
 import type { ContactEnquiry } from "@trainwise/contract/contact";
-import { AdminShell } from "../../components/admin-shell.tsx";
+import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import {
   BusyNote,
   type Column,
@@ -11,8 +11,8 @@ import {
   SortSelect,
   TableToolbar,
   useTableBusy,
-} from "../../components/admin-table.tsx";
-import { Alert } from "../../components/form-field.tsx";
+} from "../../components/admin/admin-table.tsx";
+import { Alert } from "../../components/ui/form-field.tsx";
 import { adminCall, tableQueryFrom, useTableExport } from "../../lib/admin-client.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import type { Route } from "./+types/enquiries";

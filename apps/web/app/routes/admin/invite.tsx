@@ -2,25 +2,45 @@
 // Public (the invitee has no session yet), so it uses the plain API client, not the admin area's.
 import { type AcceptInvite, acceptInviteSchema, type Invitation, ROLE_LABELS } from "@trainwise/contract/admin-roles";
 
-import { useEffect, useState } from "react";
+import { Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
-import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
-import { ApiError, api, messageOf } from "../../lib/api.ts";
+import { Await, Link, useAsyncError } from "react-router";
+import { Alert, FormField, SubmitButton } from "../../components/ui/form-field.tsx";
+import { ApiError, call, messageOf } from "../../lib/api.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
 import type { Route } from "./+types/invite";
 
 export const meta = () => [{ title: "Set your admin password | Trainwise" }, { name: "robots", content: "noindex" }];
 
-type State =
-  | { kind: "checking" }
-  | { kind: "open"; invitation: Invitation }
-  | { kind: "gone"; message: string }
-  | { kind: "done"; message: string };
+export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  // Not awaited: the page opens at once and says it is checking the link.
+  const invitation = call("invitation", { params: { token: params.token }, signal: request.signal });
+  // The page shows a refusal itself (<Await>); this only keeps the browser from reporting it as unhandled.
+  invitation.catch(() => undefined);
+  return { invitation };
+}
 
-export default function AcceptInvitation({ params }: Route.ComponentProps) {
-  const [state, setState] = useState<State>({ kind: "checking" });
-  const path = `/admins/invites/${encodeURIComponent(params.token)}`;
+export default function AcceptInvitation({ loaderData, params }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <h1 className="mb-6 text-3xl font-bold text-brand-900">Set your admin password</h1>
+      <Suspense fallback={<p role="status">Checking your invitation…</p>}>
+        <Await resolve={loaderData.invitation} errorElement={<InvitationUnusable />}>
+          {(invitation) => <SetPassword invitation={invitation} token={params.token} />}
+        </Await>
+      </Suspense>
+    </div>
+  );
+}
+
+function InvitationUnusable() {
+  return <Alert tone="error">{messageOf(useAsyncError(), "This invitation link could not be checked.")}</Alert>;
+}
+
+type State = { kind: "open" } | { kind: "gone"; message: string } | { kind: "done"; message: string };
+
+function SetPassword({ invitation, token }: { invitation: Invitation; token: string }) {
+  const [state, setState] = useState<State>({ kind: "open" });
   const {
     register,
     handleSubmit,
@@ -28,22 +48,9 @@ export default function AcceptInvitation({ params }: Route.ComponentProps) {
     formState: { errors, isSubmitting },
   } = useForm<AcceptInvite>({ resolver: resolverFor(acceptInviteSchema) });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    api<Invitation>(path, { signal: controller.signal }).then(
-      (invitation) => setState({ kind: "open", invitation }),
-      (error: Error) => {
-        if (error.name !== "AbortError") {
-          setState({ kind: "gone", message: messageOf(error, "This invitation link could not be checked.") });
-        }
-      },
-    );
-    return () => controller.abort();
-  }, [path]);
-
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const { message } = await api<{ message: string }>(path, { method: "POST", body: values });
+      const { message } = await call("acceptInvitation", { params: { token }, body: values });
       setState({ kind: "done", message });
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.fields.password) {
@@ -55,9 +62,7 @@ export default function AcceptInvitation({ params }: Route.ComponentProps) {
   });
 
   return (
-    <div className="mx-auto max-w-md px-4 py-12">
-      <h1 className="mb-6 text-3xl font-bold text-brand-900">Set your admin password</h1>
-      {state.kind === "checking" && <p role="status">Checking your invitation…</p>}
+    <>
       {state.kind === "gone" && <Alert tone="error">{state.message}</Alert>}
       {state.kind === "done" && (
         <>
@@ -70,8 +75,8 @@ export default function AcceptInvitation({ params }: Route.ComponentProps) {
       {state.kind === "open" && (
         <>
           <p className="mb-4">
-            You are invited as <strong>{state.invitation.username}</strong> ({ROLE_LABELS[state.invitation.role]}).
-            Choose a password of at least 12 characters. This link works once.
+            You are invited as <strong>{invitation.username}</strong> ({ROLE_LABELS[invitation.role]}). Choose a
+            password of at least 12 characters. This link works once.
           </p>
           <form onSubmit={onSubmit} noValidate className="space-y-4">
             <FormField
@@ -85,6 +90,6 @@ export default function AcceptInvitation({ params }: Route.ComponentProps) {
           </form>
         </>
       )}
-    </div>
+    </>
   );
 }

@@ -7,11 +7,15 @@ import {
 } from "@trainwise/contract/analysis";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
-import { AdminShell } from "../../components/admin-shell.tsx";
-import { TableScrollBox } from "../../components/admin-table.tsx";
-import { Alert } from "../../components/form-field.tsx";
-import { formatDiscrimination, formatFacility, ItemAnalysisChart } from "../../components/item-analysis-chart.tsx";
-import { RichText } from "../../components/rich-text.tsx";
+import { AdminShell } from "../../components/admin/admin-shell.tsx";
+import { TableScrollBox } from "../../components/admin/admin-table.tsx";
+import {
+  formatDiscrimination,
+  formatFacility,
+  ItemAnalysisChart,
+} from "../../components/admin/item-analysis-chart.tsx";
+import { Alert } from "../../components/ui/form-field.tsx";
+import { RichText } from "../../components/ui/rich-text.tsx";
 import { adminCall, adminDownload, useAdminAction } from "../../lib/admin-client.ts";
 import { messageOf } from "../../lib/api.ts";
 import { formatCount } from "../../lib/format.ts";

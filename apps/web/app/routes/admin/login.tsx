@@ -1,13 +1,12 @@
-import type { TokenResponse } from "@trainwise/contract/common";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
-import { PageIntro } from "../../components/page-intro.tsx";
+import { PageIntro } from "../../components/site/page-intro.tsx";
+import { Alert, FormField, SubmitButton } from "../../components/ui/form-field.tsx";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/portal.ts";
 import { takeSessionNotice } from "../../lib/admin-session.ts";
-import { api, messageOf } from "../../lib/api.ts";
+import { call, messageOf } from "../../lib/api.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(pages, location.pathname);
@@ -30,8 +29,7 @@ export default function AdminLogin() {
     setBusy(true);
     setFailure(undefined);
     try {
-      const { token } = await api<TokenResponse>("/auth/admin/login", {
-        method: "POST",
+      const { token } = await call("adminLogin", {
         body: { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") },
       });
       localStorage.setItem(STORAGE_KEYS.adminToken, token);

@@ -13,7 +13,7 @@ import {
   TRUE_FALSE_OPTIONS,
 } from "@trainwise/contract/questions";
 import { useRef, useState } from "react";
-import { AdminShell } from "../../components/admin-shell.tsx";
+import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import {
   BusyNote,
   type Column,
@@ -24,12 +24,12 @@ import {
   SortSelect,
   TableToolbar,
   useTableBusy,
-} from "../../components/admin-table.tsx";
-import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
-import { ImageInsert } from "../../components/image-insert.tsx";
-import { QuestionFiles } from "../../components/question-files.tsx";
-import { QuestionPreview } from "../../components/question-preview.tsx";
-import { RichText } from "../../components/rich-text.tsx";
+} from "../../components/admin/admin-table.tsx";
+import { ImageInsert } from "../../components/admin/image-insert.tsx";
+import { QuestionFiles } from "../../components/admin/question-files.tsx";
+import { QuestionPreview } from "../../components/admin/question-preview.tsx";
+import { Alert, EditFormActions, FormField } from "../../components/ui/form-field.tsx";
+import { RichText } from "../../components/ui/rich-text.tsx";
 import { adminCall, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
 import type { Route } from "./+types/questions";
 

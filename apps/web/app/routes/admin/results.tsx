@@ -2,7 +2,7 @@ import { type ResultTableRow, resultTableQuerySchema } from "@trainwise/contract
 import type { ResultDetail } from "@trainwise/contract/students";
 import { useEffect, useState } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { AdminShell } from "../../components/admin-shell.tsx";
+import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import {
   BusyNote,
   type Column,
@@ -16,8 +16,8 @@ import {
   TextFilter,
   useTableBusy,
   useTableParams,
-} from "../../components/admin-table.tsx";
-import { Alert } from "../../components/form-field.tsx";
+} from "../../components/admin/admin-table.tsx";
+import { Alert } from "../../components/ui/form-field.tsx";
 import { adminCall, tableQueryFrom, useAdminCall, useTableExport } from "../../lib/admin-client.ts";
 import { messageOf } from "../../lib/api.ts";
 import { formatDateTime, formatScore } from "../../lib/format.ts";

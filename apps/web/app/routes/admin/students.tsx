@@ -1,6 +1,6 @@
 import { studentTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { MAX_TIME_MULTIPLIER, type StudentAdmin } from "@trainwise/contract/students";
-import { AdminShell } from "../../components/admin-shell.tsx";
+import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import {
   BusyNote,
   type Column,
@@ -14,8 +14,8 @@ import {
   TextFilter,
   useTableBusy,
   useTableParams,
-} from "../../components/admin-table.tsx";
-import { Alert } from "../../components/form-field.tsx";
+} from "../../components/admin/admin-table.tsx";
+import { Alert } from "../../components/ui/form-field.tsx";
 import { adminCall, tableQueryFrom, useAdminAction, useTableExport } from "../../lib/admin-client.ts";
 import { formatDate } from "../../lib/format.ts";
 import type { Route } from "./+types/students";

@@ -3,7 +3,7 @@ import { requiredText } from "@trainwise/contract/common";
 import { type Feedback, type FeedbackInput, feedbackInputSchema } from "@trainwise/contract/feedback";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { AdminShell } from "../../components/admin-shell.tsx";
+import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import {
   BusyNote,
   type Column,
@@ -16,8 +16,8 @@ import {
   TableToolbar,
   TextFilter,
   useTableBusy,
-} from "../../components/admin-table.tsx";
-import { Alert, FormField, SubmitButton } from "../../components/form-field.tsx";
+} from "../../components/admin/admin-table.tsx";
+import { Alert, FormField, SubmitButton } from "../../components/ui/form-field.tsx";
 import {
   adminCall,
   adminTokenOrLogin,
@@ -25,7 +25,7 @@ import {
   useAdminAction,
   useTableExport,
 } from "../../lib/admin-client.ts";
-import { api } from "../../lib/api.ts";
+import { call } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
 import type { Route } from "./+types/submit-feedback";
@@ -83,8 +83,7 @@ export default function SubmitFeedback({ loaderData }: Route.ComponentProps) {
   // this form's error ("Submission failed" or the server's words), not the end of the admin's own session.
   const onSubmit = handleSubmit(({ adminToken, ...feedback }) =>
     send(
-      async () =>
-        (await api<{ message: string }>("/feedback", { method: "POST", token: adminToken, body: feedback })).message,
+      async () => (await call("createFeedback", { token: adminToken, body: feedback })).message,
       "Submission failed",
       () => reset({ adminToken: getValues("adminToken") }),
     ),

@@ -16,7 +16,7 @@ import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { z } from "zod";
-import { AdminShell } from "../../components/admin-shell.tsx";
+import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import {
   BusyNote,
   type Column,
@@ -27,8 +27,8 @@ import {
   TableToolbar,
   useTableBusy,
   useTableParams,
-} from "../../components/admin-table.tsx";
-import { Alert, EditFormActions, FormField } from "../../components/form-field.tsx";
+} from "../../components/admin/admin-table.tsx";
+import { Alert, EditFormActions, FormField } from "../../components/ui/form-field.tsx";
 import { adminCall, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
 import { formatCount } from "../../lib/format.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";

@@ -1,5 +1,5 @@
-import { PageIntro } from "../../components/page-intro.tsx";
-import { Drawing } from "../../components/site-images.tsx";
+import { PageIntro } from "../../components/site/page-intro.tsx";
+import { Drawing } from "../../components/site/site-images.tsx";
 import { aboutItems } from "../../content/about.ts";
 import { pageArt } from "../../content/imagery.ts";
 import { pageMeta } from "../../content/page-meta.ts";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { PageIntro } from "../../components/page-intro.tsx";
-import { Drawing, IconTile } from "../../components/site-images.tsx";
+import { PageIntro } from "../../components/site/page-intro.tsx";
+import { Drawing, IconTile } from "../../components/site/site-images.tsx";
 import { careerCards } from "../../content/careers.ts";
 import { pageArt } from "../../content/imagery.ts";
 import { pageMeta } from "../../content/page-meta.ts";

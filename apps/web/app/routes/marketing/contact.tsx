@@ -2,11 +2,11 @@ import { brand } from "@trainwise/contract/brand";
 import type { ContactFormValues, ContactInput } from "@trainwise/contract/contact";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { FormField, FormOutcome, SubmitButton } from "../../components/form-field.tsx";
-import { PageIntro } from "../../components/page-intro.tsx";
+import { PageIntro } from "../../components/site/page-intro.tsx";
+import { FormField, FormOutcome, SubmitButton } from "../../components/ui/form-field.tsx";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/contact.ts";
-import { ApiError, api, messageOf } from "../../lib/api.ts";
+import { ApiError, call, messageOf } from "../../lib/api.ts";
 import { lazyResolver } from "../../lib/lazy-resolver.ts";
 import type { Route } from "./+types/contact";
 
@@ -70,7 +70,7 @@ export default function Contact() {
   const onSubmit = handleSubmit(async (values) => {
     setOutcome(undefined);
     try {
-      const { message } = await api<{ message: string }>("/contact", { method: "POST", body: values });
+      const { message } = await call("sendEnquiry", { body: values });
       setOutcome({ tone: "success", message });
       reset(EMPTY);
     } catch (error) {

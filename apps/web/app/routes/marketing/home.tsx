@@ -1,9 +1,9 @@
 import { brand } from "@trainwise/contract/brand";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { PageIntro } from "../../components/page-intro.tsx";
-import { BannerPicture, IconTile } from "../../components/site-images.tsx";
-import { ValueList } from "../../components/value-list.tsx";
+import { PageIntro } from "../../components/site/page-intro.tsx";
+import { BannerPicture, IconTile } from "../../components/site/site-images.tsx";
+import { ValueList } from "../../components/site/value-list.tsx";
 import {
   advancementProgram,
   clients,
@@ -41,7 +41,7 @@ export const meta: Route.MetaFunction = ({ location }) => [
 ];
 
 // The carousel's code (and its data) loads after the page is interactive: it sits at the bottom of the page.
-const FeedbackCarousel = lazy(() => import("../../components/feedback-carousel.tsx"));
+const FeedbackCarousel = lazy(() => import("../../components/site/feedback-carousel.tsx"));
 
 function Section({ title, children, tinted }: { title: string; children: React.ReactNode; tinted?: boolean }) {
   const id = `section-${title.toLowerCase().replaceAll(/[^a-z]+/g, "-")}`;

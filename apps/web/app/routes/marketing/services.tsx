@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
-import { CardGrid } from "../../components/card-grid.tsx";
-import { PageIntro } from "../../components/page-intro.tsx";
-import { Drawing } from "../../components/site-images.tsx";
+import { CardGrid } from "../../components/site/card-grid.tsx";
+import { PageIntro } from "../../components/site/page-intro.tsx";
+import { Drawing } from "../../components/site/site-images.tsx";
 import { cardGrids } from "../../content/card-grids.ts";
 import { pageArt } from "../../content/imagery.ts";
 import { pageMeta } from "../../content/page-meta.ts";

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
-import { CardGrid } from "../../components/card-grid.tsx";
-import { PageIntro } from "../../components/page-intro.tsx";
+import { CardGrid } from "../../components/site/card-grid.tsx";
+import { PageIntro } from "../../components/site/page-intro.tsx";
 import { cardGrids } from "../../content/card-grids.ts";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/programs.ts";

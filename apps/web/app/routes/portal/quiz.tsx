@@ -1,12 +1,12 @@
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
-import type { Answer, AttemptProgress, AttemptState } from "@trainwise/contract/quiz";
+import type { Answer } from "@trainwise/contract/quiz";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { AnswerOptions } from "../../components/answer-options.tsx";
-import { Alert } from "../../components/form-field.tsx";
-import { RichText } from "../../components/rich-text.tsx";
+import { AnswerOptions } from "../../components/quiz/answer-options.tsx";
+import { Alert } from "../../components/ui/form-field.tsx";
+import { RichText } from "../../components/ui/rich-text.tsx";
 import { requireStudentToken } from "../../guards.ts";
-import { ApiError, api, isTransient, messageOf, withRetry } from "../../lib/api.ts";
+import { ApiError, addressOf, call, isTransient, messageOf, withRetry } from "../../lib/api.ts";
 import { RESUME_CODE_KEY } from "../../lib/resume-code.ts";
 import {
   answerOf,
@@ -104,7 +104,7 @@ function useQuizAttempt(token: string) {
     dispatch({ type: "loadStarted" });
     try {
       // Starting is safe to repeat: the server resumes the attempt it already has.
-      const attempt = await withRetry(() => api<AttemptState>("/quiz/start", { method: "POST", token }));
+      const attempt = await withRetry(() => call("startQuiz", { token }));
       if (attempt.status === "submitted") finish(attempt.resultId);
       else dispatch({ type: "loaded", attempt, now: Date.now() });
     } catch (error) {
@@ -128,7 +128,7 @@ function useQuizAttempt(token: string) {
       dispatch({ type: "saveSent", answer });
       inTurn(() =>
         withRetry(
-          () => api("/quiz/answers", { method: "PUT", token, body: answer }),
+          () => call("saveAnswer", { token, body: answer }),
           () => dispatch({ type: "saveRetrying", answer }),
         ),
       ).then(
@@ -158,7 +158,7 @@ function useQuizAttempt(token: string) {
     const answers = Object.entries(latest.current.answers).map(([questionId, choice]) => answerOf(questionId, choice));
     try {
       const { resultId } = await withRetry(
-        () => api<{ resultId: string }>("/quiz/submit", { method: "POST", token, body: { answers } }),
+        () => call("submitQuiz", { token, body: { answers } }),
         () => dispatch({ type: "reconnecting" }),
       );
       finish(resultId);
@@ -181,8 +181,7 @@ function useQuizAttempt(token: string) {
       const progress = await inTurn(() =>
         withRetry(
           () =>
-            api<AttemptProgress>("/quiz/next", {
-              method: "POST",
+            call("nextQuestion", {
               token,
               body: { position: current.index + 1, answer: carried ?? undefined },
             }),
@@ -252,7 +251,7 @@ function useQuizAttempt(token: string) {
     const onPageHide = () => {
       stopWaiting();
       for (const [questionId, { optionId }] of Object.entries(latest.current.unsaved)) {
-        void fetch("/api/quiz/answers", {
+        void fetch(addressOf("saveAnswer"), {
           method: "PUT",
           keepalive: true,
           headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
@@ -276,7 +275,7 @@ function useQuizAttempt(token: string) {
     const record = () => {
       if (document.visibilityState === "hidden" || !document.hasFocus()) {
         const position = latest.current.index;
-        void api("/quiz/focus", { method: "POST", token, body: { position } }).catch(() => undefined);
+        void call("reportFocusLoss", { token, body: { position } }).catch(() => undefined);
         dispatch({ type: "windowLeft" });
       }
     };

@@ -1,61 +1,63 @@
 import { RESULT_REDIRECT_SECONDS, STORAGE_KEYS } from "@trainwise/contract/constants";
 import type { QuizResult } from "@trainwise/contract/quiz";
-import { useEffect, useState } from "react";
-import { Link, replace, useNavigate } from "react-router";
-import { Alert } from "../../components/form-field.tsx";
-import { RichText } from "../../components/rich-text.tsx";
+import { Suspense, useEffect, useState } from "react";
+import { Await, Link, replace, useNavigate } from "react-router";
+import { Alert } from "../../components/ui/form-field.tsx";
+import { RichText } from "../../components/ui/rich-text.tsx";
 import { requireStudentToken } from "../../guards.ts";
-import { api, downloadFile } from "../../lib/api.ts";
+import { call, downloadFile } from "../../lib/api.ts";
 import type { Route } from "./+types/result";
 
-export function clientLoader({ params }: Route.ClientLoaderArgs) {
+export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const token = requireStudentToken();
   // Only right after submitting (docs/product.md#result), replacing the history entry so Back does not bounce off
   // this page.
   if (localStorage.getItem(STORAGE_KEYS.quizSubmitted) !== "true") throw replace("/student/register");
-  return { token, id: params.id };
+  // Not awaited: the page opens at once and says it is loading, as the quiz hands over to it without waiting.
+  const result = call("quizResult", { params: { id: params.id }, token, signal: request.signal });
+  // The page shows a failure itself (<Await>); this only keeps the browser from reporting it as unhandled.
+  result.catch(() => undefined);
+  return { token, result };
 }
 
 export const meta = () => [{ title: "Quiz result | Trainwise" }, { name: "robots", content: "noindex" }];
 
 export default function Result({ loaderData }: Route.ComponentProps) {
-  const { token, id } = loaderData;
+  return (
+    <Suspense
+      fallback={
+        <p className="p-8 text-center" role="status">
+          Loading...
+        </p>
+      }
+    >
+      <Await
+        resolve={loaderData.result}
+        errorElement={
+          <div className="mx-auto max-w-2xl px-4 py-12">
+            <h1 className="mb-4 text-2xl font-bold">Quiz Result</h1>
+            <Alert tone="error">Unable to fetch result</Alert>
+          </div>
+        }
+      >
+        {(result) => <ResultView result={result} token={loaderData.token} />}
+      </Await>
+    </Suspense>
+  );
+}
+
+function ResultView({ result, token }: { result: QuizResult; token: string }) {
   const navigate = useNavigate();
-  const [result, setResult] = useState<QuizResult>();
-  const [failed, setFailed] = useState(false);
   const [certificateFailed, setCertificateFailed] = useState(false);
   // The redirect home after 5 seconds happens unless the student chooses to stay and read their answers.
   const [staying, setStaying] = useState(false);
 
   useEffect(() => {
-    const controller = new AbortController();
-    api<QuizResult>(`/quiz/result/${id}`, { token, signal: controller.signal }).then(setResult, (error: Error) => {
-      if (error.name !== "AbortError") setFailed(true);
-    });
-    return () => controller.abort();
-  }, [id, token]);
-
-  useEffect(() => {
-    if (!result || staying) return;
+    if (staying) return;
     const timer = setTimeout(() => navigate("/"), RESULT_REDIRECT_SECONDS * 1000);
     return () => clearTimeout(timer);
-  }, [result, staying, navigate]);
+  }, [staying, navigate]);
 
-  if (failed) {
-    return (
-      <div className="mx-auto max-w-2xl px-4 py-12">
-        <h1 className="mb-4 text-2xl font-bold">Quiz Result</h1>
-        <Alert tone="error">Unable to fetch result</Alert>
-      </div>
-    );
-  }
-  if (!result) {
-    return (
-      <p className="p-8 text-center" role="status">
-        Loading...
-      </p>
-    );
-  }
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-brand-900">Quiz Result</h1>
@@ -73,7 +75,7 @@ export default function Result({ loaderData }: Route.ComponentProps) {
         <button
           type="button"
           onClick={() =>
-            void downloadFile(`/certificates/${result.resultId}`, token, "certificate.pdf").catch(() =>
+            void downloadFile("certificate", { params: { id: result.resultId }, token }, "certificate.pdf").catch(() =>
               setCertificateFailed(true),
             )
           }

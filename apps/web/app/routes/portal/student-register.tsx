@@ -1,14 +1,14 @@
-import type { RegistrationResponse, StudentRegistration, studentRegistrationSchema } from "@trainwise/contract/auth";
+import type { StudentRegistration, studentRegistrationSchema } from "@trainwise/contract/auth";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
-import { FormField, FormOutcome, SubmitButton } from "../../components/form-field.tsx";
-import { PageIntro } from "../../components/page-intro.tsx";
+import { PageIntro } from "../../components/site/page-intro.tsx";
+import { FormField, FormOutcome, SubmitButton } from "../../components/ui/form-field.tsx";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/portal.ts";
-import { ApiError, api, messageOf, withRetry } from "../../lib/api.ts";
+import { ApiError, call, messageOf, withRetry } from "../../lib/api.ts";
 import { lazyResolver } from "../../lib/lazy-resolver.ts";
 import { RESUME_CODE_KEY } from "../../lib/resume-code.ts";
 import type { Route } from "./+types/student-register";
@@ -78,9 +78,7 @@ export default function StudentRegister() {
     try {
       registrationKey.current ??= newRegistrationKey();
       const body = { ...values, registrationKey: registrationKey.current };
-      const { token, resumeCode } = await withRetry(() =>
-        api<RegistrationResponse>("/auth/student/register", { method: "POST", body }),
-      );
+      const { token, resumeCode } = await withRetry(() => call("registerStudent", { body }));
       localStorage.setItem(STORAGE_KEYS.studentToken, token);
       localStorage.removeItem(STORAGE_KEYS.quizSubmitted);
       // Shown once on the quiz page; it is needed to continue on another device.

@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { copyOf, type PageCopy } from "../content/page-meta.ts";
+import { copyOf, type PageCopy } from "../../content/page-meta.ts";
 
 /**
  * The page's one h1 and its opening paragraph, from its route group's copy; with `art`, a picture beside them

@@ -5,7 +5,7 @@ import { brand } from "@trainwise/contract/brand";
 import { createFocusTrap } from "focus-trap";
 import { useEffect, useId, useRef, useState } from "react";
 import { ChevronDownIcon, CloseIcon } from "./icons.tsx";
-import { mainNavigation, NavItems, otherServices, trailingNavigation } from "./site-header.tsx";
+import { mainNavigation, NavItems, otherServices, trailingNavigation } from "./site-navigation.tsx";
 
 export default function DrawerPanel({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);

@@ -5,7 +5,7 @@ import type { PublicFeedback } from "@trainwise/contract/feedback";
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { api } from "../lib/api.ts";
+import { call } from "../../lib/api.ts";
 import { ChevronDownIcon } from "./icons.tsx";
 
 /** Ten pastel colours, cycling over the cards. */
@@ -72,7 +72,7 @@ type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; feedb
 export default function FeedbackCarousel() {
   const [load, setLoad] = useState<Load>({ state: "loading" });
   useEffect(() => {
-    api<PublicFeedback[]>("/feedback").then(
+    call("publicFeedback", {}).then(
       (feedback) => setLoad({ state: "ready", feedback }),
       () => setLoad({ state: "failed" }),
     );

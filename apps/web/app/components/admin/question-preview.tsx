@@ -2,9 +2,9 @@
 // sanitised by the server (POST /api/questions/render), so the preview can never differ from the quiz.
 import type { QuestionRender } from "@trainwise/contract/questions";
 import { useEffect, useId, useState } from "react";
-import { useAdminCall } from "../lib/admin-client.ts";
-import { messageOf } from "../lib/api.ts";
-import { RichText } from "./rich-text.tsx";
+import { useAdminCall } from "../../lib/admin-client.ts";
+import { messageOf } from "../../lib/api.ts";
+import { RichText } from "../ui/rich-text.tsx";
 
 /** Typing pauses this long before the preview is asked for: one request per pause, not one per key. */
 export const PREVIEW_AFTER_MS = 400;

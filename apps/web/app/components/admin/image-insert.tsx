@@ -3,7 +3,7 @@
 // refused; that message is shown beside the button.
 import { MAX_IMAGE_SIDE, MAX_MEDIA_BYTES, MEDIA_TYPES } from "@trainwise/contract/media";
 import { useId, useRef, useState } from "react";
-import { useAdminAction } from "../lib/admin-client.ts";
+import { useAdminAction } from "../../lib/admin-client.ts";
 
 const ACCEPTED = Object.keys(MEDIA_TYPES).join(",");
 

@@ -2,7 +2,7 @@
 // bookmarked, shared and reloaded; the route's loader reads them and asks the server for that one page.
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
-import { formatCount } from "../lib/format.ts";
+import { formatCount } from "../../lib/format.ts";
 
 /** Milliseconds of quiet typing before a search goes to the address bar (and so to the server). */
 export const SEARCH_DELAY_MS = 300;

@@ -3,7 +3,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { QuizQuestion } from "@trainwise/contract/quiz";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { answerOf, choiceOf } from "../routes/portal/quiz-machine.ts";
+import { answerOf, choiceOf } from "../../routes/portal/quiz-machine.ts";
 import { AnswerOptions } from "./answer-options.tsx";
 
 const ids = [

@@ -14,10 +14,10 @@ import {
 } from "@trainwise/contract/questions";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { adminDownload, type useAdminAction } from "../lib/admin-client.ts";
+import { adminDownload, type useAdminAction } from "../../lib/admin-client.ts";
+import { Alert } from "../ui/form-field.tsx";
+import { RichText } from "../ui/rich-text.tsx";
 import { TableScrollBox } from "./admin-table.tsx";
-import { Alert } from "./form-field.tsx";
-import { RichText } from "./rich-text.tsx";
 
 type Send = (
   work: Parameters<ReturnType<typeof useAdminAction>["run"]>[0],

@@ -7,7 +7,7 @@ import {
   RASTER_WIDTHS,
   type RasterPicture,
   rasterSrcSet,
-} from "../content/imagery.ts";
+} from "../../content/imagery.ts";
 
 /** A Lucide icon; decorative, the text beside it says what it stands for. Lazy: most sit below the fold. */
 export function Icon({ name, className = "h-6 w-6" }: { name: IconName; className?: string }) {

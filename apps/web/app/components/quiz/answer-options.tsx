@@ -4,7 +4,7 @@
 // quiz-machine.ts `answerOf`).
 import type { QuizQuestion } from "@trainwise/contract/quiz";
 import { useId } from "react";
-import { RichText } from "./rich-text.tsx";
+import { RichText } from "../ui/rich-text.tsx";
 
 const LETTERS = "ABCDEFGHIJ";
 

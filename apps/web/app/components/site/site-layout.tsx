@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { MARKUP_END } from "../lib/first-paint.ts";
+import { MARKUP_END } from "../../lib/first-paint.ts";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 

@@ -1,4 +1,4 @@
-import type { Card } from "../content/card-grids.ts";
+import type { Card } from "../../content/card-grids.ts";
 import { IconTile } from "./site-images.tsx";
 
 export function CardGrid({ cards, heading = "What we offer" }: { cards: readonly Card[]; heading?: string }) {

@@ -1,40 +1,8 @@
 import { brand } from "@trainwise/contract/brand";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { ChatIcon, ChevronDownIcon, MenuIcon } from "./icons.tsx";
-
-export const mainNavigation = [
-  { to: "/", label: "Home" },
-  { to: "/aboutus", label: "About Us" },
-  { to: "/services", label: "Services" },
-  { to: "/contactform", label: "Contact Us" },
-] as const;
-
-export const otherServices = [
-  { to: "/software-development", label: "Software Development" },
-  { to: "/application-development", label: "Application Development" },
-  { to: "/website-development", label: "Website Development" },
-] as const;
-
-export const trailingNavigation = [
-  { to: "/careers", label: "Careers" },
-  { to: "/admin/login", label: "Admin" },
-  { to: "/student/register", label: "LMS Portal" },
-] as const;
-
-/** One list item with a link per entry; "/" matches only itself, not every page. */
-export function NavItems({ items }: { items: readonly { to: string; label: string }[] }) {
-  return items.map((item) => (
-    <li key={item.to}>
-      <NavLink to={item.to} className={linkClass} end={item.to === "/"}>
-        {item.label}
-      </NavLink>
-    </li>
-  ));
-}
-
-export const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded px-2.5 py-2 hover:bg-brand-50 ${isActive ? "font-semibold text-brand-700" : "text-slate-800"}`;
+import { mainNavigation, NavItems, otherServices, trailingNavigation } from "./site-navigation.tsx";
 
 /** A disclosure (button + list of links): the pattern for site navigation, closed by Escape or a click outside. */
 function OtherServicesMenu() {

@@ -1,0 +1,148 @@
+// The Registered Students screen with its real loader, against a stand-in for the API that answers with the
+// contract's own shapes: the table is read through the loader (its filters in the address), a change reads it
+// again, and a refused session goes to the login page.
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { studentTablePageSchema } from "@trainwise/contract/admin-tables";
+import { STORAGE_KEYS } from "@trainwise/contract/constants";
+import { driveChoiceSchema } from "@trainwise/contract/drives";
+import type { StudentAdmin } from "@trainwise/contract/students";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import Students, { clientLoader } from "./students.tsx";
+
+const DRIVES = driveChoiceSchema.array().parse([
+  { _id: "00000000-0000-4000-8000-0000000000d1", name: "RVCE campus drive" },
+  { _id: "00000000-0000-4000-8000-0000000000d2", name: "BMS campus drive" },
+]);
+
+const student = (n: number, drive: (typeof DRIVES)[number], used: number): StudentAdmin => ({
+  _id: `00000000-0000-4000-8000-00000000000${n}`,
+  name: `Student ${n}`,
+  email: `student${n}@example.com`,
+  phone: "9845012345",
+  usnNo: `1RV22CS00${n}`,
+  college: "RV College of Engineering",
+  course: "B.E.",
+  group: "CSE",
+  year: "3",
+  createdAt: "2026-03-02T09:30:00.000Z",
+  driveId: drive._id,
+  driveName: drive.name,
+  timeMultiplier: 1,
+  attemptsAllowed: 1,
+  attemptsUsed: used,
+});
+
+const [rvce, bms] = DRIVES as [(typeof DRIVES)[number], (typeof DRIVES)[number]];
+const STUDENTS = [student(1, rvce, 1), student(2, bms, 0)];
+
+/** The students API as far as this screen needs it; it keeps every request it was sent. */
+function studentsApi(options: { refuseSession?: boolean } = {}) {
+  const log: string[] = [];
+  const tokens: (string | null)[] = [];
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  const fetch = vi.fn(async (address: string, init: RequestInit = {}) => {
+    const url = new URL(address, "http://localhost");
+    log.push(`${init.method ?? "GET"} ${url.pathname}${url.search}`);
+    tokens.push(new Headers(init.headers).get("authorization"));
+    if (options.refuseSession) return json(401, { error: "Unauthorized or session expired" });
+    if (url.pathname === "/api/drives/choices") return json(200, DRIVES);
+    if (url.pathname === "/api/students/table") {
+      const driveId = url.searchParams.get("driveId");
+      const rows = STUDENTS.filter((row) => !driveId || row.driveId === driveId);
+      return json(200, studentTablePageSchema.parse({ rows, total: rows.length, page: 1, pageSize: 25 }));
+    }
+    if (url.pathname.endsWith("/extra-attempt")) return json(200, { message: "Student 1 may take the quiz again." });
+    return json(404, { error: "Not found" });
+  });
+  vi.stubGlobal("fetch", fetch);
+  /** The query of the table's last read, as the server received it. */
+  const lastTableQuery = () => {
+    const read = log.findLast((line) => line.startsWith("GET /api/students/table"));
+    return Object.fromEntries(new URLSearchParams(read?.split("?")[1]));
+  };
+  return { log, tokens, lastTableQuery };
+}
+
+function renderStudents(entry = "/admin/students") {
+  const Stub = createRoutesStub([
+    {
+      path: "/admin/students",
+      Component: Students,
+      loader: (args) => clientLoader(args as never),
+      HydrateFallback: () => <p>Loading...</p>,
+    },
+    { path: "/admin/login", Component: () => <p>The login page</p> },
+  ]);
+  render(<Stub initialEntries={[entry]} />);
+}
+
+beforeEach(() => localStorage.setItem(STORAGE_KEYS.adminToken, "admin-token"));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe("registered students", () => {
+  it("reads the table and the drive choices in its loader, with the admin's token", async () => {
+    const api = studentsApi();
+    renderStudents();
+    const table = await screen.findByRole("table", { name: "Registered students" });
+    const rows = within(table).getAllByRole("row");
+    expect(rows.map((row) => row.querySelector("td")?.textContent ?? "header")).toEqual([
+      "header",
+      "Student 1",
+      "Student 2",
+    ]);
+    expect(within(rows[1] as HTMLElement).getByText("1RV22CS001")).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText("1 of 1")).toBeTruthy();
+    expect(screen.getByText("Page 1 of 1 (2 students)")).toBeTruthy();
+    const drive = screen.getByLabelText("Drive") as HTMLSelectElement;
+    expect([...drive.options].map((option) => option.text)).toEqual([
+      "All drives",
+      "RVCE campus drive",
+      "BMS campus drive",
+    ]);
+    expect(api.log.map((line) => line.split("?")[0]).sort()).toEqual([
+      "GET /api/drives/choices",
+      "GET /api/students/table",
+    ]);
+    expect(api.lastTableQuery()).toEqual({ page: "1", pageSize: "25", sort: "date", order: "desc" });
+    expect(new Set(api.tokens)).toEqual(new Set(["Bearer admin-token"]));
+  });
+
+  it("a drive chosen in the filter goes to the address and the loader reads only that drive's students", async () => {
+    const api = studentsApi();
+    renderStudents("/admin/students?page=2");
+    await screen.findByRole("table", { name: "Registered students" });
+    fireEvent.change(screen.getByLabelText("Drive"), { target: { value: bms._id } });
+    expect(await screen.findByText("Page 1 of 1 (1 student)")).toBeTruthy();
+    expect(screen.queryByText("Student 1")).toBeNull();
+    expect(screen.getByText("Student 2")).toBeTruthy();
+    // A new filter starts again at page 1.
+    expect(api.lastTableQuery()).toEqual({ page: "1", pageSize: "25", driveId: bms._id, sort: "date", order: "desc" });
+  });
+
+  it("allows another attempt only once the last is used, says so, and reads the table again", async () => {
+    const api = studentsApi();
+    renderStudents();
+    await screen.findByRole("table", { name: "Registered students" });
+    const buttons = screen.getAllByRole("button", { name: /Allow another attempt/ }) as HTMLButtonElement[];
+    expect(buttons.map((button) => button.disabled)).toEqual([false, true]);
+    const reads = api.log.filter((line) => line.startsWith("GET /api/students/table")).length;
+    fireEvent.click(screen.getByRole("button", { name: "Allow another attempt for Student 1" }));
+    expect(await screen.findByText("Student 1 may take the quiz again.")).toBeTruthy();
+    expect(api.log).toContain(`POST /api/students/${STUDENTS[0]?._id}/extra-attempt`);
+    expect(api.log.filter((line) => line.startsWith("GET /api/students/table")).length).toBe(reads + 1);
+  });
+
+  it("a refused session forgets the token and goes to the login page", async () => {
+    studentsApi({ refuseSession: true });
+    renderStudents();
+    expect(await screen.findByText("The login page")).toBeTruthy();
+    expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
+  });
+});

@@ -1,0 +1,117 @@
+// The result page and a certificate's check read in their route's loader: each opens at once saying it is
+// loading, then shows what the server answered (in the contract's shape), or the page's own failure text.
+import { cleanup, render, screen } from "@testing-library/react";
+import { certificateVerificationSchema } from "@trainwise/contract/certificates";
+import { STORAGE_KEYS } from "@trainwise/contract/constants";
+import { quizResultSchema } from "@trainwise/contract/quiz";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import Result, { clientLoader as resultLoader } from "./result.tsx";
+import VerifyCertificate, { clientLoader as verifyLoader } from "./verify-certificate.tsx";
+
+const RESULT_ID = "00000000-0000-4000-8000-0000000000a1";
+const RESULT = quizResultSchema.parse({
+  resultId: RESULT_ID,
+  score: 2,
+  totalQuestions: 3,
+  marks: 2,
+  percentage: "66.67",
+  passMark: 60,
+  passed: true,
+  testName: "Campus quiz",
+  review: { policy: "score_and_ticks", ticksShown: true, ticksFrom: null },
+  answers: [
+    {
+      questionId: "00000000-0000-4000-8000-000000000001",
+      isCorrect: true,
+      answered: true,
+      mark: 1,
+      question: { text: "What is 1 + 1?", html: "<p>What is 1 + 1?</p>" },
+    },
+  ],
+});
+
+/** Answers each address with the given status and body, holding every answer until `release` is called. */
+function server(answers: Record<string, [status: number, body: unknown]>) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const fetch = vi.fn(async (address: string, _init?: RequestInit) => {
+    await held;
+    const [status, body] = answers[address] ?? [404, { error: "Not found" }];
+    return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  });
+  vi.stubGlobal("fetch", fetch);
+  return { fetch, release: () => release() };
+}
+
+function renderAt(entry: string) {
+  const Stub = createRoutesStub([
+    // No fallback of the router's own: what shows while the read is on its way is the page's.
+    {
+      path: "/result/:id",
+      Component: Result,
+      loader: (args) => resultLoader(args as never),
+      HydrateFallback: () => null,
+    },
+    {
+      path: "/verify/:code",
+      Component: VerifyCertificate,
+      loader: (args) => verifyLoader(args as never),
+      HydrateFallback: () => null,
+    },
+  ]);
+  render(<Stub initialEntries={[entry]} />);
+}
+
+beforeEach(() => {
+  localStorage.setItem(STORAGE_KEYS.studentToken, "student-token");
+  localStorage.setItem(STORAGE_KEYS.quizSubmitted, "true");
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe("the result page", () => {
+  it("opens saying it is loading, then shows the score read with the student's token", async () => {
+    const api = server({ [`/api/quiz/result/${RESULT_ID}`]: [200, RESULT] });
+    renderAt(`/result/${RESULT_ID}`);
+    expect((await screen.findByRole("status")).textContent).toBe("Loading...");
+    api.release();
+    expect(await screen.findByText("Your Score: 66.67%")).toBeTruthy();
+    expect(screen.getByText("Passed (pass mark 60%)")).toBeTruthy();
+    expect(new Headers(api.fetch.mock.calls[0]?.[1]?.headers).get("authorization")).toBe("Bearer student-token");
+  });
+
+  it("says so when the result cannot be read", async () => {
+    server({ [`/api/quiz/result/${RESULT_ID}`]: [403, { error: "This result is not yours" }] }).release();
+    renderAt(`/result/${RESULT_ID}`);
+    expect(await screen.findByText("Unable to fetch result")).toBeTruthy();
+  });
+});
+
+describe("a certificate's check", () => {
+  it("opens saying it is checking, then confirms whose certificate it is", async () => {
+    const certificate = certificateVerificationSchema.parse({
+      code: "AB12-CD34-EF56",
+      studentName: "Asha Rao",
+      testName: "Campus quiz",
+      passedOn: "2026-03-02",
+    });
+    const api = server({ "/api/certificates/verify/AB12-CD34-EF56": [200, certificate] });
+    renderAt("/verify/AB12-CD34-EF56");
+    expect((await screen.findByRole("status")).textContent).toBe("Checking…");
+    api.release();
+    expect(await screen.findByText("Certificate AB12-CD34-EF56 is genuine.")).toBeTruthy();
+    expect(screen.getByText("Asha Rao passed Campus quiz on 2 March 2026.")).toBeTruthy();
+  });
+
+  it("shows the server's words for a code it does not know", async () => {
+    server({ "/api/certificates/verify/AAAA-BBBB-CCCC": [404, { error: "No certificate has this code." }] }).release();
+    renderAt("/verify/AAAA-BBBB-CCCC");
+    expect(await screen.findByText("No certificate has this code.")).toBeTruthy();
+  });
+});
