@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import { ANSWER_TIMING, type AnswerTime, answerTimingSignals } from "./answer-timing.ts";
 
 const at = (seconds: number, msToAnswer: number | null = null): AnswerTime => ({
-  firstAnsweredAt: Date.UTC(2026, 10, 26, 9, 0, 0) + seconds * 1000,
+  answeredAt: Date.UTC(2026, 10, 26, 9, 0, 0) + seconds * 1000,
   msToAnswer,
 });
-const unanswered: AnswerTime = { firstAnsweredAt: null, msToAnswer: null };
+const unanswered: AnswerTime = { answeredAt: null, msToAnswer: null };
 
 describe("what the server sees of when answers came", () => {
-  it("counts a question first answered in the last quarter of its time as late, only when timed per question", () => {
+  it("counts a question answered in the last quarter of its time as late, only when timed per question", () => {
     const times = [at(0, 22_499), at(40, 22_500), at(80, 30_000), unanswered];
     expect(answerTimingSignals(times, 30).lateAnswers).toBe(2);
     expect(answerTimingSignals(times, null).lateAnswers).toBeNull();
@@ -27,7 +27,7 @@ describe("what the server sees of when answers came", () => {
   it("never counts more answers than arrived, and a steady pace makes no burst", () => {
     const times = fc.array(
       fc.record({
-        firstAnsweredAt: fc.option(fc.integer({ min: 0, max: 3_600_000 })),
+        answeredAt: fc.option(fc.integer({ min: 0, max: 3_600_000 })),
         msToAnswer: fc.option(fc.integer({ min: 0, max: 120_000 })),
       }),
       { maxLength: 40 },
@@ -35,7 +35,7 @@ describe("what the server sees of when answers came", () => {
     fc.assert(
       fc.property(times, fc.option(fc.integer({ min: 10, max: 600 })), (answers, secondsPerQuestion) => {
         const { lateAnswers, burstAnswers } = answerTimingSignals(answers, secondsPerQuestion);
-        const arrived = answers.filter((answer) => answer.firstAnsweredAt !== null).length;
+        const arrived = answers.filter((answer) => answer.answeredAt !== null).length;
         expect(burstAnswers).toBeLessThanOrEqual(arrived);
         expect(burstAnswers === 0 || burstAnswers >= ANSWER_TIMING.burstRun).toBe(true);
         expect(lateAnswers === null).toBe(secondsPerQuestion === null);

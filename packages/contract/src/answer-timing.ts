@@ -1,35 +1,37 @@
 // What the server itself sees of how an attempt was answered, beside the focus losses the quiz page reports. A
 // page can be made never to report a lost focus; it cannot hide when its answers arrive. Two signals come from
-// those times, both shown to admins to compare candidates and never used to block or mark anyone:
+// the answers that stand (each question's latest save), both shown to admins to compare candidates and never used
+// to block or mark anyone:
 //
-// - late answers: on a per-question timed attempt, a question first answered only in the last quarter of its
-//   time (the page sent no answer for three quarters of it: time spent reading, or looking the answer up);
-// - answers in a burst: answers first saved less than 3 seconds after the one before, in a run of at least 3
-//   (faster than a question can be read: typed in from somewhere else).
+// - late answers: on a per-question timed attempt, a question whose answer was saved in the last quarter of its
+//   time (time spent reading, or looking the answer up; a placeholder saved at once and changed late counts by
+//   its change);
+// - answers in a burst: answers saved less than 3 seconds after the one before, in a run of at least 3 (faster
+//   than a question can be read: typed in from somewhere else, or placeholders all changed in a rush).
 //
-// Only the first save of each answer counts, so changing one's mind does not make a burst.
+// Decision 023 says what they cannot show.
 import { z } from "zod";
 
 export const ANSWER_TIMING = {
-  /** A question first answered after this share of its time is a late answer. */
+  /** A question answered after this share of its time is a late answer. */
   lateShare: 0.75,
-  /** Answers first saved less than this many seconds after the one before follow it closely... */
+  /** Answers saved less than this many seconds after the one before follow it closely... */
   burstGapSeconds: 3,
   /** ...and a run of at least this many such answers (counting the first) is a burst. */
   burstRun: 3,
 } as const;
 
-/** When one served question was first answered, as the server recorded it; nulls for an unanswered question. */
+/** When one served question's answer was last saved, as the server recorded it; nulls for an unanswered one. */
 export interface AnswerTime {
   /** Milliseconds since the epoch. */
-  firstAnsweredAt: number | null;
-  /** From the question's window opening to its first answer; null unless the attempt is timed per question. */
+  answeredAt: number | null;
+  /** From the question's window opening to that save; null unless the attempt is timed per question. */
   msToAnswer: number | null;
 }
 
 /** The signals as admins are sent them, beside the attempt's focus losses. */
 export const answerTimingSchema = z.object({
-  /** Questions first answered in the last quarter of their time; null when the attempt is not timed per question. */
+  /** Questions answered in the last quarter of their time; null when the attempt is not timed per question. */
   lateAnswers: z.number().int().nullable(),
   /** Answers that arrived in a burst. */
   burstAnswers: z.number().int(),
@@ -48,7 +50,7 @@ export function answerTimingSignals(
           (time) => time.msToAnswer !== null && time.msToAnswer >= ANSWER_TIMING.lateShare * secondsPerQuestion * 1000,
         ).length;
   const arrivals = times
-    .map((time) => time.firstAnsweredAt)
+    .map((time) => time.answeredAt)
     .filter((at): at is number => at !== null)
     .sort((a, b) => a - b);
   let burstAnswers = 0;

@@ -359,10 +359,11 @@ export const attemptQuestions = pgTable(
     mark: real("mark"),
     /** Times the quiz page lost focus or visibility on this question; shown to admins, never used to block. */
     focusLosses: integer("focus_losses").notNull().default(0),
-    // When the answer was first saved, kept when it changes: what the server sees of how the attempt was answered
-    // (packages/contract/src/answer-timing.ts), which no page can leave unreported as it can a lost focus.
-    firstAnsweredAt: timestamp("first_answered_at", { withTimezone: true }),
-    /** From the question's window opening to that first save; a per-question timed (paced) attempt only. */
+    /**
+     * From the question's window opening to the latest save of its answer, on a per-question timed (paced)
+     * attempt: with `answeredAt`, what the server sees of how the attempt was answered, which no page can leave
+     * unreported as it can a lost focus (packages/contract/src/answer-timing.ts).
+     */
     msToAnswer: integer("ms_to_answer"),
   },
   (table) => [

@@ -689,6 +689,12 @@ describe("tests and drives", async () => {
       ).json();
       expect(detail.focusLosses).toBe(3);
       expect(detail.answers.map((answer: { focusLosses: number }) => answer.focusLosses)).toEqual([2, 0, 1]);
+      // Timed as a whole: no question has a time of its own to answer in.
+      expect(detail.answers.map((answer: { secondsToAnswer: number | null }) => answer.secondsToAnswer)).toEqual([
+        null,
+        null,
+        null,
+      ]);
       const csv = await app.inject({ method: "GET", url: `/api/drives/${drive._id}/results.csv`, headers: asAdmin });
       expect(csv.headers["content-type"]).toContain("text/csv");
       expect(csv.body.split("\n")[0]).toBe(

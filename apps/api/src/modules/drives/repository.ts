@@ -328,14 +328,14 @@ type DriveResultRecord = Omit<DriveResultRow, keyof AnswerTimingSignals> & {
   answer_times: AnswerTimesJson;
 };
 
-/** Aggregates an attempt's `attempt_questions aq` rows into when each answer first came, as `answerTimesOf` reads. */
-const ANSWER_TIMES_SQL = sql`coalesce(json_agg(json_build_array(extract(epoch from aq.first_answered_at) * 1000,
-  aq.ms_to_answer)) filter (where aq.first_answered_at is not null), '[]')`;
-/** Each answered question's first save (ms since the epoch) and time to answer (ms, when paced). */
+/** Aggregates an attempt's `attempt_questions aq` rows into when each answer came, as `answerTimesOf` reads. */
+const ANSWER_TIMES_SQL = sql`coalesce(json_agg(json_build_array(extract(epoch from aq.answered_at) * 1000,
+  aq.ms_to_answer)) filter (where aq.answered_at is not null), '[]')`;
+/** Each answered question's latest save (ms since the epoch) and time to answer (ms, when paced). */
 type AnswerTimesJson = [number | string, number | null][];
 
 function answerTimesOf(json: AnswerTimesJson): AnswerTime[] {
-  return json.map(([firstAnsweredAt, msToAnswer]) => ({ firstAnsweredAt: Number(firstAnsweredAt), msToAnswer }));
+  return json.map(([answeredAt, msToAnswer]) => ({ answeredAt: Number(answeredAt), msToAnswer }));
 }
 
 /**
@@ -454,7 +454,7 @@ export async function liveAttempts(db: Executor, driveId: string): Promise<LiveA
 
 /**
  * What an attempt's questions say about it: which are answered, the focus losses, the latest answer, and when
- * each answer first came (answer-timing.ts).
+ * each answer came (answer-timing.ts).
  */
 export interface AnswerTally {
   /** Positions (0-based) of the questions with an answer saved. */

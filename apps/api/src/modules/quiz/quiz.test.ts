@@ -204,12 +204,13 @@ describe("the quiz", async () => {
     expect(state.answers).toEqual([{ questionId: first._id, optionId: rightOption(first) }]);
   });
 
-  it("records when each answer first came, which admins see beside the focus losses the page reports", async () => {
+  it("records when each answer came, which admins see beside the focus losses the page reports", async () => {
     // A page that never reports a lost focus: what it cannot hide is when its answers reach the server.
     const { token, questions } = await start();
     const [first, second, third] = questions as [QuizQuestion, QuizQuestion, QuizQuestion];
-    await age(token, 25);
+    // A placeholder saved at once, then the answer that stands, 25 s into the question's 30.
     expect((await answer(token, first._id, wrongOption(first))).statusCode).toBe(200);
+    await age(token, 25);
     expect((await answer(token, first._id, rightOption(first))).statusCode).toBe(200);
     expect((await next(token, 1)).statusCode).toBe(200);
     const carried = await app.inject({
@@ -225,7 +226,7 @@ describe("the quiz", async () => {
     const detail = (
       await app.inject({ method: "GET", url: `/api/students/results/${resultId}`, headers: asAdmin })
     ).json();
-    // Question 1 waited 25 of its 30 seconds; the three answers came within 3 s of each other.
+    // Question 1's answer came 25 s into its 30; the three answers that stand came within 3 s of each other.
     expect(detail).toMatchObject({ focusLosses: 0, lateAnswers: 1, burstAnswers: 3 });
     expect(detail.answers.slice(0, 4).map((row: { secondsToAnswer: number | null }) => row.secondsToAnswer)).toEqual([
       25,
@@ -233,14 +234,6 @@ describe("the quiz", async () => {
       0,
       null,
     ]);
-    // Changing an answer keeps the time it first came.
-    const [saved] = (
-      await database.pool.query(
-        "select first_answered_at < answered_at as kept from attempt_questions where attempt_id = $1 and position = 0",
-        [resultId],
-      )
-    ).rows;
-    expect(saved.kept).toBe(true);
     const [{ drive_id: driveId }] = (
       await database.pool.query("select drive_id from attempts where id = $1", [resultId])
     ).rows;

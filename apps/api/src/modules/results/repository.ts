@@ -58,10 +58,10 @@ export async function resultDetail(db: Executor, id: string) {
     is_correct: boolean | null;
     mark: number;
     focus_losses: number;
-    first_answered_at: Date | null;
+    answered_at: Date | null;
     ms_to_answer: number | null;
   }>(sql`
-    select aq.question_id, q.text as question, aq.is_correct, aq.focus_losses, aq.first_answered_at, aq.ms_to_answer,
+    select aq.question_id, q.text as question, aq.is_correct, aq.focus_losses, aq.answered_at, aq.ms_to_answer,
            coalesce(aq.mark, case when aq.is_correct then 1 else 0 end) as mark,
            -- A multiple answer's options, and every right option, each listed in the question's own order.
            (select string_agg(o.text, '; ' order by o.position) from ${questionOptions} o
@@ -75,7 +75,7 @@ export async function resultDetail(db: Executor, id: string) {
     order by aq.position`);
   const { paced, secondsPerQuestion, ...shown } = attempt;
   const times = answers.rows.map((row) => ({
-    firstAnsweredAt: row.first_answered_at ? new Date(row.first_answered_at).getTime() : null,
+    answeredAt: row.answered_at ? new Date(row.answered_at).getTime() : null,
     msToAnswer: row.ms_to_answer,
   }));
   return {

@@ -6,17 +6,16 @@ import type { attempts, questions } from "../../../db/schema.ts";
 export type AttemptRow = typeof attempts.$inferSelect;
 
 /**
- * The SET list of `attempt_questions` (under the alias `aq`) that saves an answer: the choice and when; on the
- * first save only, also when that was and how long after the question's window opened (`windowStart`, a
- * timestamptz expression, null unless the attempt is timed per question), which answer-timing.ts reads.
+ * The SET list of `attempt_questions` (under the alias `aq`) that saves an answer: the choice, when, and how long
+ * after the question's window opened (`windowStart`, a timestamptz expression, null unless the attempt is timed
+ * per question), which answer-timing.ts reads.
  */
 export function saveAnswerSql(values: { optionId: string; optionIds: string; now: string; windowStart: string }) {
   const { optionId, optionIds, now, windowStart } = values;
+  // greatest() passes over a null, so a missing window start is tested first.
   return `selected_option_id = ${optionId}, selected_option_ids = ${optionIds}, answered_at = ${now},
-      first_answered_at = coalesce(aq.first_answered_at, ${now}),
-      ms_to_answer = case when aq.first_answered_at is null
-                          then greatest(0, round(extract(epoch from (${now} - ${windowStart})) * 1000))::int
-                          else aq.ms_to_answer end`;
+      ms_to_answer = case when ${windowStart} is null then null
+                          else greatest(0, round(extract(epoch from (${now} - ${windowStart})) * 1000))::int end`;
 }
 
 /** A served question as the student sees it: options in the student's order, without correctness. */
