@@ -20,6 +20,8 @@ export interface CounterStore {
   /** The counter under `key`, or undefined when there is none or it has been forgotten. */
   check(key: string): Promise<Counter | undefined>;
   reset(key: string): Promise<void>;
+  /** Takes back one event counted under `key` (a place taken before the outcome was known). */
+  takeBack(key: string): Promise<void>;
 }
 
 interface CounterRow {
@@ -46,6 +48,11 @@ const checkStatement: NamedStatement = {
   name: "limits.check",
   text: `select count, last_at as "lastAt", reset_at as "resetAt" from limit_counters
     where key = $1 and reset_at > $2::timestamptz`,
+};
+
+const takeBackStatement: NamedStatement = {
+  name: "limits.take-back",
+  text: "update limit_counters set count = count - 1 where key = $1 and count > 0",
 };
 
 const resetStatement: NamedStatement = {
@@ -99,6 +106,10 @@ export class SharedCounterStore implements CounterStore {
 
   async reset(key: string): Promise<void> {
     await runNamed(this.#db, resetStatement, [storedKey(key)]);
+  }
+
+  async takeBack(key: string): Promise<void> {
+    await runNamed(this.#db, takeBackStatement, [storedKey(key)]);
   }
 
   async #sweep(now: Date) {

@@ -802,20 +802,21 @@ describe("guessing drive codes", async () => {
     expect(driveCodeWaitMs({ count: 40, lastAt: now, resetAt: now + 2_000 }, now)).toBe(2_000);
   });
 
+  const { _id: testId } = (
+    await app.inject({ method: "POST", url: "/api/tests", headers: admin, payload: { name: "Guessed" } })
+  ).json();
+  const { code } = (
+    await app.inject({ method: "POST", url: "/api/drives", headers: admin, payload: { name: "Guessed", testId } })
+  ).json();
+  const register = (driveCode: string, remoteAddress: string) =>
+    app.inject({
+      method: "POST",
+      url: "/api/auth/student/register",
+      payload: { ...studentInput(), driveCode },
+      remoteAddress,
+    });
+
   it("slows an address after 20 refused codes, whichever codes they were, and leaves other addresses alone", async () => {
-    const { _id: testId } = (
-      await app.inject({ method: "POST", url: "/api/tests", headers: admin, payload: { name: "Guessed" } })
-    ).json();
-    const { code } = (
-      await app.inject({ method: "POST", url: "/api/drives", headers: admin, payload: { name: "Guessed", testId } })
-    ).json();
-    const register = (driveCode: string, remoteAddress: string) =>
-      app.inject({
-        method: "POST",
-        url: "/api/auth/student/register",
-        payload: { ...studentInput(), driveCode },
-        remoteAddress,
-      });
     // Twenty different wrong codes: each drive code's own registration limit never fires.
     for (let guess = 0; guess < DRIVE_CODE_GUESSES.freeFailures; guess++) {
       expect((await register(`GUESS${String(guess).padStart(2, "0")}`, "127.0.0.20")).statusCode).toBe(403);
@@ -832,6 +833,21 @@ describe("guessing drive codes", async () => {
     );
     expect(["29", "30"]).toContain(slowed.headers["retry-after"]);
     expect((await register(code, "127.0.0.21")).statusCode).toBe(200);
+  });
+
+  it("looks up no more than 20 codes of a flood sent at once from one address", async () => {
+    const flood = await Promise.all(
+      Array.from({ length: 60 }, (_, guess) => register(`FLOOD${String(guess).padStart(2, "0")}`, "127.0.0.22")),
+    );
+    const statuses = flood.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(DRIVE_CODE_GUESSES.freeFailures);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(60 - DRIVE_CODE_GUESSES.freeFailures);
+  });
+
+  it("counts a right code as no failure: a lab registering 25 students from one address is never slowed", async () => {
+    for (let student = 0; student < 25; student++) expect((await register(code, "127.0.0.23")).statusCode).toBe(200);
+    // Past 20 counted tries this would wait; it is looked up.
+    expect((await register("WRONG1", "127.0.0.23")).statusCode).toBe(403);
   });
 });
 

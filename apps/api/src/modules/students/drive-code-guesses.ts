@@ -1,7 +1,7 @@
 // Guessing drive codes: a code that names no drive, or a drive that does not admit the student, counts as one
 // failure of the client's address, whatever the code, and the answer to a code that was never a drive is the
 // answer to one that is (registration.ts, NOT_ADMITTED). Past 20 failures in 10 minutes, each further code from
-// that address waits after the latest failure, twice as long after each one up to 30 s: guessing slows to two
+// that address waits after the latest try, twice as long after each failure up to 30 s: guessing slows to two
 // codes a minute, while a campus lab behind one address, where students mistype the code off a projector, is
 // never held back more than half a minute.
 // The counters live in PostgreSQL (limits/counters.ts), so several instances count together.
@@ -28,6 +28,10 @@ export function driveCodeWaitMs(failures: Counter | undefined, now: number): num
   return Math.max(0, Math.min(failures.lastAt + wait, failures.resetAt) - now);
 }
 
+/**
+ * The limit as registration uses it: `enter` before a code is looked up, then `admitted` when the code let the
+ * student in (or the registration failed for another reason); a refused code keeps its count.
+ */
 export class DriveCodeGuesses {
   readonly #store: CounterStore;
   readonly #now: () => number;
@@ -37,13 +41,31 @@ export class DriveCodeGuesses {
     this.#now = now;
   }
 
-  /** Whole seconds until this address may try a drive code again; 0 when it may now. */
-  async waitSeconds(address: string): Promise<number> {
-    return Math.ceil(driveCodeWaitMs(await this.#store.check(this.#key(address)), this.#now()) / 1000);
+  /**
+   * Counts the try before the code is looked up, as a refusal until `admitted` takes it back, so that parallel
+   * tries cannot all pass before their refusals count. Returns the whole seconds to wait, 0 when the code may be
+   * looked up now; a try that must wait is not counted.
+   */
+  async enter(address: string): Promise<number> {
+    const key = this.#key(address);
+    const before = await this.#store.check(key);
+    const wait = driveCodeWaitMs(before, this.#now());
+    if (wait > 0) return Math.ceil(wait / 1000);
+    const counted = await this.#store.hit(key, DRIVE_CODE_GUESSES.windowMs);
+    // Judged as if the tries counted meanwhile had all been refused, the latest of them just now: of a flood of
+    // parallel tries, only those within the free failures are looked up.
+    const racing = driveCodeWaitMs(
+      { count: counted.count - 1, lastAt: before?.lastAt ?? this.#now(), resetAt: counted.resetAt },
+      this.#now(),
+    );
+    if (racing === 0) return 0;
+    await this.#store.takeBack(key);
+    return Math.ceil(racing / 1000);
   }
 
-  async recordFailure(address: string): Promise<void> {
-    await this.#store.hit(this.#key(address), DRIVE_CODE_GUESSES.windowMs);
+  /** The code was not what failed: the try counted by `enter` is taken back. */
+  async admitted(address: string): Promise<void> {
+    await this.#store.takeBack(this.#key(address));
   }
 
   #key(address: string) {

@@ -22,8 +22,9 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
     app,
     "registerStudent",
     async (request, reply) => {
-      if (request.body.driveCode) {
-        const wait = await codeGuesses.waitSeconds(request.ip);
+      const withCode = request.body.driveCode !== undefined;
+      if (withCode) {
+        const wait = await codeGuesses.enter(request.ip);
         if (wait > 0) {
           reply.header("retry-after", String(wait));
           const after = wait === 1 ? "a second" : `${wait} seconds`;
@@ -31,9 +32,10 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
         }
       }
       const { studentId, resumeCode } = await registerStudent(app.db, request.body).catch(async (error) => {
-        if (error instanceof DriveCodeRefused) await codeGuesses.recordFailure(request.ip);
+        if (withCode && !(error instanceof DriveCodeRefused)) await codeGuesses.admitted(request.ip);
         throw error;
       });
+      if (withCode) await codeGuesses.admitted(request.ip);
       // Letting a student resume ends their other sessions; this instance must not trust its cached view.
       if (resumeCode) app.forgetStudentSessions(studentId);
       const token = await app.tokens.issue("student", studentId);
