@@ -289,6 +289,11 @@ test("registration explains a drive that has not opened, one that has closed, an
   await page.getByRole("button", { name: "Upload roster" }).click();
   await expect(page.getByRole("status").filter({ hasText: "The roster now lists 1 student." })).toBeVisible();
   await expect(page.getByText("Only students on the roster (1 listed)")).toBeVisible();
+  const rosterLine = page
+    .getByRole("table", { name: /Every line, by email then USN/ })
+    .getByRole("row")
+    .nth(1);
+  await expect(rosterLine.getByRole("cell")).toHaveText(["listed.student@example.com", "1LV26CS001", "Not yet"]);
   await expectNoAxeViolations(page);
 
   await page.evaluate(() => localStorage.clear());

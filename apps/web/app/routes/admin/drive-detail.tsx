@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { TableScrollBox } from "../../components/admin/admin-table.tsx";
+import { AnswerSignalsNote, answerSignalsText } from "../../components/admin/answer-signals.tsx";
 import { ColumnHeadings } from "../../components/admin/column-headings.tsx";
 import { QrCode } from "../../components/admin/qr-code.tsx";
 import { Alert } from "../../components/ui/form-field.tsx";
@@ -12,13 +13,16 @@ import type { Route } from "./+types/drive-detail";
 
 /** The drive's page lists its best attempts; all of them are in the CSV and in View Results. */
 const RESULTS_SHOWN = 100;
+/** The roster's first lines, by email then USN; the rest are a page further on (GET /api/drives/:id/roster). */
+const ROSTER_SHOWN = 100;
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  const [drive, results] = await Promise.all([
+  const [drive, results, roster] = await Promise.all([
     adminCall("drive", { id: params.id, signal: request.signal }),
     adminCall("driveResults", { id: params.id, query: { limit: RESULTS_SHOWN }, signal: request.signal }),
+    adminCall("driveRoster", { id: params.id, query: { page: 1, pageSize: ROSTER_SHOWN }, signal: request.signal }),
   ]);
-  return { drive, results };
+  return { drive, results, roster };
 }
 
 export const meta = () => [{ title: "Drive | Trainwise" }, { name: "robots", content: "noindex" }];
@@ -28,7 +32,7 @@ function shareLinkOf(code: string): string {
 }
 
 export default function DriveDetail({ loaderData }: Route.ComponentProps) {
-  const { drive, results } = loaderData;
+  const { drive, results, roster } = loaderData;
   const id = drive._id;
   const { outcome, run, setOutcome } = useAdminAction();
   const [copied, setCopied] = useState<string>();
@@ -196,6 +200,29 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
             Upload roster
           </button>
         </div>
+        {roster.length > 0 && (
+          <TableScrollBox label="Roster table" className="mt-3">
+            <table className="w-full border-collapse text-left">
+              <caption className="text-left text-sm text-slate-700">
+                {drive.rosterSize > roster.length
+                  ? `The first ${roster.length} of ${drive.rosterSize} lines, by email then USN.`
+                  : "Every line, by email then USN."}{" "}
+                A line with both an email and a USN admits only the student with both.
+              </caption>
+              <ColumnHeadings names={["Email", "USN", "Registered"]} />
+              <tbody>
+                {roster.map((line, place) => (
+                  // A roster may list the same line twice; the page's lines never move.
+                  <tr key={`${place}|${line.email ?? ""}|${line.usnNo ?? ""}`} className="border-b border-slate-200">
+                    <td className="px-3 py-2">{line.email ?? "—"}</td>
+                    <td className="px-3 py-2">{line.usnNo ?? "—"}</td>
+                    <td className="px-3 py-2">{line.registered ? line.registered.name : "Not yet"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScrollBox>
+        )}
       </section>
 
       <section aria-labelledby="drive-results" className="mt-8">
@@ -221,12 +248,24 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
             , or download the CSV.
           </p>
         )}
+        {results.length > 0 && <AnswerSignalsNote />}
         {results.length > 0 && (
           <TableScrollBox label="Results table" className="mt-3">
             <table className="w-full border-collapse text-left">
               <caption className="sr-only">Submitted attempts of {drive.name}, best first</caption>
               <ColumnHeadings
-                names={["Student", "Email", "USN", "Score", "Marks", "%", "Pass/fail", "Left the quiz", "Submitted"]}
+                names={[
+                  "Student",
+                  "Email",
+                  "USN",
+                  "Score",
+                  "Marks",
+                  "%",
+                  "Pass/fail",
+                  "Left the quiz",
+                  "Answer times",
+                  "Submitted",
+                ]}
               />
               <tbody>
                 {results.map((row) => (
@@ -243,6 +282,7 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
                     <td className="px-3 py-2">{row.percentage}%</td>
                     <td className="px-3 py-2">{row.passed === null ? "—" : row.passed ? "Pass" : "Fail"}</td>
                     <td className="px-3 py-2">{row.focusLosses === 1 ? "1 time" : `${row.focusLosses} times`}</td>
+                    <td className="px-3 py-2">{answerSignalsText(row)}</td>
                     <td className="px-3 py-2">{formatInZone(row.submittedAt, drive.timeZone)}</td>
                   </tr>
                 ))}

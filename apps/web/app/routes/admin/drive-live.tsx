@@ -12,6 +12,7 @@ import { useEffect, useReducer, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { TableScrollBox } from "../../components/admin/admin-table.tsx";
+import { AnswerSignalsNote, answerSignalsText } from "../../components/admin/answer-signals.tsx";
 import { adminCall, followAdminStream } from "../../lib/admin-client.ts";
 import { liveBoardReducer } from "../../lib/live-board-state.ts";
 import type { Route } from "./+types/drive-live";
@@ -134,6 +135,7 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
         <p className="mt-2 text-sm text-slate-700">Focus lost {board.focusLosses} times in all.</p>
+        <AnswerSignalsNote />
         <p aria-live="polite" aria-atomic="true" className="sr-only">
           {announced}
         </p>
@@ -200,7 +202,13 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
                     </span>
                   </td>
                   <td className="py-2 pr-2">{progressOf(student)}</td>
-                  <td className="py-2">{student.focusLosses}</td>
+                  <td className="py-2">
+                    {student.focusLosses}
+                    {/* On a phone the board has no room for a column of its own: the answer times go beneath. */}
+                    {(student.lateAnswers ?? 0) + student.burstAnswers > 0 && (
+                      <span className="block text-xs text-slate-700">{answerSignalsText(student)}</span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

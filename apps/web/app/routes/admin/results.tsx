@@ -17,6 +17,7 @@ import {
   useTableBusy,
   useTableParams,
 } from "../../components/admin/admin-table.tsx";
+import { AnswerSignalsNote, answerSignalsText } from "../../components/admin/answer-signals.tsx";
 import { Alert } from "../../components/ui/form-field.tsx";
 import { adminCall, tableQueryFrom, useAdminCall, useTableExport } from "../../lib/admin-client.ts";
 import { messageOf } from "../../lib/api.ts";
@@ -87,10 +88,12 @@ function Answers({ id, data }: { id: string; data: AnswersData | undefined }) {
   const { detail } = data;
   return (
     <div id={`answers-${id}`}>
-      <p className="mb-2 text-sm">
-        Left the quiz window {detail.focusLosses} {detail.focusLosses === 1 ? "time" : "times"}.
+      <p className="text-sm">
+        Left the quiz window {detail.focusLosses} {detail.focusLosses === 1 ? "time" : "times"}. Answer times:{" "}
+        {answerSignalsText(detail)}.
       </p>
-      <ol className="space-y-2">
+      <AnswerSignalsNote />
+      <ol className="mt-2 space-y-2">
         {detail.answers.map((answer, index) => (
           <li key={answer.questionId}>
             <p className="font-semibold">
@@ -99,6 +102,7 @@ function Answers({ id, data }: { id: string; data: AnswersData | undefined }) {
             </p>
             <p className="text-sm">
               Answered: {answer.chosen ?? "Not answered"} · Correct: {answer.correct}
+              {answer.secondsToAnswer !== null && ` · after ${answer.secondsToAnswer} s`}
               {answer.focusLosses > 0 && ` · left the quiz ${answer.focusLosses}×`}
             </p>
           </li>
