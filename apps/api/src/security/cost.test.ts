@@ -14,6 +14,7 @@ import { createTestApp } from "../test/app.ts";
 import { budgetOf, type CostBudget, THROTTLED } from "../test/cost-budgets.ts";
 import { withCostMs } from "../test/cpu-time.ts";
 import { adminToken, bearer, registerStudent, studentInput } from "../test/fixtures.ts";
+import { markSensitive, watchedLog } from "../test/log-watch.ts";
 import { EXAMPLES } from "../test/request-examples.ts";
 import { inputsOf } from "../test/route-schemas.ts";
 import { seedVolume } from "../test/volume.ts";
@@ -105,6 +106,7 @@ function largestAccepted(schema: { safeParse(value: unknown): { success: boolean
 
 describe("the cost of every route to everyone else", async () => {
   const { app, database, config } = await createTestApp({
+    logStream: watchedLog(),
     registrationRateLimit: REGISTRATION_LIMIT,
   });
   // Every list past its cap of 1,000 rows and every table past its largest page.
@@ -200,6 +202,10 @@ describe("the cost of every route to everyone else", async () => {
   const certificateCode = (
     await database.pool.query("select certificate_code from attempts where id = $1", [passed.resultId])
   ).rows[0].certificate_code as string;
+  markSensitive(certificateCode, "secret", "a certificate's code");
+  markSensitive(certificateCode.replaceAll("-", ""), "secret", "a certificate's code");
+  markSensitive("a long enough password", "secret", "an invitee's password");
+  markSensitive("a new admin password 1", "secret", "an admin's new password");
   // A student to search for by e-mail address: the address travels in the query string.
   const searched = await registerStudent(app, { email: `cost.searched.${Date.now()}@example.com` });
 
@@ -658,6 +664,7 @@ describe("the cost of every route to everyone else", async () => {
       method: "link",
     });
     const token = (invited.json().invitePath as string).replace("/admin/invite/", "");
+    markSensitive(token, "secret", "an invitation's token");
     return token;
   }
 
@@ -714,6 +721,11 @@ describe("the cost of every route to everyone else", async () => {
         make: async () => {
           const id = route.url.includes(":id") ? { id: idFor(route.url) } : {};
           const ticketed = (await call("POST", "/api/downloads", { export: name, ...id })).json().url as string;
+          markSensitive(
+            new URL(ticketed, "http://localhost").searchParams.get("ticket") ?? "",
+            "secret",
+            "a download ticket",
+          );
           return { method: "GET", url: ticketed };
         },
       });

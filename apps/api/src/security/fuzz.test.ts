@@ -15,6 +15,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiRoute } from "../app.ts";
 import { createTestApp } from "../test/app.ts";
 import { adminToken, bearer, registerStudent, seedQuestions, studentInput } from "../test/fixtures.ts";
+import { watchedLog } from "../test/log-watch.ts";
 import { EXAMPLES, SOME_ID } from "../test/request-examples.ts";
 import { inputsOf, type SchemaLeaf } from "../test/route-schemas.ts";
 
@@ -186,7 +187,7 @@ const nasty = fc.oneof(
 );
 
 describe("fuzzing every route", async () => {
-  const { app, database } = await createTestApp();
+  const { app, database } = await createTestApp({ logStream: watchedLog() });
   await seedQuestions(database.db, 5);
   await adminToken(app, database.db);
   const adminId = (await database.pool.query("select id from admins limit 1")).rows[0].id as string;
