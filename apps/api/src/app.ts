@@ -1,7 +1,7 @@
 // Builds the Fastify app (no listening): infrastructure plugins first, then the feature routes under /api, then
 // the web app. Tests call buildApp() and app.inject(); server.ts starts it for real.
 
-import rateLimit from "@fastify/rate-limit";
+import rateLimit, { type RateLimitOptions } from "@fastify/rate-limit";
 import type { EndpointName } from "@trainwise/contract/endpoints";
 import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -66,6 +66,8 @@ export interface ApiRoute {
   schema: FastifySchema | undefined;
   /** The contract's name of the endpoint the route serves (http/serve-endpoint.ts). */
   endpoint: EndpointName | undefined;
+  /** The route's own request limit, if it has one: the cost suite lets only a limited route cost more. */
+  rateLimit: RateLimitOptions | undefined;
 }
 
 /**
@@ -158,7 +160,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!route.url.startsWith("/api/") || route.url.startsWith("/api/docs")) return;
     for (const method of [route.method].flat()) {
       if (method !== "HEAD") {
-        apiRoutes.push({ method, url: route.url, schema: route.schema, endpoint: route.config?.endpoint });
+        apiRoutes.push({
+          method,
+          url: route.url,
+          schema: route.schema,
+          endpoint: route.config?.endpoint,
+          rateLimit: route.config?.rateLimit || undefined,
+        });
       }
     }
   });

@@ -7,6 +7,7 @@ import { createSigner } from "fast-jwt";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../test/app.ts";
 import { adminToken, bearer, registerStudent, seedQuestions } from "../test/fixtures.ts";
+import { watchedLog } from "../test/log-watch.ts";
 
 type Access = Endpoint["access"]["who"];
 
@@ -20,7 +21,7 @@ const ACCESS: Record<string, Access> = Object.fromEntries(
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
 
 describe("access matrix", async () => {
-  const { app, database, config } = await createTestApp();
+  const { app, database, config } = await createTestApp({ logStream: watchedLog() });
   await seedQuestions(database.db, 3);
   await adminToken(app, database.db);
   const student = (await registerStudent(app)).token;

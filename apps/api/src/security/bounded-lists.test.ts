@@ -5,6 +5,7 @@ import { endpoints } from "@trainwise/contract/endpoints";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../test/app.ts";
 import { adminToken, bearer } from "../test/fixtures.ts";
+import { watchedLog } from "../test/log-watch.ts";
 
 interface Def {
   type: string;
@@ -44,7 +45,7 @@ describe("lists", async () => {
     expect(unbounded, "endpoints answering a list without a bound").toEqual([]);
   });
 
-  const { app, database } = await createTestApp();
+  const { app, database } = await createTestApp({ logStream: watchedLog() });
   const admin = bearer(await adminToken(app, database.db));
   // More rows than any list answers at once, written straight into the tables.
   const rows = LIST_CAP + 7;

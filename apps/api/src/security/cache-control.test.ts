@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../test/app.ts";
 import { adminToken, bearer, registerStudent, seedQuestions, studentInput } from "../test/fixtures.ts";
+import { watchedLog } from "../test/log-watch.ts";
 
 const webClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../web/build/client");
 
@@ -17,7 +18,7 @@ const PUBLIC = new Set(["GET /api/feedback"]);
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
 
 describe("Cache-Control on every API route", async () => {
-  const { app, database } = await createTestApp({ webClientDir });
+  const { app, database } = await createTestApp({ logStream: watchedLog(), webClientDir });
   await seedQuestions(database.db, 3);
   const admin = bearer(await adminToken(app, database.db));
   const student = bearer((await registerStudent(app)).token);

@@ -6,6 +6,7 @@ import { parseQuestionCsv } from "../modules/questions/formats/csv.ts";
 import { createTestApp } from "../test/app.ts";
 import { threadCpuMs } from "../test/cpu-time.ts";
 import { adminToken, bearer } from "../test/fixtures.ts";
+import { watchedLog } from "../test/log-watch.ts";
 
 /** The most questions one file may hold. */
 const ROW_LIMIT = 5_000;
@@ -20,7 +21,7 @@ function validRows(count: number, textLength = 20): string {
 }
 
 describe("CSV import limits", async () => {
-  const { app, database } = await createTestApp();
+  const { app, database } = await createTestApp({ logStream: watchedLog() });
   const admin = bearer(await adminToken(app, database.db));
   const importCsv = (payload: string) =>
     app.inject({

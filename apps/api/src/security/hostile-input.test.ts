@@ -10,6 +10,7 @@ import { UNSTORABLE_VALUE } from "../plugins/errors.ts";
 import { createTestApp } from "../test/app.ts";
 import { createTestDatabase } from "../test/database.ts";
 import { adminToken, bearer, registerStudent, seedQuestions, studentInput } from "../test/fixtures.ts";
+import { watchedLog } from "../test/log-watch.ts";
 
 const NUL = "\u0000";
 
@@ -34,7 +35,7 @@ function contactInput(message = "Please call me.") {
 }
 
 describe("hostile input", async () => {
-  const { app, database } = await createTestApp();
+  const { app, database } = await createTestApp({ logStream: watchedLog() });
   await seedQuestions(database.db, 3);
   const admin = bearer(await adminToken(app, database.db));
   const student = bearer((await registerStudent(app)).token);

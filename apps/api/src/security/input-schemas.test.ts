@@ -3,6 +3,7 @@
 // field that forgets one fails here, before any fuzzing has to stumble on it.
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../test/app.ts";
+import { watchedLog } from "../test/log-watch.ts";
 import { inputsOf, type SchemaLeaf } from "../test/route-schemas.ts";
 
 /** Values that are not text fields, with the reason. */
@@ -16,7 +17,7 @@ const NOT_TEXT_FIELDS: Record<string, string> = {
 };
 
 describe("the route table's input schemas", async () => {
-  const { app } = await createTestApp();
+  const { app } = await createTestApp({ logStream: watchedLog() });
   const leaves = app.apiRoutes.flatMap((route) => {
     const inputs = inputsOf(route);
     const name = (where: string, leaf: SchemaLeaf) => `${route.method} ${route.url} ${leaf.path.join(".") || where}`;

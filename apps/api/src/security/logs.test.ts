@@ -1,11 +1,15 @@
 // The log carries no personal data and no secrets: a request that fails in the database with a visitor's
-// details in it is logged without them, and credentials are redacted from whatever is logged.
-import { PassThrough } from "node:stream";
+// details in it is logged without them, and credentials are redacted from whatever is logged. Beyond these cases,
+// every app of the security suite logs to a watched log (test/log-watch.ts), searched after the suite for every
+// value a test marked secret or personal.
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../test/app.ts";
 import { adminToken, bearer } from "../test/fixtures.ts";
+import { markSensitive, watchedLog } from "../test/log-watch.ts";
 
-const log = new PassThrough();
+const log = watchedLog();
 let logged = "";
 log.on("data", (chunk) => (logged += chunk));
 const { app, database } = await createTestApp({ logStream: log });
@@ -91,6 +95,7 @@ describe("the request log", () => {
     secrets.push("no-such-route-secret");
     expect((await call("GET", "/api/no-such-route-secret?token=no-such-route-secret")).statusCode).toBe(404);
 
+    for (const secret of secrets) markSensitive(secret, "secret", "a value of an address");
     const lines = logged.split("\n").filter(Boolean);
     for (const secret of secrets) {
       expect(
@@ -103,5 +108,20 @@ describe("the request log", () => {
     expect(requests.map((line) => line.req)).toContainEqual({ method: "GET", route: "(no route)" });
     // Nor where the client is: the limits and the audit log keep addresses, the app log does not.
     expect(lines.filter((line) => line.includes("127.0.0.1"))).toEqual([]);
+  });
+});
+
+describe("the security suite's logs", () => {
+  it("are all watched: every app the suite builds logs where its log is searched for marked values", () => {
+    const folder = import.meta.dirname;
+    const files = fs.readdirSync(folder).filter((file) => file.endsWith(".test.ts"));
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      const source = fs.readFileSync(path.join(folder, file), "utf8");
+      for (const call of source.match(/createTestApp\((\{[^}]*\})?\)/g) ?? []) {
+        expect(call, file).toMatch(/logStream: (watchedLog\(\)|log\b)/);
+      }
+    }
+    expect(fs.readFileSync(path.join(folder, "logs.test.ts"), "utf8")).toContain("const log = watchedLog();");
   });
 });

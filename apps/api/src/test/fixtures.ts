@@ -8,6 +8,7 @@ import type { Database } from "../db/client.ts";
 import { createAdmin } from "../modules/admins/repository.ts";
 import { createQuestion } from "../modules/questions/repository.ts";
 import { renderOptionText, renderQuestionText } from "../rich-text/render.ts";
+import { markSensitive } from "./log-watch.ts";
 
 let counter = 0;
 
@@ -30,6 +31,10 @@ export async function registerStudent(app: FastifyInstance, overrides: Partial<S
   const input = studentInput(overrides);
   const response = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: input });
   if (response.statusCode !== 200) throw new Error(`registration failed: ${response.body}`);
+  markSensitive(input.email, "personal", "a student's e-mail address");
+  markSensitive(input.phone, "personal", "a student's phone");
+  markSensitive(response.json().token, "secret", "a student's token");
+  markSensitive(response.json().resumeCode, "secret", "a resume code");
   return { input, token: response.json().token as string, resumeCode: response.json().resumeCode as string };
 }
 
@@ -38,6 +43,8 @@ export async function adminToken(app: FastifyInstance, db: Database, username = 
   await createAdmin(db, username, password);
   const response = await app.inject({ method: "POST", url: "/api/auth/admin/login", payload: { username, password } });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  markSensitive(password, "secret", "an admin's password");
+  markSensitive(response.json().token, "secret", "an admin's token");
   return response.json().token as string;
 }
 

@@ -1,5 +1,6 @@
 // Once per test run: a PostgreSQL server (embedded in a temporary folder, or the one in DATABASE_URL) and a
-// template database with every migration applied. Each test file copies the template (see database.ts).
+// template database with every migration applied. Each test file copies the template (see database.ts). After
+// the run, the watched logs are searched for every file's marked values (log-watch.ts).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +11,7 @@ import { connectDatabase } from "../db/client.ts";
 import { startEmbeddedPostgres } from "../db/embedded-postgres.ts";
 import { applyMigrations } from "../db/migrate.ts";
 import { databaseUrlFor } from "./database-url.ts";
+import { leaksInRun } from "./log-watch.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -47,10 +49,16 @@ export default async function setup(project: TestProject) {
 
   project.provide("serverUrl", serverUrl);
   project.provide("templateDatabase", templateDatabase);
+  // Each watched log (test/log-watch.ts) and its file's marks, searched together once every file has run.
+  const logWatchDir = fs.mkdtempSync(path.join(os.tmpdir(), "trainwise-test-logs-"));
+  project.provide("logWatchDir", logWatchDir);
 
   return async () => {
+    const leaks = leaksInRun(logWatchDir);
+    fs.rmSync(logWatchDir, { recursive: true, force: true });
     await admin.query(`drop database if exists ${templateDatabase} with (force)`);
     await admin.end();
     await stopServer();
+    if (leaks.length > 0) throw new Error(`A watched log holds values the tests marked:\n${leaks.join("\n")}`);
   };
 }
