@@ -7,7 +7,7 @@ import { LIST_CAP } from "@trainwise/contract/common";
 import type { DriveSettings } from "@trainwise/contract/drives";
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Database, Executor } from "../../db/client.ts";
+import { type Database, type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
 import {
   containsPattern,
   keysetBatches,
@@ -219,12 +219,23 @@ export async function replaceRoster(db: Database, driveId: string, entries: { em
   await db.transaction((tx) => replaceRosterIn(tx, driveId, entries));
 }
 
+// Two arrays, not a row of parameters per line: building 60,000 parameters for the largest roster held the event
+// loop about 200 ms (the security suite's cost test).
+const insertRosterStatement: NamedStatement = {
+  name: "drives.insert-roster",
+  text: `insert into drive_roster (drive_id, email, usn_no)
+    select $1::uuid, nullif(line.email, ''), nullif(line.usn_no, '')
+    from unnest($2::text[], $3::text[]) as line(email, usn_no)`,
+};
+
 async function replaceRosterIn(db: Executor, driveId: string, entries: { email: string; usnNo: string }[]) {
   await db.delete(driveRoster).where(eq(driveRoster.driveId, driveId));
   if (entries.length === 0) return;
-  await db
-    .insert(driveRoster)
-    .values(entries.map((entry) => ({ driveId, email: entry.email || null, usnNo: entry.usnNo || null })));
+  await runNamed(db, insertRosterStatement, [
+    driveId,
+    entries.map((entry) => entry.email),
+    entries.map((entry) => entry.usnNo),
+  ]);
 }
 
 export interface DriveForRegistration {

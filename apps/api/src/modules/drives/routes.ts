@@ -164,7 +164,7 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
 
   serve(app, "replaceRoster", async (request) => {
     await driveOrNotFound(app.db, request.params.id);
-    const entries = parseRoster(request.body);
+    const entries = await parseRoster(request.body);
     await replaceRoster(app.db, request.params.id, entries);
     const students = entries.length === 1 ? "1 student" : `${entries.length} students`;
     return { entries: entries.length, message: `The roster now lists ${students}.` };

@@ -5,7 +5,6 @@
 // An upload is parsed in chunks that yield to the event loop, so a huge or hostile file can neither stall the
 // server for other users nor come back as a megabyte of error messages.
 
-import { Readable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import {
   IMPORT_LIMITS,
@@ -16,6 +15,7 @@ import {
   type ScoringRule,
 } from "@trainwise/contract/questions";
 import { CsvError, parse } from "csv-parse";
+import { chunkedSource } from "../../../csv/chunks.ts";
 import { fromExportedCell, toCsv } from "../../../csv/spreadsheet-csv.ts";
 import type { QuestionWithOptions } from "../repository.ts";
 import {
@@ -30,16 +30,8 @@ import {
 
 const OPTION_COLUMNS = QUESTION_CSV_COLUMNS.filter((column) => column.startsWith("option"));
 
-/** Bytes handed to the parser between turns of the event loop, and rows validated between turns. */
-const CHUNK_BYTES = 32 * 1024;
+/** Rows validated between turns of the event loop (the bytes are parsed a chunk a turn, csv/chunks.ts). */
 const ROWS_PER_TURN = 100;
-
-async function* inChunks(bytes: Buffer): AsyncGenerator<Buffer> {
-  for (let offset = 0; offset < bytes.length; offset += CHUNK_BYTES) {
-    yield bytes.subarray(offset, offset + CHUNK_BYTES);
-    await nextTurn();
-  }
-}
 
 function parseError(error: unknown): FileOutcome {
   if (error instanceof CsvError && error.code === "CSV_MAX_RECORD_SIZE") {
@@ -62,7 +54,7 @@ export async function parseQuestionCsv(csv: string, defaults: ImportDefaults = {
     info: true,
     max_record_size: IMPORT_LIMITS.lineBytes,
   });
-  const source = Readable.from(inChunks(Buffer.from(csv, "utf8")));
+  const source = chunkedSource(csv);
   source.pipe(parser);
 
   const bank = emptyBank();
