@@ -8,34 +8,20 @@
 
 import type { AdminSession } from "@trainwise/contract/admin-roles";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
-import type {
-  AdminEndpointName,
-  BodyOf,
-  DownloadName,
-  Endpoints,
-  ParamsOf,
-  QueryOf,
-  ResponseOf,
-} from "@trainwise/contract/endpoints";
+import type { AdminEndpointName, DownloadName, Endpoints, ParamsOf, ResponseOf } from "@trainwise/contract/endpoints";
 import { createParser } from "eventsource-parser";
 import { useCallback, useRef, useState } from "react";
 import { redirect, useNavigate, useRevalidator } from "react-router";
 import { config, type z } from "zod";
 import { rememberSessionEnded } from "./admin-session.ts";
-import { ApiError, addressOf, call, queryString } from "./api.ts";
+import { type CallOptions as ApiCallOptions, ApiError, addressOf, call, queryString } from "./api.ts";
 
 // The pages' Content-Security-Policy has no 'unsafe-eval': zod must not probe for `new Function`.
 config({ jitless: true });
 
-type CallOptions<Name extends AdminEndpointName> = {
-  signal?: AbortSignal;
-} & ([ParamsOf<Name>] extends [never] ? { id?: never } : { id: string }) &
-  ([QueryOf<Name>] extends [never] ? { query?: never } : { query?: QueryOf<Name> }) &
-  (Endpoints[Name] extends { consumes: readonly string[] }
-    ? { body?: never; csv?: string; file?: string; image?: Blob }
-    : [BodyOf<Name>] extends [never]
-      ? { body?: never }
-      : { body: BodyOf<Name> });
+/** What `call` (api.ts) takes, with the admin's token added here and the one path parameter named `id`. */
+type CallOptions<Name extends AdminEndpointName> = Omit<ApiCallOptions<Name>, "token" | "params"> &
+  ([ParamsOf<Name>] extends [never] ? { id?: never } : { id: string });
 
 /** An admin screen names the one thing a path is about as `id`. */
 function paramsOf(id: string | undefined): Record<string, string> | undefined {
