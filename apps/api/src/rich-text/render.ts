@@ -293,8 +293,26 @@ const cache = new LRUCache<string, string>({
   sizeCalculation: (html, key) => html.length + key.length,
 });
 
+/** One text to render: a question's (block HTML) or an option's (`inline`). */
+export interface RenderJob {
+  text: string;
+  inline: boolean;
+}
+
+const keyOf = (text: string, inline: boolean) => (inline ? "o" : "q") + text;
+
+/** The jobs whose text is not in the cache yet (render-off-thread.ts renders those in a worker). */
+export function notRendered(jobs: readonly RenderJob[]): RenderJob[] {
+  return jobs.filter((job) => !cache.has(keyOf(job.text, job.inline)));
+}
+
+/** Keeps HTML rendered elsewhere (the rendering worker, from this same module) as this text's. */
+export function rememberRendered(job: RenderJob, html: string): void {
+  cache.set(keyOf(job.text, job.inline), html);
+}
+
 function cached(text: string, inline: boolean): string {
-  const key = (inline ? "o" : "q") + text;
+  const key = keyOf(text, inline);
   let html = cache.get(key);
   if (html === undefined) {
     html = renderFresh(text, inline);

@@ -43,24 +43,6 @@ export const BUDGET_EXCEPTIONS: Partial<Record<EndpointName, CostBudget & { reas
       "to keep the suite short. Not limited: a limit per admin, or the rendering in the reading worker, would " +
       "bound what one admin can make this thread do",
   },
-  createQuestion: {
-    cpuMs: 200,
-    sliceMs: 150,
-    reason:
-      "KNOWN, to fix: a question of 2,000 characters of math and code with ten options of 500 renders on the " +
-      "event loop in one turn (60-120 ms; rich-text/render.ts); an editor's call. Render in a worker, then " +
-      "remove this exception",
-  },
-  updateQuestion: {
-    cpuMs: 200,
-    sliceMs: 150,
-    reason: "KNOWN, to fix: renders as createQuestion does",
-  },
-  renderQuestion: {
-    cpuMs: 200,
-    sliceMs: 150,
-    reason: "KNOWN, to fix: the editor's preview renders as createQuestion does (each new text; the cache keeps 1,000)",
-  },
   replaceRoster: {
     cpuMs: 150,
     sliceMs: 20,

@@ -4,6 +4,7 @@ import {
   IMPORT_LIMITS,
   QUESTION_CSV_COLUMNS,
   type QuestionImportQuery,
+  type QuestionInput,
 } from "@trainwise/contract/questions";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { sendCsv, sendDownload, streamCsv } from "../../csv/reply.ts";
@@ -12,6 +13,7 @@ import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
 import { adminOf } from "../../plugins/auth.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
+import { OffThreadRenderer, questionRenderJobs } from "../../rich-text/render-off-thread.ts";
 import { aikenCarries } from "./formats/aiken.ts";
 import type { FileOutcome } from "./formats/bank-file.ts";
 import { detectFormat, EXPORTS } from "./formats/bank-formats.ts";
@@ -40,6 +42,14 @@ const questionRoutes: FastifyPluginAsync = async (app) => {
   // Files are read in a worker thread, so no file holds the server for anyone else (bank-reader.ts).
   const reader = new BankReader();
   app.addHook("onClose", () => reader.close());
+  // New texts are rendered in another before a request reads them (render-off-thread.ts).
+  const renderer = new OffThreadRenderer();
+  app.addHook("onClose", () => renderer.close());
+  const jobsOf = (question: QuestionInput) =>
+    questionRenderJobs(
+      question.text,
+      question.options.map((option) => option.text),
+    );
 
   /** The format of an upload: a file sent as text/csv is CSV, as it always was; any other as named or detected. */
   function formatOf(body: string, query: QuestionImportQuery, contentType: string | undefined): BankFormat {
@@ -63,17 +73,19 @@ const questionRoutes: FastifyPluginAsync = async (app) => {
   serve(app, "questionCategories", async () => listCategories(app.db));
 
   serve(app, "createQuestion", async (request) => {
+    await renderer.prerender(jobsOf(request.body));
     const [created] = await createQuestions(app.db, [request.body]);
     if (!created) throw new Error("The question was not created.");
     return toQuestionResponse(created);
   });
 
-  serve(app, "renderQuestion", async (request) => ({
-    html: renderQuestionText(request.body.text),
-    options: request.body.options.map(renderOptionText),
-  }));
+  serve(app, "renderQuestion", async (request) => {
+    await renderer.prerender(questionRenderJobs(request.body.text, request.body.options));
+    return { html: renderQuestionText(request.body.text), options: request.body.options.map(renderOptionText) };
+  });
 
   serve(app, "updateQuestion", async (request) => {
+    await renderer.prerender(jobsOf(request.body));
     const updated = await updateQuestion(app.db, request.params.id, request.body);
     if (!updated) throw new HttpError(404, "Question not found.");
     return toQuestionResponse(updated);
