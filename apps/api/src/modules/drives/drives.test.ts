@@ -205,6 +205,27 @@ describe("tests and drives", async () => {
       const shown = (await result(early.token, resultId)).json();
       expect(shown.review).toEqual({ policy: "ticks_after_close", ticksShown: true, ticksFrom: null });
       expect(shown.answers).toHaveLength(5);
+
+      // The key is out: the drive never takes new attempts again, by Reopen or by a later closing time.
+      const reopened = await app.inject({ method: "POST", url: `/api/drives/${drive._id}/reopen`, headers: asAdmin });
+      expect(reopened.statusCode).toBe(409);
+      expect(reopened.json().error).toBe(
+        "This drive's students have been shown its answers since it closed, so it cannot take new attempts. " +
+          "Create a new drive to give the test again.",
+      );
+      // The same drive, had it closed at its closing time rather than by hand: a later closing time is refused.
+      await database.pool.query(
+        "update drives set closed_at = null, closes_at = now() - interval '1 minute' where id = $1",
+        [drive._id],
+      );
+      const extended = await app.inject({
+        method: "PUT",
+        url: `/api/drives/${drive._id}`,
+        headers: asAdmin,
+        payload: { name: drive.name, testId: drive.testId, closesAt: new Date(Date.now() + 86_400_000).toISOString() },
+      });
+      expect(extended.statusCode).toBe(409);
+      expect((await register({ driveCode: drive.code })).statusCode).toBe(403);
     });
 
     it("hides per-question ticks until the drive closes under 'ticks after close' (no answer-key oracle)", async () => {

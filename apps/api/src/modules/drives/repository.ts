@@ -204,6 +204,20 @@ export async function reopenDrive(db: Executor, id: string) {
   return row;
 }
 
+/**
+ * Whether the drive's key has reached its students, or will as soon as its last attempt ends: it has closed, and
+ * an attempt of it was submitted under "ticks after close". Such a drive never takes new attempts again.
+ */
+export async function keyShownAfterClose(db: Executor, id: string): Promise<boolean> {
+  const { rows } = await db.execute<{ shown: boolean }>(sql`
+    select exists (
+      select 1 from ${drives} d join ${attempts} a on a.drive_id = d.id
+      where d.id = ${id} and (d.closed_at is not null or d.closes_at <= now())
+        and a.submitted_at is not null and a.review_policy = 'ticks_after_close'
+    ) as shown`);
+  return rows[0]?.shown === true;
+}
+
 /** Archiving hides a drive from the lists and closes it; its students and results stay. */
 export async function archiveDrive(db: Executor, id: string) {
   const [row] = await db

@@ -23,6 +23,7 @@ import {
   findDrive,
   insertDrive,
   isCurrentTest,
+  keyShownAfterClose,
   listDrives,
   newDriveCode,
   reopenDrive,
@@ -31,7 +32,11 @@ import {
   updateDrive,
 } from "./repository.ts";
 import { parseRoster } from "./roster.ts";
-import { driveStatus, formatDriveTime } from "./window.ts";
+import { driveHasClosed, driveStatus, formatDriveTime } from "./window.ts";
+
+const KEY_SHOWN =
+  "This drive's students have been shown its answers since it closed, so it cannot take new attempts. " +
+  "Create a new drive to give the test again.";
 
 function driveOut(row: NonNullable<Awaited<ReturnType<typeof findDrive>>>): Drive {
   const { drive, testName, ...counts } = row;
@@ -137,9 +142,18 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
 
   serve(app, "drive", async (request) => driveOut(await driveOrNotFound(app.db, request.params.id)));
 
+  /** Refuses to open again a drive whose students have been shown its answers since it closed. */
+  async function refuseReopeningAfterKeyShown(id: string) {
+    if (await keyShownAfterClose(app.db, id)) throw new HttpError(409, KEY_SHOWN);
+  }
+
   serve(app, "updateDrive", async (request) => {
     const existing = await driveOrNotFound(app.db, request.params.id);
     const values = await driveValues({ ...request.body, code: request.body.code ?? existing.drive.code });
+    // A later closing time opens a drive whose time had passed, as Reopen does.
+    if (!driveHasClosed({ closedAt: existing.drive.closedAt, closesAt: values.closesAt }, new Date())) {
+      await refuseReopeningAfterKeyShown(request.params.id);
+    }
     await storing(() => updateDrive(app.db, request.params.id, values));
     return driveOut(await driveOrNotFound(app.db, request.params.id));
   });
@@ -149,6 +163,7 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
     ["reopenDrive", reopenDrive],
   ] as const) {
     serve(app, name, async (request) => {
+      if (name === "reopenDrive") await refuseReopeningAfterKeyShown(request.params.id);
       if (!(await change(app.db, request.params.id))) throw new HttpError(404, "Drive not found.");
       return { message: statusMessage(driveOut(await driveOrNotFound(app.db, request.params.id))) };
     });
