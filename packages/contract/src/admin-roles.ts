@@ -125,6 +125,7 @@ export const AUDIT_ACTIONS = [
   "student.extra-attempt",
   "student.let-resume",
   "student.end-sessions",
+  "student.remove",
   "feedback.create",
   "feedback.update",
   "feedback.delete",

@@ -449,6 +449,26 @@ describe("the cost of every route to everyone else", async () => {
         make: async () => ({ method: "POST", url: `/api/admins/${otherAdmin}/invitation`, headers: await admin() }),
       },
     ],
+    removeStudent: [
+      {
+        label: "a registration with a submitted attempt of 25 questions",
+        make: async () => {
+          const { headers: student } = await studentInQuiz();
+          const submitted = await app.inject({
+            method: "POST",
+            url: "/api/quiz/submit",
+            headers: student,
+            payload: { answers: [] },
+          });
+          const { id } = (
+            await database.pool.query<{ id: string }>("select student_id as id from attempts where id = $1", [
+              submitted.json().resultId,
+            ])
+          ).rows[0] as { id: string };
+          return { method: "DELETE", url: `/api/students/${id}`, headers: await admin() };
+        },
+      },
+    ],
     deleteQuestion: [
       {
         label: "a question",

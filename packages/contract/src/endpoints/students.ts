@@ -58,4 +58,13 @@ export const studentAdminEndpoints = {
     summary: "End every session of a student: their tokens stop working",
     response: messageResponseSchema,
   }),
+  removeStudent: endpoint({
+    method: "DELETE",
+    path: "/students/:id",
+    access: admin("examiner", "student.remove"),
+    summary:
+      "Remove a registration, with any attempt it made: one taken in someone else's name frees their email and " +
+      "USN (the audit log keeps what was removed)",
+    response: messageResponseSchema,
+  }),
 };

@@ -232,6 +232,48 @@ describe("POST /api/auth/student/register", async () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it("frees an email and USN taken in someone else's name once an admin removes that registration", async () => {
+    // Someone registers first with a classmate's email and USN, and even submits; the classmate is refused.
+    const real = studentInput({ name: "Kavya Real" });
+    const squatter = await registerStudent(app, { ...real, name: "Not Kavya", phone: "9000000000" });
+    await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(squatter.token) });
+    await app.inject({
+      method: "POST",
+      url: "/api/quiz/submit",
+      headers: bearer(squatter.token),
+      payload: { answers: [] },
+    });
+    const refused = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: real });
+    expect(refused.statusCode).toBe(409);
+
+    const { rows } = await database.pool.query("select id from students where email = $1", [real.email]);
+    const admin = await adminToken(app, database.db);
+    const removed = await app.inject({ method: "DELETE", url: `/api/students/${rows[0].id}`, headers: bearer(admin) });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().message).toBe(
+      "The registration has been removed, with any attempt it made: its email and USN can be registered again.",
+    );
+    // The squatter's session and attempt are gone; the audit log keeps who was removed, and by whom.
+    const after = await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(squatter.token) });
+    expect(after.statusCode).toBe(401);
+    const attempts = await database.pool.query("select count(*)::int as n from attempts where student_id = $1", [
+      rows[0].id,
+    ]);
+    expect(attempts.rows[0].n).toBe(0);
+    const [entry] = (
+      await database.pool.query(
+        "select before, after from audit_log where action = 'student.remove' and entity_id = $1",
+        [rows[0].id],
+      )
+    ).rows;
+    expect(entry.before).toMatchObject({ name: "Not Kavya", email: real.email, usn_no: real.usnNo });
+    expect(entry.before).not.toHaveProperty("resume_code_hash");
+    const registered = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: real });
+    expect(registered.statusCode).toBe(200);
+    const again = await app.inject({ method: "DELETE", url: `/api/students/${rows[0].id}`, headers: bearer(admin) });
+    expect(again.statusCode).toBe(404);
+  });
+
   it("keeps one student when the same registration races", async () => {
     const input = studentInput();
     const responses = await Promise.all(

@@ -89,6 +89,12 @@ export async function allowResume(db: Executor, id: string, minutes: number) {
 }
 
 /** Ends every session of the student: tokens issued before now are refused from now on. */
+/** Deletes the student's registration; their attempts and answers go with it (the schema's cascade). */
+export async function removeStudent(db: Executor, id: string) {
+  const [row] = await db.delete(students).where(eq(students.id, id)).returning({ id: students.id });
+  return row;
+}
+
 export async function endSessions(db: Executor, id: string) {
   const [row] = await db
     .update(students)

@@ -11,6 +11,7 @@ import {
   allowResume,
   endSessions,
   listStudents,
+  removeStudent,
   setTimeMultiplier,
   studentBatches,
   studentTable,
@@ -125,6 +126,16 @@ export const studentAdminRoutes: FastifyPluginAsync = async (app) => {
     if (!updated) throw new HttpError(404, "Student not found.");
     return {
       message: `For the next ${LET_RESUME_MINUTES} minutes the student can register again with their email and USN to continue.`,
+    };
+  });
+
+  serve(app, "removeStudent", async (request) => {
+    const removed = await removeStudent(app.db, request.params.id);
+    if (!removed) throw new HttpError(404, "Student not found.");
+    app.forgetStudentSessions(removed.id);
+    return {
+      message:
+        "The registration has been removed, with any attempt it made: its email and USN can be registered again.",
     };
   });
 

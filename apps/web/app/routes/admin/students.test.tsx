@@ -54,6 +54,7 @@ function studentsApi(options: { refuseSession?: boolean } = {}) {
       return json(200, studentTablePageSchema.parse({ rows, total: rows.length, page: 1, pageSize: 25 }));
     }
     if (url.pathname.endsWith("/extra-attempt")) return json(200, { message: "Student 1 may take the quiz again." });
+    if (init.method === "DELETE") return json(200, { message: "The registration has been removed." });
     return json(404, { error: "Not found" });
   });
   vi.stubGlobal("fetch", fetch);
@@ -136,6 +137,22 @@ describe("registered students", () => {
     fireEvent.click(screen.getByRole("button", { name: "Allow another attempt for Student 1" }));
     expect(await screen.findByText("Student 1 may take the quiz again.")).toBeTruthy();
     expect(api.log).toContain(`POST /api/students/${STUDENTS[0]?._id}/extra-attempt`);
+    expect(api.log.filter((line) => line.startsWith("GET /api/students/table")).length).toBe(reads + 1);
+  });
+
+  it("removes a registration only once the admin confirms, then reads the table again", async () => {
+    const api = studentsApi();
+    renderStudents();
+    await screen.findByRole("table", { name: "Registered students" });
+    const remove = screen.getByRole("button", { name: "Remove registration of Student 1" });
+    vi.stubGlobal("confirm", () => false);
+    fireEvent.click(remove);
+    expect(api.log.some((line) => line.startsWith("DELETE"))).toBe(false);
+    const reads = api.log.filter((line) => line.startsWith("GET /api/students/table")).length;
+    vi.stubGlobal("confirm", () => true);
+    fireEvent.click(remove);
+    expect(await screen.findByText("The registration has been removed.")).toBeTruthy();
+    expect(api.log).toContain(`DELETE /api/students/${STUDENTS[0]?._id}`);
     expect(api.log.filter((line) => line.startsWith("GET /api/students/table")).length).toBe(reads + 1);
   });
 

@@ -38,7 +38,7 @@ export const meta = () => [{ title: "Registered Students | Trainwise" }, { name:
 const TIME_CHOICES = [1, 1.25, 1.5, 2, 2.5, MAX_TIME_MULTIPLIER];
 
 type Act = (
-  intent: "time" | "extra-attempt" | "let-resume" | "end-sessions",
+  intent: "time" | "extra-attempt" | "let-resume" | "end-sessions" | "remove",
   student: StudentAdmin,
   value?: number,
 ) => void;
@@ -88,6 +88,21 @@ function StudentActions({ student, act, busy }: { student: StudentAdmin; act: Ac
       >
         End sessions <span className="sr-only">for {student.name}</span>
       </button>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => {
+          // Irreversible, and it takes any result with it: the admin says so first.
+          const sure = window.confirm(
+            `Remove the registration of ${student.name} (${student.email}, ${student.usnNo}) with any attempt it ` +
+              "made? Do this for a registration taken in someone else's name; the audit log keeps what was removed.",
+          );
+          if (sure) act("remove", student);
+        }}
+        className={`${button} border-red-700 text-red-700`}
+      >
+        Remove registration <span className="sr-only">of {student.name}</span>
+      </button>
     </div>
   );
 }
@@ -122,6 +137,7 @@ export default function Students({ loaderData }: Route.ComponentProps) {
         return (await call("setTimeMultiplier", { id, body: { timeMultiplier: value ?? 1 } })).message;
       if (intent === "extra-attempt") return (await call("allowAnotherAttempt", { id })).message;
       if (intent === "let-resume") return (await call("letResume", { id })).message;
+      if (intent === "remove") return (await call("removeStudent", { id })).message;
       return (await call("endSessions", { id })).message;
     }, "That did not work. Please try again.");
 
