@@ -1,2 +1,1 @@
-ALTER TABLE "attempt_questions" ADD COLUMN "ms_to_answer" integer;--> statement-breakpoint
-CREATE INDEX "attempts_open_drive_deadline_idx" ON "attempts" USING btree ("drive_id","deadline_at") WHERE "attempts"."submitted_at" is null;
+ALTER TABLE "attempt_questions" ADD COLUMN "ms_to_answer" integer;

@@ -328,10 +328,6 @@ export const attempts = pgTable(
     // One open attempt per student, and the index every answer and Next finds it by.
     uniqueIndex("attempts_one_open_per_student").on(table.studentId).where(sql`${table.submittedAt} is null`),
     index("attempts_open_deadline_idx").on(table.deadlineAt).where(sql`${table.submittedAt} is null`),
-    // Whether any attempt of a closed drive can still take answers, before its ticks are shown (quiz/service.ts).
-    index("attempts_open_drive_deadline_idx")
-      .on(table.driveId, table.deadlineAt)
-      .where(sql`${table.submittedAt} is null`),
     index("attempts_submitted_idx").on(table.submittedAt),
     // The results table's default order (newest first) and the streamed export's keyset, with the tie-break.
     index("attempts_submitted_id_idx").on(table.submittedAt, table.id).where(sql`${table.submittedAt} is not null`),

@@ -211,8 +211,8 @@ export async function reopenDrive(db: Executor, id: string) {
 export async function keyShownAfterClose(db: Executor, id: string): Promise<boolean> {
   const { rows } = await db.execute<{ shown: boolean }>(sql`
     select exists (
-      select 1 from ${drives} d join ${attempts} a on a.drive_id = d.id
-      where d.id = ${id} and (d.closed_at is not null or d.closes_at <= now())
+      select 1 from ${drives} join ${attempts} a on a.drive_id = ${drives.id}
+      where ${drives.id} = ${id} and ${driveStatusSql()} = 'closed'
         and a.submitted_at is not null and a.review_policy = 'ticks_after_close'
     ) as shown`);
   return rows[0]?.shown === true;

@@ -155,7 +155,11 @@ const latestOpenDeadlineStatement: NamedStatement = {
   text: `select max(deadline_at) as "deadlineAt" from attempts where drive_id = $1::uuid and submitted_at is null`,
 };
 
-/** The latest deadline of the drive's attempts still open (none: null), on its own index of open attempts. */
+/**
+ * The latest deadline of the drive's attempts still open (none: null). Read on the index of open attempts
+ * (attempts_open_deadline_idx): once a drive has closed few attempts anywhere are open, and no index is added
+ * that every start and submit would have to keep.
+ */
 export async function latestOpenDeadline(db: Executor, driveId: string): Promise<Date | null> {
   const [row] = await runNamed<{ deadlineAt: TimestampText | null }>(db, latestOpenDeadlineStatement, [driveId]);
   return row?.deadlineAt ? new Date(row.deadlineAt) : null;
