@@ -15,11 +15,11 @@ export function AnswerSignalsNote() {
   );
 }
 
-/** "2 late, 5 in a burst", or "—" when there is nothing to say; late is left out unless timed per question. */
-export function answerSignalsText({ lateAnswers, burstAnswers }: AnswerTimingSignals): string {
+/** "2 late, 5 in a burst", or null when there is nothing to say (late is null unless timed per question). */
+export function answerSignalsText({ lateAnswers, burstAnswers }: AnswerTimingSignals): string | null {
   const parts = [
     ...(lateAnswers ? [`${lateAnswers} late`] : []),
     ...(burstAnswers ? [`${burstAnswers} in a burst`] : []),
   ];
-  return parts.length > 0 ? parts.join(", ") : "—";
+  return parts.length > 0 ? parts.join(", ") : null;
 }

@@ -282,7 +282,7 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
                     <td className="px-3 py-2">{row.percentage}%</td>
                     <td className="px-3 py-2">{row.passed === null ? "—" : row.passed ? "Pass" : "Fail"}</td>
                     <td className="px-3 py-2">{row.focusLosses === 1 ? "1 time" : `${row.focusLosses} times`}</td>
-                    <td className="px-3 py-2">{answerSignalsText(row)}</td>
+                    <td className="px-3 py-2">{answerSignalsText(row) ?? "—"}</td>
                     <td className="px-3 py-2">{formatInZone(row.submittedAt, drive.timeZone)}</td>
                   </tr>
                 ))}

@@ -205,7 +205,7 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
                   <td className="py-2">
                     {student.focusLosses}
                     {/* On a phone the board has no room for a column of its own: the answer times go beneath. */}
-                    {(student.lateAnswers ?? 0) + student.burstAnswers > 0 && (
+                    {answerSignalsText(student) && (
                       <span className="block text-xs text-slate-700">{answerSignalsText(student)}</span>
                     )}
                   </td>

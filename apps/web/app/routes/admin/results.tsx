@@ -90,7 +90,7 @@ function Answers({ id, data }: { id: string; data: AnswersData | undefined }) {
     <div id={`answers-${id}`}>
       <p className="text-sm">
         Left the quiz window {detail.focusLosses} {detail.focusLosses === 1 ? "time" : "times"}. Answer times:{" "}
-        {answerSignalsText(detail)}.
+        {answerSignalsText(detail) ?? "nothing remarkable"}.
       </p>
       <AnswerSignalsNote />
       <ol className="mt-2 space-y-2">
