@@ -4,7 +4,6 @@
 // answering thread and its longest hold of the event loop are measured (test/cpu-time.ts; never elapsed time).
 // A route over its budget (test/cost-budgets.ts) fails; a limited route gets a larger budget, and its limit is
 // proven here by sending past it. The routes come from the app's route table, so a new route must be measured.
-import { deflateSync } from "node:zlib";
 import { DOWNLOAD_NAMES, type EndpointName } from "@trainwise/contract/endpoints";
 import type { QuizQuestion } from "@trainwise/contract/quiz";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
@@ -14,6 +13,7 @@ import { createTestApp } from "../test/app.ts";
 import { budgetOf, type CostBudget, THROTTLED } from "../test/cost-budgets.ts";
 import { withCostMs } from "../test/cpu-time.ts";
 import { adminToken, bearer, registerStudent, studentInput } from "../test/fixtures.ts";
+import { png } from "../test/images.ts";
 import { markSensitive, watchedLog } from "../test/log-watch.ts";
 import { EXAMPLES } from "../test/request-examples.ts";
 import { inputsOf } from "../test/route-schemas.ts";
@@ -42,39 +42,6 @@ interface Measured {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
-
-/** A PNG of `width` × `height` grey pixels, as the media routes accept. */
-function png(width: number, height: number, shade: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // greyscale
-  const rows = Buffer.concat(Array.from({ length: height }, () => Buffer.from([0, ...Array(width).fill(shade)])));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(rows)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 /** The longest value a query parameter's schema accepts, of `text` repeated, up to `ceiling` characters. */
 function longestAccepted(schema: { safeParse(value: unknown): { success: boolean } }, text: string, ceiling = 10_000) {
