@@ -22,8 +22,13 @@ const SNAPSHOTS: Record<string, (id: string) => SQL> = {
     select to_jsonb(d) || jsonb_build_object('rosterEntries',
       (select count(*) from drive_roster r where r.drive_id = d.id)) as snapshot
     from drives d where d.id = ${id}::uuid`,
+  // With the attempts' outcomes: removing a registration takes its attempts with it, and the log keeps them.
   student: (id) => sql`
-    select to_jsonb(s) - 'resume_code_hash' - 'registration_key_hash' as snapshot
+    select to_jsonb(s) - 'resume_code_hash' - 'registration_key_hash' || jsonb_build_object('attempts', coalesce((
+      select jsonb_agg(jsonb_build_object('id', a.id, 'startedAt', a.started_at, 'submittedAt', a.submitted_at,
+        'score', a.score, 'marks', a.marks, 'totalQuestions', a.total_questions, 'passed', a.passed)
+        order by a.started_at)
+      from attempts a where a.student_id = s.id), '[]'::jsonb)) as snapshot
     from students s where s.id = ${id}::uuid`,
   feedback: (id) => sql`select to_jsonb(f) as snapshot from feedback f where f.id = ${id}::uuid`,
   admin: (id) => sql`select to_jsonb(a) - 'password_hash' as snapshot from admins a where a.id = ${id}::uuid`,

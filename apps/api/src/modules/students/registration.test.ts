@@ -267,6 +267,9 @@ describe("POST /api/auth/student/register", async () => {
       )
     ).rows;
     expect(entry.before).toMatchObject({ name: "Not Kavya", email: real.email, usn_no: real.usnNo });
+    // The attempt removed with it stays on record, with its outcome.
+    expect(entry.before.attempts).toMatchObject([{ score: 0, totalQuestions: 3 }]);
+    expect(entry.before.attempts[0].submittedAt).not.toBeNull();
     expect(entry.before).not.toHaveProperty("resume_code_hash");
     const registered = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: real });
     expect(registered.statusCode).toBe(200);
