@@ -134,7 +134,9 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
             </dd>
           </div>
         </dl>
-        <p className="mt-2 text-sm text-slate-700">Focus lost {board.focusLosses} times in all.</p>
+        <p className="mt-2 text-sm text-slate-700">
+          Focus lost {board.focusLosses} {board.focusLosses === 1 ? "time" : "times"} in all.
+        </p>
         <AnswerSignalsNote />
         <p aria-live="polite" aria-atomic="true" className="sr-only">
           {announced}
