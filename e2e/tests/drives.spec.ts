@@ -103,11 +103,17 @@ test("an admin plans a test and a drive; a student joins by its link and appears
   await page.getByLabel("Pass mark % (optional)").fill("40");
   await page.getByRole("radio", { name: /^Per question/ }).check();
   await page.getByLabel("After submitting, students see").selectOption({ label: "Score and per-question ticks" });
+  // New tests are secure (results when the drive ends); this journey's student reads their score at once.
+  await expect(
+    page.getByRole("radio", { name: /^Secure: scores, pass or fail and ticks come out together/ }),
+  ).toBeChecked();
+  await page.getByRole("radio", { name: /^Practice: scores at submit/ }).check();
   await page.getByRole("button", { name: "Create Test" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Test created." })).toBeVisible();
   const testRow = page.getByRole("row").filter({ hasText: testName });
   await expect(testRow).toContainText("5 (2 easy, 2 medium, 1 hard)");
   await expect(testRow).toContainText("40%");
+  await expect(testRow).toContainText("Practice: at submit");
   await expect(testRow).toContainText(`${aptitude}, ${programming}`);
   await expect(testRow).not.toContainText("fewer than the test asks for");
   await expectNoAxeViolations(page);

@@ -19,6 +19,16 @@ export const REVIEW_POLICY_LABELS: Record<ReviewPolicy, string> = {
   ticks_after_close: "Score now, per-question ticks once the drive has closed",
 };
 
+/** How a test releases results (decision 024), as the test form offers it; `secure` stores the choice. */
+export const RESULT_RELEASES = ["secure", "practice"] as const;
+export type ResultRelease = (typeof RESULT_RELEASES)[number];
+export const RESULT_RELEASE_LABELS: Record<ResultRelease, string> = {
+  secure:
+    "Secure: scores, pass or fail and ticks come out together once the drive has ended; draws only questions whose answers no candidate has seen",
+  practice:
+    "Practice: scores at submit. Anyone with the drive code can register again and again and work out the answers from the scores, so use it for practice only",
+};
+
 export const MAX_TEST_QUESTIONS = 200;
 
 /** The bounds of a test's numbers, [least, most]; the database's checks take theirs from here. */
@@ -71,6 +81,11 @@ export const testInputSchema = z
     reviewPolicy: z
       .enum(REVIEW_POLICIES, { error: "Choose what students see after submitting" })
       .default("score_and_ticks"),
+    /**
+     * Secure: draws only questions whose key no candidate has seen, and shows scores with the key once the drive
+     * has ended. Left out: secure unless the test shows ticks at submit, which gives the key away anyway.
+     */
+    secure: z.boolean({ error: "Secure must be true or false" }).optional(),
   })
   .refine(
     (test) => {
@@ -86,6 +101,7 @@ export const testInputSchema = z
   )
   .transform((test) => ({
     ...test,
+    secure: test.secure ?? test.reviewPolicy !== "score_and_ticks",
     questionCount: test.difficultyMix
       ? test.difficultyMix.easy + test.difficultyMix.medium + test.difficultyMix.hard
       : test.questionCount,
@@ -106,9 +122,10 @@ export const testSchema = z.object({
   passMark: z.number().int().nullable(),
   negativeMark: z.number(),
   reviewPolicy: z.enum(REVIEW_POLICIES),
+  secure: z.boolean(),
   isDefault: z.boolean(),
   archived: z.boolean(),
-  /** Questions in the bank that this test can draw from right now. */
+  /** Questions in the bank that this test can draw from right now (a secure test: keys nobody has seen). */
   available: z.number().int(),
   createdAt: z.iso.datetime(),
 });

@@ -72,7 +72,9 @@ export const refusedAnswerSchema = z.object({ questionId: z.string(), reason: z.
 export type RefusedAnswer = z.infer<typeof refusedAnswerSchema>;
 export const quizSubmitResponseSchema = z.object({ resultId: idSchema, refused: z.array(refusedAnswerSchema) });
 
-export const quizResultSchema = z.object({
+/** A result whose score the student may see: at submit on a practice test, on release on a secure one. */
+export const releasedResultSchema = z.object({
+  status: z.literal("released"),
   resultId: idSchema,
   score: z.number().int(),
   totalQuestions: z.number().int(),
@@ -101,7 +103,22 @@ export const quizResultSchema = z.object({
     }),
   ),
 });
+/**
+ * A secure test's result before its drive releases results (decision 024): submitted and safe, but no score,
+ * pass/fail or certificate yet, since a score shown at once tells throw-away registrations the key.
+ */
+export const pendingResultSchema = z.object({
+  status: z.literal("pending"),
+  resultId: idSchema,
+  testName: z.string(),
+  /** When results are released at the earliest (null: once an admin closes the drive). */
+  releasesAt: z.iso.datetime().nullable(),
+  /** The drive's time zone, to say that time in. */
+  timeZone: z.string(),
+});
+export const quizResultSchema = z.discriminatedUnion("status", [releasedResultSchema, pendingResultSchema]);
 export type QuizResult = z.infer<typeof quizResultSchema>;
+export type ReleasedResult = z.infer<typeof releasedResultSchema>;
 
 /** Where a student stands in their attempt: lets a refreshed page resume the same question and time. */
 export const attemptStateSchema = z.discriminatedUnion("status", [

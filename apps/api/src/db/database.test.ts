@@ -30,6 +30,7 @@ describe("migrations", async () => {
       "feedback",
       "limit_counters",
       "media",
+      "question_keys",
       "question_options",
       "questions",
       "revoked_tokens",

@@ -127,6 +127,11 @@ export const tests = pgTable(
     negativeMark: real("negative_mark").notNull().default(0),
     reviewPolicy: reviewPolicy("review_policy").notNull().default("score_and_ticks"),
     /**
+     * Secure: draws only questions whose key no candidate has seen, and releases scores with the key, once no
+     * attempt of the drive can still take an answer (docs/decisions/024-key-exposure-and-secure-tests.md).
+     */
+    secure: boolean("secure").notNull().default(false),
+    /**
      * The default test: the default drive's, and the one a fresh install starts with
      * (docs/product.md#tests-and-drives).
      */
@@ -318,6 +323,8 @@ export const attempts = pgTable(
     negativeMark: real("negative_mark").notNull().default(0),
     passMark: integer("pass_mark"),
     reviewPolicy: reviewPolicy("review_policy").notNull(),
+    /** Started on a secure test: its score, pass/fail and certificate wait for the drive's release. */
+    secure: boolean("secure").notNull().default(false),
     /** Made when a passing student first asks for a certificate; /verify/CODE confirms it publicly. */
     certificateCode: text("certificate_code"),
   },
@@ -332,6 +339,26 @@ export const attempts = pgTable(
     // The results table's default order (newest first) and the streamed export's keyset, with the tie-break.
     index("attempts_submitted_id_idx").on(table.submittedAt, table.id).where(sql`${table.submittedAt} is not null`),
   ],
+);
+
+/**
+ * Where each question's key is spoken for, per drive: exposed (drawn in a practice drive, whose candidates see
+ * scores or ticks at once) or reserved (drawn in a secure drive, seen once that drive releases its results).
+ * Secure draws leave out keys already seen; practice draws leave out keys a secure drive still needs.
+ */
+export const questionKeys = pgTable(
+  "question_keys",
+  {
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    driveId: uuid("drive_id")
+      .notNull()
+      .references(() => drives.id, { onDelete: "cascade" }),
+    exposed: boolean("exposed").notNull(),
+    since: timestamp("since", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.questionId, table.driveId] })],
 );
 
 /** The questions served in one attempt, in order, with the shuffled option order and the saved answer. */

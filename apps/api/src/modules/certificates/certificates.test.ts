@@ -121,7 +121,7 @@ describe("certificates", async () => {
     });
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error).toBe(
-      "There is no certificate for this result: it has not passed a test with a pass mark.",
+      "There is no certificate for this result: it has not passed a test with a pass mark, or its results are not out yet.",
     );
     const passed = await sit("Someone Else", 4);
     const borrowed = await app.inject({

@@ -2,6 +2,7 @@
 import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { releasedSql } from "../drives/key-release.ts";
 
 // No 0/O or 1/I: the code is typed from paper.
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -22,12 +23,14 @@ type CertificateRow = {
   passedOn: string | Date;
 };
 
-/** Gives the student's submitted attempt its certificate code (once) and returns what the certificate says. */
+/** Gives the student's submitted, passed and released attempt its certificate code (once) and returns what the certificate says. */
 export async function issueCertificate(db: Executor, studentId: string, attemptId: string, code: string) {
   const { rows } = await db.execute<CertificateRow>(sql`
     with issued as (
       update attempts set certificate_code = coalesce(certificate_code, ${code})
       where id = ${attemptId} and student_id = ${studentId} and submitted_at is not null and passed
+        -- A secure test's pass is news only once its drive releases results (decision 024).
+        and (not secure or exists (select 1 from drives d where d.id = attempts.drive_id and ${sql.raw(releasedSql("d"))}))
       returning certificate_code, drive_id, student_id, marks, total_questions, submitted_at
     )
     select i.certificate_code as code, s.name as "studentName", t.name as "testName",

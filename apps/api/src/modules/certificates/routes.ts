@@ -62,7 +62,10 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const pdf = await certificateOf(studentOf(request).id, request.params.id);
       if (!pdf) {
-        throw new HttpError(404, "There is no certificate for this result: it has not passed a test with a pass mark.");
+        throw new HttpError(
+          404,
+          "There is no certificate for this result: it has not passed a test with a pass mark, or its results are not out yet.",
+        );
       }
       return reply
         .type("application/pdf")

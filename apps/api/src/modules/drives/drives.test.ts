@@ -169,7 +169,13 @@ describe("tests and drives", async () => {
 
   describe("review policy", () => {
     it("shows no ticks after the close while an attempt started before it can still take answers", async () => {
-      const drive = await driveWith({ name: "Late finisher", reviewPolicy: "ticks_after_close", questionCount: 5 });
+      // A practice test that hides only the ticks (a secure one holds back the score too: key-secrecy.test.ts).
+      const drive = await driveWith({
+        name: "Late finisher",
+        reviewPolicy: "ticks_after_close",
+        secure: false,
+        questionCount: 5,
+      });
       const early = (await register({ driveCode: drive.code })).json();
       await startAll(early.token);
       const { resultId } = (await submit(early.token, [])).json();
@@ -229,7 +235,12 @@ describe("tests and drives", async () => {
     });
 
     it("hides per-question ticks until the drive closes under 'ticks after close' (no answer-key oracle)", async () => {
-      const drive = await driveWith({ name: "Oracle-proof", reviewPolicy: "ticks_after_close", questionCount: 5 });
+      const drive = await driveWith({
+        name: "Oracle-proof",
+        reviewPolicy: "ticks_after_close",
+        secure: false,
+        questionCount: 5,
+      });
       const registered = (await register({ driveCode: drive.code })).json();
       const questions = (await startAll(registered.token)).json() as QuizQuestion[];
       expect(questions).toHaveLength(1);
@@ -263,8 +274,19 @@ describe("tests and drives", async () => {
     });
 
     it("shows the score only under 'score only', even after the drive closes", async () => {
+      // A secure test (the default for one that hides ticks) draws only keys nobody has seen: questions of its own,
+      // since the default drive's attempts above have shown the rest of the bank.
+      await database.pool.query(`
+        with made as (
+          insert into questions (text, category, difficulty)
+          select 'Sealed ' || n || '?', 'Sealed', 'medium' from generate_series(1, 3) n returning id, text
+        )
+        insert into question_options (question_id, text, is_correct, position)
+        select made.id, o.text || ' ' || made.text, o.correct, o.position from made,
+          (values ('right', true, 0), ('wrong A', false, 1)) as o(text, correct, position)`);
       const drive = await driveWith({
         name: "Score only",
+        categories: ["Sealed"],
         reviewPolicy: "score_only",
         questionCount: 3,
         timingMode: "whole_quiz",

@@ -206,14 +206,15 @@ export async function reopenDrive(db: Executor, id: string) {
 
 /**
  * Whether the drive's key has reached its students, or will as soon as its last attempt ends: it has closed, and
- * an attempt of it was submitted under "ticks after close". Such a drive never takes new attempts again.
+ * an attempt of it was submitted under "ticks after close" or on a secure test, whose results come out with the
+ * key (decision 024). Such a drive never takes new attempts again.
  */
 export async function keyShownAfterClose(db: Executor, id: string): Promise<boolean> {
   const { rows } = await db.execute<{ shown: boolean }>(sql`
     select exists (
       select 1 from ${drives} join ${attempts} a on a.drive_id = ${drives.id}
       where ${drives.id} = ${id} and ${driveStatusSql()} = 'closed'
-        and a.submitted_at is not null and a.review_policy = 'ticks_after_close'
+        and a.submitted_at is not null and (a.review_policy = 'ticks_after_close' or a.secure)
     ) as shown`);
   return rows[0]?.shown === true;
 }

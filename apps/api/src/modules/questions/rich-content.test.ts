@@ -1,7 +1,7 @@
 // Rich question text through the API: every payload that shows a question's or an option's text carries its
 // rendered, sanitised `html` beside the Markdown, and the editor's preview renders by the same rules.
 import type { Question, QuestionImportPreview } from "@trainwise/contract/questions";
-import type { QuizQuestion, QuizResult } from "@trainwise/contract/quiz";
+import type { QuizQuestion, ReleasedResult } from "@trainwise/contract/quiz";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
 import { withCpuMs } from "../../test/cpu-time.ts";
@@ -193,7 +193,7 @@ describe("rich question text", async () => {
       url: `/api/quiz/result/${submitted.json().resultId}`,
       headers: student,
     });
-    const answered = (result.json() as QuizResult).answers;
+    const answered = (result.json() as ReleasedResult).answers;
     expect(answered).toHaveLength(3);
     for (const answer of answered) expectRendered(answer.question.text, answer.question.html);
 

@@ -17,14 +17,12 @@ import {
 import type { Database, Executor } from "../../db/client.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
-import { driveHasClosed, driveWindowRefusal } from "../drives/window.ts";
+import { driveWindowRefusal } from "../drives/window.ts";
 import {
   answerSlots,
   attemptsOf,
-  latestOpenDeadline,
   lockOpenAttempt,
   lockOpenAttemptWithSlots,
-  type ResultContext,
   resultContext,
   resultRows,
   resultView,
@@ -152,6 +150,7 @@ export async function startOrResumeAttempt(db: Database, studentId: string, star
       count: test.questionCount,
       categories: test.categories,
       mix: test.difficultyMix,
+      secure: test.secure,
     });
     if (picked.length === 0) throw new HttpError(409, "No quiz questions are available yet. Please try again later.");
     const served = picked.map((question) => ({ ...question, options: shuffled(question.options) }));
@@ -171,6 +170,7 @@ export async function startOrResumeAttempt(db: Database, studentId: string, star
         negativeMark: test.negativeMark,
         passMark: test.passMark,
         reviewPolicy: test.reviewPolicy,
+        secure: test.secure,
       },
     });
     return { attempt, questions: visibleQuestions(attempt, served, now), started: { testName: student.testName } };
@@ -412,9 +412,10 @@ export async function submitAttempt(
 }
 
 /**
- * GET /api/quiz/result/{id}: the student's own result (another student's is "not found"), with per-question
- * ticks only as the test's review policy allows: never under "score only", and under "ticks after close" only
- * once the drive has closed, so a student cannot learn the key while others still sit the test.
+ * GET /api/quiz/result/{id}: the student's own result (another student's is "not found"). A secure test's score
+ * waits for its drive to release results, and per-question ticks show only as the review policy allows: never
+ * under "score only", and under "ticks after close" (or on a secure test) only once no attempt of the drive can
+ * still take an answer, so a student cannot learn the key while others still sit the test (decision 024).
  */
 export async function resultOf(db: Database, studentId: string, resultId: string): Promise<QuizResult> {
   // One read in the common case (a submitted attempt); an attempt closed just now has its rows read again.
@@ -425,13 +426,24 @@ export async function resultOf(db: Database, studentId: string, resultId: string
   if (!attempt.submittedAt || attempt.score === null) {
     throw new HttpError(409, "This quiz is still in progress; submit it to see your score.");
   }
+  const releaseAt = context.releaseAt === null ? null : new Date(context.releaseAt);
+  const released = releaseAt !== null && releaseAt.getTime() <= Date.now();
+  if (attempt.secure && !released) {
+    return {
+      status: "pending",
+      resultId: attempt.id,
+      testName: context.testName,
+      releasesAt: releaseAt?.toISOString() ?? null,
+      timeZone: context.timeZone,
+    };
+  }
   const policy = attempt.reviewPolicy;
-  const ticksFrom = policy === "ticks_after_close" ? await ticksAfterClose(db, attempt.driveId, context) : null;
-  const ticksShown = policy === "score_and_ticks" || (ticksFrom !== null && ticksFrom.getTime() <= Date.now());
+  const ticksShown = policy === "score_and_ticks" ? !attempt.secure || released : policy !== "score_only" && released;
   const rows = !ticksShown ? [] : attempt === view.attempt ? view.rows : await resultRows(db, attempt.id);
   const marks = attempt.marks ?? attempt.score;
   const percentage = scorePercentage(marks, attempt.totalQuestions);
   return {
+    status: "released",
     resultId: attempt.id,
     score: attempt.score,
     totalQuestions: attempt.totalQuestions,
@@ -443,7 +455,7 @@ export async function resultOf(db: Database, studentId: string, resultId: string
     review: {
       policy,
       ticksShown,
-      ticksFrom: !ticksShown && ticksFrom ? ticksFrom.toISOString() : null,
+      ticksFrom: !ticksShown && policy === "ticks_after_close" ? (releaseAt?.toISOString() ?? null) : null,
     },
     answers: rows.map((row) => ({
       questionId: row.questionId,
@@ -453,21 +465,6 @@ export async function resultOf(db: Database, studentId: string, resultId: string
       question: { text: row.text, html: renderQuestionText(row.text) },
     })),
   };
-}
-
-/**
- * When a "ticks after close" drive shows its ticks: once it has closed and no attempt of it can still take an
- * answer, since closing lets running attempts finish (an attempt with 25 minutes left could otherwise read the
- * key on a classmate's result). Null while the drive has no closing time yet.
- */
-async function ticksAfterClose(db: Executor, driveId: string, drive: ResultContext): Promise<Date | null> {
-  const now = new Date();
-  const closesAt = drive.closedAt ?? drive.closesAt;
-  if (!closesAt) return null;
-  if (!driveHasClosed(drive, now)) return new Date(closesAt);
-  const deadline = await latestOpenDeadline(db, driveId);
-  const lastAnswerAt = deadline ? deadline.getTime() + DEADLINE_GRACE_SECONDS * 1000 : 0;
-  return new Date(Math.max(new Date(closesAt).getTime(), lastAnswerAt));
 }
 
 /** Closes every attempt whose time ran out, scoring what was saved. Safe to run on several instances at once. */

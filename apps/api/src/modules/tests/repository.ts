@@ -8,6 +8,7 @@ import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
 import { containsPattern, type ListQuery, listWindow, orderBy, TOTAL_OVER_ALL, toPage } from "../../db/paging.ts";
 import { tests } from "../../db/schema.ts";
+import { drawableSql, keySeenSql } from "../drives/key-release.ts";
 
 export type TestRow = typeof tests.$inferSelect;
 type TestValues = TestSettings;
@@ -39,9 +40,13 @@ function testFilters(query: Pick<TestTableQuery, "search">): SQL {
 
 const TEST_SORTS = { date: sql`${tests.createdAt}`, name: sql`${tests.name}` } as const;
 
-/** How many current questions a test can draw from (a correlated count over the bank). */
+/**
+ * How many current questions a test can draw from now (a correlated count over the bank): a secure test only
+ * those whose key no candidate has seen, a practice test those no secure drive still needs (decision 024).
+ */
 const availableQuestions = sql<number>`(select count(*)::int from questions q where q.archived_at is null
-  and (cardinality("tests"."categories") = 0 or q.category = any("tests"."categories")))`;
+  and (cardinality("tests"."categories") = 0 or q.category = any("tests"."categories"))
+  and ${sql.raw(drawableSql("q", '"tests"."secure"'))})`;
 
 /**
  * One page of the current tests in one query: the page's ids with `count(*) over ()` first, then the page's
@@ -114,4 +119,12 @@ export async function archiveTest(db: Executor, id: string) {
     .where(and(eq(tests.id, id), eq(tests.isDefault, false)))
     .returning({ id: tests.id });
   return row;
+}
+
+/** The test's drives that still keep a key secret (decision 024): a secure drive not yet released, by name. */
+export async function drivesKeepingKeys(db: Executor, testId: string): Promise<string[]> {
+  const { rows } = await db.execute<{ name: string }>(sql`
+    select distinct kd.name from question_keys k join drives kd on kd.id = k.drive_id
+    where kd.test_id = ${testId} and not ${sql.raw(keySeenSql("k", "kd"))} order by kd.name`);
+  return rows.map((row) => row.name);
 }

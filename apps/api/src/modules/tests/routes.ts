@@ -4,7 +4,16 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Executor } from "../../db/client.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
-import { archiveTest, findTest, insertTest, listTests, testChoices, testTable, updateTest } from "./repository.ts";
+import {
+  archiveTest,
+  drivesKeepingKeys,
+  findTest,
+  insertTest,
+  listTests,
+  testChoices,
+  testTable,
+  updateTest,
+} from "./repository.ts";
 
 function testOut({ test, available }: NonNullable<Awaited<ReturnType<typeof findTest>>>): Test {
   const { id, createdAt, archivedAt, updatedAt: _updatedAt, ...rest } = test;
@@ -40,6 +49,17 @@ const testRoutes: FastifyPluginAsync = async (app) => {
   serve(app, "test", async (request) => testOut(await testOrNotFound(app.db, request.params.id)));
 
   serve(app, "updateTest", async (request) => {
+    if (!request.body.secure) {
+      // Practice shows scores at submit: the next candidates of a drive still running secure would learn the key.
+      const keeping = await drivesKeepingKeys(app.db, request.params.id);
+      if (keeping.length > 0) {
+        throw new HttpError(
+          409,
+          `This test cannot become practice yet: ${keeping.join(", ")} still keeps its answers secret until its results come out. ` +
+            "Scores at submit would give those answers away. Change it once the drive has ended and released its results.",
+        );
+      }
+    }
     const updated = await updateTest(app.db, request.params.id, request.body);
     if (!updated) throw new HttpError(404, "Test not found.");
     return testOut(await testOrNotFound(app.db, updated.id));

@@ -1,8 +1,11 @@
 import { testTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { QUIZ_QUESTION_LIMIT, SECONDS_PER_QUESTION } from "@trainwise/contract/constants";
 import {
+  RESULT_RELEASE_LABELS,
+  RESULT_RELEASES,
   REVIEW_POLICIES,
   REVIEW_POLICY_LABELS,
+  type ResultRelease,
   type ReviewPolicy,
   type Test,
   type TestInput,
@@ -58,6 +61,7 @@ interface TestForm {
   passMark: string;
   negativeMark: string;
   reviewPolicy: ReviewPolicy;
+  release: ResultRelease;
 }
 
 const EMPTY_FORM: TestForm = {
@@ -72,6 +76,8 @@ const EMPTY_FORM: TestForm = {
   passMark: "",
   negativeMark: "0",
   reviewPolicy: "score_and_ticks",
+  // Every drive but the open practice one has a code handed to a cohort: secure unless the admin says otherwise.
+  release: "secure",
 };
 
 // A blank number box is "not a number" to the schema, never a silent default.
@@ -96,6 +102,7 @@ function toTestInput(form: TestForm): TestInput {
     passMark: form.passMark.trim() === "" ? null : numberOf(form.passMark),
     negativeMark: numberOf(form.negativeMark),
     reviewPolicy: form.reviewPolicy,
+    secure: form.release === "secure",
   };
 }
 
@@ -116,6 +123,7 @@ function formOf(test: Test): TestForm {
     passMark: test.passMark === null ? "" : String(test.passMark),
     negativeMark: String(test.negativeMark),
     reviewPolicy: test.reviewPolicy,
+    release: test.secure ? "secure" : "practice",
   };
 }
 
@@ -152,6 +160,7 @@ function testColumns(edit: (test: Test) => void, archive: (test: Test) => void):
     { header: "Pass mark", cell: (test) => (test.passMark === null ? "None" : `${test.passMark}%`) },
     { header: "Negative marking", cell: (test) => (test.negativeMark === 0 ? "None" : `−${test.negativeMark}`) },
     { header: "Students see", cell: (test) => REVIEW_POLICY_LABELS[test.reviewPolicy] },
+    { header: "Results", cell: (test) => (test.secure ? "Secure: when the drive ends" : "Practice: at submit") },
     {
       header: "Bank questions it can draw from",
       cell: (test) =>
@@ -391,6 +400,17 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
             </p>
           )}
         </div>
+        <fieldset className="md:col-span-2">
+          <legend className="font-medium">When results come out</legend>
+          <div className="mt-2 space-y-2">
+            {RESULT_RELEASES.map((release) => (
+              <label key={release} className="flex items-start gap-2">
+                <input type="radio" className="mt-1.5" value={release} {...register("release")} />
+                <span>{RESULT_RELEASE_LABELS[release]}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
         <EditFormActions
           busy={isSubmitting}
           editing={editing !== undefined}

@@ -11,6 +11,7 @@ import VerifyCertificate, { clientLoader as verifyLoader } from "./verify-certif
 
 const RESULT_ID = "00000000-0000-4000-8000-0000000000a1";
 const RESULT = quizResultSchema.parse({
+  status: "released",
   resultId: RESULT_ID,
   score: 2,
   totalQuestions: 3,
@@ -84,6 +85,21 @@ describe("the result page", () => {
     expect(await screen.findByText("Your Score: 66.67%")).toBeTruthy();
     expect(screen.getByText("Passed (pass mark 60%)")).toBeTruthy();
     expect(new Headers(api.fetch.mock.calls[0]?.[1]?.headers).get("authorization")).toBe("Bearer student-token");
+  });
+
+  it("says when a secure test's results come out, and shows no score before then", async () => {
+    const pending = quizResultSchema.parse({
+      status: "pending",
+      resultId: RESULT_ID,
+      testName: "Campus quiz",
+      releasesAt: "2026-03-02T06:30:00.000Z",
+      timeZone: "Asia/Kolkata",
+    });
+    server({ [`/api/quiz/result/${RESULT_ID}`]: [200, pending] }).release();
+    renderAt(`/result/${RESULT_ID}`);
+    expect(await screen.findByText("Submitted — results on 2 Mar 2026, 12:00 (India Standard Time)")).toBeTruthy();
+    expect(screen.queryByText(/Your Score/)).toBeNull();
+    expect(screen.queryByText(/redirected/)).toBeNull();
   });
 
   it("says so when the result cannot be read", async () => {

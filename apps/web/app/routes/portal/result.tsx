@@ -1,11 +1,12 @@
 import { RESULT_REDIRECT_SECONDS, STORAGE_KEYS } from "@trainwise/contract/constants";
-import type { QuizResult } from "@trainwise/contract/quiz";
+import type { QuizResult, ReleasedResult } from "@trainwise/contract/quiz";
 import { Suspense, useEffect, useState } from "react";
 import { Await, Link, replace, useNavigate } from "react-router";
 import { Alert } from "../../components/ui/form-field.tsx";
 import { RichText } from "../../components/ui/rich-text.tsx";
 import { requireStudentToken } from "../../guards.ts";
 import { call, downloadFile } from "../../lib/api.ts";
+import { formatInZone } from "../../lib/zoned-time.ts";
 import type { Route } from "./+types/result";
 
 export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
@@ -40,13 +41,43 @@ export default function Result({ loaderData }: Route.ComponentProps) {
           </div>
         }
       >
-        {(result) => <ResultView result={result} token={loaderData.token} />}
+        {(result: QuizResult) =>
+          result.status === "pending" ? (
+            <PendingResultView result={result} />
+          ) : (
+            <ResultView result={result} token={loaderData.token} />
+          )
+        }
       </Await>
     </Suspense>
   );
 }
 
-function ResultView({ result, token }: { result: QuizResult; token: string }) {
+/**
+ * A secure test's result before its drive releases results: the answers are in, the score comes later (a score
+ * shown at once would tell throw-away registrations the key). No redirect: there is nothing to read but this.
+ */
+function PendingResultView({ result }: { result: Extract<QuizResult, { status: "pending" }> }) {
+  const when = result.releasesAt ? formatInZone(result.releasesAt, result.timeZone) : null;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12">
+      <h1 className="text-3xl font-bold text-brand-900">Quiz Result</h1>
+      <p className="mt-4 text-2xl font-semibold" role="status">
+        Submitted — results on {when ?? "the day the drive closes"}
+      </p>
+      <p className="mt-3 text-slate-700">
+        Your answers to {result.testName} are saved. Scores, pass or fail and certificates for this test come out
+        together once everyone's time is up, so nobody can learn the answers from someone else's score. Come back then:
+        register again with the same email, USN and your resume code to see your result.
+      </p>
+      <Link to="/" className="mt-6 inline-block font-semibold text-brand-700 underline">
+        Go to the homepage
+      </Link>
+    </div>
+  );
+}
+
+function ResultView({ result, token }: { result: ReleasedResult; token: string }) {
   const navigate = useNavigate();
   const [certificateFailed, setCertificateFailed] = useState(false);
   // The redirect home after 5 seconds happens unless the student chooses to stay and read their answers.

@@ -2,6 +2,7 @@
 // served in one, where its answers stand, and its result. Named statements like the rest of the quiz's
 // (decision 006).
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
+import { releaseAtSql } from "../../drives/key-release.ts";
 import {
   type AnswerSlot,
   ATTEMPT_COLUMNS,
@@ -115,7 +116,7 @@ export function resultRows(db: Executor, attemptId: string) {
 const resultViewStatement: NamedStatement = {
   name: "quiz.result-view",
   // $1 attempt, $2 student: the attempt if it is theirs, its drive's context and its result rows, in one read.
-  text: `select a.*, t.name as "testName", d.closes_at as "closesAt", d.closed_at as "closedAt",
+  text: `select a.*, t.name as "testName", d.time_zone as "timeZone", ${releaseAtSql("d")} as "releaseAt",
       (select coalesce(json_agg(json_build_object('questionId', aq.question_id,
                  'isCorrect', coalesce(aq.is_correct, false),
                  'answered', aq.selected_option_id is not null or aq.selected_option_ids is not null,
@@ -133,37 +134,23 @@ export async function resultView(db: Executor, studentId: string, attemptId: str
     studentId,
   ]);
   if (!row) return undefined;
-  const { testName, closesAt, closedAt, rows, ...attempt } = row;
-  return { attempt: attemptFrom(attempt), context: { testName, closesAt, closedAt }, rows };
+  const { testName, timeZone, releaseAt, rows, ...attempt } = row;
+  return { attempt: attemptFrom(attempt), context: { testName, timeZone, releaseAt }, rows };
 }
 
-/** What a result page needs beyond the attempt: the test's name and when the drive closes. */
+/** What a result page needs beyond the attempt: the test's name, and when the drive releases what hides its key. */
 export interface ResultContext {
   testName: string;
-  closesAt: TimestampText | null;
-  closedAt: TimestampText | null;
+  timeZone: string;
+  /** releaseAtSql: null while the drive has no closing time. */
+  releaseAt: TimestampText | null;
 }
 
 const resultContextStatement: NamedStatement = {
   name: "quiz.result-context",
-  text: `select t.name as "testName", d.closes_at as "closesAt", d.closed_at as "closedAt"
+  text: `select t.name as "testName", d.time_zone as "timeZone", ${releaseAtSql("d")} as "releaseAt"
     from drives d join tests t on t.id = d.test_id where d.id = $1::uuid`,
 };
-
-const latestOpenDeadlineStatement: NamedStatement = {
-  name: "quiz.latest-open-deadline",
-  text: `select max(deadline_at) as "deadlineAt" from attempts where drive_id = $1::uuid and submitted_at is null`,
-};
-
-/**
- * The latest deadline of the drive's attempts still open (none: null). Read on the index of open attempts
- * (attempts_open_deadline_idx): once a drive has closed few attempts anywhere are open, and no index is added
- * that every start and submit would have to keep.
- */
-export async function latestOpenDeadline(db: Executor, driveId: string): Promise<Date | null> {
-  const [row] = await runNamed<{ deadlineAt: TimestampText | null }>(db, latestOpenDeadlineStatement, [driveId]);
-  return row?.deadlineAt ? new Date(row.deadlineAt) : null;
-}
 
 export async function resultContext(db: Executor, driveId: string) {
   const [row] = await runNamed<ResultContext>(db, resultContextStatement, [driveId]);

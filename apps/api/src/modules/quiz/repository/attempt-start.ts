@@ -3,6 +3,7 @@
 import type { DifficultyMix } from "@trainwise/contract/drives";
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
 import type { tests } from "../../../db/schema.ts";
+import { drawableSql } from "../../drives/key-release.ts";
 import {
   ATTEMPT_COLUMNS,
   type AttemptRow,
@@ -39,6 +40,7 @@ export interface StudentForStart {
     | "passMark"
     | "negativeMark"
     | "reviewPolicy"
+    | "secure"
   >;
 }
 
@@ -52,7 +54,7 @@ const lockStudentStatement: NamedStatement = {
       json_build_object('categories', t.categories, 'difficultyMix', t.difficulty_mix,
         'questionCount', t.question_count, 'secondsPerQuestion', t.seconds_per_question, 'timingMode', t.timing_mode,
         'attemptsAllowed', t.attempts_allowed, 'passMark', t.pass_mark, 'negativeMark', t.negative_mark,
-        'reviewPolicy', t.review_policy) as test
+        'reviewPolicy', t.review_policy, 'secure', t.secure) as test
     from students s join drives d on d.id = s.drive_id join tests t on t.id = d.test_id
     where s.id = $1::uuid for update of s`,
 };
@@ -72,7 +74,8 @@ export async function lockStudent(db: Executor, studentId: string): Promise<Stud
 
 const randomQuestionsStatement: NamedStatement = {
   name: "quiz.random-questions",
-  // $1 how many, $2 categories (empty: all), $3–$5 easy/medium/hard counts (null: any difficulty)
+  // $1 how many, $2 categories (empty: all), $3–$5 easy/medium/hard counts (null: any difficulty),
+  // $6 secure (only keys no candidate has seen) or practice (no key a secure drive still needs)
   text: `select q.id as "questionId", q.text, q.category, q.difficulty, q.type,
       (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text) order by o.position), '[]')
         from question_options o where o.question_id = q.id) as options
@@ -80,6 +83,7 @@ const randomQuestionsStatement: NamedStatement = {
       select q.*, row_number() over (partition by q.difficulty order by random()) as drawn
       from questions q
       where q.archived_at is null and (cardinality($2::text[]) = 0 or q.category = any($2::text[]))
+        and ${drawableSql("q", "$6::boolean")}
     ) q
     where $3::int is null
        or q.drawn <= case q.difficulty when 'easy' then $3::int when 'medium' then $4::int else $5::int end
@@ -88,41 +92,52 @@ const randomQuestionsStatement: NamedStatement = {
 
 /**
  * Up to `count` current questions in random order from the test's categories (all when none are named),
- * `mix` of each difficulty when the test sets one; each with its options in the order the admin gave.
+ * `mix` of each difficulty when the test sets one, whose keys the drive may use (decision 024); each with its
+ * options in the order the admin gave.
  */
 export function randomQuestions(
   db: Executor,
-  draw: { count: number; categories: string[]; mix: DifficultyMix | null },
+  draw: { count: number; categories: string[]; mix: DifficultyMix | null; secure: boolean },
 ) {
-  const { count, categories, mix } = draw;
+  const { count, categories, mix, secure } = draw;
   return runNamed<ServedQuestion>(db, randomQuestionsStatement, [
     count,
     categories,
     mix?.easy ?? null,
     mix?.medium ?? null,
     mix?.hard ?? null,
+    secure,
   ]);
 }
 
 const insertAttemptStatement: NamedStatement = {
   name: "quiz.insert-attempt",
   // $1 student, $2 now, $3 seconds per question, $4 question ids in order, $5 each one's option order,
-  // $6 drive, $7 timing mode, $8 paced, $9 negative mark, $10 pass mark, $11 review policy
+  // $6 drive, $7 timing mode, $8 paced, $9 negative mark, $10 pass mark, $11 review policy, $12 secure
   text: `with attempt as (
       insert into attempts (student_id, started_at, current_started_at, seconds_per_question, total_questions,
-                            deadline_at, drive_id, timing_mode, paced, negative_mark, pass_mark, review_policy)
+                            deadline_at, drive_id, timing_mode, paced, negative_mark, pass_mark, review_policy,
+                            secure)
       values ($1::uuid, $2::timestamptz, $2::timestamptz, $3::int, cardinality($4::uuid[]),
               ${deadlineSql({
                 startedAt: "$2::timestamptz",
                 totalQuestions: "cardinality($4::uuid[])",
                 secondsPerQuestion: "$3::int",
               })},
-              $6::uuid, $7::timing_mode, $8::boolean, $9::real, $10::int, $11::review_policy)
+              $6::uuid, $7::timing_mode, $8::boolean, $9::real, $10::int, $11::review_policy, $12::boolean)
       returning ${ATTEMPT_COLUMNS}
     ), served as (
       insert into attempt_questions (attempt_id, position, question_id, option_order)
       select attempt.id, served.ordinality - 1, served.question_id, served.option_order::uuid[]
       from attempt, unnest($4::uuid[], $5::text[]) with ordinality as served(question_id, option_order, ordinality)
+    ), keys as (
+      -- Where each served key now stands (decision 024): only the first draw of a question in the drive writes;
+      -- every later one is an index lookup that neither writes nor locks, so concurrent starts never queue on it.
+      -- (A secure drive's row stays "reserved" if its test turns practice: that is refused until the drive has
+      -- released, and a released drive's keys count as seen.)
+      insert into question_keys (question_id, drive_id, exposed)
+      select question_id, $6::uuid, not $12::boolean from unnest($4::uuid[]) as question_id
+      on conflict (question_id, drive_id) do nothing
     )
     select * from attempt`,
 };
@@ -136,7 +151,14 @@ export async function insertAttempt(
     served: ServedQuestion[];
     rules: Pick<
       AttemptRow,
-      "secondsPerQuestion" | "driveId" | "timingMode" | "paced" | "negativeMark" | "passMark" | "reviewPolicy"
+      | "secondsPerQuestion"
+      | "driveId"
+      | "timingMode"
+      | "paced"
+      | "negativeMark"
+      | "passMark"
+      | "reviewPolicy"
+      | "secure"
     >;
   },
 ) {
@@ -154,6 +176,7 @@ export async function insertAttempt(
     rules.negativeMark,
     rules.passMark,
     rules.reviewPolicy,
+    rules.secure,
   ]);
   if (!attempt) throw new Error("The attempt was not stored.");
   return attempt;

@@ -1,0 +1,46 @@
+// When a drive's candidates may learn its key, and which questions' keys have been seen: written once, in SQL,
+// for the named statements that draw questions and show results and for the admin's reads (decision 024).
+import { DEADLINE_GRACE_SECONDS } from "@trainwise/contract/constants";
+
+/**
+ * When the drive `drive` (an alias of a drives row) releases what gives its key away (a secure test's scores,
+ * ticks after close): once it has closed (an admin closed it, or its closing time passed) and none of its
+ * attempts can still take an answer, since closing lets running attempts finish. Null while it has no closing
+ * time; a time still to come while it is open or attempts still run (a later start can move it on).
+ */
+export function releaseAtSql(drive: string): string {
+  return `(case when ${drive}.closed_at is null and ${drive}.closes_at is null then null
+    else greatest(coalesce(${drive}.closed_at, ${drive}.closes_at),
+      (select max(open.deadline_at) from attempts open where open.drive_id = ${drive}.id and open.submitted_at is null)
+        + interval '${DEADLINE_GRACE_SECONDS} seconds') end)`;
+}
+
+/**
+ * The drive `drive` has released (releaseAtSql is past), asked without computing when: what a draw and a
+ * certificate need. A property test pins the two together.
+ */
+export function releasedSql(drive: string): string {
+  // Not closed yet (the common case on drive day) answers at once; a closed drive waits for its last attempt.
+  return `(case when coalesce(${drive}.closed_at, ${drive}.closes_at) <= now()
+    then not exists (select 1 from attempts open where open.drive_id = ${drive}.id and open.submitted_at is null
+      and open.deadline_at + interval '${DEADLINE_GRACE_SECONDS} seconds' > now())
+    else false end)`;
+}
+
+/**
+ * The key row `key` (a question_keys row, joined with its drive `drive`) says candidates have seen the key:
+ * it was drawn in a practice drive, or in a secure drive that has released its results.
+ */
+export function keySeenSql(key: string, drive: string): string {
+  return `(${key}.exposed or ${releasedSql(drive)})`;
+}
+
+/**
+ * Whether the question `question` (an alias of a questions row) may be drawn by a secure test (`secure` true:
+ * no candidate has seen its key, in any drive, its own included) or a practice one (false: no secure drive
+ * still needs its key kept secret). `secure` is a SQL value.
+ */
+export function drawableSql(question: string, secure: string): string {
+  return `not exists (select 1 from question_keys k join drives kd on kd.id = k.drive_id
+    where k.question_id = ${question}.id and ${keySeenSql("k", "kd")} = ${secure})`;
+}

@@ -1,0 +1,272 @@
+// The answer key, attacked as a motivated candidate would (issue 21, decision 024): throw-away registrations from
+// several addresses on a practice drive that shows ticks at once, then on a secure drive whose score would tell
+// them whether a guess was right. Against the real server and database; each part fails on the code before it.
+import type { QuizQuestion } from "@trainwise/contract/quiz";
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "../test/app.ts";
+import { adminToken, bearer, studentInput } from "../test/fixtures.ts";
+import { watchedLog } from "../test/log-watch.ts";
+
+describe("the answer key stays secret until nobody can use it", async () => {
+  const { app, database } = await createTestApp({ logStream: watchedLog() });
+  const asAdmin = bearer(await adminToken(app, database.db));
+  let addresses = 0;
+  /** A new client address each time: a class behind several networks, or one person with a few phones. */
+  const nextAddress = () => `10.21.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
+
+  /** `count` questions of their own category, each with one right option whose text says so. */
+  async function bank(category: string, count: number) {
+    await database.pool.query(
+      `with made as (
+         insert into questions (text, category, difficulty)
+         select $1 || ' question ' || n || '?', $1, 'medium' from generate_series(1, $2::int) n returning id, text)
+       insert into question_options (question_id, text, is_correct, position)
+       select made.id, o.text || ' of ' || made.text, o.correct, o.position from made,
+         (values ('right', true, 0), ('wrong A', false, 1), ('wrong B', false, 2)) as o(text, correct, position)`,
+      [category, count],
+    );
+  }
+
+  async function driveOn(test: Record<string, unknown>, drive: Record<string, unknown> = {}) {
+    const created = await app.inject({ method: "POST", url: "/api/tests", headers: asAdmin, payload: test });
+    expect(created.statusCode, created.body).toBe(201);
+    const made = await app.inject({
+      method: "POST",
+      url: "/api/drives",
+      headers: asAdmin,
+      payload: { name: `${test.name} drive`, testId: created.json()._id, ...drive },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    return { test: created.json(), drive: made.json() as { _id: string; code: string } };
+  }
+
+  /** A throw-away registration from a new address: a made-up name, email and USN each time. */
+  async function throwAway(driveCode: string) {
+    const registered = await app.inject({
+      method: "POST",
+      url: "/api/auth/student/register",
+      payload: studentInput({ driveCode }),
+      remoteAddress: nextAddress(),
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    return registered.json().token as string;
+  }
+
+  async function questionsOf(token: string) {
+    const served = await app.inject({ method: "GET", url: "/api/quiz/questions", headers: bearer(token) });
+    expect(served.statusCode, served.body).toBe(200);
+    return served.json() as QuizQuestion[];
+  }
+
+  async function submitAndRead(token: string, answers: { questionId: string; optionId: string }[]) {
+    const submitted = await app.inject({
+      method: "POST",
+      url: "/api/quiz/submit",
+      headers: bearer(token),
+      payload: { answers },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const { resultId } = submitted.json();
+    const result = await app.inject({ method: "GET", url: `/api/quiz/result/${resultId}`, headers: bearer(token) });
+    expect(result.statusCode, result.body).toBe(200);
+    return { resultId: resultId as string, result: result.json(), body: result.body };
+  }
+
+  const option = (question: QuizQuestion, starts: string) =>
+    question.options.find((candidate) => candidate.text.startsWith(starts))?._id ?? "";
+
+  it("a key revealed on a practice drive never gives away a secure drive's key, either way round", async () => {
+    await bank("Crossover", 10);
+    const practice = await driveOn({
+      name: "Crossover practice",
+      categories: ["Crossover"],
+      questionCount: 5,
+      timingMode: "whole_quiz",
+      reviewPolicy: "score_and_ticks",
+    });
+    const secure = await driveOn(
+      {
+        name: "Crossover assessment",
+        categories: ["Crossover"],
+        questionCount: 5,
+        timingMode: "whole_quiz",
+        reviewPolicy: "ticks_after_close",
+      },
+      { rosterOnly: false },
+    );
+    expect(secure.test.secure, "a test that hides its ticks is secure unless the admin says otherwise").toBe(true);
+
+    // A candidate of the secure drive starts first: five questions whose key must stay secret while it runs.
+    const candidate = await throwAway(secure.drive.code);
+    const secret = new Set((await questionsOf(candidate)).map((question) => question._id));
+    expect(secret.size).toBe(5);
+
+    // The attacker sits the practice drive again and again, reading the ticks: no key the secure drive uses.
+    const learned = new Set<string>();
+    for (let round = 0; round < 8; round++) {
+      const token = await throwAway(practice.drive.code);
+      const questions = await questionsOf(token);
+      for (const question of questions) expect(secret.has(question._id), question.text).toBe(false);
+      const { result } = await submitAndRead(
+        token,
+        questions.map((question) => ({ questionId: question._id, optionId: option(question, "right") })),
+      );
+      expect(result.review.ticksShown).toBe(true);
+      for (const answer of result.answers) learned.add(answer.questionId);
+    }
+    expect(learned.size, "the practice drive used the questions nobody keeps secret").toBe(5);
+
+    // A later candidate of the secure drive draws only keys nobody has seen: what the attacker learned is no use.
+    const later = await throwAway(secure.drive.code);
+    for (const question of await questionsOf(later)) expect(learned.has(question._id), question.text).toBe(false);
+
+    // The bank tells the admin: the secure test can draw 5 (the unseen), the practice one the same 5 it used.
+    const tests = (await app.inject({ method: "GET", url: "/api/tests", headers: asAdmin })).json() as {
+      name: string;
+      available: number;
+    }[];
+    expect(tests.find((test) => test.name === "Crossover assessment")?.available).toBe(5);
+    expect(tests.find((test) => test.name === "Crossover practice")?.available).toBe(5);
+  });
+
+  for (const reviewPolicy of ["score_only", "ticks_after_close"] as const) {
+    it(`throw-away registrations learn nothing from a secure '${reviewPolicy}' drive before its results come out`, async () => {
+      const category = `Oracle ${reviewPolicy}`;
+      await bank(category, 3);
+      const closesAt = new Date(Date.now() + 60 * 60_000).toISOString();
+      const { drive } = await driveOn(
+        {
+          name: `Oracle ${reviewPolicy}`,
+          categories: [category],
+          questionCount: 3,
+          timingMode: "whole_quiz",
+          reviewPolicy,
+          passMark: 60,
+        },
+        { closesAt },
+      );
+      // The oracle: all right, then one guess changed per registration; each score would say which guesses hit.
+      const bodies: string[] = [];
+      const results: { token: string; resultId: string }[] = [];
+      for (let guess = 0; guess < 6; guess++) {
+        const token = await throwAway(drive.code);
+        const questions = await questionsOf(token);
+        const answers = questions.map((question, index) => ({
+          questionId: question._id,
+          optionId: option(question, index === guess % 3 ? (guess < 3 ? "wrong A" : "wrong B") : "right"),
+        }));
+        const { resultId, result, body } = await submitAndRead(token, answers);
+        expect(result).toEqual({
+          status: "pending",
+          resultId,
+          testName: `Oracle ${reviewPolicy}`,
+          releasesAt: closesAt,
+          timeZone: "Asia/Kolkata",
+        });
+        const certificate = await app.inject({
+          method: "GET",
+          url: `/api/certificates/${resultId}`,
+          headers: bearer(token),
+        });
+        expect(certificate.statusCode).toBe(404);
+        bodies.push(body + certificate.body);
+        results.push({ token, resultId });
+      }
+      // Every answer looks alike, right guesses or wrong: nothing in them tells one attempt from another.
+      const shapes = new Set(bodies.map((body) => body.replace(/[0-9a-f-]{36}/g, "ID")));
+      expect(shapes.size).toBe(1);
+
+      // Closed, and no attempt can still answer: scores, pass or fail and the certificate come out together.
+      await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
+      const first = results[0] as { token: string; resultId: string };
+      const released = await app.inject({
+        method: "GET",
+        url: `/api/quiz/result/${first.resultId}`,
+        headers: bearer(first.token),
+      });
+      expect(released.json()).toMatchObject({ status: "released", score: 2, passed: true });
+      expect(released.json().review.ticksShown).toBe(reviewPolicy === "ticks_after_close");
+      const certificate = await app.inject({
+        method: "GET",
+        url: `/api/certificates/${first.resultId}`,
+        headers: bearer(first.token),
+      });
+      expect(certificate.statusCode).toBe(200);
+    });
+  }
+
+  it("a secure drive closed while an attempt runs releases nothing until that attempt has ended", async () => {
+    await bank("Late close", 4);
+    const { drive } = await driveOn({
+      name: "Late close",
+      categories: ["Late close"],
+      questionCount: 4,
+      timingMode: "whole_quiz",
+      reviewPolicy: "score_only",
+    });
+    const early = await throwAway(drive.code);
+    const { resultId } = await submitAndRead(
+      early,
+      (await questionsOf(early)).map((question) => ({ questionId: question._id, optionId: option(question, "right") })),
+    );
+    const running = await throwAway(drive.code);
+    const [question] = await questionsOf(running);
+    await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
+
+    const read = () => app.inject({ method: "GET", url: `/api/quiz/result/${resultId}`, headers: bearer(early) });
+    const pending = (await read()).json();
+    expect(pending.status).toBe("pending");
+    const [{ deadline }] = (
+      await database.pool.query(
+        "select deadline_at + interval '10 seconds' as deadline from attempts where drive_id = $1 and submitted_at is null",
+        [drive._id],
+      )
+    ).rows;
+    expect(pending.releasesAt).toBe(new Date(deadline).toISOString());
+    // The running attempt still answers after the close, as closing lets it finish.
+    const saved = await app.inject({
+      method: "PUT",
+      url: "/api/quiz/answers",
+      headers: bearer(running),
+      payload: { questionId: question?._id, optionId: option(question as QuizQuestion, "right") },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    await submitAndRead(running, []);
+    expect((await read()).json()).toMatchObject({ status: "released", score: 4 });
+    // Its results are out: the drive never takes a new attempt again.
+    const reopened = await app.inject({ method: "POST", url: `/api/drives/${drive._id}/reopen`, headers: asAdmin });
+    expect(reopened.statusCode).toBe(409);
+  });
+
+  it("refuses to make a test practice while one of its drives keeps its key secret", async () => {
+    await bank("Switch", 3);
+    const { test, drive } = await driveOn({
+      name: "Switch",
+      categories: ["Switch"],
+      questionCount: 3,
+      timingMode: "whole_quiz",
+      reviewPolicy: "score_only",
+    });
+    await questionsOf(await throwAway(drive.code));
+    const {
+      _id,
+      available: _available,
+      createdAt: _createdAt,
+      isDefault: _isDefault,
+      archived: _archived,
+      ...input
+    } = test;
+    const toPractice = () =>
+      app.inject({ method: "PUT", url: `/api/tests/${_id}`, headers: asAdmin, payload: { ...input, secure: false } });
+    const refused = await toPractice();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(
+      "This test cannot become practice yet: Switch drive still keeps its answers secret until its results come out. " +
+        "Scores at submit would give those answers away. Change it once the drive has ended and released its results.",
+    );
+    await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
+    await database.pool.query("update attempts set submitted_at = now(), score = 0 where drive_id = $1", [drive._id]);
+    expect((await toPractice()).statusCode).toBe(200);
+  });
+});
