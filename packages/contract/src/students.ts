@@ -29,8 +29,19 @@ export const resultRowSchema = z.object({
 export type ResultRow = z.infer<typeof resultRowSchema>;
 export const resultRowListSchema = listOf(resultRowSchema);
 
-/** Minutes an admin's "let resume" stays usable. */
+/** Minutes the resume code an admin's "let resume" makes stays usable (once). */
 export const LET_RESUME_MINUTES = 30;
+
+/**
+ * An admin's "let resume": a one-time resume code for the admin to hand to the student, shown only in this answer
+ * (the server keeps its hash), and when it stops working.
+ */
+export const letResumeResponseSchema = z.object({
+  message: z.string(),
+  resumeCode: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+export type LetResumeResponse = z.infer<typeof letResumeResponseSchema>;
 
 /**
  * Extra time, as the product names it everywhere in code: a student's time multiplier on the seconds per question

@@ -3,6 +3,7 @@ import { studentTablePageSchema, studentTableQuerySchema } from "../admin-tables
 import { listOf, messageResponseSchema } from "../common.ts";
 import {
   LET_RESUME_MINUTES,
+  letResumeResponseSchema,
   studentAdminSchema,
   studentListQuerySchema,
   timeMultiplierInputSchema,
@@ -47,9 +48,9 @@ export const studentAdminEndpoints = {
     path: "/students/:id/let-resume",
     access: admin("examiner", "student.let-resume"),
     summary:
-      `Let a student who lost their resume code register again with email and USN (for ${LET_RESUME_MINUTES} ` +
-      "minutes); their other sessions end when they do",
-    response: messageResponseSchema,
+      `A one-time resume code for a student who lost theirs, shown once, for the admin to hand over (usable for ` +
+      `${LET_RESUME_MINUTES} minutes); their other sessions end when they use it`,
+    response: letResumeResponseSchema,
   }),
   endSessions: endpoint({
     method: "POST",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, registerStudent, seedQuestions, studentInput } from "../../test/fixtures.ts";
+import { markSensitive } from "../../test/log-watch.ts";
 
 describe("POST /api/auth/student/register", async () => {
   const { app, database } = await createTestApp();
@@ -192,9 +193,8 @@ describe("POST /api/auth/student/register", async () => {
     expect(resumed.json()).toEqual(served.json());
   });
 
-  it("lets a student who lost the code back in once an admin lets them resume, ending the old session", async () => {
-    const { input, token } = await registerStudent(app);
-    await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(token) });
+  /** An admin lets the registered student of `input` resume; the answer as the admin gets it. */
+  async function letResume(input: { email: string }) {
     const { rows } = await database.pool.query("select id from students where email = $1", [input.email]);
     const admin = await adminToken(app, database.db);
     const allowed = await app.inject({
@@ -203,16 +203,108 @@ describe("POST /api/auth/student/register", async () => {
       headers: bearer(admin),
     });
     expect(allowed.statusCode).toBe(200);
-    const back = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: input });
+    markSensitive(allowed.json().resumeCode, "secret", "an admin's resume code");
+    return { studentId: rows[0].id as string, answer: allowed.json() };
+  }
+
+  it("after an admin lets a student resume, an email and USN alone still take nothing over (issue 21, row 7)", async () => {
+    const victim = await registerStudent(app);
+    await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(victim.token) });
+    await letResume(victim.input);
+    // A classmate who knows the email and USN registers in the half hour that follows.
+    const attacker = { ...studentInput(), email: victim.input.email, usnNo: victim.input.usnNo, name: "Mallory" };
+    const takeover = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: attacker });
+    expect(takeover.statusCode).toBe(409);
+    expect(takeover.body).not.toMatch(/token/);
+    // The student's own session was not ended by someone else's try.
+    const state = await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(victim.token) });
+    expect(state.json()).toMatchObject({ status: "in_progress" });
+  });
+
+  it("an admin's let resume gives a code for the student that works once, ending their other sessions", async () => {
+    const { input, token, resumeCode: lostCode } = await registerStudent(app);
+    await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(token) });
+    const { studentId, answer } = await letResume(input);
+    expect(answer.resumeCode).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
+    expect(answer.resumeCode).not.toBe(lostCode);
+    const minutesLeft = (Date.parse(answer.expiresAt) - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(29);
+    expect(minutesLeft).toBeLessThanOrEqual(30);
+    expect(answer.message).toBe(
+      "Give the student this resume code. They register again with their email and USN and type it in Resume code. " +
+        "It works once, within 30 minutes, and replaces the code they had; their other sessions end when they use it.",
+    );
+    // Stored only as its hash.
+    const stored = await database.pool.query("select resume_code_hash as hash from students where id = $1", [
+      studentId,
+    ]);
+    expect(stored.rows[0].hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(stored.rows[0])).not.toContain(answer.resumeCode.replace("-", ""));
+
+    const back = await app.inject({
+      method: "POST",
+      url: "/api/auth/student/register",
+      payload: { ...input, resumeCode: answer.resumeCode },
+    });
     expect(back.statusCode).toBe(200);
-    expect(back.json().resumeCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    // A code of the student's own for next time, shown to them once.
+    const nextCode = back.json().resumeCode as string;
+    expect(nextCode).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
+    expect(nextCode).not.toBe(answer.resumeCode);
     expect(
       (await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(back.json().token) })).json(),
     ).toMatchObject({ status: "in_progress" });
-    // The allowance is used up, and the session on the old device has ended.
-    const twice = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: input });
-    expect(twice.statusCode).toBe(409);
+    // The session on the old device has ended.
     expect((await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
+    // Used once: the admin's code, and the code the student had lost, no longer let anyone in.
+    for (const code of [answer.resumeCode, lostCode]) {
+      const again = await app.inject({
+        method: "POST",
+        url: "/api/auth/student/register",
+        payload: { ...input, resumeCode: code },
+      });
+      expect(again.statusCode, code).toBe(409);
+    }
+    const withNext = await app.inject({
+      method: "POST",
+      url: "/api/auth/student/register",
+      payload: { ...input, resumeCode: nextCode },
+    });
+    expect(withNext.statusCode).toBe(200);
+    // The audit log says who let the student resume, and never holds the code.
+    const entries = await database.pool.query(
+      "select before, after from audit_log where action = 'student.let-resume' and entity_id = $1",
+      [studentId],
+    );
+    expect(entries.rows).toHaveLength(1);
+    const logged = JSON.stringify(entries.rows).toUpperCase();
+    expect(logged).not.toContain(answer.resumeCode);
+    expect(logged).not.toContain(answer.resumeCode.replace("-", ""));
+  });
+
+  it("an admin's resume code expires after 30 minutes", async () => {
+    const { input, token } = await registerStudent(app);
+    const { studentId, answer } = await letResume(input);
+    await database.pool.query("update students set resume_allowed_until = now() - interval '1 second' where id = $1", [
+      studentId,
+    ]);
+    const late = await app.inject({
+      method: "POST",
+      url: "/api/auth/student/register",
+      payload: { ...input, resumeCode: answer.resumeCode },
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.body).not.toMatch(/token/);
+    expect(late.json()).toMatchObject({
+      error: "That resume code has expired: a code from the invigilator works for 30 minutes. Ask them for a new one.",
+      fields: {
+        resumeCode:
+          "That resume code has expired: a code from the invigilator works for 30 minutes. Ask them for a new one.",
+      },
+    });
+    expect((await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(token) })).statusCode).not.toBe(
       401,
     );
   });

@@ -1,7 +1,8 @@
 // Student registration into a drive: the drive's code (none: the always-open default drive), its window and
 // roster decide who may register; email (case-insensitive) and USN are unique within a drive. Registering again
-// in the same drive needs the resume code shown once at the first registration, or an admin's "let resume":
-// an email and a USN alone, which classmates know, never hand over someone's attempt.
+// in the same drive needs the resume code shown once at the first registration, or the one-time code an admin's
+// "let resume" made for the student: an email and a USN alone, which classmates know, never hand over someone's
+// attempt.
 import { createHash, randomInt } from "node:crypto";
 import type { StudentRegistration } from "@trainwise/contract/auth";
 import type { Database } from "../../db/client.ts";
@@ -37,6 +38,9 @@ const NEEDS_RESUME_CODE =
   "You are already registered for this test. Enter the resume code you were given when you registered, " +
   "or ask the invigilator to let you resume.";
 const WRONG_RESUME_CODE = "That resume code is not right. Check it, or ask the invigilator to let you resume.";
+/** Only someone who typed the admin's code itself can get this answer: it tells nobody else anything. */
+const RESUME_CODE_EXPIRED =
+  "That resume code has expired: a code from the invigilator works for 30 minutes. Ask them for a new one.";
 
 // No 0/O or 1/I: the code is read off a screen or a sheet of paper and typed again.
 const RESUME_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -69,7 +73,7 @@ async function driveFor(db: Database, input: StudentRegistration): Promise<Drive
 
 export interface Registered {
   studentId: string;
-  /** Only when a code was just made: at the first registration, or after an admin let the student resume. */
+  /** Only when a code was just made: at the first registration, or when the student used an admin's one-time code. */
   resumeCode?: string;
 }
 
@@ -102,12 +106,19 @@ export async function registerStudent(db: Database, input: StudentRegistration):
       return { studentId: sameEmail.id, resumeCode };
     }
     if (input.resumeCode) {
-      if (sameEmail.resumeCodeHash === hashResumeCode(input.resumeCode)) return { studentId: sameEmail.id };
+      const given = hashResumeCode(input.resumeCode);
+      if (sameEmail.resumeCodeHash === given) {
+        if (!sameEmail.resumeAllowedUntil) return { studentId: sameEmail.id };
+        // The code an admin made with "let resume": used up here, within its time, and the student gets a new code
+        // of their own for the next time.
+        if (await takeResumeAllowance(db, sameEmail.id, given, details.resumeCodeHash)) {
+          return { studentId: sameEmail.id, resumeCode };
+        }
+        if (sameEmail.resumeAllowedUntil <= new Date()) {
+          throw new HttpError(409, RESUME_CODE_EXPIRED, { resumeCode: RESUME_CODE_EXPIRED });
+        }
+      }
       throw new HttpError(409, WRONG_RESUME_CODE, { resumeCode: WRONG_RESUME_CODE });
-    }
-    // An admin's "let resume" is used up here, and the student gets a new code for the next time.
-    if (await takeResumeAllowance(db, sameEmail.id, hashResumeCode(resumeCode))) {
-      return { studentId: sameEmail.id, resumeCode };
     }
     throw new HttpError(409, NEEDS_RESUME_CODE, { resumeCode: "Enter your resume code to continue" });
   }
