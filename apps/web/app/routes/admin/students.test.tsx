@@ -54,6 +54,12 @@ function studentsApi(options: { refuseSession?: boolean } = {}) {
       return json(200, studentTablePageSchema.parse({ rows, total: rows.length, page: 1, pageSize: 25 }));
     }
     if (url.pathname.endsWith("/extra-attempt")) return json(200, { message: "Student 1 may take the quiz again." });
+    if (url.pathname.endsWith("/let-resume"))
+      return json(200, {
+        message: "Give the student this resume code.",
+        resumeCode: "K7QM-29XD",
+        expiresAt: "2026-03-02T10:00:00.000Z",
+      });
     if (init.method === "DELETE") return json(200, { message: "The registration has been removed." });
     return json(404, { error: "Not found" });
   });
@@ -154,6 +160,29 @@ describe("registered students", () => {
     expect(await screen.findByText("The registration has been removed.")).toBeTruthy();
     expect(api.log).toContain(`DELETE /api/students/${STUDENTS[0]?._id}`);
     expect(api.log.filter((line) => line.startsWith("GET /api/students/table")).length).toBe(reads + 1);
+  });
+
+  it("Let resume shows the admin the one-time code to hand over, readable and copyable, until dismissed", async () => {
+    const api = studentsApi();
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    renderStudents();
+    await screen.findByRole("table", { name: "Registered students" });
+    fireEvent.click(screen.getByRole("button", { name: "Let resume for Student 1" }));
+    const panel = await screen.findByRole("region", { name: "Resume code for Student 1" });
+    expect(api.log).toContain(`POST /api/students/${STUDENTS[0]?._id}/let-resume`);
+    expect(within(panel).getByText("K7QM-29XD")).toBeTruthy();
+    // Read out one character at a time, as the admin reads it to the student.
+    expect(within(panel).getByText("K 7 Q M, 2 9 X D")).toBeTruthy();
+    expect(panel.textContent).toContain("shown only now");
+    // The admin's keyboard is taken to it.
+    expect(panel.contains(document.activeElement)).toBe(true);
+    fireEvent.click(within(panel).getByRole("button", { name: "Copy code" }));
+    expect(writeText).toHaveBeenCalledWith("K7QM-29XD");
+    expect(await within(panel).findByText("Code copied.")).toBeTruthy();
+    fireEvent.click(within(panel).getByRole("button", { name: "Done, I have passed it on" }));
+    expect(screen.queryByRole("region", { name: "Resume code for Student 1" })).toBeNull();
+    expect(screen.queryByText("K7QM-29XD")).toBeNull();
   });
 
   it("a refused session forgets the token and goes to the login page", async () => {

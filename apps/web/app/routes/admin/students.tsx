@@ -1,5 +1,6 @@
 import { studentTableQuerySchema } from "@trainwise/contract/admin-tables";
-import { MAX_TIME_MULTIPLIER, type StudentAdmin } from "@trainwise/contract/students";
+import { type LetResumeResponse, MAX_TIME_MULTIPLIER, type StudentAdmin } from "@trainwise/contract/students";
+import { useEffect, useRef, useState } from "react";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import {
   BusyNote,
@@ -17,7 +18,7 @@ import {
 } from "../../components/admin/admin-table.tsx";
 import { Alert } from "../../components/ui/form-field.tsx";
 import { adminCall, tableQueryFrom, useAdminAction, useTableExport } from "../../lib/admin-client.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate, formatDateTime } from "../../lib/format.ts";
 import type { Route } from "./+types/students";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -107,6 +108,65 @@ function StudentActions({ student, act, busy }: { student: StudentAdmin; act: Ac
   );
 }
 
+/** A resume code read out one character at a time, in its two groups: "K 7 Q M, 2 9 X D". */
+function spelledOut(code: string): string {
+  return code
+    .split("-")
+    .map((group) => group.split("").join(" "))
+    .join(", ");
+}
+
+/**
+ * The one-time resume code an admin's "let resume" made, shown only here and only until the admin is done with it:
+ * the server keeps its hash alone. The admin reads it out or copies it, and hands it to the student.
+ */
+function IssuedResumeCode({ issued, onDone }: { issued: LetResumeResponse & { name: string }; onDone: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [copied, setCopied] = useState<string>();
+  // The admin's keyboard and screen reader are taken to the code as soon as it appears.
+  useEffect(() => heading.current?.focus(), []);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(issued.resumeCode);
+      setCopied("Code copied.");
+    } catch {
+      setCopied("Copying is not allowed here; read the code out or write it down.");
+    }
+  }
+  return (
+    <section aria-labelledby="issued-resume-code" className="mb-4 rounded border border-brand-100 bg-brand-50 p-4">
+      <h2 id="issued-resume-code" ref={heading} tabIndex={-1} className="text-lg font-semibold">
+        Resume code for {issued.name}
+      </h2>
+      <p className="mt-2">
+        <strong aria-hidden="true" className="font-mono text-2xl tracking-widest">
+          {issued.resumeCode}
+        </strong>
+        <span className="sr-only">{spelledOut(issued.resumeCode)}</span>
+      </p>
+      <p className="mt-2 text-slate-700">
+        Give it to {issued.name} (and nobody else): they register again with their email and USN and type it in Resume
+        code. It works once, until {formatDateTime(issued.expiresAt)}, and is shown only now.
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          onClick={() => void copy()}
+          className="rounded border border-brand-700 px-3 py-1 font-semibold text-brand-700"
+        >
+          Copy code
+        </button>
+        <button type="button" onClick={onDone} className="rounded bg-brand-700 px-3 py-1 font-semibold text-white">
+          Done, I have passed it on
+        </button>
+        <p role="status" className="text-sm text-slate-700">
+          {copied}
+        </p>
+      </div>
+    </section>
+  );
+}
+
 const COLUMNS: Column<StudentAdmin>[] = [
   { header: "Name", cell: (student) => student.name },
   { header: "USN", cell: (student) => student.usnNo, className: "whitespace-nowrap" },
@@ -129,6 +189,7 @@ export default function Students({ loaderData }: Route.ComponentProps) {
     return { search, driveId, college };
   });
   const exportFailed = exporter.failed;
+  const [issued, setIssued] = useState<LetResumeResponse & { name: string }>();
 
   const act: Act = (intent, student, value) =>
     void action.run(async (call) => {
@@ -136,7 +197,11 @@ export default function Students({ loaderData }: Route.ComponentProps) {
       if (intent === "time")
         return (await call("setTimeMultiplier", { id, body: { timeMultiplier: value ?? 1 } })).message;
       if (intent === "extra-attempt") return (await call("allowAnotherAttempt", { id })).message;
-      if (intent === "let-resume") return (await call("letResume", { id })).message;
+      if (intent === "let-resume") {
+        const answer = await call("letResume", { id });
+        setIssued({ ...answer, name: student.name });
+        return answer.message;
+      }
       if (intent === "remove") return (await call("removeStudent", { id })).message;
       return (await call("endSessions", { id })).message;
     }, "That did not work. Please try again.");
@@ -153,6 +218,7 @@ export default function Students({ loaderData }: Route.ComponentProps) {
           <Alert tone={outcome.ok ? "success" : "error"}>{outcome.message}</Alert>
         </div>
       )}
+      {issued && <IssuedResumeCode key={issued.resumeCode} issued={issued} onDone={() => setIssued(undefined)} />}
       {exportFailed && (
         <div className="mb-4">
           <Alert tone="error">{exportFailed.message}</Alert>
