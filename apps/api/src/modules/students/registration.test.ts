@@ -3,6 +3,21 @@ import { createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, registerStudent, seedQuestions, studentInput } from "../../test/fixtures.ts";
 import { markSensitive } from "../../test/log-watch.ts";
 
+/**
+ * The one answer to a registration whose email or USN is taken, whoever took it, and to a registered student's
+ * missing or wrong resume code: it confirms no one's registration (issue 21, row 4).
+ */
+const ALREADY_REGISTERED = {
+  statusCode: 409,
+  error:
+    "This email or USN is already registered for this test. If you registered before, enter the resume code you " +
+    "were given. If you have no resume code, or it is not accepted, ask the invigilator.",
+  message:
+    "This email or USN is already registered for this test. If you registered before, enter the resume code you " +
+    "were given. If you have no resume code, or it is not accepted, ask the invigilator.",
+  fields: { resumeCode: "Enter the resume code you were given, or ask the invigilator" },
+};
+
 describe("POST /api/auth/student/register", async () => {
   const { app, database } = await createTestApp();
   await seedQuestions(database.db, 3);
@@ -50,7 +65,7 @@ describe("POST /api/auth/student/register", async () => {
     expect(response.json().fields).toEqual({ year: "Year is required" });
   });
 
-  it("refuses a taken email, case-insensitively, and names it", async () => {
+  it("refuses a taken email, case-insensitively, without saying whose or which detail", async () => {
     const { input } = await registerStudent(app);
     const response = await app.inject({
       method: "POST",
@@ -58,13 +73,10 @@ describe("POST /api/auth/student/register", async () => {
       payload: studentInput({ email: input.email.toUpperCase() }),
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({
-      error: "This email is already registered.",
-      fields: { email: "This email is already registered." },
-    });
+    expect(response.json()).toEqual(ALREADY_REGISTERED);
   });
 
-  it("refuses a taken USN and names it", async () => {
+  it("refuses a taken USN, case-insensitively, without saying whose or which detail", async () => {
     const { input } = await registerStudent(app);
     const response = await app.inject({
       method: "POST",
@@ -72,10 +84,37 @@ describe("POST /api/auth/student/register", async () => {
       payload: studentInput({ usnNo: input.usnNo.toLowerCase() }),
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({
-      error: "This USN is already registered.",
-      fields: { usnNo: "This USN is already registered." },
-    });
+    expect(response.json()).toEqual(ALREADY_REGISTERED);
+  });
+
+  it("answers a taken email, a taken USN, a registered pair without its code and a wrong code alike (issue 21, row 4)", async () => {
+    const victim = await registerStudent(app);
+    const other = await registerStudent(app);
+    const tries = {
+      "the email taken": studentInput({ email: victim.input.email }),
+      "the USN taken": studentInput({ usnNo: victim.input.usnNo }),
+      "the email and the USN taken by two students": studentInput({
+        email: victim.input.email,
+        usnNo: other.input.usnNo,
+      }),
+      "the pair registered, no code": studentInput({ email: victim.input.email, usnNo: victim.input.usnNo }),
+      "the pair registered, a wrong code": studentInput({
+        email: victim.input.email,
+        usnNo: victim.input.usnNo,
+        resumeCode: "AAAA-AAAA",
+      }),
+      "the email taken, a code": studentInput({ email: victim.input.email, resumeCode: "AAAA-AAAA" }),
+    };
+    const headerNames = new Set<string>();
+    for (const [label, payload] of Object.entries(tries)) {
+      const response = await app.inject({ method: "POST", url: "/api/auth/student/register", payload });
+      expect({ status: response.statusCode, body: response.json() }, label).toEqual({
+        status: 409,
+        body: ALREADY_REGISTERED,
+      });
+      headerNames.add(Object.keys(response.headers).sort().join(" "));
+    }
+    expect(headerNames.size, "the same headers every time").toBe(1);
   });
 
   it("never hands over an attempt for the same email and USN alone (takeover)", async () => {
@@ -90,12 +129,7 @@ describe("POST /api/auth/student/register", async () => {
     const attacker = { ...studentInput(), email: victim.input.email, usnNo: victim.input.usnNo, name: "Mallory" };
     const takeover = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: attacker });
     expect(takeover.statusCode).toBe(409);
-    expect(takeover.json()).toMatchObject({
-      error:
-        "You are already registered for this test. Enter the resume code you were given when you registered, " +
-        "or ask the invigilator to let you resume.",
-      fields: { resumeCode: "Enter your resume code to continue" },
-    });
+    expect(takeover.json()).toEqual(ALREADY_REGISTERED);
     expect(takeover.body).not.toMatch(/token/);
     const guessed = await app.inject({
       method: "POST",
@@ -103,9 +137,7 @@ describe("POST /api/auth/student/register", async () => {
       payload: { ...attacker, resumeCode: "AAAA-AAAA" },
     });
     expect(guessed.statusCode).toBe(409);
-    expect(guessed.json().fields).toEqual({
-      resumeCode: "That resume code is not right. Check it, or ask the invigilator to let you resume.",
-    });
+    expect(guessed.json()).toEqual(ALREADY_REGISTERED);
     // The victim's attempt is untouched and still theirs.
     const state = await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(victim.token) });
     expect(state.json()).toMatchObject({ status: "in_progress" });
@@ -146,7 +178,7 @@ describe("POST /api/auth/student/register", async () => {
     for (const attempt of [{ ...input, registrationKey: "someone-elses-key-0123456789xx" }, withoutKey]) {
       const refused = await register(attempt);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().fields).toEqual({ resumeCode: "Enter your resume code to continue" });
+      expect(refused.json()).toEqual(ALREADY_REGISTERED);
     }
     await database.pool.query("update students set created_at = now() - interval '61 minutes' where email = $1", [
       input.email,
