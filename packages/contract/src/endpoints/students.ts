@@ -5,6 +5,7 @@ import {
   LET_RESUME_MINUTES,
   letResumeResponseSchema,
   studentAdminSchema,
+  studentCorrectionSchema,
   studentListQuerySchema,
   timeMultiplierInputSchema,
 } from "../students.ts";
@@ -27,6 +28,14 @@ export const studentAdminEndpoints = {
     summary: "One page of the students table: search name, USN or e-mail; filter by drive and college; sort",
     query: studentTableQuerySchema,
     response: studentTablePageSchema,
+  }),
+  correctStudent: endpoint({
+    method: "PATCH",
+    path: "/students/:id",
+    access: admin("examiner", "student.update"),
+    summary: "Correct a student's details (any of name, email, phone, usnNo, college, course, group, year)",
+    body: studentCorrectionSchema,
+    response: messageResponseSchema,
   }),
   setTimeMultiplier: endpoint({
     method: "PUT",

@@ -2,7 +2,7 @@
 
 import type { studentTableQuerySchema } from "@trainwise/contract/admin-tables";
 import type { StudentDetails } from "@trainwise/contract/auth";
-import type { StudentListQuery } from "@trainwise/contract/students";
+import type { StudentListQuery, studentCorrectionSchema } from "@trainwise/contract/students";
 import { and, count, desc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
@@ -28,6 +28,29 @@ export function findStudentsInDrive(db: Executor, driveId: string, email: string
         or(sql`lower(${students.email}) = lower(${email})`, sql`lower(${students.usnNo}) = lower(${usnNo})`),
       ),
     );
+}
+
+/** The student's drive and the details that must stay unique in it; undefined when there is no such student. */
+export async function findStudentForCorrection(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: students.id, driveId: students.driveId, email: students.email, usnNo: students.usnNo })
+    .from(students)
+    .where(eq(students.id, id));
+  return row;
+}
+
+/** Writes an admin's corrections (only the details given); undefined when the student is gone. */
+export async function updateStudentDetails(
+  db: Executor,
+  id: string,
+  details: z.output<typeof studentCorrectionSchema>,
+) {
+  const [row] = await db
+    .update(students)
+    .set(details)
+    .where(eq(students.id, id))
+    .returning({ id: students.id, name: students.name });
+  return row;
 }
 
 /** A student as stored: the registration details, the drive, and the hashes of the resume code and client key. */

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { csvDate, streamCsv } from "../../csv/reply.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
+import { correctDetails } from "./details.ts";
 import { DriveCodeGuesses } from "./drive-code-guesses.ts";
 import { DriveCodeRefused, hashResumeCode, newResumeCode, registerStudent } from "./registration.ts";
 import {
@@ -103,6 +104,11 @@ export const studentAdminRoutes: FastifyPluginAsync = async (app) => {
       drive: student.drive_name,
     })),
   );
+
+  serve(app, "correctStudent", async (request) => {
+    const { name } = await correctDetails(app.db, request.params.id, request.body);
+    return { message: `The details of ${name} have been corrected.` };
+  });
 
   serve(app, "setTimeMultiplier", async (request) => {
     const updated = await setTimeMultiplier(app.db, request.params.id, request.body.timeMultiplier);
