@@ -1,6 +1,9 @@
 import { studentTableQuerySchema } from "@trainwise/contract/admin-tables";
+import { type StudentDetails, studentDetailsSchema } from "@trainwise/contract/auth";
 import { type LetResumeResponse, MAX_TIME_MULTIPLIER, type StudentAdmin } from "@trainwise/contract/students";
 import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import {
   BusyNote,
@@ -16,9 +19,10 @@ import {
   useTableBusy,
   useTableParams,
 } from "../../components/admin/admin-table.tsx";
-import { Alert } from "../../components/ui/form-field.tsx";
+import { Alert, FormField, FormOutcome, SubmitButton } from "../../components/ui/form-field.tsx";
 import { adminCall, tableQueryFrom, useAdminAction, useTableExport } from "../../lib/admin-client.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
+import { resolverFor } from "../../lib/zod-resolver.ts";
 import type { Route } from "./+types/students";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -39,7 +43,7 @@ export const meta = () => [{ title: "Registered Students | Trainwise" }, { name:
 const TIME_CHOICES = [1, 1.25, 1.5, 2, 2.5, MAX_TIME_MULTIPLIER];
 
 type Act = (
-  intent: "time" | "extra-attempt" | "let-resume" | "end-sessions" | "remove",
+  intent: "time" | "extra-attempt" | "let-resume" | "end-sessions" | "remove" | "correct",
   student: StudentAdmin,
   value?: number,
 ) => void;
@@ -65,6 +69,15 @@ function StudentActions({ student, act, busy }: { student: StudentAdmin; act: Ac
           </option>
         ))}
       </select>
+      <button
+        type="button"
+        id={`correct-${student._id}`}
+        disabled={busy}
+        onClick={() => act("correct", student)}
+        className={`${button} border-brand-700 text-brand-700`}
+      >
+        Correct details <span className="sr-only">of {student.name}</span>
+      </button>
       <button
         type="button"
         disabled={busy || student.attemptsUsed < student.attemptsAllowed}
@@ -105,6 +118,110 @@ function StudentActions({ student, act, busy }: { student: StudentAdmin; act: Ac
         Remove registration <span className="sr-only">of {student.name}</span>
       </button>
     </div>
+  );
+}
+
+const DETAIL_FIELDS: { name: keyof StudentDetails; label: string; type?: string; inputMode?: "numeric" | "email" }[] = [
+  { name: "name", label: "Name" },
+  { name: "email", label: "Email", type: "email", inputMode: "email" },
+  { name: "phone", label: "Phone", type: "tel", inputMode: "numeric" },
+  { name: "usnNo", label: "USN No" },
+  { name: "college", label: "College" },
+  { name: "course", label: "Course" },
+  { name: "group", label: "Group" },
+  { name: "year", label: "Year", inputMode: "numeric" },
+];
+
+/**
+ * Corrects a candidate's details by the registration form's own rules; only what changed is sent. A refusal (an
+ * email or USN another student of the drive has) shows under its field and beside the button.
+ */
+function CorrectDetailsForm({
+  student,
+  onCorrected,
+  onCancel,
+}: {
+  student: StudentAdmin;
+  onCorrected: (message: string) => void;
+  onCancel: () => void;
+}) {
+  const change = useAdminAction();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = `correct-details-${student._id}`;
+  const current: StudentDetails = {
+    name: student.name,
+    email: student.email,
+    phone: student.phone,
+    usnNo: student.usnNo,
+    college: student.college,
+    course: student.course,
+    group: student.group,
+    year: student.year,
+  };
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    setError,
+    formState: { errors },
+  } = useForm<StudentDetails, unknown, z.output<typeof studentDetailsSchema>>({
+    resolver: resolverFor(studentDetailsSchema),
+    defaultValues: current,
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+  });
+  useEffect(() => heading.current?.focus(), []);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const changed = Object.fromEntries(
+      DETAIL_FIELDS.map(({ name }) => [name, values[name]] as const).filter(([name, value]) => value !== current[name]),
+    );
+    if (Object.keys(changed).length === 0) {
+      change.setOutcome({ ok: false, message: "Nothing was changed: correct a detail first, or Cancel." });
+      return;
+    }
+    const outcome = await change.run(
+      async (call) => (await call("correctStudent", { id: student._id, body: changed })).message,
+      "The details were not saved. Please try again.",
+    );
+    if (!outcome) return;
+    if (outcome.ok) onCorrected(outcome.message);
+    for (const [field, message] of Object.entries(outcome.fields ?? {})) {
+      setError(field as keyof StudentDetails, { message });
+    }
+  });
+
+  return (
+    <form
+      aria-labelledby={headingId}
+      onSubmit={onSubmit}
+      noValidate
+      className="mb-4 grid gap-4 rounded border border-slate-200 p-4 sm:grid-cols-2"
+    >
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="text-xl font-semibold sm:col-span-2">
+        Correct the details of {student.name}
+      </h2>
+      {DETAIL_FIELDS.map((field) => (
+        <FormField
+          key={field.name}
+          label={field.label}
+          type={field.type ?? "text"}
+          inputMode={field.inputMode}
+          autoComplete="off"
+          error={errors[field.name]?.message}
+          {...register(field.name, { onChange: () => clearErrors(field.name) })}
+        />
+      ))}
+      <div className="space-y-4 sm:col-span-2">
+        {change.outcome && !change.outcome.ok && <FormOutcome tone="error">{change.outcome.message}</FormOutcome>}
+        <div className="flex gap-3">
+          <SubmitButton busy={change.busy}>Save details</SubmitButton>
+          <button type="button" onClick={onCancel} className="rounded border border-slate-400 px-6 py-3 font-semibold">
+            Cancel
+          </button>
+        </div>
+      </div>
+    </form>
   );
 }
 
@@ -190,8 +307,20 @@ export default function Students({ loaderData }: Route.ComponentProps) {
   });
   const exportFailed = exporter.failed;
   const [issued, setIssued] = useState<LetResumeResponse & { name: string }>();
+  const [correcting, setCorrecting] = useState<StudentAdmin>();
 
-  const act: Act = (intent, student, value) =>
+  /** Closes the correction form and gives the keyboard back to the button that opened it. */
+  function stopCorrecting(student: StudentAdmin) {
+    setCorrecting(undefined);
+    document.getElementById(`correct-${student._id}`)?.focus();
+  }
+
+  const act: Act = (intent, student, value) => {
+    if (intent === "correct") {
+      action.setOutcome(undefined);
+      setCorrecting(student);
+      return;
+    }
     void action.run(async (call) => {
       const id = student._id;
       if (intent === "time")
@@ -205,6 +334,7 @@ export default function Students({ loaderData }: Route.ComponentProps) {
       if (intent === "remove") return (await call("removeStudent", { id })).message;
       return (await call("endSessions", { id })).message;
     }, "That did not work. Please try again.");
+  };
 
   const columns: Column<StudentAdmin>[] = [
     ...COLUMNS,
@@ -217,6 +347,17 @@ export default function Students({ loaderData }: Route.ComponentProps) {
         <div className="mb-4">
           <Alert tone={outcome.ok ? "success" : "error"}>{outcome.message}</Alert>
         </div>
+      )}
+      {correcting && (
+        <CorrectDetailsForm
+          key={correcting._id}
+          student={correcting}
+          onCancel={() => stopCorrecting(correcting)}
+          onCorrected={(message) => {
+            action.setOutcome({ ok: true, message });
+            stopCorrecting(correcting);
+          }}
+        />
       )}
       {issued && <IssuedResumeCode key={issued.resumeCode} issued={issued} onDone={() => setIssued(undefined)} />}
       {exportFailed && (
