@@ -42,7 +42,12 @@ test("a taken email shows the server's message", async ({ page, allowConsoleErro
   await page.goto("/student/register");
   await fillRegistration(page, { ...student, usnNo: `${student.usnNo}-other` });
   await page.getByRole("button", { name: "Register" }).click();
-  await expect(page.getByRole("alert").first()).toHaveText("This email is already registered.");
+  // The answer does not say which detail is taken, or by whom (issue 21, row 4); it asks for the resume code.
+  await expect(page.getByRole("alert").first()).toHaveText(
+    "This email or USN is already registered for this test. If you registered before, enter the resume code you " +
+      "were given. If you have no resume code, or it is not accepted, ask the invigilator.",
+  );
+  await expect(page.getByLabel("Resume code")).toBeVisible();
 });
 
 test("a whole quiz: right and wrong answers, timer expiry, refresh, score, and the redirect home", async ({ page }) => {

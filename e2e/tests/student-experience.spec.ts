@@ -39,7 +39,7 @@ test("on a phone, registration's server message appears beside Register and take
   await page.goto("/student/register");
   await fillRegistration(page, { ...student, usnNo: `${student.usnNo}-B` });
   await page.getByRole("button", { name: "Register" }).click();
-  const message = page.getByRole("alert").filter({ hasText: "This email is already registered." });
+  const message = page.getByRole("alert").filter({ hasText: "This email or USN is already registered for this test." });
   await expect(message).toBeInViewport({ ratio: 1 });
   expect(await message.evaluate((alert) => alert.parentElement?.contains(document.activeElement))).toBe(true);
   await expectNoAxeViolations(page);

@@ -121,6 +121,7 @@ export const AUDIT_ACTIONS = [
   "drive.reopen",
   "drive.archive",
   "drive.roster-replace",
+  "student.update",
   "student.time-multiplier",
   "student.extra-attempt",
   "student.let-resume",

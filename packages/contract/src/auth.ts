@@ -22,7 +22,8 @@ function blankAsAbsent<Schema extends z.ZodType<string, string>>(schema: Schema)
     .transform((value) => value || undefined);
 }
 
-export const studentRegistrationSchema = z.object({
+/** A candidate's details, as registration takes them and an admin corrects them, with the form's messages. */
+export const studentDetailsSchema = z.object({
   name: requiredText("Name", 100),
   // Only presence is checked for email (docs/product.md#validation-messages); uniqueness ignores case.
   email: requiredText("Email", 254),
@@ -34,6 +35,9 @@ export const studentRegistrationSchema = z.object({
   year: requiredText("Year", 4).regex(/^\d{4}$/, {
     error: "Year must be in 4-digit format (e.g., 2025)",
   }),
+});
+
+export const studentRegistrationSchema = studentDetailsSchema.extend({
   /** The drive's code; without one the student joins the always-open default drive. */
   driveCode: blankAsAbsent(driveCodeSchema),
   /** Shown once at registration; registering again in the same drive needs it. */
@@ -55,7 +59,7 @@ export const studentRegistrationSchema = z.object({
 });
 /** What a client sends (optional codes may be left out or blank). */
 export type StudentRegistration = z.input<typeof studentRegistrationSchema>;
-export type StudentDetails = Omit<StudentRegistration, "driveCode" | "resumeCode" | "registrationKey">;
+export type StudentDetails = z.input<typeof studentDetailsSchema>;
 
 /** The original `token`, and on a new registration the resume code the student must keep. */
 export const registrationResponseSchema = z.object({ token: z.string(), resumeCode: z.string().optional() });

@@ -1,6 +1,7 @@
 // GET /api/students and GET /api/students/results/all (admin).
 import { z } from "zod";
 import { answerTimingSchema } from "./answer-timing.ts";
+import { studentDetailsSchema } from "./auth.ts";
 import { idSchema, listOf, pagingQuerySchema, searchText } from "./common.ts";
 
 export const studentSchema = z.object({
@@ -29,8 +30,30 @@ export const resultRowSchema = z.object({
 export type ResultRow = z.infer<typeof resultRowSchema>;
 export const resultRowListSchema = listOf(resultRowSchema);
 
-/** Minutes an admin's "let resume" stays usable. */
+/**
+ * PATCH /api/students/:id: an admin corrects a candidate's details, any of them, by the registration form's rules.
+ * Email and USN stay unique within the drive.
+ */
+export const studentCorrectionSchema = studentDetailsSchema
+  .partial()
+  .refine((details) => Object.values(details).some((value) => value !== undefined), {
+    error: "Send at least one detail to correct.",
+  });
+export type StudentCorrection = z.input<typeof studentCorrectionSchema>;
+
+/** Minutes the resume code an admin's "let resume" makes stays usable (once). */
 export const LET_RESUME_MINUTES = 30;
+
+/**
+ * An admin's "let resume": a one-time resume code for the admin to hand to the student, shown only in this answer
+ * (the server keeps its hash), and when it stops working.
+ */
+export const letResumeResponseSchema = z.object({
+  message: z.string(),
+  resumeCode: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+export type LetResumeResponse = z.infer<typeof letResumeResponseSchema>;
 
 /**
  * Extra time, as the product names it everywhere in code: a student's time multiplier on the seconds per question

@@ -3,7 +3,9 @@ import { studentTablePageSchema, studentTableQuerySchema } from "../admin-tables
 import { listOf, messageResponseSchema } from "../common.ts";
 import {
   LET_RESUME_MINUTES,
+  letResumeResponseSchema,
   studentAdminSchema,
+  studentCorrectionSchema,
   studentListQuerySchema,
   timeMultiplierInputSchema,
 } from "../students.ts";
@@ -27,6 +29,14 @@ export const studentAdminEndpoints = {
     query: studentTableQuerySchema,
     response: studentTablePageSchema,
   }),
+  correctStudent: endpoint({
+    method: "PATCH",
+    path: "/students/:id",
+    access: admin("examiner", "student.update"),
+    summary: "Correct a student's details (any of name, email, phone, usnNo, college, course, group, year)",
+    body: studentCorrectionSchema,
+    response: messageResponseSchema,
+  }),
   setTimeMultiplier: endpoint({
     method: "PUT",
     path: "/students/:id/time-multiplier",
@@ -47,9 +57,9 @@ export const studentAdminEndpoints = {
     path: "/students/:id/let-resume",
     access: admin("examiner", "student.let-resume"),
     summary:
-      `Let a student who lost their resume code register again with email and USN (for ${LET_RESUME_MINUTES} ` +
-      "minutes); their other sessions end when they do",
-    response: messageResponseSchema,
+      `A one-time resume code for a student who lost theirs, shown once, for the admin to hand over (usable for ` +
+      `${LET_RESUME_MINUTES} minutes); their other sessions end when they use it`,
+    response: letResumeResponseSchema,
   }),
   endSessions: endpoint({
     method: "POST",

@@ -1,6 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, registerStudent, seedQuestions, studentInput } from "../../test/fixtures.ts";
+import { markSensitive } from "../../test/log-watch.ts";
+
+/**
+ * The one answer to a registration whose email or USN is taken, whoever took it, and to a registered student's
+ * missing or wrong resume code: it confirms no one's registration (issue 21, row 4).
+ */
+const ALREADY_REGISTERED = {
+  statusCode: 409,
+  error:
+    "This email or USN is already registered for this test. If you registered before, enter the resume code you " +
+    "were given. If you have no resume code, or it is not accepted, ask the invigilator.",
+  message:
+    "This email or USN is already registered for this test. If you registered before, enter the resume code you " +
+    "were given. If you have no resume code, or it is not accepted, ask the invigilator.",
+  fields: { resumeCode: "Enter the resume code you were given, or ask the invigilator" },
+};
 
 describe("POST /api/auth/student/register", async () => {
   const { app, database } = await createTestApp();
@@ -49,7 +65,7 @@ describe("POST /api/auth/student/register", async () => {
     expect(response.json().fields).toEqual({ year: "Year is required" });
   });
 
-  it("refuses a taken email, case-insensitively, and names it", async () => {
+  it("refuses a taken email, case-insensitively, without saying whose or which detail", async () => {
     const { input } = await registerStudent(app);
     const response = await app.inject({
       method: "POST",
@@ -57,13 +73,10 @@ describe("POST /api/auth/student/register", async () => {
       payload: studentInput({ email: input.email.toUpperCase() }),
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({
-      error: "This email is already registered.",
-      fields: { email: "This email is already registered." },
-    });
+    expect(response.json()).toEqual(ALREADY_REGISTERED);
   });
 
-  it("refuses a taken USN and names it", async () => {
+  it("refuses a taken USN, case-insensitively, without saying whose or which detail", async () => {
     const { input } = await registerStudent(app);
     const response = await app.inject({
       method: "POST",
@@ -71,10 +84,37 @@ describe("POST /api/auth/student/register", async () => {
       payload: studentInput({ usnNo: input.usnNo.toLowerCase() }),
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({
-      error: "This USN is already registered.",
-      fields: { usnNo: "This USN is already registered." },
-    });
+    expect(response.json()).toEqual(ALREADY_REGISTERED);
+  });
+
+  it("answers a taken email, a taken USN, a registered pair without its code and a wrong code alike (issue 21, row 4)", async () => {
+    const victim = await registerStudent(app);
+    const other = await registerStudent(app);
+    const tries = {
+      "the email taken": studentInput({ email: victim.input.email }),
+      "the USN taken": studentInput({ usnNo: victim.input.usnNo }),
+      "the email and the USN taken by two students": studentInput({
+        email: victim.input.email,
+        usnNo: other.input.usnNo,
+      }),
+      "the pair registered, no code": studentInput({ email: victim.input.email, usnNo: victim.input.usnNo }),
+      "the pair registered, a wrong code": studentInput({
+        email: victim.input.email,
+        usnNo: victim.input.usnNo,
+        resumeCode: "AAAA-AAAA",
+      }),
+      "the email taken, a code": studentInput({ email: victim.input.email, resumeCode: "AAAA-AAAA" }),
+    };
+    const headerNames = new Set<string>();
+    for (const [label, payload] of Object.entries(tries)) {
+      const response = await app.inject({ method: "POST", url: "/api/auth/student/register", payload });
+      expect({ status: response.statusCode, body: response.json() }, label).toEqual({
+        status: 409,
+        body: ALREADY_REGISTERED,
+      });
+      headerNames.add(Object.keys(response.headers).sort().join(" "));
+    }
+    expect(headerNames.size, "the same headers every time").toBe(1);
   });
 
   it("never hands over an attempt for the same email and USN alone (takeover)", async () => {
@@ -89,12 +129,7 @@ describe("POST /api/auth/student/register", async () => {
     const attacker = { ...studentInput(), email: victim.input.email, usnNo: victim.input.usnNo, name: "Mallory" };
     const takeover = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: attacker });
     expect(takeover.statusCode).toBe(409);
-    expect(takeover.json()).toMatchObject({
-      error:
-        "You are already registered for this test. Enter the resume code you were given when you registered, " +
-        "or ask the invigilator to let you resume.",
-      fields: { resumeCode: "Enter your resume code to continue" },
-    });
+    expect(takeover.json()).toEqual(ALREADY_REGISTERED);
     expect(takeover.body).not.toMatch(/token/);
     const guessed = await app.inject({
       method: "POST",
@@ -102,9 +137,7 @@ describe("POST /api/auth/student/register", async () => {
       payload: { ...attacker, resumeCode: "AAAA-AAAA" },
     });
     expect(guessed.statusCode).toBe(409);
-    expect(guessed.json().fields).toEqual({
-      resumeCode: "That resume code is not right. Check it, or ask the invigilator to let you resume.",
-    });
+    expect(guessed.json()).toEqual(ALREADY_REGISTERED);
     // The victim's attempt is untouched and still theirs.
     const state = await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(victim.token) });
     expect(state.json()).toMatchObject({ status: "in_progress" });
@@ -145,7 +178,7 @@ describe("POST /api/auth/student/register", async () => {
     for (const attempt of [{ ...input, registrationKey: "someone-elses-key-0123456789xx" }, withoutKey]) {
       const refused = await register(attempt);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().fields).toEqual({ resumeCode: "Enter your resume code to continue" });
+      expect(refused.json()).toEqual(ALREADY_REGISTERED);
     }
     await database.pool.query("update students set created_at = now() - interval '61 minutes' where email = $1", [
       input.email,
@@ -192,9 +225,8 @@ describe("POST /api/auth/student/register", async () => {
     expect(resumed.json()).toEqual(served.json());
   });
 
-  it("lets a student who lost the code back in once an admin lets them resume, ending the old session", async () => {
-    const { input, token } = await registerStudent(app);
-    await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(token) });
+  /** An admin lets the registered student of `input` resume; the answer as the admin gets it. */
+  async function letResume(input: { email: string }) {
     const { rows } = await database.pool.query("select id from students where email = $1", [input.email]);
     const admin = await adminToken(app, database.db);
     const allowed = await app.inject({
@@ -203,16 +235,108 @@ describe("POST /api/auth/student/register", async () => {
       headers: bearer(admin),
     });
     expect(allowed.statusCode).toBe(200);
-    const back = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: input });
+    markSensitive(allowed.json().resumeCode, "secret", "an admin's resume code");
+    return { studentId: rows[0].id as string, answer: allowed.json() };
+  }
+
+  it("after an admin lets a student resume, an email and USN alone still take nothing over (issue 21, row 7)", async () => {
+    const victim = await registerStudent(app);
+    await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(victim.token) });
+    await letResume(victim.input);
+    // A classmate who knows the email and USN registers in the half hour that follows.
+    const attacker = { ...studentInput(), email: victim.input.email, usnNo: victim.input.usnNo, name: "Mallory" };
+    const takeover = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: attacker });
+    expect(takeover.statusCode).toBe(409);
+    expect(takeover.body).not.toMatch(/token/);
+    // The student's own session was not ended by someone else's try.
+    const state = await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(victim.token) });
+    expect(state.json()).toMatchObject({ status: "in_progress" });
+  });
+
+  it("an admin's let resume gives a code for the student that works once, ending their other sessions", async () => {
+    const { input, token, resumeCode: lostCode } = await registerStudent(app);
+    await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(token) });
+    const { studentId, answer } = await letResume(input);
+    expect(answer.resumeCode).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
+    expect(answer.resumeCode).not.toBe(lostCode);
+    const minutesLeft = (Date.parse(answer.expiresAt) - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(29);
+    expect(minutesLeft).toBeLessThanOrEqual(30);
+    expect(answer.message).toBe(
+      "Give the student this resume code. They register again with their email and USN and type it in Resume code. " +
+        "It works once, within 30 minutes, and replaces the code they had; their other sessions end when they use it.",
+    );
+    // Stored only as its hash.
+    const stored = await database.pool.query("select resume_code_hash as hash from students where id = $1", [
+      studentId,
+    ]);
+    expect(stored.rows[0].hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(stored.rows[0])).not.toContain(answer.resumeCode.replace("-", ""));
+
+    const back = await app.inject({
+      method: "POST",
+      url: "/api/auth/student/register",
+      payload: { ...input, resumeCode: answer.resumeCode },
+    });
     expect(back.statusCode).toBe(200);
-    expect(back.json().resumeCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    // A code of the student's own for next time, shown to them once.
+    const nextCode = back.json().resumeCode as string;
+    expect(nextCode).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
+    expect(nextCode).not.toBe(answer.resumeCode);
     expect(
       (await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(back.json().token) })).json(),
     ).toMatchObject({ status: "in_progress" });
-    // The allowance is used up, and the session on the old device has ended.
-    const twice = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: input });
-    expect(twice.statusCode).toBe(409);
+    // The session on the old device has ended.
     expect((await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
+    // Used once: the admin's code, and the code the student had lost, no longer let anyone in.
+    for (const code of [answer.resumeCode, lostCode]) {
+      const again = await app.inject({
+        method: "POST",
+        url: "/api/auth/student/register",
+        payload: { ...input, resumeCode: code },
+      });
+      expect(again.statusCode, code).toBe(409);
+    }
+    const withNext = await app.inject({
+      method: "POST",
+      url: "/api/auth/student/register",
+      payload: { ...input, resumeCode: nextCode },
+    });
+    expect(withNext.statusCode).toBe(200);
+    // The audit log says who let the student resume, and never holds the code.
+    const entries = await database.pool.query(
+      "select before, after from audit_log where action = 'student.let-resume' and entity_id = $1",
+      [studentId],
+    );
+    expect(entries.rows).toHaveLength(1);
+    const logged = JSON.stringify(entries.rows).toUpperCase();
+    expect(logged).not.toContain(answer.resumeCode);
+    expect(logged).not.toContain(answer.resumeCode.replace("-", ""));
+  });
+
+  it("an admin's resume code expires after 30 minutes", async () => {
+    const { input, token } = await registerStudent(app);
+    const { studentId, answer } = await letResume(input);
+    await database.pool.query("update students set resume_allowed_until = now() - interval '1 second' where id = $1", [
+      studentId,
+    ]);
+    const late = await app.inject({
+      method: "POST",
+      url: "/api/auth/student/register",
+      payload: { ...input, resumeCode: answer.resumeCode },
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.body).not.toMatch(/token/);
+    expect(late.json()).toMatchObject({
+      error: "That resume code has expired: a code from the invigilator works for 30 minutes. Ask them for a new one.",
+      fields: {
+        resumeCode:
+          "That resume code has expired: a code from the invigilator works for 30 minutes. Ask them for a new one.",
+      },
+    });
+    expect((await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(token) })).statusCode).not.toBe(
       401,
     );
   });

@@ -1,9 +1,11 @@
 // Student registration into a drive: the drive's code (none: the always-open default drive), its window and
 // roster decide who may register; email (case-insensitive) and USN are unique within a drive. Registering again
-// in the same drive needs the resume code shown once at the first registration, or an admin's "let resume":
-// an email and a USN alone, which classmates know, never hand over someone's attempt.
+// in the same drive needs the resume code shown once at the first registration, or the one-time code an admin's
+// "let resume" made for the student: an email and a USN alone, which classmates know, never hand over someone's
+// attempt.
 import { createHash, randomInt } from "node:crypto";
 import type { StudentRegistration } from "@trainwise/contract/auth";
+import { LET_RESUME_MINUTES } from "@trainwise/contract/students";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { HttpError } from "../../http/http-error.ts";
@@ -17,7 +19,23 @@ import {
   takeResumeAllowance,
 } from "./repository.ts";
 
-const EMAIL_TAKEN = "This email is already registered.";
+/**
+ * One answer for an email taken by someone, a USN taken by someone, and a registered student's missing or wrong
+ * resume code: the same status, message and field, so that nobody learns from it whether an email, a USN or the
+ * pair of them is someone's registration (classmates know each other's). A wrong code is answered alike too: a
+ * distinct answer would confirm the pair to anyone typing any code beside it. What the 409 itself says, that the
+ * registration cannot be made with these details, no unique email and USN can hide.
+ */
+const ALREADY_REGISTERED =
+  "This email or USN is already registered for this test. If you registered before, enter the resume code you " +
+  "were given. If you have no resume code, or it is not accepted, ask the invigilator.";
+
+function alreadyRegistered(): HttpError {
+  return new HttpError(409, ALREADY_REGISTERED, {
+    resumeCode: "Enter the resume code you were given, or ask the invigilator",
+  });
+}
+
 /**
  * A drive code that names no drive, and a roster that does not list the student, are answered alike: someone who
  * is not admitted learns nothing about which codes are drives (drive-code-guesses.ts counts both).
@@ -32,11 +50,9 @@ export class DriveCodeRefused extends HttpError {
     super(403, NOT_ADMITTED, { driveCode: NOT_ADMITTED });
   }
 }
-const USN_TAKEN = "This USN is already registered.";
-const NEEDS_RESUME_CODE =
-  "You are already registered for this test. Enter the resume code you were given when you registered, " +
-  "or ask the invigilator to let you resume.";
-const WRONG_RESUME_CODE = "That resume code is not right. Check it, or ask the invigilator to let you resume.";
+
+/** Only someone who typed the admin's code itself can get this answer: it tells nobody else anything. */
+const RESUME_CODE_EXPIRED = `That resume code has expired: a code from the invigilator works for ${LET_RESUME_MINUTES} minutes. Ask them for a new one.`;
 
 // No 0/O or 1/I: the code is read off a screen or a sheet of paper and typed again.
 const RESUME_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -69,7 +85,7 @@ async function driveFor(db: Database, input: StudentRegistration): Promise<Drive
 
 export interface Registered {
   studentId: string;
-  /** Only when a code was just made: at the first registration, or after an admin let the student resume. */
+  /** Only when a code was just made: at the first registration, or when the student used an admin's one-time code. */
   resumeCode?: string;
 }
 
@@ -102,25 +118,32 @@ export async function registerStudent(db: Database, input: StudentRegistration):
       return { studentId: sameEmail.id, resumeCode };
     }
     if (input.resumeCode) {
-      if (sameEmail.resumeCodeHash === hashResumeCode(input.resumeCode)) return { studentId: sameEmail.id };
-      throw new HttpError(409, WRONG_RESUME_CODE, { resumeCode: WRONG_RESUME_CODE });
+      const given = hashResumeCode(input.resumeCode);
+      if (sameEmail.resumeCodeHash === given) {
+        if (!sameEmail.resumeAllowedUntil) return { studentId: sameEmail.id };
+        // The code an admin made with "let resume": used up here, within its time, and the student gets a new code
+        // of their own for the next time.
+        if (await takeResumeAllowance(db, sameEmail.id, given, details.resumeCodeHash)) {
+          return { studentId: sameEmail.id, resumeCode };
+        }
+        if (sameEmail.resumeAllowedUntil <= new Date()) {
+          throw new HttpError(409, RESUME_CODE_EXPIRED, { resumeCode: RESUME_CODE_EXPIRED });
+        }
+      }
     }
-    // An admin's "let resume" is used up here, and the student gets a new code for the next time.
-    if (await takeResumeAllowance(db, sameEmail.id, hashResumeCode(resumeCode))) {
-      return { studentId: sameEmail.id, resumeCode };
-    }
-    throw new HttpError(409, NEEDS_RESUME_CODE, { resumeCode: "Enter your resume code to continue" });
+    throw alreadyRegistered();
   }
-  if (sameEmail) throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
-  if (sameUsn) throw new HttpError(409, USN_TAKEN, { usnNo: USN_TAKEN });
+  if (sameEmail || sameUsn) throw alreadyRegistered();
   try {
     return { studentId: (await insertStudent(db, details)).id, resumeCode };
   } catch (error) {
-    // Two registrations racing for the same email or USN: the database's unique index decides.
-    if (isUniqueViolation(error, "students_drive_email_unique"))
-      throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
-    if (isUniqueViolation(error, "students_drive_usn_unique"))
-      throw new HttpError(409, USN_TAKEN, { usnNo: USN_TAKEN });
+    // Two registrations racing for the same email or USN: the database's unique index decides, and the loser is
+    // answered as any taken email or USN is.
+    if (
+      isUniqueViolation(error, "students_drive_email_unique") ||
+      isUniqueViolation(error, "students_drive_usn_unique")
+    )
+      throw alreadyRegistered();
     throw error;
   }
 }

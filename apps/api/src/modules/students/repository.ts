@@ -2,7 +2,7 @@
 
 import type { studentTableQuerySchema } from "@trainwise/contract/admin-tables";
 import type { StudentDetails } from "@trainwise/contract/auth";
-import type { StudentListQuery } from "@trainwise/contract/students";
+import type { StudentListQuery, studentCorrectionSchema } from "@trainwise/contract/students";
 import { and, count, desc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
@@ -28,6 +28,29 @@ export function findStudentsInDrive(db: Executor, driveId: string, email: string
         or(sql`lower(${students.email}) = lower(${email})`, sql`lower(${students.usnNo}) = lower(${usnNo})`),
       ),
     );
+}
+
+/** The student's drive and the details that must stay unique in it; undefined when there is no such student. */
+export async function findStudentForCorrection(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: students.id, driveId: students.driveId, email: students.email, usnNo: students.usnNo })
+    .from(students)
+    .where(eq(students.id, id));
+  return row;
+}
+
+/** Writes an admin's corrections (only the details given); undefined when the student is gone. */
+export async function updateStudentDetails(
+  db: Executor,
+  id: string,
+  details: z.output<typeof studentCorrectionSchema>,
+) {
+  const [row] = await db
+    .update(students)
+    .set(details)
+    .where(eq(students.id, id))
+    .returning({ id: students.id, name: students.name });
+  return row;
 }
 
 /** A student as stored: the registration details, the drive, and the hashes of the resume code and client key. */
@@ -60,41 +83,50 @@ export async function insertStudent(db: Executor, input: NewStudent) {
 }
 
 /**
- * Uses up an admin's "let resume" if one is still valid: the student gets a new resume code (its hash is
- * stored) and their earlier sessions end, so the attempt continues on this device only.
+ * Uses up the resume code an admin made with "let resume", if `resumeCodeHash` is still its hash and its time has not
+ * run out: the student gets a code of their own for next time (`nextResumeCodeHash`) and their earlier sessions end,
+ * so the attempt continues on this device only. False when the code was used already (two tries racing) or is late.
  */
-export async function takeResumeAllowance(db: Executor, id: string, resumeCodeHash: string): Promise<boolean> {
+export async function takeResumeAllowance(
+  db: Executor,
+  id: string,
+  resumeCodeHash: string,
+  nextResumeCodeHash: string,
+): Promise<boolean> {
   const now = new Date();
   const rows = await db
     .update(students)
-    .set({ resumeCodeHash, resumeAllowedUntil: null, sessionsValidFrom: now })
-    .where(and(eq(students.id, id), gt(students.resumeAllowedUntil, now)))
+    .set({ resumeCodeHash: nextResumeCodeHash, resumeAllowedUntil: null, sessionsValidFrom: now })
+    .where(and(eq(students.id, id), eq(students.resumeCodeHash, resumeCodeHash), gt(students.resumeAllowedUntil, now)))
     .returning({ id: students.id });
   return rows.length > 0;
 }
 
 /** Gives the student a new resume code (its hash is stored): the one made before never reached them. */
 export async function replaceResumeCode(db: Executor, id: string, resumeCodeHash: string) {
-  await db.update(students).set({ resumeCodeHash }).where(eq(students.id, id));
+  await db.update(students).set({ resumeCodeHash, resumeAllowedUntil: null }).where(eq(students.id, id));
 }
 
-/** An admin lets the student register again without the resume code, for the next `minutes`. */
-export async function allowResume(db: Executor, id: string, minutes: number) {
+/**
+ * An admin's "let resume": the student's resume code becomes one the admin hands over (its hash is stored), usable
+ * once for the next `minutes`. The code the student had stops working at once: it was lost, or someone saw it.
+ */
+export async function allowResume(db: Executor, id: string, minutes: number, resumeCodeHash: string) {
   const [row] = await db
     .update(students)
-    .set({ resumeAllowedUntil: new Date(Date.now() + minutes * 60_000) })
+    .set({ resumeCodeHash, resumeAllowedUntil: new Date(Date.now() + minutes * 60_000) })
     .where(eq(students.id, id))
-    .returning({ id: students.id });
+    .returning({ id: students.id, resumeAllowedUntil: students.resumeAllowedUntil });
   return row;
 }
 
-/** Ends every session of the student: tokens issued before now are refused from now on. */
 /** Deletes the student's registration; their attempts and answers go with it (the schema's cascade). */
 export async function removeStudent(db: Executor, id: string) {
   const [row] = await db.delete(students).where(eq(students.id, id)).returning({ id: students.id });
   return row;
 }
 
+/** Ends every session of the student: tokens issued before now are refused from now on. */
 export async function endSessions(db: Executor, id: string) {
   const [row] = await db
     .update(students)

@@ -4,8 +4,9 @@ import type { FastifyPluginAsync } from "fastify";
 import { csvDate, streamCsv } from "../../csv/reply.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
+import { correctDetails } from "./details.ts";
 import { DriveCodeGuesses } from "./drive-code-guesses.ts";
-import { DriveCodeRefused, registerStudent } from "./registration.ts";
+import { DriveCodeRefused, hashResumeCode, newResumeCode, registerStudent } from "./registration.ts";
 import {
   allowAnotherAttempt,
   allowResume,
@@ -104,6 +105,11 @@ export const studentAdminRoutes: FastifyPluginAsync = async (app) => {
     })),
   );
 
+  serve(app, "correctStudent", async (request) => {
+    const { name } = await correctDetails(app.db, request.params.id, request.body);
+    return { message: `The details of ${name} have been corrected.` };
+  });
+
   serve(app, "setTimeMultiplier", async (request) => {
     const updated = await setTimeMultiplier(app.db, request.params.id, request.body.timeMultiplier);
     if (!updated) throw new HttpError(404, "Student not found.");
@@ -121,11 +127,19 @@ export const studentAdminRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
+  // The code goes to the admin, who hands it to the student: whoever else knows the student's email and USN gets
+  // nothing from the admin's help. Only its hash is stored, and the audit entry is the student's row without it.
   serve(app, "letResume", async (request) => {
-    const updated = await allowResume(app.db, request.params.id, LET_RESUME_MINUTES);
-    if (!updated) throw new HttpError(404, "Student not found.");
+    const resumeCode = newResumeCode();
+    const updated = await allowResume(app.db, request.params.id, LET_RESUME_MINUTES, hashResumeCode(resumeCode));
+    if (!updated?.resumeAllowedUntil) throw new HttpError(404, "Student not found.");
     return {
-      message: `For the next ${LET_RESUME_MINUTES} minutes the student can register again with their email and USN to continue.`,
+      message:
+        "Give the student this resume code. They register again with their email and USN and type it in Resume " +
+        `code. It works once, within ${LET_RESUME_MINUTES} minutes, and replaces the code they had; their other ` +
+        "sessions end when they use it.",
+      resumeCode,
+      expiresAt: updated.resumeAllowedUntil.toISOString(),
     };
   });
 

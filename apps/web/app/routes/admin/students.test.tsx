@@ -40,6 +40,7 @@ const STUDENTS = [student(1, rvce, 1), student(2, bms, 0)];
 function studentsApi(options: { refuseSession?: boolean } = {}) {
   const log: string[] = [];
   const tokens: (string | null)[] = [];
+  const bodies: Record<string, unknown>[] = [];
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
   const fetch = vi.fn(async (address: string, init: RequestInit = {}) => {
@@ -54,7 +55,25 @@ function studentsApi(options: { refuseSession?: boolean } = {}) {
       return json(200, studentTablePageSchema.parse({ rows, total: rows.length, page: 1, pageSize: 25 }));
     }
     if (url.pathname.endsWith("/extra-attempt")) return json(200, { message: "Student 1 may take the quiz again." });
+    if (url.pathname.endsWith("/let-resume"))
+      return json(200, {
+        message: "Give the student this resume code.",
+        resumeCode: "K7QM-29XD",
+        expiresAt: "2026-03-02T10:00:00.000Z",
+      });
     if (init.method === "DELETE") return json(200, { message: "The registration has been removed." });
+    if (init.method === "PATCH") {
+      bodies.push(JSON.parse(String(init.body)));
+      if (bodies.at(-1)?.email === "student2@example.com") {
+        return json(409, {
+          statusCode: 409,
+          error: "Another student in this drive is registered with this email. Nothing was changed.",
+          message: "Another student in this drive is registered with this email. Nothing was changed.",
+          fields: { email: "Another student in this drive has this email" },
+        });
+      }
+      return json(200, { message: "The details of Student 1 have been corrected." });
+    }
     return json(404, { error: "Not found" });
   });
   vi.stubGlobal("fetch", fetch);
@@ -63,7 +82,7 @@ function studentsApi(options: { refuseSession?: boolean } = {}) {
     const read = log.findLast((line) => line.startsWith("GET /api/students/table"));
     return Object.fromEntries(new URLSearchParams(read?.split("?")[1]));
   };
-  return { log, tokens, lastTableQuery };
+  return { log, tokens, bodies, lastTableQuery };
 }
 
 function renderStudents(entry = "/admin/students") {
@@ -154,6 +173,96 @@ describe("registered students", () => {
     expect(await screen.findByText("The registration has been removed.")).toBeTruthy();
     expect(api.log).toContain(`DELETE /api/students/${STUDENTS[0]?._id}`);
     expect(api.log.filter((line) => line.startsWith("GET /api/students/table")).length).toBe(reads + 1);
+  });
+
+  it("Let resume shows the admin the one-time code to hand over, readable and copyable, until dismissed", async () => {
+    const api = studentsApi();
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    renderStudents();
+    await screen.findByRole("table", { name: "Registered students" });
+    fireEvent.click(screen.getByRole("button", { name: "Let resume for Student 1" }));
+    const panel = await screen.findByRole("region", { name: "Resume code for Student 1" });
+    expect(api.log).toContain(`POST /api/students/${STUDENTS[0]?._id}/let-resume`);
+    expect(within(panel).getByText("K7QM-29XD")).toBeTruthy();
+    // Read out one character at a time, as the admin reads it to the student.
+    expect(within(panel).getByText("K 7 Q M, 2 9 X D")).toBeTruthy();
+    expect(panel.textContent).toContain("shown only now");
+    // The admin's keyboard is taken to it.
+    expect(panel.contains(document.activeElement)).toBe(true);
+    fireEvent.click(within(panel).getByRole("button", { name: "Copy code" }));
+    expect(writeText).toHaveBeenCalledWith("K7QM-29XD");
+    expect(await within(panel).findByText("Code copied.")).toBeTruthy();
+    fireEvent.click(within(panel).getByRole("button", { name: "Done, I have passed it on" }));
+    expect(screen.queryByRole("region", { name: "Resume code for Student 1" })).toBeNull();
+    expect(screen.queryByText("K7QM-29XD")).toBeNull();
+  });
+
+  it("Correct details opens a labelled form with the student's details, checks them, and sends what changed", async () => {
+    const api = studentsApi();
+    renderStudents();
+    await screen.findByRole("table", { name: "Registered students" });
+    const opener = screen.getByRole("button", { name: "Correct details of Student 1" });
+    fireEvent.click(opener);
+    const form = await screen.findByRole("form", { name: "Correct the details of Student 1" });
+    expect(form.contains(document.activeElement)).toBe(true);
+    const field = (label: string) => within(form).getByLabelText(label) as HTMLInputElement;
+    expect(
+      ["Name", "Email", "Phone", "USN No", "College", "Course", "Group", "Year"].map((label) => field(label).value),
+    ).toEqual([
+      "Student 1",
+      "student1@example.com",
+      "9845012345",
+      "1RV22CS001",
+      "RV College of Engineering",
+      "B.E.",
+      "CSE",
+      "3",
+    ]);
+
+    // The registration form's own rules, under the field, before anything is sent.
+    fireEvent.change(field("Phone"), { target: { value: "12345" } });
+    fireEvent.change(field("Year"), { target: { value: "2024" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save details" }));
+    expect(await within(form).findByText("Phone must be exactly 10 digits")).toBeTruthy();
+    expect(field("Phone").getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(field("Phone").getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "Phone must be exactly 10 digits",
+    );
+    expect(api.bodies).toEqual([]);
+    // Editing the field clears its message.
+    fireEvent.change(field("Phone"), { target: { value: "9845099999" } });
+    expect(within(form).queryByText("Phone must be exactly 10 digits")).toBeNull();
+
+    // The server's refusal of a taken email appears under Email, and beside the button.
+    fireEvent.change(field("Email"), { target: { value: "student2@example.com" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save details" }));
+    expect(await within(form).findByText("Another student in this drive has this email")).toBeTruthy();
+    expect(field("Email").getAttribute("aria-invalid")).toBe("true");
+    expect(within(form).getByRole("alert").textContent).toContain(
+      "Another student in this drive is registered with this email.",
+    );
+
+    const reads = api.log.filter((line) => line.startsWith("GET /api/students/table")).length;
+    fireEvent.change(field("Email"), { target: { value: "student1.new@example.com" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save details" }));
+    expect(await screen.findByText("The details of Student 1 have been corrected.")).toBeTruthy();
+    // Only what changed is sent, to the student's own address.
+    expect(api.log).toContain(`PATCH /api/students/${STUDENTS[0]?._id}`);
+    expect(api.bodies.at(-1)).toEqual({ email: "student1.new@example.com", phone: "9845099999", year: "2024" });
+    expect(screen.queryByRole("form", { name: "Correct the details of Student 1" })).toBeNull();
+    expect(api.log.filter((line) => line.startsWith("GET /api/students/table")).length).toBe(reads + 1);
+  });
+
+  it("Cancel closes the correction form and takes the keyboard back to its button", async () => {
+    studentsApi();
+    renderStudents();
+    await screen.findByRole("table", { name: "Registered students" });
+    fireEvent.click(screen.getByRole("button", { name: "Correct details of Student 2" }));
+    const form = await screen.findByRole("form", { name: "Correct the details of Student 2" });
+    fireEvent.click(within(form).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("form", { name: "Correct the details of Student 2" })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Correct details of Student 2" }));
   });
 
   it("a refused session forgets the token and goes to the login page", async () => {
