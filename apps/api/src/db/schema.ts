@@ -229,7 +229,10 @@ export const students = pgTable(
      * again (its first answer was lost on the way) is let back in for an hour (registration.ts).
      */
     registrationKeyHash: text("registration_key_hash"),
-    /** Until then an admin lets the student register again with email and USN alone (a lost resume code). */
+    /**
+     * Set when an admin's "let resume" replaced the resume code with a one-time code for the student (a lost
+     * code): that code is good until then, and once (decision 007).
+     */
     resumeAllowedUntil: timestamp("resume_allowed_until", { withTimezone: true }),
     /** Student tokens issued before this are refused: an admin ended the student's sessions. */
     sessionsValidFrom: timestamp("sessions_valid_from", { withTimezone: true }),
