@@ -90,13 +90,22 @@ export const resultDetailSchema = z.object({
   /** Times the quiz page lost focus or visibility during the attempt (recorded, never used to block). */
   focusLosses: z.number().int(),
   ...answerTimingSchema.shape,
+  /**
+   * The options chosen and the right ones are left out (null): the reader is a viewer, and the drive has not yet
+   * released what gives its key away (decision 024). Right or wrong, marks and scores are always shown.
+   */
+  keyHidden: z.boolean(),
+  /** While the key is hidden: when the drive releases it (null: once it closes). */
+  keyShownFrom: z.iso.datetime().nullable(),
   answers: z.array(
     z.object({
       questionId: idSchema,
       question: z.string(),
-      /** The option chosen; a multiple answer's options joined with "; ". */
+      answered: z.boolean(),
+      /** The option chosen; a multiple answer's options joined with "; ". Null when unanswered or hidden. */
       chosen: z.string().nullable(),
-      correct: z.string(),
+      /** The right option (a multiple answer's, joined with "; "); null while the key is hidden. */
+      correct: z.string().nullable(),
       isCorrect: z.boolean(),
       /** 0 to 1: below 1 and above 0 only for a partly right multiple answer. */
       mark: z.number(),

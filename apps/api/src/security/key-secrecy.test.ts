@@ -3,6 +3,7 @@
 // them whether a guess was right. Against the real server and database; each part fails on the code before it.
 import type { QuizQuestion } from "@trainwise/contract/quiz";
 import { describe, expect, it } from "vitest";
+import { createAdmin } from "../modules/admins/repository.ts";
 import { createTestApp } from "../test/app.ts";
 import { adminToken, bearer, studentInput } from "../test/fixtures.ts";
 import { watchedLog } from "../test/log-watch.ts";
@@ -237,6 +238,51 @@ describe("the answer key stays secret until nobody can use it", async () => {
     // Its results are out: the drive never takes a new attempt again.
     const reopened = await app.inject({ method: "POST", url: `/api/drives/${drive._id}/reopen`, headers: asAdmin });
     expect(reopened.statusCode).toBe(409);
+  });
+
+  it("a viewer reads scores and right or wrong on a running drive, never the key, until the drive releases it", async () => {
+    await createAdmin(database.db, "college-viewer", "a viewer's long password", "viewer");
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/auth/admin/login",
+      payload: { username: "college-viewer", password: "a viewer's long password" },
+    });
+    const asViewer = bearer(login.json().token);
+    await bank("Viewer", 3);
+    for (const secure of [true, false]) {
+      const { drive } = await driveOn({
+        name: `Viewer ${secure ? "secure" : "practice"}`,
+        categories: ["Viewer"],
+        questionCount: 3,
+        timingMode: "whole_quiz",
+        reviewPolicy: "ticks_after_close",
+        secure,
+      });
+      const token = await throwAway(drive.code);
+      const questions = await questionsOf(token);
+      const { resultId } = await submitAndRead(
+        token,
+        questions.map((question) => ({ questionId: question._id, optionId: option(question, "right") })),
+      );
+      const read = (headers: Record<string, string>) =>
+        app.inject({ method: "GET", url: `/api/students/results/${resultId}`, headers });
+      const hidden = await read(asViewer);
+      expect(hidden.statusCode, hidden.body).toBe(200);
+      expect(hidden.json()).toMatchObject({ score: 3, keyHidden: true, keyShownFrom: null });
+      for (const answer of hidden.json().answers) {
+        expect(answer).toMatchObject({ answered: true, isCorrect: true, chosen: null, correct: null });
+      }
+      expect(hidden.body).not.toMatch(/right of|wrong A of/);
+      // An examiner, who manages the bank, sees the key as before.
+      const full = (await read(asAdmin)).json();
+      expect(full.keyHidden).toBe(false);
+      expect(full.answers[0].correct).toMatch(/^right of/);
+
+      await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
+      const shown = (await read(asViewer)).json();
+      expect(shown.keyHidden).toBe(false);
+      expect(shown.answers[0].correct).toMatch(/^right of/);
+    }
   });
 
   it("refuses to make a test practice while one of its drives keeps its key secret", async () => {

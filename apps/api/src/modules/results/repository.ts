@@ -15,6 +15,7 @@ import {
   toPage,
 } from "../../db/paging.ts";
 import { attemptQuestions, attempts, questionOptions, questions, students } from "../../db/schema.ts";
+import { releaseAtSql, releasedSql } from "../drives/key-release.ts";
 
 const resultColumns = {
   id: attempts.id,
@@ -45,7 +46,15 @@ export async function listResults(db: Executor, query: ListQuery) {
 
 export async function resultDetail(db: Executor, id: string) {
   const [attempt] = await db
-    .select({ ...resultColumns, paced: attempts.paced, secondsPerQuestion: attempts.secondsPerQuestion })
+    .select({
+      ...resultColumns,
+      paced: attempts.paced,
+      secondsPerQuestion: attempts.secondsPerQuestion,
+      keyReleased: sql<boolean>`(select ${sql.raw(releasedSql("kd"))} from drives kd where kd.id = ${attempts.driveId})`,
+      keyReleaseAt: sql<
+        string | null
+      >`(select ${sql.raw(releaseAtSql("kd"))} from drives kd where kd.id = ${attempts.driveId})`,
+    })
     .from(attempts)
     .innerJoin(students, eq(students.id, attempts.studentId))
     .where(eq(attempts.id, id));
@@ -73,7 +82,7 @@ export async function resultDetail(db: Executor, id: string) {
     join ${questions} q on q.id = aq.question_id
     where aq.attempt_id = ${id}
     order by aq.position`);
-  const { paced, secondsPerQuestion, ...shown } = attempt;
+  const { paced, secondsPerQuestion, keyReleased, keyReleaseAt, ...shown } = attempt;
   const times = answers.rows.map((row) => ({
     answeredAt: row.answered_at ? new Date(row.answered_at).getTime() : null,
     msToAnswer: row.ms_to_answer,
@@ -83,9 +92,12 @@ export async function resultDetail(db: Executor, id: string) {
     submittedAt: attempt.submittedAt,
     focusLosses: answers.rows.reduce((sum, row) => sum + row.focus_losses, 0),
     ...answerTimingSignals(times, paced ? secondsPerQuestion : null),
+    keyReleased,
+    keyReleaseAt: keyReleaseAt === null ? null : new Date(keyReleaseAt),
     answers: answers.rows.map((row) => ({
       questionId: row.question_id,
       question: row.question,
+      answered: row.chosen !== null,
       chosen: row.chosen,
       correct: row.correct,
       isCorrect: row.is_correct === true,

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { csvDate, streamCsv } from "../../csv/reply.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
+import { adminOf } from "../../plugins/auth.ts";
 import { listResults, resultBatches, resultDetail, resultTable } from "./repository.ts";
 
 const RESULT_CSV_COLUMNS = [
@@ -57,7 +58,19 @@ const resultRoutes: FastifyPluginAsync = async (app) => {
   serve(app, "resultDetail", async (request) => {
     const detail = await resultDetail(app.db, request.params.id);
     if (!detail) throw new HttpError(404, "Result not found.");
-    return { ...detail, _id: detail.id, score: detail.score ?? 0, submittedAt: detail.submittedAt.toISOString() };
+    const { keyReleased, keyReleaseAt, answers, ...shown } = detail;
+    // A viewer reads scores and right or wrong, but not the key before the drive releases it: a read-only account
+    // handed to a college's staff must not become a way to the answers of a drive still running (issue 21, row 6).
+    const keyHidden = adminOf(request).role === "viewer" && !keyReleased;
+    return {
+      ...shown,
+      _id: detail.id,
+      score: detail.score ?? 0,
+      submittedAt: detail.submittedAt.toISOString(),
+      keyHidden,
+      keyShownFrom: keyHidden ? (keyReleaseAt?.toISOString() ?? null) : null,
+      answers: keyHidden ? answers.map((answer) => ({ ...answer, chosen: null, correct: null })) : answers,
+    };
   });
 };
 

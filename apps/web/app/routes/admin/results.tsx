@@ -93,6 +93,13 @@ function Answers({ id, data }: { id: string; data: AnswersData | undefined }) {
         {answerSignalsText(detail) ?? "nothing remarkable"}.
       </p>
       <AnswerSignalsNote />
+      {detail.keyHidden && (
+        <p className="mt-2 text-sm">
+          Which options were chosen and which are right is shown to viewers once the drive has ended
+          {detail.keyShownFrom ? ` (${formatDateTime(detail.keyShownFrom)})` : ""}, so the answers of a drive still
+          running stay secret.
+        </p>
+      )}
       <ol className="mt-2 space-y-2">
         {detail.answers.map((answer, index) => (
           <li key={answer.questionId}>
@@ -101,7 +108,11 @@ function Answers({ id, data }: { id: string; data: AnswersData | undefined }) {
               <span className={answer.isCorrect ? "text-green-800" : "text-red-800"}>({markLabel(answer)})</span>
             </p>
             <p className="text-sm">
-              Answered: {answer.chosen ?? "Not answered"} · Correct: {answer.correct}
+              {detail.keyHidden
+                ? answer.answered
+                  ? "Answered"
+                  : "Not answered"
+                : `Answered: ${answer.chosen ?? "Not answered"} · Correct: ${answer.correct}`}
               {answer.secondsToAnswer !== null && ` · after ${answer.secondsToAnswer} s`}
               {answer.focusLosses > 0 && ` · left the quiz ${answer.focusLosses}×`}
             </p>
@@ -212,8 +223,8 @@ export default function Results({ loaderData }: Route.ComponentProps) {
 }
 
 /** Right, wrong, not answered, or the share of a partly right multiple answer. */
-function markLabel(answer: { isCorrect: boolean; chosen: string | null; mark: number }): string {
+function markLabel(answer: { isCorrect: boolean; answered: boolean; mark: number }): string {
   if (answer.isCorrect) return "right";
-  if (answer.chosen === null) return "not answered";
+  if (!answer.answered) return "not answered";
   return answer.mark > 0 ? `partly right: ${answer.mark.toFixed(2)} of 1` : "wrong";
 }
