@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { extractText } from "unpdf";
-import { uniqueStudent } from "../support/api.ts";
+import { baseUrl, sharedAdminToken, uniqueStudent } from "../support/api.ts";
 import { ownQuiz } from "../support/own-quiz.ts";
 import { expectNoAxeViolations, fillRegistration } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
@@ -10,17 +10,24 @@ const escapeRegExp = (text: string) => text.replaceAll(/[.*+?^${}()|[\]\\]/g, "\
 test("a passing student keeps the resume code, downloads a certificate naming them, and /verify confirms it", async ({
   page,
 }) => {
-  // A drive, open now, on a short whole-quiz test with a pass mark, of questions of its own.
+  // A roster-only drive, open now, on a short whole-quiz test with a pass mark, of questions of its own: a
+  // certificate vouches for who took the test only where the college's candidate list confirms it.
   const { questions, drive } = await ownQuiz({
     title: "Certified Aptitude",
     questions: 3,
     test: { timingMode: "whole_quiz", passMark: 60, reviewPolicy: "score_and_ticks" },
-    drive: { name: "Certificate batch", organisation: "Sunrise Engineering College" },
+    drive: { name: "Certificate batch", organisation: "Sunrise Engineering College", rosterOnly: true },
   });
   const correctText = new Map(
     questions.map((question) => [question.text, question.options.find((option) => option.isCorrect)?.text]),
   );
   const student = { ...uniqueStudent(), name: `Asha Certified ${Date.now()}` };
+  const uploaded = await fetch(`${baseUrl()}/api/drives/${drive._id}/roster`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${await sharedAdminToken()}`, "content-type": "text/csv" },
+    body: `email,usn\n${student.email},${student.usnNo}\n`,
+  });
+  expect(uploaded.status).toBe(200);
 
   // The share link fills in the code.
   await page.goto(`/student/register?drive=${drive.code.toLowerCase()}`);
@@ -62,6 +69,9 @@ test("a passing student keeps the resume code, downloads a certificate naming th
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Verify a certificate");
   await expect(page.getByText(`Certificate ${code} is genuine.`)).toBeVisible();
   await expect(page.getByText(new RegExp(`^${escapeRegExp(student.name)} passed Certified Aptitude`))).toBeVisible();
+  await expect(
+    page.getByText(`Identity: USN ${student.usnNo}, on the candidate list of Sunrise Engineering College.`),
+  ).toBeVisible();
   await expect(page.getByText(student.email)).toHaveCount(0);
   await expectNoAxeViolations(page);
 });

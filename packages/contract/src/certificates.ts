@@ -9,10 +9,21 @@ export const certificateCodeSchema = z
   .regex(/^[A-Z0-9]{4}-?[A-Z0-9]{4}-?[A-Z0-9]{4}$/, { error: "A certificate code looks like 7KQM-29XD-PLH4" });
 export const certificateCodeParamsSchema = z.object({ code: certificateCodeSchema });
 
-/** What anyone may learn from a code: no personal data beyond the name, the test and the date. */
+/**
+ * Who vouches for the name on a certificate: certificates are given only where the drive's roster (the college's
+ * or company's candidate list) admitted the student, and name the USN when a roster line gives it (issue 21).
+ */
+export function verifiedIdentity(facts: { usnNo: string | null; listedBy: string }): string {
+  const list = `on the candidate list of ${facts.listedBy}`;
+  return facts.usnNo ? `USN ${facts.usnNo}, ${list}` : list;
+}
+
+/** What anyone may learn from a code: the name, who vouches for it, the test and the date. */
 export const certificateVerificationSchema = z.object({
   code: z.string(),
   studentName: z.string(),
+  /** verifiedIdentity's words. */
+  identity: z.string(),
   testName: z.string(),
   passedOn: z.iso.date(),
 });

@@ -83,6 +83,8 @@ export const releasedResultSchema = z.object({
   percentage: z.string(),
   passMark: z.number().int().nullable(),
   passed: z.boolean().nullable(),
+  /** A certificate can be downloaded: passed, on a drive whose roster (candidate list) admitted the student. */
+  certificate: z.boolean(),
   testName: z.string(),
   /** What the test shows after submitting; `answers` is empty while per-question ticks are not shown. */
   review: z.object({

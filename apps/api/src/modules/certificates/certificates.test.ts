@@ -1,5 +1,6 @@
-// Certificates: only a passing result has one, its text names the student, and anyone can confirm its code
-// without learning more than the name, the test and the date.
+// Certificates: only a passing result on a drive whose roster vouches for the student has one, its text names the
+// student and who vouches for them, and anyone can confirm its code without learning more than that, the test and
+// the date.
 import type { QuizQuestion } from "@trainwise/contract/quiz";
 import { extractText } from "unpdf";
 import { describe, expect, it } from "vitest";
@@ -25,13 +26,26 @@ describe("certificates", async () => {
       method: "POST",
       url: "/api/drives",
       headers: admin,
-      payload: { name: "Sunrise", organisation: "Sunrise Engineering College", testId: test._id },
+      payload: { name: "Sunrise", organisation: "Sunrise Engineering College", testId: test._id, rosterOnly: true },
     })
   ).json();
+  // The college's candidate list, a line added for each student who sits (an email-only line when asked).
+  const roster = ["email,usn"];
+  async function listOnRoster(email: string, usnNo: string) {
+    roster.push(`${email},${usnNo}`);
+    const replaced = await app.inject({
+      method: "PUT",
+      url: `/api/drives/${drive._id}/roster`,
+      headers: { ...admin, "content-type": "text/csv" },
+      payload: `${roster.join("\n")}\n`,
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+  }
 
   /** A student of the drive who answers `right` questions right; returns their token and result id. */
-  async function sit(name: string, right: number) {
-    const input = { ...studentInput({ name }), driveCode: drive.code };
+  async function sit(name: string, right: number, { driveCode = drive.code, rosterUsn = true } = {}) {
+    const input = { ...studentInput({ name }), driveCode };
+    if (driveCode === drive.code) await listOnRoster(input.email, rosterUsn ? input.usnNo : "");
     const { token } = (await app.inject({ method: "POST", url: "/api/auth/student/register", payload: input })).json();
     const questions = (
       await app.inject({ method: "GET", url: "/api/quiz/questions", headers: bearer(token) })
@@ -48,12 +62,19 @@ describe("certificates", async () => {
 
   it("gives a passing student a PDF naming them, whose code anyone can confirm", async () => {
     const { token, resultId } = await sit("Asha Rao", 3);
+    const result = await app.inject({ method: "GET", url: `/api/quiz/result/${resultId}`, headers: bearer(token) });
+    expect(result.json()).toMatchObject({ passed: true, certificate: true });
     const response = await app.inject({ method: "GET", url: `/api/certificates/${resultId}`, headers: bearer(token) });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/pdf");
     expect(response.headers["cache-control"]).toBe("no-store");
     const { text } = await extractText(new Uint8Array(response.rawPayload), { mergePages: true });
     expect(text).toContain("Asha Rao");
+    const usnNo = (
+      await database.pool.query("select usn_no from students where name = 'Asha Rao' and drive_id = $1", [drive._id])
+    ).rows[0]?.usn_no;
+    const identity = `USN ${usnNo}, on the candidate list of Sunrise Engineering College`;
+    expect(text).toContain(identity);
     expect(text).toContain("Aptitude Round 1");
     expect(text).toContain("75.00%");
     const code = text.match(/Verification code: ([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})/)?.[1] ?? "";
@@ -70,6 +91,7 @@ describe("certificates", async () => {
     expect(verified.json()).toEqual({
       code,
       studentName: "Asha Rao",
+      identity,
       testName: "Aptitude Round 1",
       passedOn: new Date().toISOString().slice(0, 10),
     });
@@ -121,7 +143,8 @@ describe("certificates", async () => {
     });
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error).toBe(
-      "There is no certificate for this result: it has not passed a test with a pass mark, or its results are not out yet.",
+      "There is no certificate for this result. Certificates are given for a passed test with a pass mark, once " +
+        "its results are out, on drives whose candidate list (roster) confirms who took it.",
     );
     const passed = await sit("Someone Else", 4);
     const borrowed = await app.inject({
@@ -130,6 +153,54 @@ describe("certificates", async () => {
       headers: bearer(failed.token),
     });
     expect(borrowed.statusCode).toBe(404);
+  });
+
+  it("vouches only for what the roster checked: none on a drive anyone with its code joins, no USN it did not list", async () => {
+    // Anyone with the code of a drive without a roster can register under any name (issue 21, row 8).
+    const open = (
+      await app.inject({
+        method: "POST",
+        url: "/api/drives",
+        headers: admin,
+        payload: { name: "Open batch", organisation: "Sunrise Engineering College", testId: test._id },
+      })
+    ).json();
+    const minted = await sit("Famous Person", 4, { driveCode: open.code });
+    const result = await app.inject({
+      method: "GET",
+      url: `/api/quiz/result/${minted.resultId}`,
+      headers: bearer(minted.token),
+    });
+    expect(result.json()).toMatchObject({ passed: true, certificate: false });
+    const refused = await app.inject({
+      method: "GET",
+      url: `/api/certificates/${minted.resultId}`,
+      headers: bearer(minted.token),
+    });
+    expect(refused.statusCode).toBe(404);
+
+    // A line with the email only vouches for the student, not for the USN they typed.
+    const emailOnly = await sit("Email Listed", 4, { rosterUsn: false });
+    const pdf = await app.inject({
+      method: "GET",
+      url: `/api/certificates/${emailOnly.resultId}`,
+      headers: bearer(emailOnly.token),
+    });
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    expect(text).toContain("on the candidate list of Sunrise Engineering College");
+    expect(text).not.toContain("USN ");
+
+    // Taken off the roster (a correction by the college) before asking: no certificate.
+    const removed = await sit("Removed Later", 4);
+    roster.splice(-1, 1);
+    await listOnRoster("someone.else@example.com", "1XX00XX000");
+    const late = await app.inject({
+      method: "GET",
+      url: `/api/certificates/${removed.resultId}`,
+      headers: bearer(removed.token),
+    });
+    expect(late.statusCode).toBe(404);
   });
 
   it("says plainly when a code is unknown or malformed", async () => {

@@ -11,6 +11,8 @@ pdfmake.setLocalAccessPolicy((file) => Object.values(roboto.Roboto).includes(fil
 
 export interface CertificateFacts {
   studentName: string;
+  /** verifiedIdentity's words: who vouches for the name. */
+  identity: string;
   testName: string;
   organisation: string;
   percentage: string;
@@ -36,7 +38,8 @@ export async function certificatePdf(facts: CertificateFacts): Promise<Buffer> {
       { text: brand.name, fontSize: 20, bold: true, color: "#1e3a8a", margin: [0, 10, 0, 30] },
       { text: "Certificate of Achievement", fontSize: 34, bold: true, margin: [0, 0, 0, 30] },
       { text: "This certifies that", margin: [0, 0, 0, 10] },
-      { text: facts.studentName, fontSize: 30, bold: true, margin: [0, 0, 0, 10] },
+      { text: facts.studentName, fontSize: 30, bold: true, margin: [0, 0, 0, 4] },
+      { text: facts.identity, fontSize: 12, color: "#334155", margin: [0, 0, 0, 10] },
       {
         text: `passed ${facts.testName}${facts.organisation ? ` (${facts.organisation})` : ""} with ${facts.percentage}%`,
         margin: [0, 0, 0, 6],

@@ -3,6 +3,7 @@ import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { releasedSql } from "../drives/key-release.ts";
+import { rosterAdmitsSql, rosterGivesUsnSql } from "../drives/repository.ts";
 
 // No 0/O or 1/I: the code is typed from paper.
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -21,9 +22,25 @@ type CertificateRow = {
   marks: number;
   totalQuestions: number;
   passedOn: string | Date;
+  /** The student's USN when a roster line gives it; null when the roster vouches by email only. */
+  usnNo: string | null;
+  /** The organisation, or the drive's name when it has none: whose candidate list admitted the student. */
+  listedBy: string;
 };
 
-/** Gives the student's submitted, passed and released attempt its certificate code (once) and returns what the certificate says. */
+/**
+ * Who the certificate names, from the student `s` and the drive `d`: the name as registered, and the USN when the
+ * drive's roster gives it (rosterGivesUsnSql).
+ */
+const IDENTITY_COLUMNS = (student: string, drive: string) =>
+  sql.raw(`${student}.name as "studentName",
+  coalesce(nullif(${drive}.organisation, ''), ${drive}.name) as "listedBy"`);
+
+/**
+ * Gives the student's submitted, passed and released attempt its certificate code (once) and returns what the
+ * certificate says. Only a roster-only drive whose roster still admits the student gives one: elsewhere the name
+ * is whatever was typed at registration, and a certificate would vouch for a name nobody checked (issue 21).
+ */
 export async function issueCertificate(db: Executor, studentId: string, attemptId: string, code: string) {
   const { rows } = await db.execute<CertificateRow>(sql`
     with issued as (
@@ -31,11 +48,14 @@ export async function issueCertificate(db: Executor, studentId: string, attemptI
       where id = ${attemptId} and student_id = ${studentId} and submitted_at is not null and passed
         -- A secure test's pass is news only once its drive releases results (decision 024).
         and (not secure or exists (select 1 from drives d where d.id = attempts.drive_id and ${sql.raw(releasedSql("d"))}))
+        and exists (select 1 from students s join drives d on d.id = s.drive_id
+          where s.id = attempts.student_id and d.roster_only
+            and ${rosterAdmitsSql(sql`d.id`, sql`s.email`, sql`s.usn_no`)})
       returning certificate_code, drive_id, student_id, marks, total_questions, submitted_at
     )
-    select i.certificate_code as code, s.name as "studentName", t.name as "testName",
-           d.organisation, i.marks, i.total_questions as "totalQuestions",
-           i.submitted_at as "passedOn"
+    select i.certificate_code as code, ${IDENTITY_COLUMNS("s", "d")}, t.name as "testName",
+           d.organisation, i.marks, i.total_questions as "totalQuestions", i.submitted_at as "passedOn",
+           case when ${rosterGivesUsnSql(sql`d.id`, sql`s.usn_no`)} then s.usn_no end as "usnNo"
     from issued i join students s on s.id = i.student_id join drives d on d.id = i.drive_id
     join tests t on t.id = d.test_id`);
   const row = rows[0];
@@ -44,8 +64,15 @@ export async function issueCertificate(db: Executor, studentId: string, attemptI
 
 /** The certificate with this code, as anyone may see it. */
 export async function findCertificate(db: Executor, code: string) {
-  const { rows } = await db.execute<{ studentName: string; testName: string; passedOn: string | Date }>(sql`
-    select s.name as "studentName", t.name as "testName", a.submitted_at as "passedOn"
+  const { rows } = await db.execute<{
+    studentName: string;
+    listedBy: string;
+    usnNo: string | null;
+    testName: string;
+    passedOn: string | Date;
+  }>(sql`
+    select ${IDENTITY_COLUMNS("s", "d")}, t.name as "testName", a.submitted_at as "passedOn",
+           case when ${rosterGivesUsnSql(sql`d.id`, sql`s.usn_no`)} then s.usn_no end as "usnNo"
     from attempts a join students s on s.id = a.student_id join drives d on d.id = a.drive_id
     join tests t on t.id = d.test_id
     where a.certificate_code = ${code}`);

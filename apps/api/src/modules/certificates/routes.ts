@@ -1,4 +1,5 @@
 // /api/certificates: a passing student's PDF certificate, and the public check of a certificate's code.
+import { verifiedIdentity } from "@trainwise/contract/certificates";
 import { scorePercentage } from "@trainwise/contract/quiz";
 import type { FastifyPluginAsync } from "fastify";
 import { LRUCache } from "lru-cache";
@@ -48,6 +49,7 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
     if (!certificate) return undefined;
     const drawn = await drawing.run({
       ...certificate,
+      identity: verifiedIdentity(certificate),
       percentage: scorePercentage(certificate.marks, certificate.totalQuestions),
       verifyUrl: `${app.config.siteUrl}/verify/${certificate.code}`,
     });
@@ -64,7 +66,8 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
       if (!pdf) {
         throw new HttpError(
           404,
-          "There is no certificate for this result: it has not passed a test with a pass mark, or its results are not out yet.",
+          "There is no certificate for this result. Certificates are given for a passed test with a pass mark, once " +
+            "its results are out, on drives whose candidate list (roster) confirms who took it.",
         );
       }
       return reply
@@ -92,7 +95,14 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
       const code = printedCode(request.params.code);
       const found = await findCertificate(app.db, code);
       if (!found) throw new HttpError(404, "No certificate has this code. Check it and try again.");
-      return { code, ...found, passedOn: found.passedOn.toISOString().slice(0, 10) };
+      const { studentName, testName, passedOn } = found;
+      return {
+        code,
+        studentName,
+        identity: verifiedIdentity(found),
+        testName,
+        passedOn: passedOn.toISOString().slice(0, 10),
+      };
     },
     // Public, so guessing is slowed; a code has 60 bits anyway.
     { config: { rateLimit: { max: 60, timeWindow: 60_000 } } },

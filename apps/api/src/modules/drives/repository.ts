@@ -303,14 +303,25 @@ function mentionsSql(line: RosterLineColumns, email: SQL, usnNo: SQL): SQL {
  * the USN of another student's line, and that student would find their USN taken.
  */
 export async function isOnRoster(db: Executor, driveId: string, email: string, usnNo: string): Promise<boolean> {
-  const line = { email: sql`r.email`, usnNo: sql`r.usn_no` };
-  const { rows } = await db.execute<{ admitted: boolean }>(sql`
-    select coalesce(bool_and(lists) and bool_or(lists), false) as admitted from (
-      select ${rosterListsSql(line, sql`${email}`, sql`${usnNo}`)} as lists
-      from ${driveRoster} r
-      where r.drive_id = ${driveId} and ${mentionsSql(line, sql`${email}`, sql`${usnNo}`)}
-    ) mentioned`);
+  const { rows } = await db.execute<{ admitted: boolean }>(
+    sql`select ${rosterAdmitsSql(sql`${driveId}::uuid`, sql`${email}`, sql`${usnNo}`)} as admitted`,
+  );
   return rows[0]?.admitted === true;
+}
+
+/** isOnRoster as a SQL value, for a statement that checks the roster of the drive `driveId` itself. */
+export function rosterAdmitsSql(driveId: SQL, email: SQL, usnNo: SQL): SQL<boolean> {
+  const line = { email: sql`r.email`, usnNo: sql`r.usn_no` };
+  return sql`(select coalesce(bool_and(lists) and bool_or(lists), false) from (
+      select ${rosterListsSql(line, email, usnNo)} as lists
+      from ${driveRoster} r
+      where r.drive_id = ${driveId} and ${mentionsSql(line, email, usnNo)}
+    ) mentioned)`;
+}
+
+/** Whether a line of the drive's roster gives this USN: then the roster, not the student, vouches for it. */
+export function rosterGivesUsnSql(driveId: SQL, usnNo: SQL): SQL<boolean> {
+  return sql`exists (select 1 from ${driveRoster} r where r.drive_id = ${driveId} and lower(r.usn_no) = lower(${usnNo}))`;
 }
 
 /**

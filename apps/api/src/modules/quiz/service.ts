@@ -451,6 +451,7 @@ export async function resultOf(db: Database, studentId: string, resultId: string
     percentage,
     passMark: attempt.passMark,
     passed: attempt.passed,
+    certificate: attempt.passed === true && context.rosterOnly,
     testName: context.testName,
     review: {
       policy,

@@ -19,6 +19,7 @@ const RESULT = quizResultSchema.parse({
   percentage: "66.67",
   passMark: 60,
   passed: true,
+  certificate: true,
   testName: "Campus quiz",
   review: { policy: "score_and_ticks", ticksShown: true, ticksFrom: null },
   answers: [
@@ -114,6 +115,7 @@ describe("a certificate's check", () => {
     const certificate = certificateVerificationSchema.parse({
       code: "AB12-CD34-EF56",
       studentName: "Asha Rao",
+      identity: "USN 1TW21CS001, on the candidate list of Sunrise Engineering College",
       testName: "Campus quiz",
       passedOn: "2026-03-02",
     });
@@ -123,6 +125,9 @@ describe("a certificate's check", () => {
     api.release();
     expect(await screen.findByText("Certificate AB12-CD34-EF56 is genuine.")).toBeTruthy();
     expect(screen.getByText("Asha Rao passed Campus quiz on 2 March 2026.")).toBeTruthy();
+    expect(
+      screen.getByText("Identity: USN 1TW21CS001, on the candidate list of Sunrise Engineering College."),
+    ).toBeTruthy();
   });
 
   it("shows the server's words for a code it does not know", async () => {

@@ -102,7 +102,13 @@ function ResultView({ result, token }: { result: ReleasedResult; token: string }
           {result.passed ? "Passed" : "Not passed"} (pass mark {result.passMark}%)
         </p>
       )}
-      {result.passed && (
+      {result.passed && !result.certificate && (
+        <p className="mt-2 text-slate-700">
+          This drive gives no certificates: they are given only where the college's or company's candidate list confirms
+          who took the test.
+        </p>
+      )}
+      {result.certificate && (
         <button
           type="button"
           onClick={() =>

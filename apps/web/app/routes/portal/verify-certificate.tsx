@@ -47,6 +47,7 @@ function Confirmed({ certificate }: { certificate: CertificateVerification }) {
         })}
         .
       </p>
+      <p className="mt-2">Identity: {certificate.identity}.</p>
     </Alert>
   );
 }

@@ -117,6 +117,7 @@ const resultViewStatement: NamedStatement = {
   name: "quiz.result-view",
   // $1 attempt, $2 student: the attempt if it is theirs, its drive's context and its result rows, in one read.
   text: `select a.*, t.name as "testName", d.time_zone as "timeZone", ${releaseAtSql("d")} as "releaseAt",
+      d.roster_only as "rosterOnly",
       (select coalesce(json_agg(json_build_object('questionId', aq.question_id,
                  'isCorrect', coalesce(aq.is_correct, false),
                  'answered', aq.selected_option_id is not null or aq.selected_option_ids is not null,
@@ -134,8 +135,8 @@ export async function resultView(db: Executor, studentId: string, attemptId: str
     studentId,
   ]);
   if (!row) return undefined;
-  const { testName, timeZone, releaseAt, rows, ...attempt } = row;
-  return { attempt: attemptFrom(attempt), context: { testName, timeZone, releaseAt }, rows };
+  const { testName, timeZone, releaseAt, rosterOnly, rows, ...attempt } = row;
+  return { attempt: attemptFrom(attempt), context: { testName, timeZone, releaseAt, rosterOnly }, rows };
 }
 
 /** What a result page needs beyond the attempt: the test's name, and when the drive releases what hides its key. */
@@ -144,11 +145,14 @@ export interface ResultContext {
   timeZone: string;
   /** releaseAtSql: null while the drive has no closing time. */
   releaseAt: TimestampText | null;
+  /** Only students on the roster may register: the drive vouches for who they are (certificates). */
+  rosterOnly: boolean;
 }
 
 const resultContextStatement: NamedStatement = {
   name: "quiz.result-context",
-  text: `select t.name as "testName", d.time_zone as "timeZone", ${releaseAtSql("d")} as "releaseAt"
+  text: `select t.name as "testName", d.time_zone as "timeZone", ${releaseAtSql("d")} as "releaseAt",
+      d.roster_only as "rosterOnly"
     from drives d join tests t on t.id = d.test_id where d.id = $1::uuid`,
 };
 
