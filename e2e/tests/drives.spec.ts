@@ -159,6 +159,8 @@ test("an admin plans a test and a drive; a student joins by its link and appears
   // Its page: the share link, copied and printed with the code and the QR code.
   await driveRow.getByRole("link", { name: driveName }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Drive: ${driveName}`);
+  // Left unticked on the form: closing lets running attempts finish their time.
+  await expect(page.getByText("Running attempts may finish their time", { exact: true })).toBeVisible();
   const link = `${baseUrl()}/student/register?drive=${code}`;
   await expect(page.getByRole("link", { name: link })).toHaveAttribute("href", link);
   const qr = page.getByRole("img", { name: `QR code of the link to register for ${driveName}` });

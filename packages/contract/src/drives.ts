@@ -163,6 +163,7 @@ export const driveInputSchema = z
       .refine(isTimeZone, { error: "Time zone must be a zone name such as Asia/Kolkata" })
       .default("Asia/Kolkata"),
     rosterOnly: z.boolean({ error: "Roster only must be true or false" }).default(false),
+    closingEndsAttempts: z.boolean({ error: "Closing ends running attempts must be true or false" }).default(false),
   })
   .refine((drive) => !drive.opensAt || !drive.closesAt || Date.parse(drive.opensAt) < Date.parse(drive.closesAt), {
     error: "The drive must close after it opens",
@@ -186,6 +187,8 @@ export const driveSchema = z.object({
   closesAt: z.iso.datetime().nullable(),
   timeZone: z.string(),
   rosterOnly: z.boolean(),
+  /** Closing (the closing time, or an admin) ends running attempts; otherwise they may finish their time. */
+  closingEndsAttempts: z.boolean(),
   rosterSize: z.number().int(),
   isDefault: z.boolean(),
   archived: z.boolean(),

@@ -173,6 +173,11 @@ export const drives = pgTable(
     closedAt: timestamp("closed_at", { withTimezone: true }),
     /** Only students on the roster may register. */
     rosterOnly: boolean("roster_only").notNull().default(false),
+    /**
+     * Closing ends running attempts: none outlasts the close (answers after it are refused, and the attempts are
+     * submitted then). Otherwise an attempt started before the close may use all its time.
+     */
+    closingEndsAttempts: boolean("closing_ends_attempts").notNull().default(false),
     /** The always-open drive that students without a code join. */
     isDefault: boolean("is_default").notNull().default(false),
     archivedAt: timestamp("archived_at", { withTimezone: true }),

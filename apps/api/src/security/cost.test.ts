@@ -133,12 +133,30 @@ describe("the cost of every route to everyone else", async () => {
     await call("POST", "/api/drives", { name: "Cost drive", organisation: "Cost College", testId: ownTest })
   ).json().code as string;
 
+  // Certificates are given on roster drives only: the passing students sit one, each listed before registering.
+  const rosterDrive = (
+    await call("POST", "/api/drives", {
+      name: "Cost roster drive",
+      organisation: "Cost College",
+      testId: ownTest,
+      rosterOnly: true,
+    })
+  ).json() as { _id: string; code: string };
+  const rostered: string[] = ["email,usn"];
+
   /** A student who has started a quiz of 25 questions (served at once, or on the bench drive one by one). */
   async function studentInQuiz(driveCode = wholeQuizCode) {
+    const student = studentInput();
+    if (driveCode === rosterDrive.code) {
+      rostered.push(`${student.email},${student.usnNo}`);
+      await call("PUT", `/api/drives/${rosterDrive._id}/roster`, `${rostered.join("\n")}\n`, {
+        "content-type": "text/csv",
+      });
+    }
     const registered = await app.inject({
       method: "POST",
       url: "/api/auth/student/register",
-      payload: { ...studentInput(), driveCode },
+      payload: { ...student, driveCode },
       remoteAddress: freshAddress(),
     });
     const headers = bearer(registered.json().token as string);
@@ -159,7 +177,7 @@ describe("the cost of every route to everyone else", async () => {
   };
   /** A student who passed: their token, result and certificate code. */
   async function passedStudent() {
-    const { headers, questions } = await studentInQuiz();
+    const { headers, questions } = await studentInQuiz(rosterDrive.code);
     const answers = await rightAnswers(questions);
     const submitted = await app.inject({ method: "POST", url: "/api/quiz/submit", headers, payload: { answers } });
     return { headers, resultId: submitted.json().resultId as string };

@@ -177,7 +177,8 @@ describe("the answer key stays secret until nobody can use it", async () => {
       const shapes = new Set(bodies.map((body) => body.replace(/[0-9a-f-]{36}/g, "ID")));
       expect(shapes.size).toBe(1);
 
-      // Closed, and no attempt can still answer: scores, pass or fail and the certificate come out together.
+      // Closed, and no attempt can still answer: scores, pass or fail and ticks come out together (a certificate
+      // only where a roster vouches for the name: certificates.test.ts).
       await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
       const first = results[0] as { token: string; resultId: string };
       const released = await app.inject({
@@ -185,14 +186,8 @@ describe("the answer key stays secret until nobody can use it", async () => {
         url: `/api/quiz/result/${first.resultId}`,
         headers: bearer(first.token),
       });
-      expect(released.json()).toMatchObject({ status: "released", score: 2, passed: true });
+      expect(released.json()).toMatchObject({ status: "released", score: 2, passed: true, certificate: false });
       expect(released.json().review.ticksShown).toBe(reviewPolicy === "ticks_after_close");
-      const certificate = await app.inject({
-        method: "GET",
-        url: `/api/certificates/${first.resultId}`,
-        headers: bearer(first.token),
-      });
-      expect(certificate.statusCode).toBe(200);
     });
   }
 
@@ -283,6 +278,71 @@ describe("the answer key stays secret until nobody can use it", async () => {
       expect(shown.keyHidden).toBe(false);
       expect(shown.answers[0].correct).toMatch(/^right of/);
     }
+  });
+
+  it("a drive whose closing ends running attempts refuses answers after the close and releases at once", async () => {
+    await bank("Hard close", 4);
+    const soon = new Date(Date.now() + 60_000);
+    const { drive } = await driveOn(
+      {
+        name: "Hard close",
+        categories: ["Hard close"],
+        questionCount: 4,
+        secondsPerQuestion: 600,
+        timingMode: "whole_quiz",
+        reviewPolicy: "score_only",
+      },
+      { closesAt: soon.toISOString(), closingEndsAttempts: true },
+    );
+    expect(drive).toMatchObject({ closingEndsAttempts: true });
+    const deadlines = async () =>
+      (
+        await database.pool.query<{ deadline: Date }>(
+          "select deadline_at as deadline from attempts where drive_id = $1 and submitted_at is null order by started_at",
+          [drive._id],
+        )
+      ).rows.map((row) => row.deadline.getTime());
+
+    // 40 minutes of quiz, a minute before the close: the attempt ends with the drive.
+    const early = await throwAway(drive.code);
+    const [first] = await questionsOf(early);
+    const running = await throwAway(drive.code);
+    const [question] = await questionsOf(running);
+    expect(await deadlines()).toEqual([soon.getTime(), soon.getTime()]);
+    const done = await submitAndRead(early, [
+      { questionId: first?._id ?? "", optionId: option(first as QuizQuestion, "right") },
+    ]);
+    expect(done.result.status).toBe("pending");
+
+    // The admin closes early: the running attempt's deadline moves to the close.
+    await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
+    const closed = await database.pool.query<{ closedAt: Date }>(
+      'select closed_at as "closedAt" from drives where id = $1',
+      [drive._id],
+    );
+    expect(await deadlines()).toEqual([closed.rows[0]?.closedAt.getTime()]);
+    // A minute on (the drive's clock moved back a minute): the answer is refused, and the early result is out.
+    await database.pool.query(
+      `update drives set closed_at = closed_at - interval '1 minute' where id = $1;
+       update attempts set deadline_at = deadline_at - interval '1 minute',
+         started_at = started_at - interval '1 minute', current_started_at = current_started_at - interval '1 minute'
+       where drive_id = $1 and submitted_at is null`.replaceAll("$1", `'${drive._id}'`),
+    );
+    const late = await app.inject({
+      method: "PUT",
+      url: "/api/quiz/answers",
+      headers: bearer(running),
+      payload: { questionId: question?._id, optionId: option(question as QuizQuestion, "right") },
+    });
+    expect(late.statusCode, late.body).toBe(409);
+    const released = await app.inject({
+      method: "GET",
+      url: `/api/quiz/result/${done.resultId}`,
+      headers: bearer(early),
+    });
+    expect(released.json()).toMatchObject({ status: "released", score: 1 });
+    const state = await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(running) });
+    expect(state.json().status).toBe("submitted");
   });
 
   it("refuses to make a test practice while one of its drives keeps its key secret", async () => {

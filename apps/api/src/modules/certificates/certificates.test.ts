@@ -203,6 +203,75 @@ describe("certificates", async () => {
     expect(late.statusCode).toBe(404);
   });
 
+  it("waits for a secure test's results: no certificate while they are pending, one once they are out", async () => {
+    // Questions of its own: a secure test draws only keys nobody has seen, and the drive above has shown the rest.
+    await database.pool.query(`
+      with made as (
+        insert into questions (text, category, difficulty)
+        select 'Sealed ' || n || '?', 'Sealed', 'medium' from generate_series(1, 4) n returning id, text
+      )
+      insert into question_options (question_id, text, is_correct, position)
+      select made.id, o.text || ' ' || made.text, o.correct, o.position from made,
+        (values ('right', true, 0), ('wrong', false, 1)) as o(text, correct, position)`);
+    const secureTest = (
+      await app.inject({
+        method: "POST",
+        url: "/api/tests",
+        headers: admin,
+        payload: {
+          name: "Sealed round",
+          categories: ["Sealed"],
+          questionCount: 4,
+          timingMode: "whole_quiz",
+          passMark: 50,
+          secure: true,
+        },
+      })
+    ).json();
+    const sealed = (
+      await app.inject({
+        method: "POST",
+        url: "/api/drives",
+        headers: admin,
+        payload: {
+          name: "Sealed",
+          organisation: "Sunrise Engineering College",
+          testId: secureTest._id,
+          rosterOnly: true,
+        },
+      })
+    ).json();
+    const input = studentInput({ name: "Patient Passer" });
+    const replaced = await app.inject({
+      method: "PUT",
+      url: `/api/drives/${sealed._id}/roster`,
+      headers: { ...admin, "content-type": "text/csv" },
+      payload: `email,usn\n${input.email},${input.usnNo}\n`,
+    });
+    expect(replaced.statusCode).toBe(200);
+    const { token } = (
+      await app.inject({
+        method: "POST",
+        url: "/api/auth/student/register",
+        payload: { ...input, driveCode: sealed.code },
+      })
+    ).json();
+    const questions = (
+      await app.inject({ method: "GET", url: "/api/quiz/questions", headers: bearer(token) })
+    ).json() as QuizQuestion[];
+    const answers = questions.map((question) => ({
+      questionId: question._id,
+      optionId: question.options.find((option) => option.text.startsWith("right"))?._id ?? "",
+    }));
+    const { resultId } = (
+      await app.inject({ method: "POST", url: "/api/quiz/submit", headers: bearer(token), payload: { answers } })
+    ).json();
+    const download = () => app.inject({ method: "GET", url: `/api/certificates/${resultId}`, headers: bearer(token) });
+    expect((await download()).statusCode).toBe(404);
+    await app.inject({ method: "POST", url: `/api/drives/${sealed._id}/close`, headers: admin });
+    expect((await download()).statusCode).toBe(200);
+  });
+
   it("says plainly when a code is unknown or malformed", async () => {
     const unknown = await app.inject({ method: "GET", url: "/api/certificates/verify/AAAA-BBBB-CCCC" });
     expect(unknown.statusCode).toBe(404);

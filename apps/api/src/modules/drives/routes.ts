@@ -12,6 +12,7 @@ import type { Executor } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
+import { reclockOpenAttempts } from "../quiz/repository/attempt-writes.ts";
 import { liveStreams } from "./live-stream.ts";
 import {
   archiveDrive,
@@ -53,6 +54,7 @@ function driveOut(row: NonNullable<Awaited<ReturnType<typeof findDrive>>>): Driv
     closesAt: drive.closesAt?.toISOString() ?? null,
     timeZone: drive.timeZone,
     rosterOnly: drive.rosterOnly,
+    closingEndsAttempts: drive.closingEndsAttempts,
     isDefault: drive.isDefault,
     archived: drive.archivedAt !== null,
     status,
@@ -154,7 +156,12 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
     if (!driveHasClosed({ closedAt: existing.drive.closedAt, closesAt: values.closesAt }, new Date())) {
       await refuseReopeningAfterKeyShown(request.params.id);
     }
-    await storing(() => updateDrive(app.db, request.params.id, values));
+    await storing(() =>
+      app.db.transaction(async (tx) => {
+        await updateDrive(tx, request.params.id, values);
+        await reclockOpenAttempts(tx, request.params.id);
+      }),
+    );
     return driveOut(await driveOrNotFound(app.db, request.params.id));
   });
 
@@ -164,13 +171,23 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
   ] as const) {
     serve(app, name, async (request) => {
       if (name === "reopenDrive") await refuseReopeningAfterKeyShown(request.params.id);
-      if (!(await change(app.db, request.params.id))) throw new HttpError(404, "Drive not found.");
+      const changed = await app.db.transaction(async (tx) => {
+        const found = await change(tx, request.params.id);
+        if (found) await reclockOpenAttempts(tx, request.params.id);
+        return found;
+      });
+      if (!changed) throw new HttpError(404, "Drive not found.");
       return { message: statusMessage(driveOut(await driveOrNotFound(app.db, request.params.id))) };
     });
   }
 
   serve(app, "archiveDrive", async (request) => {
-    if (!(await archiveDrive(app.db, request.params.id))) {
+    const archived = await app.db.transaction(async (tx) => {
+      const found = await archiveDrive(tx, request.params.id);
+      if (found) await reclockOpenAttempts(tx, request.params.id);
+      return found;
+    });
+    if (!archived) {
       await driveOrNotFound(app.db, request.params.id);
       throw new HttpError(409, "The default drive cannot be archived; close it instead.");
     }

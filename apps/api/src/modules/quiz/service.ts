@@ -162,6 +162,9 @@ export async function startOrResumeAttempt(db: Database, studentId: string, star
       studentId,
       now,
       served,
+      // A drive whose closing ends running attempts: none outlasts it (reclockOpenAttempts keeps that true when
+      // an admin closes, reopens or moves the closing time).
+      endsBy: student.closingEndsAttempts ? (student.closedAt ?? student.closesAt) : null,
       rules: {
         secondsPerQuestion: Math.round(test.secondsPerQuestion * student.timeMultiplier),
         driveId: student.driveId,

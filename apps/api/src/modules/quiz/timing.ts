@@ -28,12 +28,16 @@ export function readClock(clock: AttemptClock, now: Date): ClockReading {
     if (leftMs <= 0) return { position: clock.totalQuestions, secondsLeft: 0 };
     return { position: clock.currentPosition, secondsLeft: Math.ceil(leftMs / 1000) };
   }
+  // A drive whose closing ends running attempts cuts the deadline, which can then come before the last window ends.
+  const toDeadlineMs = clock.deadlineAt.getTime() - now.getTime();
+  if (toDeadlineMs <= 0) return { position: clock.totalQuestions, secondsLeft: 0 };
   const elapsedMs = Math.max(0, now.getTime() - clock.currentStartedAt.getTime());
   const windowMs = clock.secondsPerQuestion * 1000;
   const passed = Math.floor(elapsedMs / windowMs);
   const position = Math.min(clock.currentPosition + passed, clock.totalQuestions);
   if (position >= clock.totalQuestions) return { position: clock.totalQuestions, secondsLeft: 0 };
-  return { position, secondsLeft: Math.ceil((windowMs - (elapsedMs - passed * windowMs)) / 1000) };
+  const windowLeftMs = windowMs - (elapsedMs - passed * windowMs);
+  return { position, secondsLeft: Math.ceil(Math.min(windowLeftMs, toDeadlineMs) / 1000) };
 }
 
 export function windowStart(clock: AttemptClock, position: number): Date {
@@ -45,7 +49,8 @@ export function windowStart(clock: AttemptClock, position: number): Date {
 export function acceptsAnswer(clock: AttemptClock, position: number, now: Date): boolean {
   if (position < 0 || position >= clock.totalQuestions) return false;
   const grace = DEADLINE_GRACE_SECONDS * 1000;
-  if (!clock.paced) return now.getTime() <= clock.deadlineAt.getTime() + grace;
+  if (now.getTime() > clock.deadlineAt.getTime() + grace) return false;
+  if (!clock.paced) return true;
   if (position < clock.currentPosition) return false;
   const start = windowStart(clock, position).getTime();
   const end = start + clock.secondsPerQuestion * 1000 + grace;

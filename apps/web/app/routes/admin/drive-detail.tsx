@@ -107,6 +107,12 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
               ["Opens", opensText(drive)],
               ["Closes", closesText(drive)],
               [
+                "At the close",
+                drive.closingEndsAttempts
+                  ? "Running attempts end and are submitted"
+                  : "Running attempts may finish their time",
+              ],
+              [
                 "Who may register",
                 drive.rosterOnly ? `Only students on the roster (${drive.rosterSize} listed)` : "Anyone with the code",
               ],

@@ -54,6 +54,7 @@ interface DriveForm {
   closesAt: string;
   timeZone: string;
   rosterOnly: boolean;
+  closingEndsAttempts: boolean;
 }
 
 const EMPTY_FORM: DriveForm = {
@@ -66,6 +67,7 @@ const EMPTY_FORM: DriveForm = {
   closesAt: "",
   timeZone: DEFAULT_DRIVE_TIME_ZONE,
   rosterOnly: false,
+  closingEndsAttempts: false,
 };
 
 // A wall-clock time becomes the instant it names in the chosen zone; anything else goes on as typed, for the
@@ -84,6 +86,7 @@ function toDriveInput(form: DriveForm): DriveInput {
     closesAt: instantOf(form.closesAt, form.timeZone),
     timeZone: form.timeZone,
     rosterOnly: form.rosterOnly,
+    closingEndsAttempts: form.closingEndsAttempts,
   };
 }
 
@@ -98,6 +101,7 @@ function formOf(drive: Drive): DriveForm {
     closesAt: drive.closesAt ? isoToZonedLocal(drive.closesAt, drive.timeZone) : "",
     timeZone: drive.timeZone,
     rosterOnly: drive.rosterOnly,
+    closingEndsAttempts: drive.closingEndsAttempts,
   };
 }
 
@@ -313,6 +317,13 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
         <label className="flex items-center gap-2 md:col-span-2">
           <input type="checkbox" {...register("rosterOnly")} />
           Roster only (only students on the drive's uploaded list may register)
+        </label>
+        <label className="flex items-start gap-2 md:col-span-2">
+          <input type="checkbox" className="mt-1.5" {...register("closingEndsAttempts")} />
+          <span>
+            Closing ends running attempts (answers after the closing time are refused and every attempt is submitted
+            then; otherwise an attempt started before the close may use all its time)
+          </span>
         </label>
         <EditFormActions
           busy={isSubmitting}

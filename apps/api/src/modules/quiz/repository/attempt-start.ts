@@ -13,7 +13,7 @@ import {
   type ServedQuestion,
   type TimestampText,
 } from "./attempt-rows.ts";
-import { deadlineSql } from "./clock-sql.ts";
+import { deadlineSql, endsByCloseSql } from "./clock-sql.ts";
 
 /** A student about to start an attempt: their allowances, their drive's window and the test's rules. */
 export interface StudentForStart {
@@ -26,6 +26,8 @@ export interface StudentForStart {
   timeZone: string;
   /** The student's drive is the open default drive, where the original all-at-once client runs unpaced. */
   driveIsDefault: boolean;
+  /** The drive's closing ends running attempts: no attempt's deadline outlasts it. */
+  closingEndsAttempts: boolean;
   testName: string;
   /** The student's attempts, newest first. */
   attempts: AttemptRow[];
@@ -48,7 +50,7 @@ const lockStudentStatement: NamedStatement = {
   name: "quiz.lock-student",
   text: `select s.attempts_allowed as "attemptsAllowed", s.time_multiplier as "timeMultiplier", s.drive_id as "driveId",
       d.opens_at as "opensAt", d.closes_at as "closesAt", d.closed_at as "closedAt", d.time_zone as "timeZone",
-      d.is_default as "driveIsDefault", t.name as "testName",
+      d.is_default as "driveIsDefault", d.closing_ends_attempts as "closingEndsAttempts", t.name as "testName",
       (select coalesce(json_agg(a order by a."startedAt" desc), '[]')
         from (select ${ATTEMPT_COLUMNS} from attempts where student_id = s.id) a) as attempts,
       json_build_object('categories', t.categories, 'difficultyMix', t.difficulty_mix,
@@ -113,17 +115,21 @@ export function randomQuestions(
 const insertAttemptStatement: NamedStatement = {
   name: "quiz.insert-attempt",
   // $1 student, $2 now, $3 seconds per question, $4 question ids in order, $5 each one's option order,
-  // $6 drive, $7 timing mode, $8 paced, $9 negative mark, $10 pass mark, $11 review policy, $12 secure
+  // $6 drive, $7 timing mode, $8 paced, $9 negative mark, $10 pass mark, $11 review policy, $12 secure,
+  // $13 when the drive's closing ends the attempt (null: it may use all its time)
   text: `with attempt as (
       insert into attempts (student_id, started_at, current_started_at, seconds_per_question, total_questions,
                             deadline_at, drive_id, timing_mode, paced, negative_mark, pass_mark, review_policy,
                             secure)
       values ($1::uuid, $2::timestamptz, $2::timestamptz, $3::int, cardinality($4::uuid[]),
-              ${deadlineSql({
-                startedAt: "$2::timestamptz",
-                totalQuestions: "cardinality($4::uuid[])",
-                secondsPerQuestion: "$3::int",
-              })},
+              ${endsByCloseSql(
+                deadlineSql({
+                  startedAt: "$2::timestamptz",
+                  totalQuestions: "cardinality($4::uuid[])",
+                  secondsPerQuestion: "$3::int",
+                }),
+                "$13::timestamptz",
+              )},
               $6::uuid, $7::timing_mode, $8::boolean, $9::real, $10::int, $11::review_policy, $12::boolean)
       returning ${ATTEMPT_COLUMNS}
     ), served as (
@@ -149,6 +155,8 @@ export async function insertAttempt(
     studentId: string;
     now: Date;
     served: ServedQuestion[];
+    /** When the drive's closing ends the attempt; null when it may use all its time. */
+    endsBy: TimestampText | null;
     rules: Pick<
       AttemptRow,
       | "secondsPerQuestion"
@@ -162,7 +170,7 @@ export async function insertAttempt(
     >;
   },
 ) {
-  const { studentId, now, served, rules } = values;
+  const { studentId, now, served, endsBy, rules } = values;
   const [attempt] = await attemptRows(db, insertAttemptStatement, [
     studentId,
     now,
@@ -177,6 +185,7 @@ export async function insertAttempt(
     rules.passMark,
     rules.reviewPolicy,
     rules.secure,
+    endsBy,
   ]);
   if (!attempt) throw new Error("The attempt was not stored.");
   return attempt;

@@ -2,6 +2,7 @@
 // (after it has worked out which rule applies), scoring and closing, and counting a lost focus.
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
 import { ATTEMPT_COLUMNS, attemptRows, type Choice, saveAnswerSql } from "./attempt-rows.ts";
+import { deadlineSql, endsByCloseSql } from "./clock-sql.ts";
 
 const saveSelectedOptionStatement: NamedStatement = {
   name: "quiz.save-selected-option",
@@ -97,4 +98,27 @@ const recordFocusLossStatement: NamedStatement = {
 export async function recordFocusLoss(db: Executor, studentId: string, position: number) {
   const [row] = await runNamed<{ focusLosses: number }>(db, recordFocusLossStatement, [studentId, position]);
   return row;
+}
+
+const reclockOpenAttemptsStatement: NamedStatement = {
+  name: "quiz.reclock-open-attempts",
+  // Every deadline written again from its start, cut by the close where the drive's closing ends attempts.
+  text: `update attempts a set deadline_at = ${endsByCloseSql(
+    deadlineSql({
+      startedAt: "a.started_at",
+      totalQuestions: "a.total_questions",
+      secondsPerQuestion: "a.seconds_per_question",
+    }),
+    "case when d.closing_ends_attempts then coalesce(d.closed_at, d.closes_at) end",
+  )}
+    from drives d where d.id = $1::uuid and a.drive_id = d.id and a.submitted_at is null`,
+};
+
+/**
+ * After a drive's close, closing time or closing rule changed: its open attempts' deadlines as a start would
+ * write them now, so that a closing that ends attempts ends those already running too (the sweeper then submits
+ * them), and a reopening or a later closing time gives them their time back.
+ */
+export async function reclockOpenAttempts(db: Executor, driveId: string) {
+  await runNamed(db, reclockOpenAttemptsStatement, [driveId]);
 }

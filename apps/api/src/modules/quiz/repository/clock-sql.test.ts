@@ -2,10 +2,11 @@
 // the statements that check it where the row is locked). These properties run both on generated clocks, and the
 // statements built from clock-sql.ts on stored attempts, and compare them with timing.ts (decision 004).
 //
-// The clocks are those the quiz can reach: a start writes the deadline as every window back to back, and only a
-// paced attempt moves, to a later question whose window starts no later than scheduled (Next closes a window
-// early; an answer the timer has moved on records the scheduled start). On such a clock every paced window ends
-// by the deadline, which is why acceptsAnswerSql may check the deadline on a paced attempt too.
+// The clocks are those the quiz can reach: a start writes the deadline as every window back to back, cut at the
+// drive's close when its closing ends running attempts, and only a paced attempt moves, to a later question whose
+// window starts no later than scheduled (Next closes a window early; an answer the timer has moved on records the
+// scheduled start). Without a cut every paced window ends by the deadline; with one, the deadline ends the attempt
+// first, and acceptsAnswer, readClock and their SQL check it on paced attempts too.
 import { DEADLINE_GRACE_SECONDS } from "@trainwise/contract/constants";
 import { type SQL, sql } from "drizzle-orm";
 import { TransactionRollbackError } from "drizzle-orm/errors";
@@ -15,7 +16,15 @@ import type { Transaction } from "../../../db/client.ts";
 import { createTestApp } from "../../../test/app.ts";
 import { registerStudent, seedQuestions } from "../../../test/fixtures.ts";
 import { type AttemptClock, acceptsAnswer, hasRunOut, readClock, windowStart } from "../timing.ts";
-import { acceptsAnswerSql, clockColumns, deadlineSql, positionNowSql, runOutSql, windowStartSql } from "./clock-sql.ts";
+import {
+  acceptsAnswerSql,
+  clockColumns,
+  deadlineSql,
+  endsByCloseSql,
+  positionNowSql,
+  runOutSql,
+  windowStartSql,
+} from "./clock-sql.ts";
 import { overdueAttemptIds, saveAnswerIfOpen } from "./clock-statements.ts";
 
 const GRACE_MS = DEADLINE_GRACE_SECONDS * 1000;
@@ -26,6 +35,8 @@ interface ClockCase {
   startedAt: Date;
   /** A served question's position. */
   position: number;
+  /** When the drive's closing cut the deadline, if it did. */
+  endsBy: Date | null;
   now: Date;
 }
 
@@ -50,17 +61,32 @@ function clockCase(maxQuestions: number): fc.Arbitrary<ClockCase> {
       // How much earlier than scheduled the current window opened: the time Next presses saved.
       const hurried = fc.oneof(fc.constant(0), fc.integer({ min: 0, max: currentPosition * windowMs }));
       return fc
-        .record({ hurriedMs: hurried, position: fc.integer({ min: 0, max: totalQuestions - 1 }) })
-        .chain(({ hurriedMs, position }) => {
+        .record({
+          hurriedMs: hurried,
+          position: fc.integer({ min: 0, max: totalQuestions - 1 }),
+          // A drive closing that ends running attempts, anywhere from the start to after the last window.
+          endsBy: fc.option(fc.integer({ min: startedAt, max: startedAt + (totalQuestions + 1) * windowMs }), {
+            nil: null,
+            freq: 3,
+          }),
+        })
+        .chain(({ hurriedMs, position, endsBy }) => {
+          const full = startedAt + totalQuestions * windowMs;
           const clock: AttemptClock = {
             totalQuestions,
             secondsPerQuestion,
             paced,
             currentPosition,
             currentStartedAt: new Date(startedAt + currentPosition * windowMs - hurriedMs),
-            deadlineAt: new Date(startedAt + totalQuestions * windowMs),
+            deadlineAt: new Date(endsBy === null ? full : Math.min(full, endsBy)),
           };
-          const at = (moment: number) => ({ clock, startedAt: new Date(startedAt), position, now: new Date(moment) });
+          const at = (moment: number) => ({
+            clock,
+            startedAt: new Date(startedAt),
+            position,
+            now: new Date(moment),
+            endsBy: endsBy === null ? null : new Date(endsBy),
+          });
           return fc.tuple(edgeOf(clock, position), nearby(windowMs)).map(([edge, offset]) => at(edge + offset));
         });
     });
@@ -170,16 +196,19 @@ describe("the quiz clock in SQL", async () => {
         ${windowStartSql(clock, "$7::int")} as "windowStart",
         ${acceptsAnswerSql(clock, { position: "$7::int", now: "$8::timestamptz", graceSeconds: "$9::int" })} as accepts,
         ${runOutSql(clock, "$8::timestamptz", "$9::int")} as "runOut",
-        ${deadlineSql({
-          startedAt: "$10::timestamptz",
-          totalQuestions: clock.totalQuestions,
-          secondsPerQuestion: clock.secondsPerQuestion,
-        })} as deadline
+        ${endsByCloseSql(
+          deadlineSql({
+            startedAt: "$10::timestamptz",
+            totalQuestions: clock.totalQuestions,
+            secondsPerQuestion: clock.secondsPerQuestion,
+          }),
+          "$11::timestamptz",
+        )} as deadline
       from (select $1::int as current_position, $2::timestamptz as current_started_at,
                    $3::int as seconds_per_question, $4::int as total_questions, $5::boolean as paced,
                    $6::timestamptz as deadline_at) as clock`;
     await fc.assert(
-      fc.asyncProperty(clockCase(25), async ({ clock, startedAt, position, now }) => {
+      fc.asyncProperty(clockCase(25), async ({ clock, startedAt, position, now, endsBy }) => {
         const { rows } = await database.pool.query<{
           positionNow: number;
           windowStart: Date;
@@ -197,15 +226,17 @@ describe("the quiz clock in SQL", async () => {
           now,
           DEADLINE_GRACE_SECONDS,
           startedAt,
+          endsBy,
         ]);
         const inSql = rows[0];
         expect(inSql?.windowStart.getTime()).toBe(windowStart(clock, position).getTime());
         expect(inSql?.accepts).toBe(acceptsAnswer(clock, position, now));
         expect(inSql?.runOut).toBe(hasRunOut(clock, now));
-        // A start's deadline: every window back to back, the start of the window after the last one; and the
-        // deadline the generated clocks carry.
+        // A start's deadline: every window back to back, the start of the window after the last one, unless the
+        // drive's closing comes first; and the deadline the generated clocks carry.
         const fresh = { ...clock, currentPosition: 0, currentStartedAt: startedAt };
-        expect(inSql?.deadline.getTime()).toBe(windowStart(fresh, clock.totalQuestions).getTime());
+        const scheduled = windowStart(fresh, clock.totalQuestions).getTime();
+        expect(inSql?.deadline.getTime()).toBe(endsBy === null ? scheduled : Math.min(scheduled, endsBy.getTime()));
         expect(inSql?.deadline.getTime()).toBe(clock.deadlineAt.getTime());
         // Only Next's statements read the position, on paced attempts. Before the current window opened, which
         // only a server clock behind another's asks about, SQL counts a question back (see positionNowSql).

@@ -38,17 +38,26 @@ export function deadlineSql(values: { startedAt: string; totalQuestions: string;
 }
 
 /**
+ * A deadline cut at `endsBy` when that comes first: a drive whose closing ends running attempts (null: no cut;
+ * PostgreSQL's least passes over a null).
+ */
+export function endsByCloseSql(deadline: string, endsBy: string) {
+  return `least(${deadline}, ${endsBy})`;
+}
+
+/**
  * The question open at `now` on a paced clock (readClock's position): the current one and one more for every
  * whole window since it started, `totalQuestions` once every window has closed. (Before `currentStartedAt`,
  * which only a server clock behind another's can ask about, this counts a question back where readClock stays
  * on the current one.)
  */
 export function positionNowSql(clock: ClockColumns, now: string) {
-  return `least(
+  // A deadline cut by the drive's closing can end the attempt before its last window does (readClock).
+  return `case when ${now} >= ${clock.deadlineAt} then ${clock.totalQuestions} else least(
       ${clock.currentPosition}
         + floor(extract(epoch from (${now} - ${clock.currentStartedAt})) / ${clock.secondsPerQuestion})::int,
       ${clock.totalQuestions}
-    )`;
+    ) end`;
 }
 
 /** When the window of `position` opens (or opened) on a paced clock: windowStart. */

@@ -1,0 +1,1 @@
+ALTER TABLE "drives" ADD COLUMN "closing_ends_attempts" boolean DEFAULT false NOT NULL;
