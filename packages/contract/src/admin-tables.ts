@@ -6,7 +6,7 @@ import { DIFFICULTIES } from "./constants.ts";
 import { contactEnquirySchema } from "./contact.ts";
 import { DRIVE_STATUSES, driveSchema, testSchema } from "./drives.ts";
 import { feedbackSchema } from "./feedback.ts";
-import { questionSchema } from "./questions.ts";
+import { questionTableRowSchema } from "./questions.ts";
 import { studentAdminSchema } from "./students.ts";
 
 export const TABLE_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -135,7 +135,7 @@ export type ResultTableRow = z.infer<typeof resultTableRowSchema>;
 
 export const studentTablePageSchema = tablePageSchema(studentAdminSchema);
 export const resultTablePageSchema = tablePageSchema(resultTableRowSchema);
-export const questionTablePageSchema = tablePageSchema(questionSchema);
+export const questionTablePageSchema = tablePageSchema(questionTableRowSchema);
 export const feedbackTablePageSchema = tablePageSchema(feedbackSchema);
 export const enquiryTablePageSchema = tablePageSchema(contactEnquirySchema);
 export const testTablePageSchema = tablePageSchema(testSchema);

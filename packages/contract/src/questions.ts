@@ -129,6 +129,25 @@ export const questionSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type Question = z.infer<typeof questionSchema>;
+
+/** How many drive names a bank row lists per kind; the counts say how many there are in all. */
+export const KEY_DRIVES_LISTED = 3;
+
+/** Where a question's key stands (decision 024), as the bank shows it beside the question. */
+export const keyExposureSchema = z.object({
+  /** Candidates who have seen it: submitted attempts that drew it in drives where the key is out. */
+  seenBy: z.number().int(),
+  /** Drives where candidates have seen the key (practice drives, secure drives that released): how many, and names. */
+  seenInCount: z.number().int(),
+  seenIn: z.array(z.string()),
+  /** Secure drives that drew it and still keep it secret: how many, and names. */
+  keptSecretByCount: z.number().int(),
+  keptSecretBy: z.array(z.string()),
+});
+export type KeyExposure = z.infer<typeof keyExposureSchema>;
+/** A row of the bank's table: the question, with where its key stands. */
+export const questionTableRowSchema = questionSchema.extend({ key: keyExposureSchema });
+export type QuestionTableRow = z.infer<typeof questionTableRowSchema>;
 export const questionListSchema = listOf(questionSchema);
 
 /** Optional filters and paging of GET /api/questions; without them the whole bank comes back, as it always did. */

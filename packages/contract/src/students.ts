@@ -97,6 +97,11 @@ export const resultDetailSchema = z.object({
   keyHidden: z.boolean(),
   /** While the key is hidden: when the drive releases it (null: once it closes). */
   keyShownFrom: z.iso.datetime().nullable(),
+  /**
+   * Right or wrong and each question's mark are left out too (null): a secure test's attempt before release,
+   * read by a viewer, who could otherwise read the key off throw-away attempts (decision 024).
+   */
+  marksHidden: z.boolean(),
   answers: z.array(
     z.object({
       questionId: idSchema,
@@ -106,9 +111,10 @@ export const resultDetailSchema = z.object({
       chosen: z.string().nullable(),
       /** The right option (a multiple answer's, joined with "; "); null while the key is hidden. */
       correct: z.string().nullable(),
-      isCorrect: z.boolean(),
-      /** 0 to 1: below 1 and above 0 only for a partly right multiple answer. */
-      mark: z.number(),
+      /** Null while marks are hidden. */
+      isCorrect: z.boolean().nullable(),
+      /** 0 to 1: below 1 and above 0 only for a partly right multiple answer. Null while marks are hidden. */
+      mark: z.number().nullable(),
       focusLosses: z.number().int(),
       /** Seconds from the question's window opening to its first answer; null unless timed per question. */
       secondsToAnswer: z.number().int().nullable(),

@@ -275,6 +275,11 @@ export const questions = pgTable(
     scoring: scoringRule("scoring").notNull().default("all_or_nothing"),
     /** Set instead of deleting when attempts refer to the question, so results keep what was asked. */
     archivedAt: timestamp("archived_at", { withTimezone: true }),
+    /**
+     * Set by the first start that draws the question into any drive. The row lock of that one update makes a
+     * practice and a secure first draw of it take turns, so both cannot find its key unspoken for (decision 024).
+     */
+    keyDrawn: boolean("key_drawn").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

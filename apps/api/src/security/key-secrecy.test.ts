@@ -5,7 +5,7 @@ import type { QuizQuestion } from "@trainwise/contract/quiz";
 import { describe, expect, it } from "vitest";
 import { createAdmin } from "../modules/admins/repository.ts";
 import { createTestApp } from "../test/app.ts";
-import { adminToken, bearer, studentInput } from "../test/fixtures.ts";
+import { adminToken, bearer, seedCategory, studentInput } from "../test/fixtures.ts";
 import { watchedLog } from "../test/log-watch.ts";
 
 describe("the answer key stays secret until nobody can use it", async () => {
@@ -15,18 +15,7 @@ describe("the answer key stays secret until nobody can use it", async () => {
   /** A new client address each time: a class behind several networks, or one person with a few phones. */
   const nextAddress = () => `10.21.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
 
-  /** `count` questions of their own category, each with one right option whose text says so. */
-  async function bank(category: string, count: number) {
-    await database.pool.query(
-      `with made as (
-         insert into questions (text, category, difficulty)
-         select $1 || ' question ' || n || '?', $1, 'medium' from generate_series(1, $2::int) n returning id, text)
-       insert into question_options (question_id, text, is_correct, position)
-       select made.id, o.text || ' of ' || made.text, o.correct, o.position from made,
-         (values ('right', true, 0), ('wrong A', false, 1), ('wrong B', false, 2)) as o(text, correct, position)`,
-      [category, count],
-    );
-  }
+  const bank = (category: string, count: number) => seedCategory(database.pool, category, count);
 
   async function driveOn(test: Record<string, unknown>, drive: Record<string, unknown> = {}) {
     const created = await app.inject({ method: "POST", url: "/api/tests", headers: asAdmin, payload: test });
@@ -128,6 +117,72 @@ describe("the answer key stays secret until nobody can use it", async () => {
     }[];
     expect(tests.find((test) => test.name === "Crossover assessment")?.available).toBe(5);
     expect(tests.find((test) => test.name === "Crossover practice")?.available).toBe(5);
+    // So does each question in the bank: where its key is out, to how many, and which drives keep it secret.
+    const bankPage = (
+      await app.inject({
+        method: "GET",
+        url: "/api/questions/table?category=Crossover&pageSize=50",
+        headers: asAdmin,
+      })
+    ).json() as { rows: { _id: string; key: Record<string, unknown> }[] };
+    for (const row of bankPage.rows) {
+      if (secret.has(row._id)) {
+        expect(row.key).toMatchObject({ seenBy: 0, seenInCount: 0, keptSecretBy: ["Crossover assessment drive"] });
+      } else {
+        expect(row.key).toMatchObject({ seenInCount: 1, seenIn: ["Crossover practice drive"], keptSecretByCount: 0 });
+        expect(row.key.seenBy).toBeGreaterThan(0);
+      }
+    }
+    const seenBy = bankPage.rows.reduce((sum, row) => sum + (row.key.seenBy as number), 0);
+    expect(seenBy, "8 practice candidates saw 5 keys each").toBe(40);
+  });
+
+  it("starts that race for fresh questions never serve one both ways, and never deadlock", async () => {
+    // An outside attack: 12 practice starts and a secure one at the same moment, on questions nobody had drawn,
+    // served 5 of the secure attempt's 10 questions on the practice drive too; and 40 first starts of a secure
+    // drive at once deadlocked (33 answered 500).
+    await bank("Race", 60);
+    const practice = await driveOn({
+      name: "Race practice",
+      categories: ["Race"],
+      questionCount: 10,
+      timingMode: "whole_quiz",
+      reviewPolicy: "score_and_ticks",
+    });
+    const secure = await driveOn({
+      name: "Race assessment",
+      categories: ["Race"],
+      questionCount: 5,
+      timingMode: "whole_quiz",
+      reviewPolicy: "score_only",
+    });
+    // However the starts interleave, the practice ones expose at most 6 × 10 of the 60: enough stay unseen.
+    const tokens = await Promise.all([
+      ...Array.from({ length: 6 }, () => throwAway(practice.drive.code)),
+      ...Array.from({ length: 6 }, () => throwAway(secure.drive.code)),
+    ]);
+    const started = await Promise.all(
+      tokens.map((token) => app.inject({ method: "GET", url: "/api/quiz/questions", headers: bearer(token) })),
+    );
+    expect(started.map((response) => response.statusCode)).toEqual(tokens.map(() => 200));
+    const servedBy = (from: number, to: number) =>
+      new Set(started.slice(from, to).flatMap((response) => (response.json() as QuizQuestion[]).map((q) => q._id)));
+    const practised = servedBy(0, 6);
+    for (const id of servedBy(6, 12)) expect(practised.has(id), "served on both drives").toBe(false);
+
+    await bank("Crowd", 40);
+    const { drive } = await driveOn({
+      name: "Crowd",
+      categories: ["Crowd"],
+      questionCount: 25,
+      timingMode: "whole_quiz",
+      reviewPolicy: "score_only",
+    });
+    const crowd = await Promise.all(Array.from({ length: 40 }, () => throwAway(drive.code)));
+    const starts = await Promise.all(
+      crowd.map((token) => app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) })),
+    );
+    expect(starts.map((response) => response.statusCode)).toEqual(crowd.map(() => 200));
   });
 
   for (const reviewPolicy of ["score_only", "ticks_after_close"] as const) {
@@ -263,9 +318,11 @@ describe("the answer key stays secret until nobody can use it", async () => {
         app.inject({ method: "GET", url: `/api/students/results/${resultId}`, headers });
       const hidden = await read(asViewer);
       expect(hidden.statusCode, hidden.body).toBe(200);
-      expect(hidden.json()).toMatchObject({ score: 3, keyHidden: true, keyShownFrom: null });
+      expect(hidden.json()).toMatchObject({ score: 3, keyHidden: true, keyShownFrom: null, marksHidden: secure });
       for (const answer of hidden.json().answers) {
-        expect(answer).toMatchObject({ answered: true, isCorrect: true, chosen: null, correct: null });
+        // On a secure test right or wrong would be an oracle too (throw-away attempts, read by the viewer).
+        expect(answer).toMatchObject({ answered: true, chosen: null, correct: null });
+        expect(answer).toMatchObject(secure ? { isCorrect: null, mark: null } : { isCorrect: true, mark: 1 });
       }
       expect(hidden.body).not.toMatch(/right of|wrong A of/);
       // An examiner, who manages the bank, sees the key as before.
@@ -275,7 +332,8 @@ describe("the answer key stays secret until nobody can use it", async () => {
 
       await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
       const shown = (await read(asViewer)).json();
-      expect(shown.keyHidden).toBe(false);
+      expect(shown).toMatchObject({ keyHidden: false, marksHidden: false });
+      expect(shown.answers[0]).toMatchObject({ isCorrect: true, mark: 1 });
       expect(shown.answers[0].correct).toMatch(/^right of/);
     }
   });

@@ -1,6 +1,6 @@
 // Builders for API tests: an admin with a token, registered students, a known question bank.
 import type { StudentRegistration } from "@trainwise/contract/auth";
-import type { QuestionInput } from "@trainwise/contract/questions";
+import type { Difficulty, QuestionInput } from "@trainwise/contract/questions";
 import type { QuizQuestion } from "@trainwise/contract/quiz";
 import type { FastifyInstance } from "fastify";
 import type pg from "pg";
@@ -66,6 +66,29 @@ export async function seedQuestions(db: Database, count: number): Promise<void> 
     };
     await createQuestion(db, input);
   }
+}
+
+/**
+ * `count` questions of a category of their own, written straight into the bank, the difficulties taken in turn;
+ * each has one option whose text starts "right" and two starting "wrong A" and "wrong B". A test drawing only this
+ * category meets keys nobody has seen, whatever other tests of the file have shown (decision 024).
+ */
+export async function seedCategory(
+  pool: pg.Pool,
+  category: string,
+  count: number,
+  difficulties: Difficulty[] = ["medium"],
+): Promise<void> {
+  await pool.query(
+    `with made as (
+       insert into questions (text, category, difficulty)
+       select $1 || ' question ' || n || '?', $1, ($3::text[])[(n - 1) % cardinality($3::text[]) + 1]::difficulty
+       from generate_series(1, $2::int) n returning id, text)
+     insert into question_options (question_id, text, is_correct, position)
+     select made.id, o.text || ' of ' || made.text, o.correct, o.position from made,
+       (values ('right', true, 0), ('wrong A', false, 1), ('wrong B', false, 2)) as o(text, correct, position)`,
+    [category, count, difficulties],
+  );
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -6,7 +6,7 @@ import { extractText } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
 import { withLongestSliceMs } from "../../test/cpu-time.ts";
-import { adminToken, bearer, seedQuestions, studentInput } from "../../test/fixtures.ts";
+import { adminToken, bearer, seedCategory, seedQuestions, studentInput } from "../../test/fixtures.ts";
 import { CERTIFICATE_DOWNLOADS_PER_MINUTE } from "./routes.ts";
 
 describe("certificates", async () => {
@@ -205,14 +205,7 @@ describe("certificates", async () => {
 
   it("waits for a secure test's results: no certificate while they are pending, one once they are out", async () => {
     // Questions of its own: a secure test draws only keys nobody has seen, and the drive above has shown the rest.
-    await database.pool.query(`
-      with made as (
-        insert into questions (text, category, difficulty)
-        select 'Sealed ' || n || '?', 'Sealed', 'medium' from generate_series(1, 4) n returning id, text
-      )
-      insert into question_options (question_id, text, is_correct, position)
-      select made.id, o.text || ' ' || made.text, o.correct, o.position from made,
-        (values ('right', true, 0), ('wrong', false, 1)) as o(text, correct, position)`);
+    await seedCategory(database.pool, "Sealed", 4);
     const secureTest = (
       await app.inject({
         method: "POST",

@@ -11,6 +11,7 @@ import {
   adminToken,
   bearer,
   registerStudent,
+  seedCategory,
   seedQuestions,
   servedInOrder,
   studentInput,
@@ -276,14 +277,7 @@ describe("tests and drives", async () => {
     it("shows the score only under 'score only', even after the drive closes", async () => {
       // A secure test (the default for one that hides ticks) draws only keys nobody has seen: questions of its own,
       // since the default drive's attempts above have shown the rest of the bank.
-      await database.pool.query(`
-        with made as (
-          insert into questions (text, category, difficulty)
-          select 'Sealed ' || n || '?', 'Sealed', 'medium' from generate_series(1, 3) n returning id, text
-        )
-        insert into question_options (question_id, text, is_correct, position)
-        select made.id, o.text || ' ' || made.text, o.correct, o.position from made,
-          (values ('right', true, 0), ('wrong A', false, 1)) as o(text, correct, position)`);
+      await seedCategory(database.pool, "Sealed", 3);
       const drive = await driveWith({
         name: "Score only",
         categories: ["Sealed"],
@@ -306,11 +300,16 @@ describe("tests and drives", async () => {
 
   describe("tests", () => {
     it("draws the test's mix of difficulties from its categories, at random per student", async () => {
+      // Secure: each student draws at random among the keys nobody has seen (a practice test takes keys already
+      // out first, and so repeats itself: the next test). Its own questions, like Logic's: the default drive's
+      // attempts above have shown some of Logic's keys.
+      await seedCategory(database.pool, "Mix", 18, ["easy", "medium", "hard"]);
       const drive = await driveWith({
         name: "Logic mix",
-        categories: ["Logic"],
+        categories: ["Mix"],
         difficultyMix: { easy: 3, medium: 2, hard: 1 },
         timingMode: "whole_quiz",
+        secure: true,
       });
       const seen = new Set<string>();
       for (let student = 0; student < 3; student++) {
@@ -320,11 +319,38 @@ describe("tests and drives", async () => {
         const count = (level: string) => questions.filter((question) => question.difficulty === level).length;
         expect([count("easy"), count("medium"), count("hard")]).toEqual([3, 2, 1]);
         for (const question of questions) {
-          expect(question.category).toBe("Logic");
+          expect(question.category).toBe("Mix");
           seen.add(question._id);
         }
       }
       expect(seen.size, "different students draw different questions").toBeGreaterThan(6);
+    });
+
+    it("gives a practice test keys already out before fresh ones, so it cannot use up a secure test's questions", async () => {
+      await seedCategory(database.pool, "Drill", 12);
+      const drive = await driveWith({
+        name: "Drill",
+        categories: ["Drill"],
+        questionCount: 4,
+        timingMode: "whole_quiz",
+      });
+      const served = new Set<string>();
+      for (let student = 0; student < 5; student++) {
+        const { token } = (await register({ driveCode: drive.code })).json();
+        for (const question of (await startAll(token)).json() as QuizQuestion[]) served.add(question._id);
+      }
+      expect(served.size, "five practice attempts showed the same four keys").toBe(4);
+      const secure = await driveWith({
+        name: "Drill exam",
+        categories: ["Drill"],
+        questionCount: 8,
+        timingMode: "whole_quiz",
+        secure: true,
+      });
+      const { token } = (await register({ driveCode: secure.code })).json();
+      const drawn = (await startAll(token)).json() as QuizQuestion[];
+      expect(drawn).toHaveLength(8);
+      for (const question of drawn) expect(served.has(question._id)).toBe(false);
     });
 
     it("marks negatively and decides pass or fail by the pass mark", async () => {
@@ -827,6 +853,56 @@ describe("a large drive's results", async () => {
 describe("guessing drive codes", async () => {
   const { app, database } = await createTestApp();
   const admin = bearer(await adminToken(app, database.db));
+
+  it("keeps a drive on its test once a student has started it", async () => {
+    const first = (
+      await app.inject({ method: "POST", url: "/api/tests", headers: admin, payload: { name: "First test" } })
+    ).json();
+    const other = (
+      await app.inject({ method: "POST", url: "/api/tests", headers: admin, payload: { name: "Other test" } })
+    ).json();
+    const drive = (
+      await app.inject({
+        method: "POST",
+        url: "/api/drives",
+        headers: admin,
+        payload: { name: "Kept on its test", testId: first._id },
+      })
+    ).json();
+    const moveTo = (testId: string) =>
+      app.inject({
+        method: "PUT",
+        url: `/api/drives/${drive._id}`,
+        headers: admin,
+        payload: { name: drive.name, testId },
+      });
+    // Before anyone starts, the admin may still change it (and back).
+    expect((await moveTo(other._id)).statusCode).toBe(200);
+    expect((await moveTo(first._id)).statusCode).toBe(200);
+    await seedQuestions(database.db, 3);
+    const student = await registerStudent(app, { driveCode: drive.code });
+    await app.inject({ method: "GET", url: "/api/quiz/questions", headers: bearer(student.token) });
+    const refused = await moveTo(other._id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(
+      "Students have started this drive's test, so its results belong to that test. Create a new drive to give another test.",
+    );
+  });
+
+  it("makes up codes long enough that guessing one is hopeless: 8 characters, 40 bits", async () => {
+    const test = (
+      await app.inject({ method: "POST", url: "/api/tests", headers: admin, payload: { name: "Code length" } })
+    ).json();
+    for (let made = 0; made < 5; made++) {
+      const drive = await app.inject({
+        method: "POST",
+        url: "/api/drives",
+        headers: admin,
+        payload: { name: `Made-up code ${made}`, testId: test._id },
+      });
+      expect(drive.json().code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+    }
+  });
 
   it("makes each code after 20 refused ones wait, twice as long after each further failure, up to 30 s", () => {
     const now = Date.UTC(2026, 10, 26, 9, 0, 0);

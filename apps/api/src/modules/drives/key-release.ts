@@ -35,6 +35,12 @@ export function keySeenSql(key: string, drive: string): string {
   return `(${key}.exposed or ${releasedSql(drive)})`;
 }
 
+/** Some candidate has seen the key of the question `question` (an alias of a questions row), in any drive. */
+export function keyOutSql(question: string): string {
+  return `exists (select 1 from question_keys k join drives kd on kd.id = k.drive_id
+    where k.question_id = ${question}.id and ${keySeenSql("k", "kd")})`;
+}
+
 /**
  * Whether the question `question` (an alias of a questions row) may be drawn by a secure test (`secure` true:
  * no candidate has seen its key, in any drive, its own included) or a practice one (false: no secure drive

@@ -33,8 +33,13 @@ export async function isCurrentTest(db: Executor, testId: string): Promise<boole
 // No 0/O or 1/I: students copy the code from a projector or a printout.
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
+/**
+ * A made-up drive code: 8 characters, 40 bits. With guessing slowed per address (drive-code-guesses.ts), an
+ * address tries a few thousand codes a day; among even ten thousand drives, one guess finds one about once in a
+ * hundred million tries. Still short enough to read off a projector.
+ */
 export function newDriveCode(): string {
-  return Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
+  return Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
 }
 
 /**
@@ -217,6 +222,12 @@ export async function keyShownAfterClose(db: Executor, id: string): Promise<bool
         and a.submitted_at is not null and (a.review_policy = 'ticks_after_close' or a.secure)
     ) as shown`);
   return rows[0]?.shown === true;
+}
+
+/** Whether any student has started the drive's test: its results then belong to that test. */
+export async function driveHasAttempts(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.select({ id: attempts.id }).from(attempts).where(eq(attempts.driveId, id)).limit(1);
+  return rows.length > 0;
 }
 
 /** Archiving hides a drive from the lists and closes it; its students and results stay. */

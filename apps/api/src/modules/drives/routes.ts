@@ -19,6 +19,7 @@ import {
   closeDrive,
   driveChoices,
   driveExists,
+  driveHasAttempts,
   driveResultBatches,
   driveTable,
   findDrive,
@@ -34,6 +35,9 @@ import {
 } from "./repository.ts";
 import { parseRoster } from "./roster.ts";
 import { driveHasClosed, driveStatus, formatDriveTime } from "./window.ts";
+
+const TEST_IN_USE =
+  "Students have started this drive's test, so its results belong to that test. Create a new drive to give another test.";
 
 const KEY_SHOWN =
   "This drive's students have been shown its answers since it closed, so it cannot take new attempts. " +
@@ -152,6 +156,11 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
   serve(app, "updateDrive", async (request) => {
     const existing = await driveOrNotFound(app.db, request.params.id);
     const values = await driveValues({ ...request.body, code: request.body.code ?? existing.drive.code });
+    // Results, certificates and item analysis name the drive's test: another test under attempts already made would
+    // rename what they were (an outside attack changed a passed certificate's test this way).
+    if (values.testId !== existing.drive.testId && (await driveHasAttempts(app.db, request.params.id))) {
+      throw new HttpError(409, TEST_IN_USE, { testId: TEST_IN_USE });
+    }
     // A later closing time opens a drive whose time had passed, as Reopen does.
     if (!driveHasClosed({ closedAt: existing.drive.closedAt, closesAt: values.closesAt }, new Date())) {
       await refuseReopeningAfterKeyShown(request.params.id);

@@ -1,7 +1,12 @@
 // The question bank: questions with their ordered options.
 import type { questionTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { LIST_CAP } from "@trainwise/contract/common";
-import type { QuestionInput, QuestionListQuery } from "@trainwise/contract/questions";
+import {
+  KEY_DRIVES_LISTED,
+  type KeyExposure,
+  type QuestionInput,
+  type QuestionListQuery,
+} from "@trainwise/contract/questions";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Executor, Transaction } from "../../db/client.ts";
@@ -16,9 +21,11 @@ import {
 } from "../../db/paging.ts";
 import { attemptQuestions, questionOptions, questions } from "../../db/schema.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
+import { keySeenSql } from "../drives/key-release.ts";
 import { type NewMedia, saveMedia } from "../media/repository.ts";
 
-type QuestionRow = typeof questions.$inferSelect;
+// keyDrawn is the quiz's lock for first draws (schema.ts), not part of a question as the bank shows it.
+type QuestionRow = Omit<typeof questions.$inferSelect, "keyDrawn">;
 type OptionRow = typeof questionOptions.$inferSelect;
 export type QuestionWithOptions = QuestionRow & { options: OptionRow[] };
 /** A validated question; one without a type is a single-answer question, as every question once was. */
@@ -168,11 +175,18 @@ export async function questionTable(db: Executor, query: QuestionTableQuery) {
       updatedAt: new Date(row.updated_at),
     })),
   );
+  const keys = await keyExposures(
+    db,
+    rows.map((row) => row.id),
+  );
   const totals = rows.map((row, index) => ({ total: row.total, question: withTheirOptions[index] }));
   return toPage(
     totals,
     query,
-    (row) => toQuestionResponse(row.question as QuestionWithOptions),
+    (row) => {
+      const question = row.question as QuestionWithOptions;
+      return { ...toQuestionResponse(question), key: keys.get(question.id) ?? NO_EXPOSURE };
+    },
     async () => {
       const { rows: counted } = await db.execute<{ total: number }>(
         sql`select count(*)::int as total from questions q where ${questionFilters(query)}`,
@@ -273,6 +287,37 @@ export async function archiveOrDeleteQuestion(db: Database, id: string): Promise
     await tx.delete(questions).where(eq(questions.id, id));
     return "deleted";
   });
+}
+
+const NO_EXPOSURE: KeyExposure = { seenBy: 0, seenInCount: 0, seenIn: [], keptSecretByCount: 0, keptSecretBy: [] };
+
+/**
+ * Where the keys of these questions (a page of the bank) stand, per drive that drew them (question_keys), newest
+ * drive first, with the candidates of each drive where the key is out: read for the page's rows only.
+ */
+async function keyExposures(db: Executor, questionIds: string[]): Promise<Map<string, KeyExposure>> {
+  if (questionIds.length === 0) return new Map();
+  const { rows } = await db.execute<{ question_id: string; drive: string; seen: boolean; candidates: number }>(sql`
+    select k.question_id, kd.name as drive, ${sql.raw(keySeenSql("k", "kd"))} as seen,
+      (select count(*)::int from attempt_questions aq join attempts a on a.id = aq.attempt_id
+        where aq.question_id = k.question_id and a.drive_id = k.drive_id and a.submitted_at is not null) as candidates
+    from question_keys k join drives kd on kd.id = k.drive_id
+    where k.question_id = any(${`{${questionIds.join(",")}}`}::uuid[])
+    order by kd.created_at desc, kd.id`);
+  const exposures = new Map<string, KeyExposure>();
+  for (const row of rows) {
+    const key = exposures.get(row.question_id) ?? structuredClone(NO_EXPOSURE);
+    if (row.seen) {
+      key.seenBy += row.candidates;
+      key.seenInCount++;
+      if (key.seenIn.length < KEY_DRIVES_LISTED) key.seenIn.push(row.drive);
+    } else {
+      key.keptSecretByCount++;
+      if (key.keptSecretBy.length < KEY_DRIVES_LISTED) key.keptSecretBy.push(row.drive);
+    }
+    exposures.set(row.question_id, key);
+  }
+  return exposures;
 }
 
 export function toQuestionResponse(question: QuestionWithOptions) {

@@ -15,6 +15,7 @@ import {
   scorePercentage,
 } from "@trainwise/contract/quiz";
 import type { Database, Executor } from "../../db/client.ts";
+import { isDeadlock } from "../../db/errors.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 import { driveWindowRefusal } from "../drives/window.ts";
@@ -30,7 +31,13 @@ import {
   servedQuestions,
 } from "./repository/attempt-reads.ts";
 import type { AnswerSlot, AttemptRow, Choice, ServedQuestion } from "./repository/attempt-rows.ts";
-import { insertAttempt, lockStudent, randomQuestions } from "./repository/attempt-start.ts";
+import {
+  insertAttempt,
+  lockStudent,
+  randomQuestions,
+  type StudentForStart,
+  undrawableAfterClaim,
+} from "./repository/attempt-start.ts";
 import {
   moveCurrentPosition,
   recordFocusLoss,
@@ -124,11 +131,47 @@ function visibleQuestions(attempt: AttemptRow, served: ServedQuestion[], now: Da
   return served.slice(0, open + 1).map(asQuizQuestion);
 }
 
+const SECURE_TEST_SHORT =
+  "This test cannot start: the question bank has too few questions whose answers no candidate has seen. " +
+  "Please tell the invigilator.";
+
+/**
+ * A start that drew a question another start meanwhile took the other way (a practice and a secure first draw
+ * of the same fresh question, decision 024): the whole start is tried again, since its claims on fresh questions
+ * are held until it ends, and a second draw claiming more while holding them could wait in a circle.
+ */
+class DrawRaced extends Error {}
+
+/** Draws a start's questions and claims the fresh ones; DrawRaced when another start got there first. */
+async function drawQuestions(tx: Executor, test: StudentForStart["test"]) {
+  const draw = { count: test.questionCount, categories: test.categories, mix: test.difficultyMix, secure: test.secure };
+  const picked = await randomQuestions(tx, draw);
+  const ids = picked.map((question) => question.questionId);
+  if ((await undrawableAfterClaim(tx, ids, test.secure)).length > 0) throw new DrawRaced();
+  return picked;
+}
+
+/** Tries a start up to three times when it lost a race for fresh questions or PostgreSQL broke a deadlock. */
+async function retryingRaces<T>(start: () => Promise<T>): Promise<T> {
+  for (let round = 1; ; round++) {
+    try {
+      return await start();
+    } catch (error) {
+      if (!(error instanceof DrawRaced || isDeadlock(error))) throw error;
+      if (round === 3) throw new HttpError(503, "Many students are starting at this moment. Please try again.");
+    }
+  }
+}
+
 /**
  * Starts the student's attempt in their drive, or resumes the open one. The drive's test decides the length,
  * the questions and the clock; `startedBy` only decides, on the default test, whether the attempt is paced.
  */
 export async function startOrResumeAttempt(db: Database, studentId: string, startedBy: StartedBy) {
+  return retryingRaces(() => startOrResumeOnce(db, studentId, startedBy));
+}
+
+async function startOrResumeOnce(db: Database, studentId: string, startedBy: StartedBy) {
   return db.transaction(async (tx) => {
     const student = await lockStudent(tx, studentId);
     if (!student) throw new HttpError(401, "Your registration was not found. Please register again.");
@@ -146,14 +189,11 @@ export async function startOrResumeAttempt(db: Database, studentId: string, star
     }
     const refusal = driveWindowRefusal(student, now);
     if (refusal) throw new HttpError(403, refusal);
-    const picked = await randomQuestions(tx, {
-      count: test.questionCount,
-      categories: test.categories,
-      mix: test.difficultyMix,
-      secure: test.secure,
-    });
+    const picked = await drawQuestions(tx, test);
     if (picked.length === 0) throw new HttpError(409, "No quiz questions are available yet. Please try again later.");
-    const served = picked.map((question) => ({ ...question, options: shuffled(question.options) }));
+    // A secure test never runs short silently: the admin sees the count on the tests page before a drive.
+    if (test.secure && picked.length < test.questionCount) throw new HttpError(409, SECURE_TEST_SHORT);
+    const served = shuffled(picked).map((question) => ({ ...question, options: shuffled(question.options) }));
     // The original client takes every question at once and submits at the end; on the default drive it gets one
     // window for the whole quiz so that every answer it sends in time counts (decision 007). Only there: another
     // drive of the default test keeps its per-question windows, whichever client starts it.

@@ -50,6 +50,7 @@ export async function resultDetail(db: Executor, id: string) {
       ...resultColumns,
       paced: attempts.paced,
       secondsPerQuestion: attempts.secondsPerQuestion,
+      secure: attempts.secure,
       keyReleased: sql<boolean>`(select ${sql.raw(releasedSql("kd"))} from drives kd where kd.id = ${attempts.driveId})`,
       keyReleaseAt: sql<
         string | null
@@ -82,7 +83,7 @@ export async function resultDetail(db: Executor, id: string) {
     join ${questions} q on q.id = aq.question_id
     where aq.attempt_id = ${id}
     order by aq.position`);
-  const { paced, secondsPerQuestion, keyReleased, keyReleaseAt, ...shown } = attempt;
+  const { paced, secondsPerQuestion, secure, keyReleased, keyReleaseAt, ...shown } = attempt;
   const times = answers.rows.map((row) => ({
     answeredAt: row.answered_at ? new Date(row.answered_at).getTime() : null,
     msToAnswer: row.ms_to_answer,
@@ -92,6 +93,7 @@ export async function resultDetail(db: Executor, id: string) {
     submittedAt: attempt.submittedAt,
     focusLosses: answers.rows.reduce((sum, row) => sum + row.focus_losses, 0),
     ...answerTimingSignals(times, paced ? secondsPerQuestion : null),
+    secure,
     keyReleased,
     keyReleaseAt: keyReleaseAt === null ? null : new Date(keyReleaseAt),
     answers: answers.rows.map((row) => ({

@@ -58,10 +58,13 @@ const resultRoutes: FastifyPluginAsync = async (app) => {
   serve(app, "resultDetail", async (request) => {
     const detail = await resultDetail(app.db, request.params.id);
     if (!detail) throw new HttpError(404, "Result not found.");
-    const { keyReleased, keyReleaseAt, answers, ...shown } = detail;
+    const { secure, keyReleased, keyReleaseAt, answers, ...shown } = detail;
     // A viewer reads scores and right or wrong, but not the key before the drive releases it: a read-only account
     // handed to a college's staff must not become a way to the answers of a drive still running (issue 21, row 6).
+    // On a secure test right or wrong is held back too: an outside attack read a whole key off three throw-away
+    // attempts' right and wrong, the oracle a secure test's pending results shut for candidates.
     const keyHidden = adminOf(request).role === "viewer" && !keyReleased;
+    const marksHidden = keyHidden && secure;
     return {
       ...shown,
       _id: detail.id,
@@ -69,7 +72,12 @@ const resultRoutes: FastifyPluginAsync = async (app) => {
       submittedAt: detail.submittedAt.toISOString(),
       keyHidden,
       keyShownFrom: keyHidden ? (keyReleaseAt?.toISOString() ?? null) : null,
-      answers: keyHidden ? answers.map((answer) => ({ ...answer, chosen: null, correct: null })) : answers,
+      marksHidden,
+      answers: answers.map((answer) => ({
+        ...answer,
+        ...(keyHidden ? { chosen: null, correct: null } : {}),
+        ...(marksHidden ? { isCorrect: null, mark: null } : {}),
+      })),
     };
   });
 };

@@ -2,9 +2,11 @@ import { questionTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { DEFAULT_DIFFICULTY, DIFFICULTIES } from "@trainwise/contract/constants";
 import {
   type Difficulty,
+  type KeyExposure,
   QUESTION_TYPE_LABELS,
   QUESTION_TYPES,
   type Question,
+  type QuestionTableRow,
   type QuestionType,
   questionInputSchema,
   SCORING_LABELS,
@@ -92,18 +94,44 @@ function withType(draft: Draft, type: QuestionType): Partial<Draft> {
 
 type Notice = { tone: "success" | "error"; message: string; details?: string[] };
 
+/** Drive names, and how many more there are. */
+function driveNames(names: string[], count: number): string {
+  return count > names.length ? `${names.join(", ")} and ${count - names.length} more` : names.join(", ");
+}
+
+/**
+ * Where the question's key stands (decision 024): seen by candidates, and where; kept secret by secure drives
+ * still running. A secure test draws only questions whose key nobody has seen.
+ */
+function KeyExposureText({ exposure }: { exposure: KeyExposure }) {
+  const parts: string[] = [];
+  if (exposure.seenInCount > 0) {
+    const candidates = exposure.seenBy === 1 ? "1 candidate" : `${exposure.seenBy} candidates`;
+    parts.push(`Seen by ${candidates} (${driveNames(exposure.seenIn, exposure.seenInCount)})`);
+  }
+  if (exposure.keptSecretByCount > 0) {
+    parts.push(`Kept secret by ${driveNames(exposure.keptSecretBy, exposure.keptSecretByCount)}`);
+  }
+  return (
+    <p className="mt-1 text-sm text-slate-700">
+      Answer key: {parts.length > 0 ? parts.join(". ") : "not seen by any candidate yet"}
+    </p>
+  );
+}
+
 /** The bank's table: each question with its options (the correct one highlighted) and its Edit and Delete. */
 function questionColumns(
   edit: (question: Question) => void,
   remove: (question: Question) => void,
   saving: boolean,
-): Column<Question>[] {
+): Column<QuestionTableRow>[] {
   return [
     {
       header: "Question",
       cell: (question) => (
-        <div className="min-w-48 font-semibold">
-          <RichText html={question.html} />
+        <div className="min-w-48">
+          <RichText html={question.html} className="font-semibold" />
+          <KeyExposureText exposure={question.key} />
         </div>
       ),
     },

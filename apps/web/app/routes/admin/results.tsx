@@ -105,7 +105,13 @@ function Answers({ id, data }: { id: string; data: AnswersData | undefined }) {
           <li key={answer.questionId}>
             <p className="font-semibold">
               {index + 1}. {answer.question}{" "}
-              <span className={answer.isCorrect ? "text-green-800" : "text-red-800"}>({markLabel(answer)})</span>
+              <span
+                className={
+                  answer.isCorrect === null ? "text-slate-700" : answer.isCorrect ? "text-green-800" : "text-red-800"
+                }
+              >
+                ({markLabel(answer)})
+              </span>
             </p>
             <p className="text-sm">
               {detail.keyHidden
@@ -223,8 +229,9 @@ export default function Results({ loaderData }: Route.ComponentProps) {
 }
 
 /** Right, wrong, not answered, or the share of a partly right multiple answer. */
-function markLabel(answer: { isCorrect: boolean; answered: boolean; mark: number }): string {
-  if (answer.isCorrect) return "right";
+function markLabel(answer: { isCorrect: boolean | null; answered: boolean; mark: number | null }): string {
   if (!answer.answered) return "not answered";
+  if (answer.isCorrect === null || answer.mark === null) return "answered; marks once the drive has ended";
+  if (answer.isCorrect) return "right";
   return answer.mark > 0 ? `partly right: ${answer.mark.toFixed(2)} of 1` : "wrong";
 }

@@ -3,7 +3,7 @@
 import type { DifficultyMix } from "@trainwise/contract/drives";
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
 import type { tests } from "../../../db/schema.ts";
-import { drawableSql } from "../../drives/key-release.ts";
+import { drawableSql, keyOutSql } from "../../drives/key-release.ts";
 import {
   ATTEMPT_COLUMNS,
   type AttemptRow,
@@ -82,20 +82,26 @@ const randomQuestionsStatement: NamedStatement = {
       (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text) order by o.position), '[]')
         from question_options o where o.question_id = q.id) as options
     from (
-      select q.*, row_number() over (partition by q.difficulty order by random()) as drawn
-      from questions q
-      where q.archived_at is null and (cardinality($2::text[]) = 0 or q.category = any($2::text[]))
-        and ${drawableSql("q", "$6::boolean")}
+      select q.*, row_number() over (partition by q.difficulty order by q.seen desc, random()) as drawn
+      from (
+        -- A practice draw takes questions whose key is already out first, and a fresh one only when it lacks
+        -- them: the open drive cannot use up the questions secure tests need (an outside attack emptied a secure
+        -- test's pool by starting the open quiz 40 times).
+        select q.*, not $6::boolean and ${keyOutSql("q")} as seen
+        from questions q
+        where q.archived_at is null and (cardinality($2::text[]) = 0 or q.category = any($2::text[]))
+          and ${drawableSql("q", "$6::boolean")}
+      ) q
     ) q
     where $3::int is null
        or q.drawn <= case q.difficulty when 'easy' then $3::int when 'medium' then $4::int else $5::int end
-    order by random() limit $1::int`,
+    order by q.seen desc, random() limit $1::int`,
 };
 
 /**
- * Up to `count` current questions in random order from the test's categories (all when none are named),
- * `mix` of each difficulty when the test sets one, whose keys the drive may use (decision 024); each with its
- * options in the order the admin gave.
+ * Up to `count` current questions from the test's categories (all when none are named), `mix` of each
+ * difficulty when the test sets one, whose keys the drive may use, a practice drive's those already out first
+ * (decision 024); each with its options in the order the admin gave. The caller shuffles them.
  */
 export function randomQuestions(
   db: Executor,
@@ -110,6 +116,33 @@ export function randomQuestions(
     mix?.hard ?? null,
     secure,
   ]);
+}
+
+const claimFirstDrawsStatement: NamedStatement = {
+  name: "quiz.claim-first-draws",
+  // Locks, in id order, only the questions never drawn before: after its first start a question costs a lookup.
+  // "No key update": the lock two claims take turns on, which leaves alone the key-share locks that storing an
+  // attempt's questions takes on every question it drew (with "for update", those waits made a circle).
+  text: `update questions set key_drawn = true where id in (
+      select id from questions where id = any($1::uuid[]) and not key_drawn order by id for no key update)`,
+};
+
+const undrawableStatement: NamedStatement = {
+  name: "quiz.undrawable",
+  // $1 the drawn questions, $2 secure
+  text: `select q.id from questions q where q.id = any($1::uuid[]) and not ${drawableSql("q", "$2::boolean")}`,
+};
+
+/**
+ * Of the questions just drawn, those another start has meanwhile made unusable for this one: a practice and a
+ * secure first draw of a fresh question both found its key unspoken for. Claiming the fresh ones first (their
+ * row locks, in id order) makes such draws take turns, and the check after the claim, a statement of its own,
+ * sees what the other committed (decision 024). Empty in the common case.
+ */
+export async function undrawableAfterClaim(db: Executor, questionIds: string[], secure: boolean) {
+  await runNamed(db, claimFirstDrawsStatement, [questionIds]);
+  const rows = await runNamed<{ id: string }>(db, undrawableStatement, [questionIds, secure]);
+  return rows.map((row) => row.id);
 }
 
 const insertAttemptStatement: NamedStatement = {
@@ -141,8 +174,10 @@ const insertAttemptStatement: NamedStatement = {
       -- every later one is an index lookup that neither writes nor locks, so concurrent starts never queue on it.
       -- (A secure drive's row stays "reserved" if its test turns practice: that is refused until the drive has
       -- released, and a released drive's keys count as seen.)
+      -- In one order, so that two first draws of the same questions in a drive wait for each other, never in a
+      -- circle (an outside attack's 40 simultaneous first starts deadlocked when each inserted in its draw's order).
       insert into question_keys (question_id, drive_id, exposed)
-      select question_id, $6::uuid, not $12::boolean from unnest($4::uuid[]) as question_id
+      select question_id, $6::uuid, not $12::boolean from unnest($4::uuid[]) as question_id order by question_id
       on conflict (question_id, drive_id) do nothing
     )
     select * from attempt`,
