@@ -300,9 +300,8 @@ describe("tests and drives", async () => {
 
   describe("tests", () => {
     it("draws the test's mix of difficulties from its categories, at random per student", async () => {
-      // Secure: each student draws at random among the keys nobody has seen (a practice test takes keys already
-      // out first, and so repeats itself: the next test). Its own questions, like Logic's: the default drive's
-      // attempts above have shown some of Logic's keys.
+      // Secure: each student draws at random among the keys nobody has seen. Its own questions: the default
+      // drive's attempts above have shown some of Logic's keys.
       await seedCategory(database.pool, "Mix", 18, ["easy", "medium", "hard"]);
       const drive = await driveWith({
         name: "Logic mix",
@@ -326,20 +325,9 @@ describe("tests and drives", async () => {
       expect(seen.size, "different students draw different questions").toBeGreaterThan(6);
     });
 
-    it("gives a practice test keys already out before fresh ones, so it cannot use up a secure test's questions", async () => {
+    it("keeps unseen questions a secure drive is waiting for out of a practice draw while it has others", async () => {
       await seedCategory(database.pool, "Drill", 12);
-      const drive = await driveWith({
-        name: "Drill",
-        categories: ["Drill"],
-        questionCount: 4,
-        timingMode: "whole_quiz",
-      });
-      const served = new Set<string>();
-      for (let student = 0; student < 5; student++) {
-        const { token } = (await register({ driveCode: drive.code })).json();
-        for (const question of (await startAll(token)).json() as QuizQuestion[]) served.add(question._id);
-      }
-      expect(served.size, "five practice attempts showed the same four keys").toBe(4);
+      // The secure drive is planned first: its twelve questions are unseen, and it waits for them.
       const secure = await driveWith({
         name: "Drill exam",
         categories: ["Drill"],
@@ -347,6 +335,18 @@ describe("tests and drives", async () => {
         timingMode: "whole_quiz",
         secure: true,
       });
+      const practice = await driveWith({
+        name: "Drill",
+        categories: ["Drill"],
+        questionCount: 4,
+        timingMode: "whole_quiz",
+      });
+      const served = new Set<string>();
+      for (let student = 0; student < 5; student++) {
+        const { token } = (await register({ driveCode: practice.code })).json();
+        for (const question of (await startAll(token)).json() as QuizQuestion[]) served.add(question._id);
+      }
+      expect(served.size, "after the first, the practice attempts took the four keys already out").toBe(4);
       const { token } = (await register({ driveCode: secure.code })).json();
       const drawn = (await startAll(token)).json() as QuizQuestion[];
       expect(drawn).toHaveLength(8);

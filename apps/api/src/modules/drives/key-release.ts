@@ -35,10 +35,19 @@ export function keySeenSql(key: string, drive: string): string {
   return `(${key}.exposed or ${releasedSql(drive)})`;
 }
 
-/** Some candidate has seen the key of the question `question` (an alias of a questions row), in any drive. */
-export function keyOutSql(question: string): string {
-  return `exists (select 1 from question_keys k join drives kd on kd.id = k.drive_id
-    where k.question_id = ${question}.id and ${keySeenSql("k", "kd")})`;
+/**
+ * The question `question` (an alias of a questions row) is one a practice draw takes only when it lacks others: no
+ * candidate has seen its key, and a secure drive not yet released (scheduled, open, or closed with attempts still
+ * running) has a test that could draw it. An outside attack emptied a secure test's pool by starting the open quiz
+ * 40 times; a question no secure drive is waiting for stays in the open quiz's draw as before.
+ */
+export function keptForSecureSql(question: string): string {
+  return `(not exists (select 1 from question_keys k join drives kd on kd.id = k.drive_id
+      where k.question_id = ${question}.id and ${keySeenSql("k", "kd")})
+    and exists (select 1 from tests st join drives sd on sd.test_id = st.id
+      where st.secure and sd.archived_at is null and st.archived_at is null
+        and (cardinality(st.categories) = 0 or ${question}.category = any(st.categories))
+        and not ${releasedSql("sd")}))`;
 }
 
 /**

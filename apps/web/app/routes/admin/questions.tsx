@@ -129,9 +129,8 @@ function questionColumns(
     {
       header: "Question",
       cell: (question) => (
-        <div className="min-w-48">
-          <RichText html={question.html} className="font-semibold" />
-          <KeyExposureText exposure={question.key} />
+        <div className="min-w-48 font-semibold">
+          <RichText html={question.html} />
         </div>
       ),
     },
@@ -145,17 +144,22 @@ function questionColumns(
     {
       header: "Options",
       cell: (question) => (
-        <ul className="min-w-40 space-y-1">
-          {question.options.map((option) => (
-            <li
-              key={option._id}
-              className={option.isCorrect ? "rounded bg-green-100 px-2 py-1 font-semibold text-green-900" : "px-2 py-1"}
-            >
-              <RichText inline html={option.html} />
-              {option.isCorrect && <span className="sr-only"> (correct answer)</span>}
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="min-w-40 space-y-1">
+            {question.options.map((option) => (
+              <li
+                key={option._id}
+                className={
+                  option.isCorrect ? "rounded bg-green-100 px-2 py-1 font-semibold text-green-900" : "px-2 py-1"
+                }
+              >
+                <RichText inline html={option.html} />
+                {option.isCorrect && <span className="sr-only"> (correct answer)</span>}
+              </li>
+            ))}
+          </ul>
+          <KeyExposureText exposure={question.key} />
+        </>
       ),
     },
     {

@@ -3,7 +3,7 @@
 import type { DifficultyMix } from "@trainwise/contract/drives";
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
 import type { tests } from "../../../db/schema.ts";
-import { drawableSql, keyOutSql } from "../../drives/key-release.ts";
+import { drawableSql, keptForSecureSql } from "../../drives/key-release.ts";
 import {
   ATTEMPT_COLUMNS,
   type AttemptRow,
@@ -82,12 +82,10 @@ const randomQuestionsStatement: NamedStatement = {
       (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text) order by o.position), '[]')
         from question_options o where o.question_id = q.id) as options
     from (
-      select q.*, row_number() over (partition by q.difficulty order by q.seen desc, random()) as drawn
+      select q.*, row_number() over (partition by q.difficulty order by q.last_resort, random()) as drawn
       from (
-        -- A practice draw takes questions whose key is already out first, and a fresh one only when it lacks
-        -- them: the open drive cannot use up the questions secure tests need (an outside attack emptied a secure
-        -- test's pool by starting the open quiz 40 times).
-        select q.*, not $6::boolean and ${keyOutSql("q")} as seen
+        -- A practice draw takes an unseen question a secure drive is waiting for only when it lacks others.
+        select q.*, not $6::boolean and ${keptForSecureSql("q")} as last_resort
         from questions q
         where q.archived_at is null and (cardinality($2::text[]) = 0 or q.category = any($2::text[]))
           and ${drawableSql("q", "$6::boolean")}
@@ -95,13 +93,14 @@ const randomQuestionsStatement: NamedStatement = {
     ) q
     where $3::int is null
        or q.drawn <= case q.difficulty when 'easy' then $3::int when 'medium' then $4::int else $5::int end
-    order by q.seen desc, random() limit $1::int`,
+    order by q.last_resort, random() limit $1::int`,
 };
 
 /**
  * Up to `count` current questions from the test's categories (all when none are named), `mix` of each
- * difficulty when the test sets one, whose keys the drive may use, a practice drive's those already out first
- * (decision 024); each with its options in the order the admin gave. The caller shuffles them.
+ * difficulty when the test sets one, whose keys the drive may use; a practice drive's unseen questions that a
+ * secure drive is waiting for last (decision 024). Each with its options in the order the admin gave; the
+ * caller shuffles them.
  */
 export function randomQuestions(
   db: Executor,
