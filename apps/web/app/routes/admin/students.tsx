@@ -22,6 +22,7 @@ import {
 import { Alert, FormField, FormOutcome, SubmitButton } from "../../components/ui/form-field.tsx";
 import { adminCall, tableQueryFrom, useAdminAction, useTableExport } from "../../lib/admin-client.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
+import { STUDENT_FIELDS } from "../../lib/student-fields.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
 import type { Route } from "./+types/students";
 
@@ -121,17 +122,6 @@ function StudentActions({ student, act, busy }: { student: StudentAdmin; act: Ac
   );
 }
 
-const DETAIL_FIELDS: { name: keyof StudentDetails; label: string; type?: string; inputMode?: "numeric" | "email" }[] = [
-  { name: "name", label: "Name" },
-  { name: "email", label: "Email", type: "email", inputMode: "email" },
-  { name: "phone", label: "Phone", type: "tel", inputMode: "numeric" },
-  { name: "usnNo", label: "USN No" },
-  { name: "college", label: "College" },
-  { name: "course", label: "Course" },
-  { name: "group", label: "Group" },
-  { name: "year", label: "Year", inputMode: "numeric" },
-];
-
 /**
  * Corrects a candidate's details by the registration form's own rules; only what changed is sent. A refusal (an
  * email or USN another student of the drive has) shows under its field and beside the button.
@@ -174,7 +164,9 @@ function CorrectDetailsForm({
 
   const onSubmit = handleSubmit(async (values) => {
     const changed = Object.fromEntries(
-      DETAIL_FIELDS.map(({ name }) => [name, values[name]] as const).filter(([name, value]) => value !== current[name]),
+      STUDENT_FIELDS.map(({ name }) => [name, values[name]] as const).filter(
+        ([name, value]) => value !== current[name],
+      ),
     );
     if (Object.keys(changed).length === 0) {
       change.setOutcome({ ok: false, message: "Nothing was changed: correct a detail first, or Cancel." });
@@ -201,7 +193,7 @@ function CorrectDetailsForm({
       <h2 id={headingId} ref={heading} tabIndex={-1} className="text-xl font-semibold sm:col-span-2">
         Correct the details of {student.name}
       </h2>
-      {DETAIL_FIELDS.map((field) => (
+      {STUDENT_FIELDS.map((field) => (
         <FormField
           key={field.name}
           label={field.label}

@@ -11,20 +11,10 @@ import { pages } from "../../content/pages/portal.ts";
 import { ApiError, call, messageOf, withRetry } from "../../lib/api.ts";
 import { lazyResolver } from "../../lib/lazy-resolver.ts";
 import { RESUME_CODE_KEY } from "../../lib/resume-code.ts";
+import { STUDENT_FIELDS } from "../../lib/student-fields.ts";
 import type { Route } from "./+types/student-register";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(pages, location.pathname);
-
-const FIELDS: { name: keyof StudentRegistration; label: string; type?: string; inputMode?: "numeric" | "email" }[] = [
-  { name: "name", label: "Name" },
-  { name: "email", label: "Email", type: "email", inputMode: "email" },
-  { name: "phone", label: "Phone", type: "tel", inputMode: "numeric" },
-  { name: "usnNo", label: "USN No" },
-  { name: "college", label: "College" },
-  { name: "course", label: "Course" },
-  { name: "group", label: "Group" },
-  { name: "year", label: "Year", inputMode: "numeric" },
-];
 
 /**
  * 128 random bits in base64url. (crypto.getRandomValues, unlike crypto.randomUUID, also works on a plain-HTTP
@@ -104,7 +94,7 @@ export default function StudentRegister() {
           you a drive code, enter it as well.
         </p>
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          {FIELDS.map((field) => (
+          {STUDENT_FIELDS.map((field) => (
             <FormField
               key={field.name}
               label={field.label}
