@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { baseUrl, sharedAdminToken, uniqueStudent } from "../support/api.ts";
 import { ownQuestions, plainQuestions, uniqueName } from "../support/own-quiz.ts";
@@ -301,7 +302,12 @@ test("registration explains a drive that has not opened, one that has closed, an
     .getByRole("table", { name: /Every line, by email then USN/ })
     .getByRole("row")
     .nth(1);
-  await expect(rosterLine.getByRole("cell")).toHaveText(["listed.student@example.com", "1LV26CS001", "Not yet"]);
+  await expect(rosterLine.getByRole("cell")).toHaveText([
+    "listed.student@example.com",
+    "1LV26CS001",
+    "Not yet",
+    "None",
+  ]);
   await expectNoAxeViolations(page);
 
   await page.evaluate(() => localStorage.clear());
@@ -341,6 +347,88 @@ test("registration explains a drive that has not opened, one that has closed, an
   await expect(page.getByRole("status").filter({ hasText: "The drive has been archived." })).toBeVisible();
   await expect(laterRow).toHaveCount(0);
   await expectNoAxeViolations(page);
+});
+
+test("personal links: the placement officer's CSV, a classmate refused, the student admitted with their identity locked", async ({
+  page,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/status of 403/);
+  await logIn(page);
+  const code = uniqueCode("PL");
+  const driveName = `Links drive ${code}`;
+  const drive = await createDriveThroughApi(adminToken, {
+    name: driveName,
+    organisation: "Lakeview Institute",
+    code,
+    rosterOnly: true,
+    personalLinksOnly: true,
+  });
+  const student = uniqueStudent();
+  const classmate = uniqueStudent();
+
+  // The roster goes up on the drive's page, and the links come down as the placement officer's CSV.
+  await page.goto(`/admin/drives/${drive._id}`);
+  await expect(page.getByText(`Only students on the roster (0 listed), through their personal links`)).toBeVisible();
+  await page.getByLabel("Roster CSV file").setInputFiles({
+    name: "roster.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`email,usn\n${student.email},${student.usnNo}\n${classmate.email},${classmate.usnNo}\n`),
+  });
+  await page.getByRole("button", { name: "Upload roster" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The roster now lists 2 students." })).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Make links for lines without one" }).click();
+  const csvFile = await download;
+  expect(csvFile.suggestedFilename()).toBe(`personal-links-${code}.csv`);
+  const csv = await fs.readFile((await csvFile.path()) ?? "", "utf8");
+  await expect(page.getByRole("status").filter({ hasText: "Made 2 personal links." })).toBeVisible();
+  const rows = csv
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((line) => line.split(","));
+  const link = rows.find(([email]) => email === student.email)?.[2] ?? "";
+  expect(link).toMatch(new RegExp(`/student/register\\?drive=${code}&link=[A-Za-z0-9_-]{22}$`));
+  const roster = page.getByRole("table", { name: /Every line, by email then USN/ });
+  await expect(roster.getByRole("row").filter({ hasText: student.email }).getByRole("cell").nth(3)).toHaveText(
+    /^Made /,
+  );
+  await expectNoAxeViolations(page);
+
+  // A classmate who knows the student's email and USN, and has the drive code, is turned away.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`/student/register?drive=${code}`);
+  await fillRegistration(page, { ...classmate, email: student.email, usnNo: student.usnNo });
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByRole("alert").first()).toContainText("This drive code does not let you in.");
+
+  // The student's own link names the drive, fills in and locks their email and USN, and lets them in.
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByText(`Your personal link for ${driveName} (Lakeview Institute)`)).toBeVisible();
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(student.email);
+  await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("readonly", "");
+  await expect(page.getByLabel("USN No", { exact: true })).toHaveValue(student.usnNo);
+  await expect(page.getByLabel("USN No", { exact: true })).toHaveAttribute("readonly", "");
+  await expect(page.getByLabel("Drive code (if you were given one)")).toHaveValue(code);
+  await expectNoAxeViolations(page);
+  // The rest the student types; the locked fields take no typing.
+  const unlocked = { name: "Name", phone: "Phone", college: "College", course: "Course", group: "Group", year: "Year" };
+  for (const [field, label] of Object.entries(unlocked)) {
+    await page.getByLabel(label, { exact: true }).fill(student[field as keyof typeof unlocked]);
+  }
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/quiz$/);
+
+  // The roster shows the link used.
+  await page.evaluate((token) => localStorage.setItem("adminToken", token), adminToken);
+  await page.goto(`/admin/drives/${drive._id}`);
+  const used = page
+    .getByRole("table", { name: /Every line, by email then USN/ })
+    .getByRole("row")
+    .filter({ hasText: student.email });
+  await expect(used.getByRole("cell").nth(2)).toHaveText(student.name);
+  await expect(used.getByRole("cell").nth(3)).toHaveText(/^Used /);
 });
 
 test("an admin lets a student resume and ends their sessions", async ({ page }) => {

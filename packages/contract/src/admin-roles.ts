@@ -121,6 +121,7 @@ export const AUDIT_ACTIONS = [
   "drive.reopen",
   "drive.archive",
   "drive.roster-replace",
+  "drive.personal-links",
   "student.update",
   "student.time-multiplier",
   "student.extra-attempt",

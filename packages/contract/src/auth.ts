@@ -1,7 +1,7 @@
 // POST /api/auth/admin/login, POST /api/auth/student/register, POST /api/auth/admin/logout.
 import { z } from "zod";
 import { requiredText, withTextRules } from "./common.ts";
-import { driveCodeSchema } from "./drives.ts";
+import { driveCodeSchema, personalLinkTokenSchema } from "./drives.ts";
 
 /** Admin login has no client-side rules (docs/product.md#admin-login); the server still refuses empty or absurd
  * values. */
@@ -48,6 +48,8 @@ export const studentRegistrationSchema = studentDetailsSchema.extend({
       .toUpperCase()
       .regex(/^[A-Z0-9]{4}-?[A-Z0-9]{4}$/, { error: "A resume code looks like K7QM-29XD" }),
   ),
+  /** The token of the roster line's personal link the candidate followed: it vouches for their email and USN. */
+  linkToken: personalLinkTokenSchema.optional(),
   /**
    * A random key the client makes once per registration and sends again when it retries (its first try's answer
    * was lost): the server then answers the retry as it answered the first try, instead of "already registered".

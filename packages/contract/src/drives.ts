@@ -164,6 +164,11 @@ export const driveInputSchema = z
       .default("Asia/Kolkata"),
     rosterOnly: z.boolean({ error: "Roster only must be true or false" }).default(false),
     closingEndsAttempts: z.boolean({ error: "Closing ends running attempts must be true or false" }).default(false),
+    personalLinksOnly: z.boolean({ error: "Personal links only must be true or false" }).default(false),
+  })
+  .refine((drive) => !drive.personalLinksOnly || drive.rosterOnly, {
+    error: "Personal links come from the roster: set the drive to roster only as well",
+    path: ["personalLinksOnly"],
   })
   .refine((drive) => !drive.opensAt || !drive.closesAt || Date.parse(drive.opensAt) < Date.parse(drive.closesAt), {
     error: "The drive must close after it opens",
@@ -189,6 +194,8 @@ export const driveSchema = z.object({
   rosterOnly: z.boolean(),
   /** Closing (the closing time, or an admin) ends running attempts; otherwise they may finish their time. */
   closingEndsAttempts: z.boolean(),
+  /** A new registration needs the roster line's personal link; email and USN alone do not admit anyone. */
+  personalLinksOnly: z.boolean(),
   rosterSize: z.number().int(),
   isDefault: z.boolean(),
   archived: z.boolean(),
@@ -218,12 +225,56 @@ export const archivedQuerySchema = pagingQuerySchema.extend({ archived: z.enum([
 
 export const rosterResponseSchema = z.object({ entries: z.number().int(), message: z.string() });
 
+/** Where a roster line's personal link stands: made (shown once), e-mailed, used by a registration. */
+export const personalLinkStateSchema = z.object({
+  madeAt: z.iso.datetime(),
+  emailedAt: z.iso.datetime().nullable(),
+  usedAt: z.iso.datetime().nullable(),
+});
+
 /** One line of a drive's roster, with the student it let in, if one has registered by it. */
 export const rosterEntrySchema = z.object({
   email: z.string().nullable(),
   usnNo: z.string().nullable(),
   registered: z.object({ studentId: idSchema, name: z.string() }).nullable(),
+  /** Null until personal links are made for the line. */
+  link: personalLinkStateSchema.nullable(),
 });
+
+/** Which roster lines get a new personal link: those without one, or every line (the old links stop working). */
+export const PERSONAL_LINK_SCOPES = ["unlinked", "all"] as const;
+export type PersonalLinkScope = (typeof PERSONAL_LINK_SCOPES)[number];
+export const personalLinksInputSchema = z.object({
+  lines: z.enum(PERSONAL_LINK_SCOPES, { error: "lines must be unlinked or all" }),
+});
+export type PersonalLinksInput = z.infer<typeof personalLinksInputSchema>;
+
+/** The new links, once: a CSV for the placement officer (email, usn, link) and how many were made and e-mailed. */
+export const personalLinksResponseSchema = z.object({
+  message: z.string(),
+  made: z.number().int(),
+  emailing: z.number().int(),
+  csv: z.string(),
+});
+export type PersonalLinksResponse = z.infer<typeof personalLinksResponseSchema>;
+
+/** The token in a personal link: 22 URL-safe characters (128 bits), checked before it reaches the database. */
+export const personalLinkTokenSchema = z
+  .string({ error: "This personal link is not valid." })
+  .regex(/^[A-Za-z0-9_-]{20,64}$/, { error: "This personal link is not valid." });
+export const personalLinkParamsSchema = z.object({ token: personalLinkTokenSchema });
+
+/** What a personal link's page shows and locks before the candidate types: their drive and identity. */
+export const personalLinkSchema = z.object({
+  driveCode: z.string(),
+  driveName: z.string(),
+  organisation: z.string(),
+  email: z.string().nullable(),
+  usnNo: z.string().nullable(),
+  /** A registration has used the link: the candidate comes back with their resume code. */
+  used: z.boolean(),
+});
+export type PersonalLink = z.infer<typeof personalLinkSchema>;
 export type RosterEntry = z.infer<typeof rosterEntrySchema>;
 
 /** One attempt of a drive as an admin sees it in the drive's results. */

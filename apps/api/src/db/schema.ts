@@ -178,6 +178,11 @@ export const drives = pgTable(
      * submitted then). Otherwise an attempt started before the close may use all its time.
      */
     closingEndsAttempts: boolean("closing_ends_attempts").notNull().default(false),
+    /**
+     * A roster line admits a new registration only through its personal link (a one-time token): knowing a
+     * classmate's email and USN is not enough. Needs the roster (rosterOnly).
+     */
+    personalLinksOnly: boolean("personal_links_only").notNull().default(false),
     /** The always-open drive that students without a code join. */
     isDefault: boolean("is_default").notNull().default(false),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
@@ -187,6 +192,7 @@ export const drives = pgTable(
     uniqueIndex("drives_code_unique").on(table.code),
     uniqueIndex("drives_one_default").on(table.isDefault).where(sql`${table.isDefault}`),
     index("drives_test_idx").on(table.testId),
+    check("drives_personal_links_need_roster", sql`not ${table.personalLinksOnly} or ${table.rosterOnly}`),
   ],
 );
 
@@ -200,8 +206,16 @@ export const driveRoster = pgTable(
       .references(() => drives.id, { onDelete: "cascade" }),
     email: text("email"),
     usnNo: text("usn_no"),
+    /** sha-256 of the line's personal link token: shown once, in the CSV of links and the e-mail. */
+    linkTokenHash: text("link_token_hash"),
+    linkMadeAt: timestamp("link_made_at", { withTimezone: true }),
+    /** When the link was handed to the mail server (SMTP_URL set). */
+    linkEmailedAt: timestamp("link_emailed_at", { withTimezone: true }),
+    /** When a registration used the link: it works once. */
+    linkUsedAt: timestamp("link_used_at", { withTimezone: true }),
   },
   (table) => [
+    uniqueIndex("drive_roster_link_token_unique").on(table.linkTokenHash),
     index("drive_roster_email_idx").on(table.driveId, sql`lower(${table.email})`),
     index("drive_roster_usn_idx").on(table.driveId, sql`lower(${table.usnNo})`),
   ],

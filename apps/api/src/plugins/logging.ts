@@ -8,7 +8,16 @@ import type { FastifyRequest, FastifyServerOptions } from "fastify";
 const REDACTED = "[redacted]";
 
 // The credentials of this API, at the top of a log line and one or two levels down (a body, a request's headers).
-const SECRET_FIELDS = ["authorization", "cookie", "password", "currentPassword", "newPassword", "token"];
+const SECRET_FIELDS = [
+  "authorization",
+  "cookie",
+  "password",
+  "currentPassword",
+  "newPassword",
+  "token",
+  "linkToken",
+  "resumeCode",
+];
 const REDACT_PATHS = [
   ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
   '*["set-cookie"]',

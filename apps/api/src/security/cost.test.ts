@@ -635,6 +635,35 @@ describe("the cost of every route to everyone else", async () => {
         }),
       },
     ],
+    makePersonalLinks: [
+      {
+        label: "new links for every line of the largest roster (20,000 students)",
+        repeats: 1,
+        make: async () => {
+          await largestRoster();
+          return {
+            method: "POST",
+            url: `/api/drives/${await linkedDrive}/roster/links`,
+            headers: await admin(),
+            payload: { lines: "all" },
+          };
+        },
+      },
+    ],
+    personalLink: [
+      {
+        label: "a link of the largest roster",
+        make: async () => {
+          // The link as it was made first: the other route's "new links for every line" replaces it.
+          const token = await largestRoster();
+          const found = await app.inject({ method: "GET", url: `/api/auth/student/links/${token}` });
+          return {
+            method: "GET",
+            url: `/api/auth/student/links/${found.statusCode === 200 ? token : await relinked()}`,
+          };
+        },
+      },
+    ],
     deleteFeedback: [
       {
         label: "an entry",
@@ -656,6 +685,30 @@ describe("the cost of every route to everyone else", async () => {
       },
     ],
   };
+
+  // A drive with the largest roster, linked once; the link its first line had then.
+  const linkedDrive = drive();
+  let rosterLinked: Promise<string> | undefined;
+  function largestRoster(): Promise<string> {
+    rosterLinked ??= (async () => {
+      await call("PUT", `/api/drives/${await linkedDrive}/roster`, roster(20_000), { "content-type": "text/csv" });
+      const made = await call("POST", `/api/drives/${await linkedDrive}/roster/links`, { lines: "unlinked" });
+      const link = (made.json().csv as string).split("\n")[1]?.split(",")[2] ?? "";
+      const token = new URL(link).searchParams.get("link") ?? "";
+      markSensitive(token, "secret", "a personal link's token");
+      return token;
+    })();
+    return rosterLinked;
+  }
+
+  async function relinked(): Promise<string> {
+    const made = await call("POST", `/api/drives/${await linkedDrive}/roster/links`, { lines: "all" });
+    const link = (made.json().csv as string).split("\n")[1]?.split(",")[2] ?? "";
+    const token = new URL(link).searchParams.get("link") ?? "";
+    markSensitive(token, "secret", "a personal link's token");
+    rosterLinked = Promise.resolve(token);
+    return token;
+  }
 
   function roster(entries: number): string {
     return `email,usn\n${Array.from({ length: entries }, (_, n) => `roster${n}@example.com,1TW24RS${String(n).padStart(5, "0")}`).join("\n")}\n`;

@@ -50,6 +50,14 @@ export const BUDGET_EXCEPTIONS: Partial<Record<EndpointName, CostBudget & { reas
       "the largest roster (20,000 lines, 2 MB) is parsed a chunk a turn (csv/chunks.ts) and stored as two arrays: " +
       "about 75 ms of CPU in slices under 10 ms (270 ms in one slice before); an examiner's call",
   },
+  makePersonalLinks: {
+    cpuMs: 250,
+    sliceMs: 45,
+    reason:
+      "new links for every line of the largest roster (20,000): a token, its hash and a CSV row per line, 500 " +
+      "lines a turn, about 160-200 ms of CPU; the answer carries the links' 2.4 MB CSV, and serialising it is one " +
+      "slice (JSON.stringify alone takes 14 ms; 16-32 ms measured in all); an examiner's call, once per roster",
+  },
 };
 
 /**

@@ -95,6 +95,7 @@ describe("calls through the contract's table", () => {
       "acceptInvitation",
       "adminLogin",
       "invitation",
+      "personalLink",
       "publicFeedback",
       "registerStudent",
       "sendEnquiry",

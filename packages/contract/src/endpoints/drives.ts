@@ -4,6 +4,8 @@ import { messageResponseSchema } from "../common.ts";
 import {
   driveInputSchema,
   driveSchema,
+  personalLinksInputSchema,
+  personalLinksResponseSchema,
   ROSTER_MAX_BYTES,
   rosterResponseSchema,
   testInputSchema,
@@ -83,5 +85,15 @@ export const driveAdminEndpoints = {
     consumes: ["text/csv"],
     body: z.string({ error: "Send the roster as text/csv" }).max(ROSTER_MAX_BYTES),
     response: rosterResponseSchema,
+  }),
+  makePersonalLinks: endpoint({
+    method: "POST",
+    path: "/drives/:id/roster/links",
+    access: admin("examiner", "drive.personal-links"),
+    summary:
+      "Make a personal link (a one-time token) for each roster line without one, or for every line; answers the " +
+      "links once, as a CSV, and e-mails each listed address its link when SMTP_URL is set",
+    body: personalLinksInputSchema,
+    response: personalLinksResponseSchema,
   }),
 };

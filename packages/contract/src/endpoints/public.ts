@@ -5,6 +5,7 @@ import { adminLoginSchema, registrationResponseSchema, studentRegistrationSchema
 import { certificateCodeParamsSchema, certificateVerificationSchema } from "../certificates.ts";
 import { messageResponseSchema, tokenResponseSchema } from "../common.ts";
 import { contactInputSchema } from "../contact.ts";
+import { personalLinkParamsSchema, personalLinkSchema } from "../drives.ts";
 import { publicFeedbackListSchema } from "../feedback.ts";
 import { healthSchema, livenessSchema } from "../health.ts";
 import { mediaFileParamsSchema } from "../media.ts";
@@ -50,6 +51,14 @@ export const publicEndpoints = {
       "code; registering again in the same drive needs that code",
     body: studentRegistrationSchema,
     response: registrationResponseSchema,
+  }),
+  personalLink: endpoint({
+    method: "GET",
+    path: "/auth/student/links/:token",
+    access: anyone,
+    summary: "The drive and the identity a personal link admits, for its registration page to fill in and lock",
+    params: personalLinkParamsSchema,
+    response: personalLinkSchema,
   }),
   invitation: endpoint({
     method: "GET",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
 import { adminToken, bearer } from "../../test/fixtures.ts";
+import { startSmtpSink } from "../../test/smtp-sink.ts";
 
 const enquiry = {
   name: "Ravi Kumar",
@@ -69,24 +70,9 @@ describe("/api/contact", async () => {
 });
 
 describe("e-mailing enquiries when SMTP_URL is set", async () => {
-  const { SMTPServer } = await import("smtp-server");
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, callback) {
-      let message = "";
-      stream.on("data", (chunk: Buffer) => (message += chunk.toString()));
-      stream.on("end", () => {
-        received.push(message);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  const { app } = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+  const sink = await startSmtpSink();
+  const { received } = sink;
+  const { app } = await createTestApp({ smtpUrl: sink.url });
 
   it("sends the enquiry to the info address", async () => {
     const response = await app.inject({
@@ -102,7 +88,7 @@ describe("e-mailing enquiries when SMTP_URL is set", async () => {
     expect(message).toContain("Subject: Website enquiry: Placement training for 120 students");
     expect(message).toContain("Reply-To: Ravi Kumar <ravi@college.example>");
     expect(message).toContain("We would like a four-week programme before our campus drive.");
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await sink.close();
   });
 
   it("still stores the enquiry when the mail server is down", async () => {

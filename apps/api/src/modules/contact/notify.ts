@@ -4,16 +4,15 @@
 
 import { brand } from "@trainwise/contract/brand";
 import type { ContactInput } from "@trainwise/contract/contact";
-import nodemailer from "nodemailer";
+import type { Mailer } from "../../mail/mailer.ts";
 
 export type ContactNotifier = (enquiry: ContactInput) => Promise<void>;
 
-export function createContactNotifier(smtpUrl: string | undefined): ContactNotifier | undefined {
-  if (!smtpUrl) return undefined;
-  const transport = nodemailer.createTransport(smtpUrl);
-  return async (enquiry) => {
-    await transport.sendMail({
-      from: { name: `${brand.name} website`, address: brand.email },
+export function createContactNotifier(mailer: Mailer | undefined): ContactNotifier | undefined {
+  if (!mailer) return undefined;
+  return (enquiry) =>
+    mailer({
+      fromName: `${brand.name} website`,
       to: brand.email,
       replyTo: { name: enquiry.name, address: enquiry.email },
       subject: `Website enquiry: ${enquiry.subject}`,
@@ -26,5 +25,4 @@ export function createContactNotifier(smtpUrl: string | undefined): ContactNotif
         enquiry.message || "(no message)",
       ].join("\n"),
     });
-  };
 }

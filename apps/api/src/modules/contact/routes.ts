@@ -2,13 +2,14 @@
 import type { FastifyPluginAsync } from "fastify";
 import { csvDate, streamCsv } from "../../csv/reply.ts";
 import { serve } from "../../http/serve-endpoint.ts";
+import { createMailer } from "../../mail/mailer.ts";
 import { createContactNotifier } from "./notify.ts";
 import { enquiryBatches, enquiryTable, latestEnquiries, storeEnquiry } from "./repository.ts";
 
 const ENQUIRY_CSV_COLUMNS = ["received", "name", "email", "phone", "subject", "message"] as const;
 
 const contactRoutes: FastifyPluginAsync = async (app) => {
-  const notify = createContactNotifier(app.config.smtpUrl);
+  const notify = createContactNotifier(createMailer(app.config.smtpUrl));
 
   serve(
     app,

@@ -686,9 +686,14 @@ describe("tests and drives", async () => {
       expect(listed.headers["x-total-count"]).toBe("3");
       const lines = listed.json();
       expect(lines).toEqual([
-        { email: "Anil@Example.com", usnNo: "1SR24CS078", registered: null },
-        { email: "zoya@example.com", usnNo: null, registered: null },
-        { email: null, usnNo: "1SR24CS077", registered: { studentId: expect.any(String), name: "Ravi Usn" } },
+        { email: "Anil@Example.com", usnNo: "1SR24CS078", registered: null, link: null },
+        { email: "zoya@example.com", usnNo: null, registered: null, link: null },
+        {
+          email: null,
+          usnNo: "1SR24CS077",
+          registered: { studentId: expect.any(String), name: "Ravi Usn" },
+          link: null,
+        },
       ]);
       const second = await app.inject({
         method: "GET",

@@ -245,22 +245,56 @@ export async function replaceRoster(db: Database, driveId: string, entries: { em
   await db.transaction((tx) => replaceRosterIn(tx, driveId, entries));
 }
 
-// Two arrays, not a row of parameters per line: building 60,000 parameters for the largest roster held the event
-// loop about 200 ms (the security suite's cost test).
-const insertRosterStatement: NamedStatement = {
-  name: "drives.insert-roster",
-  text: `insert into drive_roster (drive_id, email, usn_no)
-    select $1::uuid, nullif(line.email, ''), nullif(line.usn_no, '')
-    from unnest($2::text[], $3::text[]) as line(email, usn_no)`,
+// The personal links the roster holds, by the identity their line gives: a line the new roster lists again keeps
+// its link (sent already, perhaps used), the first of its duplicates only, since a token admits from one line.
+const rosterLinksStatement: NamedStatement = {
+  name: "drives.roster-links",
+  text: `select distinct on (identity) identity, link_token_hash, link_made_at, link_emailed_at, link_used_at
+    from (
+      select lower(coalesce(email, '')) || E'\\n' || lower(coalesce(usn_no, '')) as identity, r.*
+      from drive_roster r where drive_id = $1 and link_token_hash is not null
+    ) linked
+    order by identity, link_made_at desc`,
 };
 
+// Two arrays, not a row of parameters per line: building 60,000 parameters for the largest roster held the event
+// loop about 200 ms (the security suite's cost test). The kept links come as arrays too, joined on the identity.
+const insertRosterStatement: NamedStatement = {
+  name: "drives.insert-roster",
+  text: `insert into drive_roster (drive_id, email, usn_no, link_token_hash, link_made_at, link_emailed_at, link_used_at)
+    select $1::uuid, nullif(line.email, ''), nullif(line.usn_no, ''),
+      kept.token_hash, kept.made_at, kept.emailed_at, kept.used_at
+    from (
+      select email, usn_no, lower(email) || E'\\n' || lower(usn_no) as identity,
+        row_number() over (partition by lower(email), lower(usn_no) order by place) as copy
+      from unnest($2::text[], $3::text[]) with ordinality as line(email, usn_no, place)
+    ) line
+    left join unnest($4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[], $8::timestamptz[])
+      as kept(identity, token_hash, made_at, emailed_at, used_at)
+      on kept.identity = line.identity and line.copy = 1`,
+};
+
+interface KeptLink {
+  identity: string;
+  link_token_hash: string;
+  link_made_at: Date;
+  link_emailed_at: Date | null;
+  link_used_at: Date | null;
+}
+
 async function replaceRosterIn(db: Executor, driveId: string, entries: { email: string; usnNo: string }[]) {
+  const kept = await runNamed<KeptLink>(db, rosterLinksStatement, [driveId]);
   await db.delete(driveRoster).where(eq(driveRoster.driveId, driveId));
   if (entries.length === 0) return;
   await runNamed(db, insertRosterStatement, [
     driveId,
     entries.map((entry) => entry.email),
     entries.map((entry) => entry.usnNo),
+    kept.map((link) => link.identity),
+    kept.map((link) => link.link_token_hash),
+    kept.map((link) => link.link_made_at),
+    kept.map((link) => link.link_emailed_at),
+    kept.map((link) => link.link_used_at),
   ]);
 }
 
@@ -271,6 +305,7 @@ export interface DriveForRegistration {
   closedAt: Date | null;
   timeZone: string;
   rosterOnly: boolean;
+  personalLinksOnly: boolean;
 }
 
 /** The drive a code names (none: the default drive); archived drives take nobody. */
@@ -286,6 +321,7 @@ export async function findDriveForRegistration(
       closedAt: drives.closedAt,
       timeZone: drives.timeZone,
       rosterOnly: drives.rosterOnly,
+      personalLinksOnly: drives.personalLinksOnly,
     })
     .from(drives)
     .where(and(code ? eq(drives.code, code) : eq(drives.isDefault, true), isNull(drives.archivedAt)));
@@ -298,7 +334,7 @@ type RosterLineColumns = { email: SQL; usnNo: SQL };
  * Whether a roster line lists a student with this email and USN, in any case: every identifier the line gives is
  * the student's own, so a line with both is not met by someone who knows one of them.
  */
-function rosterListsSql(line: RosterLineColumns, email: SQL, usnNo: SQL): SQL {
+export function rosterListsSql(line: RosterLineColumns, email: SQL, usnNo: SQL): SQL {
   return sql`((${line.email} is null or lower(${line.email}) = lower(${email}))
     and (${line.usnNo} is null or lower(${line.usnNo}) = lower(${usnNo})))`;
 }
@@ -335,6 +371,16 @@ export function rosterGivesUsnSql(driveId: SQL, usnNo: SQL): SQL<boolean> {
   return sql`exists (select 1 from ${driveRoster} r where r.drive_id = ${driveId} and lower(r.usn_no) = lower(${usnNo}))`;
 }
 
+type RosterLineRecord = {
+  email: string | null;
+  usn_no: string | null;
+  student_id: string | null;
+  name: string | null;
+  link_made_at: string | Date | null;
+  link_emailed_at: string | Date | null;
+  link_used_at: string | Date | null;
+};
+
 /**
  * A window of the drive's roster (email, then USN), each line with the first student of the drive it lists, and
  * how many lines there are. The students are looked up for the window's lines only, on their indexes.
@@ -343,14 +389,15 @@ export async function rosterLines(db: Executor, driveId: string, query: ListQuer
   const { limit, offset } = listWindow(query);
   const line = { email: sql`w.email`, usnNo: sql`w.usn_no` };
   const [lines, [counted]] = await Promise.all([
-    db.execute<{ email: string | null; usn_no: string | null; student_id: string | null; name: string | null }>(sql`
+    db.execute<RosterLineRecord>(sql`
       with window_lines as (
-        select r.drive_id, r.email, r.usn_no, r.id from ${driveRoster} r
+        select r.drive_id, r.email, r.usn_no, r.id, r.link_made_at, r.link_emailed_at, r.link_used_at
+        from ${driveRoster} r
         where r.drive_id = ${driveId}
         order by lower(r.email) nulls last, lower(r.usn_no) nulls last, r.id
         limit ${limit} offset ${offset}
       )
-      select w.email, w.usn_no, s.id as student_id, s.name
+      select w.email, w.usn_no, s.id as student_id, s.name, w.link_made_at, w.link_emailed_at, w.link_used_at
       from window_lines w
       left join lateral (
         select s.id, s.name from ${students} s
@@ -365,6 +412,13 @@ export async function rosterLines(db: Executor, driveId: string, query: ListQuer
     email: line.email,
     usnNo: line.usn_no,
     registered: line.student_id ? { studentId: line.student_id, name: line.name ?? "" } : null,
+    link: line.link_made_at
+      ? {
+          madeAt: new Date(line.link_made_at).toISOString(),
+          emailedAt: line.link_emailed_at ? new Date(line.link_emailed_at).toISOString() : null,
+          usedAt: line.link_used_at ? new Date(line.link_used_at).toISOString() : null,
+        }
+      : null,
   }));
   return { rows, total: counted?.total ?? 0 };
 }

@@ -12,8 +12,10 @@ import type { Executor } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
+import { createMailer } from "../../mail/mailer.ts";
 import { reclockOpenAttempts } from "../quiz/repository/attempt-writes.ts";
 import { liveStreams } from "./live-stream.ts";
+import { emailPersonalLinks, makePersonalLinks, personalLinkAddress, personalLinksCsv } from "./personal-links.ts";
 import {
   archiveDrive,
   closeDrive,
@@ -59,6 +61,7 @@ function driveOut(row: NonNullable<Awaited<ReturnType<typeof findDrive>>>): Driv
     timeZone: drive.timeZone,
     rosterOnly: drive.rosterOnly,
     closingEndsAttempts: drive.closingEndsAttempts,
+    personalLinksOnly: drive.personalLinksOnly,
     isDefault: drive.isDefault,
     archived: drive.archivedAt !== null,
     status,
@@ -209,6 +212,24 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
     await replaceRoster(app.db, request.params.id, entries);
     const students = entries.length === 1 ? "1 student" : `${entries.length} students`;
     return { entries: entries.length, message: `The roster now lists ${students}.` };
+  });
+
+  const mailer = createMailer(app.config.smtpUrl);
+  serve(app, "makePersonalLinks", async (request) => {
+    const { drive } = await driveOrNotFound(app.db, request.params.id);
+    if (drive.archivedAt) throw new HttpError(409, "This drive is archived: its links would admit nobody.");
+    const linked = await makePersonalLinks(app.db, drive.id, request.body.lines);
+    const address = (token: string) => personalLinkAddress(app.config.siteUrl, drive.code, token);
+    const emailing = mailer ? linked.filter((line) => line.email).length : 0;
+    // After the answer's links are stored; the roster shows each line once its e-mail has gone.
+    if (mailer && emailing > 0) void emailPersonalLinks(app.db, mailer, drive, linked, address, request.log);
+    const made = linked.length === 1 ? "1 personal link" : `${linked.length} personal links`;
+    const message =
+      linked.length === 0
+        ? "Every roster line has a personal link already. Make new links for every line to replace them."
+        : `Made ${made}. Give the CSV to the placement officer: the links are shown only now.` +
+          (emailing > 0 ? ` E-mailing ${emailing} of them to the addresses the roster gives.` : "");
+    return { message, made: linked.length, emailing, csv: await personalLinksCsv(linked, address) };
   });
 
   serve(app, "driveRoster", async (request, reply) => {

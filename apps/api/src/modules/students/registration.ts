@@ -9,6 +9,7 @@ import { LET_RESUME_MINUTES } from "@trainwise/contract/students";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { HttpError } from "../../http/http-error.ts";
+import { findPersonalLink, type LinkUsed, markPersonalLinkUsed } from "../drives/personal-links.ts";
 import { type DriveForRegistration, findDriveForRegistration, isOnRoster } from "../drives/repository.ts";
 import { driveWindowRefusal } from "../drives/window.ts";
 import {
@@ -89,23 +90,44 @@ export interface Registered {
   resumeCode?: string;
 }
 
+/**
+ * The personal link the registration came with, if any: a token that no line of the drive holds, or a line that
+ * lists someone else, admits nobody (answered as any refused code).
+ */
+async function personalLinkOf(
+  db: Database,
+  driveId: string,
+  input: StudentRegistration,
+): Promise<LinkUsed | undefined> {
+  if (!input.linkToken) return undefined;
+  const link = await findPersonalLink(db, driveId, input.linkToken, input.email, input.usnNo);
+  if (!link?.lists) throw new DriveCodeRefused();
+  return link;
+}
+
 /** Registers the student in the drive of their code, or lets a registered student back in. */
 export async function registerStudent(db: Database, input: StudentRegistration): Promise<Registered> {
   const drive = await driveFor(db, input);
+  const link = await personalLinkOf(db, drive.id, input);
   // The roster first: its window is news only to the students it lists.
   if (drive.rosterOnly && !(await isOnRoster(db, drive.id, input.email, input.usnNo))) throw new DriveCodeRefused();
   const refusal = driveWindowRefusal(drive, new Date());
   if (refusal) throw new HttpError(403, refusal);
+  // On a drive of personal links only, a new candidate needs an unused link; a registered one comes back with
+  // their resume code (through their link or not).
+  const admitsNew = !drive.personalLinksOnly || (link !== undefined && !link.used);
   const resumeCode = newResumeCode();
   const registrationKeyHash = input.registrationKey ? hashRegistrationKey(input.registrationKey) : null;
   const details = { ...input, driveId: drive.id, resumeCodeHash: hashResumeCode(resumeCode), registrationKeyHash };
   // A new student, the common case, in one statement; a taken email or USN is sorted out below.
-  const created = await insertStudentIfNew(db, details);
-  if (created) return { studentId: created.id, resumeCode };
+  const created = admitsNew ? await insertStudentIfNew(db, details) : undefined;
+  if (created) return linkedRegistration(db, link, { studentId: created.id, resumeCode });
 
   const matches = await findStudentsInDrive(db, drive.id, input.email, input.usnNo);
   const sameEmail = matches.find((student) => student.email.toLowerCase() === input.email.toLowerCase());
   const sameUsn = matches.find((student) => student.usnNo.toLowerCase() === input.usnNo.toLowerCase());
+  // Someone without a way in learns nothing of who has registered.
+  const refused = () => (admitsNew ? alreadyRegistered() : new DriveCodeRefused());
   if (sameEmail && sameEmail === sameUsn) {
     // The same client again, with the key of its first registration: that answer (token and resume code) was
     // lost on the way, say when the instance that sent it died. The code made then never arrived; a new one does.
@@ -131,11 +153,11 @@ export async function registerStudent(db: Database, input: StudentRegistration):
         }
       }
     }
-    throw alreadyRegistered();
+    throw link?.used ? alreadyRegistered() : refused();
   }
-  if (sameEmail || sameUsn) throw alreadyRegistered();
+  if (sameEmail || sameUsn || !admitsNew) throw refused();
   try {
-    return { studentId: (await insertStudent(db, details)).id, resumeCode };
+    return linkedRegistration(db, link, { studentId: (await insertStudent(db, details)).id, resumeCode });
   } catch (error) {
     // Two registrations racing for the same email or USN: the database's unique index decides, and the loser is
     // answered as any taken email or USN is.
@@ -146,4 +168,14 @@ export async function registerStudent(db: Database, input: StudentRegistration):
       throw alreadyRegistered();
     throw error;
   }
+}
+
+/** A new registration through a personal link uses it up. */
+async function linkedRegistration(
+  db: Database,
+  link: LinkUsed | undefined,
+  registered: Registered,
+): Promise<Registered> {
+  if (link) await markPersonalLinkUsed(db, link.lineId);
+  return registered;
 }

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { csvDate, streamCsv } from "../../csv/reply.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
+import { personalLinkFor } from "../drives/personal-links.ts";
 import { correctDetails } from "./details.ts";
 import { DriveCodeGuesses } from "./drive-code-guesses.ts";
 import { DriveCodeRefused, hashResumeCode, newResumeCode, registerStudent } from "./registration.ts";
@@ -56,7 +57,17 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
       },
     },
   );
+
+  // The token is 128 random bits, so it needs no guessing limit of its own; its page shows whom it admits.
+  serve(app, "personalLink", async (request) => {
+    const link = await personalLinkFor(app.db, request.params.token);
+    if (!link) throw new HttpError(404, LINK_NOT_VALID);
+    return link;
+  });
 };
+
+const LINK_NOT_VALID =
+  "This personal link is not valid: it may have been replaced by a newer one. Ask your placement officer for your link.";
 
 const STUDENT_CSV_COLUMNS = [
   "name",

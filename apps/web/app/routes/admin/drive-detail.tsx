@@ -1,3 +1,4 @@
+import type { PersonalLinkScope, RosterEntry } from "@trainwise/contract/drives";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
@@ -10,6 +11,23 @@ import { adminCall, adminDownload, useAdminAction } from "../../lib/admin-client
 import { closesText, DRIVE_STATUS_LABELS, opensText } from "../../lib/drive-display.ts";
 import { formatInZone } from "../../lib/zoned-time.ts";
 import type { Route } from "./+types/drive-detail";
+
+/** Saves text the page already holds as a file (the personal links, which the server shows only once). */
+function saveText(text: string, filename: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+function linkStateText(link: RosterEntry["link"], timeZone: string): string {
+  if (!link) return "None";
+  if (link.usedAt) return `Used ${formatInZone(link.usedAt, timeZone)}`;
+  if (link.emailedAt) return `E-mailed ${formatInZone(link.emailedAt, timeZone)}`;
+  return `Made ${formatInZone(link.madeAt, timeZone)}`;
+}
 
 /** The drive's page lists its best attempts; all of them are in the CSV and in View Results. */
 const RESULTS_SHOWN = 100;
@@ -58,6 +76,23 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
       "The roster was not saved.",
     );
     if (result?.ok && rosterInput.current) rosterInput.current.value = "";
+  }
+
+  /** Makes personal links and saves them as a CSV: the only time the links are shown. */
+  async function makeLinks(lines: PersonalLinkScope) {
+    if (
+      lines === "all" &&
+      !window.confirm(
+        "Make new links for every line? The links sent so far stop working, used ones included; registered students keep their registrations.",
+      )
+    ) {
+      return;
+    }
+    await run(async (call) => {
+      const made = await call("makePersonalLinks", { id, body: { lines } });
+      if (made.made > 0) saveText(made.csv, `personal-links-${drive.code}.csv`);
+      return made.message;
+    }, "The personal links were not made.");
   }
 
   async function downloadResults() {
@@ -114,7 +149,11 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
               ],
               [
                 "Who may register",
-                drive.rosterOnly ? `Only students on the roster (${drive.rosterSize} listed)` : "Anyone with the code",
+                drive.personalLinksOnly
+                  ? `Only students on the roster (${drive.rosterSize} listed), through their personal links`
+                  : drive.rosterOnly
+                    ? `Only students on the roster (${drive.rosterSize} listed)`
+                    : "Anyone with the code",
               ],
               [
                 "Students",
@@ -206,6 +245,32 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
             Upload roster
           </button>
         </div>
+        <h3 className="mt-5 font-semibold">Personal links</h3>
+        <p className="mt-1 text-sm text-slate-700">
+          Each roster line can have its own link, which fills in and locks the student's email and USN and works for one
+          registration.{" "}
+          {drive.personalLinksOnly
+            ? "This drive admits new students only through their links."
+            : "Set the drive to personal links only (Edit on the drives page) so that knowing a classmate's email and USN lets nobody in."}{" "}
+          The links download as a CSV for the placement officer and are shown only then; when the server has e-mail set
+          up, each line with an email address is also sent its link.
+        </p>
+        <div className="mt-2 flex flex-wrap gap-3">
+          <button
+            type="button"
+            onClick={() => void makeLinks("unlinked")}
+            className="rounded bg-brand-700 px-4 py-2 font-semibold text-white"
+          >
+            Make links for lines without one
+          </button>
+          <button
+            type="button"
+            onClick={() => void makeLinks("all")}
+            className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            Make new links for every line
+          </button>
+        </div>
         {roster.length > 0 && (
           <TableScrollBox label="Roster table" className="mt-3">
             <table className="w-full border-collapse text-left">
@@ -215,7 +280,7 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
                   : "Every line, by email then USN."}{" "}
                 A line with both an email and a USN admits only the student with both.
               </caption>
-              <ColumnHeadings names={["Email", "USN", "Registered"]} />
+              <ColumnHeadings names={["Email", "USN", "Registered", "Personal link"]} />
               <tbody>
                 {roster.map((line, place) => (
                   // A roster may list the same line twice; the page's lines never move.
@@ -223,6 +288,7 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
                     <td className="px-3 py-2">{line.email ?? "—"}</td>
                     <td className="px-3 py-2">{line.usnNo ?? "—"}</td>
                     <td className="px-3 py-2">{line.registered ? line.registered.name : "Not yet"}</td>
+                    <td className="px-3 py-2">{linkStateText(line.link, drive.timeZone)}</td>
                   </tr>
                 ))}
               </tbody>

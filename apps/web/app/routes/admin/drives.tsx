@@ -55,6 +55,7 @@ interface DriveForm {
   timeZone: string;
   rosterOnly: boolean;
   closingEndsAttempts: boolean;
+  personalLinksOnly: boolean;
 }
 
 const EMPTY_FORM: DriveForm = {
@@ -68,6 +69,7 @@ const EMPTY_FORM: DriveForm = {
   timeZone: DEFAULT_DRIVE_TIME_ZONE,
   rosterOnly: false,
   closingEndsAttempts: false,
+  personalLinksOnly: false,
 };
 
 // A wall-clock time becomes the instant it names in the chosen zone; anything else goes on as typed, for the
@@ -87,6 +89,7 @@ function toDriveInput(form: DriveForm): DriveInput {
     timeZone: form.timeZone,
     rosterOnly: form.rosterOnly,
     closingEndsAttempts: form.closingEndsAttempts,
+    personalLinksOnly: form.personalLinksOnly,
   };
 }
 
@@ -102,6 +105,7 @@ function formOf(drive: Drive): DriveForm {
     timeZone: drive.timeZone,
     rosterOnly: drive.rosterOnly,
     closingEndsAttempts: drive.closingEndsAttempts,
+    personalLinksOnly: drive.personalLinksOnly,
   };
 }
 
@@ -318,6 +322,26 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
           <input type="checkbox" {...register("rosterOnly")} />
           Roster only (only students on the drive's uploaded list may register)
         </label>
+        <div className="md:col-span-2">
+          <label className="flex items-start gap-2">
+            <input
+              type="checkbox"
+              className="mt-1.5"
+              aria-invalid={errors.personalLinksOnly ? true : undefined}
+              aria-describedby={errors.personalLinksOnly ? "personal-links-only-error" : undefined}
+              {...register("personalLinksOnly")}
+            />
+            <span>
+              Personal links only (a roster line admits a new registration only through its personal link, so knowing a
+              classmate's email and USN lets nobody in; make the links on the drive's page)
+            </span>
+          </label>
+          {errors.personalLinksOnly?.message && (
+            <p id="personal-links-only-error" className="mt-1 text-sm text-red-700">
+              {errors.personalLinksOnly.message}
+            </p>
+          )}
+        </div>
         <label className="flex items-start gap-2 md:col-span-2">
           <input type="checkbox" className="mt-1.5" {...register("closingEndsAttempts")} />
           <span>

@@ -1,11 +1,12 @@
 import type { StudentRegistration, studentRegistrationSchema } from "@trainwise/contract/auth";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
+import type { PersonalLink } from "@trainwise/contract/drives";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { PageIntro } from "../../components/site/page-intro.tsx";
-import { FormField, FormOutcome, SubmitButton } from "../../components/ui/form-field.tsx";
+import { Alert, FormField, FormOutcome, SubmitButton } from "../../components/ui/form-field.tsx";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/portal.ts";
 import { ApiError, call, messageOf, withRetry } from "../../lib/api.ts";
@@ -36,6 +37,8 @@ export default function StudentRegister() {
   const [failure, setFailure] = useState<string>();
   // Asked for only when the server says this student is registered already.
   const [needsResumeCode, setNeedsResumeCode] = useState(false);
+  // The personal link the page was opened with: its token, and the drive and identity it admits.
+  const [personalLink, setPersonalLink] = useState<{ token: string; link: PersonalLink }>();
   const {
     register,
     handleSubmit,
@@ -57,17 +60,33 @@ export default function StudentRegister() {
     shouldFocusError: true,
   });
 
-  // The share link /student/register?drive=CODE fills in the code. Read after hydration: the page is prerendered.
+  // The share link /student/register?drive=CODE fills in the code; a personal link (&link=TOKEN) also fills in and
+  // locks the email and USN its roster line gives. Read after hydration: the page is prerendered.
   useEffect(() => {
-    const code = new URLSearchParams(window.location.search).get("drive");
+    const search = new URLSearchParams(window.location.search);
+    const code = search.get("drive");
     if (code) setValue("driveCode", code.trim().toUpperCase());
+    const token = search.get("link");
+    if (!token) return;
+    call("personalLink", { params: { token } })
+      .then((link) => {
+        setPersonalLink({ token, link });
+        setValue("driveCode", link.driveCode);
+        if (link.email) setValue("email", link.email);
+        if (link.usnNo) setValue("usnNo", link.usnNo);
+        if (link.used) setNeedsResumeCode(true);
+      })
+      .catch((error: unknown) => setFailure(messageOf(error, "This personal link could not be read.")));
   }, [setValue]);
+
+  const lockedByLink = (name: string) =>
+    (name === "email" && Boolean(personalLink?.link.email)) || (name === "usnNo" && Boolean(personalLink?.link.usnNo));
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(undefined);
     try {
       registrationKey.current ??= newRegistrationKey();
-      const body = { ...values, registrationKey: registrationKey.current };
+      const body = { ...values, registrationKey: registrationKey.current, linkToken: personalLink?.token };
       const { token, resumeCode } = await withRetry(() => call("registerStudent", { body }));
       localStorage.setItem(STORAGE_KEYS.studentToken, token);
       localStorage.removeItem(STORAGE_KEYS.quizSubmitted);
@@ -93,6 +112,15 @@ export default function StudentRegister() {
           Fill in your details to start the assessment: timed multiple-choice questions. If your college or company gave
           you a drive code, enter it as well.
         </p>
+        {personalLink && (
+          <div className="mb-6">
+            <Alert tone="info">
+              {personalLink.link.used
+                ? `You registered for ${personalLink.link.driveName} with this personal link before. Fill in your details and the resume code you were given to continue.`
+                : `Your personal link for ${personalLink.link.driveName}${personalLink.link.organisation ? ` (${personalLink.link.organisation})` : ""}: the details your placement officer gave are filled in and cannot be changed here.`}
+            </Alert>
+          </div>
+        )}
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
           {STUDENT_FIELDS.map((field) => (
             <FormField
@@ -110,6 +138,7 @@ export default function StudentRegister() {
                       : "off"
               }
               error={errors[field.name]?.message}
+              readOnly={lockedByLink(field.name)}
               {...register(field.name, { onChange: () => clearErrors(field.name) })}
             />
           ))}
@@ -118,6 +147,7 @@ export default function StudentRegister() {
             autoComplete="off"
             autoCapitalize="characters"
             error={errors.driveCode?.message}
+            readOnly={personalLink !== undefined}
             {...register("driveCode", { onChange: () => clearErrors("driveCode") })}
           />
           {needsResumeCode && (

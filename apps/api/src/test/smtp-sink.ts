@@ -1,0 +1,35 @@
+// A real SMTP server for tests that e-mail (smtp-server, on a free local port): the product's own mailer talks to
+// it as to any mail server, and each message arrives here whole, headers and body, as the server received it.
+import { SMTPServer } from "smtp-server";
+
+export interface SmtpSink {
+  /** The SMTP_URL that reaches it. */
+  url: string;
+  /** Every message received, in order. */
+  received: string[];
+  close(): Promise<void>;
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const received: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, _session, callback) {
+      let message = "";
+      stream.on("data", (chunk: Buffer) => (message += chunk.toString()));
+      stream.on("end", () => {
+        received.push(message);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
