@@ -48,6 +48,13 @@ export const studentRegistrationSchema = studentDetailsSchema.extend({
       .toUpperCase()
       .regex(/^[A-Z0-9]{4}-?[A-Z0-9]{4}$/, { error: "A resume code looks like K7QM-29XD" }),
   ),
+  /** The code e-mailed to `email`, on a drive that verifies e-mail addresses (POST /auth/student/email-code). */
+  emailCode: blankAsAbsent(
+    z
+      .string({ error: "E-mail code must be text" })
+      .trim()
+      .regex(/^\d{6}$/, { error: "The e-mail code is the 6 digits in the e-mail we sent" }),
+  ),
   /** The token of the roster line's personal link the candidate followed: it vouches for their email and USN. */
   linkToken: personalLinkTokenSchema.optional(),
   /**
@@ -59,6 +66,21 @@ export const studentRegistrationSchema = studentDetailsSchema.extend({
     .regex(/^[A-Za-z0-9_-]{22,64}$/, { error: "The registration key must be 22 to 64 letters, digits, - or _" })
     .optional(),
 });
+/** How long an e-mailed code works, how many wrong codes void it, and how soon another may be sent. */
+export const EMAIL_CODE_MINUTES = 10;
+export const EMAIL_CODE_WRONG_TRIES = 5;
+export const EMAIL_CODE_RESEND_SECONDS = 60;
+
+/** Asks for a code at the address a student is registering with, on a drive that verifies e-mail. */
+export const emailCodeRequestSchema = z.object({
+  driveCode: blankAsAbsent(driveCodeSchema),
+  // The registration only asks for an email (the spec's rule); a code can go only to an address that takes mail.
+  email: requiredText("Email", 254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, {
+    error: "Enter an e-mail address that can receive mail, such as name@college.edu",
+  }),
+});
+export type EmailCodeRequest = z.input<typeof emailCodeRequestSchema>;
+
 /** What a client sends (optional codes may be left out or blank). */
 export type StudentRegistration = z.input<typeof studentRegistrationSchema>;
 export type StudentDetails = z.input<typeof studentDetailsSchema>;

@@ -11,9 +11,11 @@ export const certificateCodeParamsSchema = z.object({ code: certificateCodeSchem
 
 /**
  * Who vouches for the name on a certificate: certificates are given only where the drive's roster (the college's
- * or company's candidate list) admitted the student, and name the USN when a roster line gives it (issue 21).
+ * or company's candidate list) admitted the student, naming the USN when a roster line gives it, or where the
+ * student proved their e-mail address with a code sent to it (issue 21). The address itself is not shown.
  */
-export function verifiedIdentity(facts: { usnNo: string | null; listedBy: string }): string {
+export function verifiedIdentity(facts: { usnNo: string | null; listedBy: string; emailVerified: boolean }): string {
+  if (facts.emailVerified) return `e-mail address verified at registration for ${facts.listedBy}`;
   const list = `on the candidate list of ${facts.listedBy}`;
   return facts.usnNo ? `USN ${facts.usnNo}, ${list}` : list;
 }

@@ -165,6 +165,7 @@ export const driveInputSchema = z
     rosterOnly: z.boolean({ error: "Roster only must be true or false" }).default(false),
     closingEndsAttempts: z.boolean({ error: "Closing ends running attempts must be true or false" }).default(false),
     personalLinksOnly: z.boolean({ error: "Personal links only must be true or false" }).default(false),
+    verifyEmail: z.boolean({ error: "Verify e-mail must be true or false" }).default(false),
   })
   .refine((drive) => !drive.personalLinksOnly || drive.rosterOnly, {
     error: "Personal links come from the roster: set the drive to roster only as well",
@@ -196,6 +197,8 @@ export const driveSchema = z.object({
   closingEndsAttempts: z.boolean(),
   /** A new registration needs the roster line's personal link; email and USN alone do not admit anyone. */
   personalLinksOnly: z.boolean(),
+  /** A new registration needs a code e-mailed to the address typed: the address is the student's own. */
+  verifyEmail: z.boolean(),
   rosterSize: z.number().int(),
   isDefault: z.boolean(),
   archived: z.boolean(),
@@ -261,7 +264,7 @@ export type PersonalLinksResponse = z.infer<typeof personalLinksResponseSchema>;
 /** The token in a personal link: 22 URL-safe characters (128 bits), checked before it reaches the database. */
 export const personalLinkTokenSchema = z
   .string({ error: "This personal link is not valid." })
-  .regex(/^[A-Za-z0-9_-]{20,64}$/, { error: "This personal link is not valid." });
+  .regex(/^[A-Za-z0-9_-]{22}$/, { error: "This personal link is not valid." });
 export const personalLinkParamsSchema = z.object({ token: personalLinkTokenSchema });
 
 /** What a personal link's page shows and locks before the candidate types: their drive and identity. */

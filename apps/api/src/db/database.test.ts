@@ -27,6 +27,7 @@ describe("migrations", async () => {
       "download_tickets",
       "drive_roster",
       "drives",
+      "email_codes",
       "feedback",
       "limit_counters",
       "media",

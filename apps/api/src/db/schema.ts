@@ -183,6 +183,8 @@ export const drives = pgTable(
      * classmate's email and USN is not enough. Needs the roster (rosterOnly).
      */
     personalLinksOnly: boolean("personal_links_only").notNull().default(false),
+    /** A new registration needs a code e-mailed to the address typed (needs SMTP_URL). */
+    verifyEmail: boolean("verify_email").notNull().default(false),
     /** The always-open drive that students without a code join. */
     isDefault: boolean("is_default").notNull().default(false),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
@@ -221,6 +223,29 @@ export const driveRoster = pgTable(
   ],
 );
 
+/**
+ * The code last e-mailed to an address for a drive that verifies e-mail: its sha-256, until when it works, and how
+ * many wrong codes have been typed against it (registration.ts).
+ */
+export const emailCodes = pgTable(
+  "email_codes",
+  {
+    driveId: uuid("drive_id")
+      .notNull()
+      .references(() => drives.id, { onDelete: "cascade" }),
+    /** Lower-cased, as registration compares addresses. */
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    wrongTries: integer("wrong_tries").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.driveId, table.email] }),
+    index("email_codes_expires_idx").on(table.expiresAt),
+  ],
+);
+
 export const students = pgTable(
   "students",
   {
@@ -253,6 +278,8 @@ export const students = pgTable(
      * code): that code is good until then, and once (decision 007).
      */
     resumeAllowedUntil: timestamp("resume_allowed_until", { withTimezone: true }),
+    /** When the student typed the code e-mailed to their address at registration (a drive that verifies e-mail). */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** Student tokens issued before this are refused: an admin ended the student's sessions. */
     sessionsValidFrom: timestamp("sessions_valid_from", { withTimezone: true }),
     createdAt: createdAt(),

@@ -15,10 +15,25 @@ export interface MailMessage {
 
 export type Mailer = (message: MailMessage) => Promise<void>;
 
-/** A mailer over one pooled SMTP connection, or undefined when SMTP_URL is not set. */
+/**
+ * What a log may say of a failed send: the SMTP reply code and nodemailer's error code, never the message, which
+ * quotes the recipient's address ("550 <someone@college.edu>: Recipient address rejected").
+ */
+export function loggableMailFailure(error: unknown): { smtpCode?: number; code?: string } {
+  const failure = error as { responseCode?: unknown; code?: unknown };
+  return {
+    ...(typeof failure.responseCode === "number" ? { smtpCode: failure.responseCode } : {}),
+    ...(typeof failure.code === "string" ? { code: failure.code } : {}),
+  };
+}
+
+/**
+ * A mailer over a pool of SMTP connections kept open between messages (an outside attack counted one connection
+ * per message without it), or undefined when SMTP_URL is not set.
+ */
 export function createMailer(smtpUrl: string | undefined): Mailer | undefined {
   if (!smtpUrl) return undefined;
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 2 });
   return async ({ to, subject, text, replyTo, fromName }) => {
     await transport.sendMail({
       from: { name: fromName ?? brand.name, address: brand.email },

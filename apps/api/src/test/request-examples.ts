@@ -44,6 +44,7 @@ export const EXAMPLES: Partial<Record<EndpointName, () => unknown>> = {
   updateDrive: () => driveExample(),
   replaceRoster: () => ({ email: "asha@example.com", usn: "1TW24CS001" }),
   makePersonalLinks: () => ({ lines: "unlinked" }),
+  sendEmailCode: () => ({ email: "asha@example.com" }),
   reportFocusLoss: () => ({ position: 0 }),
   saveAnswer: () => ({ questionId: SOME_ID, optionId: SOME_ID }),
   nextQuestion: () => ({ position: 1 }),

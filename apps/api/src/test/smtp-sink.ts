@@ -10,11 +10,21 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** `refuses`: recipients refused as a real server refuses an unknown user (550, the address quoted). */
+export async function startSmtpSink(refuses: (address: string) => boolean = () => false): Promise<SmtpSink> {
   const received: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refuses(address.address)) return callback();
+      const error = new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`) as Error & {
+        responseCode: number;
+      };
+      error.responseCode = 550;
+      callback(error);
+    },
     onData(stream, _session, callback) {
       let message = "";
       stream.on("data", (chunk: Buffer) => (message += chunk.toString()));

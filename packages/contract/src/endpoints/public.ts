@@ -1,7 +1,12 @@
 // The calls anyone may make: health, logging in, registering, the invitation page, the carousel, the contact
 // form, a certificate's check and question images.
 import { acceptInviteSchema, invitationSchema, inviteTokenParamsSchema } from "../admin-roles.ts";
-import { adminLoginSchema, registrationResponseSchema, studentRegistrationSchema } from "../auth.ts";
+import {
+  adminLoginSchema,
+  emailCodeRequestSchema,
+  registrationResponseSchema,
+  studentRegistrationSchema,
+} from "../auth.ts";
 import { certificateCodeParamsSchema, certificateVerificationSchema } from "../certificates.ts";
 import { messageResponseSchema, tokenResponseSchema } from "../common.ts";
 import { contactInputSchema } from "../contact.ts";
@@ -51,6 +56,16 @@ export const publicEndpoints = {
       "code; registering again in the same drive needs that code",
     body: studentRegistrationSchema,
     response: registrationResponseSchema,
+  }),
+  sendEmailCode: endpoint({
+    method: "POST",
+    path: "/auth/student/email-code",
+    access: anyone,
+    summary:
+      "E-mail a 6-digit code to the address a student registers with, on a drive that verifies e-mail addresses; " +
+      "the registration sends it back as emailCode",
+    body: emailCodeRequestSchema,
+    response: messageResponseSchema,
   }),
   personalLink: endpoint({
     method: "GET",

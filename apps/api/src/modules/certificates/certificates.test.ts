@@ -144,7 +144,7 @@ describe("certificates", async () => {
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error).toBe(
       "There is no certificate for this result. Certificates are given for a passed test with a pass mark, once " +
-        "its results are out, on drives whose candidate list (roster) confirms who took it.",
+        "its results are out, on drives that confirm who took it (a candidate list, or a code e-mailed to them).",
     );
     const passed = await sit("Someone Else", 4);
     const borrowed = await app.inject({

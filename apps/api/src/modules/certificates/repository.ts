@@ -1,6 +1,6 @@
 // Certificates of passing attempts: the code that verifies one, and what a verification may show.
 import { randomInt } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { releasedSql } from "../drives/key-release.ts";
 import { rosterAdmitsSql, rosterGivesUsnSql } from "../drives/repository.ts";
@@ -26,6 +26,8 @@ type CertificateRow = {
   usnNo: string | null;
   /** The organisation, or the drive's name when it has none: whose candidate list admitted the student. */
   listedBy: string;
+  /** The roster did not vouch, the e-mailed code did: the address is theirs. */
+  emailVerified: boolean;
 };
 
 /**
@@ -34,7 +36,17 @@ type CertificateRow = {
  */
 const IDENTITY_COLUMNS = (student: string, drive: string) =>
   sql.raw(`${student}.name as "studentName",
-  coalesce(nullif(${drive}.organisation, ''), ${drive}.name) as "listedBy"`);
+  coalesce(nullif(${drive}.organisation, ''), ${drive}.name) as "listedBy",
+  (not ${drive}.roster_only and ${student}.email_verified_at is not null) as "emailVerified"`);
+
+/**
+ * Whether the drive `d` checked that the student `s` is who they registered as: its roster still admits them (a
+ * roster-only drive), or they typed the code e-mailed to their address (a drive that verifies e-mail).
+ */
+function identityCheckedSql(s: SQL, d: SQL): SQL {
+  return sql`((${d}.roster_only and ${rosterAdmitsSql(sql`${d}.id`, sql`${s}.email`, sql`${s}.usn_no`)})
+    or (${d}.verify_email and ${s}.email_verified_at is not null))`;
+}
 
 /**
  * Gives the student's submitted, passed and released attempt its certificate code (once) and returns what the
@@ -49,8 +61,7 @@ export async function issueCertificate(db: Executor, studentId: string, attemptI
         -- A secure test's pass is news only once its drive releases results (decision 024).
         and (not secure or exists (select 1 from drives d where d.id = attempts.drive_id and ${sql.raw(releasedSql("d"))}))
         and exists (select 1 from students s join drives d on d.id = s.drive_id
-          where s.id = attempts.student_id and d.roster_only
-            and ${rosterAdmitsSql(sql`d.id`, sql`s.email`, sql`s.usn_no`)})
+          where s.id = attempts.student_id and ${identityCheckedSql(sql`s`, sql`d`)})
       returning certificate_code, drive_id, student_id, marks, total_questions, submitted_at
     )
     select i.certificate_code as code, ${IDENTITY_COLUMNS("s", "d")}, t.name as "testName",
@@ -67,6 +78,7 @@ export async function findCertificate(db: Executor, code: string) {
   const { rows } = await db.execute<{
     studentName: string;
     listedBy: string;
+    emailVerified: boolean;
     usnNo: string | null;
     testName: string;
     passedOn: string | Date;

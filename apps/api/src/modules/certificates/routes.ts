@@ -67,7 +67,7 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
         throw new HttpError(
           404,
           "There is no certificate for this result. Certificates are given for a passed test with a pass mark, once " +
-            "its results are out, on drives whose candidate list (roster) confirms who took it.",
+            "its results are out, on drives that confirm who took it (a candidate list, or a code e-mailed to them).",
         );
       }
       return reply

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { csvDate, streamCsv } from "../../csv/reply.ts";
 import { serve } from "../../http/serve-endpoint.ts";
-import { createMailer } from "../../mail/mailer.ts";
+import { createMailer, loggableMailFailure } from "../../mail/mailer.ts";
 import { createContactNotifier } from "./notify.ts";
 import { enquiryBatches, enquiryTable, latestEnquiries, storeEnquiry } from "./repository.ts";
 
@@ -17,7 +17,9 @@ const contactRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       await storeEnquiry(app.db, request.body);
       // Sent after the answer, so a slow or broken mail server never holds up the visitor.
-      notify?.(request.body).catch((error) => request.log.error({ err: error }, "e-mailing the enquiry failed"));
+      notify?.(request.body).catch((error) =>
+        request.log.error(loggableMailFailure(error), "e-mailing the enquiry failed"),
+      );
       return { message: "Thank you. We have received your message and will reply soon." };
     },
     { config: { rateLimit: { max: 5, timeWindow: 10 * 60_000 } } },

@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { toCsv } from "../../csv/spreadsheet-csv.ts";
 import { type Database, type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
-import type { Mailer } from "../../mail/mailer.ts";
+import { loggableMailFailure, type Mailer } from "../../mail/mailer.ts";
 import { rosterListsSql } from "./repository.ts";
 
 /** Lines given their tokens, or written to the CSV, between turns of the event loop (the largest roster has 20,000). */
@@ -91,15 +91,23 @@ export async function personalLinksCsv(linked: LinkedLine[], address: (token: st
 }
 
 export interface DriveForLinks {
+  id: string;
   name: string;
   organisation: string;
   code: string;
 }
 
+/** Consecutive failed sends after which a mailing stops: the mail server is down, and the roster shows who is left. */
+const FAILURES_BEFORE_STOPPING = 5;
+
+/** The mailing running on this instance for each drive: newer links stop the one before (their mails are stale). */
+const mailings = new Map<string, AbortController>();
+
 /**
- * E-mails each line that gives an address its link, one after another over the mailer's connection, and notes
- * each one sent on its line (unless a newer link replaced it meanwhile). A failure is logged without the address
- * and the next line goes on: the roster shows which lines were not e-mailed.
+ * E-mails each line that gives an address its link, one after another over the mailer's pool, skipping a line
+ * whose link was replaced meanwhile (by this or another instance), and notes each one sent on its line. A failure
+ * is logged without the address and the next line goes on; after a few failures in a row the mailing stops, and
+ * the roster shows which lines were not e-mailed.
  */
 export async function emailPersonalLinks(
   db: Executor,
@@ -109,29 +117,47 @@ export async function emailPersonalLinks(
   address: (token: string) => string,
   log: FastifyBaseLogger,
 ): Promise<void> {
+  mailings.get(drive.id)?.abort();
+  const mailing = new AbortController();
+  mailings.set(drive.id, mailing);
   const forWhom = drive.organisation ? `${drive.name} (${drive.organisation})` : drive.name;
-  for (const line of linked) {
-    if (!line.email) continue;
-    try {
-      await mailer({
-        to: line.email,
-        subject: `Your personal link for ${drive.name}`,
-        text: [
-          `This is your personal link to register for ${forWhom}:`,
-          "",
-          address(line.token),
-          "",
-          "It fills in your email and USN and works for one registration, so keep it to yourself. After registering,",
-          "keep the resume code you are shown: you need it to continue on another device.",
-        ].join("\n"),
-      });
-      await db.execute(
-        sql`update drive_roster set link_emailed_at = now()
-          where id = ${line.id} and link_token_hash = ${hashLinkToken(line.token)}`,
+  let failuresInARow = 0;
+  try {
+    for (const line of linked) {
+      if (mailing.signal.aborted) return;
+      if (!line.email) continue;
+      const hash = hashLinkToken(line.token);
+      const { rows } = await db.execute(
+        sql`select 1 from drive_roster where id = ${line.id} and link_token_hash = ${hash}`,
       );
-    } catch (error) {
-      log.error({ err: error }, "e-mailing a personal link failed");
+      if (rows.length === 0) continue;
+      try {
+        await mailer({
+          to: line.email,
+          subject: `Your personal link for ${drive.name}`,
+          text: [
+            `This is your personal link to register for ${forWhom}:`,
+            "",
+            address(line.token),
+            "",
+            "It fills in your email and USN and works for one registration, so keep it to yourself. After registering,",
+            "keep the resume code you are shown: you need it to continue on another device.",
+          ].join("\n"),
+        });
+        failuresInARow = 0;
+        await db.execute(
+          sql`update drive_roster set link_emailed_at = now() where id = ${line.id} and link_token_hash = ${hash}`,
+        );
+      } catch (error) {
+        log.error(loggableMailFailure(error), "e-mailing a personal link failed");
+        if (++failuresInARow === FAILURES_BEFORE_STOPPING) {
+          log.error("e-mailing personal links stopped: the mail server refused several in a row");
+          return;
+        }
+      }
     }
+  } finally {
+    if (mailings.get(drive.id) === mailing) mailings.delete(drive.id);
   }
 }
 

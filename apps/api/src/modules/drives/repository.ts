@@ -300,12 +300,14 @@ async function replaceRosterIn(db: Executor, driveId: string, entries: { email: 
 
 export interface DriveForRegistration {
   id: string;
+  name: string;
   opensAt: Date | null;
   closesAt: Date | null;
   closedAt: Date | null;
   timeZone: string;
   rosterOnly: boolean;
   personalLinksOnly: boolean;
+  verifyEmail: boolean;
 }
 
 /** The drive a code names (none: the default drive); archived drives take nobody. */
@@ -316,12 +318,14 @@ export async function findDriveForRegistration(
   const [drive] = await db
     .select({
       id: drives.id,
+      name: drives.name,
       opensAt: drives.opensAt,
       closesAt: drives.closesAt,
       closedAt: drives.closedAt,
       timeZone: drives.timeZone,
       rosterOnly: drives.rosterOnly,
       personalLinksOnly: drives.personalLinksOnly,
+      verifyEmail: drives.verifyEmail,
     })
     .from(drives)
     .where(and(code ? eq(drives.code, code) : eq(drives.isDefault, true), isNull(drives.archivedAt)));
@@ -345,9 +349,12 @@ function mentionsSql(line: RosterLineColumns, email: SQL, usnNo: SQL): SQL {
 }
 
 /**
- * Whether the drive's roster admits the student: a line lists them (rosterListsSql), and no line gives their
- * email or USN with someone else's other identifier — else a student on an email-only line could register with
- * the USN of another student's line, and that student would find their USN taken.
+ * Whether the drive's roster admits the student: a line lists them (rosterListsSql), no line gives their email or
+ * USN with someone else's other identifier — else a student on an email-only line could register with the USN of
+ * another student's line, and that student would find their USN taken — and the lines that mention them are not
+ * two halves: an email-only line and a USN-only line do not together make a pair that no line gives (an outside
+ * attack took a USN-only line's place with an email-only line's address). A line giving both, or lines that all
+ * give the same one of them, vouch.
  */
 export async function isOnRoster(db: Executor, driveId: string, email: string, usnNo: string): Promise<boolean> {
   const { rows } = await db.execute<{ admitted: boolean }>(
@@ -359,8 +366,10 @@ export async function isOnRoster(db: Executor, driveId: string, email: string, u
 /** isOnRoster as a SQL value, for a statement that checks the roster of the drive `driveId` itself. */
 export function rosterAdmitsSql(driveId: SQL, email: SQL, usnNo: SQL): SQL<boolean> {
   const line = { email: sql`r.email`, usnNo: sql`r.usn_no` };
-  return sql`(select coalesce(bool_and(lists) and bool_or(lists), false) from (
-      select ${rosterListsSql(line, email, usnNo)} as lists
+  return sql`(select coalesce(bool_and(lists) and bool_or(lists)
+        and (bool_or(full_line) or count(distinct gives_email) = 1), false) from (
+      select ${rosterListsSql(line, email, usnNo)} as lists, r.email is not null and r.usn_no is not null as full_line,
+        r.email is not null as gives_email
       from ${driveRoster} r
       where r.drive_id = ${driveId} and ${mentionsSql(line, email, usnNo)}
     ) mentioned)`;

@@ -62,6 +62,7 @@ function driveOut(row: NonNullable<Awaited<ReturnType<typeof findDrive>>>): Driv
     rosterOnly: drive.rosterOnly,
     closingEndsAttempts: drive.closingEndsAttempts,
     personalLinksOnly: drive.personalLinksOnly,
+    verifyEmail: drive.verifyEmail,
     isDefault: drive.isDefault,
     archived: drive.archivedAt !== null,
     status,
@@ -106,6 +107,7 @@ const DRIVE_RESULT_CSV_COLUMNS = [
 
 const driveRoutes: FastifyPluginAsync = async (app) => {
   acceptTextUploads(app, ["text/csv"], ROSTER_MAX_BYTES);
+  const mailer = createMailer(app.config.smtpUrl);
 
   serve(app, "drives", async (request, reply) => {
     const { archived, ...paging } = request.query;
@@ -124,6 +126,10 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
   async function driveValues(body: z.output<typeof driveInputSchema>) {
     if (!(await isCurrentTest(app.db, body.testId))) {
       throw new HttpError(400, "Choose a current test for the drive.", { testId: "Choose a current test" });
+    }
+    if (body.verifyEmail && !mailer) {
+      const message = "This server sends no e-mail (SMTP_URL is not set), so it cannot check addresses.";
+      throw new HttpError(400, message, { verifyEmail: message });
     }
     return {
       ...body,
@@ -214,7 +220,6 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
     return { entries: entries.length, message: `The roster now lists ${students}.` };
   });
 
-  const mailer = createMailer(app.config.smtpUrl);
   serve(app, "makePersonalLinks", async (request) => {
     const { drive } = await driveOrNotFound(app.db, request.params.id);
     if (drive.archivedAt) throw new HttpError(409, "This drive is archived: its links would admit nobody.");

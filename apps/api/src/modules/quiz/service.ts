@@ -494,7 +494,7 @@ export async function resultOf(db: Database, studentId: string, resultId: string
     percentage,
     passMark: attempt.passMark,
     passed: attempt.passed,
-    certificate: attempt.passed === true && context.rosterOnly,
+    certificate: attempt.passed === true && context.identityChecked,
     testName: context.testName,
     review: {
       policy,

@@ -12,6 +12,7 @@ import { HttpError } from "../../http/http-error.ts";
 import { findPersonalLink, type LinkUsed, markPersonalLinkUsed } from "../drives/personal-links.ts";
 import { type DriveForRegistration, findDriveForRegistration, isOnRoster } from "../drives/repository.ts";
 import { driveWindowRefusal } from "../drives/window.ts";
+import { checkEmailCode, useUpEmailCode } from "./email-codes.ts";
 import {
   findStudentsInDrive,
   insertStudent,
@@ -75,10 +76,11 @@ function hashRegistrationKey(key: string): string {
 /** How long the client that registered a student can repeat its registration (a retry after a lost answer). */
 const REGISTRATION_REPLAY_MS = 60 * 60_000;
 
-async function driveFor(db: Database, input: StudentRegistration): Promise<DriveForRegistration> {
-  const drive = await findDriveForRegistration(db, input.driveCode);
+/** The drive a code (none: the default drive) lets a student register for, or the refusal. */
+export async function driveFor(db: Database, driveCode: string | undefined): Promise<DriveForRegistration> {
+  const drive = await findDriveForRegistration(db, driveCode);
   if (!drive) {
-    if (!input.driveCode) throw new HttpError(403, "Registration is closed. Ask your institution for a drive code.");
+    if (!driveCode) throw new HttpError(403, "Registration is closed. Ask your institution for a drive code.");
     throw new DriveCodeRefused();
   }
   return drive;
@@ -107,21 +109,40 @@ async function personalLinkOf(
 
 /** Registers the student in the drive of their code, or lets a registered student back in. */
 export async function registerStudent(db: Database, input: StudentRegistration): Promise<Registered> {
-  const drive = await driveFor(db, input);
+  const drive = await driveFor(db, input.driveCode);
   const link = await personalLinkOf(db, drive.id, input);
-  // The roster first: its window is news only to the students it lists.
+  // The roster first: its window is news only to the students it lists, and on a drive of personal links only, to
+  // those with a link or coming back (an outside attack read which pairs a roster lists from the window's message).
   if (drive.rosterOnly && !(await isOnRoster(db, drive.id, input.email, input.usnNo))) throw new DriveCodeRefused();
   const refusal = driveWindowRefusal(drive, new Date());
-  if (refusal) throw new HttpError(403, refusal);
+  const inWindow = () => {
+    if (refusal) throw new HttpError(403, refusal);
+  };
+  if (!drive.personalLinksOnly) inWindow();
   // On a drive of personal links only, a new candidate needs an unused link; a registered one comes back with
   // their resume code (through their link or not).
   const admitsNew = !drive.personalLinksOnly || (link !== undefined && !link.used);
+  if (admitsNew || link) inWindow();
+  // On a drive that verifies e-mail, a new candidate needs the code sent to their address; one coming back does not.
+  const emailChecked = drive.verifyEmail && input.emailCode !== undefined;
+  if (admitsNew && emailChecked) await checkEmailCode(db, drive.id, input.email, input.emailCode);
   const resumeCode = newResumeCode();
   const registrationKeyHash = input.registrationKey ? hashRegistrationKey(input.registrationKey) : null;
-  const details = { ...input, driveId: drive.id, resumeCodeHash: hashResumeCode(resumeCode), registrationKeyHash };
+  const details = {
+    ...input,
+    driveId: drive.id,
+    resumeCodeHash: hashResumeCode(resumeCode),
+    registrationKeyHash,
+    emailVerifiedAt: emailChecked ? new Date() : null,
+  };
+  const registered = async (studentId: string): Promise<Registered> => {
+    if (link) await markPersonalLinkUsed(db, link.lineId);
+    if (emailChecked) await useUpEmailCode(db, drive.id, input.email);
+    return { studentId, resumeCode };
+  };
   // A new student, the common case, in one statement; a taken email or USN is sorted out below.
-  const created = admitsNew ? await insertStudentIfNew(db, details) : undefined;
-  if (created) return linkedRegistration(db, link, { studentId: created.id, resumeCode });
+  const created = admitsNew && (!drive.verifyEmail || emailChecked) ? await insertStudentIfNew(db, details) : undefined;
+  if (created) return registered(created.id);
 
   const matches = await findStudentsInDrive(db, drive.id, input.email, input.usnNo);
   const sameEmail = matches.find((student) => student.email.toLowerCase() === input.email.toLowerCase());
@@ -136,12 +157,14 @@ export async function registerStudent(db: Database, input: StudentRegistration):
       sameEmail.registrationKeyHash === registrationKeyHash &&
       Date.now() - sameEmail.createdAt.getTime() < REGISTRATION_REPLAY_MS
     ) {
+      inWindow();
       await replaceResumeCode(db, sameEmail.id, details.resumeCodeHash);
       return { studentId: sameEmail.id, resumeCode };
     }
     if (input.resumeCode) {
       const given = hashResumeCode(input.resumeCode);
       if (sameEmail.resumeCodeHash === given) {
+        inWindow();
         if (!sameEmail.resumeAllowedUntil) return { studentId: sameEmail.id };
         // The code an admin made with "let resume": used up here, within its time, and the student gets a new code
         // of their own for the next time.
@@ -156,8 +179,9 @@ export async function registerStudent(db: Database, input: StudentRegistration):
     throw link?.used ? alreadyRegistered() : refused();
   }
   if (sameEmail || sameUsn || !admitsNew) throw refused();
+  if (drive.verifyEmail && !emailChecked) await checkEmailCode(db, drive.id, input.email, undefined);
   try {
-    return linkedRegistration(db, link, { studentId: (await insertStudent(db, details)).id, resumeCode });
+    return registered((await insertStudent(db, details)).id);
   } catch (error) {
     // Two registrations racing for the same email or USN: the database's unique index decides, and the loser is
     // answered as any taken email or USN is.
@@ -168,14 +192,4 @@ export async function registerStudent(db: Database, input: StudentRegistration):
       throw alreadyRegistered();
     throw error;
   }
-}
-
-/** A new registration through a personal link uses it up. */
-async function linkedRegistration(
-  db: Database,
-  link: LinkUsed | undefined,
-  registered: Registered,
-): Promise<Registered> {
-  if (link) await markPersonalLinkUsed(db, link.lineId);
-  return registered;
 }

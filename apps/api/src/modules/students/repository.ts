@@ -5,7 +5,7 @@ import type { StudentDetails } from "@trainwise/contract/auth";
 import type { StudentListQuery, studentCorrectionSchema } from "@trainwise/contract/students";
 import { and, count, desc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Executor } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
 import {
   containsPattern,
   keysetBatches,
@@ -16,6 +16,7 @@ import {
   toPage,
 } from "../../db/paging.ts";
 import { attempts, drives, students } from "../../db/schema.ts";
+import { rosterListsSql } from "../drives/repository.ts";
 
 /** Students of the drive whose email or USN matches, case-insensitively. */
 export function findStudentsInDrive(db: Executor, driveId: string, email: string, usnNo: string) {
@@ -45,9 +46,16 @@ export async function updateStudentDetails(
   id: string,
   details: z.output<typeof studentCorrectionSchema>,
 ) {
+  // Another address is no longer the one the student proved is theirs.
+  const emailVerifiedAt =
+    details.email === undefined
+      ? {}
+      : {
+          emailVerifiedAt: sql`case when lower(${students.email}) = lower(${details.email}) then ${students.emailVerifiedAt} end`,
+        };
   const [row] = await db
     .update(students)
-    .set(details)
+    .set({ ...details, ...emailVerifiedAt })
     .where(eq(students.id, id))
     .returning({ id: students.id, name: students.name });
   return row;
@@ -58,12 +66,17 @@ export type NewStudent = StudentDetails & {
   driveId: string;
   resumeCodeHash: string;
   registrationKeyHash: string | null;
+  /** Set when the student typed the code e-mailed to their address (a drive that verifies e-mail). */
+  emailVerifiedAt?: Date | null;
 };
 
 function studentValues(input: NewStudent) {
   const { name, email, phone, usnNo, college, course, group, year, driveId } = input;
-  const { resumeCodeHash, registrationKeyHash } = input;
-  return { name, email, phone, usnNo, college, course, group, year, driveId, resumeCodeHash, registrationKeyHash };
+  const { resumeCodeHash, registrationKeyHash, emailVerifiedAt } = input;
+  return {
+    ...{ name, email, phone, usnNo, college, course, group, year, driveId },
+    ...{ resumeCodeHash, registrationKeyHash, emailVerifiedAt },
+  };
 }
 
 /** Stores a new student; undefined when the email or USN is already taken (nothing is stored then). */
@@ -121,9 +134,20 @@ export async function allowResume(db: Executor, id: string, minutes: number, res
 }
 
 /** Deletes the student's registration; their attempts and answers go with it (the schema's cascade). */
-export async function removeStudent(db: Executor, id: string) {
-  const [row] = await db.delete(students).where(eq(students.id, id)).returning({ id: students.id });
-  return row;
+export async function removeStudent(db: Database, id: string) {
+  return db.transaction(async (tx) => {
+    // The personal link the registration used goes with it: "links for lines without one" makes the line a new one,
+    // for its student to come in by (the old link, which someone else may hold, stays spent).
+    const line = { email: sql`r.email`, usnNo: sql`r.usn_no` };
+    await tx.execute(sql`
+      update drive_roster r
+      set link_token_hash = null, link_made_at = null, link_emailed_at = null, link_used_at = null
+      from students s
+      where s.id = ${id} and r.drive_id = s.drive_id and r.link_used_at is not null
+        and ${rosterListsSql(line, sql`s.email`, sql`s.usn_no`)}`);
+    const [row] = await tx.delete(students).where(eq(students.id, id)).returning({ id: students.id });
+    return row;
+  });
 }
 
 /** Ends every session of the student: tokens issued before now are refused from now on. */

@@ -1,13 +1,18 @@
 // Students: registration (public) and the admin's list, table, export and actions on one student.
+
+import { EMAIL_CODE_MINUTES } from "@trainwise/contract/auth";
 import { LET_RESUME_MINUTES } from "@trainwise/contract/students";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { csvDate, streamCsv } from "../../csv/reply.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
+import { createMailer, loggableMailFailure } from "../../mail/mailer.ts";
 import { personalLinkFor } from "../drives/personal-links.ts";
+import { driveWindowRefusal } from "../drives/window.ts";
 import { correctDetails } from "./details.ts";
 import { DriveCodeGuesses } from "./drive-code-guesses.ts";
-import { DriveCodeRefused, hashResumeCode, newResumeCode, registerStudent } from "./registration.ts";
+import { newEmailCode } from "./email-codes.ts";
+import { DriveCodeRefused, driveFor, hashResumeCode, newResumeCode, registerStudent } from "./registration.ts";
 import {
   allowAnotherAttempt,
   allowResume,
@@ -21,19 +26,35 @@ import {
 
 export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
   const codeGuesses = new DriveCodeGuesses(app.counters);
+  const mailer = createMailer(app.config.smtpUrl);
+
+  /** Refuses a try from an address that has guessed too many drive codes (drive-code-guesses.ts). */
+  async function enterCodeGuess(ip: string, reply: FastifyReply) {
+    const wait = await codeGuesses.enter(ip);
+    if (wait > 0) {
+      reply.header("retry-after", String(wait));
+      const after = wait === 1 ? "a second" : `${wait} seconds`;
+      throw new HttpError(429, `Too many wrong drive codes from this network. Try again in ${after}.`);
+    }
+  }
+
+  // Counted per drive and per address after the body is read: a whole college behind one network address
+  // registers for its own drive, and a flood aimed at one drive leaves the others alone.
+  const perDriveAndAddress = {
+    rateLimit: {
+      max: app.config.registrationRateLimit,
+      timeWindow: 10 * 60_000,
+      hook: "preHandler" as const,
+      keyGenerator: (request: FastifyRequest) =>
+        `${request.ip}|${(request.body as { driveCode?: string })?.driveCode ?? ""}`,
+    },
+  };
   serve(
     app,
     "registerStudent",
     async (request, reply) => {
       const withCode = request.body.driveCode !== undefined;
-      if (withCode) {
-        const wait = await codeGuesses.enter(request.ip);
-        if (wait > 0) {
-          reply.header("retry-after", String(wait));
-          const after = wait === 1 ? "a second" : `${wait} seconds`;
-          throw new HttpError(429, `Too many wrong drive codes from this network. Try again in ${after}.`);
-        }
-      }
+      if (withCode) await enterCodeGuess(request.ip, reply);
       const { studentId, resumeCode } = await registerStudent(app.db, request.body).catch(async (error) => {
         if (withCode && !(error instanceof DriveCodeRefused)) await codeGuesses.admitted(request.ip);
         throw error;
@@ -44,26 +65,60 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
       const token = await app.tokens.issue("student", studentId);
       return resumeCode ? { token, resumeCode } : { token };
     },
-    {
-      config: {
-        // Counted per drive and per address after the body is read: a whole college behind one network address
-        // registers for its own drive, and a flood aimed at one drive leaves the others alone.
-        rateLimit: {
-          max: app.config.registrationRateLimit,
-          timeWindow: 10 * 60_000,
-          hook: "preHandler",
-          keyGenerator: (request) => `${request.ip}|${(request.body as { driveCode?: string })?.driveCode ?? ""}`,
-        },
-      },
-    },
+    { config: perDriveAndAddress },
   );
 
-  // The token is 128 random bits, so it needs no guessing limit of its own; its page shows whom it admits.
-  serve(app, "personalLink", async (request) => {
-    const link = await personalLinkFor(app.db, request.params.token);
-    if (!link) throw new HttpError(404, LINK_NOT_VALID);
-    return link;
-  });
+  serve(
+    app,
+    "sendEmailCode",
+    async (request, reply) => {
+      const { driveCode, email } = request.body;
+      if (driveCode !== undefined) await enterCodeGuess(request.ip, reply);
+      const drive = await driveFor(app.db, driveCode);
+      if (driveCode !== undefined) await codeGuesses.admitted(request.ip);
+      if (!drive.verifyEmail)
+        throw new HttpError(409, "This drive does not ask for an e-mail code: register without one.");
+      const refusal = driveWindowRefusal(drive, new Date());
+      if (refusal) throw new HttpError(403, refusal);
+      if (!mailer) throw new HttpError(503, "E-mail is not set up on this server. Ask the invigilator.");
+      const made = await newEmailCode(app.db, drive.id, email);
+      if ("waitSeconds" in made) {
+        reply.header("retry-after", String(made.waitSeconds));
+        throw new HttpError(
+          429,
+          `A code went to this address less than a minute ago. Check your inbox, or ask again in ${made.waitSeconds} seconds.`,
+        );
+      }
+      await mailer({
+        to: email,
+        subject: `Your code: ${made.code}`,
+        text: [
+          `Your code to register for ${drive.name} is ${made.code}.`,
+          "",
+          `It works for ${EMAIL_CODE_MINUTES} minutes. If you did not ask for it, ignore this e-mail: nobody can register`,
+          "with your address without it.",
+        ].join("\n"),
+      }).catch((error: unknown) => {
+        request.log.error(loggableMailFailure(error), "e-mailing a registration code failed");
+        throw new HttpError(503, "The code could not be e-mailed just now. Try again in a minute.");
+      });
+      return { message: `We have e-mailed a 6-digit code to ${email}. It works for ${EMAIL_CODE_MINUTES} minutes.` };
+    },
+    { config: perDriveAndAddress },
+  );
+
+  // The token is 128 random bits, so guessing is hopeless; the limit (per address, as large as registration's, for a
+  // college behind one address) only bounds a flood of lookups.
+  serve(
+    app,
+    "personalLink",
+    async (request) => {
+      const link = await personalLinkFor(app.db, request.params.token);
+      if (!link) throw new HttpError(404, LINK_NOT_VALID);
+      return link;
+    },
+    { config: { rateLimit: { max: app.config.registrationRateLimit, timeWindow: 10 * 60_000 } } },
+  );
 };
 
 const LINK_NOT_VALID =

@@ -153,7 +153,9 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
                   ? `Only students on the roster (${drive.rosterSize} listed), through their personal links`
                   : drive.rosterOnly
                     ? `Only students on the roster (${drive.rosterSize} listed)`
-                    : "Anyone with the code",
+                    : drive.verifyEmail
+                      ? "Anyone with the code who confirms their e-mail address with a code we send"
+                      : "Anyone with the code",
               ],
               [
                 "Students",

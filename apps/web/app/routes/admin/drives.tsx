@@ -56,6 +56,7 @@ interface DriveForm {
   rosterOnly: boolean;
   closingEndsAttempts: boolean;
   personalLinksOnly: boolean;
+  verifyEmail: boolean;
 }
 
 const EMPTY_FORM: DriveForm = {
@@ -70,6 +71,7 @@ const EMPTY_FORM: DriveForm = {
   rosterOnly: false,
   closingEndsAttempts: false,
   personalLinksOnly: false,
+  verifyEmail: false,
 };
 
 // A wall-clock time becomes the instant it names in the chosen zone; anything else goes on as typed, for the
@@ -90,6 +92,7 @@ function toDriveInput(form: DriveForm): DriveInput {
     rosterOnly: form.rosterOnly,
     closingEndsAttempts: form.closingEndsAttempts,
     personalLinksOnly: form.personalLinksOnly,
+    verifyEmail: form.verifyEmail,
   };
 }
 
@@ -106,6 +109,7 @@ function formOf(drive: Drive): DriveForm {
     rosterOnly: drive.rosterOnly,
     closingEndsAttempts: drive.closingEndsAttempts,
     personalLinksOnly: drive.personalLinksOnly,
+    verifyEmail: drive.verifyEmail,
   };
 }
 
@@ -339,6 +343,26 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
           {errors.personalLinksOnly?.message && (
             <p id="personal-links-only-error" className="mt-1 text-sm text-red-700">
               {errors.personalLinksOnly.message}
+            </p>
+          )}
+        </div>
+        <div className="md:col-span-2">
+          <label className="flex items-start gap-2">
+            <input
+              type="checkbox"
+              className="mt-1.5"
+              aria-invalid={errors.verifyEmail ? true : undefined}
+              aria-describedby={errors.verifyEmail ? "verify-email-error" : undefined}
+              {...register("verifyEmail")}
+            />
+            <span>
+              Check e-mail addresses (a new student types a 6-digit code we e-mail to the address they give, so their
+              certificate can name an address that is theirs; needs the server's e-mail set up)
+            </span>
+          </label>
+          {errors.verifyEmail?.message && (
+            <p id="verify-email-error" className="mt-1 text-sm text-red-700">
+              {errors.verifyEmail.message}
             </p>
           )}
         </div>

@@ -37,6 +37,9 @@ export default function StudentRegister() {
   const [failure, setFailure] = useState<string>();
   // Asked for only when the server says this student is registered already.
   const [needsResumeCode, setNeedsResumeCode] = useState(false);
+  // Asked for only when the drive says it checks e-mail addresses; what the last Send code press came to.
+  const [needsEmailCode, setNeedsEmailCode] = useState(false);
+  const [codeSent, setCodeSent] = useState<string>();
   // The personal link the page was opened with: its token, and the drive and identity it admits.
   const [personalLink, setPersonalLink] = useState<{ token: string; link: PersonalLink }>();
   const {
@@ -45,6 +48,7 @@ export default function StudentRegister() {
     clearErrors,
     setError,
     setValue,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<StudentRegistration, unknown, z.output<typeof studentRegistrationSchema>>({
     resolver: lazyResolver(async () => {
@@ -82,6 +86,18 @@ export default function StudentRegister() {
   const lockedByLink = (name: string) =>
     (name === "email" && Boolean(personalLink?.link.email)) || (name === "usnNo" && Boolean(personalLink?.link.usnNo));
 
+  async function sendEmailCode() {
+    setCodeSent(undefined);
+    clearErrors(["email", "emailCode"]);
+    try {
+      const body = { driveCode: getValues("driveCode"), email: getValues("email") };
+      setCodeSent((await call("sendEmailCode", { body })).message);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.email) setError("email", { message: error.fields.email });
+      setError("emailCode", { message: messageOf(error, "The code could not be sent") });
+    }
+  }
+
   const onSubmit = handleSubmit(async (values) => {
     setFailure(undefined);
     try {
@@ -96,6 +112,7 @@ export default function StudentRegister() {
     } catch (error) {
       if (error instanceof ApiError) {
         if ("resumeCode" in error.fields) setNeedsResumeCode(true);
+        if ("emailCode" in error.fields) setNeedsEmailCode(true);
         for (const [field, message] of Object.entries(error.fields)) {
           setError(field as keyof StudentRegistration, { message });
         }
@@ -150,6 +167,30 @@ export default function StudentRegister() {
             readOnly={personalLink !== undefined}
             {...register("driveCode", { onChange: () => clearErrors("driveCode") })}
           />
+          {needsEmailCode && (
+            <div className="sm:col-span-2">
+              <div className="flex flex-wrap items-end gap-3">
+                <FormField
+                  className="min-w-0 flex-1"
+                  label="E-mail code (6 digits)"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  error={errors.emailCode?.message}
+                  {...register("emailCode", { onChange: () => clearErrors("emailCode") })}
+                />
+                <button
+                  type="button"
+                  onClick={() => void sendEmailCode()}
+                  className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+                >
+                  Send code
+                </button>
+              </div>
+              <p role="status" className="mt-1 text-sm text-slate-700">
+                {codeSent}
+              </p>
+            </div>
+          )}
           {needsResumeCode && (
             <FormField
               label="Resume code"

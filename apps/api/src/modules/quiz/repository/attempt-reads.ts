@@ -113,11 +113,14 @@ export function resultRows(db: Executor, attemptId: string) {
   return runNamed<ResultRow>(db, resultRowsStatement, [attemptId]);
 }
 
+/** Whether the drive `d` checks identities; the certificate itself applies the whole rule (certificates/repository.ts). */
+const IDENTITY_CHECKED = "(d.roster_only or d.verify_email)";
+
 const resultViewStatement: NamedStatement = {
   name: "quiz.result-view",
   // $1 attempt, $2 student: the attempt if it is theirs, its drive's context and its result rows, in one read.
   text: `select a.*, t.name as "testName", d.time_zone as "timeZone", ${releaseAtSql("d")} as "releaseAt",
-      d.roster_only as "rosterOnly",
+      ${IDENTITY_CHECKED} as "identityChecked",
       (select coalesce(json_agg(json_build_object('questionId', aq.question_id,
                  'isCorrect', coalesce(aq.is_correct, false),
                  'answered', aq.selected_option_id is not null or aq.selected_option_ids is not null,
@@ -135,8 +138,8 @@ export async function resultView(db: Executor, studentId: string, attemptId: str
     studentId,
   ]);
   if (!row) return undefined;
-  const { testName, timeZone, releaseAt, rosterOnly, rows, ...attempt } = row;
-  return { attempt: attemptFrom(attempt), context: { testName, timeZone, releaseAt, rosterOnly }, rows };
+  const { testName, timeZone, releaseAt, identityChecked, rows, ...attempt } = row;
+  return { attempt: attemptFrom(attempt), context: { testName, timeZone, releaseAt, identityChecked }, rows };
 }
 
 /** What a result page needs beyond the attempt: the test's name, and when the drive releases what hides its key. */
@@ -145,14 +148,14 @@ export interface ResultContext {
   timeZone: string;
   /** releaseAtSql: null while the drive has no closing time. */
   releaseAt: TimestampText | null;
-  /** Only students on the roster may register: the drive vouches for who they are (certificates). */
-  rosterOnly: boolean;
+  /** The drive checks who its students are (a roster, or e-mailed codes): its passes earn certificates. */
+  identityChecked: boolean;
 }
 
 const resultContextStatement: NamedStatement = {
   name: "quiz.result-context",
   text: `select t.name as "testName", d.time_zone as "timeZone", ${releaseAtSql("d")} as "releaseAt",
-      d.roster_only as "rosterOnly"
+      ${IDENTITY_CHECKED} as "identityChecked"
     from drives d join tests t on t.id = d.test_id where d.id = $1::uuid`,
 };
 
