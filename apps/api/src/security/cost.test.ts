@@ -672,10 +672,12 @@ describe("the cost of every route to everyone else", async () => {
         make: async () => {
           // The link as it was made first: the other route's "new links for every line" replaces it.
           const token = await largestRoster();
-          const found = await app.inject({ method: "GET", url: `/api/auth/student/links/${token}` });
+          const url = `/api/auth/student/links/${token}`;
+          const found = await app.inject({ method: "GET", url, remoteAddress: freshAddress() });
           return {
             method: "GET",
-            url: `/api/auth/student/links/${found.statusCode === 200 ? token : await relinked()}`,
+            url: found.statusCode === 200 ? url : `/api/auth/student/links/${await relinked()}`,
+            remoteAddress: freshAddress(),
           };
         },
       },

@@ -1,4 +1,6 @@
 // A drive's roster as an admin uploads it: a CSV whose header names an email column, a USN column, or both.
+
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { ROSTER_MAX_ENTRIES } from "@trainwise/contract/drives";
 import { parse } from "csv-parse";
 import { chunkedSource } from "../../csv/chunks.ts";
@@ -9,20 +11,48 @@ export interface RosterEntry {
   usnNo: string;
 }
 
+/** A header cell as the roster reads it: "E-mail ID" is `emailid`, "USN No." is `usnno`. */
+const columnName = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replaceAll(/[^a-z]/g, "");
+
+/** Lines split between turns of the event loop by the quick reading. */
+const LINES_PER_TURN = 2000;
+
 /**
- * Email and USN columns of a roster CSV (a header row names them); each line needs one or both. Parsed a chunk
- * per turn of the event loop (csv/chunks.ts): the largest roster, 2 MB, held the loop 270 ms in one parse.
+ * A roster without a double quote in it, read line by line: without quotes no cell holds a comma or a line break,
+ * so this reads what csv-parse reads (roster.test.ts pins the two together) in a fifth of the time. Rosters come
+ * from spreadsheets, which quote only cells that need it, so this is nearly every roster.
  */
-export async function parseRoster(csv: string): Promise<RosterEntry[]> {
+async function unquotedRecords(csv: string): Promise<Record<string, string>[]> {
+  const lines = csv.replace(/^\uFEFF/, "").split(/\r?\n/);
+  const header = (lines.shift() ?? "").split(",").map(columnName);
+  const records: Record<string, string>[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (index > 0 && index % LINES_PER_TURN === 0) await nextTurn();
+    if (line.trim() === "") continue;
+    if (records.length === ROSTER_MAX_ENTRIES) throw tooLarge();
+    const cells = line.split(",");
+    const record: Record<string, string> = {};
+    for (const [place, column] of header.entries()) {
+      const cell = cells[place];
+      if (cell !== undefined) record[column] = cell.trim();
+    }
+    records.push(record);
+  }
+  return records;
+}
+
+const tooLarge = () =>
+  new HttpError(413, `A roster can have at most ${ROSTER_MAX_ENTRIES.toLocaleString("en")} students.`);
+
+/** Any roster, quoted cells and all, through csv-parse. */
+async function csvRecords(csv: string): Promise<Record<string, string>[]> {
   const parser = parse({
     bom: true,
-    columns: (header: string[]) =>
-      header.map((name) =>
-        name
-          .trim()
-          .toLowerCase()
-          .replaceAll(/[^a-z]/g, ""),
-      ),
+    columns: (header: string[]) => header.map(columnName),
     skip_empty_lines: true,
     relax_column_count: true,
     trim: true,
@@ -32,9 +62,7 @@ export async function parseRoster(csv: string): Promise<RosterEntry[]> {
   const records: Record<string, string>[] = [];
   try {
     for await (const record of parser as AsyncIterable<Record<string, string>>) {
-      if (records.length === ROSTER_MAX_ENTRIES) {
-        throw new HttpError(413, `A roster can have at most ${ROSTER_MAX_ENTRIES.toLocaleString("en")} students.`);
-      }
+      if (records.length === ROSTER_MAX_ENTRIES) throw tooLarge();
       records.push(record);
     }
   } catch (error) {
@@ -43,6 +71,17 @@ export async function parseRoster(csv: string): Promise<RosterEntry[]> {
   } finally {
     source.destroy();
   }
+  return records;
+}
+
+/**
+ * Email and USN columns of a roster CSV (a header row names them); each line needs one or both. Read a piece per
+ * turn of the event loop: the largest roster, 2 MB, held the loop 270 ms in one parse.
+ */
+export async function parseRoster(csv: string): Promise<RosterEntry[]> {
+  // Lines end in \n or \r\n there; csv-parse reads the rest (a lone \r may end its lines).
+  const unquoted = !csv.includes('"') && !/\r(?!\n)/.test(csv);
+  const records = unquoted ? await unquotedRecords(csv) : await csvRecords(csv);
   const entries = records.map((record) => ({
     email: (record.email ?? record.emailid ?? "").slice(0, 254),
     usnNo: (record.usn ?? record.usnno ?? "").slice(0, 50),
