@@ -71,13 +71,45 @@ const LINE_START_MARK = "\u0000";
 // server for minutes.
 const MARK_AT_LINE_START = new RegExp(`^([ \\t]*(?:(?:>|[-+*]|\\d{1,9}[.)])[ \\t]+)*\\d{0,9})${LINE_START_MARK}`, "gm");
 
-/** A piece of an HTML text (a text node) escaped where Markdown would read it. */
+/**
+ * TeX between the delimiters Moodle's MathJax and TeX filters render in any text: `$$…$$` and `\[…\]` (display),
+ * `\(…\)` (inline). A formula holding a `$` is left as text: our math has no way to write it.
+ */
+const MOODLE_MATH = /\$\$([^$]+?)\$\$|\\\[([^$]+?)\\\]|\\\(([^$]+?)\\\)/g;
+
+/** Stands for a formula while the text around it is escaped; private-use characters no escape touches. */
+const MATH_MARK = /\uE000(\d+)\uE001/g;
+
+/** A formula Moodle would render, as our math: `$$…$$` for display, `$…$` inline (pandoc's rule wants no space inside). */
+function ourMath(display: string | undefined, inline: string | undefined): string | undefined {
+  const tex = (display ?? inline ?? "").trim();
+  if (tex === "") return undefined;
+  return display === undefined ? `$${tex}$` : `$$${tex}$$`;
+}
+
+/** A piece of an HTML text (a text node) escaped where Markdown would read it; Moodle's math becomes ours. */
 function escapeTextNode(text: string): string {
-  const [, space = "", rest = ""] = /^(\s*)([\s\S]*)$/.exec(text) ?? [];
+  const formulas: string[] = [];
+  const withMarks = /[\uE000\uE001]/.test(text)
+    ? text
+    : text.replace(
+        MOODLE_MATH,
+        (whole, dollars: string | undefined, bracket: string | undefined, paren: string | undefined) => {
+          const math = ourMath(dollars ?? bracket, paren);
+          if (math === undefined) return whole;
+          formulas.push(math);
+          return `\uE000${formulas.length - 1}\uE001`;
+        },
+      );
+  const [, space = "", rest = ""] = /^(\s*)([\s\S]*)$/.exec(withMarks) ?? [];
   const escaped = escapeInline(rest);
   const number = TEXT_ORDERED_LIST.exec(escaped);
-  if (number) return `${space}${number[0]}${LINE_START_MARK}${escaped.slice(number[0].length)}`;
-  return space + (TEXT_LINE_START.test(escaped) ? LINE_START_MARK : "") + escaped;
+  const marked = number
+    ? `${space}${number[0]}${LINE_START_MARK}${escaped.slice(number[0].length)}`
+    : space + (TEXT_LINE_START.test(escaped) ? LINE_START_MARK : "") + escaped;
+  return formulas.length === 0
+    ? marked
+    : marked.replace(MATH_MARK, (_mark, index: string) => formulas[Number(index)] ?? "");
 }
 
 /** Elements whose content is code, styling, a form's or another document's: dropped with their content. */
