@@ -34,12 +34,71 @@ function escapeInline(text: string): string {
 }
 
 /**
+ * The delimiters of TeX that Moodle's MathJax and TeX filters render in any text: `$$…$$` and `\[…\]` (display),
+ * `\(…\)` (inline).
+ */
+const MOODLE_MATH = [
+  { open: "$$", close: "$$", display: true },
+  { open: "\\[", close: "\\]", display: true },
+  { open: "\\(", close: "\\)", display: false },
+] as const;
+
+/** Stands for a formula while the text around it is escaped; private-use characters no escape touches. */
+const MATH_MARK = /\uE000(\d+)\uE001/g;
+
+/**
+ * The text with each formula Moodle would render replaced by a mark that no escape touches, and the function that
+ * puts the formulas back, as our math (`$$…$$` display, `$…$` inline, trimmed as pandoc's rule wants), in place of
+ * their marks. A formula holding a `$` stays text: our math cannot hold one. One pass: each delimiter's next
+ * opening and closing is searched for again only once passed, so a file of unclosed `\(` costs no more than its length.
+ */
+function markMath(text: string): { marked: string; restore: (done: string) => string } {
+  if (/[\uE000\uE001]/.test(text) || !/\$\$|\\[[(]/.test(text)) return { marked: text, restore: (done) => done };
+  const formulas: string[] = [];
+  const next = MOODLE_MATH.map(() => ({ open: -2, close: -2 }));
+  let marked = "";
+  let at = 0;
+  for (;;) {
+    let kind = -1;
+    for (const [index, delimiter] of MOODLE_MATH.entries()) {
+      const found = next[index] as { open: number; close: number };
+      if (found.open !== -1 && found.open < at) found.open = text.indexOf(delimiter.open, at);
+      if (found.open !== -1 && (kind === -1 || found.open < (next[kind]?.open ?? 0))) kind = index;
+    }
+    if (kind === -1) break;
+    const delimiter = MOODLE_MATH[kind] as (typeof MOODLE_MATH)[number];
+    const found = next[kind] as { open: number; close: number };
+    const start = found.open + delimiter.open.length;
+    if (found.close !== -1 && found.close < start) found.close = text.indexOf(delimiter.close, start);
+    if (found.close === -1) {
+      // No formula of this kind closes after here.
+      found.open = -1;
+      continue;
+    }
+    const tex = text.slice(start, found.close).trim();
+    if (tex === "" || tex.includes("$")) {
+      marked += text.slice(at, start);
+      at = start;
+      continue;
+    }
+    formulas.push(delimiter.display ? `$$${tex}$$` : `$${tex}$`);
+    marked += `${text.slice(at, found.open)}\uE000${formulas.length - 1}\uE001`;
+    at = found.close + delimiter.close.length;
+  }
+  marked += text.slice(at);
+  const restore = (done: string) =>
+    formulas.length === 0 ? done : done.replace(MATH_MARK, (_mark, index: string) => formulas[Number(index)] ?? "");
+  return { marked, restore };
+}
+
+/**
  * Plain text as Markdown that shows it literally. Each line loses its leading spaces (four would make it a code
  * block, and HTML shows no leading spaces anyway); a line's first character and an ordered list's `.` or `)`
  * are escaped where they would start a block. `inline` (an option, shown in a label) needs no block escapes.
  */
-export function plainAsMarkdown(text: string, inline = false): string {
-  return text
+export function plainAsMarkdown(text: string, inline = false, moodleMath = false): string {
+  const { marked, restore } = moodleMath ? markMath(text) : { marked: text, restore: (done: string) => done };
+  const markdown = marked
     .replace(/\r\n?/g, "\n")
     .split("\n")
     .map((line) => {
@@ -50,6 +109,7 @@ export function plainAsMarkdown(text: string, inline = false): string {
       return LINE_START_SYNTAX.test(escaped) ? `\\${escaped}` : escaped;
     })
     .join("\n");
+  return restore(markdown);
 }
 
 /**
@@ -71,45 +131,14 @@ const LINE_START_MARK = "\u0000";
 // server for minutes.
 const MARK_AT_LINE_START = new RegExp(`^([ \\t]*(?:(?:>|[-+*]|\\d{1,9}[.)])[ \\t]+)*\\d{0,9})${LINE_START_MARK}`, "gm");
 
-/**
- * TeX between the delimiters Moodle's MathJax and TeX filters render in any text: `$$…$$` and `\[…\]` (display),
- * `\(…\)` (inline). A formula holding a `$` is left as text: our math has no way to write it.
- */
-const MOODLE_MATH = /\$\$([^$]+?)\$\$|\\\[([^$]+?)\\\]|\\\(([^$]+?)\\\)/g;
-
-/** Stands for a formula while the text around it is escaped; private-use characters no escape touches. */
-const MATH_MARK = /\uE000(\d+)\uE001/g;
-
-/** A formula Moodle would render, as our math: `$$…$$` for display, `$…$` inline (pandoc's rule wants no space inside). */
-function ourMath(display: string | undefined, inline: string | undefined): string | undefined {
-  const tex = (display ?? inline ?? "").trim();
-  if (tex === "") return undefined;
-  return display === undefined ? `$${tex}$` : `$$${tex}$$`;
-}
-
 /** A piece of an HTML text (a text node) escaped where Markdown would read it; Moodle's math becomes ours. */
 function escapeTextNode(text: string): string {
-  const formulas: string[] = [];
-  const withMarks = /[\uE000\uE001]/.test(text)
-    ? text
-    : text.replace(
-        MOODLE_MATH,
-        (whole, dollars: string | undefined, bracket: string | undefined, paren: string | undefined) => {
-          const math = ourMath(dollars ?? bracket, paren);
-          if (math === undefined) return whole;
-          formulas.push(math);
-          return `\uE000${formulas.length - 1}\uE001`;
-        },
-      );
-  const [, space = "", rest = ""] = /^(\s*)([\s\S]*)$/.exec(withMarks) ?? [];
+  const { marked, restore } = markMath(text);
+  const [, space = "", rest = ""] = /^(\s*)([\s\S]*)$/.exec(marked) ?? [];
   const escaped = escapeInline(rest);
   const number = TEXT_ORDERED_LIST.exec(escaped);
-  const marked = number
-    ? `${space}${number[0]}${LINE_START_MARK}${escaped.slice(number[0].length)}`
-    : space + (TEXT_LINE_START.test(escaped) ? LINE_START_MARK : "") + escaped;
-  return formulas.length === 0
-    ? marked
-    : marked.replace(MATH_MARK, (_mark, index: string) => formulas[Number(index)] ?? "");
+  if (number) return restore(`${space}${number[0]}${LINE_START_MARK}${escaped.slice(number[0].length)}`);
+  return restore(space + (TEXT_LINE_START.test(escaped) ? LINE_START_MARK : "") + escaped);
 }
 
 /** Elements whose content is code, styling, a form's or another document's: dropped with their content. */
