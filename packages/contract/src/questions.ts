@@ -245,6 +245,14 @@ export type QuestionImportPreview = z.infer<typeof questionImportPreviewSchema>;
 /** GET /api/questions/export: the bank, or the questions a filter picks, in one of the formats. */
 export const questionExportQuerySchema = z.object({
   format: bankFormatSchema.default("csv"),
+  /**
+   * Moodle XML only: write all-or-nothing multiple-answer questions as `multichoiceset`, a plugin's question type,
+   * for a Moodle site that has the plugin. Left out, every question is of a type a stock Moodle has.
+   */
+  multichoiceset: z
+    .enum(["true", "false"], { error: "multichoiceset must be true or false" })
+    .optional()
+    .transform((value) => value === "true"),
   category: searchText("category", 100),
   difficulty: difficultySchema.optional(),
   search: searchText("search", 200),

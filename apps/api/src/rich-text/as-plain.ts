@@ -1,8 +1,7 @@
 // Our Markdown as the plain text a reader sees, for formats that hold plain text only (Aiken) and for names (Moodle
 // XML's `<name>`): the words of each block, code as typed, links as their text, images left out, and math as TeX
 // between the delimiters Moodle's filters render in any text (`\(…\)` inline, `$$…$$` display).
-import MarkdownIt from "markdown-it";
-import type Token from "markdown-it/lib/token.mjs";
+import MarkdownIt, { type Token } from "markdown-it";
 import { mathPlugin } from "./math.ts";
 
 /** The same reading of the text as the renderer's (render.ts): no HTML, line breaks kept, and our math rule. */

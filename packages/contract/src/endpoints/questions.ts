@@ -101,7 +101,9 @@ export const questionEndpoints = {
     description:
       "Aiken holds one-line single-answer and true/false questions only: multiple-answer questions and questions " +
       "whose text has more than one line (a code block) are left out of it, and the `X-Questions-Left-Out` header " +
-      "counts them (decision 018).",
+      "counts them (decision 018). Moodle XML carries its images inside the file and uses only question types a " +
+      "stock Moodle has; `X-Questions-Marked-Differently` counts the all-or-nothing questions a stock Moodle marks " +
+      "otherwise (each has a comment in the file), and `multichoiceset=true` writes them as that plugin's type.",
     query: questionExportQuerySchema,
     response: "file",
   }),

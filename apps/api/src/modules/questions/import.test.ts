@@ -389,4 +389,60 @@ describe("importing and exporting question files", async () => {
       }
     }
   });
+  it("exports Moodle XML a stock Moodle imports: its images inside, all-or-nothing marks named, the plugin's type on request", async () => {
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    const uploaded = await app.inject({
+      method: "POST",
+      url: "/api/media",
+      headers: { ...admin, "content-type": "image/png" },
+      payload: png,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const { url, markdown } = uploaded.json() as { url: string; markdown: string };
+    const category = "Moodle export";
+    const create = (payload: object) => app.inject({ method: "POST", url: "/api/questions", headers: admin, payload });
+    await create({
+      text: `Which shape is this?\n\n${markdown}`,
+      category,
+      options: [
+        { text: "A dot", isCorrect: true },
+        { text: "A square", isCorrect: false },
+      ],
+    });
+    await create({
+      text: "Pick every even number",
+      category,
+      type: "multiple",
+      scoring: "all_or_nothing",
+      options: [
+        { text: "2", isCorrect: true },
+        { text: "4", isCorrect: true },
+        { text: "5", isCorrect: false },
+      ],
+    });
+    const exported = await app.inject({
+      method: "GET",
+      url: `/api/questions/export?format=moodle-xml&category=${encodeURIComponent(category)}`,
+      headers: admin,
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers["x-questions-marked-differently"]).toBe("1");
+    const name = url.slice("/api/media/".length);
+    expect(exported.body).toContain(`(@@PLUGINFILE@@/${name})`);
+    expect(exported.body).toContain(`<file name="${name}" path="/" encoding="base64">${png.toString("base64")}</file>`);
+    expect(exported.body).not.toContain("/api/media/");
+    expect(exported.body).not.toContain('type="multichoiceset"');
+    expect(exported.body).toMatch(/<!-- Marked all or nothing here\./);
+
+    const plugin = await app.inject({
+      method: "GET",
+      url: `/api/questions/export?format=moodle-xml&multichoiceset=true&category=${encodeURIComponent(category)}`,
+      headers: admin,
+    });
+    expect(plugin.headers["x-questions-marked-differently"]).toBe("0");
+    expect(plugin.body).toContain('<question type="multichoiceset">');
+  });
 });

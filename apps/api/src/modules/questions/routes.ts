@@ -19,9 +19,11 @@ import type { FileOutcome } from "./formats/bank-file.ts";
 import { detectFormat, EXPORTS } from "./formats/bank-formats.ts";
 import { BankReader } from "./formats/bank-reader.ts";
 import { QUESTION_CSV_TEMPLATE, questionCsvRow } from "./formats/csv.ts";
+import { moodleXmlExport } from "./formats/moodle-xml.ts";
 import {
   archiveOrDeleteQuestion,
   createQuestions,
+  imagesShownBy,
   importQuestions,
   listCategories,
   listQuestions,
@@ -104,7 +106,7 @@ const questionRoutes: FastifyPluginAsync = async (app) => {
   serve(app, "questionExport", async (_request, reply) => streamBankCsv(reply, {}));
 
   serve(app, "questionExportAs", async (request, reply) => {
-    const { format, ...filters } = request.query;
+    const { format, multichoiceset, ...filters } = request.query;
     if (format === "csv") return streamBankCsv(reply, filters);
     // GIFT, Aiken and Moodle XML are written whole (a bank is at most thousands of questions).
     const { questions } = await listQuestions(app.db, filters);
@@ -113,6 +115,13 @@ const questionRoutes: FastifyPluginAsync = async (app) => {
     const file = EXPORTS[format];
     if (format === "aiken") {
       reply.header("x-questions-left-out", String(questions.filter((question) => !aikenCarries(question)).length));
+    }
+    if (format === "moodle-xml") {
+      // Moodle cannot reach our media: the images the questions show travel inside the file.
+      const images = await imagesShownBy(app.db, questions);
+      const written = moodleXmlExport(questions, { multichoiceset, images });
+      reply.header("x-questions-marked-differently", String(written.markedDifferently));
+      return sendDownload(reply, file, written.xml);
     }
     return sendDownload(reply, file, file.write(questions));
   });

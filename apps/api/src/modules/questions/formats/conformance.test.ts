@@ -1,10 +1,15 @@
 // Conformance with Moodle's own readers and writers (issue 23): files written here, one construct each, read as
 // Moodle's qformat_gift, qformat_aiken and qformat_xml read them, asserting what we would store; and our Moodle XML
 // export read as qformat_xml reads it, against what a stock Moodle 4.5 holds.
+import { createHash } from "node:crypto";
+import type { QuestionInput } from "@trainwise/contract/questions";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { renderQuestionText } from "../../../rich-text/render.ts";
+import type { QuestionWithOptions } from "../repository.ts";
 import type { FileOutcome } from "./bank-file.ts";
 import { detectFormat, readBankFile } from "./bank-formats.ts";
+import { moodleXmlExport } from "./moodle-xml.ts";
 
 function bankOf(outcome: FileOutcome) {
   if (!outcome.ok) throw new Error(`refused: ${outcome.message}`);
@@ -122,3 +127,255 @@ describe("Aiken as Moodle reads it", () => {
     expect(detectFormat("// a comment\n\nQ?\nA. a\nB. b\nANSWER: A\n")).toBe("aiken");
   });
 });
+
+// Our Moodle XML read as Moodle 4.5's qformat_xml reads it, with its default settings (stop on error, grades must
+// match): a file that would stop its import fails here.
+const STOCK_TYPES = new Set([
+  "category",
+  "calculated",
+  "calculatedmulti",
+  "calculatedsimple",
+  "ddimageortext",
+  "ddmarker",
+  "ddwtos",
+  "description",
+  "essay",
+  "gapselect",
+  "match",
+  "multianswer",
+  "multichoice",
+  "numerical",
+  "random",
+  "randomsamatch",
+  "shortanswer",
+  "truefalse",
+]);
+
+/** Moodle's grade options (question_bank::fraction_options_full): p/q for q ≤ 6, p/10, 1/q for q ≤ 10, 1/20, negated. */
+const RAW_FRACTIONS = [
+  1, 0.9, 0.8333333, 0.8, 0.75, 0.7, 0.6666667, 0.6, 0.5, 0.4, 0.3333333, 0.3, 0.25, 0.2, 0.1666667, 0.1428571, 0.125,
+  0.1111111, 0.1, 0.05, 0,
+];
+const GRADE_OPTIONS = [...RAW_FRACTIONS, ...RAW_FRACTIONS.map((fraction) => -fraction)];
+
+/** match_grade_options with 'error': the grade it matches, or an error naming it. */
+function matchGrade(fraction: number): number {
+  const match = GRADE_OPTIONS.find((option) => Math.abs(option - fraction) < 0.00001);
+  if (match === undefined) throw new Error(`invalid grade ${fraction}: Moodle refuses the question`);
+  return match;
+}
+
+interface MoodleQuestion {
+  type: string;
+  name: string;
+  single: boolean;
+  fractions: number[];
+  texts: string[];
+  /** The comment written just before the question, if any. */
+  comment: string | undefined;
+}
+
+type XmlNode = Record<string, unknown>;
+const moodleParser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  parseTagValue: false,
+  trimValues: false,
+  isArray: (name) => ["question", "answer", "file"].includes(name),
+});
+
+/** A text element's text, each `@@PLUGINFILE@@` reference checked against the files the element carries. */
+function elementText(element: XmlNode): string {
+  const text = String(element.text ?? "");
+  const files = new Map(
+    ((element.file ?? []) as XmlNode[]).map((file) => {
+      expect(file["@_encoding"]).toBe("base64");
+      return [`${file["@_path"] ?? "/"}${file["@_name"]}`, Buffer.from(String(file["#text"]), "base64")];
+    }),
+  );
+  for (const [, path = ""] of text.matchAll(/@@PLUGINFILE@@(\/[^"'\s<>)]*)/g)) {
+    const bytes = files.get(decodeURIComponent(path));
+    expect(bytes, `the file ${path} is in the element`).toBeDefined();
+    expect(bytes?.length).toBeGreaterThan(0);
+  }
+  return text;
+}
+
+/** Reads our export as qformat_xml does, failing wherever Moodle's default import would stop. */
+function readAsMoodle(xml: string): MoodleQuestion[] {
+  expect(XMLValidator.validate(xml)).toBe(true);
+  const document = moodleParser.parse(xml) as { quiz?: { question?: XmlNode[] } };
+  expect(document.quiz, "root <quiz>").toBeDefined();
+  const comments = [...xml.matchAll(/(?:<!--([\s\S]*?)-->\s*)?<question type="([^"]+)"/g)];
+  return (document.quiz?.question ?? []).map((question, index) => {
+    const type = String(question["@_type"]);
+    if (!STOCK_TYPES.has(type)) throw new Error(`unknown question type ${type}: a stock Moodle 4.5 stops the import`);
+    const answers = (question.answer ?? []) as XmlNode[];
+    const fractions = answers.map((answer) => matchGrade(Number(answer["@_fraction"] ?? 0) / 100));
+    const single = String(question.single ?? "true") === "true";
+    if (type === "multichoice") {
+      if (single) expect(Math.max(...fractions), "a single-answer question has a 100% answer").toBe(1);
+      else {
+        const total = fractions.filter((fraction) => fraction > 0).reduce((sum, fraction) => sum + fraction, 0);
+        expect(Math.round(total * 100) / 100, "the positive grades add up to 100%").toBe(1);
+      }
+    }
+    const texts = [
+      ...(question.questiontext ? [elementText(question.questiontext as XmlNode)] : []),
+      ...answers.map(elementText),
+    ];
+    return {
+      type,
+      name: String((question.name as XmlNode | undefined)?.text ?? ""),
+      single,
+      fractions,
+      texts,
+      comment: comments[index]?.[1],
+    };
+  });
+}
+
+/** Moodle's multichoice grade for a set of chosen answers: one answer's fraction, or their sum within 0 and 1. */
+function moodleGrade(question: MoodleQuestion, chosen: number[]): number {
+  if (question.type === "truefalse" || question.single)
+    return chosen.length === 1 ? (question.fractions[chosen[0] ?? 0] ?? 0) : 0;
+  const sum = chosen.reduce((total, index) => total + (question.fractions[index] ?? 0), 0);
+  return Math.min(1, Math.max(0, sum));
+}
+
+/** Our mark for a set of chosen options (decision 018). */
+function ourMark(question: QuestionWithOptions, chosen: number[]): number {
+  const right = question.options.filter((option) => option.isCorrect).length;
+  const rightChosen = chosen.filter((index) => question.options[index]?.isCorrect).length;
+  const exact = rightChosen === right && chosen.length === right;
+  if (question.type === "multiple" && question.scoring === "partial") {
+    return Math.max(0, (rightChosen - (chosen.length - rightChosen)) / right);
+  }
+  return exact ? 1 : 0;
+}
+
+function subsets(size: number): number[][] {
+  return Array.from({ length: 2 ** size }, (_, mask) =>
+    Array.from({ length: size }, (_, index) => index).filter((index) => mask & (1 << index)),
+  );
+}
+
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+const PNG_NAME = `${createHash("sha256").update(PNG).digest("hex")}.png`;
+
+function stored(inputs: QuestionInput[]): QuestionWithOptions[] {
+  return inputs.map((input, index) => ({
+    ...input,
+    id: `q${index}`,
+    archivedAt: null,
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+    options: input.options.map((option, position) => ({
+      ...option,
+      id: `o${index}-${position}`,
+      questionId: `q${index}`,
+      position,
+    })),
+  }));
+}
+
+const question = (type: QuestionInput["type"], scoring: QuestionInput["scoring"], right: boolean[], text = "Pick") =>
+  ({
+    text,
+    category: "Export",
+    difficulty: "medium",
+    type,
+    scoring,
+    options: right.map((isCorrect, index) =>
+      type === "true_false"
+        ? { text: index === 0 ? "True" : "False", isCorrect }
+        : { text: `Option ${index + 1}`, isCorrect },
+    ),
+  }) as QuestionInput;
+
+const EXPORTED_BANK = stored([
+  question("single", "all_or_nothing", [false, true, false]),
+  question("true_false", "all_or_nothing", [false, true]),
+  question("multiple", "partial", [true, true, false, true, false, false, true]),
+  question("multiple", "partial", [true, false, false]),
+  question("multiple", "all_or_nothing", [true, false, false]),
+  question("multiple", "all_or_nothing", [true, true, false, true]),
+  question(
+    "single",
+    "all_or_nothing",
+    [true, false],
+    `Is the *area* of this dot $\\pi r^2$?\n\n![a dot](/api/media/${PNG_NAME})\n\n$$\\sum_{i=1}^{n} i$$`,
+  ),
+]);
+
+describe("our Moodle XML as a stock Moodle 4.5 reads it", () => {
+  it("has only stock question types and grades from Moodle's list, so Moodle's default import takes every question", () => {
+    const read = readAsMoodle(moodleXmlExport(EXPORTED_BANK).xml);
+    expect(read.filter((entry) => entry.type !== "category")).toHaveLength(EXPORTED_BANK.length);
+  });
+
+  it("gives the same marks as ours wherever Moodle's kinds can, and says in the file where they cannot", () => {
+    const { xml, markedDifferently } = moodleXmlExport(EXPORTED_BANK);
+    const read = readAsMoodle(xml).filter((entry) => entry.type !== "category");
+    const differ: number[] = [];
+    for (const [index, ours] of EXPORTED_BANK.entries()) {
+      const moodle = read[index] as MoodleQuestion;
+      const choices =
+        moodle.single || moodle.type === "truefalse" ? ours.options.map((_, at) => [at]) : subsets(ours.options.length);
+      const same = choices.every((chosen) => Math.abs(moodleGrade(moodle, chosen) - ourMark(ours, chosen)) < 0.00001);
+      if (!same) differ.push(index);
+      expect(Boolean(moodle.comment?.includes("all or nothing")), `question ${index}'s comment`).toBe(!same);
+    }
+    // Only all or nothing on more than one right option is beyond Moodle's own multichoice.
+    expect(differ).toEqual([5]);
+    expect(markedDifferently).toBe(1);
+  });
+
+  it("writes multichoiceset, for a site with the plugin, only when asked", () => {
+    const types = (xml: string) => readAsMoodleTypes(xml);
+    expect(types(moodleXmlExport(EXPORTED_BANK).xml)).not.toContain("multichoiceset");
+    expect(
+      types(moodleXmlExport(EXPORTED_BANK, { multichoiceset: true }).xml).filter((type) => type === "multichoiceset"),
+    ).toHaveLength(2);
+    expect(() => readAsMoodle(moodleXmlExport(EXPORTED_BANK, { multichoiceset: true }).xml)).toThrow(
+      "unknown question type multichoiceset",
+    );
+  });
+
+  it("carries images inside the file, math in Moodle's delimiters, and names in plain text", () => {
+    const images = new Map([[PNG_NAME, PNG]]);
+    const read = readAsMoodle(moodleXmlExport(EXPORTED_BANK, { images }).xml).filter(
+      (entry) => entry.type !== "category",
+    );
+    const pictured = read[6] as MoodleQuestion;
+    expect(pictured.texts[0]).toBe(
+      `Is the *area* of this dot \\\\(\\\\pi r^2\\\\)?\n\n![a dot](@@PLUGINFILE@@/${PNG_NAME})\n\n\\\\[\\\\sum\\_\\{i=1\\}^\\{n\\} i\\\\]`,
+    );
+    expect(pictured.texts[0]).not.toContain("/api/media/");
+    expect(pictured.name).toBe("Is the area of this dot \\(\\pi r^2\\)? $$\\sum_{i=1}^{n} i$$");
+  });
+
+  it("reads back as it was written, images stored again from the file", async () => {
+    const images = new Map([[PNG_NAME, PNG]]);
+    const bank = bankOf(await readBankFile(moodleXmlExport(EXPORTED_BANK, { images }).xml, "moodle-xml", {}));
+    expect(bank.problems).toEqual([]);
+    expect(bank.questions.map((entry) => entry.question)).toEqual(
+      EXPORTED_BANK.map(({ text, category, difficulty, type, scoring, options }) => ({
+        text,
+        category,
+        difficulty,
+        type,
+        scoring,
+        options: options.map(({ text: optionText, isCorrect }) => ({ text: optionText, isCorrect })),
+      })),
+    );
+    expect([...bank.images.keys()]).toEqual([PNG_NAME.replace(".png", "")]);
+  });
+});
+
+function readAsMoodleTypes(xml: string): string[] {
+  return [...xml.matchAll(/<question type="([^"]+)"/g)].map((match) => match[1] ?? "");
+}
