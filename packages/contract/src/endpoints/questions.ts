@@ -130,11 +130,13 @@ export const questionEndpoints = {
     method: "POST",
     path: "/questions/import",
     access: admin("examiner", "question.import"),
-    summary: "Import questions from a file, all or nothing: any problem rejects the whole file",
+    summary: "Import questions from a file, all or nothing unless the admin confirmed what to leave out",
     description:
       `CSV, GIFT, Aiken or Moodle XML (\`format\`, or detected). ${uploadLimits} A refusal lists the first ` +
-      `${IMPORT_LIMITS.listedErrors} problems and counts them all. Questions of kinds the bank does not hold are ` +
-      "refused unless `skipUnsupported=true` (the admin saw them in the preview and confirmed).",
+      `${IMPORT_LIMITS.listedErrors} problems and counts them all. What the preview showed must be confirmed, or ` +
+      "nothing is imported: questions with a problem are left out with `skipInvalid=true`, questions of kinds the " +
+      "bank does not hold with `skipUnsupported=true`, and questions with losses (a sound, an image from elsewhere) " +
+      "are imported without them with `acceptLosses=true`.",
     query: questionImportQuerySchema,
     consumes: QUESTION_FILE_TYPES,
     body: questionFile,

@@ -145,7 +145,10 @@ const questionRoutes: FastifyPluginAsync = async (app) => {
     const bank = bankOf(
       await reader.read(request.body, format, { category: query.category, difficulty: query.difficulty }),
     );
-    if (bank.problemCount > 0) {
+    // Each kind of question the admin must have seen in the preview before it is imported: those with a problem
+    // (left out only when asked), of kinds the bank does not hold (left out only when asked), with losses
+    // (imported without what they lose only when asked). Without the confirmations the import is all or nothing.
+    if (bank.problemCount > 0 && !query.skipInvalid) {
       const listed = bank.problemCount > bank.problems.length ? ` (the first ${bank.problems.length} are listed)` : "";
       const counted = bank.problemCount === 1 ? "1 problem" : `${bank.problemCount} problems`;
       const fields: Record<string, string> = {};
@@ -155,11 +158,18 @@ const questionRoutes: FastifyPluginAsync = async (app) => {
       }
       throw new HttpError(400, `Nothing was imported: ${counted} in the file${listed}.`, fields);
     }
-    if (bank.unsupported.length > 0 && !request.query.skipUnsupported) {
+    if (bank.unsupported.length > 0 && !query.skipUnsupported) {
       const kinds = [...new Set(bank.unsupported.map((question) => question.kind))].join(", ");
       const message = `Nothing was imported: ${bank.unsupported.length} question${bank.unsupported.length === 1 ? " is" : "s are"} of a kind the bank does not hold (${kinds}). Confirm to import the rest without them.`;
       const fields: Record<string, string> = {};
       for (const question of bank.unsupported) fields[`line ${question.line}`] = `${question.kind}: not imported`;
+      throw new HttpError(400, message, fields);
+    }
+    const withLosses = bank.questions.filter((entry) => entry.losses);
+    if (withLosses.length > 0 && !query.acceptLosses) {
+      const message = `Nothing was imported: ${withLosses.length} question${withLosses.length === 1 ? " shows" : "s show"} something the bank cannot hold. Confirm to import ${withLosses.length === 1 ? "it" : "them"} without it.`;
+      const fields: Record<string, string> = {};
+      for (const entry of withLosses) fields[`line ${entry.line}`] = (entry.losses ?? []).join("; ");
       throw new HttpError(400, message, fields);
     }
     if (bank.questions.length === 0) {
@@ -178,7 +188,12 @@ const questionRoutes: FastifyPluginAsync = async (app) => {
       images,
       adminOf(request).id,
     );
-    return { imported: bank.questions.length, skipped: bank.unsupported.length };
+    return {
+      imported: bank.questions.length,
+      skipped: bank.unsupported.length,
+      invalid: bank.problemCount,
+      withLosses: withLosses.length,
+    };
   });
 };
 

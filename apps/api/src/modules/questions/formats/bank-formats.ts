@@ -70,12 +70,14 @@ export function toPreview(format: BankFormat, bank: ParsedBank): QuestionImportP
   let characters = 0;
   return {
     format,
-    questions: bank.questions.map(({ line, question }) => {
+    questions: bank.questions.map(({ line, question, losses }) => {
       characters += question.text.length + question.options.reduce((sum, option) => sum + option.text.length, 0);
-      if (characters > PREVIEW_RENDERED_CHARACTERS) return { line, ...question };
+      const lost = losses ? { losses } : {};
+      if (characters > PREVIEW_RENDERED_CHARACTERS) return { line, ...question, ...lost };
       return {
         line,
         ...question,
+        ...lost,
         html: renderQuestionText(question.text),
         options: question.options.map((option) => ({ ...option, html: renderOptionText(option.text) })),
       };

@@ -128,6 +128,107 @@ describe("Aiken as Moodle reads it", () => {
   });
 });
 
+const MP3 = Buffer.from("ID3\u0003\u0000\u0000\u0000\u0000\u0000\u0000 a sound, as far as we can tell");
+
+/** A Moodle XML file of the questions given, each a `<question>` element's inside. */
+const moodleFile = (...questions: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n${questions.map((question) => `<question type="multichoice">${question}<single>true</single><answer fraction="100"><text>yes</text></answer><answer fraction="0"><text>no</text></answer></question>\n`).join("")}</quiz>\n`;
+
+describe("Moodle XML: what a question loses is named, and the question is still importable", () => {
+  it("reads TeX in Moodle's HTML as math", async () => {
+    const bank = bankOf(
+      await readBankFile(
+        moodleFile(
+          '<questiontext format="html"><text><![CDATA[<p>Is $$x^2$$ or \\(\\frac12\\) or \\[ y \\] math?</p>]]></text></questiontext>',
+        ),
+        "moodle-xml",
+        DEFAULTS,
+      ),
+    );
+    expect(bank.questions[0]?.question.text).toBe("Is $$x^2$$ or $\\frac12$ or $$y$$ math?");
+  });
+
+  it("imports a question with a sound or a text file without it, naming each file it leaves out", async () => {
+    const bank = bankOf(
+      await readBankFile(
+        moodleFile(
+          `<questiontext format="html"><text><![CDATA[<p>Listen: <a href="@@PLUGINFILE@@/bell.mp3">bell</a>. Which instrument?</p>]]></text><file name="bell.mp3" path="/" encoding="base64">${MP3.toString("base64")}</file><file name="notes.txt" path="/" encoding="base64">${Buffer.from("plain notes").toString("base64")}</file></questiontext>`,
+          '<questiontext format="html"><text><![CDATA[<p>See <img src="@@PLUGINFILE@@/gone.png">.</p>]]></text></questiontext>',
+          '<questiontext format="html"><text>Nothing lost here.</text></questiontext>',
+        ),
+        "moodle-xml",
+        DEFAULTS,
+      ),
+    );
+    expect(bank.problems).toEqual([]);
+    expect(bank.questions.map(({ line, question, losses }) => ({ line, text: question.text, losses }))).toEqual([
+      {
+        line: 3,
+        text: "Listen: bell. Which instrument?",
+        losses: [
+          "The embedded file bell.mp3 is left out: it is not a PNG, JPEG, WebP or GIF image (SVG and other types are not accepted)",
+          "The embedded file notes.txt is left out: it is not a PNG, JPEG, WebP or GIF image (SVG and other types are not accepted)",
+        ],
+      },
+      { line: 4, text: "See .", losses: ["The text shows gone.png, which the file does not embed: it is left out"] },
+      { line: 5, text: "Nothing lost here.", losses: undefined },
+    ]);
+    expect(bank.images.size).toBe(0);
+  });
+
+  it("reads Moodle 1.9's <image> picture, and names one whose bytes are not in the file", async () => {
+    const bank = bankOf(
+      await readBankFile(
+        moodleFile(
+          `<questiontext format="html"><text>Which shape?</text></questiontext><image>shapes/dot.png</image><image_base64>${PNG.toString("base64")}</image_base64>`,
+          '<questiontext format="html"><text>Which colour?</text></questiontext><image>http://old.example.com/colour.png</image>',
+        ),
+        "moodle-xml",
+        DEFAULTS,
+      ),
+    );
+    expect(bank.problems).toEqual([]);
+    expect(bank.questions[0]?.question.text).toBe(`Which shape?\n\n![](/api/media/${PNG_NAME})`);
+    expect(bank.questions[0]?.losses).toBeUndefined();
+    expect([...bank.images.keys()]).toEqual([PNG_NAME.replace(".png", "")]);
+    expect(bank.questions[1]?.losses).toEqual([
+      "The picture http://old.example.com/colour.png (Moodle 1.9's <image>) is not in the file: it is left out",
+    ]);
+  });
+
+  it("keeps italic and bold set by a style, and names images from elsewhere, sounds and videos as losses", async () => {
+    const bank = bankOf(
+      await readBankFile(
+        moodleFile(
+          '<questiontext format="html"><text><![CDATA[<p>Is <span style="font-style: italic;">this</span> <span style="font-weight: bold">bold</span> and <span style="color: red">red</span>?</p><p><img src="https://cdn.example.com/a.png" alt="a"><audio src="@@PLUGINFILE@@/x.mp3"></audio><video src="v.mp4"></video></p>]]></text></questiontext>',
+        ),
+        "moodle-xml",
+        DEFAULTS,
+      ),
+    );
+    expect(bank.questions[0]?.question.text).toBe("Is *this* **bold** and red?");
+    expect(bank.questions[0]?.losses).toEqual([
+      "The text shows x.mp3, which the file does not embed: it is left out",
+      "the image https://cdn.example.com/a.png is left out: a question shows only images stored with it",
+      "a sound (<audio>) is left out: a question shows text and images only",
+      "a video (<video>) is left out: a question shows text and images only",
+    ]);
+  });
+
+  it("names what GIFT's HTML loses too", async () => {
+    const bank = bankOf(
+      await readBankFile(
+        '[html]<p>Which logo? <img src\\="http\\://example.com/logo.gif"></p> {=a ~b}\n',
+        "gift",
+        DEFAULTS,
+      ),
+    );
+    expect(bank.questions[0]?.losses).toEqual([
+      "the image http://example.com/logo.gif is left out: a question shows only images stored with it",
+    ]);
+  });
+});
+
 // Our Moodle XML read as Moodle 4.5's qformat_xml reads it, with its default settings (stop on error, grades must
 // match): a file that would stop its import fails here.
 const STOCK_TYPES = new Set([

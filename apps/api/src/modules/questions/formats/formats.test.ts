@@ -403,12 +403,13 @@ describe("rich text in files", () => {
       `<p>Which shape is this? Not a &lt;div&gt;.</p>\n<p><img src="${PNG_URL}" alt="a dot" loading="lazy" /></p>`,
     );
     expect(preview[2]?.html).toBe("<p>Is *a* &lt;b&gt; $5$ text?</p>");
-    // SVG can carry script: refused, at its question's line, as POST /api/media refuses it.
+    // SVG can carry script: left out, as POST /api/media refuses it; a question that was only that picture has no
+    // text left, and is invalid, at its line, saying why.
     expect(bank.problems).toEqual([
       {
         line: 29,
         message:
-          "The embedded file evil.svg is not a PNG, JPEG, WebP or GIF image (SVG and other types are not accepted)",
+          "Question is required; The embedded file evil.svg is left out: it is not a PNG, JPEG, WebP or GIF image (SVG and other types are not accepted)",
       },
     ]);
   });
@@ -421,10 +422,12 @@ describe("rich text in files", () => {
     // Past 2 MB an image is refused as an upload is (the route's 2 MB bound on the file comes first in practice).
     const huge = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
     const tooBig = RICH_MOODLE_XML.replace(PNG.toString("base64"), huge.toString("base64"));
-    expect(bankOf(await readBankFile(tooBig, "moodle-xml", { category: "Shapes" })).problems[0]).toEqual({
+    const refused = bankOf(await readBankFile(tooBig, "moodle-xml", { category: "Shapes" }));
+    expect(refused.questions[0]).toMatchObject({
       line: 3,
-      message: "The embedded file grey dot.png is too large: at most 2 MB",
+      losses: ["The embedded file grey dot.png is left out: it is too large: at most 2 MB"],
     });
+    expect(refused.images.size).toBe(0);
   });
 
   it("writes Aiken as plain text, without the questions that need more than one line", () => {

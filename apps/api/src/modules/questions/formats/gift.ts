@@ -68,10 +68,10 @@ function questionLine(block: { line: number; text: string }): number {
 }
 
 /** A GIFT text as our Markdown, by its format marker (no marker reads as `moodle`). */
-function markdownOf(text: TextFormat, inline = false): string {
+function markdownOf(text: TextFormat, losses: string[], inline = false): string {
   const format =
     text.format === "markdown" || text.format === "html" || text.format === "plain" ? text.format : "moodle";
-  return asMarkdown(text.text, format, inline);
+  return asMarkdown(text.text, format, inline, losses);
 }
 
 /**
@@ -133,9 +133,11 @@ export function parseGift(text: string, defaults: ImportDefaults = {}): FileOutc
       } else {
         // A text that cannot be converted (HTML nested too deep) is a problem at the question's line.
         try {
+          const losses: string[] = [];
           const common = {
             line,
-            text: markdownOf(item.stem),
+            text: markdownOf(item.stem, losses),
+            losses,
             category,
             difficulty: difficultyFromTags(item.tags ?? []),
           };
@@ -162,7 +164,7 @@ export function parseGift(text: string, defaults: ImportDefaults = {}): FileOutc
                 type: multiple ? "multiple" : "single",
                 scoring: multiple ? "partial" : "all_or_nothing",
                 options: item.choices.map((choice) => ({
-                  text: markdownOf(choice.text, true),
+                  text: markdownOf(choice.text, losses, true),
                   isCorrect: multiple ? (choice.weight ?? 0) > 0 : choice.isCorrect,
                 })),
               },

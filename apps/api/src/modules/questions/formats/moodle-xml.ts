@@ -74,6 +74,9 @@ interface XmlQuestion {
   trainwise_scoring?: unknown;
   answer?: XmlAnswer[];
   tags?: { tag?: XmlText[] };
+  /** Moodle 1.9's picture of the question: a file name, with its bytes in `image_base64`. */
+  image?: unknown;
+  image_base64?: unknown;
 }
 
 /** A Moodle XML question nests about six elements deep; far deeper is an attack on the parser's stack. */
@@ -125,13 +128,14 @@ function questionLines(xml: string): number[] {
 }
 
 /**
- * The file with each embedded file's base64 taken out (its line breaks kept): the check for over-long lines is
+ * The file with each embedded file's base64 (and Moodle 1.9's `<image_base64>`) taken out (its line breaks kept): the check for over-long lines is
  * for question text, and Moodle writes an image's base64 on one line. The image's own limit is checked on import.
  */
 export function withoutEmbeddedFiles(xml: string): string {
-  return xml.replace(/(<file\b[^>]*>)([^<]*)(<\/file>)/g, (_match, open: string, body: string, close: string) => {
-    return open + body.replace(/[^\n]/g, "") + close;
-  });
+  return xml.replace(
+    /(<(file|image_base64)\b[^>]*>)([^<]*)(<\/\2>)/g,
+    (_match, open: string, _name: string, body: string, close: string) => open + body.replace(/[^\n]/g, "") + close,
+  );
 }
 
 function textOf(value: unknown): string {
@@ -147,9 +151,13 @@ const FORMATS: Record<string, SourceFormat> = {
   plain_text: "plain",
 };
 
-/** A text's embedded images and the problems with them and its text, collected while one question is read. */
+/**
+ * What one question's texts bring while it is read: the images they embed, what they show that the bank cannot
+ * hold (losses: the question can still be imported without it), and problems (it cannot).
+ */
 interface QuestionImages {
   images: FileImage[];
+  losses: string[];
   problems: string[];
 }
 
@@ -168,7 +176,9 @@ function markdownOf(field: XmlText | undefined, found: QuestionImages, inline = 
         ? checkEmbeddedImage(Buffer.from(textOf(file["#text"]).replace(/\s+/g, ""), "base64"))
         : { ok: false as const, message: "is not base64-encoded" };
     if (!image.ok) {
-      found.problems.push(`The embedded file ${name.slice(1)} ${image.message}`);
+      // Moodle keeps any file (a sound, a text file); the bank holds images it can check only. The question is
+      // still worth importing, with the file named as what it loses.
+      found.losses.push(`The embedded file ${name.slice(1)} is left out: it ${image.message}`);
       refused.add(name);
       continue;
     }
@@ -182,17 +192,40 @@ function markdownOf(field: XmlText | undefined, found: QuestionImages, inline = 
   if (format === "html" || format === "moodle") {
     for (const [, path = ""] of raw.matchAll(PLUGIN_FILE)) {
       const name = decodedPath(path);
-      if (!refused.has(name)) found.problems.push(`The text shows ${name.slice(1)}, which the file does not embed`);
+      if (!refused.has(name)) {
+        found.losses.push(`The text shows ${name.slice(1)}, which the file does not embed: it is left out`);
+      }
     }
   }
   try {
     // Moodle's Markdown shows `\\(…\\)` and `\\[…\\]` as the delimiters its filters render as math (our export writes them).
-    return format === "markdown" ? mathFromMoodle(raw) : asMarkdown(raw, format, inline);
+    return format === "markdown" ? mathFromMoodle(raw) : asMarkdown(raw, format, inline, found.losses);
   } catch (error) {
     if (!(error instanceof UnconvertibleText)) throw error;
     found.problems.push(error.message);
     return "";
   }
+}
+
+/**
+ * The question's text with Moodle 1.9's picture (`<image>` naming it, `<image_base64>` holding it) after it, as
+ * Moodle's importer adds it; without its bytes the picture is not in the file, and is named as lost.
+ */
+function withOldImage(text: string, question: XmlQuestion, found: QuestionImages): string {
+  const name = textOf(question.image).trim();
+  if (name === "") return text;
+  const base64 = textOf(question.image_base64).replace(/\s+/g, "");
+  if (base64 === "") {
+    found.losses.push(`The picture ${name.slice(0, 100)} (Moodle 1.9's <image>) is not in the file: it is left out`);
+    return text;
+  }
+  const image = checkEmbeddedImage(Buffer.from(base64, "base64"));
+  if (!image.ok) {
+    found.losses.push(`The picture ${name.slice(0, 100)} (Moodle 1.9's <image>) is left out: it ${image.message}`);
+    return text;
+  }
+  found.images.push(image);
+  return `${text}\n\n![](${mediaUrl(image)})`;
 }
 
 /** Where Moodle's text shows a file it embeds: `@@PLUGINFILE@@/` and the file's path, up to a quote or space. */
@@ -282,8 +315,8 @@ export function parseMoodleXml(xml: string, defaults: ImportDefaults = {}): File
       category = categoryFromPath(textOf(question.category?.text));
       continue;
     }
-    const found: QuestionImages = { images: [], problems: [] };
-    const text = markdownOf(question.questiontext, found);
+    const found: QuestionImages = { images: [], losses: [], problems: [] };
+    const text = withOldImage(markdownOf(question.questiontext, found), question, found);
     const tags = (question.tags?.tag ?? []).map((tag) => textOf(tag.text));
     const answers = question.answer ?? [];
     const fraction = (answer: XmlAnswer) => Number(answer["@_fraction"] ?? "0");
@@ -291,7 +324,7 @@ export function parseMoodleXml(xml: string, defaults: ImportDefaults = {}): File
     // A question with an image that cannot be stored is a problem at its line, like any other.
     const keep = (draft: Draft) => {
       if (found.problems.length > 0) addProblem(bank, line, found.problems.join("; "));
-      else if (addDraft(bank, draft, defaults)) {
+      else if (addDraft(bank, { ...draft, losses: found.losses }, defaults)) {
         for (const image of found.images) bank.images.set(image.sha256, image);
       }
     };
