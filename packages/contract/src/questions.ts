@@ -187,10 +187,10 @@ export const questionImportResultSchema = z.object({
   imported: z.number().int(),
   /** Questions of kinds the bank does not hold, left out because the admin confirmed it. */
   skipped: z.number().int().default(0),
-  /** Questions with a problem, left out because the admin chose to import the rest (`skipInvalid`). */
-  invalid: z.number().int().default(0),
-  /** Imported questions that left out something the file showed (`acceptLosses`). */
-  withLosses: z.number().int().default(0),
+  /** Questions with a problem, left out because the admin chose to import the rest (`skipInvalid`); left out: none. */
+  invalid: z.number().int().optional(),
+  /** Imported questions that left out something the file showed (`acceptLosses`); left out: none. */
+  withLosses: z.number().int().optional(),
 });
 
 /** The file formats the bank imports and exports (decision 018). */

@@ -188,11 +188,12 @@ const questionRoutes: FastifyPluginAsync = async (app) => {
       images,
       adminOf(request).id,
     );
+    // The counts a file without problems or losses has no use for stay out, as the answer was before them.
     return {
       imported: bank.questions.length,
       skipped: bank.unsupported.length,
-      invalid: bank.problemCount,
-      withLosses: withLosses.length,
+      ...(bank.problemCount > 0 ? { invalid: bank.problemCount } : {}),
+      ...(withLosses.length > 0 ? { withLosses: withLosses.length } : {}),
     };
   });
 };

@@ -100,8 +100,8 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
           file: upload.text,
         });
         const skipped = done.skipped > 0 ? ` ${done.skipped} of kinds the bank does not hold were skipped.` : "";
-        const invalid = done.invalid > 0 ? ` ${done.invalid} with problems were left out.` : "";
-        const lost = done.withLosses > 0 ? ` ${done.withLosses} were imported without what they lose.` : "";
+        const invalid = done.invalid ? ` ${done.invalid} with problems were left out.` : "";
+        const lost = done.withLosses ? ` ${done.withLosses} were imported without what they lose.` : "";
         return `Imported ${done.imported} questions.${skipped}${invalid}${lost}`;
       },
       "The import failed.",
