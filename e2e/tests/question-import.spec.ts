@@ -1,5 +1,7 @@
 // An admin imports a GIFT file holding a multiple-answer and a true/false question: the preview shows what would
-// be created and names the question kind the bank cannot hold; nothing is saved until the admin confirms.
+// be created and names the question kind the bank cannot hold; nothing is saved until the admin confirms. And a
+// Moodle XML file: Moodle's math rendered, a question with a sound importable with its loss named, a broken one
+// left out once the admin confirms.
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
@@ -95,6 +97,86 @@ test("an admin previews a GIFT file, confirms skipping an essay, and finds the q
   // Deleting from the list: the bank is left as it was.
   page.on("dialog", (dialog) => void dialog.accept());
   for (const text of [`Which of these are prime numbers (${stamp})?`, `The sun is a star (${stamp}).`]) {
+    await bank
+      .getByRole("row")
+      .filter({ hasText: text })
+      .first()
+      .getByRole("button", { name: /^Delete/ })
+      .click();
+    await expect(page.getByRole("status").filter({ hasText: "Question deleted." })).toBeVisible();
+  }
+  await expect(bank.getByRole("row")).toHaveCount(0);
+});
+
+test("an admin imports the importable questions of a Moodle XML file: losses named, a broken question left out", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const category = `Moodle import ${stamp}`;
+  const sound = Buffer.from("ID3\u0003\u0000 not an image").toString("base64");
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="category"><category><text>$course$/top/${category}</text></category></question>
+  <question type="multichoice">
+    <questiontext format="html"><text><![CDATA[<p>Is \\(x^2\\) a <span style="font-style: italic">square</span> (${stamp})?</p>]]></text></questiontext>
+    <answer fraction="100"><text>yes</text></answer><answer fraction="0"><text>no</text></answer>
+  </question>
+  <question type="multichoice">
+    <questiontext format="html"><text><![CDATA[<p>Which bird sings this (${stamp})? <a href="@@PLUGINFILE@@/song.mp3">listen</a></p>]]></text>
+      <file name="song.mp3" path="/" encoding="base64">${sound}</file></questiontext>
+    <answer fraction="100"><text>Robin</text></answer><answer fraction="0"><text>Crow</text></answer>
+  </question>
+  <question type="multichoice">
+    <questiontext format="html"><text>Two right answers in one (${stamp})?</text></questiontext>
+    <answer fraction="100"><text>a</text></answer><answer fraction="100"><text>b</text></answer>
+  </question>
+</quiz>
+`;
+  await logIn(page);
+  await page.goto("/admin/questions");
+  await page.getByLabel("Question file").setInputFiles({
+    name: "moodle.xml",
+    mimeType: "application/xml",
+    buffer: Buffer.from(xml),
+  });
+  await page.getByRole("button", { name: "Preview import" }).click();
+  await expect(page.getByRole("heading", { name: "Import preview: moodle.xml (Moodle XML)" })).toBeFocused();
+  await expect(
+    page.getByText("2 questions would be created, 1 of them without something the file shows."),
+  ).toBeVisible();
+  const preview = page.getByRole("table", { name: "Questions the import would create" });
+  const math = preview
+    .getByRole("row")
+    .filter({ hasText: `(${stamp})?` })
+    .first();
+  // Moodle's TeX is rendered as math, the styled italic kept.
+  await expect(math.locator(".katex").first()).toBeVisible();
+  await expect(math.locator("em")).toHaveText("square");
+  await expect(preview.getByRole("row").filter({ hasText: "Which bird sings this" })).toContainText(
+    "Importable with losses",
+  );
+  await expect(page.getByText(/Line 8: The embedded file song\.mp3 is left out/)).toBeVisible();
+  await expect(page.getByText("Line 13: Mark exactly one option as correct")).toBeVisible();
+  const importButton = page.getByRole("button", { name: "Import 2 questions" });
+  await expect(importButton).toBeDisabled();
+  await page.getByRole("checkbox", { name: "Leave out the question with a problem and import the rest" }).check();
+  await expect(importButton).toBeDisabled();
+  await page.getByRole("checkbox", { name: "Import this question without what it loses" }).check();
+  await expectNoAxeViolations(page);
+  await importButton.click();
+  await expect(
+    page.getByRole("status").filter({
+      hasText: "Imported 2 questions. 1 with problems were left out. 1 were imported without what they lose.",
+    }),
+  ).toBeVisible();
+  await page.getByLabel("Search questions").fill(`(${stamp})`);
+  const bank = page.getByRole("region", { name: "Question bank" });
+  await expect(bank.getByRole("row")).toHaveCount(3);
+
+  // The bank is left as it was, for the journeys whose quizzes draw from all of it.
+  page.on("dialog", (dialog) => void dialog.accept());
+  for (const text of [`a square (${stamp})?`, `Which bird sings this (${stamp})?`]) {
     await bank
       .getByRole("row")
       .filter({ hasText: text })

@@ -187,6 +187,10 @@ export const questionImportResultSchema = z.object({
   imported: z.number().int(),
   /** Questions of kinds the bank does not hold, left out because the admin confirmed it. */
   skipped: z.number().int().default(0),
+  /** Questions with a problem, left out because the admin chose to import the rest (`skipInvalid`); left out: none. */
+  invalid: z.number().int().optional(),
+  /** Imported questions that left out something the file showed (`acceptLosses`); left out: none. */
+  withLosses: z.number().int().optional(),
 });
 
 /** The file formats the bank imports and exports (decision 018). */
@@ -202,7 +206,8 @@ export const bankFormatSchema = z.enum(BANK_FORMATS, { error: "Format must be cs
 
 /**
  * How to read an uploaded file: its format (left out: detected), the category and difficulty of questions the
- * file gives none, and whether questions of kinds the bank does not hold are skipped (the admin confirmed it).
+ * file gives none, and what the admin confirmed after the preview: skipping questions of kinds the bank does not
+ * hold, skipping questions with a problem, importing questions without what they lose.
  */
 export const questionImportQuerySchema = z.object({
   format: bankFormatSchema.optional(),
@@ -210,6 +215,16 @@ export const questionImportQuerySchema = z.object({
   difficulty: difficultySchema.optional(),
   skipUnsupported: z
     .enum(["true", "false"], { error: "skipUnsupported must be true or false" })
+    .optional()
+    .transform((value) => value === "true"),
+  /** Import the questions that can be imported and leave out those with a problem (the preview lists them). */
+  skipInvalid: z
+    .enum(["true", "false"], { error: "skipInvalid must be true or false" })
+    .optional()
+    .transform((value) => value === "true"),
+  /** Import questions with losses without what they lose (the preview names each loss). */
+  acceptLosses: z
+    .enum(["true", "false"], { error: "acceptLosses must be true or false" })
     .optional()
     .transform((value) => value === "true"),
 });
@@ -232,6 +247,11 @@ export const questionImportPreviewSchema = z.object({
       type: questionTypeSchema,
       scoring: scoringRuleSchema,
       options: z.array(optionInputSchema.extend({ html: richTextHtml.optional() })),
+      /**
+       * What the file shows in this question that the bank cannot hold, each named (a sound, an image from
+       * elsewhere): the question imports without it once the admin accepts the losses. Left out: nothing is lost.
+       */
+      losses: z.array(z.string()).optional(),
     }),
   ),
   /** Questions of kinds the bank does not hold (essay, matching, numerical, …): imported only if skipped. */
@@ -245,6 +265,14 @@ export type QuestionImportPreview = z.infer<typeof questionImportPreviewSchema>;
 /** GET /api/questions/export: the bank, or the questions a filter picks, in one of the formats. */
 export const questionExportQuerySchema = z.object({
   format: bankFormatSchema.default("csv"),
+  /**
+   * Moodle XML only: write all-or-nothing multiple-answer questions as `multichoiceset`, a plugin's question type,
+   * for a Moodle site that has the plugin. Left out, every question is of a type a stock Moodle has.
+   */
+  multichoiceset: z
+    .enum(["true", "false"], { error: "multichoiceset must be true or false" })
+    .optional()
+    .transform((value) => value === "true"),
   category: searchText("category", 100),
   difficulty: difficultySchema.optional(),
   search: searchText("search", 200),

@@ -61,6 +61,8 @@ describe("HTML as Markdown", () => {
       fc.property(fc.array(PLAIN_LINE, { minLength: 1, maxLength: 4 }), (lines) => {
         const kept = lines.filter((line) => line !== "");
         fc.pre(kept.length > 0);
+        // Moodle renders TeX between its math delimiters, and so do we (tested below): not literal text.
+        fc.pre(!/\$\$|\\[([]/.test(kept.join(" ")));
         const markdown = htmlAsMarkdown(kept.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n"));
         // A `<` not escaped by a backslash before it would be markup.
         expect(markdown).not.toMatch(/(?<!\\)(?:\\\\)*<\/?[a-z!?]/i);
@@ -72,6 +74,21 @@ describe("HTML as Markdown", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("reads TeX between Moodle's math delimiters as our math, and renders it with KaTeX", () => {
+    expect(htmlAsMarkdown("<p>Solve $$x^2 = 4$$ where \\(x > 0\\), and \\[ \\frac12 \\] costs $5.</p>")).toBe(
+      "Solve $$x^2 = 4$$ where $x > 0$, and $$\\frac12$$ costs \\$5.",
+    );
+    // The TeX is read as Moodle's filter reads it: entities decoded, no Markdown escapes inside.
+    expect(htmlAsMarkdown("<p>\\(a_1 &lt; b_2 * c\\)</p>")).toBe("$a_1 < b_2 * c$");
+    expect(htmlAsMarkdown("\\(\\sqrt{2}\\)", true)).toBe("$\\sqrt{2}$");
+    expect(moodleAutoAsMarkdown("Area: \\(\\pi r^2\\)\nnext line")).toBe("Area: $\\pi r^2$\nnext line");
+    const html = renderQuestionText(htmlAsMarkdown("<p>Is \\(\\frac{1}{2}\\) a half?</p>"));
+    expect(html).toContain('class="katex"');
+    expect(html).not.toContain("\\frac{1}{2}\\)");
+    // Code stays code: no math in it.
+    expect(htmlAsMarkdown("<code>$$x$$</code>")).toBe("`$$x$$`");
   });
 
   it("turns a tag written as text in the HTML into an escaped, literal tag", () => {

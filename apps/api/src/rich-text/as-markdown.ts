@@ -34,12 +34,71 @@ function escapeInline(text: string): string {
 }
 
 /**
+ * The delimiters of TeX that Moodle's MathJax and TeX filters render in any text: `$$…$$` and `\[…\]` (display),
+ * `\(…\)` (inline).
+ */
+const MOODLE_MATH = [
+  { open: "$$", close: "$$", display: true },
+  { open: "\\[", close: "\\]", display: true },
+  { open: "\\(", close: "\\)", display: false },
+] as const;
+
+/** Stands for a formula while the text around it is escaped; private-use characters no escape touches. */
+const MATH_MARK = /\uE000(\d+)\uE001/g;
+
+/**
+ * The text with each formula Moodle would render replaced by a mark that no escape touches, and the function that
+ * puts the formulas back, as our math (`$$…$$` display, `$…$` inline, trimmed as pandoc's rule wants), in place of
+ * their marks. A formula holding a `$` stays text: our math cannot hold one. One pass: each delimiter's next
+ * opening and closing is searched for again only once passed, so a file of unclosed `\(` costs no more than its length.
+ */
+function markMath(text: string): { marked: string; restore: (done: string) => string } {
+  if (/[\uE000\uE001]/.test(text) || !/\$\$|\\[[(]/.test(text)) return { marked: text, restore: (done) => done };
+  const formulas: string[] = [];
+  const next = MOODLE_MATH.map(() => ({ open: -2, close: -2 }));
+  let marked = "";
+  let at = 0;
+  for (;;) {
+    let kind = -1;
+    for (const [index, delimiter] of MOODLE_MATH.entries()) {
+      const found = next[index] as { open: number; close: number };
+      if (found.open !== -1 && found.open < at) found.open = text.indexOf(delimiter.open, at);
+      if (found.open !== -1 && (kind === -1 || found.open < (next[kind]?.open ?? 0))) kind = index;
+    }
+    if (kind === -1) break;
+    const delimiter = MOODLE_MATH[kind] as (typeof MOODLE_MATH)[number];
+    const found = next[kind] as { open: number; close: number };
+    const start = found.open + delimiter.open.length;
+    if (found.close !== -1 && found.close < start) found.close = text.indexOf(delimiter.close, start);
+    if (found.close === -1) {
+      // No formula of this kind closes after here.
+      found.open = -1;
+      continue;
+    }
+    const tex = text.slice(start, found.close).trim();
+    if (tex === "" || tex.includes("$")) {
+      marked += text.slice(at, start);
+      at = start;
+      continue;
+    }
+    formulas.push(delimiter.display ? `$$${tex}$$` : `$${tex}$`);
+    marked += `${text.slice(at, found.open)}\uE000${formulas.length - 1}\uE001`;
+    at = found.close + delimiter.close.length;
+  }
+  marked += text.slice(at);
+  const restore = (done: string) =>
+    formulas.length === 0 ? done : done.replace(MATH_MARK, (_mark, index: string) => formulas[Number(index)] ?? "");
+  return { marked, restore };
+}
+
+/**
  * Plain text as Markdown that shows it literally. Each line loses its leading spaces (four would make it a code
  * block, and HTML shows no leading spaces anyway); a line's first character and an ordered list's `.` or `)`
  * are escaped where they would start a block. `inline` (an option, shown in a label) needs no block escapes.
  */
-export function plainAsMarkdown(text: string, inline = false): string {
-  return text
+export function plainAsMarkdown(text: string, inline = false, moodleMath = false): string {
+  const { marked, restore } = moodleMath ? markMath(text) : { marked: text, restore: (done: string) => done };
+  const markdown = marked
     .replace(/\r\n?/g, "\n")
     .split("\n")
     .map((line) => {
@@ -50,6 +109,7 @@ export function plainAsMarkdown(text: string, inline = false): string {
       return LINE_START_SYNTAX.test(escaped) ? `\\${escaped}` : escaped;
     })
     .join("\n");
+  return restore(markdown);
 }
 
 /**
@@ -71,13 +131,14 @@ const LINE_START_MARK = "\u0000";
 // server for minutes.
 const MARK_AT_LINE_START = new RegExp(`^([ \\t]*(?:(?:>|[-+*]|\\d{1,9}[.)])[ \\t]+)*\\d{0,9})${LINE_START_MARK}`, "gm");
 
-/** A piece of an HTML text (a text node) escaped where Markdown would read it. */
+/** A piece of an HTML text (a text node) escaped where Markdown would read it; Moodle's math becomes ours. */
 function escapeTextNode(text: string): string {
-  const [, space = "", rest = ""] = /^(\s*)([\s\S]*)$/.exec(text) ?? [];
+  const { marked, restore } = markMath(text);
+  const [, space = "", rest = ""] = /^(\s*)([\s\S]*)$/.exec(marked) ?? [];
   const escaped = escapeInline(rest);
   const number = TEXT_ORDERED_LIST.exec(escaped);
-  if (number) return `${space}${number[0]}${LINE_START_MARK}${escaped.slice(number[0].length)}`;
-  return space + (TEXT_LINE_START.test(escaped) ? LINE_START_MARK : "") + escaped;
+  if (number) return restore(`${space}${number[0]}${LINE_START_MARK}${escaped.slice(number[0].length)}`);
+  return restore(space + (TEXT_LINE_START.test(escaped) ? LINE_START_MARK : "") + escaped);
 }
 
 /** Elements whose content is code, styling, a form's or another document's: dropped with their content. */
@@ -85,17 +146,12 @@ const DROPPED: TurndownService.TagName[] = [
   "script",
   "style",
   "template",
-  "iframe",
   "frame",
   "frameset",
-  "object",
-  "embed",
   "applet",
   "svg",
   "math",
   "canvas",
-  "audio",
-  "video",
   "noscript",
   "noembed",
   "noframes",
@@ -190,6 +246,60 @@ turndown.addRule("line break", {
   },
 });
 turndown.remove(DROPPED);
+
+/**
+ * What the conversion running now leaves out that its author meant to show (an image from elsewhere, a sound, a
+ * video): each named, for the import preview to list. Turndown calls its rules synchronously, so one list is enough.
+ */
+let losses: string[] | undefined;
+
+function lose(loss: string): void {
+  if (losses && !losses.includes(loss)) losses.push(loss);
+}
+
+/** Content a question cannot show, named as a loss rather than dropped without a word. */
+const MEDIA_ELEMENTS: Record<string, string> = {
+  AUDIO: "a sound (<audio>)",
+  VIDEO: "a video (<video>)",
+  IFRAME: "an embedded page (<iframe>)",
+  OBJECT: "an embedded object (<object>)",
+  EMBED: "an embedded object (<embed>)",
+};
+turndown.addRule("media", {
+  filter: (node) => node.nodeName in MEDIA_ELEMENTS,
+  replacement: (_content, node) => {
+    lose(`${MEDIA_ELEMENTS[node.nodeName]} is left out: a question shows text and images only`);
+    return "";
+  },
+});
+
+/** Emphasis set by a style attribute (`font-style: italic`, `font-weight: bold`), as Moodle's editors sometimes write it. */
+function styledEmphasis(node: HTMLElement): { italic: boolean; bold: boolean } {
+  const style = node.getAttribute?.("style") ?? "";
+  const italic = /(?:^|;)\s*font-style\s*:\s*(?:italic|oblique)/i.test(style);
+  const weight = /(?:^|;)\s*font-weight\s*:\s*([a-z0-9]+)/i.exec(style)?.[1]?.toLowerCase() ?? "";
+  const bold = weight === "bold" || weight === "bolder" || Number(weight) >= 600;
+  return { italic, bold };
+}
+turndown.addRule("styled emphasis", {
+  filter: (node) => {
+    // Only elements with no Markdown of their own: a styled cell, link or heading keeps its own rule.
+    if (!["SPAN", "FONT", "P", "DIV"].includes(node.nodeName) || !node.getAttribute?.("style")) return false;
+    const { italic, bold } = styledEmphasis(node as HTMLElement);
+    return italic || bold;
+  },
+  replacement: (content, node) => {
+    if (content.trim() === "") return content;
+    const { italic, bold } = styledEmphasis(node as HTMLElement);
+    const [, before = "", inner = "", after = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(content) ?? [];
+    const mark = `${bold ? "**" : ""}${italic ? "*" : ""}`;
+    const wrapped = `${mark}${inner}${[...mark].reverse().join("")}`;
+    // A block (a paragraph, a div) keeps its line breaks around the emphasis.
+    return /^(P|DIV|LI|H[1-6]|BLOCKQUOTE|TD|TH)$/.test(node.nodeName)
+      ? `\n\n${wrapped}\n\n`
+      : `${before}${wrapped}${after}`;
+  },
+});
 turndown.addRule("code block", {
   filter: "pre",
   replacement: (_content, node) => {
@@ -241,8 +351,16 @@ turndown.addRule("image", {
     const element = node as HTMLElement;
     const src = element.getAttribute("src")?.trim() ?? "";
     // Images come from our media only (a file's embedded images are stored there); any other would be dropped
-    // by the sanitiser, so it is not kept.
-    if (!isOurMedia(src)) return "";
+    // by the sanitiser (an image from elsewhere would tell its server who sat which quiz), so it is not kept.
+    if (!isOurMedia(src)) {
+      if (src !== "" && !src.startsWith("@@PLUGINFILE@@")) {
+        const shown = src.startsWith("data:")
+          ? "an image written into the text (a data: address)"
+          : `the image ${src.slice(0, 100)}`;
+        lose(`${shown} is left out: a question shows only images stored with it`);
+      }
+      return "";
+    }
     const alt = escapeInline((element.getAttribute("alt") ?? "").replace(/\s+/g, " ").trim());
     return `![${alt}](${src})`;
   },
@@ -299,7 +417,7 @@ const FOREIGN_START_TAG = /<(?:svg|math)(?=[\s/>]|$)/i;
  * literal `<h1>`. `inline` (an option, shown in a label): paragraphs are joined by line breaks.
  * Throws `UnconvertibleText` for inline SVG or MathML and for HTML nested deeper than `MAX_HTML_NESTING`.
  */
-export function htmlAsMarkdown(html: string, inline = false): string {
+export function htmlAsMarkdown(html: string, inline = false, lost?: string[]): string {
   // The checks read exactly what turndown parses: a NUL dropped after them could make `<sv\0g>` an svg.
   const source = html.replace(/\r\n?/g, "\n").replaceAll(LINE_START_MARK, "");
   // Inline SVG and MathML are refused, not dropped: the sanitiser removes them with their content from question
@@ -316,31 +434,34 @@ export function htmlAsMarkdown(html: string, inline = false): string {
   }
   let converted: string;
   try {
+    losses = lost;
     converted = turndown.turndown(source);
   } catch (error) {
     // Turndown recurses through the tree; HTML the count above misjudged must still be a problem, not a crash.
     if (error instanceof RangeError) throw new UnconvertibleText("The text's HTML is too deeply nested to convert");
     throw error;
+  } finally {
+    losses = undefined;
   }
   const markdown = converted.replace(MARK_AT_LINE_START, "$1\\").replaceAll(LINE_START_MARK, "");
   return inline ? markdown.replace(/\n[ \t]*(?:\n[ \t]*)+/g, "\n") : markdown;
 }
 
 /** Moodle's auto-format: text with HTML allowed, where a line break is a line break. */
-export function moodleAutoAsMarkdown(text: string, inline = false): string {
+export function moodleAutoAsMarkdown(text: string, inline = false, lost?: string[]): string {
   const withBreaks = text.replace(/\r\n?/g, "\n").trim().replace(/\n/g, "<br>\n");
-  return htmlAsMarkdown(withBreaks, inline);
+  return htmlAsMarkdown(withBreaks, inline, lost);
 }
 
 /** A text of a question file, in the format it says it is in, as our Markdown; throws `UnconvertibleText`. */
-export function asMarkdown(text: string, format: SourceFormat, inline = false): string {
+export function asMarkdown(text: string, format: SourceFormat, inline = false, lost?: string[]): string {
   switch (format) {
     case "markdown":
       return text;
     case "html":
-      return htmlAsMarkdown(text, inline);
+      return htmlAsMarkdown(text, inline, lost);
     case "moodle":
-      return moodleAutoAsMarkdown(text, inline);
+      return moodleAutoAsMarkdown(text, inline, lost);
     case "plain":
       return plainAsMarkdown(text, inline);
   }

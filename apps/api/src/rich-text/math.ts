@@ -13,7 +13,7 @@ export interface MathOptions {
 const DOLLAR = 0x24;
 const BACKSLASH = 0x5c;
 
-function isEscaped(source: string, position: number): boolean {
+export function isEscaped(source: string, position: number): boolean {
   let backslashes = 0;
   for (let at = position - 1; at >= 0 && source.charCodeAt(at) === BACKSLASH; at--) backslashes++;
   return backslashes % 2 === 1;
@@ -23,7 +23,7 @@ const isSpace = (character: string | undefined) => character !== undefined && /\
 const isDigit = (character: string | undefined) => character !== undefined && character >= "0" && character <= "9";
 
 /** Where the display formula opened at `start` (just past `$$`) closes, or -1. */
-function displayEnd(source: string, start: number, max: number): number {
+export function displayEnd(source: string, start: number, max: number): number {
   for (let at = source.indexOf("$$", start); at !== -1 && at + 1 < max; at = source.indexOf("$$", at + 1)) {
     if (!isEscaped(source, at)) return at;
   }
@@ -31,7 +31,7 @@ function displayEnd(source: string, start: number, max: number): number {
 }
 
 /** Where the inline formula opened at `start` (just past `$`) closes by pandoc's rule, or -1. */
-function inlineEnd(source: string, start: number, max: number): number {
+export function inlineEnd(source: string, start: number, max: number): number {
   for (let at = source.indexOf("$", start); at !== -1 && at < max; at = source.indexOf("$", at + 1)) {
     if (at === start || isEscaped(source, at)) continue;
     if (!isSpace(source[at - 1]) && !isDigit(source[at + 1])) return at;

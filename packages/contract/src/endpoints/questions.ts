@@ -101,7 +101,9 @@ export const questionEndpoints = {
     description:
       "Aiken holds one-line single-answer and true/false questions only: multiple-answer questions and questions " +
       "whose text has more than one line (a code block) are left out of it, and the `X-Questions-Left-Out` header " +
-      "counts them (decision 018).",
+      "counts them (decision 018). Moodle XML carries its images inside the file and uses only question types a " +
+      "stock Moodle has; `X-Questions-Marked-Differently` counts the all-or-nothing questions a stock Moodle marks " +
+      "otherwise (each has a comment in the file), and `multichoiceset=true` writes them as that plugin's type.",
     query: questionExportQuerySchema,
     response: "file",
   }),
@@ -128,11 +130,13 @@ export const questionEndpoints = {
     method: "POST",
     path: "/questions/import",
     access: admin("examiner", "question.import"),
-    summary: "Import questions from a file, all or nothing: any problem rejects the whole file",
+    summary: "Import questions from a file, all or nothing unless the admin confirmed what to leave out",
     description:
       `CSV, GIFT, Aiken or Moodle XML (\`format\`, or detected). ${uploadLimits} A refusal lists the first ` +
-      `${IMPORT_LIMITS.listedErrors} problems and counts them all. Questions of kinds the bank does not hold are ` +
-      "refused unless `skipUnsupported=true` (the admin saw them in the preview and confirmed).",
+      `${IMPORT_LIMITS.listedErrors} problems and counts them all. What the preview showed must be confirmed, or ` +
+      "nothing is imported: questions with a problem are left out with `skipInvalid=true`, questions of kinds the " +
+      "bank does not hold with `skipUnsupported=true`, and questions with losses (a sound, an image from elsewhere) " +
+      "are imported without them with `acceptLosses=true`.",
     query: questionImportQuerySchema,
     consumes: QUESTION_FILE_TYPES,
     body: questionFile,

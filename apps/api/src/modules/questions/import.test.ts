@@ -213,7 +213,7 @@ describe("importing and exporting question files", async () => {
     }
   });
 
-  it("stores a Moodle XML file's embedded image with its questions, and writes nothing when one is refused", async () => {
+  it("stores a Moodle XML file's embedded image with its questions, and one it cannot store only once the loss is accepted", async () => {
     const png = Buffer.from(
       "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
       "base64",
@@ -235,21 +235,25 @@ describe("importing and exporting question files", async () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fields).toEqual({
       "line 7":
-        "The embedded file evil.svg is not a PNG, JPEG, WebP or GIF image (SVG and other types are not accepted)",
+        "The embedded file evil.svg is left out: it is not a PNG, JPEG, WebP or GIF image (SVG and other types are not accepted)",
     });
     expect({ questions: await count(), images: await images() }).toEqual(before);
 
+    // Accepted: the SVG's question is stored without it, the PNG with its question.
     const imported = await post(
-      "/api/questions/import?category=Shapes",
-      file(question("dot.png", png)),
+      "/api/questions/import?category=Shapes&acceptLosses=true",
+      file(question("dot.png", png), question("evil.svg", svg, "Which icon?")),
       "application/xml",
     );
     expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json()).toMatchObject({ imported: 2, withLosses: 1 });
     const { createHash } = await import("node:crypto");
     const url = `/api/media/${createHash("sha256").update(png).digest("hex")}.png`;
     const listed = await app.inject({ method: "GET", url: "/api/questions?category=Shapes", headers: admin });
+    const texts = listed.json().map((entry: { text: string }) => entry.text);
+    expect(texts).toContain("Which icon?");
     // The file's HTML is stored as Markdown, its image pointing at our media.
-    expect(listed.json()[0]).toMatchObject({
+    expect(listed.json().find((entry: { text: string }) => entry.text !== "Which icon?")).toMatchObject({
       text: `Which shape?\n\n![](${url})`,
       html: `<p>Which shape?</p>\n<p><img src="${url}" alt="" loading="lazy" /></p>`,
     });
@@ -271,7 +275,12 @@ describe("importing and exporting question files", async () => {
   </question>
 </quiz>
 `;
-    const imported = await post("/api/questions/import?category=Tags", xml, "application/xml");
+    // The image from elsewhere is named as lost, and goes once the admin accepts that.
+    const refused = await post("/api/questions/import?category=Tags", xml, "application/xml");
+    expect(refused.json().fields).toEqual({
+      "line 2": "the image x is left out: a question shows only images stored with it",
+    });
+    const imported = await post("/api/questions/import?category=Tags&acceptLosses=true", xml, "application/xml");
     expect(imported.statusCode, imported.body).toBe(201);
     const listed = await app.inject({ method: "GET", url: "/api/questions?category=Tags", headers: admin });
     const [question] = listed.json();
@@ -388,5 +397,121 @@ describe("importing and exporting question files", async () => {
         expect(read.map((question) => question.text)).toEqual(["Which is a colour?", "Zero is even"]);
       }
     }
+  });
+  it("exports Moodle XML a stock Moodle imports: its images inside, all-or-nothing marks named, the plugin's type on request", async () => {
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    const uploaded = await app.inject({
+      method: "POST",
+      url: "/api/media",
+      headers: { ...admin, "content-type": "image/png" },
+      payload: png,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const { url, markdown } = uploaded.json() as { url: string; markdown: string };
+    const category = "Moodle export";
+    const create = (payload: object) => app.inject({ method: "POST", url: "/api/questions", headers: admin, payload });
+    await create({
+      text: `Which shape is this?\n\n${markdown}`,
+      category,
+      options: [
+        { text: "A dot", isCorrect: true },
+        { text: "A square", isCorrect: false },
+      ],
+    });
+    await create({
+      text: "Pick every even number",
+      category,
+      type: "multiple",
+      scoring: "all_or_nothing",
+      options: [
+        { text: "2", isCorrect: true },
+        { text: "4", isCorrect: true },
+        { text: "5", isCorrect: false },
+      ],
+    });
+    const exported = await app.inject({
+      method: "GET",
+      url: `/api/questions/export?format=moodle-xml&category=${encodeURIComponent(category)}`,
+      headers: admin,
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers["x-questions-marked-differently"]).toBe("1");
+    const name = url.slice("/api/media/".length);
+    expect(exported.body).toContain(`(@@PLUGINFILE@@/${name})`);
+    expect(exported.body).toContain(`<file name="${name}" path="/" encoding="base64">${png.toString("base64")}</file>`);
+    expect(exported.body).not.toContain("/api/media/");
+    expect(exported.body).not.toContain('type="multichoiceset"');
+    expect(exported.body).toMatch(/<!-- Marked all or nothing here\./);
+
+    const plugin = await app.inject({
+      method: "GET",
+      url: `/api/questions/export?format=moodle-xml&multichoiceset=true&category=${encodeURIComponent(category)}`,
+      headers: admin,
+    });
+    expect(plugin.headers["x-questions-marked-differently"]).toBe("0");
+    expect(plugin.body).toContain('<question type="multichoiceset">');
+  });
+  it("imports the importable questions of a file once the admin confirms what is left out: invalid, unsupported, lost", async () => {
+    const mp3 = Buffer.from("ID3\u0003\u0000 a sound").toString("base64");
+    const file = `<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="category"><category><text>$course$/top/Partial import</text></category></question>
+  <question type="multichoice">
+    <questiontext format="html"><text>Which planet is red?</text></questiontext>
+    <answer fraction="100"><text>Mars</text></answer><answer fraction="0"><text>Venus</text></answer>
+  </question>
+  <question type="multichoice">
+    <questiontext format="html"><text><![CDATA[<p>Which bird sings this? <a href="@@PLUGINFILE@@/song.mp3">listen</a></p>]]></text>
+      <file name="song.mp3" path="/" encoding="base64">${mp3}</file></questiontext>
+    <answer fraction="100"><text>Robin</text></answer><answer fraction="0"><text>Crow</text></answer>
+  </question>
+  <question type="multichoice">
+    <questiontext format="html"><text>Two right answers in a single-answer question?</text></questiontext>
+    <answer fraction="100"><text>a</text></answer><answer fraction="100"><text>b</text></answer>
+  </question>
+  <question type="essay"><name><text>Essay</text></name><questiontext format="html"><text>Discuss.</text></questiontext></question>
+</quiz>
+`;
+    const preview = await post("/api/questions/import/preview", file, "application/xml");
+    expect(preview.statusCode, preview.body).toBe(200);
+    const shown = preview.json();
+    // Every question is listed as importable, importable with its losses named, invalid or unsupported.
+    expect(
+      shown.questions.map((question: { line: number; losses?: string[] }) => [question.line, question.losses]),
+    ).toEqual([
+      [4, undefined],
+      [
+        8,
+        [
+          "The embedded file song.mp3 is left out: it is not a PNG, JPEG, WebP or GIF image (SVG and other types are not accepted)",
+        ],
+      ],
+    ]);
+    expect(shown.problems).toEqual([{ line: 13, message: "Mark exactly one option as correct" }]);
+    expect(shown.unsupported).toEqual([{ line: 17, kind: "essay", title: "Essay" }]);
+
+    const before = await count();
+    for (const confirmed of ["", "skipInvalid=true", "skipInvalid=true&skipUnsupported=true"]) {
+      const refused = await post(`/api/questions/import?${confirmed}`, file, "application/xml");
+      expect(refused.statusCode, confirmed).toBe(400);
+      expect(await count()).toBe(before);
+    }
+    const imported = await post(
+      "/api/questions/import?skipInvalid=true&skipUnsupported=true&acceptLosses=true",
+      file,
+      "application/xml",
+    );
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json()).toEqual({ imported: 2, skipped: 1, invalid: 1, withLosses: 1 });
+    const listed = await app.inject({ method: "GET", url: "/api/questions?category=Partial%20import", headers: admin });
+    expect(
+      listed
+        .json()
+        .map((question: { text: string }) => question.text)
+        .sort(),
+    ).toEqual(["Which bird sings this? listen", "Which planet is red?"]);
   });
 });

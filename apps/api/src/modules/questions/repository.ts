@@ -22,7 +22,7 @@ import {
 import { attemptQuestions, questionOptions, questions } from "../../db/schema.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 import { keySeenSql } from "../drives/key-release.ts";
-import { type NewMedia, saveMedia } from "../media/repository.ts";
+import { findMediaBytes, type NewMedia, saveMedia } from "../media/repository.ts";
 
 // keyDrawn is the quiz's lock for first draws (schema.ts), not part of a question as the bank shows it.
 type QuestionRow = Omit<typeof questions.$inferSelect, "keyDrawn">;
@@ -343,4 +343,28 @@ export function toQuestionResponse(question: QuestionWithOptions) {
 export async function hasQuestions(db: Executor): Promise<boolean> {
   const rows = await db.select({ id: questions.id }).from(questions).limit(1);
   return rows.length > 0;
+}
+
+/** Our media images a text shows: their names (`<sha256>.<ext>`) in its Markdown. */
+const SHOWN_IMAGE = /\/api\/media\/([0-9a-f]{64})\.(png|jpg|webp|gif)/g;
+
+/**
+ * The bytes of every stored image the questions show, by media name (`<sha256>.<ext>`): an export to a format that
+ * carries files (Moodle XML) writes them in, since the site it goes to cannot reach our media.
+ */
+export async function imagesShownBy(db: Executor, shown: QuestionWithOptions[]): Promise<Map<string, Buffer>> {
+  const names = new Map<string, string>();
+  for (const question of shown) {
+    for (const text of [question.text, ...question.options.map((option) => option.text)]) {
+      for (const [, sha256 = "", extension = ""] of text.matchAll(SHOWN_IMAGE))
+        names.set(`${sha256}.${extension}`, sha256);
+    }
+  }
+  const bytes = await findMediaBytes(db, [...new Set(names.values())]);
+  const images = new Map<string, Buffer>();
+  for (const [name, sha256] of names) {
+    const found = bytes.get(sha256);
+    if (found) images.set(name, found);
+  }
+  return images;
 }

@@ -19,9 +19,11 @@ import type { FileOutcome } from "./formats/bank-file.ts";
 import { detectFormat, EXPORTS } from "./formats/bank-formats.ts";
 import { BankReader } from "./formats/bank-reader.ts";
 import { QUESTION_CSV_TEMPLATE, questionCsvRow } from "./formats/csv.ts";
+import { moodleXmlExport } from "./formats/moodle-xml.ts";
 import {
   archiveOrDeleteQuestion,
   createQuestions,
+  imagesShownBy,
   importQuestions,
   listCategories,
   listQuestions,
@@ -104,7 +106,7 @@ const questionRoutes: FastifyPluginAsync = async (app) => {
   serve(app, "questionExport", async (_request, reply) => streamBankCsv(reply, {}));
 
   serve(app, "questionExportAs", async (request, reply) => {
-    const { format, ...filters } = request.query;
+    const { format, multichoiceset, ...filters } = request.query;
     if (format === "csv") return streamBankCsv(reply, filters);
     // GIFT, Aiken and Moodle XML are written whole (a bank is at most thousands of questions).
     const { questions } = await listQuestions(app.db, filters);
@@ -113,6 +115,13 @@ const questionRoutes: FastifyPluginAsync = async (app) => {
     const file = EXPORTS[format];
     if (format === "aiken") {
       reply.header("x-questions-left-out", String(questions.filter((question) => !aikenCarries(question)).length));
+    }
+    if (format === "moodle-xml") {
+      // Moodle cannot reach our media: the images the questions show travel inside the file.
+      const images = await imagesShownBy(app.db, questions);
+      const written = moodleXmlExport(questions, { multichoiceset, images });
+      reply.header("x-questions-marked-differently", String(written.markedDifferently));
+      return sendDownload(reply, file, written.xml);
     }
     return sendDownload(reply, file, file.write(questions));
   });
@@ -136,7 +145,10 @@ const questionRoutes: FastifyPluginAsync = async (app) => {
     const bank = bankOf(
       await reader.read(request.body, format, { category: query.category, difficulty: query.difficulty }),
     );
-    if (bank.problemCount > 0) {
+    // Each kind of question the admin must have seen in the preview before it is imported: those with a problem
+    // (left out only when asked), of kinds the bank does not hold (left out only when asked), with losses
+    // (imported without what they lose only when asked). Without the confirmations the import is all or nothing.
+    if (bank.problemCount > 0 && !query.skipInvalid) {
       const listed = bank.problemCount > bank.problems.length ? ` (the first ${bank.problems.length} are listed)` : "";
       const counted = bank.problemCount === 1 ? "1 problem" : `${bank.problemCount} problems`;
       const fields: Record<string, string> = {};
@@ -146,11 +158,18 @@ const questionRoutes: FastifyPluginAsync = async (app) => {
       }
       throw new HttpError(400, `Nothing was imported: ${counted} in the file${listed}.`, fields);
     }
-    if (bank.unsupported.length > 0 && !request.query.skipUnsupported) {
+    if (bank.unsupported.length > 0 && !query.skipUnsupported) {
       const kinds = [...new Set(bank.unsupported.map((question) => question.kind))].join(", ");
       const message = `Nothing was imported: ${bank.unsupported.length} question${bank.unsupported.length === 1 ? " is" : "s are"} of a kind the bank does not hold (${kinds}). Confirm to import the rest without them.`;
       const fields: Record<string, string> = {};
       for (const question of bank.unsupported) fields[`line ${question.line}`] = `${question.kind}: not imported`;
+      throw new HttpError(400, message, fields);
+    }
+    const withLosses = bank.questions.filter((entry) => entry.losses);
+    if (withLosses.length > 0 && !query.acceptLosses) {
+      const message = `Nothing was imported: ${withLosses.length} question${withLosses.length === 1 ? " shows" : "s show"} something the bank cannot hold. Confirm to import ${withLosses.length === 1 ? "it" : "them"} without it.`;
+      const fields: Record<string, string> = {};
+      for (const entry of withLosses) fields[`line ${entry.line}`] = (entry.losses ?? []).join("; ");
       throw new HttpError(400, message, fields);
     }
     if (bank.questions.length === 0) {
@@ -169,7 +188,13 @@ const questionRoutes: FastifyPluginAsync = async (app) => {
       images,
       adminOf(request).id,
     );
-    return { imported: bank.questions.length, skipped: bank.unsupported.length };
+    // The counts a file without problems or losses has no use for stay out, as the answer was before them.
+    return {
+      imported: bank.questions.length,
+      skipped: bank.unsupported.length,
+      ...(bank.problemCount > 0 ? { invalid: bank.problemCount } : {}),
+      ...(withLosses.length > 0 ? { withLosses: withLosses.length } : {}),
+    };
   });
 };
 

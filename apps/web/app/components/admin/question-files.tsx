@@ -1,7 +1,8 @@
 // The question bank's files on the admin screen: upload a file in CSV, GIFT, Aiken or Moodle XML, see what it
-// would create and every problem with its line before anything is written, confirm skipping the questions of
-// kinds the bank does not hold, import all or nothing; export the bank (or the category filtered below) in any
-// of the formats. Admin-only: the route that draws it is never loaded by a public page.
+// would create before anything is written (each question importable, importable with what it loses named, of a
+// kind the bank does not hold, or with a problem at its line), confirm what is left out and import the rest;
+// export the bank (or the category filtered below) in any of the formats. Admin-only: the route that draws it is
+// never loaded by a public page.
 import { DIFFICULTIES } from "@trainwise/contract/constants";
 import {
   BANK_FORMAT_LABELS,
@@ -49,6 +50,9 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
   const [difficulty, setDifficulty] = useState<Difficulty>("medium");
   const [preview, setPreview] = useState<{ upload: Upload; result: QuestionImportPreview }>();
   const [skipConfirmed, setSkipConfirmed] = useState(false);
+  const [skipInvalid, setSkipInvalid] = useState(false);
+  const [lossesAccepted, setLossesAccepted] = useState(false);
+  const [multichoiceset, setMultichoiceset] = useState(false);
   const [exportFormat, setExportFormat] = useState<BankFormat>("csv");
   const [problem, setProblem] = useState<string>();
   const location = useLocation();
@@ -75,6 +79,8 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
       const result = await call("previewQuestionImport", { query, file: text });
       setPreview({ upload: { text, name: file.name, query: { ...query, format: result.format } }, result });
       setSkipConfirmed(false);
+      setSkipInvalid(false);
+      setLossesAccepted(false);
       return `Preview of ${file.name}: nothing has been imported yet.`;
     }, "The file could not be read.");
   }
@@ -85,11 +91,18 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
     void send(
       async (call) => {
         const done = await call("importQuestions", {
-          query: { ...upload.query, skipUnsupported: result.unsupported.length > 0 ? "true" : "false" },
+          query: {
+            ...upload.query,
+            skipUnsupported: result.unsupported.length > 0 ? "true" : "false",
+            skipInvalid: result.problemCount > 0 ? "true" : "false",
+            acceptLosses: result.questions.some((question) => question.losses) ? "true" : "false",
+          },
           file: upload.text,
         });
         const skipped = done.skipped > 0 ? ` ${done.skipped} of kinds the bank does not hold were skipped.` : "";
-        return `Imported ${done.imported} questions.${skipped}`;
+        const invalid = done.invalid ? ` ${done.invalid} with problems were left out.` : "";
+        const lost = done.withLosses ? ` ${done.withLosses} were imported without what they lose.` : "";
+        return `Imported ${done.imported} questions.${skipped}${invalid}${lost}`;
       },
       "The import failed.",
       () => {
@@ -110,6 +123,7 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
           format: exportFormat,
           category: params.get("category") || undefined,
           difficulty: (params.get("difficulty") as Difficulty | null) || undefined,
+          multichoiceset: exportFormat === "moodle-xml" && multichoiceset ? "true" : undefined,
         };
         await adminDownload("questionExportAs", `questions.${FILE_EXTENSIONS[exportFormat]}`, { query });
       }
@@ -118,11 +132,13 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
   }
 
   const result = preview?.result;
+  const withLosses = result?.questions.filter((question) => question.losses) ?? [];
   const blocked =
     !result ||
-    result.problemCount > 0 ||
+    (result.problemCount > 0 && !skipInvalid) ||
     result.questions.length === 0 ||
-    (result.unsupported.length > 0 && !skipConfirmed);
+    (result.unsupported.length > 0 && !skipConfirmed) ||
+    (withLosses.length > 0 && !lossesAccepted);
 
   return (
     <section aria-labelledby={`${ids}-heading`} className="mt-6 rounded border border-slate-200 p-4">
@@ -131,8 +147,9 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
       </h2>
       <p className="mt-1 text-sm text-slate-700">
         CSV (our columns: text, category, difficulty, type, scoring, correct, option1 to option10), GIFT, Aiken or
-        Moodle XML, at most 5000 questions and 2 MB. You see what the file would create before anything is saved; a file
-        with any problem imports nothing.
+        Moodle XML, at most 5000 questions and 2 MB. You see what the file would create before anything is saved, and
+        confirm what is left out: questions with problems, of kinds the bank does not hold, or parts a question cannot
+        show.
       </p>
       {/* Grid items may shrink below their content: a file input's own width pushed a phone's page sideways. */}
       <div className="mt-3 grid gap-3 md:grid-cols-2 [&>*]:min-w-0">
@@ -244,9 +261,23 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
           Download template
         </button>
       </div>
+      {exportFormat === "moodle-xml" && (
+        <label className="mt-2 flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={multichoiceset}
+            onChange={(event) => setMultichoiceset(event.target.checked)}
+          />
+          Write all-or-nothing questions as multichoiceset (only for a Moodle site with the all-or-nothing plugin)
+        </label>
+      )}
       <p className="mt-2 text-sm text-slate-700">
         The export takes the category and difficulty chosen in the list's filters, or the whole bank. Aiken holds
-        single-answer and true/false questions only; GIFT marks every multiple-answer question with partial credit.
+        plain-text, one-line single-answer and true/false questions without pictures only; GIFT marks every
+        multiple-answer question with partial credit. Moodle XML carries pictures inside the file; a stock Moodle has no
+        all-or-nothing kind, so a multiple-answer question marked all or nothing with more than one right option gives
+        part of the mark there for some of the right options and no wrong one (the file says so above each such
+        question).
       </p>
 
       {preview && result && (
@@ -255,13 +286,15 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
             Import preview: {preview.upload.name} ({BANK_FORMAT_LABELS[result.format]})
           </h3>
           <p className="mt-1">
-            {result.questions.length === 1 ? "1 question" : `${result.questions.length} questions`} would be created.
+            {result.questions.length === 1 ? "1 question" : `${result.questions.length} questions`} would be created
+            {withLosses.length > 0 && `, ${withLosses.length} of them without something the file shows`}.
           </p>
           {result.problemCount > 0 && (
             <div className="mt-3">
               <Alert tone="error">
                 {result.problemCount === 1 ? "1 problem" : `${result.problemCount} problems`} in the file: fix{" "}
-                {result.problemCount === 1 ? "it" : "them"} and preview again. Nothing can be imported until then.
+                {result.problemCount === 1 ? "it" : "them"} and preview again, or import the rest without{" "}
+                {result.problemCount === 1 ? "that question" : "those questions"}.
                 <ul className="mt-2 list-disc pl-6">
                   {result.problems.map((item) => (
                     <li key={`${item.line}-${item.message}`}>
@@ -269,6 +302,15 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
                     </li>
                   ))}
                 </ul>
+                <label className="mt-2 flex items-center gap-2 font-medium">
+                  <input
+                    type="checkbox"
+                    checked={skipInvalid}
+                    onChange={(event) => setSkipInvalid(event.target.checked)}
+                  />
+                  Leave out the {result.problemCount === 1 ? "question with a problem" : "questions with problems"} and
+                  import the rest
+                </label>
               </Alert>
             </div>
           )}
@@ -293,6 +335,31 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
                   onChange={(event) => setSkipConfirmed(event.target.checked)}
                 />
                 Skip {result.unsupported.length === 1 ? "this question" : "these questions"} and import the rest
+              </label>
+            </div>
+          )}
+          {withLosses.length > 0 && (
+            <div className="mt-3 rounded border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+              <p>
+                {withLosses.length === 1
+                  ? "1 question shows something the bank cannot hold, which the import leaves out:"
+                  : `${withLosses.length} questions show something the bank cannot hold, which the import leaves out:`}
+              </p>
+              <ul className="mt-2 list-disc pl-6">
+                {withLosses.map((question) => (
+                  <li key={question.line}>
+                    Line {question.line}: {question.losses?.join("; ")}
+                  </li>
+                ))}
+              </ul>
+              <label className="mt-2 flex items-center gap-2 font-medium">
+                <input
+                  type="checkbox"
+                  checked={lossesAccepted}
+                  onChange={(event) => setLossesAccepted(event.target.checked)}
+                />
+                Import {withLosses.length === 1 ? "this question" : "these questions"} without what{" "}
+                {withLosses.length === 1 ? "it loses" : "they lose"}
               </label>
             </div>
           )}
@@ -323,8 +390,11 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
                     <th scope="col" className="py-1 pr-3">
                       Difficulty
                     </th>
-                    <th scope="col" className="py-1">
+                    <th scope="col" className="py-1 pr-3">
                       Options (correct in bold)
+                    </th>
+                    <th scope="col" className="py-1">
+                      Status
                     </th>
                   </tr>
                 </thead>
@@ -341,7 +411,7 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
                       </td>
                       <td className="py-1 pr-3">{question.category}</td>
                       <td className="py-1 pr-3">{DIFFICULTY_LABELS[question.difficulty]}</td>
-                      <td className="py-1">
+                      <td className="py-1 pr-3">
                         {question.options.map((option, index) => (
                           <span key={`${index}-${option.text}`}>
                             {index > 0 && " · "}
@@ -356,6 +426,7 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
                           </span>
                         ))}
                       </td>
+                      <td className="py-1">{question.losses ? "Importable with losses" : "Importable"}</td>
                     </tr>
                   ))}
                 </tbody>

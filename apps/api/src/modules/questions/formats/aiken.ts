@@ -1,7 +1,12 @@
 // Aiken, Moodle's simplest text format, read and written by hand (no maintained parser exists, and it is a few
-// lines): a question on one line, its options as "A. text" or "A) text", then "ANSWER: B". It holds only
-// single-answer questions, with no category or difficulty (the import's defaults give them). Its text is ours,
-// Markdown, on one line: inline Markdown (emphasis, code spans, math, images) is kept as it is.
+// lines): a question on one line, its options as "A. text" or "A) text" (the space is optional, as in Moodle's
+// reader), then "ANSWER: B". It holds only single-answer questions, with no category or difficulty (the import's
+// defaults give them). Its text is plain text, as Moodle reads it (escaped into HTML, where its filters still
+// render TeX between `\(…\)`, `\[…\]` or `$$…$$`): we read it as plain text with that math, and write our Markdown
+// out as plain text.
+
+import { plainAsMarkdown } from "../../../rich-text/as-markdown.ts";
+import { markdownAsPlain } from "../../../rich-text/as-plain.ts";
 import type { QuestionWithOptions } from "../repository.ts";
 import {
   addDraft,
@@ -13,7 +18,8 @@ import {
   withinRowLimit,
 } from "./bank-file.ts";
 
-const OPTION_LINE = /^([A-Z])[.)]\s+(.*)$/;
+/** Moodle's pattern: a capital letter, `.` or `)`, and at most one space or tab, which is not part of the text. */
+const OPTION_LINE = /^([A-Z])[.)][ \t]?(.*)$/;
 const ANSWER_LINE = /^ANSWER:\s*(.*)$/i;
 
 export function parseAiken(text: string, defaults: ImportDefaults = {}): FileOutcome {
@@ -41,8 +47,9 @@ export function parseAiken(text: string, defaults: ImportDefaults = {}): FileOut
       continue;
     }
     if (answer) {
-      const letter = (answer[1] ?? "").trim().toUpperCase();
-      const chosen = letter.length === 1 ? letter.charCodeAt(0) - 65 : -1;
+      // Moodle reads the first character after the colon; anything after it is ignored.
+      const letter = (answer[1] ?? "").trim().toUpperCase().slice(0, 1);
+      const chosen = /[A-Z]/.test(letter) ? letter.charCodeAt(0) - 65 : -1;
       if (question.options.length < 2) {
         addProblem(bank, question.line, "A question needs at least two options (A. … B. …) before its ANSWER line");
       } else if (chosen < 0 || chosen >= question.options.length) {
@@ -56,9 +63,12 @@ export function parseAiken(text: string, defaults: ImportDefaults = {}): FileOut
           bank,
           {
             line: question.line,
-            text: question.text.join("\n"),
+            text: plainAsMarkdown(question.text.join("\n"), false, true),
             type: "single",
-            options: question.options.map((option, position) => ({ text: option, isCorrect: position === chosen })),
+            options: question.options.map((option, position) => ({
+              text: plainAsMarkdown(option, true, true),
+              isCorrect: position === chosen,
+            })),
           },
           defaults,
         );
@@ -68,7 +78,7 @@ export function parseAiken(text: string, defaults: ImportDefaults = {}): FileOut
       continue;
     }
     if (option && option[1] === String.fromCharCode(65 + question.options.length)) {
-      question.options.push(option[2] ?? "");
+      question.options.push((option[2] ?? "").trim());
     } else if (question.options.length === 0) {
       // Before its first option, a question's text may run over several lines.
       question.text.push(content);
@@ -88,13 +98,26 @@ export function parseAiken(text: string, defaults: ImportDefaults = {}): FileOut
   return { ok: true, bank };
 }
 
+/** Markdown images: Aiken's plain text cannot carry a picture, and a question without its picture is not the same. */
+const IMAGE = /!\[[^\]]*\]\(/;
+
 /**
- * Whether Aiken can hold the question: single answer or true/false, on one line. A multi-line text (a code
- * block, a list, paragraphs) cannot be written in it: joined into one line it would no longer be the same
- * Markdown, so such a question is left out rather than changed.
+ * Whether Aiken can hold the question: single answer or true/false, on one line, without pictures. A multi-line
+ * text (a code block, a list, paragraphs) cannot be written in it: joined into one line it would no longer say the
+ * same, so such a question is left out rather than changed.
  */
 export function aikenCarries(question: QuestionWithOptions): boolean {
-  return question.type !== "multiple" && question.options.length <= 26 && !/[\r\n]/.test(question.text);
+  return (
+    question.type !== "multiple" &&
+    question.options.length <= 26 &&
+    !/[\r\n]/.test(question.text) &&
+    ![question.text, ...question.options.map((option) => option.text)].some((text) => IMAGE.test(text))
+  );
+}
+
+/** A text as one line of Aiken: plain text, as Moodle reads it, with our math in delimiters Moodle renders. */
+function aikenLine(markdown: string): string {
+  return markdownAsPlain(markdown).replace(/\s*\n\s*/g, " ");
 }
 
 /**
@@ -105,9 +128,9 @@ export function questionsToAiken(questions: QuestionWithOptions[]): string {
   return questions
     .filter(aikenCarries)
     .map((question) => {
-      const lines = [question.text];
+      const lines = [aikenLine(question.text)];
       question.options.forEach((option, index) => {
-        lines.push(`${String.fromCharCode(65 + index)}. ${option.text}`);
+        lines.push(`${String.fromCharCode(65 + index)}. ${aikenLine(option.text)}`);
       });
       const correct = question.options.findIndex((option) => option.isCorrect);
       lines.push(`ANSWER: ${String.fromCharCode(65 + correct)}`);

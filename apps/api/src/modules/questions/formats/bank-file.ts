@@ -25,13 +25,16 @@ export interface Draft {
   type: QuestionType;
   scoring?: ScoringRule | undefined;
   options: { text: string; isCorrect: boolean }[];
+  /** What the file shows in this question that the bank cannot hold and leaves out, each named. */
+  losses?: string[] | undefined;
 }
 
 /** An image a file embeds (Moodle XML's base64 `<file>`), checked as an upload is; stored only by the import. */
 export type FileImage = Extract<EmbeddedImage, { ok: true }>;
 
 export interface ParsedBank {
-  questions: { line: number; question: QuestionInput }[];
+  /** The questions that can be imported, each with what it loses, if anything. */
+  questions: { line: number; question: QuestionInput; losses?: string[] }[];
   /** The images the questions show, by SHA-256. */
   images: Map<string, FileImage>;
   unsupported: { line: number; kind: string; title: string }[];
@@ -111,7 +114,8 @@ export function addDraft(bank: ParsedBank, draft: Draft, defaults: ImportDefault
     options: draft.options,
   });
   if (parsed.success) {
-    bank.questions.push({ line: draft.line, question: parsed.data });
+    const losses = draft.losses?.length ? { losses: draft.losses } : {};
+    bank.questions.push({ line: draft.line, question: parsed.data, ...losses });
     return true;
   }
   const messages = parsed.error.issues.map((issue) =>
@@ -119,7 +123,8 @@ export function addDraft(bank: ParsedBank, draft: Draft, defaults: ImportDefault
       ? "Category is required: the file names none for this question; choose one for the import"
       : issue.message,
   );
-  addProblem(bank, draft.line, [...new Set(messages)].join("; "));
+  // What the question lost may be why it is invalid (a question that was only a picture has no text left).
+  addProblem(bank, draft.line, [...new Set([...messages, ...(draft.losses ?? [])])].join("; "));
   return false;
 }
 

@@ -15,8 +15,32 @@ export function detectFormat(text: string): BankFormat {
   const firstLine = (start.split(/\r?\n/, 1)[0] ?? "").toLowerCase();
   const header = firstLine.split(",").map((cell) => cell.trim().replace(/^"|"$/g, ""));
   if (header.includes("text") && header.includes("correct")) return "csv";
-  if (/^ANSWER:\s*[A-Z]\s*$/m.test(start) && /^[A-Z][.)]\s/m.test(start) && !/[{}]/.test(start)) return "aiken";
+  if (looksLikeAiken(start)) return "aiken";
   return "gift";
+}
+
+/**
+ * Aiken: every group of lines between blank lines that is not a GIFT comment ends with an `ANSWER:` line, after an
+ * option line. Braces prove nothing (an Aiken question about code has them); a GIFT question ends with its answers
+ * or its text, never with an `ANSWER:` line.
+ */
+function looksLikeAiken(text: string): boolean {
+  const groups = text
+    .split(/\r?\n[ \t]*(?:\r?\n[ \t]*)+/)
+    .map((group) =>
+      group
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== ""),
+    )
+    .filter((lines) => lines.length > 0 && !lines.every((line) => line.startsWith("//")));
+  return (
+    groups.length > 0 &&
+    groups.every((lines) => {
+      const last = lines.at(-1) ?? "";
+      return /^ANSWER:\s*[A-Z]/.test(last) && /^[A-Z][.)]/.test(lines.at(-2) ?? "");
+    })
+  );
 }
 
 export async function readBankFile(text: string, format: BankFormat, defaults: ImportDefaults): Promise<FileOutcome> {
@@ -46,12 +70,14 @@ export function toPreview(format: BankFormat, bank: ParsedBank): QuestionImportP
   let characters = 0;
   return {
     format,
-    questions: bank.questions.map(({ line, question }) => {
+    questions: bank.questions.map(({ line, question, losses }) => {
       characters += question.text.length + question.options.reduce((sum, option) => sum + option.text.length, 0);
-      if (characters > PREVIEW_RENDERED_CHARACTERS) return { line, ...question };
+      const lost = losses ? { losses } : {};
+      if (characters > PREVIEW_RENDERED_CHARACTERS) return { line, ...question, ...lost };
       return {
         line,
         ...question,
+        ...lost,
         html: renderQuestionText(question.text),
         options: question.options.map((option) => ({ ...option, html: renderOptionText(option.text) })),
       };

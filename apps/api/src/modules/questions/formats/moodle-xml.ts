@@ -5,15 +5,22 @@
 // What it carries (decision 018): categories (`<question type="category">`, a Moodle path), difficulty as a
 // tag (`difficulty-hard`), single answer (`multichoice` with `<single>true`), multiple answers (`multichoice`
 // with `<single>false` and ±100/k fractions: partial credit; `multichoiceset`, the all-or-nothing plugin's
-// type: all or nothing), and `truefalse`. Every other type is named and skipped on confirmation.
+// type, or our own export's multichoice marked `<trainwise_scoring>`: all or nothing), and `truefalse`. Every
+// other type is named and skipped on confirmation.
 //
 // Text (docs/decisions/021): `format="html"` and `moodle_auto_format` are converted to Markdown,
-// `markdown` is ours as it is, `plain_text` is escaped so it shows literally. An image a text embeds
-// (`<file name="a.png" encoding="base64">`, shown by `@@PLUGINFILE@@/a.png`) is checked as an upload is and its
-// references point at `/api/media/<sha256>.<ext>`; the import stores it with the questions. We write Markdown,
-// `format="markdown"`, in CDATA.
+// `markdown` is ours (with Moodle's `\\(…\\)` math as ours), `plain_text` is escaped so it shows literally. An image a
+// text embeds (`<file name="a.png" encoding="base64">`, shown by `@@PLUGINFILE@@/a.png`) is checked as an upload is
+// and its references point at `/api/media/<sha256>.<ext>`; the import stores it with the questions.
+//
+// We write what a stock Moodle 4.5 imports with its defaults: Markdown in CDATA, math in the delimiters Moodle's
+// filters render, images as base64 files, names as plain text, and only stock question types (`moodleXmlExport`).
+
+import { MEDIA_PATH_PREFIX } from "@trainwise/contract/media";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { asMarkdown, type SourceFormat, UnconvertibleText } from "../../../rich-text/as-markdown.ts";
+import { markdownAsPlain } from "../../../rich-text/as-plain.ts";
+import { mathForMoodle, mathFromMoodle } from "../../../rich-text/moodle-math.ts";
 import { checkEmbeddedImage, mediaUrl } from "../../media/image-check.ts";
 import type { QuestionWithOptions } from "../repository.ts";
 import {
@@ -64,8 +71,12 @@ interface XmlQuestion {
   questiontext?: XmlText;
   category?: XmlText;
   single?: unknown;
+  trainwise_scoring?: unknown;
   answer?: XmlAnswer[];
   tags?: { tag?: XmlText[] };
+  /** Moodle 1.9's picture of the question: a file name, with its bytes in `image_base64`. */
+  image?: unknown;
+  image_base64?: unknown;
 }
 
 /** A Moodle XML question nests about six elements deep; far deeper is an attack on the parser's stack. */
@@ -117,13 +128,14 @@ function questionLines(xml: string): number[] {
 }
 
 /**
- * The file with each embedded file's base64 taken out (its line breaks kept): the check for over-long lines is
+ * The file with each embedded file's base64 (and Moodle 1.9's `<image_base64>`) taken out (its line breaks kept): the check for over-long lines is
  * for question text, and Moodle writes an image's base64 on one line. The image's own limit is checked on import.
  */
 export function withoutEmbeddedFiles(xml: string): string {
-  return xml.replace(/(<file\b[^>]*>)([^<]*)(<\/file>)/g, (_match, open: string, body: string, close: string) => {
-    return open + body.replace(/[^\n]/g, "") + close;
-  });
+  return xml.replace(
+    /(<(file|image_base64)\b[^>]*>)([^<]*)(<\/\2>)/g,
+    (_match, open: string, _name: string, body: string, close: string) => open + body.replace(/[^\n]/g, "") + close,
+  );
 }
 
 function textOf(value: unknown): string {
@@ -139,9 +151,13 @@ const FORMATS: Record<string, SourceFormat> = {
   plain_text: "plain",
 };
 
-/** A text's embedded images and the problems with them and its text, collected while one question is read. */
+/**
+ * What one question's texts bring while it is read: the images they embed, what they show that the bank cannot
+ * hold (losses: the question can still be imported without it), and problems (it cannot).
+ */
 interface QuestionImages {
   images: FileImage[];
+  losses: string[];
   problems: string[];
 }
 
@@ -160,7 +176,9 @@ function markdownOf(field: XmlText | undefined, found: QuestionImages, inline = 
         ? checkEmbeddedImage(Buffer.from(textOf(file["#text"]).replace(/\s+/g, ""), "base64"))
         : { ok: false as const, message: "is not base64-encoded" };
     if (!image.ok) {
-      found.problems.push(`The embedded file ${name.slice(1)} ${image.message}`);
+      // Moodle keeps any file (a sound, a text file); the bank holds images it can check only. The question is
+      // still worth importing, with the file named as what it loses.
+      found.losses.push(`The embedded file ${name.slice(1)} is left out: it ${image.message}`);
       refused.add(name);
       continue;
     }
@@ -174,16 +192,40 @@ function markdownOf(field: XmlText | undefined, found: QuestionImages, inline = 
   if (format === "html" || format === "moodle") {
     for (const [, path = ""] of raw.matchAll(PLUGIN_FILE)) {
       const name = decodedPath(path);
-      if (!refused.has(name)) found.problems.push(`The text shows ${name.slice(1)}, which the file does not embed`);
+      if (!refused.has(name)) {
+        found.losses.push(`The text shows ${name.slice(1)}, which the file does not embed: it is left out`);
+      }
     }
   }
   try {
-    return asMarkdown(raw, format, inline);
+    // Moodle's Markdown shows `\\(…\\)` and `\\[…\\]` as the delimiters its filters render as math (our export writes them).
+    return format === "markdown" ? mathFromMoodle(raw) : asMarkdown(raw, format, inline, found.losses);
   } catch (error) {
     if (!(error instanceof UnconvertibleText)) throw error;
     found.problems.push(error.message);
     return "";
   }
+}
+
+/**
+ * The question's text with Moodle 1.9's picture (`<image>` naming it, `<image_base64>` holding it) after it, as
+ * Moodle's importer adds it; without its bytes the picture is not in the file, and is named as lost.
+ */
+function withOldImage(text: string, question: XmlQuestion, found: QuestionImages): string {
+  const name = textOf(question.image).trim();
+  if (name === "") return text;
+  const base64 = textOf(question.image_base64).replace(/\s+/g, "");
+  if (base64 === "") {
+    found.losses.push(`The picture ${name.slice(0, 100)} (Moodle 1.9's <image>) is not in the file: it is left out`);
+    return text;
+  }
+  const image = checkEmbeddedImage(Buffer.from(base64, "base64"));
+  if (!image.ok) {
+    found.losses.push(`The picture ${name.slice(0, 100)} (Moodle 1.9's <image>) is left out: it ${image.message}`);
+    return text;
+  }
+  found.images.push(image);
+  return `${text}\n\n![](${mediaUrl(image)})`;
 }
 
 /** Where Moodle's text shows a file it embeds: `@@PLUGINFILE@@/` and the file's path, up to a quote or space. */
@@ -273,8 +315,8 @@ export function parseMoodleXml(xml: string, defaults: ImportDefaults = {}): File
       category = categoryFromPath(textOf(question.category?.text));
       continue;
     }
-    const found: QuestionImages = { images: [], problems: [] };
-    const text = markdownOf(question.questiontext, found);
+    const found: QuestionImages = { images: [], losses: [], problems: [] };
+    const text = withOldImage(markdownOf(question.questiontext, found), question, found);
     const tags = (question.tags?.tag ?? []).map((tag) => textOf(tag.text));
     const answers = question.answer ?? [];
     const fraction = (answer: XmlAnswer) => Number(answer["@_fraction"] ?? "0");
@@ -282,7 +324,7 @@ export function parseMoodleXml(xml: string, defaults: ImportDefaults = {}): File
     // A question with an image that cannot be stored is a problem at its line, like any other.
     const keep = (draft: Draft) => {
       if (found.problems.length > 0) addProblem(bank, line, found.problems.join("; "));
-      else if (addDraft(bank, draft, defaults)) {
+      else if (addDraft(bank, { ...draft, losses: found.losses }, defaults)) {
         for (const image of found.images) bank.images.set(image.sha256, image);
       }
     };
@@ -310,7 +352,11 @@ export function parseMoodleXml(xml: string, defaults: ImportDefaults = {}): File
       keep({
         ...common,
         type: multiple ? "multiple" : "single",
-        scoring: type === "multichoice" && multiple ? "partial" : "all_or_nothing",
+        // Our own export marks all-or-nothing questions it writes as stock multichoice.
+        scoring:
+          type === "multichoice" && multiple && textOf(question.trainwise_scoring).trim() !== "all_or_nothing"
+            ? "partial"
+            : "all_or_nothing",
         options,
       });
     } else {
@@ -333,50 +379,148 @@ function textElement(name: string, text: string, attributes = ""): string {
   return `<${name}${attributes}><text>${escapeXml(text)}</text></${name}>`;
 }
 
-/** Markdown in CDATA, so code reads as typed; a `]]>` in it is split across two sections. */
-function markdownElement(name: string, text: string, attributes = ""): string {
-  const cdata = `<![CDATA[${text.replaceAll("]]>", "]]]]><![CDATA[>")}]]>`;
-  return `<${name}${attributes} format="markdown"><text>${cdata}</text></${name}>`;
+/** The question types a stock Moodle 4.5 has (question/type), `category` for the category records. */
+export const STOCK_MOODLE_TYPES = [
+  "category",
+  "calculated",
+  "calculatedmulti",
+  "calculatedsimple",
+  "ddimageortext",
+  "ddmarker",
+  "ddwtos",
+  "description",
+  "essay",
+  "gapselect",
+  "match",
+  "multianswer",
+  "multichoice",
+  "numerical",
+  "random",
+  "randomsamatch",
+  "shortanswer",
+  "truefalse",
+] as const;
+
+/** How our export is written, and the images it carries. */
+export interface MoodleXmlOptions {
+  /**
+   * All-or-nothing multiple-answer questions as `multichoiceset`, the all-or-nothing plugin's type, for a site
+   * that has it; by default as stock `multichoice`, which a stock Moodle imports.
+   */
+  multichoiceset?: boolean;
+  /** The bytes of each image our texts show, by its media name (`<sha256>.<ext>`): written into the file. */
+  images?: ReadonlyMap<string, Buffer>;
 }
 
-export function questionsToMoodleXml(questions: QuestionWithOptions[]): string {
+export interface MoodleXmlExport {
+  xml: string;
+  /** Questions a stock Moodle marks otherwise than we do (all or nothing on more than one right option). */
+  markedDifferently: number;
+}
+
+/** Where a text shows one of our images: a Markdown image's destination. */
+const OUR_IMAGE = new RegExp(
+  `(!\\[[^\\]]*\\]\\()${MEDIA_PATH_PREFIX.replaceAll("/", "\\/")}([0-9a-f]{64}\\.(?:png|jpg|webp|gif))(?=[)\\s])`,
+  "g",
+);
+
+/**
+ * A text as Moodle's Markdown: our math in delimiters its filters render, our images as `@@PLUGINFILE@@` files
+ * carried in the element (base64), so the file stands alone; an image whose bytes are not at hand stays a link.
+ */
+function moodleTextElement(
+  name: string,
+  markdown: string,
+  images: ReadonlyMap<string, Buffer>,
+  attributes = "",
+): string {
+  const files = new Map<string, Buffer>();
+  const text = mathForMoodle(markdown).replace(OUR_IMAGE, (whole, start: string, file: string) => {
+    const bytes = images.get(file);
+    if (!bytes) return whole;
+    files.set(file, bytes);
+    return `${start}@@PLUGINFILE@@/${file}`;
+  });
+  const cdata = `<![CDATA[${text.replaceAll("]]>", "]]]]><![CDATA[>")}]]>`;
+  const embedded = [...files].map(
+    ([file, bytes]) => `<file name="${file}" path="/" encoding="base64">${bytes.toString("base64")}</file>`,
+  );
+  return `<${name}${attributes} format="markdown"><text>${cdata}</text>${embedded.join("")}</${name}>`;
+}
+
+/** A question's name as Moodle lists it: the first words of its text, plain. */
+function nameOf(markdown: string): string {
+  const plain = markdownAsPlain(markdown).replace(/\s+/g, " ").trim();
+  return [...plain].slice(0, 80).join("") || "Question";
+}
+
+/**
+ * Our element (not Moodle's; its importer passes over elements it does not know) saying a multiple-answer question
+ * is marked all or nothing, so our own export reads back as it was written.
+ */
+const ALL_OR_NOTHING = "<trainwise_scoring>all_or_nothing</trainwise_scoring>";
+
+/** Why a stock Moodle marks an all-or-nothing question differently, written into the file before it. */
+const MARKED_DIFFERENTLY =
+  "<!-- Marked all or nothing here. A stock Moodle has no such kind: this multichoice gives each right option an equal share and takes everything for any wrong one, so choosing some of the right options and none of the wrong ones earns part of the mark there. Export with multichoiceset for a site with the all-or-nothing plugin. -->";
+
+/**
+ * The questions as Moodle XML for Moodle 4.5's importer: single answer and partial credit as `multichoice` with the
+ * weights that mark them as we do; all or nothing as `multichoice` with +100/k for each of the k right options and
+ * -100 for each wrong one (exactly our marks when k is 1; otherwise a comment says how Moodle's marks differ), or as
+ * `multichoiceset` when asked; true/false as `truefalse`.
+ */
+export function moodleXmlExport(questions: QuestionWithOptions[], options: MoodleXmlOptions = {}): MoodleXmlExport {
+  const images = options.images ?? new Map<string, Buffer>();
   const out = ['<?xml version="1.0" encoding="UTF-8"?>', "<quiz>"];
+  let markedDifferently = 0;
   let category: string | undefined;
   for (const question of questions) {
     if (question.category !== category) {
       category = question.category;
       out.push(`  <question type="category">${textElement("category", categoryToPath(category))}</question>`);
     }
+    const allOrNothing = question.type === "multiple" && question.scoring === "all_or_nothing";
     const type =
       question.type === "true_false"
         ? "truefalse"
-        : question.type === "multiple" && question.scoring === "all_or_nothing"
+        : allOrNothing && options.multichoiceset
           ? "multichoiceset"
           : "multichoice";
     const correctCount = question.options.filter((option) => option.isCorrect).length;
     const parts = [
-      textElement("name", question.text.replace(/\s+/g, " ").slice(0, 80)),
-      markdownElement("questiontext", question.text),
+      textElement("name", nameOf(question.text)),
+      moodleTextElement("questiontext", question.text, images),
     ];
     if (type === "multichoice") parts.push(`<single>${question.type === "single"}</single>`);
     if (type !== "truefalse") parts.push("<shuffleanswers>true</shuffleanswers>");
+    if (type === "multichoice" && allOrNothing) parts.push(ALL_OR_NOTHING);
     for (const option of question.options) {
       const fraction =
-        type === "truefalse" || question.type === "single"
+        question.type !== "multiple" || type === "multichoiceset"
           ? option.isCorrect
             ? "100"
             : "0"
-          : type === "multichoiceset"
+          : allOrNothing
             ? option.isCorrect
-              ? "100"
-              : "0"
+              ? weightOf(option, correctCount)
+              : "-100"
             : weightOf(option, correctCount);
       const text = type === "truefalse" ? option.text.toLowerCase() : option.text;
-      parts.push(markdownElement("answer", text, ` fraction="${fraction}"`));
+      parts.push(moodleTextElement("answer", text, images, ` fraction="${fraction}"`));
     }
     parts.push(`<tags><tag><text>${difficultyTag(question.difficulty)}</text></tag></tags>`);
+    if (type === "multichoice" && allOrNothing && correctCount > 1) {
+      markedDifferently++;
+      out.push(`  ${MARKED_DIFFERENTLY}`);
+    }
     out.push(`  <question type="${type}">\n    ${parts.join("\n    ")}\n  </question>`);
   }
   out.push("</quiz>", "");
-  return out.join("\n");
+  return { xml: out.join("\n"), markedDifferently };
+}
+
+/** The questions as Moodle XML a stock Moodle imports, without images' bytes (they stay links). */
+export function questionsToMoodleXml(questions: QuestionWithOptions[]): string {
+  return moodleXmlExport(questions).xml;
 }

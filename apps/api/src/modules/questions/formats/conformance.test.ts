@@ -1,0 +1,482 @@
+// Conformance with Moodle's own readers and writers (issue 23): files written here, one construct each, read as
+// Moodle's qformat_gift, qformat_aiken and qformat_xml read them, asserting what we would store; and our Moodle XML
+// export read as qformat_xml reads it, against what a stock Moodle 4.5 holds.
+import { createHash } from "node:crypto";
+import type { QuestionInput } from "@trainwise/contract/questions";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import { renderQuestionText } from "../../../rich-text/render.ts";
+import type { QuestionWithOptions } from "../repository.ts";
+import type { FileOutcome } from "./bank-file.ts";
+import { detectFormat, readBankFile } from "./bank-formats.ts";
+import { moodleXmlExport } from "./moodle-xml.ts";
+
+function bankOf(outcome: FileOutcome) {
+  if (!outcome.ok) throw new Error(`refused: ${outcome.message}`);
+  return outcome.bank;
+}
+
+const DEFAULTS = { category: "Imported", difficulty: "medium" } as const;
+
+describe("GIFT as Moodle reads it", () => {
+  it("names a numerical question whatever its answers hold, instead of calling it a syntax error", async () => {
+    const bank = bankOf(
+      await readBankFile(
+        "::Sum:: What is 1 + 2? {#3:2~#Completely wrong}\n\n// [tag:easy]\nHow many legs has a spider? {#8}\n\nStill read? {=yes ~no}\n",
+        "gift",
+        DEFAULTS,
+      ),
+    );
+    expect(bank.problems).toEqual([]);
+    expect(bank.unsupported).toEqual([
+      { line: 1, kind: "numerical", title: "Sum" },
+      { line: 4, kind: "numerical", title: "How many legs has a spider?" },
+    ]);
+    expect(bank.questions.map((entry) => entry.question.text)).toEqual(["Still read?"]);
+  });
+
+  it("reads missing-word questions, multiple choice and true/false, with a blank where the answers stand", async () => {
+    const bank = bankOf(
+      await readBankFile(
+        "Water boils at {=100 ~90 ~80} degrees at sea level.\n\nThe sun {T} is a star.\n\nTwo plus two is {F} five.\n",
+        "gift",
+        DEFAULTS,
+      ),
+    );
+    expect(bank.problems).toEqual([]);
+    expect(bank.unsupported).toEqual([]);
+    expect(bank.questions.map(({ line, question }) => ({ line, ...question }))).toEqual([
+      {
+        line: 1,
+        text: "Water boils at \\_\\_\\_\\_\\_ degrees at sea level.",
+        ...DEFAULTS,
+        type: "single",
+        scoring: "all_or_nothing",
+        options: [
+          { text: "100", isCorrect: true },
+          { text: "90", isCorrect: false },
+          { text: "80", isCorrect: false },
+        ],
+      },
+      {
+        line: 3,
+        text: "The sun \\_\\_\\_\\_\\_ is a star.",
+        ...DEFAULTS,
+        type: "true_false",
+        scoring: "all_or_nothing",
+        options: [
+          { text: "True", isCorrect: true },
+          { text: "False", isCorrect: false },
+        ],
+      },
+      expect.objectContaining({
+        line: 5,
+        type: "true_false",
+        options: [
+          { text: "True", isCorrect: false },
+          { text: "False", isCorrect: true },
+        ],
+      }),
+    ]);
+    // The blank shows as a blank, not as emphasis or a rule.
+    expect(renderQuestionText(bank.questions[0]?.question.text ?? "")).toBe(
+      "<p>Water boils at _____ degrees at sea level.</p>",
+    );
+  });
+
+  it("reads TeX in Moodle's delimiters as math", async () => {
+    const bank = bankOf(await readBankFile("What is \\(\\frac12\\) of 4? {=2 ~8}\n", "gift", DEFAULTS));
+    expect(bank.questions[0]?.question.text).toBe("What is $\\frac12$ of 4?");
+  });
+});
+
+describe("Aiken as Moodle reads it", () => {
+  it("reads options written without a space after the letter, and only the first letter of the answer", async () => {
+    const bank = bankOf(
+      await readBankFile("Which is a noble gas?\nA)Neon\nB.Nitrogen\nC) Oxygen\nANSWER: A (neon)\n", "aiken", DEFAULTS),
+    );
+    expect(bank.problems).toEqual([]);
+    expect(bank.questions[0]?.question.options).toEqual([
+      { text: "Neon", isCorrect: true },
+      { text: "Nitrogen", isCorrect: false },
+      { text: "Oxygen", isCorrect: false },
+    ]);
+  });
+
+  it("reads text as plain text, shown as typed, except TeX in Moodle's delimiters, which its filters render", async () => {
+    const bank = bankOf(
+      await readBankFile(
+        "Is *stateful* the same as <b>stateful</b>, and is \\(x^2\\) a square?\nA. *yes*\nB. $5 or `no`\nANSWER: B\n",
+        "aiken",
+        DEFAULTS,
+      ),
+    );
+    const question = bank.questions[0]?.question;
+    expect(question?.text).toBe("Is \\*stateful\\* the same as \\<b\\>stateful\\</b\\>, and is $x^2$ a square?");
+    expect(question?.options.map((option) => option.text)).toEqual(["\\*yes\\*", "\\$5 or \\`no\\`"]);
+    const html = renderQuestionText(question?.text ?? "");
+    expect(html).toContain("Is *stateful* the same as &lt;b&gt;stateful&lt;/b&gt;, and is ");
+    expect(html).toContain('class="katex"');
+  });
+
+  it("is detected as Aiken even when its text holds braces, and GIFT stays GIFT", () => {
+    const aiken =
+      "What does {} mean in JSON?\nA. an empty object\nB. an empty array\nANSWER: A\n\nQ2 {x}?\nA) a\nB) b\nANSWER: B\n";
+    expect(detectFormat(aiken)).toBe("aiken");
+    expect(detectFormat("What does \\{\\} mean? {=an object ~an array}\n\nANSWER: A is here {T}\n")).toBe("gift");
+    expect(detectFormat("// a comment\n\nQ?\nA. a\nB. b\nANSWER: A\n")).toBe("aiken");
+  });
+});
+
+const MP3 = Buffer.from("ID3\u0003\u0000\u0000\u0000\u0000\u0000\u0000 a sound, as far as we can tell");
+
+/** A Moodle XML file of the questions given, each a `<question>` element's inside. */
+const moodleFile = (...questions: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n${questions.map((question) => `<question type="multichoice">${question}<single>true</single><answer fraction="100"><text>yes</text></answer><answer fraction="0"><text>no</text></answer></question>\n`).join("")}</quiz>\n`;
+
+describe("Moodle XML: what a question loses is named, and the question is still importable", () => {
+  it("reads TeX in Moodle's HTML as math", async () => {
+    const bank = bankOf(
+      await readBankFile(
+        moodleFile(
+          '<questiontext format="html"><text><![CDATA[<p>Is $$x^2$$ or \\(\\frac12\\) or \\[ y \\] math?</p>]]></text></questiontext>',
+        ),
+        "moodle-xml",
+        DEFAULTS,
+      ),
+    );
+    expect(bank.questions[0]?.question.text).toBe("Is $$x^2$$ or $\\frac12$ or $$y$$ math?");
+  });
+
+  it("imports a question with a sound or a text file without it, naming each file it leaves out", async () => {
+    const bank = bankOf(
+      await readBankFile(
+        moodleFile(
+          `<questiontext format="html"><text><![CDATA[<p>Listen: <a href="@@PLUGINFILE@@/bell.mp3">bell</a>. Which instrument?</p>]]></text><file name="bell.mp3" path="/" encoding="base64">${MP3.toString("base64")}</file><file name="notes.txt" path="/" encoding="base64">${Buffer.from("plain notes").toString("base64")}</file></questiontext>`,
+          '<questiontext format="html"><text><![CDATA[<p>See <img src="@@PLUGINFILE@@/gone.png">.</p>]]></text></questiontext>',
+          '<questiontext format="html"><text>Nothing lost here.</text></questiontext>',
+        ),
+        "moodle-xml",
+        DEFAULTS,
+      ),
+    );
+    expect(bank.problems).toEqual([]);
+    expect(bank.questions.map(({ line, question, losses }) => ({ line, text: question.text, losses }))).toEqual([
+      {
+        line: 3,
+        text: "Listen: bell. Which instrument?",
+        losses: [
+          "The embedded file bell.mp3 is left out: it is not a PNG, JPEG, WebP or GIF image (SVG and other types are not accepted)",
+          "The embedded file notes.txt is left out: it is not a PNG, JPEG, WebP or GIF image (SVG and other types are not accepted)",
+        ],
+      },
+      { line: 4, text: "See .", losses: ["The text shows gone.png, which the file does not embed: it is left out"] },
+      { line: 5, text: "Nothing lost here.", losses: undefined },
+    ]);
+    expect(bank.images.size).toBe(0);
+  });
+
+  it("reads Moodle 1.9's <image> picture, and names one whose bytes are not in the file", async () => {
+    const bank = bankOf(
+      await readBankFile(
+        moodleFile(
+          `<questiontext format="html"><text>Which shape?</text></questiontext><image>shapes/dot.png</image><image_base64>${PNG.toString("base64")}</image_base64>`,
+          '<questiontext format="html"><text>Which colour?</text></questiontext><image>http://old.example.com/colour.png</image>',
+        ),
+        "moodle-xml",
+        DEFAULTS,
+      ),
+    );
+    expect(bank.problems).toEqual([]);
+    expect(bank.questions[0]?.question.text).toBe(`Which shape?\n\n![](/api/media/${PNG_NAME})`);
+    expect(bank.questions[0]?.losses).toBeUndefined();
+    expect([...bank.images.keys()]).toEqual([PNG_NAME.replace(".png", "")]);
+    expect(bank.questions[1]?.losses).toEqual([
+      "The picture http://old.example.com/colour.png (Moodle 1.9's <image>) is not in the file: it is left out",
+    ]);
+  });
+
+  it("keeps italic and bold set by a style, and names images from elsewhere, sounds and videos as losses", async () => {
+    const bank = bankOf(
+      await readBankFile(
+        moodleFile(
+          '<questiontext format="html"><text><![CDATA[<p>Is <span style="font-style: italic;">this</span> <span style="font-weight: bold">bold</span> and <span style="color: red">red</span>?</p><p><img src="https://cdn.example.com/a.png" alt="a"><audio src="@@PLUGINFILE@@/x.mp3"></audio><video src="v.mp4"></video></p>]]></text></questiontext>',
+        ),
+        "moodle-xml",
+        DEFAULTS,
+      ),
+    );
+    expect(bank.questions[0]?.question.text).toBe("Is *this* **bold** and red?");
+    expect(bank.questions[0]?.losses).toEqual([
+      "The text shows x.mp3, which the file does not embed: it is left out",
+      "the image https://cdn.example.com/a.png is left out: a question shows only images stored with it",
+      "a sound (<audio>) is left out: a question shows text and images only",
+      "a video (<video>) is left out: a question shows text and images only",
+    ]);
+  });
+
+  it("names what GIFT's HTML loses too", async () => {
+    const bank = bankOf(
+      await readBankFile(
+        '[html]<p>Which logo? <img src\\="http\\://example.com/logo.gif"></p> {=a ~b}\n',
+        "gift",
+        DEFAULTS,
+      ),
+    );
+    expect(bank.questions[0]?.losses).toEqual([
+      "the image http://example.com/logo.gif is left out: a question shows only images stored with it",
+    ]);
+  });
+});
+
+// Our Moodle XML read as Moodle 4.5's qformat_xml reads it, with its default settings (stop on error, grades must
+// match): a file that would stop its import fails here.
+const STOCK_TYPES = new Set([
+  "category",
+  "calculated",
+  "calculatedmulti",
+  "calculatedsimple",
+  "ddimageortext",
+  "ddmarker",
+  "ddwtos",
+  "description",
+  "essay",
+  "gapselect",
+  "match",
+  "multianswer",
+  "multichoice",
+  "numerical",
+  "random",
+  "randomsamatch",
+  "shortanswer",
+  "truefalse",
+]);
+
+/** Moodle's grade options (question_bank::fraction_options_full): p/q for q ≤ 6, p/10, 1/q for q ≤ 10, 1/20, negated. */
+const RAW_FRACTIONS = [
+  1, 0.9, 0.8333333, 0.8, 0.75, 0.7, 0.6666667, 0.6, 0.5, 0.4, 0.3333333, 0.3, 0.25, 0.2, 0.1666667, 0.1428571, 0.125,
+  0.1111111, 0.1, 0.05, 0,
+];
+const GRADE_OPTIONS = [...RAW_FRACTIONS, ...RAW_FRACTIONS.map((fraction) => -fraction)];
+
+/** match_grade_options with 'error': the grade it matches, or an error naming it. */
+function matchGrade(fraction: number): number {
+  const match = GRADE_OPTIONS.find((option) => Math.abs(option - fraction) < 0.00001);
+  if (match === undefined) throw new Error(`invalid grade ${fraction}: Moodle refuses the question`);
+  return match;
+}
+
+interface MoodleQuestion {
+  type: string;
+  name: string;
+  single: boolean;
+  fractions: number[];
+  texts: string[];
+  /** The comment written just before the question, if any. */
+  comment: string | undefined;
+}
+
+type XmlNode = Record<string, unknown>;
+const moodleParser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  parseTagValue: false,
+  trimValues: false,
+  isArray: (name) => ["question", "answer", "file"].includes(name),
+});
+
+/** A text element's text, each `@@PLUGINFILE@@` reference checked against the files the element carries. */
+function elementText(element: XmlNode): string {
+  const text = String(element.text ?? "");
+  const files = new Map(
+    ((element.file ?? []) as XmlNode[]).map((file) => {
+      expect(file["@_encoding"]).toBe("base64");
+      return [`${file["@_path"] ?? "/"}${file["@_name"]}`, Buffer.from(String(file["#text"]), "base64")];
+    }),
+  );
+  for (const [, path = ""] of text.matchAll(/@@PLUGINFILE@@(\/[^"'\s<>)]*)/g)) {
+    const bytes = files.get(decodeURIComponent(path));
+    expect(bytes, `the file ${path} is in the element`).toBeDefined();
+    expect(bytes?.length).toBeGreaterThan(0);
+  }
+  return text;
+}
+
+/** Reads our export as qformat_xml does, failing wherever Moodle's default import would stop. */
+function readAsMoodle(xml: string): MoodleQuestion[] {
+  expect(XMLValidator.validate(xml)).toBe(true);
+  const document = moodleParser.parse(xml) as { quiz?: { question?: XmlNode[] } };
+  expect(document.quiz, "root <quiz>").toBeDefined();
+  const comments = [...xml.matchAll(/(?:<!--([\s\S]*?)-->\s*)?<question type="([^"]+)"/g)];
+  return (document.quiz?.question ?? []).map((question, index) => {
+    const type = String(question["@_type"]);
+    if (!STOCK_TYPES.has(type)) throw new Error(`unknown question type ${type}: a stock Moodle 4.5 stops the import`);
+    const answers = (question.answer ?? []) as XmlNode[];
+    const fractions = answers.map((answer) => matchGrade(Number(answer["@_fraction"] ?? 0) / 100));
+    const single = String(question.single ?? "true") === "true";
+    if (type === "multichoice") {
+      if (single) expect(Math.max(...fractions), "a single-answer question has a 100% answer").toBe(1);
+      else {
+        const total = fractions.filter((fraction) => fraction > 0).reduce((sum, fraction) => sum + fraction, 0);
+        expect(Math.round(total * 100) / 100, "the positive grades add up to 100%").toBe(1);
+      }
+    }
+    const texts = [
+      ...(question.questiontext ? [elementText(question.questiontext as XmlNode)] : []),
+      ...answers.map(elementText),
+    ];
+    return {
+      type,
+      name: String((question.name as XmlNode | undefined)?.text ?? ""),
+      single,
+      fractions,
+      texts,
+      comment: comments[index]?.[1],
+    };
+  });
+}
+
+/** Moodle's multichoice grade for a set of chosen answers: one answer's fraction, or their sum within 0 and 1. */
+function moodleGrade(question: MoodleQuestion, chosen: number[]): number {
+  if (question.type === "truefalse" || question.single)
+    return chosen.length === 1 ? (question.fractions[chosen[0] ?? 0] ?? 0) : 0;
+  const sum = chosen.reduce((total, index) => total + (question.fractions[index] ?? 0), 0);
+  return Math.min(1, Math.max(0, sum));
+}
+
+/** Our mark for a set of chosen options (decision 018). */
+function ourMark(question: QuestionWithOptions, chosen: number[]): number {
+  const right = question.options.filter((option) => option.isCorrect).length;
+  const rightChosen = chosen.filter((index) => question.options[index]?.isCorrect).length;
+  const exact = rightChosen === right && chosen.length === right;
+  if (question.type === "multiple" && question.scoring === "partial") {
+    return Math.max(0, (rightChosen - (chosen.length - rightChosen)) / right);
+  }
+  return exact ? 1 : 0;
+}
+
+function subsets(size: number): number[][] {
+  return Array.from({ length: 2 ** size }, (_, mask) =>
+    Array.from({ length: size }, (_, index) => index).filter((index) => mask & (1 << index)),
+  );
+}
+
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+const PNG_NAME = `${createHash("sha256").update(PNG).digest("hex")}.png`;
+
+function stored(inputs: QuestionInput[]): QuestionWithOptions[] {
+  return inputs.map((input, index) => ({
+    ...input,
+    id: `q${index}`,
+    archivedAt: null,
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+    options: input.options.map((option, position) => ({
+      ...option,
+      id: `o${index}-${position}`,
+      questionId: `q${index}`,
+      position,
+    })),
+  }));
+}
+
+const question = (type: QuestionInput["type"], scoring: QuestionInput["scoring"], right: boolean[], text = "Pick") =>
+  ({
+    text,
+    category: "Export",
+    difficulty: "medium",
+    type,
+    scoring,
+    options: right.map((isCorrect, index) =>
+      type === "true_false"
+        ? { text: index === 0 ? "True" : "False", isCorrect }
+        : { text: `Option ${index + 1}`, isCorrect },
+    ),
+  }) as QuestionInput;
+
+const EXPORTED_BANK = stored([
+  question("single", "all_or_nothing", [false, true, false]),
+  question("true_false", "all_or_nothing", [false, true]),
+  question("multiple", "partial", [true, true, false, true, false, false, true]),
+  question("multiple", "partial", [true, false, false]),
+  question("multiple", "all_or_nothing", [true, false, false]),
+  question("multiple", "all_or_nothing", [true, true, false, true]),
+  question(
+    "single",
+    "all_or_nothing",
+    [true, false],
+    `Is the *area* of this dot $\\pi r^2$?\n\n![a dot](/api/media/${PNG_NAME})\n\n$$\\sum_{i=1}^{n} i$$`,
+  ),
+]);
+
+describe("our Moodle XML as a stock Moodle 4.5 reads it", () => {
+  it("has only stock question types and grades from Moodle's list, so Moodle's default import takes every question", () => {
+    const read = readAsMoodle(moodleXmlExport(EXPORTED_BANK).xml);
+    expect(read.filter((entry) => entry.type !== "category")).toHaveLength(EXPORTED_BANK.length);
+  });
+
+  it("gives the same marks as ours wherever Moodle's kinds can, and says in the file where they cannot", () => {
+    const { xml, markedDifferently } = moodleXmlExport(EXPORTED_BANK);
+    const read = readAsMoodle(xml).filter((entry) => entry.type !== "category");
+    const differ: number[] = [];
+    for (const [index, ours] of EXPORTED_BANK.entries()) {
+      const moodle = read[index] as MoodleQuestion;
+      const choices =
+        moodle.single || moodle.type === "truefalse" ? ours.options.map((_, at) => [at]) : subsets(ours.options.length);
+      const same = choices.every((chosen) => Math.abs(moodleGrade(moodle, chosen) - ourMark(ours, chosen)) < 0.00001);
+      if (!same) differ.push(index);
+      expect(Boolean(moodle.comment?.includes("all or nothing")), `question ${index}'s comment`).toBe(!same);
+    }
+    // Only all or nothing on more than one right option is beyond Moodle's own multichoice.
+    expect(differ).toEqual([5]);
+    expect(markedDifferently).toBe(1);
+  });
+
+  it("writes multichoiceset, for a site with the plugin, only when asked", () => {
+    const types = (xml: string) => readAsMoodleTypes(xml);
+    expect(types(moodleXmlExport(EXPORTED_BANK).xml)).not.toContain("multichoiceset");
+    expect(
+      types(moodleXmlExport(EXPORTED_BANK, { multichoiceset: true }).xml).filter((type) => type === "multichoiceset"),
+    ).toHaveLength(2);
+    expect(() => readAsMoodle(moodleXmlExport(EXPORTED_BANK, { multichoiceset: true }).xml)).toThrow(
+      "unknown question type multichoiceset",
+    );
+  });
+
+  it("carries images inside the file, math in Moodle's delimiters, and names in plain text", () => {
+    const images = new Map([[PNG_NAME, PNG]]);
+    const read = readAsMoodle(moodleXmlExport(EXPORTED_BANK, { images }).xml).filter(
+      (entry) => entry.type !== "category",
+    );
+    const pictured = read[6] as MoodleQuestion;
+    expect(pictured.texts[0]).toBe(
+      `Is the *area* of this dot \\\\(\\\\pi r^2\\\\)?\n\n![a dot](@@PLUGINFILE@@/${PNG_NAME})\n\n\\\\[\\\\sum\\_\\{i=1\\}^\\{n\\} i\\\\]`,
+    );
+    expect(pictured.texts[0]).not.toContain("/api/media/");
+    expect(pictured.name).toBe("Is the area of this dot \\(\\pi r^2\\)? $$\\sum_{i=1}^{n} i$$");
+  });
+
+  it("reads back as it was written, images stored again from the file", async () => {
+    const images = new Map([[PNG_NAME, PNG]]);
+    const bank = bankOf(await readBankFile(moodleXmlExport(EXPORTED_BANK, { images }).xml, "moodle-xml", {}));
+    expect(bank.problems).toEqual([]);
+    expect(bank.questions.map((entry) => entry.question)).toEqual(
+      EXPORTED_BANK.map(({ text, category, difficulty, type, scoring, options }) => ({
+        text,
+        category,
+        difficulty,
+        type,
+        scoring,
+        options: options.map(({ text: optionText, isCorrect }) => ({ text: optionText, isCorrect })),
+      })),
+    );
+    expect([...bank.images.keys()]).toEqual([PNG_NAME.replace(".png", "")]);
+  });
+});
+
+function readAsMoodleTypes(xml: string): string[] {
+  return [...xml.matchAll(/<question type="([^"]+)"/g)].map((match) => match[1] ?? "");
+}
