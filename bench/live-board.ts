@@ -1,7 +1,8 @@
 // `npm run bench:live`: what one read of a live board costs at campus scale. Makes a fresh database on the
 // PostgreSQL server in DATABASE_URL (default: the machine's, postgres@127.0.0.1:5432), applies the migrations,
 // seeds one running drive of STUDENTS (5,000) students — a tenth not started, 40% in progress at every question
-// with their answers and focus losses, half submitted — beside OTHER (45,000) students of earlier drives with
+// with their answers and focus losses, half submitted — on a roster that lists each of them (by email and USN) and
+// NO_SHOWS (500) more who never registered, beside OTHER (45,000) students of earlier drives with
 // 25 answered questions each, then times ROUNDS (50) runs of each part of the board's reading (live-board.ts)
 // and prints PostgreSQL's plans. KEEP=1 keeps the database for a closer look. A benchmark: it prints figures and asserts nothing.
 import { randomBytes } from "node:crypto";
@@ -15,6 +16,7 @@ import { percentile } from "./student-connection.ts";
 
 const STUDENTS = Number(process.env.STUDENTS ?? 5000);
 const OTHER = Number(process.env.OTHER ?? 45_000);
+const NO_SHOWS = Number(process.env.NO_SHOWS ?? 500);
 const ROUNDS = Number(process.env.ROUNDS ?? 50);
 const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -31,12 +33,12 @@ try {
 
   const { rows } = await client.query<{ id: string }>("select id from drives where code = 'LIVE0'");
   const driveId = rows[0]?.id as string;
-  const attempts = await liveAttempts(database.db, driveId);
+  const attempts = await liveAttempts(database.db, driveId, new Date());
   const open = attempts.flatMap((row) => (row.attemptId && !row.submittedAt ? [row.attemptId] : []));
   const all = attempts.flatMap((row) => (row.attemptId ? [row.attemptId] : []));
   const boards = new LiveBoards(database.db);
   const parts: [string, () => Promise<unknown>][] = [
-    ["every second: students and latest attempts", () => liveAttempts(database.db, driveId)],
+    ["every second: students and latest attempts", () => liveAttempts(database.db, driveId, new Date())],
     [`every 5 s: tallies of the ${open.length} open attempts`, () => answerTallies(database.db, open)],
     [`once: tallies of all ${all.length} attempts`, () => answerTallies(database.db, all)],
     ["the JSON answer: the whole board, read and built", () => boards.read(driveId)],
@@ -73,12 +75,27 @@ try {
 function liveAttemptsForExplain(driveId: string): string {
   return `with latest as (
       select distinct on (a.student_id) a.id, a.student_id, a.current_position, a.current_started_at, a.started_at,
-        a.submitted_at, a.score, a.marks, a.total_questions
+        a.submitted_at, a.score, a.marks, a.total_questions, a.paced, a.seconds_per_question, a.deadline_at,
+        a.reloads, a.reloaded_at
       from attempts a where a.drive_id = '${driveId}'
       order by a.student_id, a.submitted_at is null desc, a.started_at desc)
-    select s.id, s.name, s.usn_no, l.*, greatest(l.started_at, l.current_started_at)
+    select s.id, null::uuid, s.name, s.usn_no, l.id,
+      case when l.paced then greatest(l.current_position, least(case when coalesce(l.submitted_at, now())
+        >= l.deadline_at then l.total_questions else least(l.current_position + floor(extract(epoch from
+        (coalesce(l.submitted_at, now()) - l.current_started_at)) / l.seconds_per_question)::int, l.total_questions)
+        end, l.total_questions - 1)) else l.current_position end,
+      l.submitted_at, l.score, l.marks, l.total_questions,
+      greatest(l.started_at, l.current_started_at, l.reloaded_at), l.reloads
     from students s left join latest l on l.student_id = s.id
-    where s.drive_id = '${driveId}'`;
+    where s.drive_id = '${driveId}'
+    union all
+    select null, r.id, coalesce(r.email, r.usn_no), r.usn_no, null, null, null, null, null, null, null, 0
+    from drive_roster r
+    where r.drive_id = '${driveId}'
+      and not exists (select 1 from students s where s.drive_id = r.drive_id and lower(s.email) = lower(r.email)
+        and (r.email is null or lower(r.email) = lower(s.email)) and (r.usn_no is null or lower(r.usn_no) = lower(s.usn_no)))
+      and not exists (select 1 from students s where s.drive_id = r.drive_id and lower(s.usn_no) = lower(r.usn_no)
+        and (r.email is null or lower(r.email) = lower(s.email)) and (r.usn_no is null or lower(r.usn_no) = lower(s.usn_no)))`;
 }
 
 function talliesForExplain(attemptIds: string[]): string {
@@ -133,6 +150,14 @@ async function seed() {
        case when a.submitted_at is not null or p < a.current_position then now() - interval '20 seconds' end,
        case when p = 3 and a.submitted_at is null then 1 else 0 end
      from attempts a cross join generate_series(0, 24) p join bank b on b.k = p`,
+  );
+  await client.query(
+    `insert into drive_roster (drive_id, email, usn_no)
+     select (select id from drives where code = 'LIVE0'), 'student' || n || '@bench.example', 'USN' || n
+     from generate_series(1, ${STUDENTS}) n
+     union all
+     select (select id from drives where code = 'LIVE0'), 'absent' || n || '@bench.example', 'ABS' || n
+     from generate_series(1, ${NO_SHOWS}) n`,
   );
   await client.query("analyze");
   console.log(`seeded ${STUDENTS} + ${OTHER} students in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);

@@ -57,10 +57,12 @@ test("an admin watches a student register, answer and submit on the live board, 
   await student.getByRole("button", { name: "Next" }).click();
   await expect(student.getByText("Question 2 of 3", { exact: true })).toBeVisible();
   await expect(row).toContainText("Question 2 of 3");
-  // Per question: reached, answered. Question 1 is answered; question 2 is open, not yet answered.
-  const questions = page.getByRole("table", { name: "How many students reached and answered each question" });
-  await expect(questions.getByRole("row").nth(1).getByRole("cell")).toHaveText(["1", "1"]);
-  await expect(questions.getByRole("row").nth(2).getByRole("cell")).toHaveText(["1", "0"]);
+  // Per question: reached, answered, left unanswered. Question 1 is answered; question 2 is open, not yet answered.
+  const questions = page.getByRole("table", {
+    name: "How many students reached, answered and left unanswered each question",
+  });
+  await expect(questions.getByRole("row").nth(1).getByRole("cell")).toHaveText(["1", "1", "0"]);
+  await expect(questions.getByRole("row").nth(2).getByRole("cell")).toHaveText(["1", "0", "0"]);
 
   await student.getByRole("radio").first().check();
   await student.getByRole("button", { name: "Next" }).click();
@@ -135,4 +137,86 @@ test("a board past the five a session may keep open says why, and opens once ano
   await expect(page.getByText("Updating as students answer.")).toBeVisible({ timeout: 30_000 });
   for (const tab of others) tab.abort();
   expect(streams).toHaveLength(5);
+});
+
+test("the board follows a student whose questions time out, counts a reload apart, and lists a no-show", async ({
+  page,
+  browser,
+}) => {
+  // Two questions left to run out on the server's own clock (5 s each), two browsers and two axe runs.
+  test.setTimeout(120_000);
+  const token = await adminLogin();
+  const { drive } = await ownQuiz({
+    title: "Live timeouts",
+    questions: 4,
+    test: { secondsPerQuestion: 5, timingMode: "per_question" },
+    drive: { organisation: "Sunrise College" },
+    token,
+  });
+  const details = { ...uniqueStudent(), name: `Lata Timed ${Date.now()}` };
+  const absent = uniqueStudent();
+  // The college's roster: this student, and one who never turns up.
+  const roster = await fetch(`${baseUrl()}/api/drives/${drive._id}/roster`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${token}`, "content-type": "text/csv" },
+    body: `email,usn\n${details.email},${details.usnNo}\n${absent.email},${absent.usnNo}\n`,
+  });
+  expect(roster.status).toBe(200);
+
+  // The board's own clock runs as usual until the end, where it is moved on past the announcement wait.
+  await page.clock.install();
+  await page.goto("/admin/login");
+  await page.evaluate((saved) => localStorage.setItem("adminToken", saved), token);
+  await page.goto(`/admin/drives/${drive._id}/live`);
+  await expect(page.getByText("Updating as students answer.")).toBeVisible();
+  const students = page.getByRole("table", { name: `Students of ${drive.name} and where each stands` });
+  // Before: the roster's lines were not on the board at all ("Not started 0").
+  const noShow = students.getByRole("row", { name: new RegExp(absent.email) });
+  await expect(noShow.getByRole("cell")).toHaveText(["Not started", "Not registered", "0"]);
+  await expect(page.getByTestId("count-not_started")).toHaveText("2");
+  await expectNoAxeViolations(page);
+
+  const studentContext = await browser.newContext();
+  const student = await studentContext.newPage();
+  await student.goto(`/student/register?drive=${drive.code}`);
+  await fillRegistration(student, details);
+  await student.getByRole("button", { name: "Register" }).click();
+  await expect(student.getByText("Question 1 of 4", { exact: true })).toBeVisible();
+  // A reload is a reload, not a loss of focus (before: "Focus lost 1").
+  await student.reload();
+  await expect(student.getByText(/^Question [12] of 4$/)).toBeVisible();
+
+  // Nothing answered: questions 1 and 2 run out, and the page's timer asks for each next question.
+  await expect(student.getByText("Question 3 of 4", { exact: true })).toBeVisible({ timeout: 20_000 });
+  const row = students.getByRole("row", { name: new RegExp(details.name) });
+  // Before: "Question 1 of 4" (the clock moved the student, the board did not), and "Gone quiet" a minute later.
+  await expect(row.getByRole("cell")).toHaveText(["In progress", "Question 3 of 4", /^0Reloaded 1 time$/]);
+  await expect(noShow.getByRole("cell").first()).toHaveText("Not started");
+  await expect(page.getByTestId("count-not_started")).toHaveText("1");
+  await expect(page.getByText("Focus lost 0 times in all; the quiz reloaded 1 time")).toBeVisible();
+  const questions = page.getByRole("table", {
+    name: "How many students reached, answered and left unanswered each question",
+  });
+  // Reached, answered, left unanswered: the two questions that ran out count as reached and unanswered.
+  await expect(questions.getByRole("row").nth(1).getByRole("cell")).toHaveText(["1", "0", "1"]);
+  await expect(questions.getByRole("row").nth(2).getByRole("cell")).toHaveText(["1", "0", "1"]);
+  await expect(questions.getByRole("row").nth(3).getByRole("cell")).toHaveText(["1", "0", "0"]);
+
+  await student.getByRole("radio").first().check();
+  await student.getByRole("button", { name: "Next" }).click();
+  await expect(student.getByText("Question 4 of 4", { exact: true })).toBeVisible();
+  await student.getByRole("radio").first().check();
+  await student.getByRole("button", { name: "Submit" }).click();
+  await expect(student).toHaveURL(/\/result\/[0-9a-f-]{36}$/);
+  await studentContext.close();
+  await expect(row.getByRole("cell").first()).toHaveText("Submitted");
+  await expectNoAxeViolations(page);
+
+  // The screen-reader summary never says counts that are no longer true (before: it still said "1 in progress"
+  // here, one update behind); the latest counts follow once the announcement wait is over.
+  const summary = page.locator('section[aria-labelledby="live-counts"] [aria-live="polite"]');
+  const now = /^1 not started, 0 in progress, 0 gone quiet, 1 submitted, 0 auto-submitted\. Average score [\d.]+%\.$/;
+  await expect(summary).toHaveText(new RegExp(`^$|${now.source.slice(1, -1)}`));
+  await page.clock.fastForward(30_000);
+  await expect(summary).toHaveText(now);
 });

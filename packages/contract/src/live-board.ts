@@ -4,7 +4,7 @@ import { z } from "zod";
 import { answerTimingSchema } from "./answer-timing.ts";
 import { idSchema } from "./common.ts";
 
-export const LIVE_STATES = ["not_started", "in_progress", "quiet", "submitted"] as const;
+export const LIVE_STATES = ["not_started", "in_progress", "quiet", "submitted", "auto_submitted"] as const;
 export type LiveState = (typeof LIVE_STATES)[number];
 
 /** The words the board shows for each state: the state is never told by colour alone. */
@@ -13,6 +13,7 @@ export const LIVE_STATE_LABELS: Record<LiveState, string> = {
   in_progress: "In progress",
   quiet: "Gone quiet",
   submitted: "Submitted",
+  auto_submitted: "Auto-submitted",
 };
 
 /** A student in progress from whom nothing has been heard for this long has gone quiet. */
@@ -22,11 +23,17 @@ export const LIVE_QUIET_AFTER_SECONDS = 60;
 export const LIVE_EVENTS = { board: "board", changes: "changes" } as const;
 
 export const liveStudentSchema = z.object({
-  studentId: idSchema,
+  /** The row's key: the student's id, or the roster line's for a line nobody has registered by. */
+  id: idSchema,
+  /** Null for a roster line nobody has registered by (a no-show): then its email or USN is the name. */
+  studentId: idSchema.nullable(),
   name: z.string(),
   usnNo: z.string(),
   state: z.enum(LIVE_STATES),
-  /** The question on screen (1-based) while in progress, the last one reached once submitted; null before. */
+  /**
+   * The question open by the server's clock (1-based) while in progress, the last one reached once submitted; null
+   * before. A question whose time ran out has moved the student on, whether or not the page asked.
+   */
   position: z.number().int().nullable(),
   totalQuestions: z.number().int().nullable(),
   answered: z.number().int(),
@@ -34,9 +41,12 @@ export const liveStudentSchema = z.object({
   score: z.number().int().nullable(),
   marks: z.number().nullable(),
   percentage: z.number().nullable(),
+  /** Times the quiz page lost focus or visibility while it stayed open; a reload is not one (`reloads`). */
   focusLosses: z.number().int(),
+  /** Times the quiz was opened again on this running attempt: a reload, a tab reopened, another device. */
+  reloads: z.number().int(),
   ...answerTimingSchema.shape,
-  /** The latest request the student's attempt recorded: its start, a question opening, an answer. */
+  /** The latest request the student's attempt recorded: its start, a question opening, an answer, a reload. */
   lastSeenAt: z.iso.datetime().nullable(),
 });
 export type LiveStudent = z.infer<typeof liveStudentSchema>;
@@ -46,24 +56,30 @@ export const liveCountsSchema = z.object({
   in_progress: z.number().int(),
   quiet: z.number().int(),
   submitted: z.number().int(),
+  auto_submitted: z.number().int(),
 });
 export type LiveCounts = z.infer<typeof liveCountsSchema>;
 
-/** How many students have reached each question and how many have answered it. */
+/**
+ * How many students have reached each question, how many have answered it, and how many have left it unanswered
+ * (its time ran out, or they moved on or submitted without an answer).
+ */
 export const livePositionSchema = z.object({
   position: z.number().int(),
   reached: z.number().int(),
   answered: z.number().int(),
+  unanswered: z.number().int(),
 });
 
 /** Everything on the board except its rows: small enough to send whole with every change. */
 export const liveTotalsSchema = z.object({
   generatedAt: z.iso.datetime(),
   counts: liveCountsSchema,
-  /** Mean percentage of the submitted attempts; null before the first. */
+  /** Mean percentage of the submitted attempts (auto-submitted ones too); null before the first. */
   averagePercentage: z.number().nullable(),
   positions: z.array(livePositionSchema),
   focusLosses: z.number().int(),
+  reloads: z.number().int(),
 });
 export type LiveTotals = z.infer<typeof liveTotalsSchema>;
 
@@ -73,7 +89,7 @@ export const liveBoardSchema = liveTotalsSchema.extend({
 });
 export type LiveBoard = z.infer<typeof liveBoardSchema>;
 
-/** What changed since the previous event: the totals, the rows that differ and the students who are gone. */
+/** What changed since the previous event: the totals, the rows that differ and the keys of rows that are gone. */
 export const liveChangesSchema = liveTotalsSchema.extend({
   students: z.array(liveStudentSchema),
   removed: z.array(idSchema),
@@ -83,13 +99,13 @@ export type LiveChanges = z.infer<typeof liveChangesSchema>;
 /** Applies a stream's changes to the board they follow. */
 export function applyLiveChanges(board: LiveBoard, changes: LiveChanges): LiveBoard {
   const { students: changed, removed, ...totals } = changes;
-  const byId = new Map(changed.map((student) => [student.studentId, student]));
+  const byId = new Map(changed.map((student) => [student.id, student]));
   const gone = new Set(removed);
   const kept = board.students
-    .filter((student) => !gone.has(student.studentId))
+    .filter((student) => !gone.has(student.id))
     .map((student) => {
-      const replacement = byId.get(student.studentId);
-      byId.delete(student.studentId);
+      const replacement = byId.get(student.id);
+      byId.delete(student.id);
       return replacement ?? student;
     });
   const added = [...byId.values()];
@@ -97,7 +113,7 @@ export function applyLiveChanges(board: LiveBoard, changes: LiveChanges): LiveBo
   return { ...board, ...totals, students };
 }
 
-/** The board's order: by name, then id, the same on the server and after changes in the browser. */
+/** The board's order: by name, then key, the same on the server and after changes in the browser. */
 export function byName(a: LiveStudent, b: LiveStudent): number {
-  return a.name.localeCompare(b.name, "en") || (a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0);
+  return a.name.localeCompare(b.name, "en") || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }

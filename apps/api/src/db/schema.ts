@@ -381,6 +381,12 @@ export const attempts = pgTable(
     secure: boolean("secure").notNull().default(false),
     /** Made when a passing student first asks for a certificate; /verify/CODE confirms it publicly. */
     certificateCode: text("certificate_code"),
+    /**
+     * Times the quiz was opened again on this attempt while it ran (a reload, a tab reopened, another device), and
+     * the latest: the live board counts them apart from focus losses and hears the student in them (decision 017).
+     */
+    reloads: integer("reloads").notNull().default(0),
+    reloadedAt: timestamp("reloaded_at", { withTimezone: true }),
   },
   (table) => [
     index("attempts_student_idx").on(table.studentId),

@@ -101,11 +101,16 @@ describe("the live board of a drive", async () => {
     return drive.json() as { _id: string; code: string };
   }
 
-  async function register(on: FastifyInstance, driveCode: string, name: string) {
+  async function register(
+    on: FastifyInstance,
+    driveCode: string,
+    name: string,
+    identity: { email?: string; usnNo?: string } = {},
+  ) {
     const response = await on.inject({
       method: "POST",
       url: "/api/auth/student/register",
-      payload: { ...studentInput({ name }), driveCode },
+      payload: { ...studentInput({ name, ...identity }), driveCode },
     });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().token as string;
@@ -173,7 +178,7 @@ describe("the live board of a drive", async () => {
     );
 
     const live = await board(drive._id);
-    expect(live.counts).toEqual({ not_started: 1, in_progress: 1, quiet: 1, submitted: 1 });
+    expect(live.counts).toEqual({ not_started: 1, in_progress: 1, quiet: 1, submitted: 1, auto_submitted: 0 });
     expect(live.students.map((student) => student.name)).toEqual([
       "Asha Not-started",
       "Bala On-question-two",
@@ -195,13 +200,16 @@ describe("the live board of a drive", async () => {
       totalQuestions: 3,
       percentage: 33.33,
     });
-    expect(rowOf(live, "Dev Quiet")).toMatchObject({ state: "quiet", position: 1 });
+    // Two minutes of 30-second windows: the clock has taken the silent student to the last question.
+    expect(rowOf(live, "Dev Quiet")).toMatchObject({ state: "quiet", position: 3 });
     expect(live.averagePercentage).toBe(33.3);
     expect(live.focusLosses).toBe(1);
-    // Three students reached question 1; only the one who moved on reached question 2.
-    expect(live.positions[0]).toMatchObject({ position: 1, reached: 3 });
-    expect(live.positions[1]).toMatchObject({ position: 2, reached: 1 });
-    expect(live.positions[0]?.answered).toBe(2);
+    // Three students reached question 1, two question 2 (one moved on, one's time ran out), one question 3.
+    expect(live.positions).toEqual([
+      { position: 1, reached: 3, answered: 2, unanswered: 1 },
+      { position: 2, reached: 2, answered: 0, unanswered: 1 },
+      { position: 3, reached: 1, answered: 0, unanswered: 0 },
+    ]);
   });
 
   it("shows what the server saw of when answers came, beside the focus losses a page may never report", async () => {
@@ -267,6 +275,136 @@ describe("the live board of a drive", async () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(rowOf(await board(drive._id), "Esha Answering")).toMatchObject({ state: "in_progress", answered: 1 });
+  });
+
+  it("follows the server's clock: a student whose questions time out is on the question it has opened, not quiet", async () => {
+    const drive = await driveOf(5, 20);
+    const token = await register(app, drive.code, "Ira Timed-out");
+    const attempt = await start(app, token);
+    // 45 s ago, with nothing answered and nothing asked: two 20-second windows have run out.
+    const back = async (seconds: number) =>
+      database.pool.query(
+        `update attempts set started_at = started_at - make_interval(secs => $2),
+           current_started_at = current_started_at - make_interval(secs => $2),
+           deadline_at = deadline_at - make_interval(secs => $2) where id = $1`,
+        [attempt.attemptId, seconds],
+      );
+    await back(45);
+    let live = await board(drive._id);
+    // Before: "Question 1 of 5", and question 2 and 3 reached by nobody.
+    expect(rowOf(live, "Ira Timed-out")).toMatchObject({ state: "in_progress", position: 3, totalQuestions: 5 });
+    expect(live.positions).toEqual([
+      { position: 1, reached: 1, answered: 0, unanswered: 1 },
+      { position: 2, reached: 1, answered: 0, unanswered: 1 },
+      { position: 3, reached: 1, answered: 0, unanswered: 0 },
+    ]);
+
+    // 75 s on, a third window has run out; the page, whose timer ran out too, asks for the question the clock
+    // has already opened. Nothing else was heard for 75 s: quiet until that Next.
+    await back(30);
+    expect(rowOf(await board(drive._id), "Ira Timed-out")).toMatchObject({ state: "quiet", position: 4 });
+    const next = await app.inject({
+      method: "POST",
+      url: "/api/quiz/next",
+      headers: bearer(token),
+      payload: { position: 3 },
+    });
+    expect(next.statusCode, next.body).toBe(200);
+    expect(next.json()).toMatchObject({ currentIndex: 3 });
+    // The Next keeps the clock as it was (the fourth window's time left) and is heard: before, "Gone quiet".
+    expect(next.json().secondsLeft).toBeLessThanOrEqual(5);
+    live = await board(drive._id);
+    expect(rowOf(live, "Ira Timed-out")).toMatchObject({ state: "in_progress", position: 4, answered: 0 });
+    expect(live.positions.map((row) => row.unanswered)).toEqual([1, 1, 1, 0]);
+  });
+
+  it("lists every roster line, a no-show as not started, and an attempt whose time ran out as auto-submitted", async () => {
+    const drive = await driveOf(2);
+    const roster = await app.inject({
+      method: "PUT",
+      url: `/api/drives/${drive._id}/roster`,
+      headers: { ...asAdmin, "content-type": "text/csv" },
+      payload:
+        "email,usn\nanu.listed@example.com,1SR24CS301\nbanu.listed@example.com,\n,1SR24CS303\n" +
+        "absent.listed@example.com,1SR24CS304\n",
+    });
+    expect(roster.statusCode, roster.body).toBe(200);
+    const anu = await register(app, drive.code, "Anu Submits", {
+      email: "anu.listed@example.com",
+      usnNo: "1SR24CS301",
+    });
+    const banu = await register(app, drive.code, "Banu Runs-out", { email: "BANU.listed@example.com" });
+    // Not on the roster: this drive takes anyone with its code.
+    await register(app, drive.code, "Chandra Walk-in", { email: "chandra@example.com" });
+
+    const submitted = await start(app, anu);
+    const submit = await app.inject({
+      method: "POST",
+      url: "/api/quiz/submit",
+      headers: bearer(anu),
+      payload: { answers: [] },
+    });
+    expect(submit.statusCode, submit.body).toBe(200);
+    expect(submitted.attemptId).toBeTruthy();
+    // Banu's time ran out a minute ago; the server closes the attempt when she (or its sweep) next calls.
+    const overdue = await start(app, banu);
+    await database.pool.query(
+      `update attempts set started_at = started_at - interval '2 minutes',
+         current_started_at = current_started_at - interval '2 minutes',
+         deadline_at = deadline_at - interval '2 minutes' where id = $1`,
+      [overdue.attemptId],
+    );
+    const late = await app.inject({
+      method: "POST",
+      url: "/api/quiz/submit",
+      headers: bearer(banu),
+      payload: { answers: [] },
+    });
+    expect(late.statusCode, late.body).toBe(200);
+
+    const live = await board(drive._id);
+    // Before: the two lines nobody registered by were missing ("Not started 1"), and both attempts "Submitted".
+    expect(live.counts).toEqual({ not_started: 3, in_progress: 0, quiet: 0, submitted: 1, auto_submitted: 1 });
+    expect(live.students.map((row) => [row.name, row.state])).toEqual([
+      ["1SR24CS303", "not_started"],
+      ["absent.listed@example.com", "not_started"],
+      ["Anu Submits", "submitted"],
+      ["Banu Runs-out", "auto_submitted"],
+      ["Chandra Walk-in", "not_started"],
+    ]);
+    expect(rowOf(live, "absent.listed@example.com")).toMatchObject({
+      studentId: null,
+      usnNo: "1SR24CS304",
+      position: null,
+      reloads: 0,
+    });
+    expect(rowOf(live, "Banu Runs-out")).toMatchObject({ score: 0, position: 2, totalQuestions: 2 });
+    expect(rowOf(live, "Chandra Walk-in")?.studentId).toBe(rowOf(live, "Chandra Walk-in")?.id);
+
+    // The no-show registers: their line's row gives way to the student's.
+    await register(app, drive.code, "Dina Late", { email: "absent.listed@example.com", usnNo: "1SR24CS304" });
+    const after = await board(drive._id);
+    expect(rowOf(after, "absent.listed@example.com")).toBeUndefined();
+    expect(rowOf(after, "Dina Late")).toMatchObject({ state: "not_started", usnNo: "1SR24CS304" });
+    expect(after.counts.not_started).toBe(3);
+  });
+
+  it("counts a reload apart from focus losses, and hears the student in it", async () => {
+    const drive = await driveOf(3, 600);
+    const token = await register(app, drive.code, "Jaya Reloads");
+    const attempt = await start(app, token);
+    await database.pool.query(
+      `update attempts set started_at = now() - interval '2 minutes', current_started_at = now() - interval '2 minutes'
+       where id = $1`,
+      [attempt.attemptId],
+    );
+    expect(rowOf(await board(drive._id), "Jaya Reloads")?.state).toBe("quiet");
+    // The page loads again and resumes the attempt it has.
+    const resumed = await start(app, token);
+    expect(resumed.attemptId).toBe(attempt.attemptId);
+    const live = await board(drive._id);
+    expect(rowOf(live, "Jaya Reloads")).toMatchObject({ state: "in_progress", reloads: 1, focusLosses: 0 });
+    expect(live).toMatchObject({ reloads: 1, focusLosses: 0 });
   });
 
   it("refuses the board and its stream without an admin token, and an unknown drive", async () => {

@@ -35,39 +35,58 @@ export function buildLiveBoard(
     const lastSeenAt = heard.length > 0 ? new Date(Math.max(...heard.map((time) => time.getTime()))) : null;
     return { ...row, ...tally, lastSeenAt };
   });
-  const counts: LiveCounts = { not_started: 0, in_progress: 0, quiet: 0, submitted: 0 };
+  const counts: LiveCounts = { not_started: 0, in_progress: 0, quiet: 0, submitted: 0, auto_submitted: 0 };
   const reached: number[] = [];
   const answered: number[] = [];
+  const unanswered: number[] = [];
   let percentages = 0;
   let focusLosses = 0;
+  let reloads = 0;
   const students = rows.map((row): LiveStudent => {
     const started = row.attemptId !== null;
     const submitted = row.submittedAt !== null;
     const quiet =
       started && !submitted && row.lastSeenAt !== null && now.getTime() - row.lastSeenAt.getTime() >= quietAfterMs;
-    const state = !started ? "not_started" : submitted ? "submitted" : quiet ? "quiet" : "in_progress";
+    const state = !started
+      ? "not_started"
+      : submitted
+        ? row.autoSubmitted
+          ? "auto_submitted"
+          : "submitted"
+        : quiet
+          ? "quiet"
+          : "in_progress";
     counts[state]++;
     const total = row.totalQuestions ?? 0;
-    for (let position = 0; started && position <= Math.min(row.currentPosition ?? 0, total - 1); position++) {
+    const open = Math.min(row.currentPosition ?? 0, total - 1);
+    const done = new Set(row.answeredPositions);
+    for (let position = 0; started && position <= open; position++) {
       reached[position] = (reached[position] ?? 0) + 1;
+      // Left behind without an answer: its time ran out or the student moved on; once submitted, every question.
+      if ((position < open || submitted) && !done.has(position)) {
+        unanswered[position] = (unanswered[position] ?? 0) + 1;
+      }
     }
     for (const position of row.answeredPositions) answered[position] = (answered[position] ?? 0) + 1;
     const marks = submitted ? (row.marks ?? row.score ?? 0) : null;
     const percentage = marks === null ? null : Number(scorePercentage(marks, total));
     if (percentage !== null) percentages += percentage;
     focusLosses += row.focusLosses;
+    reloads += row.reloads;
     return {
+      id: (row.studentId ?? row.rosterLineId) as string,
       studentId: row.studentId,
       name: row.name,
       usnNo: row.usnNo,
       state,
-      position: started ? (row.currentPosition ?? 0) + 1 : null,
+      position: started ? open + 1 : null,
       totalQuestions: row.totalQuestions,
       answered: row.answeredPositions.length,
       score: submitted ? (row.score ?? 0) : null,
       marks,
       percentage,
       focusLosses: row.focusLosses,
+      reloads: row.reloads,
       ...answerTimingSignals(row.answerTimes, row.pacedSeconds),
       lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
     };
@@ -77,14 +96,17 @@ export function buildLiveBoard(
     position: index + 1,
     reached: reached[index] ?? 0,
     answered: answered[index] ?? 0,
+    unanswered: unanswered[index] ?? 0,
   }));
+  const finished = counts.submitted + counts.auto_submitted;
   return {
     driveId,
     generatedAt: now.toISOString(),
     counts,
-    averagePercentage: counts.submitted > 0 ? Math.round((percentages / counts.submitted) * 10) / 10 : null,
+    averagePercentage: finished > 0 ? Math.round((percentages / finished) * 10) / 10 : null,
     positions,
     focusLosses,
+    reloads,
     students,
   };
 }
@@ -102,10 +124,10 @@ function keyOf(student: LiveStudent): string {
 
 /** The changes from one board to the next, or undefined when nothing but the time of reading moved. */
 export function liveChanges(before: LiveBoard, after: LiveBoard): LiveChanges | undefined {
-  const earlier = new Map(before.students.map((student) => [student.studentId, keyOf(student)]));
+  const earlier = new Map(before.students.map((student) => [student.id, keyOf(student)]));
   const students = after.students.filter((student) => {
-    const was = earlier.get(student.studentId);
-    earlier.delete(student.studentId);
+    const was = earlier.get(student.id);
+    earlier.delete(student.id);
     return was !== keyOf(student);
   });
   const removed = [...earlier.keys()];
@@ -172,7 +194,7 @@ export class LiveBoards {
 
   /** The board now, read whole (the JSON answer). */
   async read(driveId: string): Promise<LiveBoard> {
-    const rows = await liveAttempts(this.#db, driveId);
+    const rows = await liveAttempts(this.#db, driveId, this.#options.now());
     const ids = rows.flatMap((row) => (row.attemptId ? [row.attemptId] : []));
     const tallies = await answerTallies(this.#db, ids);
     return buildLiveBoard(driveId, rows, tallies, this.#options.now(), this.#options.quietAfterMs);
@@ -180,7 +202,7 @@ export class LiveBoards {
 
   /** A watched drive's board: the attempts now, the tallies it lacks or that are due again. */
   async #readWatched(driveId: string, drive: WatchedDrive): Promise<LiveBoard> {
-    const rows = await liveAttempts(this.#db, driveId);
+    const rows = await liveAttempts(this.#db, driveId, this.#options.now());
     const refreshOpen = Date.now() - drive.openTalliedAt >= this.#options.tallyEveryMs;
     const wanted: string[] = [];
     for (const row of rows) {

@@ -18,6 +18,7 @@ import {
   toPage,
 } from "../../db/paging.ts";
 import { attemptQuestions, attempts, driveRoster, drives, students, tests } from "../../db/schema.ts";
+import { clockColumns, positionNowSql, runOutSql } from "../quiz/repository/clock-sql.ts";
 
 export type DriveRow = typeof drives.$inferSelect;
 
@@ -509,56 +510,103 @@ export function driveResultBatches(db: Executor, driveId: string, size?: number)
   );
 }
 
-/** One student of a drive as the live board reads it every second: the student and their latest attempt. */
+/**
+ * One row of the live board as it is read every second: a student of the drive with their latest attempt, or a
+ * roster line nobody has registered by (then `studentId` and the attempt's fields are null).
+ */
 export interface LiveAttemptRow {
-  studentId: string;
+  studentId: string | null;
+  /** The roster line's id when the row is a line nobody has registered by. */
+  rosterLineId: string | null;
+  /** The student's name; a no-show's email, or USN when the line gives none. */
   name: string;
   usnNo: string;
   attemptId: string | null;
+  /**
+   * The question open by the attempt's clock (0-based; at the submit once submitted), as the quiz reads it
+   * (positionNowSql): a question whose time ran out has moved the student on though nothing was written.
+   */
   currentPosition: number | null;
   submittedAt: Date | null;
+  /** Submitted after its time was up (runOutSql without the grace): by the page's timer or the server's sweep. */
+  autoSubmitted: boolean;
   score: number | null;
   marks: number | null;
   totalQuestions: number | null;
-  /** The attempt's latest own time: its start or the opening of the question on screen. */
+  /** The attempt's latest own time: its start, the opening of the question on screen, or a reload. */
   movedAt: Date | null;
+  /** Times the quiz was opened again on the attempt while it ran. */
+  reloads: number;
   /** The seconds of each question's window when the attempt is timed per question; else null. */
   pacedSeconds: number | null;
 }
 
 /**
- * Every student of the drive with their latest attempt (the open one, else the newest): the live board's read
- * once a second while an admin watches. Students and attempts are found by their drive's index, a few hundred
- * pages at 5,000 students (bench/live-board.ts). It reads only what the quiz writes anyway.
+ * Every student of the drive with their latest attempt (the open one, else the newest), and every roster line that
+ * lists none of them (rosterListsSql, the rule the drive's roster page uses): the live board's read once a second
+ * while an admin watches, at `now` (the board's clock). Students and attempts are found by their drive's index, a
+ * few hundred pages at 5,000 students, and each roster line's student by the students' email and USN indexes
+ * (bench/live-board.ts). It reads only what the quiz writes anyway.
  */
-export async function liveAttempts(db: Executor, driveId: string): Promise<LiveAttemptRow[]> {
+export async function liveAttempts(db: Executor, driveId: string, now: Date): Promise<LiveAttemptRow[]> {
+  const clock = clockColumns("l");
+  // A paced attempt's open question by the quiz's clock, at its submit once submitted; never behind the question
+  // recorded (readClock's rule where positionNowSql counts back, before the recorded window opened).
+  const openAt = "coalesce(l.submitted_at, n.now)";
+  const position = `case when l.paced then greatest(l.current_position,
+      least(${positionNowSql(clock, openAt)}, l.total_questions - 1)) else l.current_position end`;
+  const line = { email: sql`r.email`, usnNo: sql`r.usn_no` };
   const result = await db.execute<Record<string, unknown>>(sql`
     with latest as (
       select distinct on (a.student_id) a.id, a.student_id, a.current_position, a.current_started_at, a.started_at,
-        a.submitted_at, a.score, a.marks, a.total_questions,
-        case when a.paced then a.seconds_per_question end as paced_seconds
+        a.submitted_at, a.score, a.marks, a.total_questions, a.paced, a.seconds_per_question, a.deadline_at,
+        a.reloads, a.reloaded_at
       from ${attempts} a
       where a.drive_id = ${driveId}::uuid
       order by a.student_id, a.submitted_at is null desc, a.started_at desc
     )
-    select s.id as "studentId", s.name, s.usn_no as "usnNo", l.id as "attemptId",
-      l.current_position as "currentPosition", l.submitted_at as "submittedAt", l.score, l.marks,
-      l.total_questions as "totalQuestions", greatest(l.started_at, l.current_started_at) as "movedAt",
-      l.paced_seconds as "pacedSeconds"
+    select s.id as "studentId", null::uuid as "rosterLineId", s.name, s.usn_no as "usnNo", l.id as "attemptId",
+      ${sql.raw(position)} as "currentPosition", l.submitted_at as "submittedAt",
+      coalesce(l.submitted_at is not null and ${sql.raw(runOutSql(clock, "l.submitted_at", "0"))}, false)
+        as "autoSubmitted",
+      l.score, l.marks, l.total_questions as "totalQuestions",
+      greatest(l.started_at, l.current_started_at, l.reloaded_at) as "movedAt", coalesce(l.reloads, 0) as reloads,
+      case when l.paced then l.seconds_per_question end as "pacedSeconds"
     from ${students} s
+    cross join (select ${now.toISOString()}::timestamptz as now) n
     left join latest l on l.student_id = s.id
-    where s.drive_id = ${driveId}::uuid`);
+    where s.drive_id = ${driveId}::uuid
+    union all
+    select null, r.id, coalesce(r.email, r.usn_no, ''), coalesce(r.usn_no, ''), null, null, null, false, null, null,
+      null, null, 0, null
+    from ${driveRoster} r
+    where r.drive_id = ${driveId}::uuid
+      -- A listed student shares the line's email or its USN (mentionsSql), looked for one at a time: each is a hash
+      -- anti-join, where the two together (an "or") were a nested loop over the drive's students, 12 s at 5,000.
+      and not exists (
+        select 1 from ${students} s
+        where s.drive_id = r.drive_id and lower(s.email) = lower(r.email)
+          and ${rosterListsSql(line, sql`s.email`, sql`s.usn_no`)}
+      )
+      and not exists (
+        select 1 from ${students} s
+        where s.drive_id = r.drive_id and lower(s.usn_no) = lower(r.usn_no)
+          and ${rosterListsSql(line, sql`s.email`, sql`s.usn_no`)}
+      )`);
   return result.rows.map((row) => ({
-    studentId: row.studentId as string,
+    studentId: (row.studentId as string | null) ?? null,
+    rosterLineId: (row.rosterLineId as string | null) ?? null,
     name: row.name as string,
     usnNo: row.usnNo as string,
     attemptId: (row.attemptId as string | null) ?? null,
     currentPosition: (row.currentPosition as number | null) ?? null,
     submittedAt: row.submittedAt ? new Date(row.submittedAt as string) : null,
+    autoSubmitted: row.autoSubmitted === true,
     score: (row.score as number | null) ?? null,
     marks: (row.marks as number | null) ?? null,
     totalQuestions: (row.totalQuestions as number | null) ?? null,
     movedAt: row.movedAt ? new Date(row.movedAt as string) : null,
+    reloads: Number(row.reloads ?? 0),
     pacedSeconds: (row.pacedSeconds as number | null) ?? null,
   }));
 }

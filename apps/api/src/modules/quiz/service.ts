@@ -41,6 +41,7 @@ import {
 import {
   moveCurrentPosition,
   recordFocusLoss,
+  recordReload,
   saveSelectedOption,
   scoreAndClose,
 } from "./repository/attempt-writes.ts";
@@ -180,6 +181,9 @@ async function startOrResumeOnce(db: Database, studentId: string, startedBy: Sta
     const open = previous.find((attempt) => !attempt.submittedAt);
     const current = open ? await closeIfOverdue(tx, open, now) : undefined;
     if (current && !current.submittedAt) {
+      // The quiz opened again on a running attempt: a reload, a tab reopened, another device. Counted for the live
+      // board apart from the page's focus losses, and heard as the student's latest request (decision 017).
+      await recordReload(tx, current.id, now);
       return { attempt: current, questions: visibleQuestions(current, await servedQuestions(tx, current.id), now) };
     }
 
@@ -384,11 +388,16 @@ export async function advanceAttempt(
     if (position > clock.position + 1 || position >= attempt.totalQuestions) {
       throw new HttpError(409, "You can only move on to the next question.");
     }
-    // A position the clock has already reached needs no change: the timer got there first.
     if (position === clock.position + 1) {
       await moveCurrentPosition(tx, attempt.id, position, now);
       attempt.currentPosition = position;
       attempt.currentStartedAt = now;
+    } else if (clock.position > attempt.currentPosition) {
+      // The timer got there first: record where it has taken the attempt (the same clock), as the one statement does.
+      const start = windowStart(attempt, clock.position);
+      await moveCurrentPosition(tx, attempt.id, clock.position, start);
+      attempt.currentPosition = clock.position;
+      attempt.currentStartedAt = start;
     }
     const progress = progressOf(attempt, now);
     const question = await servedQuestionAt(tx, attempt.id, progress.currentIndex);

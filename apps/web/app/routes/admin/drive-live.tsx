@@ -37,6 +37,7 @@ const STATE_STYLES: Record<LiveState, string> = {
   in_progress: "border-sky-700 bg-sky-50 text-sky-900",
   quiet: "border-amber-700 bg-amber-50 text-amber-900",
   submitted: "border-emerald-700 bg-emerald-50 text-emerald-900",
+  auto_submitted: "border-violet-700 bg-violet-50 text-violet-900",
 };
 
 function countsSentence(counts: LiveCounts, averagePercentage: number | null): string {
@@ -45,28 +46,34 @@ function countsSentence(counts: LiveCounts, averagePercentage: number | null): s
   return `${parts.join(", ")}.${average}`;
 }
 
-/** Where a student is: the question on screen while in progress, the score once submitted. */
+/** Where a student is: the question open by the server's clock while in progress, the score once submitted. */
 function progressOf(student: LiveStudent): string {
-  if (student.state === "submitted") {
+  if (student.state === "submitted" || student.state === "auto_submitted") {
     return `Scored ${student.score}/${student.totalQuestions} (${student.percentage}%)`;
   }
-  return student.position === null ? "—" : `Question ${student.position} of ${student.totalQuestions}`;
+  if (student.studentId === null) return "Not registered";
+  return student.position === null ? "Registered" : `Question ${student.position} of ${student.totalQuestions}`;
 }
 
-/** The latest text, passed on at most once per `everyMs`: a live region that changes every second is noise. */
-function useThrottled(text: string, everyMs: number): string {
-  const [shown, setShown] = useState(text);
+/**
+ * What the live region says: the counts as they are now, passed on at most once per `everyMs` (a region that
+ * changes every second is noise). Between two announcements it holds nothing rather than counts that are no longer
+ * true (emptying a region is not announced); the latest counts follow when the wait is over.
+ */
+function useAnnounced(text: string, everyMs: number): string {
+  const [said, setSaid] = useState(text);
   const lastAt = useRef(0);
   useEffect(() => {
-    if (text === shown) return;
+    if (text === said) return;
     const wait = Math.max(0, lastAt.current + everyMs - Date.now());
+    if (wait > 0) setSaid("");
     const timer = setTimeout(() => {
       lastAt.current = Date.now();
-      setShown(text);
+      setSaid(text);
     }, wait);
     return () => clearTimeout(timer);
-  }, [text, shown, everyMs]);
-  return shown;
+  }, [text, said, everyMs]);
+  return said;
 }
 
 export default function DriveLive({ loaderData }: Route.ComponentProps) {
@@ -92,7 +99,7 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
     return () => leaving.abort();
   }, [drive._id, navigate]);
 
-  const announced = useThrottled(countsSentence(board.counts, board.averagePercentage), ANNOUNCE_EVERY_MS);
+  const announced = useAnnounced(countsSentence(board.counts, board.averagePercentage), ANNOUNCE_EVERY_MS);
   const rows = filter === "all" ? board.students : board.students.filter((student) => student.state === filter);
   const shown = rows.slice(0, ROWS_SHOWN);
 
@@ -118,7 +125,7 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
         <h2 id="live-counts" className="text-xl font-semibold">
           Where students stand
         </h2>
-        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {LIVE_STATES.map((state) => (
             <div key={state} className={`rounded border-l-4 p-3 ${STATE_STYLES[state]}`}>
               <dt className="text-sm">{LIVE_STATE_LABELS[state]}</dt>
@@ -135,7 +142,9 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
         <p className="mt-2 text-sm text-slate-700">
-          Focus lost {board.focusLosses} {board.focusLosses === 1 ? "time" : "times"} in all.
+          Focus lost {board.focusLosses} {board.focusLosses === 1 ? "time" : "times"} in all; the quiz reloaded{" "}
+          {board.reloads} {board.reloads === 1 ? "time" : "times"} (a reload, a tab reopened or another device is not a
+          loss of focus). Auto-submitted: the time ran out before the student submitted.
         </p>
         <AnswerSignalsNote />
         <p aria-live="polite" aria-atomic="true" className="sr-only">
@@ -193,7 +202,7 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody>
               {shown.map((student) => (
-                <tr key={student.studentId} className="border-b border-slate-200 align-top">
+                <tr key={student.id} className="border-b border-slate-200 align-top">
                   <th scope="row" className="py-2 pr-2 font-normal">
                     <span className="block break-words font-medium">{student.name}</span>
                     <span className="block break-all text-xs text-slate-700">{student.usnNo}</span>
@@ -206,7 +215,12 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
                   <td className="py-2 pr-2">{progressOf(student)}</td>
                   <td className="py-2">
                     {student.focusLosses}
-                    {/* On a phone the board has no room for a column of its own: the answer times go beneath. */}
+                    {/* On a phone the board has no room for more columns: reloads and answer times go beneath. */}
+                    {student.reloads > 0 && (
+                      <span className="block text-xs text-slate-700">
+                        Reloaded {student.reloads} {student.reloads === 1 ? "time" : "times"}
+                      </span>
+                    )}
                     {answerSignalsText(student) && (
                       <span className="block text-xs text-slate-700">{answerSignalsText(student)}</span>
                     )}
@@ -227,7 +241,7 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
           <p className="mt-3">No student has started yet.</p>
         ) : (
           <table className="mt-3 w-full max-w-md border-collapse text-left text-sm">
-            <caption className="sr-only">How many students reached and answered each question</caption>
+            <caption className="sr-only">How many students reached, answered and left unanswered each question</caption>
             <thead>
               <tr className="border-b border-slate-300">
                 <th scope="col" className="py-2 pr-2">
@@ -236,8 +250,11 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className="py-2 pr-2">
                   Reached
                 </th>
-                <th scope="col" className="py-2">
+                <th scope="col" className="py-2 pr-2">
                   Answered
+                </th>
+                <th scope="col" className="py-2">
+                  Left unanswered
                 </th>
               </tr>
             </thead>
@@ -248,7 +265,8 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
                     {row.position}
                   </th>
                   <td className="py-1 pr-2">{row.reached}</td>
-                  <td className="py-1">{row.answered}</td>
+                  <td className="py-1 pr-2">{row.answered}</td>
+                  <td className="py-1">{row.unanswered}</td>
                 </tr>
               ))}
             </tbody>

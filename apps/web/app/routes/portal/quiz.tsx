@@ -269,21 +269,38 @@ function useQuizAttempt(token: string) {
     };
   }, [resendFailed, save, stopWaiting, token]);
 
-  // Leaving the quiz (another tab or window) is recorded for the invigilator; the student is told once.
+  // Leaving the quiz (another tab or window) is recorded for the invigilator; the student is told once. A page that
+  // unloads (a reload, a closed tab) hides itself too, but it has not lost focus to something else: the server
+  // counts the quiz opened again as a reload instead. Unloading fires "pagehide" and the last "visibilitychange"
+  // together, before any task runs, so the report waits one task and is dropped when the page is going.
   useEffect(() => {
     if (!running) return;
+    let unloading = false;
+    const onPageHide = () => {
+      unloading = true;
+    };
+    const onPageShow = () => {
+      unloading = false;
+    };
     const record = () => {
       if (document.visibilityState === "hidden" || !document.hasFocus()) {
         const position = latest.current.index;
-        void call("reportFocusLoss", { token, body: { position } }).catch(() => undefined);
-        dispatch({ type: "windowLeft" });
+        setTimeout(() => {
+          if (unloading) return;
+          void call("reportFocusLoss", { token, body: { position } }).catch(() => undefined);
+          dispatch({ type: "windowLeft" });
+        }, 0);
       }
     };
     document.addEventListener("visibilitychange", record);
     window.addEventListener("blur", record);
+    window.addEventListener("pagehide", onPageHide);
+    window.addEventListener("pageshow", onPageShow);
     return () => {
       document.removeEventListener("visibilitychange", record);
       window.removeEventListener("blur", record);
+      window.removeEventListener("pagehide", onPageHide);
+      window.removeEventListener("pageshow", onPageShow);
     };
   }, [running, token]);
 

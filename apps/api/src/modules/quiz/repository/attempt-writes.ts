@@ -100,6 +100,16 @@ export async function recordFocusLoss(db: Executor, studentId: string, position:
   return row;
 }
 
+const recordReloadStatement: NamedStatement = {
+  name: "quiz.record-reload",
+  text: "update attempts set reloads = reloads + 1, reloaded_at = $2::timestamptz where id = $1::uuid",
+};
+
+/** Counts the quiz opened again on the running attempt (not a loss of focus: the page came back). */
+export async function recordReload(db: Executor, attemptId: string, now: Date) {
+  await runNamed(db, recordReloadStatement, [attemptId, now]);
+}
+
 const reclockOpenAttemptsStatement: NamedStatement = {
   name: "quiz.reclock-open-attempts",
   // Every deadline written again from its start, cut by the close where the drive's closing ends attempts.

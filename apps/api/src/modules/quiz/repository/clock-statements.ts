@@ -123,6 +123,15 @@ const PACED_ATTEMPT_FOR_NEXT = `
     `;
 // Next may open the question after the open one, or one the clock has already reached; not past the last.
 const NEXT_ALLOWED = "position_now < total_questions and $2::int <= position_now + 1 and $2::int < total_questions";
+// A Next the clock got to first (the page asks when a question's time runs out) records where the timer has taken
+// the attempt: the same clock, written from the open question's window, so that the live board sees the student
+// there and hears from them (decision 017). Without it such a student stayed on question 1 and went "quiet".
+const RECORD_TIMER_MOVE = `recorded as (
+      update attempts a set current_position = t.position_now,
+        current_started_at = ${windowStartSql(clockColumns("t"), "t.position_now")}
+      from allowed t where a.id = t.id and $2::int <= t.position_now and t.position_now > t.current_position
+      returning a.id, a.current_position, a.current_started_at
+    )`;
 
 const advanceIfAllowedStatement: NamedStatement = {
   name: "quiz.advance-if-allowed",
@@ -134,12 +143,12 @@ const advanceIfAllowedStatement: NamedStatement = {
       update attempts a set current_position = $2::int, current_started_at = $3::timestamptz
       from allowed t where a.id = t.id and $2::int = t.position_now + 1
       returning a.id, a.current_position, a.current_started_at
-    )
+    ), ${RECORD_TIMER_MOVE}
     select t.id as "attemptId", t.seconds_per_question as "secondsPerQuestion", t.total_questions as "totalQuestions",
            t.paced, t.deadline_at as "deadlineAt",
-           coalesce(m.current_position, t.current_position) as "currentPosition",
-           coalesce(m.current_started_at, t.current_started_at) as "currentStartedAt"
-    from allowed t left join moved m on m.id = t.id`,
+           coalesce(m.current_position, r.current_position, t.current_position) as "currentPosition",
+           coalesce(m.current_started_at, r.current_started_at, t.current_started_at) as "currentStartedAt"
+    from allowed t left join moved m on m.id = t.id left join recorded r on r.id = t.id`,
 };
 
 /**
@@ -184,7 +193,8 @@ const nextInOneGoStatement: NamedStatement = {
     ), go as (
       -- All of it or nothing: an answer sent must be taken, or the caller goes the long way to learn why.
       select al.*, ao.answer_position, ao.window_start,
-             case when $2::int = al.position_now + 1 then $2::int else al.position_now end as open_position
+             case when $2::int = al.position_now + 1 then $2::int else al.position_now end as open_position,
+             greatest(al.position_now, ao.answer_position) as timer_position
       from allowed al left join answer_open ao on ao.id = al.id
       where $4::uuid is null or ao.id is not null
     ), saved as (
@@ -198,12 +208,14 @@ const nextInOneGoStatement: NamedStatement = {
       from go where go.answer_position is not null and aq.attempt_id = go.id and aq.position = go.answer_position
       returning aq.position
     ), moved as (
-      -- Next moves the clock on; else an answer to a later window records where the timer has taken it.
+      -- Next moves the clock on; else it records where the timer has taken the attempt (RECORD_TIMER_MOVE): the
+      -- open question, or the question answered when that is later.
       update attempts a
-      set current_position = case when $2::int = go.position_now + 1 then $2::int else go.answer_position end,
-          current_started_at = case when $2::int = go.position_now + 1 then $3::timestamptz else go.window_start end
+      set current_position = case when $2::int = go.position_now + 1 then $2::int else go.timer_position end,
+          current_started_at = case when $2::int = go.position_now + 1 then $3::timestamptz
+            else ${windowStartSql(clockColumns("go"), "go.timer_position")} end
       from go
-      where a.id = go.id and ($2::int = go.position_now + 1 or go.answer_position > go.current_position)
+      where a.id = go.id and ($2::int = go.position_now + 1 or go.timer_position > go.current_position)
       returning a.id, a.current_position, a.current_started_at
     )
     select go.id as "attemptId", go.seconds_per_question as "secondsPerQuestion",
