@@ -37,6 +37,39 @@ export function FormField({ label, error, multiline, id, className, ...input }: 
   );
 }
 
+interface CheckboxFieldProps extends React.ComponentProps<"input"> {
+  /** What ticking it means, in a sentence. */
+  children: React.ReactNode;
+  error?: string;
+}
+
+/** A labelled checkbox with its error message under it, announced and linked for screen readers. */
+export function CheckboxField({ children, error, id, className, ...input }: CheckboxFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  const errorId = `${fieldId}-error`;
+  return (
+    <div className={className}>
+      <label className="flex items-start gap-2">
+        <input
+          id={fieldId}
+          type="checkbox"
+          className="mt-1.5"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...input}
+        />
+        <span>{children}</span>
+      </label>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function Alert({ tone, children }: { tone: "error" | "success" | "info"; children: React.ReactNode }) {
   const colours = {
     error: "border-red-300 bg-red-50 text-red-800",

@@ -23,7 +23,7 @@ import {
   useTableBusy,
   useTableParams,
 } from "../../components/admin/admin-table.tsx";
-import { Alert, EditFormActions, FormField } from "../../components/ui/form-field.tsx";
+import { Alert, CheckboxField, EditFormActions, FormField } from "../../components/ui/form-field.tsx";
 import { adminCall, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
 import { closesText, DRIVE_STATUS_LABELS, opensText } from "../../lib/drive-display.ts";
 import { formatCount } from "../../lib/format.ts";
@@ -322,57 +322,25 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
           error={errors.closesAt?.message}
           {...register("closesAt")}
         />
-        <label className="flex items-center gap-2 md:col-span-2">
-          <input type="checkbox" {...register("rosterOnly")} />
+        <CheckboxField className="md:col-span-2" {...register("rosterOnly")}>
           Roster only (only students on the drive's uploaded list may register)
-        </label>
-        <div className="md:col-span-2">
-          <label className="flex items-start gap-2">
-            <input
-              type="checkbox"
-              className="mt-1.5"
-              aria-invalid={errors.personalLinksOnly ? true : undefined}
-              aria-describedby={errors.personalLinksOnly ? "personal-links-only-error" : undefined}
-              {...register("personalLinksOnly")}
-            />
-            <span>
-              Personal links only (a roster line admits a new registration only through its personal link, so knowing a
-              classmate's email and USN lets nobody in; make the links on the drive's page)
-            </span>
-          </label>
-          {errors.personalLinksOnly?.message && (
-            <p id="personal-links-only-error" className="mt-1 text-sm text-red-700">
-              {errors.personalLinksOnly.message}
-            </p>
-          )}
-        </div>
-        <div className="md:col-span-2">
-          <label className="flex items-start gap-2">
-            <input
-              type="checkbox"
-              className="mt-1.5"
-              aria-invalid={errors.verifyEmail ? true : undefined}
-              aria-describedby={errors.verifyEmail ? "verify-email-error" : undefined}
-              {...register("verifyEmail")}
-            />
-            <span>
-              Check e-mail addresses (a new student types a 6-digit code we e-mail to the address they give, so their
-              certificate can name an address that is theirs; needs the server's e-mail set up)
-            </span>
-          </label>
-          {errors.verifyEmail?.message && (
-            <p id="verify-email-error" className="mt-1 text-sm text-red-700">
-              {errors.verifyEmail.message}
-            </p>
-          )}
-        </div>
-        <label className="flex items-start gap-2 md:col-span-2">
-          <input type="checkbox" className="mt-1.5" {...register("closingEndsAttempts")} />
-          <span>
-            Closing ends running attempts (answers after the closing time are refused and every attempt is submitted
-            then; otherwise an attempt started before the close may use all its time)
-          </span>
-        </label>
+        </CheckboxField>
+        <CheckboxField
+          className="md:col-span-2"
+          error={errors.personalLinksOnly?.message}
+          {...register("personalLinksOnly")}
+        >
+          Personal links only (a roster line admits a new registration only through its personal link, so knowing a
+          classmate's email and USN lets nobody in; make the links on the drive's page)
+        </CheckboxField>
+        <CheckboxField className="md:col-span-2" error={errors.verifyEmail?.message} {...register("verifyEmail")}>
+          Check e-mail addresses (a new student types a 6-digit code we e-mail to the address they give, so their
+          certificate can name an address that is theirs; needs the server's e-mail set up)
+        </CheckboxField>
+        <CheckboxField className="md:col-span-2" {...register("closingEndsAttempts")}>
+          Closing ends running attempts (answers after the closing time are refused and every attempt is submitted then;
+          otherwise an attempt started before the close may use all its time)
+        </CheckboxField>
         <EditFormActions
           busy={isSubmitting}
           editing={editing !== undefined}
