@@ -10,7 +10,7 @@ import pg from "pg";
 import { connectDatabase } from "../apps/api/src/db/client.ts";
 import { applyMigrations } from "../apps/api/src/db/migrate.ts";
 import { LiveBoards } from "../apps/api/src/modules/drives/live-board.ts";
-import { answerTallies, liveAttempts } from "../apps/api/src/modules/drives/repository.ts";
+import { answerTallies, liveAttempts, rosterNoShows } from "../apps/api/src/modules/drives/repository.ts";
 import { databaseUrlFor } from "../apps/api/src/test/database-url.ts";
 import { percentile } from "./student-connection.ts";
 
@@ -40,6 +40,10 @@ try {
   const parts: [string, () => Promise<unknown>][] = [
     ["every second: students and latest attempts", () => liveAttempts(database.db, driveId, new Date())],
     [`every 5 s: tallies of the ${open.length} open attempts`, () => answerTallies(database.db, open)],
+    [
+      "every 5 s and after a registration: roster lines nobody registered by",
+      () => rosterNoShows(database.db, driveId),
+    ],
     [`once: tallies of all ${all.length} attempts`, () => answerTallies(database.db, all)],
     ["the JSON answer: the whole board, read and built", () => boards.read(driveId)],
   ];
@@ -59,6 +63,7 @@ try {
   console.log(`the whole board as JSON: ${(bytes / 1024).toFixed(0)} KB (sent once per stream; then changes only)`);
   for (const [label, text] of [
     ["students and latest attempts", liveAttemptsForExplain(driveId)],
+    ["roster lines nobody registered by", noShowsForExplain(driveId)],
     ["tallies of the open attempts", talliesForExplain(open)],
   ]) {
     const plan = await client.query(`explain (analyze, buffers, costs off) ${text}`);
@@ -87,9 +92,11 @@ function liveAttemptsForExplain(driveId: string): string {
       l.submitted_at, l.score, l.marks, l.total_questions,
       greatest(l.started_at, l.current_started_at, l.reloaded_at), l.reloads
     from students s left join latest l on l.student_id = s.id
-    where s.drive_id = '${driveId}'
-    union all
-    select null, r.id, coalesce(r.email, r.usn_no), r.usn_no, null, null, null, null, null, null, null, 0
+    where s.drive_id = '${driveId}'`;
+}
+
+function noShowsForExplain(driveId: string): string {
+  return `select null, r.id, coalesce(r.email, r.usn_no), r.usn_no
     from drive_roster r
     where r.drive_id = '${driveId}'
       and not exists (select 1 from students s where s.drive_id = r.drive_id and lower(s.email) = lower(r.email)

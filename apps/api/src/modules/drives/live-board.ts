@@ -17,7 +17,7 @@ import {
 } from "@trainwise/contract/live-board";
 import { scorePercentage } from "@trainwise/contract/quiz";
 import type { Executor } from "../../db/client.ts";
-import { type AnswerTally, answerTallies, type LiveAttemptRow, liveAttempts } from "./repository.ts";
+import { type AnswerTally, answerTallies, type LiveAttemptRow, liveAttempts, rosterNoShows } from "./repository.ts";
 
 const NO_ANSWERS: AnswerTally = { answeredPositions: [], focusLosses: 0, lastAnswerAt: null, answerTimes: [] };
 
@@ -174,6 +174,9 @@ interface WatchedDrive {
   /** Tallies of open attempts as last read, and when. */
   openTallies: Map<string, AnswerTally>;
   openTalliedAt: number;
+  /** The roster lines nobody had registered by at the last read of them, and the students the board had then. */
+  noShows: LiveAttemptRow[];
+  studentsAtNoShows: number;
   timer: ReturnType<typeof setTimeout> | undefined;
   reading: boolean;
 }
@@ -194,7 +197,11 @@ export class LiveBoards {
 
   /** The board now, read whole (the JSON answer). */
   async read(driveId: string): Promise<LiveBoard> {
-    const rows = await liveAttempts(this.#db, driveId, this.#options.now());
+    const [students, noShows] = await Promise.all([
+      liveAttempts(this.#db, driveId, this.#options.now()),
+      rosterNoShows(this.#db, driveId),
+    ]);
+    const rows = [...students, ...noShows];
     const ids = rows.flatMap((row) => (row.attemptId ? [row.attemptId] : []));
     const tallies = await answerTallies(this.#db, ids);
     return buildLiveBoard(driveId, rows, tallies, this.#options.now(), this.#options.quietAfterMs);
@@ -202,8 +209,15 @@ export class LiveBoards {
 
   /** A watched drive's board: the attempts now, the tallies it lacks or that are due again. */
   async #readWatched(driveId: string, drive: WatchedDrive): Promise<LiveBoard> {
-    const rows = await liveAttempts(this.#db, driveId, this.#options.now());
+    const students = await liveAttempts(this.#db, driveId, this.#options.now());
     const refreshOpen = Date.now() - drive.openTalliedAt >= this.#options.tallyEveryMs;
+    // The no-shows on the tallies' beat, and at once when someone has registered: a line never shows beside the
+    // student who registered by it (students are only added, or removed by an admin, so a count tells).
+    if (refreshOpen || students.length !== drive.studentsAtNoShows) {
+      drive.noShows = await rosterNoShows(this.#db, driveId);
+      drive.studentsAtNoShows = students.length;
+    }
+    const rows = [...students, ...drive.noShows];
     const wanted: string[] = [];
     for (const row of rows) {
       if (!row.attemptId) continue;
@@ -241,6 +255,8 @@ export class LiveBoards {
         finalTallies: new Map(),
         openTallies: new Map(),
         openTalliedAt: 0,
+        noShows: [],
+        studentsAtNoShows: -1,
         timer: undefined,
         reading: false,
       };

@@ -555,7 +555,6 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
   const openAt = "coalesce(l.submitted_at, n.now)";
   const position = `case when l.paced then greatest(l.current_position,
       least(${positionNowSql(clock, openAt)}, l.total_questions - 1)) else l.current_position end`;
-  const line = { email: sql`r.email`, usnNo: sql`r.usn_no` };
   const result = await db.execute<Record<string, unknown>>(sql`
     with latest as (
       select distinct on (a.student_id) a.id, a.student_id, a.current_position, a.current_started_at, a.started_at,
@@ -575,10 +574,19 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
     from ${students} s
     cross join (select ${now.toISOString()}::timestamptz as now) n
     left join latest l on l.student_id = s.id
-    where s.drive_id = ${driveId}::uuid
-    union all
-    select null, r.id, coalesce(r.email, r.usn_no, ''), coalesce(r.usn_no, ''), null, null, null, false, null, null,
-      null, null, 0, null
+    where s.drive_id = ${driveId}::uuid`);
+  return result.rows.map(liveRow);
+}
+
+/**
+ * The roster's lines that nobody has registered by, as board rows (not started). Half the board's read at 5,500
+ * lines (bench:live), so the board reads them on the tallies' slower beat and whenever its students change.
+ */
+export async function rosterNoShows(db: Executor, driveId: string): Promise<LiveAttemptRow[]> {
+  const line = { email: sql`r.email`, usnNo: sql`r.usn_no` };
+  const result = await db.execute<Record<string, unknown>>(sql`
+    select null as "studentId", r.id as "rosterLineId", coalesce(r.email, r.usn_no, '') as name,
+      coalesce(r.usn_no, '') as "usnNo"
     from ${driveRoster} r
     where r.drive_id = ${driveId}::uuid
       -- A listed student shares the line's email or its USN (mentionsSql), looked for one at a time: each is a hash
@@ -593,7 +601,11 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
         where s.drive_id = r.drive_id and lower(s.usn_no) = lower(r.usn_no)
           and ${rosterListsSql(line, sql`s.email`, sql`s.usn_no`)}
       )`);
-  return result.rows.map((row) => ({
+  return result.rows.map(liveRow);
+}
+
+function liveRow(row: Record<string, unknown>): LiveAttemptRow {
+  return {
     studentId: (row.studentId as string | null) ?? null,
     rosterLineId: (row.rosterLineId as string | null) ?? null,
     name: row.name as string,
@@ -608,7 +620,7 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
     movedAt: row.movedAt ? new Date(row.movedAt as string) : null,
     reloads: Number(row.reloads ?? 0),
     pacedSeconds: (row.pacedSeconds as number | null) ?? null,
-  }));
+  };
 }
 
 /**
