@@ -88,7 +88,12 @@ export async function downloadFile<Name extends EndpointName>(
   const address = addressOf(name, options.params as Record<string, string> | undefined);
   const response = await fetch(address, { headers: { authorization: `Bearer ${options.token}` } });
   if (!response.ok) throw new ApiError(response.status, "The download failed. Please try again.");
-  const url = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), filename);
+}
+
+/** Saves what the page already holds as a file (a fetched certificate, the personal links shown only once). */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = filename;

@@ -8,19 +8,10 @@ import { ColumnHeadings } from "../../components/admin/column-headings.tsx";
 import { QrCode } from "../../components/admin/qr-code.tsx";
 import { Alert } from "../../components/ui/form-field.tsx";
 import { adminCall, adminDownload, useAdminAction } from "../../lib/admin-client.ts";
+import { saveBlob } from "../../lib/api.ts";
 import { closesText, DRIVE_STATUS_LABELS, opensText } from "../../lib/drive-display.ts";
 import { formatInZone } from "../../lib/zoned-time.ts";
 import type { Route } from "./+types/drive-detail";
-
-/** Saves text the page already holds as a file (the personal links, which the server shows only once). */
-function saveText(text: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 function linkStateText(link: RosterEntry["link"], timeZone: string): string {
   if (!link) return "None";
@@ -90,7 +81,8 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
     }
     await run(async (call) => {
       const made = await call("makePersonalLinks", { id, body: { lines } });
-      if (made.made > 0) saveText(made.csv, `personal-links-${drive.code}.csv`);
+      if (made.made > 0)
+        saveBlob(new Blob([made.csv], { type: "text/csv;charset=utf-8" }), `personal-links-${drive.code}.csv`);
       return made.message;
     }, "The personal links were not made.");
   }
