@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { baseUrl, sharedAdminToken, uniqueStudent } from "../support/api.ts";
-import { ownQuestions, plainQuestions, uniqueName } from "../support/own-quiz.ts";
+import { apiCall, baseUrl, sharedAdminToken, uniqueStudent } from "../support/api.ts";
+import { ownQuestions, ownQuiz, plainQuestions, uniqueName } from "../support/own-quiz.ts";
 import { expectNoAxeViolations, fillRegistration } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -429,6 +429,44 @@ test("personal links: the placement officer's CSV, a classmate refused, the stud
     .filter({ hasText: student.email });
   await expect(used.getByRole("cell").nth(2)).toHaveText(student.name);
   await expect(used.getByRole("cell").nth(3)).toHaveText(/^Used /);
+});
+
+test("held results: the student waits for the organisers; the admin publishes once everyone's time is up", async ({
+  page,
+}) => {
+  await logIn(page);
+  const quiz = await ownQuiz({
+    title: "Held results",
+    questions: 2,
+    test: { timingMode: "whole_quiz", secure: true, reviewPolicy: "score_only" },
+    drive: { holdResults: true },
+    token: adminToken,
+  });
+  const { token } = await apiCall<{ token: string }>("/auth/student/register", {
+    body: { ...uniqueStudent(), driveCode: quiz.drive.code },
+  });
+  await apiCall("/quiz/questions?limit=25", { token });
+  const { resultId } = await apiCall<{ resultId: string }>("/quiz/submit", { body: { answers: [] }, token });
+  const result = () => apiCall<{ status: string; heldForPublishing?: boolean }>(`/quiz/result/${resultId}`, { token });
+  expect(await result()).toMatchObject({ status: "pending", heldForPublishing: true });
+
+  await page.goto(`/admin/drives/${quiz.drive._id}`);
+  const results = page.locator("dt", { hasText: /^Results$/ }).locator("xpath=following-sibling::dd[1]");
+  await expect(results).toHaveText(
+    "Held until you publish them, which you can once the drive closes and everyone's time is up",
+  );
+  await apiCall(`/drives/${quiz.drive._id}/close`, { method: "POST", token: adminToken });
+  await page.reload();
+  await expect(results).toHaveText("Held: everyone's time is up, so you can publish them");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Publish results" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Results published: the drive's students can now read them." }),
+  ).toBeVisible();
+  await expect(results).toHaveText(/^Out since /);
+  await expect(page.getByRole("button", { name: "Publish results" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  expect(await result()).toMatchObject({ status: "released" });
 });
 
 test("an admin lets a student resume and ends their sessions", async ({ page }) => {

@@ -122,6 +122,7 @@ export const AUDIT_ACTIONS = [
   "drive.archive",
   "drive.roster-replace",
   "drive.personal-links",
+  "drive.results-publish",
   "student.update",
   "student.time-multiplier",
   "student.extra-attempt",

@@ -166,6 +166,7 @@ export const driveInputSchema = z
     closingEndsAttempts: z.boolean({ error: "Closing ends running attempts must be true or false" }).default(false),
     personalLinksOnly: z.boolean({ error: "Personal links only must be true or false" }).default(false),
     verifyEmail: z.boolean({ error: "Verify e-mail must be true or false" }).default(false),
+    holdResults: z.boolean({ error: "Hold results must be true or false" }).default(false),
   })
   .refine((drive) => !drive.personalLinksOnly || drive.rosterOnly, {
     error: "Personal links come from the roster: set the drive to roster only as well",
@@ -199,6 +200,8 @@ export const driveSchema = z.object({
   personalLinksOnly: z.boolean(),
   /** A new registration needs a code e-mailed to the address typed: the address is the student's own. */
   verifyEmail: z.boolean(),
+  /** What waits for the close (a secure test's scores, ticks after close) waits for an admin to publish it too. */
+  holdResults: z.boolean(),
   rosterSize: z.number().int(),
   isDefault: z.boolean(),
   archived: z.boolean(),
@@ -210,6 +213,15 @@ export const driveSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type Drive = z.infer<typeof driveSchema>;
+
+/** One drive as its page shows it: with when what waits for its close reaches its students (decision 024). */
+export const driveDetailSchema = driveSchema.extend({
+  /** When students see it: null while nobody knows (no closing time yet, or held and not published yet). */
+  resultsReleaseAt: z.iso.datetime().nullable(),
+  /** When the drive has closed and none of its attempts can still take an answer: held results may go out then. */
+  settlesAt: z.iso.datetime().nullable(),
+});
+export type DriveDetail = z.infer<typeof driveDetailSchema>;
 
 /** A current test as a picker lists it (a drive's form, the results' filter): no counts, however many tests. */
 export const testChoiceSchema = z.object({ _id: idSchema, name: z.string(), questionCount: z.number().int() });

@@ -113,8 +113,10 @@ export const pendingResultSchema = z.object({
   status: z.literal("pending"),
   resultId: idSchema,
   testName: z.string(),
-  /** When results are released at the earliest (null: once an admin closes the drive). */
+  /** When results are released at the earliest (null: once an admin closes the drive, or publishes them). */
   releasesAt: z.iso.datetime().nullable(),
+  /** The drive holds its results until an admin publishes them (after everyone's time is up). */
+  heldForPublishing: z.boolean(),
   /** The drive's time zone, to say that time in. */
   timeZone: z.string(),
 });

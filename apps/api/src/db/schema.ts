@@ -185,6 +185,13 @@ export const drives = pgTable(
     personalLinksOnly: boolean("personal_links_only").notNull().default(false),
     /** A new registration needs a code e-mailed to the address typed (needs SMTP_URL). */
     verifyEmail: boolean("verify_email").notNull().default(false),
+    /**
+     * What waits for the close (a secure test's scores, ticks after close) waits for an admin to publish it too:
+     * the admin reviews the drive's results first. Publishing is possible once nothing can still take an answer.
+     */
+    holdResults: boolean("hold_results").notNull().default(false),
+    /** When an admin published the held results (decision 024). */
+    resultsPublishedAt: timestamp("results_published_at", { withTimezone: true }),
     /** The always-open drive that students without a code join. */
     isDefault: boolean("is_default").notNull().default(false),
     archivedAt: timestamp("archived_at", { withTimezone: true }),

@@ -619,6 +619,22 @@ describe("the cost of every route to everyone else", async () => {
         },
       },
     ],
+    publishResults: [
+      {
+        label: "a closed drive that holds its results",
+        make: async () => {
+          const held = (
+            await call("POST", "/api/drives", {
+              ...(EXAMPLES.createDrive?.() as object),
+              testId: ids.test,
+              holdResults: true,
+            })
+          ).json()._id as string;
+          await call("POST", `/api/drives/${held}/close`);
+          return { method: "POST", url: `/api/drives/${held}/results/publish`, headers: await admin() };
+        },
+      },
+    ],
     replaceRoster: [
       {
         label: "100 students",

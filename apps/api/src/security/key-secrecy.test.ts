@@ -217,6 +217,7 @@ describe("the answer key stays secret until nobody can use it", async () => {
           resultId,
           testName: `Oracle ${reviewPolicy}`,
           releasesAt: closesAt,
+          heldForPublishing: false,
           timeZone: "Asia/Kolkata",
         });
         const certificate = await app.inject({
@@ -288,6 +289,89 @@ describe("the answer key stays secret until nobody can use it", async () => {
     // Its results are out: the drive never takes a new attempt again.
     const reopened = await app.inject({ method: "POST", url: `/api/drives/${drive._id}/reopen`, headers: asAdmin });
     expect(reopened.statusCode).toBe(409);
+  });
+
+  it("a drive that holds its results releases nothing until an admin publishes them after everyone's time", async () => {
+    await bank("Held", 4);
+    const { drive } = await driveOn(
+      {
+        name: "Held",
+        categories: ["Held"],
+        questionCount: 4,
+        timingMode: "whole_quiz",
+        reviewPolicy: "ticks_after_close",
+      },
+      { holdResults: true },
+    );
+    const publish = () =>
+      app.inject({ method: "POST", url: `/api/drives/${drive._id}/results/publish`, headers: asAdmin });
+    const early = await throwAway(drive.code);
+    const { resultId } = await submitAndRead(
+      early,
+      (await questionsOf(early)).map((question) => ({ questionId: question._id, optionId: option(question, "right") })),
+    );
+    const running = await throwAway(drive.code);
+    await questionsOf(running);
+    const read = async () =>
+      (await app.inject({ method: "GET", url: `/api/quiz/result/${resultId}`, headers: bearer(early) })).json();
+
+    // Open: nothing to publish yet, and the student is told the organisers publish the results.
+    expect((await publish()).json().error).toMatch(/^Results can be published once the drive has closed/);
+    expect(await read()).toMatchObject({ status: "pending", releasesAt: null, heldForPublishing: true });
+    // Closed with an attempt still running: publishing would show the key to someone still answering.
+    await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
+    const early409 = await publish();
+    expect(early409.statusCode).toBe(409);
+    expect(early409.json().error).toMatch(/last attempt has ended, at /);
+
+    // Everyone's time is up: still held, since the drive waits for its admin.
+    await submitAndRead(running, []);
+    expect(await read()).toMatchObject({ status: "pending", releasesAt: null });
+    const before = (await app.inject({ method: "GET", url: `/api/drives/${drive._id}`, headers: asAdmin })).json();
+    expect(before).toMatchObject({ holdResults: true, resultsReleaseAt: null });
+    expect(Date.parse(before.settlesAt)).toBeLessThanOrEqual(Date.now());
+
+    const published = await publish();
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().message).toBe("Results published: the drive's students can now read them.");
+    const out = await read();
+    expect(out).toMatchObject({ status: "released", score: 4, review: { ticksShown: true } });
+    const after = (await app.inject({ method: "GET", url: `/api/drives/${drive._id}`, headers: asAdmin })).json();
+    expect(Date.parse(after.resultsReleaseAt)).toBeLessThanOrEqual(Date.now());
+    const audit = await database.pool.query(
+      "select count(*)::int as n from audit_log where action = 'drive.results-publish' and entity_id = $1",
+      [drive._id],
+    );
+    expect(audit.rows[0].n).toBe(1);
+  });
+
+  it("results that have gone out cannot be held back, and a drive that does not hold them has nothing to publish", async () => {
+    await bank("Out", 2);
+    const { test, drive } = await driveOn({
+      name: "Out",
+      categories: ["Out"],
+      questionCount: 2,
+      timingMode: "whole_quiz",
+    });
+    const token = await throwAway(drive.code);
+    await questionsOf(token);
+    await submitAndRead(token, []);
+    await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
+    const notHeld = await app.inject({
+      method: "POST",
+      url: `/api/drives/${drive._id}/results/publish`,
+      headers: asAdmin,
+    });
+    expect(notHeld.statusCode).toBe(409);
+    expect(notHeld.json().error).toMatch(/^This drive does not hold its results/);
+    const hold = await app.inject({
+      method: "PUT",
+      url: `/api/drives/${drive._id}`,
+      headers: asAdmin,
+      payload: { name: "Out drive", testId: test._id, code: drive.code, holdResults: true },
+    });
+    expect(hold.statusCode, hold.body).toBe(409);
+    expect(hold.json().fields.holdResults).toMatch(/already reached its students/);
   });
 
   it("a viewer reads scores and right or wrong on a running drive, never the key, until the drive releases it", async () => {

@@ -70,6 +70,15 @@ export const driveAdminEndpoints = {
     summary: "Reopen a drive an admin closed (its opening and closing times still apply)",
     response: messageResponseSchema,
   }),
+  publishResults: endpoint({
+    method: "POST",
+    path: "/drives/:id/results/publish",
+    access: admin("examiner", "drive.results-publish"),
+    summary:
+      "Publish a drive's held results (scores of a secure test, ticks after close) once it has closed and its " +
+      "last attempt has ended",
+    response: messageResponseSchema,
+  }),
   archiveDrive: endpoint({
     method: "POST",
     path: "/drives/:id/archive",

@@ -14,6 +14,7 @@ import { listOf, pagingQuerySchema } from "../common.ts";
 import {
   archivedQuerySchema,
   driveChoiceSchema,
+  driveDetailSchema,
   driveResultSchema,
   driveResultsQuerySchema,
   driveSchema,
@@ -138,8 +139,8 @@ export const resultEndpoints = {
     method: "GET",
     path: "/drives/:id",
     access: admin("viewer"),
-    summary: "One drive",
-    response: driveSchema,
+    summary: "One drive, with when its results reach its students",
+    response: driveDetailSchema,
   }),
   driveRoster: endpoint({
     method: "GET",

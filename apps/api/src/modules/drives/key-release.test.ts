@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { drives } from "../../db/schema.ts";
 import { createTestApp } from "../../test/app.ts";
 import { releaseAtSql, releasedSql } from "./key-release.ts";
-import { driveStatusSql } from "./repository.ts";
+import { driveStatusSql, publishResults } from "./repository.ts";
 
 describe("a drive's release", async () => {
   const { database } = await createTestApp();
@@ -23,43 +23,52 @@ describe("a drive's release", async () => {
   const moment = fc.option(offset, { nil: null });
   const attempt = fc.record({ deadline: offset, submitted: fc.boolean() });
 
-  it("is past exactly when releasedSql says so, and only for a closed drive", async () => {
+  it("is past exactly when releasedSql says so, and only for a closed drive, held or not", async () => {
     await fc.assert(
-      fc.asyncProperty(moment, moment, fc.array(attempt, { maxLength: 4 }), async (closesIn, closedIn, attempts) => {
-        const at = (seconds: number | null) => (seconds === null ? null : new Date(Date.now() + seconds * 1000));
-        const [{ id: driveId }] = (
-          await query(
-            `insert into drives (test_id, name, code, closes_at, closed_at)
-             values ($1, 'Release', $2, $3, $4) returning id`,
-            [testId, `REL${++made}`, at(closesIn), closedIn === null ? null : at(Math.min(closedIn, 0))],
-          )
-        ).rows;
-        for (const { deadline, submitted } of attempts) {
-          const [{ id: studentId }] = (
+      fc.asyncProperty(
+        moment,
+        moment,
+        fc.array(attempt, { maxLength: 4 }),
+        fc.boolean(),
+        fc.boolean(),
+        async (closesIn, closedIn, attempts, holdResults, publishing) => {
+          const at = (seconds: number | null) => (seconds === null ? null : new Date(Date.now() + seconds * 1000));
+          const [{ id: driveId }] = (
             await query(
-              `insert into students (name, email, phone, usn_no, college, course, "group", year, drive_id)
-               values ('R', $1, '9999999999', $1, 'C', 'C', 'G', '1', $2) returning id`,
-              [`r${++made}@example.com`, driveId],
+              `insert into drives (test_id, name, code, closes_at, closed_at, hold_results)
+             values ($1, 'Release', $2, $3, $4, $5) returning id`,
+              [testId, `REL${++made}`, at(closesIn), closedIn === null ? null : at(Math.min(closedIn, 0)), holdResults],
             )
           ).rows;
-          await query(
-            `insert into attempts (student_id, started_at, current_started_at, seconds_per_question, total_questions,
+          for (const { deadline, submitted } of attempts) {
+            const [{ id: studentId }] = (
+              await query(
+                `insert into students (name, email, phone, usn_no, college, course, "group", year, drive_id)
+               values ('R', $1, '9999999999', $1, 'C', 'C', 'G', '1', $2) returning id`,
+                [`r${++made}@example.com`, driveId],
+              )
+            ).rows;
+            await query(
+              `insert into attempts (student_id, started_at, current_started_at, seconds_per_question, total_questions,
                deadline_at, drive_id, timing_mode, paced, review_policy, submitted_at)
              values ($1, now() - interval '3 hours', now() - interval '3 hours', 30, 5, $2, $3, 'whole_quiz', false,
                'score_only', $4)`,
-            [studentId, at(deadline), driveId, submitted ? new Date() : null],
-          );
-        }
-        const { rows } = await database.db.execute<{ released: boolean; releaseIsPast: boolean; status: string }>(
-          sql`select ${sql.raw(releasedSql('"drives"'))} as released,
+              [studentId, at(deadline), driveId, submitted ? new Date() : null],
+            );
+          }
+          // Held results go out only when published, which the product allows only once the drive has settled.
+          if (publishing) await publishResults(database.db, driveId);
+          const { rows } = await database.db.execute<{ released: boolean; releaseIsPast: boolean; status: string }>(
+            sql`select ${sql.raw(releasedSql('"drives"'))} as released,
                 coalesce(${sql.raw(releaseAtSql('"drives"'))} <= now(), false) as "releaseIsPast",
                 ${driveStatusSql()} as status
               from ${drives} where ${drives.id} = ${driveId}`,
-        );
-        const [row] = rows;
-        expect(row?.released).toBe(row?.releaseIsPast);
-        if (row?.released) expect(row.status).toBe("closed");
-      }),
+          );
+          const [row] = rows;
+          expect(row?.released).toBe(row?.releaseIsPast);
+          if (row?.released) expect(row.status).toBe("closed");
+        },
+      ),
       { numRuns: 60 },
     );
   });

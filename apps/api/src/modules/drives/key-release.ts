@@ -3,16 +3,34 @@
 import { DEADLINE_GRACE_SECONDS } from "@trainwise/contract/constants";
 
 /**
- * When the drive `drive` (an alias of a drives row) releases what gives its key away (a secure test's scores,
- * ticks after close): once it has closed (an admin closed it, or its closing time passed) and none of its
- * attempts can still take an answer, since closing lets running attempts finish. Null while it has no closing
- * time; a time still to come while it is open or attempts still run (a later start can move it on).
+ * When the drive `drive` (an alias of a drives row) has settled: it has closed (an admin closed it, or its closing
+ * time passed) and none of its attempts can still take an answer, since closing lets running attempts finish.
+ * Null while it has no closing time; a time still to come while it is open or attempts still run (a later start
+ * can move it on).
  */
-export function releaseAtSql(drive: string): string {
+export function settledAtSql(drive: string): string {
   return `(case when ${drive}.closed_at is null and ${drive}.closes_at is null then null
     else greatest(coalesce(${drive}.closed_at, ${drive}.closes_at),
       (select max(open.deadline_at) from attempts open where open.drive_id = ${drive}.id and open.submitted_at is null)
         + interval '${DEADLINE_GRACE_SECONDS} seconds') end)`;
+}
+
+/** The drive `drive` has settled (settledAtSql is past), asked without computing when. */
+export function settledSql(drive: string): string {
+  // Not closed yet (the common case on drive day) answers at once; a closed drive waits for its last attempt.
+  return `(case when coalesce(${drive}.closed_at, ${drive}.closes_at) <= now()
+    then not exists (select 1 from attempts open where open.drive_id = ${drive}.id and open.submitted_at is null
+      and open.deadline_at + interval '${DEADLINE_GRACE_SECONDS} seconds' > now())
+    else false end)`;
+}
+
+/**
+ * When the drive `drive` releases what gives its key away (a secure test's scores, ticks after close): when it
+ * settles, or, when it holds its results for an admin, when the admin published them (only possible once it had
+ * settled). Null while that time is unknown.
+ */
+export function releaseAtSql(drive: string): string {
+  return `(case when ${drive}.hold_results then ${drive}.results_published_at else ${settledAtSql(drive)} end)`;
 }
 
 /**
@@ -20,11 +38,8 @@ export function releaseAtSql(drive: string): string {
  * certificate need. A property test pins the two together.
  */
 export function releasedSql(drive: string): string {
-  // Not closed yet (the common case on drive day) answers at once; a closed drive waits for its last attempt.
-  return `(case when coalesce(${drive}.closed_at, ${drive}.closes_at) <= now()
-    then not exists (select 1 from attempts open where open.drive_id = ${drive}.id and open.submitted_at is null
-      and open.deadline_at + interval '${DEADLINE_GRACE_SECONDS} seconds' > now())
-    else false end)`;
+  return `(case when ${drive}.hold_results then ${drive}.results_published_at is not null
+    else ${settledSql(drive)} end)`;
 }
 
 /**

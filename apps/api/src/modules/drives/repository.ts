@@ -19,6 +19,7 @@ import {
 } from "../../db/paging.ts";
 import { attemptQuestions, attempts, driveRoster, drives, students, tests } from "../../db/schema.ts";
 import { clockColumns, positionNowSql, runOutSql } from "../quiz/repository/clock-sql.ts";
+import { releaseAtSql, releasedSql, settledAtSql, settledSql } from "./key-release.ts";
 
 export type DriveRow = typeof drives.$inferSelect;
 
@@ -223,6 +224,30 @@ export async function keyShownAfterClose(db: Executor, id: string): Promise<bool
         and a.submitted_at is not null and (a.review_policy = 'ticks_after_close' or a.secure)
     ) as shown`);
   return rows[0]?.shown === true;
+}
+
+/** When what waits for the drive's close reaches its students, and when the drive settles (decision 024). */
+export async function driveRelease(db: Executor, id: string) {
+  const { rows } = await db.execute<{ released: boolean; releaseAt: string | null; settlesAt: string | null }>(sql`
+    select ${sql.raw(releasedSql("d"))} as released, ${sql.raw(releaseAtSql("d"))}::text as "releaseAt",
+      ${sql.raw(settledAtSql("d"))}::text as "settlesAt"
+    from drives d where d.id = ${id}`);
+  const row = rows[0];
+  if (!row) return undefined;
+  const at = (text: string | null) => (text === null ? null : new Date(text));
+  return { released: row.released, releaseAt: at(row.releaseAt), settlesAt: at(row.settlesAt) };
+}
+
+/**
+ * Publishes the drive's held results, if it holds them and has settled (closed, and none of its attempts can still
+ * take an answer): publishing earlier would show keys to students still answering. Answers whether it did.
+ */
+export async function publishResults(db: Executor, id: string): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    update drives d set results_published_at = coalesce(d.results_published_at, now())
+    where d.id = ${id} and d.hold_results and ${sql.raw(settledSql("d"))}
+    returning d.id`);
+  return rows.length > 0;
 }
 
 /** Whether any student has started the drive's test: its results then belong to that test. */

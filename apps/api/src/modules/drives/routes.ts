@@ -1,7 +1,7 @@
 // /api/drives (admin): a drive gives a test to a cohort for a window, with a code, an optional roster, its
 // results and its live board.
 import { LIST_CAP } from "@trainwise/contract/common";
-import type { Drive, DriveResult } from "@trainwise/contract/drives";
+import type { Drive, DriveDetail, DriveResult } from "@trainwise/contract/drives";
 import { type driveInputSchema, ROSTER_MAX_BYTES } from "@trainwise/contract/drives";
 import { scorePercentage } from "@trainwise/contract/quiz";
 import type { FastifyPluginAsync } from "fastify";
@@ -22,6 +22,7 @@ import {
   driveChoices,
   driveExists,
   driveHasAttempts,
+  driveRelease,
   driveResultBatches,
   driveTable,
   findDrive,
@@ -30,6 +31,7 @@ import {
   keyShownAfterClose,
   listDrives,
   newDriveCode,
+  publishResults,
   reopenDrive,
   replaceRoster,
   rosterLines,
@@ -44,6 +46,12 @@ const TEST_IN_USE =
 const KEY_SHOWN =
   "This drive's students have been shown its answers since it closed, so it cannot take new attempts. " +
   "Create a new drive to give the test again.";
+
+const RESULTS_OUT = "This drive's results have already reached its students, so they cannot be held back now.";
+
+const NOT_HELD =
+  "This drive does not hold its results: they reach its students by themselves once it has closed and its last " +
+  "attempt has ended.";
 
 function driveOut(row: NonNullable<Awaited<ReturnType<typeof findDrive>>>): Drive {
   const { drive, testName, ...counts } = row;
@@ -63,6 +71,7 @@ function driveOut(row: NonNullable<Awaited<ReturnType<typeof findDrive>>>): Driv
     closingEndsAttempts: drive.closingEndsAttempts,
     personalLinksOnly: drive.personalLinksOnly,
     verifyEmail: drive.verifyEmail,
+    holdResults: drive.holdResults,
     isDefault: drive.isDefault,
     archived: drive.archivedAt !== null,
     status,
@@ -155,7 +164,15 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
     return driveOut(await driveOrNotFound(app.db, id));
   });
 
-  serve(app, "drive", async (request) => driveOut(await driveOrNotFound(app.db, request.params.id)));
+  serve(app, "drive", async (request): Promise<DriveDetail> => {
+    const drive = driveOut(await driveOrNotFound(app.db, request.params.id));
+    const release = await driveRelease(app.db, request.params.id);
+    return {
+      ...drive,
+      resultsReleaseAt: release?.releaseAt?.toISOString() ?? null,
+      settlesAt: release?.settlesAt?.toISOString() ?? null,
+    };
+  });
 
   /** Refuses to open again a drive whose students have been shown its answers since it closed. */
   async function refuseReopeningAfterKeyShown(id: string) {
@@ -169,6 +186,14 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
     // rename what they were (an outside attack changed a passed certificate's test this way).
     if (values.testId !== existing.drive.testId && (await driveHasAttempts(app.db, request.params.id))) {
       throw new HttpError(409, TEST_IN_USE, { testId: TEST_IN_USE });
+    }
+    // What students have seen cannot be taken back: results that went out stay out.
+    if (
+      values.holdResults &&
+      !existing.drive.holdResults &&
+      (await driveRelease(app.db, request.params.id))?.released
+    ) {
+      throw new HttpError(409, RESULTS_OUT, { holdResults: RESULTS_OUT });
     }
     // A later closing time opens a drive whose time had passed, as Reopen does.
     if (!driveHasClosed({ closedAt: existing.drive.closedAt, closesAt: values.closesAt }, new Date())) {
@@ -198,6 +223,22 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
       return { message: statusMessage(driveOut(await driveOrNotFound(app.db, request.params.id))) };
     });
   }
+
+  serve(app, "publishResults", async (request) => {
+    const { drive } = await driveOrNotFound(app.db, request.params.id);
+    if (!drive.holdResults) throw new HttpError(409, NOT_HELD);
+    if (await publishResults(app.db, drive.id)) {
+      return { message: "Results published: the drive's students can now read them." };
+    }
+    const settlesAt = (await driveRelease(app.db, drive.id))?.settlesAt;
+    const when =
+      settlesAt && settlesAt.getTime() > Date.now() ? `, at ${formatDriveTime(settlesAt, drive.timeZone)}` : "";
+    throw new HttpError(
+      409,
+      `Results can be published once the drive has closed and its last attempt has ended${when}: until then a ` +
+        "student still answering could learn the answers from them.",
+    );
+  });
 
   serve(app, "archiveDrive", async (request) => {
     const archived = await app.db.transaction(async (tx) => {

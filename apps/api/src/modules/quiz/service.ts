@@ -486,6 +486,7 @@ export async function resultOf(db: Database, studentId: string, resultId: string
       resultId: attempt.id,
       testName: context.testName,
       releasesAt: releaseAt?.toISOString() ?? null,
+      heldForPublishing: context.holdResults,
       timeZone: context.timeZone,
     };
   }

@@ -1,4 +1,4 @@
-import type { PersonalLinkScope, RosterEntry } from "@trainwise/contract/drives";
+import type { DriveDetail as DriveWithRelease, PersonalLinkScope, RosterEntry } from "@trainwise/contract/drives";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
@@ -18,6 +18,25 @@ function linkStateText(link: RosterEntry["link"], timeZone: string): string {
   if (link.usedAt) return `Used ${formatInZone(link.usedAt, timeZone)}`;
   if (link.emailedAt) return `E-mailed ${formatInZone(link.emailedAt, timeZone)}`;
   return `Made ${formatInZone(link.madeAt, timeZone)}`;
+}
+
+/**
+ * When what waits for the close (a secure test's scores, ticks after close) reaches the drive's students: a
+ * practice test's scores show at submit whatever this says.
+ */
+function resultsReleaseText(drive: DriveWithRelease): string {
+  const at = (iso: string) => formatInZone(iso, drive.timeZone);
+  if (drive.resultsReleaseAt !== null) {
+    const past = Date.parse(drive.resultsReleaseAt) <= Date.now();
+    return `${past ? "Out since" : "Out at"} ${at(drive.resultsReleaseAt)}, once everyone's time is up`;
+  }
+  if (!drive.holdResults) return "Out once the drive closes and everyone's time is up";
+  if (drive.settlesAt !== null && Date.parse(drive.settlesAt) <= Date.now()) {
+    return "Held: everyone's time is up, so you can publish them";
+  }
+  return `Held until you publish them, which you can once ${
+    drive.settlesAt === null ? "the drive closes and everyone's time is up" : at(drive.settlesAt)
+  }`;
 }
 
 /** The drive's page lists its best attempts; all of them are in the CSV and in View Results. */
@@ -87,6 +106,11 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
     }, "The personal links were not made.");
   }
 
+  async function publishResults() {
+    if (!window.confirm("Publish this drive's results? Its students see their scores and answers at once.")) return;
+    await run(async (call) => (await call("publishResults", { id })).message, "The results were not published.");
+  }
+
   async function downloadResults() {
     await run(
       async () => {
@@ -149,6 +173,7 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
                       ? "Anyone with the code who confirms their e-mail address with a code we send"
                       : "Anyone with the code",
               ],
+              ["Results", resultsReleaseText(drive)],
               [
                 "Students",
                 `${drive.students} registered, ${drive.submitted} submitted, ${drive.passed} passed, ${drive.failed} failed`,
@@ -161,6 +186,15 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </dl>
+        {drive.holdResults && drive.resultsReleaseAt === null && (
+          <button
+            type="button"
+            onClick={() => void publishResults()}
+            className="mt-4 rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 print:hidden"
+          >
+            Publish results
+          </button>
+        )}
       </section>
 
       <section

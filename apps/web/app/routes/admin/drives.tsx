@@ -57,6 +57,7 @@ interface DriveForm {
   closingEndsAttempts: boolean;
   personalLinksOnly: boolean;
   verifyEmail: boolean;
+  holdResults: boolean;
 }
 
 const EMPTY_FORM: DriveForm = {
@@ -72,6 +73,7 @@ const EMPTY_FORM: DriveForm = {
   closingEndsAttempts: false,
   personalLinksOnly: false,
   verifyEmail: false,
+  holdResults: false,
 };
 
 // A wall-clock time becomes the instant it names in the chosen zone; anything else goes on as typed, for the
@@ -93,6 +95,7 @@ function toDriveInput(form: DriveForm): DriveInput {
     closingEndsAttempts: form.closingEndsAttempts,
     personalLinksOnly: form.personalLinksOnly,
     verifyEmail: form.verifyEmail,
+    holdResults: form.holdResults,
   };
 }
 
@@ -110,6 +113,7 @@ function formOf(drive: Drive): DriveForm {
     closingEndsAttempts: drive.closingEndsAttempts,
     personalLinksOnly: drive.personalLinksOnly,
     verifyEmail: drive.verifyEmail,
+    holdResults: drive.holdResults,
   };
 }
 
@@ -340,6 +344,11 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
         <CheckboxField className="md:col-span-2" {...register("closingEndsAttempts")}>
           Closing ends running attempts (answers after the closing time are refused and every attempt is submitted then;
           otherwise an attempt started before the close may use all its time)
+        </CheckboxField>
+        <CheckboxField className="md:col-span-2" error={errors.holdResults?.message} {...register("holdResults")}>
+          Hold results until I publish them (a secure test's scores, pass or fail and certificates, and ticks shown
+          after the close, wait for you to publish them on the drive's page once everyone's time is up; a practice
+          test's scores still show at submit)
         </CheckboxField>
         <EditFormActions
           busy={isSubmitting}

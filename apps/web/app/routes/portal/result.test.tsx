@@ -94,6 +94,7 @@ describe("the result page", () => {
       resultId: RESULT_ID,
       testName: "Campus quiz",
       releasesAt: "2026-03-02T06:30:00.000Z",
+      heldForPublishing: false,
       timeZone: "Asia/Kolkata",
     });
     server({ [`/api/quiz/result/${RESULT_ID}`]: [200, pending] }).release();
@@ -101,6 +102,21 @@ describe("the result page", () => {
     expect(await screen.findByText("Submitted — results on 2 Mar 2026, 12:00 (India Standard Time)")).toBeTruthy();
     expect(screen.queryByText(/Your Score/)).toBeNull();
     expect(screen.queryByText(/redirected/)).toBeNull();
+  });
+
+  it("says results wait for the organisers when the drive holds them", async () => {
+    const pending = quizResultSchema.parse({
+      status: "pending",
+      resultId: RESULT_ID,
+      testName: "Campus quiz",
+      releasesAt: null,
+      heldForPublishing: true,
+      timeZone: "Asia/Kolkata",
+    });
+    server({ [`/api/quiz/result/${RESULT_ID}`]: [200, pending] }).release();
+    renderAt(`/result/${RESULT_ID}`);
+    expect(await screen.findByText("Submitted — results on the day the organisers publish them")).toBeTruthy();
+    expect(screen.queryByText(/Your Score/)).toBeNull();
   });
 
   it("says so when the result cannot be read", async () => {

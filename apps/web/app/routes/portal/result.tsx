@@ -58,12 +58,16 @@ export default function Result({ loaderData }: Route.ComponentProps) {
  * shown at once would tell throw-away registrations the key). No redirect: there is nothing to read but this.
  */
 function PendingResultView({ result }: { result: Extract<QuizResult, { status: "pending" }> }) {
-  const when = result.releasesAt ? formatInZone(result.releasesAt, result.timeZone) : null;
+  const when = result.releasesAt
+    ? formatInZone(result.releasesAt, result.timeZone)
+    : result.heldForPublishing
+      ? "the day the organisers publish them"
+      : "the day the drive closes";
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-brand-900">Quiz Result</h1>
       <p className="mt-4 text-2xl font-semibold" role="status">
-        Submitted — results on {when ?? "the day the drive closes"}
+        Submitted — results on {when}
       </p>
       <p className="mt-3 text-slate-700">
         Your answers to {result.testName} are saved. Scores, pass or fail and certificates for this test come out

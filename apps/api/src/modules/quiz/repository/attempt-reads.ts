@@ -120,7 +120,7 @@ const resultViewStatement: NamedStatement = {
   name: "quiz.result-view",
   // $1 attempt, $2 student: the attempt if it is theirs, its drive's context and its result rows, in one read.
   text: `select a.*, t.name as "testName", d.time_zone as "timeZone", ${releaseAtSql("d")} as "releaseAt",
-      ${IDENTITY_CHECKED} as "identityChecked",
+      ${IDENTITY_CHECKED} as "identityChecked", d.hold_results as "holdResults",
       (select coalesce(json_agg(json_build_object('questionId', aq.question_id,
                  'isCorrect', coalesce(aq.is_correct, false),
                  'answered', aq.selected_option_id is not null or aq.selected_option_ids is not null,
@@ -138,8 +138,12 @@ export async function resultView(db: Executor, studentId: string, attemptId: str
     studentId,
   ]);
   if (!row) return undefined;
-  const { testName, timeZone, releaseAt, identityChecked, rows, ...attempt } = row;
-  return { attempt: attemptFrom(attempt), context: { testName, timeZone, releaseAt, identityChecked }, rows };
+  const { testName, timeZone, releaseAt, identityChecked, holdResults, rows, ...attempt } = row;
+  return {
+    attempt: attemptFrom(attempt),
+    context: { testName, timeZone, releaseAt, identityChecked, holdResults },
+    rows,
+  };
 }
 
 /** What a result page needs beyond the attempt: the test's name, and when the drive releases what hides its key. */
@@ -150,12 +154,14 @@ export interface ResultContext {
   releaseAt: TimestampText | null;
   /** The drive checks who its students are (a roster, or e-mailed codes): its passes earn certificates. */
   identityChecked: boolean;
+  /** The drive holds its results until an admin publishes them. */
+  holdResults: boolean;
 }
 
 const resultContextStatement: NamedStatement = {
   name: "quiz.result-context",
   text: `select t.name as "testName", d.time_zone as "timeZone", ${releaseAtSql("d")} as "releaseAt",
-      ${IDENTITY_CHECKED} as "identityChecked"
+      ${IDENTITY_CHECKED} as "identityChecked", d.hold_results as "holdResults"
     from drives d join tests t on t.id = d.test_id where d.id = $1::uuid`,
 };
 
