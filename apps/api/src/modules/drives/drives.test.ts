@@ -17,7 +17,7 @@ import {
   studentInput,
 } from "../../test/fixtures.ts";
 import { DRIVE_CODE_GUESSES, driveCodeWaitMs } from "../students/drive-code-guesses.ts";
-import { NOT_ADMITTED } from "../students/registration.ts";
+import { NOT_ADMITTED, REFUSAL_FLOOR_MS } from "../students/registration.ts";
 
 describe("tests and drives", async () => {
   const { app, database } = await createTestApp();
@@ -966,6 +966,54 @@ describe("guessing drive codes", async () => {
     const statuses = flood.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 403)).toHaveLength(DRIVE_CODE_GUESSES.freeFailures);
     expect(statuses.filter((status) => status === 429)).toHaveLength(60 - DRIVE_CODE_GUESSES.freeFailures);
+  });
+
+  it("answers every refused code alike and no sooner than its floor, so neither words nor time say which check refused", async () => {
+    const rostered = (
+      await app.inject({
+        method: "POST",
+        url: "/api/drives",
+        headers: admin,
+        payload: { name: "Timed roster", testId, rosterOnly: true },
+      })
+    ).json();
+    await app.inject({
+      method: "PUT",
+      url: `/api/drives/${rostered._id}/roster`,
+      headers: { ...admin, "content-type": "text/csv" },
+      payload: "email,usn\nlisted@example.com,1SR24CS555\n",
+    });
+    const askCode = (driveCode: string, remoteAddress: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/student/email-code",
+        payload: { driveCode, email: "listed@example.com" },
+        remoteAddress,
+      });
+    const refusals = [
+      () => register("NOSUCH01", "127.0.0.30"),
+      () => register(rostered.code, "127.0.0.31"),
+      // Asking a roster's drive for an e-mail code said "this drive does not ask for one" (409): it exists.
+      () => askCode("NOSUCH02", "127.0.0.32"),
+      () => askCode(rostered.code, "127.0.0.33"),
+    ];
+    const bodies = new Set<string>();
+    for (const refuse of refusals) {
+      const sent = performance.now();
+      const response = await refuse();
+      const took = performance.now() - sent;
+      expect(response.statusCode, response.body).toBe(403);
+      expect(took).toBeGreaterThanOrEqual(REFUSAL_FLOOR_MS);
+      bodies.add(response.body);
+    }
+    expect([...bodies]).toEqual([
+      JSON.stringify({
+        statusCode: 403,
+        error: NOT_ADMITTED,
+        message: NOT_ADMITTED,
+        fields: { driveCode: NOT_ADMITTED },
+      }),
+    ]);
   });
 
   it("counts a right code as no failure: a lab registering 25 students from one address is never slowed", async () => {

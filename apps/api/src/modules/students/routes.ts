@@ -12,7 +12,14 @@ import { driveWindowRefusal } from "../drives/window.ts";
 import { correctDetails } from "./details.ts";
 import { DriveCodeGuesses } from "./drive-code-guesses.ts";
 import { newEmailCode } from "./email-codes.ts";
-import { DriveCodeRefused, driveFor, hashResumeCode, newResumeCode, registerStudent } from "./registration.ts";
+import {
+  DriveCodeRefused,
+  driveFor,
+  hashResumeCode,
+  newResumeCode,
+  refusedNoSooner,
+  registerStudent,
+} from "./registration.ts";
 import {
   allowAnotherAttempt,
   allowResume,
@@ -55,10 +62,12 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const withCode = request.body.driveCode !== undefined;
       if (withCode) await enterCodeGuess(request.ip, reply);
-      const { studentId, resumeCode } = await registerStudent(app.db, request.body).catch(async (error) => {
-        if (withCode && !(error instanceof DriveCodeRefused)) await codeGuesses.admitted(request.ip);
-        throw error;
-      });
+      const { studentId, resumeCode } = await refusedNoSooner(() => registerStudent(app.db, request.body)).catch(
+        async (error) => {
+          if (withCode && !(error instanceof DriveCodeRefused)) await codeGuesses.admitted(request.ip);
+          throw error;
+        },
+      );
       if (withCode) await codeGuesses.admitted(request.ip);
       // Letting a student resume ends their other sessions; this instance must not trust its cached view.
       if (resumeCode) app.forgetStudentSessions(studentId);
@@ -74,7 +83,12 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { driveCode, email } = request.body;
       if (driveCode !== undefined) await enterCodeGuess(request.ip, reply);
-      const drive = await driveFor(app.db, driveCode);
+      const drive = await refusedNoSooner(async () => {
+        const found = await driveFor(app.db, driveCode);
+        // A roster's drive is news only to the students it lists: answered as an unknown code, as registration does.
+        if (found.rosterOnly && !found.verifyEmail) throw new DriveCodeRefused();
+        return found;
+      });
       if (driveCode !== undefined) await codeGuesses.admitted(request.ip);
       if (!drive.verifyEmail)
         throw new HttpError(409, "This drive does not ask for an e-mail code: register without one.");
