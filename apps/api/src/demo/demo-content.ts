@@ -1,5 +1,7 @@
-// Demo content for a fresh embedded database: a small question bank and a few feedback entries, so the quiz and
-// the home page carousel work on first start. The same repository functions as the admin screens write it.
+// Demo content for a fresh embedded database: a practice bank the open quiz draws (its ticks show at once), a secure
+// bank with a secure test and a drive of its own, and a few feedback entries, so the quiz, a secure drive and the
+// home page carousel work on first start. The same repository functions as the admin screens write it.
+import type { DriveInput, TestInput } from "@trainwise/contract/drives";
 import type { FeedbackInput } from "@trainwise/contract/feedback";
 import type { QuestionInput } from "@trainwise/contract/questions";
 
@@ -220,7 +222,91 @@ const QUESTIONS: DemoQuestion[] = [
   ["Engineering", "hard", "Which logic gate outputs true only when its inputs differ?", "XOR", "AND", "OR", "NAND"],
 ];
 
-export const demoQuestions: QuestionInput[] = QUESTIONS.map(([category, difficulty, text, correct, ...wrong]) => ({
+/**
+ * The secure bank: questions no candidate has seen, in categories of their own that only the demo's secure test
+ * draws. The open quiz shows ticks at once, so whatever it draws is practice; keeping the two apart in categories is
+ * how an admin keeps a secure test's keys unseen (decision 024).
+ */
+const SECURE_QUESTIONS: DemoQuestion[] = [
+  [
+    "Placement aptitude",
+    "easy",
+    "A shirt costs ₹800 after a 20% discount. What was its price before?",
+    "₹1,000",
+    "₹960",
+    "₹1,040",
+    "₹900",
+  ],
+  ["Placement aptitude", "easy", "What is the average of 12, 18, 20 and 30?", "20", "18", "22", "19"],
+  [
+    "Placement aptitude",
+    "medium",
+    "Two pipes fill a tank in 6 and 12 hours. Together, how long do they take?",
+    "4 hours",
+    "9 hours",
+    "3 hours",
+    "5 hours",
+  ],
+  [
+    "Placement aptitude",
+    "medium",
+    "A sum doubles in 8 years at simple interest. What is the yearly rate?",
+    "12.5%",
+    "8%",
+    "10%",
+    "16%",
+  ],
+  ["Placement aptitude", "medium", "What is the ratio of 45 minutes to 2 hours?", "3 : 8", "3 : 4", "9 : 20", "4 : 9"],
+  [
+    "Placement aptitude",
+    "hard",
+    "A boat goes 24 km downstream in 2 hours and back in 3 hours. What is the stream's speed?",
+    "2 km/h",
+    "4 km/h",
+    "1 km/h",
+    "3 km/h",
+  ],
+  ["Placement reasoning", "easy", "Find the next number: 3, 6, 12, 24, …", "48", "36", "30", "42"],
+  [
+    "Placement reasoning",
+    "easy",
+    "Which word does not belong: apple, mango, carrot, banana?",
+    "Carrot",
+    "Apple",
+    "Mango",
+    "Banana",
+  ],
+  ["Placement reasoning", "medium", "If CAT is written DBU, how is DOG written?", "EPH", "EOH", "DPH", "FQI"],
+  [
+    "Placement reasoning",
+    "medium",
+    "Ravi is taller than Sita, and Sita is taller than Anu. Who is the shortest?",
+    "Anu",
+    "Sita",
+    "Ravi",
+    "Cannot be told",
+  ],
+  [
+    "Placement reasoning",
+    "hard",
+    'Pointing to a photo, Asha says: "His mother is my mother\'s only daughter." Who is in the photo?',
+    "Asha's son",
+    "Asha's brother",
+    "Asha's nephew",
+    "Asha's father",
+  ],
+  [
+    "Placement reasoning",
+    "hard",
+    "All pens are tools; some tools are red. Which must be true?",
+    "None of the others must be true",
+    "Some pens are red",
+    "All red things are pens",
+    "No pen is red",
+  ],
+];
+
+const asQuestion = ([category, difficulty, text, correct, ...wrong]: DemoQuestion): QuestionInput => ({
   category,
   difficulty,
   text,
@@ -228,7 +314,38 @@ export const demoQuestions: QuestionInput[] = QUESTIONS.map(([category, difficul
   scoring: "all_or_nothing",
   // The first option is the correct one, as on the admin form; the quiz shuffles options for students.
   options: [correct, ...wrong].map((option, index) => ({ text: option, isCorrect: index === 0 })),
-}));
+});
+
+/** Practice questions: the open quiz (the original 25-question quiz, ticks at once) draws from these. */
+export const demoQuestions: QuestionInput[] = QUESTIONS.map(asQuestion);
+
+/** Secure questions, for the demo's secure test only. */
+export const demoSecureQuestions: QuestionInput[] = SECURE_QUESTIONS.map(asQuestion);
+
+/** A secure placement test over the secure bank: results, ticks and certificates come out when its drive ends. */
+export const demoSecureTest: TestInput = {
+  name: "Placement assessment (secure demo)",
+  categories: ["Placement aptitude", "Placement reasoning"],
+  questionCount: 10,
+  secondsPerQuestion: 60,
+  timingMode: "whole_quiz",
+  passMark: 60,
+  reviewPolicy: "ticks_after_close",
+  secure: true,
+};
+
+/** Its drive, a week after the demo was seeded, so its questions stay kept for it until then (decision 024). */
+export function demoDrive(seededAt: Date): Omit<DriveInput, "testId"> {
+  const opens = new Date(seededAt.getTime() + 7 * 24 * 60 * 60_000);
+  return {
+    name: "Demo campus drive",
+    organisation: "Lakeview Institute of Technology",
+    batch: "2027 graduates",
+    opensAt: opens.toISOString(),
+    closesAt: new Date(opens.getTime() + 2 * 60 * 60_000).toISOString(),
+    timeZone: "Asia/Kolkata",
+  };
+}
 
 export const demoFeedback: FeedbackInput[] = [
   {
