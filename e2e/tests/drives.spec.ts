@@ -148,9 +148,12 @@ test("an admin plans a test and a drive; a student joins by its link and appears
   await page.getByLabel(/^Opens at/).fill(wallClock(opens, "Asia/Kolkata"));
   await page.getByLabel(/^Closes at/).fill(wallClock(closes, "Asia/Kolkata"));
   await page.getByRole("button", { name: "Create Drive" }).click();
+  // The new drive's page, where its link, QR code and roster are.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Drive: ${driveName}`);
   await expect(
     page.getByRole("status").filter({ hasText: `Drive created. Students register with the code ${code}.` }),
   ).toBeVisible();
+  await page.getByRole("link", { name: "Back to all drives" }).click();
   const driveRow = page.getByRole("row").filter({ hasText: driveName });
   await expect(driveRow.getByRole("cell", { name: "Open", exact: true })).toBeVisible();
   await expect(driveRow).toContainText(testName);
@@ -183,6 +186,15 @@ test("an admin plans a test and a drive; a student joins by its link and appears
   await expect(page.getByText(code, { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: link })).toBeVisible();
   await expect(qr).toBeVisible();
+  // A notice for a notice board: the test, the window and the steps, not just a code in a corner.
+  const sheet = page.getByRole("region", { name: `How students join ${driveName}` });
+  await expect(sheet).toContainText(`${testName} for Lakeview Institute`);
+  await expect(sheet).toContainText(
+    new RegExp(`Closes: [^.]*${wallClock(closes, "Asia/Kolkata").slice(11)} \\(India Standard Time\\)\\.`),
+  );
+  await expect(sheet.getByRole("listitem").first()).toHaveText(
+    "Scan the QR code with your phone, or open the link, and check the drive's name.",
+  );
   await page.emulateMedia({ media: "screen" });
   await expect(page.getByText("Nobody has submitted this drive's test yet.")).toBeVisible();
   await expectNoAxeViolations(page);
@@ -283,7 +295,26 @@ test("registration explains a drive that has not opened, one that has closed, an
   await expect(page.getByText("Another drive has this code. Choose another.").first()).toBeVisible();
   await expect(page.getByLabel(/^Code/)).toHaveAttribute("aria-invalid", "true");
   await page.getByLabel(/^Code/).fill(laterCode);
+  // A closing time already past is usually a mistyped date: the admin is asked before it is saved.
+  await page.getByLabel(/^Opens at/).fill(`${year - 2}-07-15T10:00`);
+  await page.getByLabel(/^Closes at/).fill(`${year - 2}-07-15T12:00`);
+  const asked = new Promise<string>((resolve) =>
+    page.once("dialog", (dialog) => {
+      resolve(dialog.message());
+      void dialog.dismiss();
+    }),
+  );
   await page.getByRole("button", { name: "Create Drive" }).click();
+  expect(await asked).toBe(
+    `The closing time, 15 Jul ${year - 2}, 12:00 (Eastern Daylight Time), has already passed: nobody will be able to register or start. Save the drive anyway?`,
+  );
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Drives");
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(laterName);
+  await page.getByLabel(/^Opens at/).fill(`${year}-07-15T10:00`);
+  await page.getByLabel(/^Closes at/).fill("");
+  await page.getByRole("button", { name: "Create Drive" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Drive: ${laterName}`);
+  await page.getByRole("link", { name: "Back to all drives" }).click();
   const laterRow = page.getByRole("row").filter({ hasText: laterName });
   await expect(laterRow.getByRole("cell", { name: "Scheduled", exact: true })).toBeVisible();
   await expect(laterRow).toContainText(`15 Jul ${year}, 10:00 (Eastern Daylight Time)`);
@@ -331,7 +362,16 @@ test("registration explains a drive that has not opened, one that has closed, an
   // Closing, reopening and archiving the drive that has not opened yet.
   await logIn(page);
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Drives" }).click();
+  const closing = new Promise<string>((resolve) =>
+    page.once("dialog", (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    }),
+  );
   await laterRow.getByRole("button", { name: `Close drive ${laterName}` }).click();
+  expect(await closing).toBe(
+    `Close the drive "${laterName}" now? Nobody new can register or start. Nobody is sitting it now.`,
+  );
   await expect(
     page.getByRole("status").filter({ hasText: "The drive is closed: nobody new can register or start." }),
   ).toBeVisible();

@@ -210,6 +210,8 @@ export const driveSchema = z.object({
   submitted: z.number().int(),
   passed: z.number().int(),
   failed: z.number().int(),
+  /** Attempts running now: what closing the drive would interrupt (or let finish). */
+  sitting: z.number().int(),
   createdAt: z.iso.datetime(),
 });
 export type Drive = z.infer<typeof driveSchema>;

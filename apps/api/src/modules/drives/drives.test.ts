@@ -584,6 +584,18 @@ describe("tests and drives", async () => {
       ).toBe("scheduled");
     });
 
+    it("counts the attempts running now, which closing would interrupt", async () => {
+      const drive = await driveWith({ name: "Sitting", questionCount: 3, timingMode: "whole_quiz" });
+      const sitting = async () =>
+        (await app.inject({ method: "GET", url: `/api/drives/${drive._id}`, headers: asAdmin })).json().sitting;
+      expect(await sitting()).toBe(0);
+      const { token } = (await register({ driveCode: drive.code })).json();
+      await startAll(token);
+      expect(await sitting()).toBe(1);
+      await submit(token, []);
+      expect(await sitting()).toBe(0);
+    });
+
     it("refuses a student who registered in time once the drive has closed", async () => {
       const drive = await driveWith({ name: "Closing", questionCount: 3 });
       const { token } = (await register({ driveCode: drive.code })).json();

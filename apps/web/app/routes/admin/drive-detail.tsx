@@ -1,6 +1,6 @@
 import type { DriveDetail as DriveWithRelease, PersonalLinkScope, RosterEntry } from "@trainwise/contract/drives";
 import { useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { TableScrollBox } from "../../components/admin/admin-table.tsx";
 import { AnswerSignalsNote, answerSignalsText } from "../../components/admin/answer-signals.tsx";
@@ -12,6 +12,7 @@ import { saveBlob } from "../../lib/api.ts";
 import { closesText, DRIVE_STATUS_LABELS, opensText } from "../../lib/drive-display.ts";
 import { formatInZone } from "../../lib/zoned-time.ts";
 import type { Route } from "./+types/drive-detail";
+import type { DriveNotice } from "./drives.tsx";
 
 function linkStateText(link: RosterEntry["link"], timeZone: string): string {
   if (!link) return "None";
@@ -63,6 +64,9 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
   const { drive, results, roster } = loaderData;
   const id = drive._id;
   const { outcome, run, setOutcome } = useAdminAction();
+  // Arriving from the form that created the drive: its message, until the first action here says something else.
+  const created = (useLocation().state as Partial<DriveNotice> | null)?.notice;
+  const shown = outcome ?? (created ? { ok: true, message: created } : undefined);
   const [copied, setCopied] = useState<string>();
   const rosterInput = useRef<HTMLInputElement>(null);
 
@@ -138,9 +142,9 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
           Item analysis of this drive
         </Link>
       </p>
-      {outcome && (
+      {shown && (
         <div className="mb-4">
-          <Alert tone={outcome.ok ? "success" : "error"}>{outcome.message}</Alert>
+          <Alert tone={shown.ok ? "success" : "error"}>{shown.message}</Alert>
         </div>
       )}
 
@@ -205,6 +209,24 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
         <h2 id="drive-access" className="text-xl font-semibold">
           How students join {drive.name}
         </h2>
+        {/* The sheet is the notice for a notice board: what the test is, when, and how to join. */}
+        <p className="mt-3">
+          {drive.testName}
+          {drive.organisation && ` for ${drive.organisation}`}
+          {drive.batch && `, ${drive.batch}`}. Opens: {opensText(drive)}. Closes: {closesText(drive)}.
+        </p>
+        <ol className="mt-3 list-decimal space-y-1 pl-6">
+          <li>Scan the QR code with your phone, or open the link, and check the drive's name.</li>
+          <li>
+            {drive.personalLinksOnly
+              ? "Register through the personal link your placement officer sent you: it fills in your email and USN."
+              : drive.rosterOnly
+                ? "Register with the email and USN your placement officer has for you."
+                : "Register with your own email and USN."}
+          </li>
+          <li>Write down the resume code you are shown: with it you can come back on any device.</li>
+          <li>Answer each question before its time runs out; your answers are saved as you go.</li>
+        </ol>
         <p className="mt-3">
           Drive code: <strong className="font-mono text-2xl tracking-widest">{drive.code}</strong>
         </p>

@@ -8,7 +8,7 @@ import {
 } from "@trainwise/contract/drives";
 import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { z } from "zod";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import {
@@ -28,7 +28,13 @@ import { adminCall, tableQueryFrom, useAdminAction } from "../../lib/admin-clien
 import { closesText, DRIVE_STATUS_LABELS, opensText } from "../../lib/drive-display.ts";
 import { formatCount } from "../../lib/format.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
-import { DEFAULT_DRIVE_TIME_ZONE, DRIVE_TIME_ZONES, isoToZonedLocal, zonedLocalToIso } from "../../lib/zoned-time.ts";
+import {
+  DEFAULT_DRIVE_TIME_ZONE,
+  DRIVE_TIME_ZONES,
+  formatInZone,
+  isoToZonedLocal,
+  zonedLocalToIso,
+} from "../../lib/zoned-time.ts";
 import type { Route } from "./+types/drives";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -121,6 +127,30 @@ const driveFormSchema = z.custom<DriveForm>().transform(toDriveInput).pipe(drive
 
 type DriveAction = "close" | "reopen" | "archive";
 
+/** What the drive's page shows on arrival from the form that created it. */
+export interface DriveNotice {
+  notice: string;
+}
+
+/** Closing a drive is not undone for the students sitting it: the admin is told how many, and what happens to them. */
+function closeQuestion(drive: Drive): string {
+  const sitting =
+    drive.sitting === 0
+      ? "Nobody is sitting it now."
+      : `${drive.sitting === 1 ? "1 student is" : `${formatCount(drive.sitting)} students are`} sitting it now: ${
+          drive.closingEndsAttempts
+            ? "their attempts end at once and are submitted with the answers given so far."
+            : "they may finish their time."
+        }`;
+  return `Close the drive "${drive.name}" now? Nobody new can register or start. ${sitting}`;
+}
+
+/** A window that has already ended admits nobody: said before saving, since it is usually a mistyped date. */
+function pastWindowQuestion(values: DriveSettings): string {
+  const closes = values.closesAt ? formatInZone(values.closesAt, values.timeZone) : "";
+  return `The closing time, ${closes}, has already passed: nobody will be able to register or start. Save the drive anyway?`;
+}
+
 /** The drives' table: each drive's cohort, window, state and counts, and its actions. */
 function driveColumns(edit: (drive: Drive) => void, act: (drive: Drive, action: DriveAction) => void): Column<Drive>[] {
   const button = "rounded border px-2 py-1 whitespace-nowrap";
@@ -195,6 +225,7 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
   const { params } = useTableParams();
   const busy = useTableBusy();
   const { outcome, run, setOutcome } = useAdminAction();
+  const navigate = useNavigate();
   const [editing, setEditing] = useState<Drive>();
   const formHeading = useRef<HTMLHeadingElement>(null);
   const testSelectId = useId();
@@ -221,14 +252,24 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
   }
 
   const onSubmit = handleSubmit(async (values) => {
+    if (values.closesAt && Date.parse(values.closesAt) <= Date.now() && !window.confirm(pastWindowQuestion(values))) {
+      return;
+    }
+    let created: string | undefined;
     const result = await run(async (call) => {
       if (editing) {
         await call("updateDrive", { id: editing._id, body: values });
         return "Drive updated.";
       }
       const saved = await call("createDrive", { body: values });
+      created = saved._id;
       return `Drive created. Students register with the code ${saved.code}.`;
     }, "Could not save the drive.");
+    // A new drive's next steps (its link, QR code, roster) are on its page.
+    if (result?.ok && created) {
+      navigate(`/admin/drives/${created}`, { state: { notice: result.message } satisfies DriveNotice });
+      return;
+    }
     if (result?.ok) stopEditing();
     for (const [field, message] of Object.entries(result?.fields ?? {})) {
       setError(field as keyof DriveForm, { message });
@@ -237,6 +278,7 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
 
   async function act(drive: Drive, action: DriveAction) {
     if (action === "archive" && !window.confirm(`Archive the drive "${drive.name}"? Its results stay.`)) return;
+    if (action === "close" && !window.confirm(closeQuestion(drive))) return;
     await run(
       async (call) => (await call(`${action}Drive` as const, { id: drive._id })).message,
       "That did not work. Please try again.",
