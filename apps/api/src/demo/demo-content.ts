@@ -1,15 +1,10 @@
 // Demo content for a fresh embedded database: a small question bank and a few feedback entries, so the quiz and
 // the home page carousel work on first start. The same repository functions as the admin screens write it.
 import type { FeedbackInput } from "@trainwise/contract/feedback";
-import type { QuestionInput } from "@trainwise/contract/questions";
+import type { Difficulty } from "@trainwise/contract/questions";
+import type { NewQuestion } from "../modules/questions/repository.ts";
 
-type DemoQuestion = [
-  category: string,
-  difficulty: QuestionInput["difficulty"],
-  text: string,
-  correct: string,
-  ...wrong: string[],
-];
+type DemoQuestion = [category: string, difficulty: Difficulty, text: string, correct: string, ...wrong: string[]];
 
 const QUESTIONS: DemoQuestion[] = [
   [
@@ -220,7 +215,7 @@ const QUESTIONS: DemoQuestion[] = [
   ["Engineering", "hard", "Which logic gate outputs true only when its inputs differ?", "XOR", "AND", "OR", "NAND"],
 ];
 
-export const demoQuestions: QuestionInput[] = QUESTIONS.map(([category, difficulty, text, correct, ...wrong]) => ({
+export const demoQuestions: NewQuestion[] = QUESTIONS.map(([category, difficulty, text, correct, ...wrong]) => ({
   category,
   difficulty,
   text,
