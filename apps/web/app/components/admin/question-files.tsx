@@ -423,6 +423,10 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
                             ) : (
                               <PreviewText inline html={option.html} text={option.text} />
                             )}
+                            {/* Weights decide the marks: shown wherever they are more than right and wrong. */}
+                            {((question.type === "multiple" && question.scoring === "partial") ||
+                              (question.type === "single" && option.weight !== (option.isCorrect ? 100 : 0))) &&
+                              ` (${option.weight}%)`}
                           </span>
                         ))}
                       </td>
