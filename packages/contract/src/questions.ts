@@ -62,7 +62,11 @@ export const optionInputSchema = z.object({
    * Left out: what the option's correctness gives (decision 018). A true/false question's options weigh 100 and 0,
    * and an all-or-nothing question's only say which options are right, so theirs always come from correctness.
    */
-  weight: z.number({ error: "Weight must be a number" }).optional(),
+  weight: z
+    .number({ error: "Weight must be a number" })
+    .min(-100, { error: "A weight is at least -100 (the whole mark taken off)" })
+    .max(100, { error: "A weight is at most 100 (the whole mark)" })
+    .optional(),
 });
 
 export const MAX_OPTIONS = 10;
