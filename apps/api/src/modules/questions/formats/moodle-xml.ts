@@ -502,7 +502,8 @@ export function moodleXmlExport(questions: QuestionWithOptions[], options: Moodl
           ? "multichoiceset"
           : "multichoice";
     const correctCount = question.options.filter((option) => option.isCorrect).length;
-    const share = weightText(-(moodleGrade(100 / Math.max(correctCount, 1)) ?? 0));
+    // An all-or-nothing question's right options as stock multichoice: an equal share each (+100/k).
+    const share = weightText(moodleGrade(100 / Math.max(correctCount, 1)) ?? 0);
     const parts = [
       textElement("name", nameOf(question.text)),
       moodleTextElement("questiontext", question.text, images),
@@ -519,7 +520,7 @@ export function moodleXmlExport(questions: QuestionWithOptions[], options: Moodl
             : "0"
           : allOrNothing
             ? option.isCorrect
-              ? share.replace(/^-/, "")
+              ? share
               : "-100"
             : weightText(option.weight);
       const text = type === "truefalse" ? option.text.toLowerCase() : option.text;
