@@ -31,8 +31,8 @@ try {
   const driveId = rows[0]?.id as string;
   await pool.query(`
     insert into questions (text, category) select 'Bench item ' || n || '?', 'Bench' from generate_series(1, 100) n;
-    insert into question_options (question_id, text, is_correct, position)
-      select q.id, 'Option ' || p, p = 0, p from questions q cross join generate_series(0, 3) p;`);
+    insert into question_options (question_id, text, is_correct, weight, position)
+      select q.id, 'Option ' || p, p = 0, case when p = 0 then 100 else 0 end, p from questions q cross join generate_series(0, 3) p;`);
   await pool.query(
     `insert into students (name, email, phone, usn_no, college, course, "group", year, drive_id)
      select 'Student ' || n, 'student' || n || '@bench.example', '9876543210', 'USN' || n, 'College', 'B.E.', 'CSE',

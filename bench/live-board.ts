@@ -125,8 +125,8 @@ async function seed() {
      from generate_series(1, 100) n`,
   );
   await client.query(
-    `insert into question_options (question_id, text, is_correct, position)
-     select q.id, 'Option ' || p, p = 0, p from questions q cross join generate_series(0, 3) p`,
+    `insert into question_options (question_id, text, is_correct, weight, position)
+     select q.id, 'Option ' || p, p = 0, case when p = 0 then 100 else 0 end, p from questions q cross join generate_series(0, 3) p`,
   );
   // Drive 0 is running; the others ran earlier.
   await client.query(

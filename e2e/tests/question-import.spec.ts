@@ -187,3 +187,49 @@ test("an admin imports the importable questions of a Moodle XML file: losses nam
   }
   await expect(bank.getByRole("row")).toHaveCount(0);
 });
+
+test("an admin gives a single answer's second option half the mark, told in plain words when a weight is not Moodle's", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  await logIn(page);
+  await page.goto("/admin/questions");
+  await page.getByLabel("Question", { exact: true }).fill(`Where is the Eiffel Tower (${stamp})?`);
+  await page.getByLabel("Category", { exact: true }).fill(`Weights ${stamp}`);
+  for (const option of ["Paris", "France", "London"]) {
+    await page.getByLabel("Option", { exact: true }).fill(option);
+    await page.getByRole("button", { name: "Add Option" }).click();
+  }
+  await expect(page.getByRole("radio", { name: "Paris (correct)" })).toBeChecked();
+  // The correct option is worth the whole mark; the others weigh 0 unless given a weight.
+  await expect(page.getByLabel("Weight of option 1 (%)")).toHaveCount(0);
+  await page.getByLabel("Weight of option 2 (%)").fill("33");
+  await page.getByRole("button", { name: "Create Question" }).click();
+  const weight = page.getByLabel("Weight of option 2 (%)");
+  await expect(weight).toHaveAttribute("aria-invalid", "true");
+  await expect(weight).toHaveAccessibleDescription(
+    /^Weight 33 is not a grade Moodle allows\. Use one of Moodle's grades/,
+  );
+  await expectNoAxeViolations(page);
+
+  await weight.fill("50");
+  await page.getByRole("button", { name: "Create Question" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Question created." })).toBeVisible();
+  await page.getByLabel("Search questions").fill(`(${stamp})`);
+  const row = page
+    .getByRole("region", { name: "Question bank" })
+    .getByRole("row")
+    .filter({ hasText: `Where is the Eiffel Tower (${stamp})?` });
+  await expect(row.getByText("Paris (correct answer)")).toBeVisible();
+  await expect(row.getByText("(weight 50%)")).toBeVisible();
+
+  // The editor shows the weight again; the bank is left as it was.
+  await row.getByRole("button", { name: /^Edit/ }).click();
+  await expect(page.getByLabel("Weight of option 2 (%)")).toHaveValue("50");
+  await expect(page.getByLabel("Weight of option 3 (%)")).toHaveValue("");
+  await page.getByRole("button", { name: "Cancel Edit" }).click();
+  page.on("dialog", (dialog) => void dialog.accept());
+  await row.getByRole("button", { name: /^Delete/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Question deleted." })).toBeVisible();
+});

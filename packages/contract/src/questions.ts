@@ -19,9 +19,11 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
 export const questionTypeSchema = z.enum(QUESTION_TYPES, { error: "Type must be single, multiple or true_false" });
 
 /**
- * How a multiple-answer question is marked: all or nothing (exactly the right options), or partial (the share
- * of right options chosen less the share of wrong ones chosen, per right option, never below 0). Single and
- * true/false questions are always all or nothing.
+ * How a multiple-answer question is marked (decision 018): all or nothing (exactly the options with a weight above
+ * 0), or partial, Moodle's rule: the weights of the options chosen added up, between 0 and 1 of the mark. Without
+ * weights of their own, right options weigh +100/k and wrong ones -100/k (k right options), which gives the share
+ * of right options chosen less the share of wrong ones, never below 0. Single and true/false questions score the
+ * weight of the option chosen, and their rule is stored as all or nothing.
  */
 export const SCORING_RULES = ["all_or_nothing", "partial"] as const;
 export type ScoringRule = (typeof SCORING_RULES)[number];
@@ -34,9 +36,37 @@ export const scoringRuleSchema = z.enum(SCORING_RULES, { error: "Scoring must be
 /** The two options of a true/false question, in this order. */
 export const TRUE_FALSE_OPTIONS = ["True", "False"] as const;
 
+/**
+ * The grades Moodle lets an option carry (`question_bank::fraction_options_full()`), in percent of the question's
+ * mark, as Moodle writes them: 0, 100, every p/q for q up to 6, every tenth, 1/7, 1/8, 1/9 and 1/20, and each of
+ * them below 0. Every one is a whole number of 2520ths of the mark, which makes sums of them exact.
+ */
+const POSITIVE_GRADES = [
+  100, 90, 83.33333, 80, 75, 70, 66.66667, 60, 50, 40, 33.33333, 30, 25, 20, 16.66667, 14.28571, 12.5, 11.11111, 10, 5,
+] as const;
+export const MOODLE_GRADES: readonly number[] = [...POSITIVE_GRADES, 0, ...POSITIVE_GRADES.map((grade) => -grade)];
+
+/** The Moodle grade a weight is (within 0.001 percent, as Moodle matches a fraction), or undefined for none. */
+export function moodleGrade(weight: number): number | undefined {
+  return MOODLE_GRADES.find((grade) => Math.abs(grade - weight) < 0.001);
+}
+
+/** Why a weight typed for an option is refused, in plain words. */
+export const WEIGHT_GRADES_TEXT = `Use one of Moodle's grades: ${POSITIVE_GRADES.join(", ")} or 0, or one of them below 0 (such as -50)`;
+
 export const optionInputSchema = z.object({
   text: requiredText("Option text", 500),
   isCorrect: z.boolean({ error: "isCorrect must be true or false" }),
+  /**
+   * The option's weight in percent of the question's mark, one of Moodle's grades (100, 50, 33.33333, -100, …).
+   * Left out: what the option's correctness gives (decision 018). A true/false question's options weigh 100 and 0,
+   * and an all-or-nothing question's only say which options are right, so theirs always come from correctness.
+   */
+  weight: z
+    .number({ error: "Weight must be a number" })
+    .min(-100, { error: "A weight is at least -100 (the whole mark taken off)" })
+    .max(100, { error: "A weight is at most 100 (the whole mark)" })
+    .optional(),
 });
 
 export const MAX_OPTIONS = 10;
@@ -56,23 +86,79 @@ export const questionInputSchema = z
   .superRefine((question, context) => {
     const problem = optionsProblem(question.type, question.options);
     if (problem) context.addIssue({ code: "custom", path: ["options"], message: problem });
+    question.options.forEach((option, index) => {
+      const weightProblem = optionWeightProblem(question.type, question.scoring, option);
+      if (weightProblem)
+        context.addIssue({ code: "custom", path: ["options", index, "weight"], message: weightProblem });
+    });
   })
   .transform((question) => {
     // Only a multiple-answer question can give partial credit; the others store the rule that applies to them.
-    if (question.type === "multiple") return question;
-    if (question.type === "single") return { ...question, scoring: "all_or_nothing" as const };
+    if (question.type === "multiple") return { ...question, options: withWeights(question) };
+    if (question.type === "single") {
+      const single = { ...question, scoring: "all_or_nothing" as const };
+      return { ...single, options: withWeights(single) };
+    }
     // True/false options are stored as "True", "False" in that order, however a file or form wrote them.
     const trueIsCorrect = question.options.some((option) => option.isCorrect && option.text.toLowerCase() === "true");
     return {
       ...question,
       scoring: "all_or_nothing" as const,
       options: [
-        { text: TRUE_FALSE_OPTIONS[0], isCorrect: trueIsCorrect },
-        { text: TRUE_FALSE_OPTIONS[1], isCorrect: !trueIsCorrect },
+        { text: TRUE_FALSE_OPTIONS[0], isCorrect: trueIsCorrect, weight: trueIsCorrect ? 100 : 0 },
+        { text: TRUE_FALSE_OPTIONS[1], isCorrect: !trueIsCorrect, weight: trueIsCorrect ? 0 : 100 },
       ],
     };
   });
 export type QuestionInput = z.output<typeof questionInputSchema>;
+
+/**
+ * What is wrong with the weight given for an option, if anything: it must be one of Moodle's grades and agree
+ * with the option's correctness (a single answer's correct option is worth 100 and the others less; a multiple
+ * answer's correct options weigh more than 0 and the others 0 or less).
+ */
+export function optionWeightProblem(
+  type: QuestionType,
+  scoring: ScoringRule,
+  option: { isCorrect: boolean; weight?: number | undefined },
+): string | undefined {
+  if (option.weight === undefined || type === "true_false" || (type === "multiple" && scoring === "all_or_nothing")) {
+    return undefined;
+  }
+  const grade = moodleGrade(option.weight);
+  if (grade === undefined) return `Weight ${option.weight} is not a grade Moodle allows. ${WEIGHT_GRADES_TEXT}`;
+  if (type === "single") {
+    if (option.isCorrect && grade !== 100) return "The correct option of a single-answer question is worth 100";
+    if (!option.isCorrect && grade === 100) return "Only the correct option can be worth 100";
+    return undefined;
+  }
+  if (option.isCorrect && grade <= 0) return "A correct option needs a weight above 0";
+  if (!option.isCorrect && grade > 0) return "An option with a weight above 0 must be marked correct";
+  return undefined;
+}
+
+/**
+ * Every option's weight: the one given (as Moodle's grade), or what its correctness gives: a single answer's
+ * correct option 100 and the others 0; a multiple answer's right options +100/k and wrong ones -100/k (k right
+ * options), Moodle's grades for today's partial credit. An all-or-nothing question only says which options are
+ * right, so its weights are always those.
+ */
+export function withWeights<Option extends { isCorrect: boolean; weight?: number | undefined }>(question: {
+  type: QuestionType;
+  scoring: ScoringRule;
+  options: Option[];
+}): (Option & { weight: number })[] {
+  const right = question.options.filter((option) => option.isCorrect).length;
+  const share = moodleGrade(100 / Math.max(right, 1)) ?? 0;
+  const own =
+    question.type !== "true_false" && !(question.type === "multiple" && question.scoring === "all_or_nothing");
+  return question.options.map((option) => {
+    const given = own && option.weight !== undefined ? moodleGrade(option.weight) : undefined;
+    if (given !== undefined) return { ...option, weight: given };
+    if (question.type !== "multiple") return { ...option, weight: option.isCorrect ? 100 : 0 };
+    return { ...option, weight: option.isCorrect ? share : -share };
+  });
+}
 
 /** What is wrong with a question's options for its type, if anything. */
 export function optionsProblem(
@@ -116,7 +202,15 @@ export const IMPORT_LIMITS = {
  */
 export const richTextHtml = z.string();
 
-export const optionSchema = z.object({ _id: idSchema, text: z.string(), html: richTextHtml, isCorrect: z.boolean() });
+/** An option as the bank shows it to admins who edit questions; `weight` is key material, like `isCorrect`. */
+export const optionSchema = z.object({
+  _id: idSchema,
+  text: z.string(),
+  html: richTextHtml,
+  isCorrect: z.boolean(),
+  /** Percent of the question's mark, one of Moodle's grades (decision 018). */
+  weight: z.number(),
+});
 export const questionSchema = z.object({
   _id: idSchema,
   text: z.string(),
@@ -171,6 +265,8 @@ export const QUESTION_CSV_COLUMNS = [
   "scoring",
   // The correct option's number; a multiple-answer question's numbers as "1;3".
   "correct",
+  // Each option's weight in percent, in order ("100;50;0"); empty: the weights "correct" gives (decision 018).
+  "weights",
   "option1",
   "option2",
   "option3",
@@ -246,7 +342,7 @@ export const questionImportPreviewSchema = z.object({
       difficulty: difficultySchema,
       type: questionTypeSchema,
       scoring: scoringRuleSchema,
-      options: z.array(optionInputSchema.extend({ html: richTextHtml.optional() })),
+      options: z.array(optionInputSchema.extend({ weight: z.number(), html: richTextHtml.optional() })),
       /**
        * What the file shows in this question that the bank cannot hold, each named (a sound, an image from
        * elsewhere): the question imports without it once the admin accepts the losses. Left out: nothing is lost.

@@ -12,6 +12,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -343,10 +344,23 @@ export const questionOptions = pgTable(
       .references(() => questions.id, { onDelete: "cascade" }),
     text: text("text").notNull(),
     isCorrect: boolean("is_correct").notNull(),
+    /**
+     * Percent of the question's mark the option carries, one of Moodle's grades (decision 018): what scoring adds
+     * up. Key material, as `isCorrect` is: never served to a student.
+     */
+    weight: doublePrecision("weight").notNull(),
     position: integer("position").notNull(),
   },
-  // How many options are correct depends on the question's type, so the contract checks it (decision 018).
-  (table) => [unique("question_options_position_unique").on(table.questionId, table.position)],
+  // How many options are correct depends on the question's type, so the contract checks it (decision 018); a
+  // correct option always weighs more than 0, and only a correct one can weigh a whole mark.
+  (table) => [
+    unique("question_options_position_unique").on(table.questionId, table.position),
+    check("question_options_weight_range", sql`${table.weight} between -100 and 100`),
+    check(
+      "question_options_weight_agrees",
+      sql`case when ${table.isCorrect} then ${table.weight} > 0 else ${table.weight} < 100 end`,
+    ),
+  ],
 );
 
 export const attempts = pgTable(

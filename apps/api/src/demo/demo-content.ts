@@ -3,15 +3,10 @@
 // home page carousel work on first start. The same repository functions as the admin screens write it.
 import type { DriveInput, TestInput } from "@trainwise/contract/drives";
 import type { FeedbackInput } from "@trainwise/contract/feedback";
-import type { QuestionInput } from "@trainwise/contract/questions";
+import type { Difficulty } from "@trainwise/contract/questions";
+import type { NewQuestion } from "../modules/questions/repository.ts";
 
-type DemoQuestion = [
-  category: string,
-  difficulty: QuestionInput["difficulty"],
-  text: string,
-  correct: string,
-  ...wrong: string[],
-];
+type DemoQuestion = [category: string, difficulty: Difficulty, text: string, correct: string, ...wrong: string[]];
 
 const QUESTIONS: DemoQuestion[] = [
   [
@@ -306,7 +301,7 @@ const SECURE_QUESTIONS: DemoQuestion[] = [
   ],
 ];
 
-const asQuestion = ([category, difficulty, text, correct, ...wrong]: DemoQuestion): QuestionInput => ({
+const asQuestion = ([category, difficulty, text, correct, ...wrong]: DemoQuestion): NewQuestion => ({
   category,
   difficulty,
   text,
@@ -317,10 +312,10 @@ const asQuestion = ([category, difficulty, text, correct, ...wrong]: DemoQuestio
 });
 
 /** Practice questions: the open quiz (the original 25-question quiz, ticks at once) draws from these. */
-export const demoQuestions: QuestionInput[] = QUESTIONS.map(asQuestion);
+export const demoQuestions: NewQuestion[] = QUESTIONS.map(asQuestion);
 
 /** Secure questions, for the demo's secure test only. */
-export const demoSecureQuestions: QuestionInput[] = SECURE_QUESTIONS.map(asQuestion);
+export const demoSecureQuestions: NewQuestion[] = SECURE_QUESTIONS.map(asQuestion);
 
 /** A secure placement test over the secure bank: results, ticks and certificates come out when its drive ends. */
 export const demoSecureTest: TestInput = {

@@ -1,12 +1,12 @@
 // Builders for API tests: an admin with a token, registered students, a known question bank.
 import type { StudentRegistration } from "@trainwise/contract/auth";
-import type { Difficulty, QuestionInput } from "@trainwise/contract/questions";
+import type { Difficulty } from "@trainwise/contract/questions";
 import type { QuizQuestion } from "@trainwise/contract/quiz";
 import type { FastifyInstance } from "fastify";
 import type pg from "pg";
 import type { Database } from "../db/client.ts";
 import { createAdmin } from "../modules/admins/repository.ts";
-import { createQuestion } from "../modules/questions/repository.ts";
+import { createQuestion, type NewQuestion } from "../modules/questions/repository.ts";
 import { renderOptionText, renderQuestionText } from "../rich-text/render.ts";
 import { markSensitive } from "./log-watch.ts";
 
@@ -51,7 +51,7 @@ export async function adminToken(app: FastifyInstance, db: Database, username = 
 /** `count` questions whose correct option's text starts with "right". */
 export async function seedQuestions(db: Database, count: number): Promise<void> {
   for (let index = 0; index < count; index++) {
-    const input: QuestionInput = {
+    const input: NewQuestion = {
       text: `Question ${index + 1}?`,
       category: index % 2 ? "Aptitude" : "Programming",
       difficulty: "medium",
@@ -84,8 +84,8 @@ export async function seedCategory(
        insert into questions (text, category, difficulty)
        select $1 || ' question ' || n || '?', $1, ($3::text[])[(n - 1) % cardinality($3::text[]) + 1]::difficulty
        from generate_series(1, $2::int) n returning id, text)
-     insert into question_options (question_id, text, is_correct, position)
-     select made.id, o.text || ' of ' || made.text, o.correct, o.position from made,
+     insert into question_options (question_id, text, is_correct, weight, position)
+     select made.id, o.text || ' of ' || made.text, o.correct, case when o.correct then 100 else 0 end, o.position from made,
        (values ('right', true, 0), ('wrong A', false, 1), ('wrong B', false, 2)) as o(text, correct, position)`,
     [category, count, difficulties],
   );

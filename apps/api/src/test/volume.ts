@@ -40,8 +40,8 @@ export async function seedVolume(databaseUrl: string, { students, extra, tests }
        from generate_series(1, 100) n`,
     );
     await client.query(
-      `insert into question_options (question_id, text, is_correct, position)
-       select q.id, 'Option ' || p, p = 0, p from questions q cross join generate_series(0, 3) p
+      `insert into question_options (question_id, text, is_correct, weight, position)
+       select q.id, 'Option ' || p, p = 0, case when p = 0 then 100 else 0 end, p from questions q cross join generate_series(0, 3) p
        where q.text like 'Bench question %'`,
     );
     const { rows: drives } = await client.query<{ id: string }>(

@@ -99,8 +99,9 @@ describe("item analysis", async () => {
        from jsonb_to_recordset($1::jsonb) as b(n int, text text, correct text)
        returning id, text
      )
-     insert into question_options (question_id, text, is_correct, position)
-     select made.id, 'Q' || b.n || ' ' || l.letter, l.letter = b.correct, l.position
+     insert into question_options (question_id, text, is_correct, weight, position)
+     select made.id, 'Q' || b.n || ' ' || l.letter, l.letter = b.correct, case when l.letter = b.correct then 100 else 0 end,
+            l.position
      from made join jsonb_to_recordset($1::jsonb) as b(n int, text text, correct text) on b.text = made.text,
        (values ('A', 0), ('B', 1), ('C', 2), ('D', 3)) as l(letter, position)`,
     [JSON.stringify(BANK)],

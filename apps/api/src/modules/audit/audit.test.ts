@@ -56,7 +56,15 @@ describe("audit log", async () => {
       entity: "question",
       entity_id: created._id,
       before: null,
-      after: { text: "Two plus two?", category: "Maths", options: [{ text: "4", isCorrect: true }, { text: "5" }] },
+      after: {
+        text: "Two plus two?",
+        category: "Maths",
+        // A weight decides marks as correctness does: a change to one is in the log too.
+        options: [
+          { text: "4", isCorrect: true, weight: 100 },
+          { text: "5", weight: 0 },
+        ],
+      },
     });
     expect(update).toMatchObject({
       action: "question.update",

@@ -14,7 +14,8 @@ import { auditLog } from "../../db/schema.ts";
 const SNAPSHOTS: Record<string, (id: string) => SQL> = {
   question: (id) => sql`
     select to_jsonb(q) || jsonb_build_object('options', coalesce((
-      select jsonb_agg(jsonb_build_object('text', o.text, 'isCorrect', o.is_correct) order by o.position)
+      select jsonb_agg(jsonb_build_object('text', o.text, 'isCorrect', o.is_correct, 'weight', o.weight)
+        order by o.position)
       from question_options o where o.question_id = q.id), '[]'::jsonb)) as snapshot
     from questions q where q.id = ${id}::uuid`,
   test: (id) => sql`select to_jsonb(t) as snapshot from tests t where t.id = ${id}::uuid`,

@@ -52,7 +52,7 @@ describe("download tickets", async () => {
     const response = await other.inject({ method: "GET", url });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.body.split("\n")[0]).toBe(
-      "text,category,difficulty,type,scoring,correct,option1,option2,option3,option4,option5,option6,option7,option8,option9,option10",
+      "text,category,difficulty,type,scoring,correct,weights,option1,option2,option3,option4,option5,option6,option7,option8,option9,option10",
     );
     expect((await app.inject({ method: "GET", url })).statusCode).toBe(401);
   });

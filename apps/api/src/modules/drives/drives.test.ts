@@ -30,8 +30,8 @@ describe("tests and drives", async () => {
       from unnest(array['easy', 'medium', 'hard']) d, generate_series(1, 6) n
       returning id, text
     )
-    insert into question_options (question_id, text, is_correct, position)
-    select made.id, o.text || ' ' || made.text, o.correct, o.position from made,
+    insert into question_options (question_id, text, is_correct, weight, position)
+    select made.id, o.text || ' ' || made.text, o.correct, case when o.correct then 100 else 0 end, o.position from made,
       (values ('right', true, 0), ('wrong A', false, 1), ('wrong B', false, 2)) as o(text, correct, position)`);
   const admin = await adminToken(app, database.db);
   const asAdmin = bearer(admin);

@@ -126,7 +126,7 @@ describe("feedback, enquiries and questions tables", async () => {
       const { response, chunks, rows } = await chunksOf(url);
       expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
       expect(response.headers["content-disposition"]).toBe('attachment; filename="questions.csv"');
-      expect(chunks[0]?.startsWith("text,category,difficulty,type,scoring,correct,option1")).toBe(true);
+      expect(chunks[0]?.startsWith("text,category,difficulty,type,scoring,correct,weights,option1")).toBe(true);
       expect(chunks[0]?.endsWith("\n")).toBe(true);
       expect(chunks[0]?.split("\n")).toHaveLength(2);
       expect(rows.map((row) => row.text).sort()).toEqual(

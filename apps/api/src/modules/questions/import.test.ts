@@ -43,10 +43,10 @@ describe("importing and exporting question files", async () => {
           type: "multiple",
           scoring: "partial",
           options: [
-            { text: "2", html: "2", isCorrect: true },
-            { text: "3", html: "3", isCorrect: true },
-            { text: "4", html: "4", isCorrect: false },
-            { text: "9", html: "9", isCorrect: false },
+            { text: "2", html: "2", isCorrect: true, weight: 50 },
+            { text: "3", html: "3", isCorrect: true, weight: 50 },
+            { text: "4", html: "4", isCorrect: false, weight: -50 },
+            { text: "9", html: "9", isCorrect: false, weight: -50 },
           ],
         },
         {
@@ -58,8 +58,8 @@ describe("importing and exporting question files", async () => {
           type: "true_false",
           scoring: "all_or_nothing",
           options: [
-            { text: "True", html: "True", isCorrect: true },
-            { text: "False", html: "False", isCorrect: false },
+            { text: "True", html: "True", isCorrect: true, weight: 100 },
+            { text: "False", html: "False", isCorrect: false, weight: 0 },
           ],
         },
       ],
@@ -364,11 +364,12 @@ describe("importing and exporting question files", async () => {
     ).map((question) => ({
       ...question,
       // What the preview shows of each option is what the bank shows of it.
-      options: (question.options as { text: string; html: string; isCorrect: boolean }[]).map(
-        ({ text, html, isCorrect }) => ({
+      options: (question.options as { text: string; html: string; isCorrect: boolean; weight: number }[]).map(
+        ({ text, html, isCorrect, weight }) => ({
           text,
           html,
           isCorrect,
+          weight,
         }),
       ),
     }));

@@ -247,7 +247,7 @@ describe("editing, filtering and CSV", async () => {
     expect(exported.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(exported.headers["content-disposition"]).toBe('attachment; filename="questions.csv"');
     expect(exported.body.split("\n")[0]).toBe(
-      "text,category,difficulty,type,scoring,correct,option1,option2,option3,option4,option5,option6,option7,option8,option9,option10",
+      "text,category,difficulty,type,scoring,correct,weights,option1,option2,option3,option4,option5,option6,option7,option8,option9,option10",
     );
     const before = await count();
     expect((await importCsv(exported.body)).json()).toEqual({ imported: before, skipped: 0 });

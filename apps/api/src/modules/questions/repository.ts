@@ -6,6 +6,7 @@ import {
   type KeyExposure,
   type QuestionInput,
   type QuestionListQuery,
+  withWeights,
 } from "@trainwise/contract/questions";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -28,8 +29,30 @@ import { findMediaBytes, type NewMedia, saveMedia } from "../media/repository.ts
 type QuestionRow = Omit<typeof questions.$inferSelect, "keyDrawn">;
 type OptionRow = typeof questionOptions.$inferSelect;
 export type QuestionWithOptions = QuestionRow & { options: OptionRow[] };
-/** A validated question; one without a type is a single-answer question, as every question once was. */
-export type NewQuestion = Omit<QuestionInput, "type" | "scoring"> & Partial<Pick<QuestionInput, "type" | "scoring">>;
+/**
+ * A validated question; one without a type is a single-answer question, as every question once was, and an option
+ * without a weight weighs what its correctness gives (decision 018).
+ */
+export type NewQuestion = Omit<QuestionInput, "type" | "scoring" | "options"> &
+  Partial<Pick<QuestionInput, "type" | "scoring">> & {
+    options: { text: string; isCorrect: boolean; weight?: number | undefined }[];
+  };
+
+/** The rows of a question's options, each with its weight. */
+function optionRows(input: NewQuestion, questionId: string) {
+  const weighed = withWeights({
+    type: input.type ?? "single",
+    scoring: input.scoring ?? "all_or_nothing",
+    options: input.options,
+  });
+  return weighed.map((option, position) => ({
+    text: option.text,
+    isCorrect: option.isCorrect,
+    weight: option.weight,
+    questionId,
+    position,
+  }));
+}
 
 /** Stores questions with their options, all or nothing (one from the form, or a whole CSV import). */
 export async function createQuestions(db: Database, inputs: NewQuestion[]): Promise<QuestionWithOptions[]> {
@@ -68,10 +91,7 @@ export async function createQuestion(db: Executor, input: NewQuestion): Promise<
     })
     .returning();
   if (!question) throw new Error("The question was not created.");
-  const options = await db
-    .insert(questionOptions)
-    .values(input.options.map((option, position) => ({ ...option, questionId: question.id, position })))
-    .returning();
+  const options = await db.insert(questionOptions).values(optionRows(input, question.id)).returning();
   return { ...question, options: options.sort((a, b) => a.position - b.position) };
 }
 
@@ -272,9 +292,7 @@ export async function updateQuestion(db: Database, id: string, input: NewQuestio
       })
       .where(eq(questions.id, id));
     await tx.delete(questionOptions).where(eq(questionOptions.questionId, id));
-    await tx
-      .insert(questionOptions)
-      .values(input.options.map((option, position) => ({ ...option, questionId: id, position })));
+    await tx.insert(questionOptions).values(optionRows(input, id));
     return findQuestion(tx, id);
   });
 }
@@ -335,6 +353,7 @@ export function toQuestionResponse(question: QuestionWithOptions) {
       text: option.text,
       html: renderOptionText(option.text),
       isCorrect: option.isCorrect,
+      weight: option.weight,
     })),
   };
 }

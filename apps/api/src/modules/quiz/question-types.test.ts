@@ -343,3 +343,134 @@ describe("question types in the quiz", async () => {
     expect(result).toMatchObject({ score: 4, totalQuestions: 4, marks: 4, percentage: "100.00" });
   });
 });
+
+describe("options with weights of their own in the quiz (issue 23, rows 1 and 2)", async () => {
+  const { app, database } = await createTestApp();
+  const admin = bearer(await adminToken(app, database.db));
+  const create = (payload: object) => app.inject({ method: "POST", url: "/api/questions", headers: admin, payload });
+  const weighted = [
+    {
+      text: "Spectrum: what is between orange and green?",
+      category: "Weights",
+      type: "multiple",
+      scoring: "partial",
+      options: [
+        { text: "yellow", isCorrect: true, weight: 50 },
+        { text: "red", isCorrect: false, weight: -100 },
+        { text: "off-beige", isCorrect: true, weight: 50 },
+        { text: "black", isCorrect: false, weight: -100 },
+      ],
+    },
+    {
+      text: "Seventy: which is best?",
+      category: "Weights",
+      type: "multiple",
+      scoring: "partial",
+      options: [
+        { text: "first", isCorrect: true, weight: 70 },
+        { text: "second", isCorrect: true, weight: 30 },
+        { text: "third", isCorrect: false, weight: 0 },
+        { text: "fourth", isCorrect: false, weight: -100 },
+      ],
+    },
+    {
+      text: "Eiffel: where is the tower?",
+      category: "Weights",
+      options: [
+        { text: "Paris", isCorrect: true },
+        { text: "France", isCorrect: false, weight: 50 },
+        { text: "Mars", isCorrect: false, weight: -33.33333 },
+      ],
+    },
+  ];
+  for (const question of weighted) {
+    const created = await create(question);
+    expect(created.statusCode, created.body).toBe(201);
+  }
+
+  it("refuses a weight Moodle has no grade for, or one that disagrees with the option's correctness, in plain words", async () => {
+    const base = { text: "W?", category: "Weights", type: "multiple", scoring: "partial" };
+    const refused = async (options: object[]) => (await create({ ...base, options })).json().fields;
+    expect(
+      await refused([
+        { text: "a", isCorrect: true, weight: 33 },
+        { text: "b", isCorrect: false },
+      ]),
+    ).toEqual({ "options.0.weight": expect.stringMatching(/^Weight 33 is not a grade Moodle allows\. Use one of/) });
+    expect(
+      await refused([
+        { text: "a", isCorrect: true, weight: -50 },
+        { text: "b", isCorrect: false },
+      ]),
+    ).toEqual({ "options.0.weight": "A correct option needs a weight above 0" });
+    expect(
+      (
+        await create({
+          text: "S?",
+          category: "Weights",
+          options: [
+            { text: "a", isCorrect: true, weight: 50 },
+            { text: "b", isCorrect: false },
+          ],
+        })
+      ).json().fields,
+    ).toEqual({ "options.0.weight": "The correct option of a single-answer question is worth 100" });
+  });
+
+  it("lists each option's weight in the bank, and serves none of them to students", async () => {
+    const listed = (
+      await app.inject({ method: "GET", url: "/api/questions?category=Weights", headers: admin })
+    ).json() as { text: string; options: { weight: number }[] }[];
+    expect(listed.find((question) => question.text.startsWith("Eiffel"))?.options.map((o) => o.weight)).toEqual([
+      100, 50, -33.33333,
+    ]);
+    const { token } = await registerStudent(app);
+    const served = (
+      await app.inject({ method: "GET", url: "/api/quiz/questions", headers: bearer(token) })
+    ).json() as QuizQuestion[];
+    expect(served).toHaveLength(3);
+    for (const question of served) {
+      for (const shown of question.options) expect(Object.keys(shown).sort()).toEqual(["_id", "html", "text"]);
+    }
+  });
+
+  it("marks by Moodle's rules: 0 for yellow, off-beige and red, 0.7 for the 70% option, half for France", async () => {
+    const { token } = await registerStudent(app);
+    const questions = (
+      await app.inject({ method: "GET", url: "/api/quiz/questions", headers: bearer(token) })
+    ).json() as QuizQuestion[];
+    const find = (start: string) => questions.find((question) => question.text.startsWith(start)) as QuizQuestion;
+    const ids = (question: QuizQuestion, ...texts: string[]) =>
+      question.options.filter((shown) => texts.includes(shown.text)).map((shown) => shown._id);
+    const spectrum = find("Spectrum");
+    const seventy = find("Seventy");
+    const eiffel = find("Eiffel");
+    const submitted = await app.inject({
+      method: "POST",
+      url: "/api/quiz/submit",
+      headers: bearer(token),
+      payload: {
+        answers: [
+          { questionId: spectrum._id, optionIds: ids(spectrum, "yellow", "off-beige", "red") },
+          { questionId: seventy._id, optionIds: ids(seventy, "first") },
+          { questionId: eiffel._id, optionId: ids(eiffel, "France")[0] },
+        ],
+      },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const result = (
+      await app.inject({ method: "GET", url: `/api/quiz/result/${submitted.json().resultId}`, headers: bearer(token) })
+    ).json();
+    const marks = Object.fromEntries(
+      result.answers.map((answer: { question: { text: string }; mark: number }) => [
+        answer.question.text.split(":")[0],
+        answer.mark,
+      ]),
+    );
+    expect(marks.Spectrum).toBe(0);
+    expect(marks.Seventy).toBeCloseTo(0.7, 6);
+    expect(marks.Eiffel).toBe(0.5);
+    expect(result.score).toBe(0);
+    expect(result.marks).toBeCloseTo(1.2, 5);
+  });
+});

@@ -17,8 +17,8 @@ const PREVIEW: QuestionImportPreview = {
       type: "single",
       scoring: "all_or_nothing",
       options: [
-        { text: "Mars", isCorrect: true },
-        { text: "Venus", isCorrect: false },
+        { text: "Mars", isCorrect: true, weight: 100 },
+        { text: "Venus", isCorrect: false, weight: 0 },
       ],
     },
     {
@@ -29,8 +29,8 @@ const PREVIEW: QuestionImportPreview = {
       type: "single",
       scoring: "all_or_nothing",
       options: [
-        { text: "Robin", isCorrect: true },
-        { text: "Crow", isCorrect: false },
+        { text: "Robin", isCorrect: true, weight: 100 },
+        { text: "Crow", isCorrect: false, weight: 0 },
       ],
       losses: ["The embedded file song.mp3 is left out: it is not a PNG, JPEG, WebP or GIF image"],
     },

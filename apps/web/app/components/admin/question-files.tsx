@@ -273,7 +273,7 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
       )}
       <p className="mt-2 text-sm text-slate-700">
         The export takes the category and difficulty chosen in the list's filters, or the whole bank. Aiken holds
-        plain-text, one-line single-answer and true/false questions without pictures only; GIFT marks every
+        plain-text, one-line single-answer and true/false questions without pictures or weights only; GIFT marks every
         multiple-answer question with partial credit. Moodle XML carries pictures inside the file; a stock Moodle has no
         all-or-nothing kind, so a multiple-answer question marked all or nothing with more than one right option gives
         part of the mark there for some of the right options and no wrong one (the file says so above each such
@@ -423,6 +423,10 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
                             ) : (
                               <PreviewText inline html={option.html} text={option.text} />
                             )}
+                            {/* Weights decide the marks: shown wherever they are more than right and wrong. */}
+                            {((question.type === "multiple" && question.scoring === "partial") ||
+                              (question.type === "single" && option.weight !== (option.isCorrect ? 100 : 0))) &&
+                              ` (${option.weight}%)`}
                           </span>
                         ))}
                       </td>

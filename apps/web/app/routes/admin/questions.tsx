@@ -13,6 +13,7 @@ import {
   SCORING_RULES,
   type ScoringRule,
   TRUE_FALSE_OPTIONS,
+  withWeights,
 } from "@trainwise/contract/questions";
 import { useRef, useState } from "react";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
@@ -60,6 +61,8 @@ interface Draft {
   options: string[];
   /** The correct options' places: one for single and true/false, any number for multiple. */
   correct: number[];
+  /** Each option's weight in percent as typed; empty: what its correctness gives (decision 018). */
+  weights: string[];
 }
 const EMPTY_DRAFT: Draft = {
   text: "",
@@ -70,7 +73,18 @@ const EMPTY_DRAFT: Draft = {
   options: [],
   // The first option added is the correct one until the admin picks another (docs/product.md#manage-questions).
   correct: [0],
+  weights: [],
 };
+
+/** Whether the draft's kind lets an option carry a weight of its own: a single answer, or partial credit. */
+const weighs = (draft: Pick<Draft, "type" | "scoring">) =>
+  draft.type === "single" || (draft.type === "multiple" && draft.scoring === "partial");
+
+/** The weight each option has without one of its own, as the field's hint shows it. */
+function usualWeights(draft: Draft): number[] {
+  const options = draft.options.map((_, index) => ({ isCorrect: draft.correct.includes(index) }));
+  return withWeights({ type: draft.type, scoring: draft.scoring, options }).map((option) => option.weight);
+}
 
 function draftOf(question: Question): Draft {
   const correct = question.options.flatMap((option, index) => (option.isCorrect ? [index] : []));
@@ -82,14 +96,25 @@ function draftOf(question: Question): Draft {
     scoring: question.scoring,
     options: question.options.map((option) => option.text),
     correct: correct.length > 0 ? correct : [0],
+    // Only weights of the question's own fill their fields; the others stay empty (the usual weights).
+    weights: question.options.map((option, index) => {
+      const usual = withWeights({
+        type: question.type,
+        scoring: question.scoring,
+        options: question.options.map(({ isCorrect }) => ({ isCorrect })),
+      })[index]?.weight;
+      return option.weight === usual ? "" : String(option.weight);
+    }),
   };
 }
 
 /** The draft as another type: true/false brings its two options; leaving multiple keeps one correct option. */
 function withType(draft: Draft, type: QuestionType): Partial<Draft> {
-  if (type === "true_false") return { type, options: [...TRUE_FALSE_OPTIONS], correct: [0] };
+  if (type === "true_false") return { type, options: [...TRUE_FALSE_OPTIONS], correct: [0], weights: ["", ""] };
   const options = draft.type === "true_false" ? [] : draft.options;
-  return { type, options, correct: type === "multiple" ? draft.correct : [draft.correct[0] ?? 0] };
+  // Weights mean something else in another kind: they start again from the usual ones.
+  const weights = options.map(() => "");
+  return { type, options, weights, correct: type === "multiple" ? draft.correct : [draft.correct[0] ?? 0] };
 }
 
 type Notice = { tone: "success" | "error"; message: string; details?: string[] };
@@ -117,6 +142,16 @@ function KeyExposureText({ exposure }: { exposure: KeyExposure }) {
       Answer key: {parts.length > 0 ? parts.join(". ") : "not seen by any candidate yet"}
     </p>
   );
+}
+
+/** An option's weight where it is the question's own, not what its correctness gives. */
+function ownWeight(question: Question, option: Question["options"][number]): number | undefined {
+  const usual = withWeights({
+    type: question.type,
+    scoring: question.scoring,
+    options: question.options.map(({ isCorrect }) => ({ isCorrect })),
+  })[question.options.indexOf(option)]?.weight;
+  return option.weight === usual ? undefined : option.weight;
 }
 
 /** The bank's table: each question with its options (the correct one highlighted) and its Edit and Delete. */
@@ -155,6 +190,9 @@ function questionColumns(
               >
                 <RichText inline html={option.html} />
                 {option.isCorrect && <span className="sr-only"> (correct answer)</span>}
+                {ownWeight(question, option) !== undefined && (
+                  <span className="ml-1 text-sm font-normal">(weight {ownWeight(question, option)}%)</span>
+                )}
               </li>
             ))}
           </ul>
@@ -193,6 +231,8 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [editingId, setEditingId] = useState<string>();
   const [optionDraft, setOptionDraft] = useState("");
+  /** Each weight field's problem, by option, from the contract's rules. */
+  const [weightErrors, setWeightErrors] = useState<string[]>([]);
   const [notice, setNotice] = useState<Notice>();
   const formHeading = useRef<HTMLHeadingElement>(null);
   const saver = useAdminAction();
@@ -213,7 +253,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
     const trimmed = optionDraft.trim();
     // An option blank after trimming is not added (docs/product.md#manage-questions).
     if (!trimmed) return;
-    update({ options: [...draft.options, trimmed] });
+    update({ options: [...draft.options, trimmed], weights: [...draft.weights, ""] });
     setOptionDraft("");
   }
 
@@ -223,13 +263,15 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
       .map((place) => (place > index ? place - 1 : place));
     update({
       options: draft.options.filter((_, position) => position !== index),
+      weights: draft.weights.filter((_, position) => position !== index),
       correct: correct.length > 0 || draft.type === "multiple" ? correct : [0],
     });
   }
 
   function markCorrect(index: number, checked: boolean) {
     if (draft.type !== "multiple") {
-      update({ correct: [index] });
+      // The correct option of a single answer is worth the whole mark: a weight typed for it goes.
+      update({ correct: [index], weights: draft.weights.map((weight, place) => (place === index ? "" : weight)) });
       return;
     }
     const others = draft.correct.filter((place) => place !== index);
@@ -239,6 +281,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
   function startEditing(question: Question) {
     setEditingId(question._id);
     setDraft(draftOf(question));
+    setWeightErrors([]);
     setNotice(undefined);
     formHeading.current?.focus();
   }
@@ -246,21 +289,40 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
   function stopEditing() {
     setEditingId(undefined);
     setDraft(EMPTY_DRAFT);
+    setWeightErrors([]);
   }
 
   function saveQuestion(event: React.FormEvent) {
     event.preventDefault();
     if (saving) return;
+    setWeightErrors([]);
     const checked = questionInputSchema.safeParse({
       text: draft.text,
       category: draft.category,
       difficulty: draft.difficulty,
       type: draft.type,
       scoring: draft.scoring,
-      options: draft.options.map((option, index) => ({ text: option, isCorrect: draft.correct.includes(index) })),
+      options: draft.options.map((option, index) => {
+        const typed = weighs(draft) ? (draft.weights[index] ?? "").trim() : "";
+        // A field left empty keeps the usual weight; anything else is checked by the contract, as the server does.
+        const weight = typed === "" ? {} : { weight: Number(typed) };
+        return { text: option, isCorrect: draft.correct.includes(index), ...weight };
+      }),
     });
     if (!checked.success) {
-      setNotice({ tone: "error", message: checked.error.issues[0]?.message ?? "Check the question." });
+      const weightIssues: string[] = [];
+      for (const issue of checked.error.issues) {
+        const [field, place, part] = issue.path;
+        if (field === "options" && typeof place === "number" && part === "weight") weightIssues[place] = issue.message;
+      }
+      setWeightErrors(weightIssues);
+      const first = checked.error.issues[0];
+      const place = first?.path[1];
+      const message =
+        first && typeof place === "number" && first.path[2] === "weight"
+          ? `Option ${place + 1}: ${first.message}`
+          : (first?.message ?? "Check the question.");
+      setNotice({ tone: "error", message });
       return;
     }
     const question = checked.data;
@@ -375,7 +437,8 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
             <p id="scoring-note" className="mt-1 text-sm text-slate-700">
-              Partial credit: the share of right options chosen, less the share of wrong ones chosen, never below 0.
+              Partial credit: the weights of the options chosen are added up, from 0 to the whole mark, as Moodle does.
+              Left empty, each right option weighs an equal share and each wrong one takes as much off.
             </p>
           </div>
         )}
@@ -406,6 +469,12 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
           <fieldset className="md:col-span-2">
             <legend className="font-medium">
               {draft.type === "multiple" ? "Options (tick every correct one)" : "Options (choose the correct one)"}
+              {weighs(draft) && (
+                <span className="block text-sm font-normal text-slate-700">
+                  A weight is the share of the mark an option earns, in percent: one of Moodle's grades such as 50,
+                  33.33333 or -100.
+                </span>
+              )}
             </legend>
             <ul className="mt-2 space-y-2">
               {draft.options.map((option, index) => (
@@ -422,6 +491,24 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
                       <span className="text-sm font-semibold text-green-800">(correct)</span>
                     )}
                   </label>
+                  {weighs(draft) && !(draft.type === "single" && draft.correct.includes(index)) && (
+                    <FormField
+                      label={`Weight of option ${index + 1} (%)`}
+                      className="w-44"
+                      type="text"
+                      inputMode="decimal"
+                      placeholder={`${usualWeights(draft)[index] ?? 0}`}
+                      value={draft.weights[index] ?? ""}
+                      error={weightErrors[index]}
+                      onChange={(event) =>
+                        update({
+                          weights: draft.options.map((_, place) =>
+                            place === index ? event.target.value : (draft.weights[place] ?? ""),
+                          ),
+                        })
+                      }
+                    />
+                  )}
                   {draft.type !== "true_false" && (
                     <button
                       type="button"

@@ -228,10 +228,11 @@ export default function Results({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Right, wrong, not answered, or the share of a partly right multiple answer. */
+/** Right, wrong (with what it cost, for an option weighted below 0), not answered, or the share of a partly right answer. */
 function markLabel(answer: { isCorrect: boolean | null; answered: boolean; mark: number | null }): string {
   if (!answer.answered) return "not answered";
   if (answer.isCorrect === null || answer.mark === null) return "answered; marks once the drive has ended";
   if (answer.isCorrect) return "right";
+  if (answer.mark < 0) return `wrong: ${answer.mark.toFixed(2)} of 1`;
   return answer.mark > 0 ? `partly right: ${answer.mark.toFixed(2)} of 1` : "wrong";
 }

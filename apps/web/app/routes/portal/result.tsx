@@ -194,9 +194,11 @@ function ResultView({ result, token }: { result: ReleasedResult; token: string }
                 <RichText html={answer.question.html} className="flex-1" />
               </div>
             </div>
-            {answer.answered && !answer.isCorrect && answer.mark > 0 && (
-              <span className="shrink-0 rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900">
-                {/* A multiple answer with some of its right options: its share of the question's mark. */}
+            {answer.answered && !answer.isCorrect && answer.mark !== 0 && (
+              <span
+                className={`shrink-0 rounded px-2 py-0.5 text-sm ${answer.mark > 0 ? "bg-amber-100 text-amber-900" : "bg-red-100 text-red-900"}`}
+              >
+                {/* A partly right answer's share of the question's mark, or what an option weighted below 0 cost. */}
                 {answer.mark.toFixed(2)} of 1
               </span>
             )}

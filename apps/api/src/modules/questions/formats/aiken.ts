@@ -102,13 +102,15 @@ export function parseAiken(text: string, defaults: ImportDefaults = {}): FileOut
 const IMAGE = /!\[[^\]]*\]\(/;
 
 /**
- * Whether Aiken can hold the question: single answer or true/false, on one line, without pictures. A multi-line
- * text (a code block, a list, paragraphs) cannot be written in it: joined into one line it would no longer say the
- * same, so such a question is left out rather than changed.
+ * Whether Aiken can hold the question: single answer or true/false, on one line, without pictures, and without an
+ * option worth part of the mark (Aiken knows right and wrong only). A multi-line text (a code block, a list,
+ * paragraphs) cannot be written in it: joined into one line it would no longer say the same, so such a question is
+ * left out rather than changed, and so is one whose marks would change.
  */
 export function aikenCarries(question: QuestionWithOptions): boolean {
   return (
     question.type !== "multiple" &&
+    question.options.every((option) => option.weight === (option.isCorrect ? 100 : 0)) &&
     question.options.length <= 26 &&
     !/[\r\n]/.test(question.text) &&
     ![question.text, ...question.options.map((option) => option.text)].some((text) => IMAGE.test(text))

@@ -3,10 +3,13 @@
 import {
   type Difficulty,
   IMPORT_LIMITS,
+  moodleGrade,
   type QuestionInput,
   type QuestionType,
   questionInputSchema,
   type ScoringRule,
+  WEIGHT_GRADES_TEXT,
+  withWeights,
 } from "@trainwise/contract/questions";
 import type { EmbeddedImage } from "../../media/image-check.ts";
 
@@ -24,7 +27,8 @@ export interface Draft {
   difficulty?: string | undefined;
   type: QuestionType;
   scoring?: ScoringRule | undefined;
-  options: { text: string; isCorrect: boolean }[];
+  /** Each option with its weight in percent where the file gives one (decision 018). */
+  options: { text: string; isCorrect: boolean; weight?: number | undefined }[];
   /** What the file shows in this question that the bank cannot hold and leaves out, each named. */
   losses?: string[] | undefined;
 }
@@ -159,10 +163,31 @@ export function categoryToPath(category: string): string {
   return `$course$/top/${category.replaceAll("/", "//")}`;
 }
 
-/** A question's options as multiple-answer weights: +100/k for each right one, -100/k for each wrong. */
-export function weightOf(option: { isCorrect: boolean }, correctCount: number): string {
-  const weight = Number((100 / correctCount).toFixed(5));
-  return option.isCorrect ? String(weight) : String(-weight);
+/**
+ * Moodle's reason for refusing a question whose weights (in percent) are not all among its grades (its importer's
+ * `invalidgradequestion`, checked for every format before anything is stored), or undefined when they all are.
+ * Moodle names each grade as a fraction of the mark: `33` is 0.33.
+ */
+export function moodleGradesProblem(weights: readonly number[]): string | undefined {
+  const invalid = weights.filter((weight) => moodleGrade(weight) === undefined);
+  if (invalid.length === 0) return undefined;
+  const fractions = invalid.map((weight) => String(Number((weight / 100).toPrecision(14))));
+  return `Grades (${fractions.join(", ")}) do not match grade options: Moodle refuses this question too. ${WEIGHT_GRADES_TEXT}`;
+}
+
+/** A weight as our files write it: Moodle's grade in percent, as Moodle writes it (33.33333, -50, 0). */
+export function weightText(weight: number): string {
+  return String(moodleGrade(weight) ?? weight);
+}
+
+/** Whether a question's weights are its own, not just what its options' correctness gives. */
+export function hasOwnWeights(question: {
+  type: QuestionType;
+  scoring: ScoringRule;
+  options: { isCorrect: boolean; weight: number }[];
+}): boolean {
+  const plain = withWeights({ ...question, options: question.options.map(({ isCorrect }) => ({ isCorrect })) });
+  return question.options.some((option, index) => option.weight !== plain[index]?.weight);
 }
 
 /** 1-based line of a character offset. */

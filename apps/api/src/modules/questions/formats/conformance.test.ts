@@ -2,10 +2,11 @@
 // Moodle's qformat_gift, qformat_aiken and qformat_xml read them, asserting what we would store; and our Moodle XML
 // export read as qformat_xml reads it, against what a stock Moodle 4.5 holds.
 import { createHash } from "node:crypto";
-import type { QuestionInput } from "@trainwise/contract/questions";
+import { type QuestionInput, questionInputSchema } from "@trainwise/contract/questions";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { renderQuestionText } from "../../../rich-text/render.ts";
+import { questionMark } from "../../quiz/marking.ts";
 import type { QuestionWithOptions } from "../repository.ts";
 import type { FileOutcome } from "./bank-file.ts";
 import { detectFormat, readBankFile } from "./bank-formats.ts";
@@ -53,9 +54,9 @@ describe("GIFT as Moodle reads it", () => {
         type: "single",
         scoring: "all_or_nothing",
         options: [
-          { text: "100", isCorrect: true },
-          { text: "90", isCorrect: false },
-          { text: "80", isCorrect: false },
+          { text: "100", isCorrect: true, weight: 100 },
+          { text: "90", isCorrect: false, weight: 0 },
+          { text: "80", isCorrect: false, weight: 0 },
         ],
       },
       {
@@ -65,16 +66,16 @@ describe("GIFT as Moodle reads it", () => {
         type: "true_false",
         scoring: "all_or_nothing",
         options: [
-          { text: "True", isCorrect: true },
-          { text: "False", isCorrect: false },
+          { text: "True", isCorrect: true, weight: 100 },
+          { text: "False", isCorrect: false, weight: 0 },
         ],
       },
       expect.objectContaining({
         line: 5,
         type: "true_false",
         options: [
-          { text: "True", isCorrect: false },
-          { text: "False", isCorrect: true },
+          { text: "True", isCorrect: false, weight: 0 },
+          { text: "False", isCorrect: true, weight: 100 },
         ],
       }),
     ]);
@@ -97,9 +98,9 @@ describe("Aiken as Moodle reads it", () => {
     );
     expect(bank.problems).toEqual([]);
     expect(bank.questions[0]?.question.options).toEqual([
-      { text: "Neon", isCorrect: true },
-      { text: "Nitrogen", isCorrect: false },
-      { text: "Oxygen", isCorrect: false },
+      { text: "Neon", isCorrect: true, weight: 100 },
+      { text: "Nitrogen", isCorrect: false, weight: 0 },
+      { text: "Oxygen", isCorrect: false, weight: 0 },
     ]);
   });
 
@@ -344,15 +345,12 @@ function moodleGrade(question: MoodleQuestion, chosen: number[]): number {
   return Math.min(1, Math.max(0, sum));
 }
 
-/** Our mark for a set of chosen options (decision 018). */
+/** Our mark for a set of chosen options (decision 018), as scoring gives it. */
 function ourMark(question: QuestionWithOptions, chosen: number[]): number {
-  const right = question.options.filter((option) => option.isCorrect).length;
-  const rightChosen = chosen.filter((index) => question.options[index]?.isCorrect).length;
-  const exact = rightChosen === right && chosen.length === right;
-  if (question.type === "multiple" && question.scoring === "partial") {
-    return Math.max(0, (rightChosen - (chosen.length - rightChosen)) / right);
-  }
-  return exact ? 1 : 0;
+  return questionMark(
+    question,
+    chosen.map((index) => question.options[index]?.id ?? ""),
+  );
 }
 
 function subsets(size: number): number[][] {
@@ -383,19 +381,119 @@ function stored(inputs: QuestionInput[]): QuestionWithOptions[] {
   }));
 }
 
-const question = (type: QuestionInput["type"], scoring: QuestionInput["scoring"], right: boolean[], text = "Pick") =>
-  ({
+const question = (
+  type: QuestionInput["type"],
+  scoring: QuestionInput["scoring"],
+  right: boolean[],
+  text = "Pick",
+  weights: number[] = [],
+) =>
+  questionInputSchema.parse({
     text,
     category: "Export",
     difficulty: "medium",
     type,
     scoring,
-    options: right.map((isCorrect, index) =>
-      type === "true_false"
-        ? { text: index === 0 ? "True" : "False", isCorrect }
-        : { text: `Option ${index + 1}`, isCorrect },
-    ),
-  }) as QuestionInput;
+    options: right.map((isCorrect, index) => ({
+      text: type === "true_false" ? (index === 0 ? "True" : "False") : `Option ${index + 1}`,
+      isCorrect,
+      ...(weights[index] === undefined ? {} : { weight: weights[index] }),
+    })),
+  });
+
+/** The weights a file gave each question, and its mark for a choice of options by their texts. */
+function weighed(entry: { question: QuestionInput } | undefined) {
+  const question = stored(entry ? [entry.question] : [])[0] as QuestionWithOptions;
+  return {
+    weights: question.options.map((option) => option.weight),
+    right: question.options.map((option) => option.isCorrect),
+    type: question.type,
+    scoring: question.scoring,
+    mark: (...texts: string[]) =>
+      ourMark(
+        question,
+        texts.map((text) => question.options.findIndex((option) => option.text === text)),
+      ),
+  };
+}
+
+describe("weights as Moodle reads and marks them (issue 23, rows 1 and 2)", () => {
+  // Our own files, weighted as Moodle's own format tests weigh their questions.
+  const GIFT_WEIGHTS = [
+    "What's between orange and green in the spectrum? {~%50%yellow ~%-100%red ~%50%off-beige ~%-100%black}",
+    "Which is best? {~%70%first ~%30%second ~%0%third ~%-100%fourth}",
+    "Where is the Eiffel Tower? {=Paris ~%50%France ~London ~%-33.33333%Mars}",
+  ].join("\n\n");
+
+  it("reads GIFT weights and marks a choice as Moodle does: 0 for yellow, off-beige and red, 0.7 for 70%", async () => {
+    const bank = bankOf(await readBankFile(GIFT_WEIGHTS, "gift", DEFAULTS));
+    expect(bank.problems).toEqual([]);
+    const [spectrum, best, eiffel] = bank.questions.map(weighed);
+    expect(spectrum).toMatchObject({ type: "multiple", scoring: "partial", weights: [50, -100, 50, -100] });
+    expect(spectrum?.right).toEqual([true, false, true, false]);
+    expect(spectrum?.mark("yellow", "off-beige", "red")).toBe(0);
+    expect(spectrum?.mark("yellow", "off-beige")).toBe(1);
+    expect(spectrum?.mark("yellow")).toBe(0.5);
+    expect(best).toMatchObject({ type: "multiple", weights: [70, 30, 0, -100] });
+    expect(best?.mark("first")).toBe(0.7);
+    expect(best?.mark("first", "second")).toBe(1);
+    expect(best?.mark("first", "fourth")).toBe(0);
+    // A single answer with an option worth half the mark: kept with its weights, not stored as plain wrong.
+    expect(eiffel).toMatchObject({
+      type: "single",
+      weights: [100, 50, 0, -33.33333],
+      right: [true, false, false, false],
+    });
+    expect(eiffel?.mark("France")).toBe(0.5);
+    expect(eiffel?.mark("Mars")).toBe(-1 / 3);
+  });
+
+  const answer = (fraction: string, text: string) =>
+    `<answer fraction="${fraction}" format="html"><text><![CDATA[<p>${text}</p>]]></text></answer>`;
+  const xmlQuestion = (name: string, single: boolean, answers: string[]) =>
+    `<question type="multichoice"><name><text>${name}</text></name>
+     <questiontext format="html"><text><![CDATA[<p>${name}?</p>]]></text></questiontext>
+     <single>${single}</single>${answers.join("")}</question>`;
+
+  it("reads a single answer with a partial-credit option from Moodle XML instead of refusing the file", async () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n${xmlQuestion("Eiffel", true, [
+      answer("100", "Paris"),
+      answer("50", "France"),
+      answer("0", "London"),
+    ])}\n${xmlQuestion("Spectrum", false, [
+      answer("50", "yellow"),
+      answer("-100", "red"),
+      answer("50", "off-beige"),
+    ])}\n</quiz>\n`;
+    const bank = bankOf(await readBankFile(xml, "moodle-xml", DEFAULTS));
+    expect(bank.problems).toEqual([]);
+    const [eiffel, spectrum] = bank.questions.map(weighed);
+    expect(eiffel).toMatchObject({ type: "single", weights: [100, 50, 0], right: [true, false, false] });
+    expect(eiffel?.mark("France")).toBe(0.5);
+    expect(spectrum?.mark("yellow", "red", "off-beige")).toBe(0);
+  });
+
+  it("refuses a question whose grades Moodle refuses, with Moodle's reason, in Moodle XML and GIFT", async () => {
+    // As in Moodle's invalid-grades test: 33% is not a grade Moodle offers (33.33333% is).
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n${xmlQuestion("Primes", false, [
+      answer("-50", "1"),
+      answer("33", "2"),
+      answer("33.33333", "3"),
+      answer("-50", "4"),
+      answer("33.33333", "5"),
+    ])}\n${xmlQuestion("Fine", true, [answer("100", "yes"), answer("0", "no")])}\n</quiz>\n`;
+    const bank = bankOf(await readBankFile(xml, "moodle-xml", DEFAULTS));
+    expect(bank.problems).toHaveLength(1);
+    expect(bank.problems[0]).toMatchObject({ line: 3 });
+    expect(bank.problems[0]?.message).toMatch(/^Grades \(0\.33\) do not match grade options/);
+    expect(bank.questions.map((entry) => entry.question.text)).toEqual(["Fine?"]);
+    const gift = bankOf(
+      await readBankFile("Primes? {~%-50%1 ~%33%2 ~%33.33333%3 ~%-50%4 ~%33.33333%5}\n", "gift", DEFAULTS),
+    );
+    expect(gift.questions).toEqual([]);
+    expect(gift.problems[0]?.message).toMatch(/^Grades \(0\.33\) do not match grade options/);
+  });
+});
 
 const EXPORTED_BANK = stored([
   question("single", "all_or_nothing", [false, true, false]),
@@ -410,6 +508,8 @@ const EXPORTED_BANK = stored([
     [true, false],
     `Is the *area* of this dot $\\pi r^2$?\n\n![a dot](/api/media/${PNG_NAME})\n\n$$\\sum_{i=1}^{n} i$$`,
   ),
+  question("single", "all_or_nothing", [true, false, false], "Weighed", [100, 50, -33.33333]),
+  question("multiple", "partial", [true, true, false, false], "Weighed", [70, 30, 0, -100]),
 ]);
 
 describe("our Moodle XML as a stock Moodle 4.5 reads it", () => {
@@ -470,7 +570,7 @@ describe("our Moodle XML as a stock Moodle 4.5 reads it", () => {
         difficulty,
         type,
         scoring,
-        options: options.map(({ text: optionText, isCorrect }) => ({ text: optionText, isCorrect })),
+        options: options.map(({ text: optionText, isCorrect, weight }) => ({ text: optionText, isCorrect, weight })),
       })),
     );
     expect([...bank.images.keys()]).toEqual([PNG_NAME.replace(".png", "")]);

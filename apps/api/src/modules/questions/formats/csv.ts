@@ -1,5 +1,5 @@
 // The question bank as our CSV (columns in @trainwise/contract/questions): one question a row, the correct
-// options by number, type and scoring in their own columns (left empty: a single-answer question, as in files
+// options by number, the options' weights where they are a question's own, type and scoring in their own columns (left empty: a single-answer question, as in files
 // written before there were types).
 //
 // An upload is parsed in chunks that yield to the event loop, so a huge or hostile file can neither stall the
@@ -23,9 +23,11 @@ import {
   addProblem,
   emptyBank,
   type FileOutcome,
+  hasOwnWeights,
   type ImportDefaults,
   refuse,
   tooManyQuestions,
+  weightText,
 } from "./bank-file.ts";
 
 const OPTION_COLUMNS = QUESTION_CSV_COLUMNS.filter((column) => column.startsWith("option"));
@@ -117,6 +119,15 @@ function readRow(
     addProblem(bank, line, `correct must be ${which} of the ${options.length} options`);
     return;
   }
+  // Each option's weight in percent, "100;50;0", or nothing: the weights "correct" gives.
+  const weightCells = cell("weights")
+    .split(/[;,\s]+/)
+    .filter(Boolean);
+  const weights = weightCells.map((weight) => (/^-?\d{1,3}(\.\d{1,7})?$/.test(weight) ? Number(weight) : Number.NaN));
+  if (weightCells.length > 0 && (weights.length !== options.length || weights.some(Number.isNaN))) {
+    addProblem(bank, line, `weights must be empty or one number per option (${options.length}), as 100;50;0`);
+    return;
+  }
   addDraft(
     bank,
     {
@@ -126,7 +137,11 @@ function readRow(
       difficulty: record.difficulty ?? "",
       type,
       scoring: scoringCell as ScoringRule,
-      options: options.map((text, index) => ({ text, isCorrect: correct.includes(index + 1) })),
+      options: options.map((text, index) => ({
+        text,
+        isCorrect: correct.includes(index + 1),
+        ...(weights.length > 0 ? { weight: weights[index] } : {}),
+      })),
     },
     defaults,
   );
@@ -141,6 +156,8 @@ export function questionCsvRow(question: QuestionWithOptions) {
     type: question.type,
     scoring: question.scoring,
     correct: question.options.flatMap((option, index) => (option.isCorrect ? [index + 1] : [])).join(";"),
+    // Written only for weights of the question's own; empty reads back as what "correct" gives.
+    weights: hasOwnWeights(question) ? question.options.map((option) => weightText(option.weight)).join(";") : "",
   };
   question.options.slice(0, OPTION_COLUMNS.length).forEach((option, index) => {
     row[`option${index + 1}` as (typeof OPTION_COLUMNS)[number]] = option.text;

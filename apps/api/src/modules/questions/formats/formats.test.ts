@@ -1,9 +1,10 @@
 // The four question-bank formats on real-looking files, malformed ones (each problem at its line), hostile
 // input, and generated banks written out and read back in each format.
 import { createHash } from "node:crypto";
-import { IMPORT_LIMITS, type QuestionInput } from "@trainwise/contract/questions";
+import { IMPORT_LIMITS, MOODLE_GRADES, type QuestionInput, questionInputSchema } from "@trainwise/contract/questions";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { markdownAsPlain } from "../../../rich-text/as-plain.ts";
 import { renderOptionText } from "../../../rich-text/render.ts";
 import type { QuestionWithOptions } from "../repository.ts";
@@ -115,9 +116,9 @@ describe("reading real-looking files", () => {
         type: "single",
         scoring: "all_or_nothing",
         options: [
-          { text: "30", isCorrect: true },
-          { text: "20", isCorrect: false },
-          { text: "35", isCorrect: false },
+          { text: "30", isCorrect: true, weight: 100 },
+          { text: "20", isCorrect: false, weight: 0 },
+          { text: "35", isCorrect: false, weight: 0 },
         ],
       },
       {
@@ -128,10 +129,10 @@ describe("reading real-looking files", () => {
         type: "multiple",
         scoring: "partial",
         options: [
-          { text: "2", isCorrect: true },
-          { text: "3", isCorrect: true },
-          { text: "4", isCorrect: false },
-          { text: "9", isCorrect: false },
+          { text: "2", isCorrect: true, weight: 50 },
+          { text: "3", isCorrect: true, weight: 50 },
+          { text: "4", isCorrect: false, weight: -50 },
+          { text: "9", isCorrect: false, weight: -50 },
         ],
       },
       {
@@ -142,8 +143,8 @@ describe("reading real-looking files", () => {
         type: "true_false",
         scoring: "all_or_nothing",
         options: [
-          { text: "True", isCorrect: true },
-          { text: "False", isCorrect: false },
+          { text: "True", isCorrect: true, weight: 100 },
+          { text: "False", isCorrect: false, weight: 0 },
         ],
       },
       {
@@ -154,8 +155,8 @@ describe("reading real-looking files", () => {
         type: "single",
         scoring: "all_or_nothing",
         options: [
-          { text: "an empty object", isCorrect: true },
-          { text: "an empty array", isCorrect: false },
+          { text: "an empty object", isCorrect: true, weight: 100 },
+          { text: "an empty array", isCorrect: false, weight: 0 },
         ],
       },
     ]);
@@ -192,9 +193,9 @@ describe("reading real-looking files", () => {
           type: "single",
           scoring: "all_or_nothing",
           options: [
-            { text: "var", isCorrect: false },
-            { text: "let", isCorrect: false },
-            { text: "const", isCorrect: true },
+            { text: "var", isCorrect: false, weight: 0 },
+            { text: "let", isCorrect: false, weight: 0 },
+            { text: "const", isCorrect: true, weight: 100 },
           ],
         },
       },
@@ -234,9 +235,9 @@ describe("reading real-looking files", () => {
         type: "single",
         scoring: "all_or_nothing",
         options: [
-          { text: "Network", isCorrect: true },
-          { text: "Transport", isCorrect: false },
-          { text: "Data link & physical", isCorrect: false },
+          { text: "Network", isCorrect: true, weight: 100 },
+          { text: "Transport", isCorrect: false, weight: 0 },
+          { text: "Data link & physical", isCorrect: false, weight: 0 },
         ],
       },
       {
@@ -247,9 +248,9 @@ describe("reading real-looking files", () => {
         type: "multiple",
         scoring: "all_or_nothing",
         options: [
-          { text: "10.0.0.0/8", isCorrect: true },
-          { text: "192.168.0.0/16", isCorrect: true },
-          { text: "8.8.8.0/24", isCorrect: false },
+          { text: "10.0.0.0/8", isCorrect: true, weight: 50 },
+          { text: "192.168.0.0/16", isCorrect: true, weight: 50 },
+          { text: "8.8.8.0/24", isCorrect: false, weight: -50 },
         ],
       },
       {
@@ -260,8 +261,8 @@ describe("reading real-looking files", () => {
         type: "true_false",
         scoring: "all_or_nothing",
         options: [
-          { text: "True", isCorrect: false },
-          { text: "False", isCorrect: true },
+          { text: "True", isCorrect: false, weight: 0 },
+          { text: "False", isCorrect: true, weight: 100 },
         ],
       },
     ]);
@@ -620,32 +621,43 @@ const question: fc.Arbitrary<QuestionInput> = fc
     options: fc.uniqueArray(optionText, { minLength: 2, maxLength: 10, selector: (text) => text.toLowerCase() }),
     seed: fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }),
     pick: fc.nat(9),
+    // Weights of their own (Moodle's grades) for some questions: part of the mark, or less than nothing.
+    grades: fc.option(fc.array(fc.constantFrom(...MOODLE_GRADES), { minLength: 10, maxLength: 10 })),
   })
-  .map(({ options, seed, pick, ...rest }): QuestionInput => {
+  .map(({ options, seed, pick, grades, ...rest }): QuestionInput => {
     if (rest.type === "true_false") {
       const isTrue = pick % 2 === 0;
-      return {
+      return questionInputSchema.parse({
         ...rest,
         scoring: "all_or_nothing",
         options: [
           { text: "True", isCorrect: isTrue },
           { text: "False", isCorrect: !isTrue },
         ],
-      };
+      });
     }
     const right = pick % options.length;
-    return {
+    const isCorrect = (index: number) => index === right || (rest.type === "multiple" && Boolean(seed[index]));
+    const weight = (index: number) => {
+      const grade = grades?.[index];
+      if (grade === undefined) return {};
+      // A single answer's right option is worth 100 and the others less; a multiple answer's right ones more than 0.
+      if (rest.type === "single") return isCorrect(index) ? { weight: 100 } : { weight: grade === 100 ? 50 : grade };
+      return isCorrect(index) === grade > 0 ? { weight: grade } : { weight: -grade || (isCorrect(index) ? 50 : 0) };
+    };
+    return questionInputSchema.parse({
       ...rest,
       scoring: rest.type === "multiple" ? rest.scoring : "all_or_nothing",
-      options: options.map((text, index) => ({
-        text,
-        isCorrect: index === right || (rest.type === "multiple" && Boolean(seed[index])),
-      })),
-    };
+      options: options.map((text, index) => ({ text, isCorrect: isCorrect(index), ...weight(index) })),
+    });
   });
 
-function stored(inputs: QuestionInput[]): QuestionWithOptions[] {
-  return inputs.map((input, index) => ({
+/** Questions as an admin or a file gives them, as the contract stores them (every option with its weight). */
+const parsed = (inputs: z.input<typeof questionInputSchema>[]) =>
+  inputs.map((input) => questionInputSchema.parse(input));
+
+function stored(inputs: z.input<typeof questionInputSchema>[]): QuestionWithOptions[] {
+  return parsed(inputs).map((input, index) => ({
     ...input,
     id: `q${index}`,
     archivedAt: null,
@@ -673,7 +685,7 @@ describe("export then import gives the bank back in what each format carries", (
   const runs = { numRuns: 60 };
 
   it("a bank about HTML tags comes back in every format with its tags as typed, shown literally", async () => {
-    const inputs: QuestionInput[] = [
+    const inputs: QuestionInput[] = parsed([
       {
         text: "Which tag makes a line break: <br> or <lb>?\n\nAnd is x<y and y>z?",
         category: "Web",
@@ -699,7 +711,7 @@ describe("export then import gives the bank back in what each format carries", (
           { text: "<head>", isCorrect: false },
         ],
       },
-    ];
+    ]);
     for (const format of ["csv", "gift", "moodle-xml"] as const) {
       const read = await roundTrip(format, inputs);
       expect(read).toEqual(inputs);
@@ -760,7 +772,10 @@ describe("export then import gives the bank back in what each format carries", (
 
   it("Aiken carries one-line single-answer questions (true/false as two options); no category or difficulty", async () => {
     // An Aiken option or answer line at the start of a line of the text is the format's own syntax.
-    const aikenSafe = (input: QuestionInput) => !/^([A-Z][.)]\s|ANSWER:)/im.test(input.text);
+    // Aiken knows right and wrong only: a question with an option worth part of the mark is left out.
+    const aikenSafe = (input: QuestionInput) =>
+      !/^([A-Z][.)]\s|ANSWER:)/im.test(input.text) &&
+      (input.type !== "single" || input.options.every((option) => option.weight === (option.isCorrect ? 100 : 0)));
     await fc.assert(
       fc.asyncProperty(bank, async (generated) => {
         const inputs = generated.filter(aikenSafe);

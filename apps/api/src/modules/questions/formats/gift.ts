@@ -3,8 +3,9 @@
 // question is reported at its own line and the others are still read.
 //
 // What GIFT carries: `$CATEGORY:` (a Moodle path; decision 018), difficulty as a tag comment
-// (`// [tag:difficulty-hard]`), single answer (`=right ~wrong`), multiple answers (weights `~%50%a ~%-50%c`,
-// read as partial credit, which is what Moodle's weights mean), true/false (`{T}`/`{F}`), each also as a "missing
+// (`// [tag:difficulty-hard]`), single answer (`=right ~%50%half ~wrong`, an option worth part of the mark by its
+// weight), multiple answers (weights `~%50%a ~%-50%c`, read as partial credit, which is what Moodle's weights
+// mean), each weight one of Moodle's grades or the question is refused with Moodle's reason, true/false (`{T}`/`{F}`), each also as a "missing
 // word" question (the answers inside the text, read as a blank `_____`). It has no way to say "all or nothing" for
 // multiple answers: those are written with the same weights and come back as partial. Numerical, short answer,
 // matching, essay and description questions are named as kinds the bank does not hold.
@@ -28,8 +29,9 @@ import {
   emptyBank,
   type FileOutcome,
   type ImportDefaults,
+  moodleGradesProblem,
   tooManyQuestions,
-  weightOf,
+  weightText,
   withinRowLimit,
 } from "./bank-file.ts";
 
@@ -155,21 +157,29 @@ export function parseGift(text: string, defaults: ImportDefaults = {}): FileOutc
               defaults,
             );
           } else if (item.type === "MC") {
-            // "=" marks the one right answer; weights without any "=" mark a multiple-answer question.
+            // "=" marks the one right answer (worth 100), and `%n%` weighs an option, as in Moodle: a single answer
+            // may give part of the mark for another option; weights without any "=" mark a multiple-answer question.
             const multiple = !item.choices.some((choice) => choice.isCorrect) && item.choices.some((c) => c.weight);
-            addDraft(
-              bank,
-              {
-                ...common,
-                type: multiple ? "multiple" : "single",
-                scoring: multiple ? "partial" : "all_or_nothing",
-                options: item.choices.map((choice) => ({
-                  text: markdownOf(choice.text, losses, true),
-                  isCorrect: multiple ? (choice.weight ?? 0) > 0 : choice.isCorrect,
-                })),
-              },
-              defaults,
-            );
+            const weights = item.choices.map((choice) => (choice.isCorrect ? 100 : (choice.weight ?? 0)));
+            const refused = moodleGradesProblem(weights);
+            if (refused) {
+              addProblem(bank, line, refused);
+            } else {
+              addDraft(
+                bank,
+                {
+                  ...common,
+                  type: multiple ? "multiple" : "single",
+                  scoring: multiple ? "partial" : "all_or_nothing",
+                  options: item.choices.map((choice, index) => ({
+                    text: markdownOf(choice.text, losses, true),
+                    isCorrect: multiple ? (choice.weight ?? 0) > 0 : choice.isCorrect,
+                    weight: weights[index],
+                  })),
+                },
+                defaults,
+              );
+            }
           }
         } catch (error) {
           if (!(error instanceof UnconvertibleText)) throw error;
@@ -209,11 +219,13 @@ export function questionsToGift(questions: QuestionWithOptions[]): string {
       out.push(`${head} {${isTrue ? "T" : "F"}}\n`);
       continue;
     }
-    const correctCount = question.options.filter((option) => option.isCorrect).length;
+    // Each option with its weight: a single answer's right option as "=", the others by weight when they have one.
     const choices = question.options.map((option) =>
       question.type === "multiple"
-        ? `~%${weightOf(option, correctCount)}%${giftOption(option.text)}`
-        : `${option.isCorrect ? "=" : "~"}${giftOption(option.text)}`,
+        ? `~%${weightText(option.weight)}%${giftOption(option.text)}`
+        : option.isCorrect
+          ? `=${giftOption(option.text)}`
+          : `~${option.weight === 0 ? "" : `%${weightText(option.weight)}%`}${giftOption(option.text)}`,
     );
     out.push(`${head} {\n${choices.map((choice) => `  ${choice}`).join("\n")}\n}\n`);
   }

@@ -3,8 +3,10 @@
 // entities get in), then the parser's validator reports a syntax error with its line.
 //
 // What it carries (decision 018): categories (`<question type="category">`, a Moodle path), difficulty as a
-// tag (`difficulty-hard`), single answer (`multichoice` with `<single>true`), multiple answers (`multichoice`
-// with `<single>false` and ±100/k fractions: partial credit; `multichoiceset`, the all-or-nothing plugin's
+// tag (`difficulty-hard`), single answer (`multichoice` with `<single>true`; options other than the 100% one keep
+// their fractions as weights), multiple answers (`multichoice` with `<single>false` and its fractions as weights:
+// partial credit; every fraction one of Moodle's grades, or the question is refused with Moodle's reason;
+// `multichoiceset`, the all-or-nothing plugin's
 // type, or our own export's multichoice marked `<trainwise_scoring>`: all or nothing), and `truefalse`. Every
 // other type is named and skipped on confirmation.
 //
@@ -17,6 +19,7 @@
 // filters render, images as base64 files, names as plain text, and only stock question types (`moodleXmlExport`).
 
 import { MEDIA_PATH_PREFIX } from "@trainwise/contract/media";
+import { moodleGrade } from "@trainwise/contract/questions";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { asMarkdown, type SourceFormat, UnconvertibleText } from "../../../rich-text/as-markdown.ts";
 import { markdownAsPlain } from "../../../rich-text/as-plain.ts";
@@ -36,9 +39,10 @@ import {
   type FileOutcome,
   type ImportDefaults,
   lineAt,
+  moodleGradesProblem,
   refuse,
   tooManyQuestions,
-  weightOf,
+  weightText,
   withinRowLimit,
 } from "./bank-file.ts";
 
@@ -345,9 +349,19 @@ export function parseMoodleXml(xml: string, defaults: ImportDefaults = {}): File
       }
     } else if (type === "multichoice" || type === "multichoiceset") {
       const multiple = type === "multichoiceset" || !isTrue(question.single ?? "true");
+      // Moodle refuses a question whose grades are not among its own before it stores anything, and so do we.
+      const refused = moodleGradesProblem(answers.map(fraction));
+      if (refused) {
+        addProblem(bank, line, refused);
+        if (!withinRowLimit(bank)) return tooManyQuestions();
+        continue;
+      }
+      // An option is right as Moodle reads it: a single answer's at 100%, a multiple answer's above 0. The others
+      // keep their weights, part of the mark or less (decision 018).
       const options = answers.map((answer) => ({
         text: markdownOf(answer, found, true),
-        isCorrect: fraction(answer) > 0,
+        isCorrect: multiple ? fraction(answer) > 0 : (moodleGrade(fraction(answer)) ?? 0) === 100,
+        weight: fraction(answer),
       }));
       keep({
         ...common,
@@ -465,8 +479,8 @@ const MARKED_DIFFERENTLY =
   "<!-- Marked all or nothing here. A stock Moodle has no such kind: this multichoice gives each right option an equal share and takes everything for any wrong one, so choosing some of the right options and none of the wrong ones earns part of the mark there. Export with multichoiceset for a site with the all-or-nothing plugin. -->";
 
 /**
- * The questions as Moodle XML for Moodle 4.5's importer: single answer and partial credit as `multichoice` with the
- * weights that mark them as we do; all or nothing as `multichoice` with +100/k for each of the k right options and
+ * The questions as Moodle XML for Moodle 4.5's importer: single answer and partial credit as `multichoice` with
+ * their weights, which mark them as we do; all or nothing as `multichoice` with +100/k for each of the k right options and
  * -100 for each wrong one (exactly our marks when k is 1; otherwise a comment says how Moodle's marks differ), or as
  * `multichoiceset` when asked; true/false as `truefalse`.
  */
@@ -488,6 +502,8 @@ export function moodleXmlExport(questions: QuestionWithOptions[], options: Moodl
           ? "multichoiceset"
           : "multichoice";
     const correctCount = question.options.filter((option) => option.isCorrect).length;
+    // An all-or-nothing question's right options as stock multichoice: an equal share each (+100/k).
+    const share = weightText(moodleGrade(100 / Math.max(correctCount, 1)) ?? 0);
     const parts = [
       textElement("name", nameOf(question.text)),
       moodleTextElement("questiontext", question.text, images),
@@ -496,16 +512,17 @@ export function moodleXmlExport(questions: QuestionWithOptions[], options: Moodl
     if (type !== "truefalse") parts.push("<shuffleanswers>true</shuffleanswers>");
     if (type === "multichoice" && allOrNothing) parts.push(ALL_OR_NOTHING);
     for (const option of question.options) {
+      // Each option's weight; all or nothing has no stock kind (see above), and true/false is 100 or 0.
       const fraction =
-        question.type !== "multiple" || type === "multichoiceset"
+        question.type === "true_false" || type === "multichoiceset"
           ? option.isCorrect
             ? "100"
             : "0"
           : allOrNothing
             ? option.isCorrect
-              ? weightOf(option, correctCount)
+              ? share
               : "-100"
-            : weightOf(option, correctCount);
+            : weightText(option.weight);
       const text = type === "truefalse" ? option.text.toLowerCase() : option.text;
       parts.push(moodleTextElement("answer", text, images, ` fraction="${fraction}"`));
     }

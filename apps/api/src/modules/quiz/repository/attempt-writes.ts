@@ -1,6 +1,7 @@
 // Changing an attempt outside the one-statement paths of clock-statements.ts: the slow path's answer and move
 // (after it has worked out which rule applies), scoring and closing, and counting a lost focus.
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
+import { questionMarkSql } from "../marking.ts";
 import { ATTEMPT_COLUMNS, attemptRows, type Choice, saveAnswerSql } from "./attempt-rows.ts";
 import { deadlineSql, endsByCloseSql } from "./clock-sql.ts";
 
@@ -39,26 +40,19 @@ export async function moveCurrentPosition(db: Executor, attemptId: string, posit
 
 const scoreAndCloseStatement: NamedStatement = {
   name: "quiz.score-and-close",
-  // Each question's mark from the options chosen (decision 018): exactly the right ones scores 1; under partial
-  // scoring, (right chosen - wrong chosen) / right ones, at least 0. Unanswered scores nothing; an answer that
-  // scores 0 also costs the attempt's negative mark. The score counts questions marked 1.
+  // Each question's mark from the options chosen, by Moodle's rule for its kind (marking.ts, decision 018).
+  // Unanswered scores nothing; an answer that scores 0 or less also costs the attempt's negative mark. The score
+  // counts questions marked 1.
   text: `with chosen as (
-      select aq.position, q.scoring,
+      select aq.position, q.type, q.scoring,
              coalesce(aq.selected_option_ids, case when aq.selected_option_id is null then null
                                                    else array[aq.selected_option_id] end) as picks,
              aq.question_id
       from attempt_questions aq join questions q on q.id = aq.question_id
       where aq.attempt_id = $1::uuid
     ), graded as (
-      select c.position, c.picks is not null as answered, coalesce((
-        select case
-          when bool_and(o.is_correct = (o.id = any(c.picks))) then 1
-          when c.scoring = 'partial' then greatest(0,
-            (count(*) filter (where o.is_correct and o.id = any(c.picks))
-              - count(*) filter (where not o.is_correct and o.id = any(c.picks)))::real
-            / nullif(count(*) filter (where o.is_correct), 0))
-          else 0 end
-        from question_options o where o.question_id = c.question_id and c.picks is not null), 0)::real as mark
+      select c.position, c.picks is not null as answered,
+             ${questionMarkSql({ type: "c.type", scoring: "c.scoring", picks: "c.picks", questionId: "c.question_id" })} as mark
       from chosen c
     ), marked as (
       update attempt_questions aq set is_correct = g.mark = 1, mark = g.mark
@@ -66,8 +60,10 @@ const scoreAndCloseStatement: NamedStatement = {
       returning aq.is_correct, aq.mark, g.answered
     ), tally as (
       select count(*) filter (where is_correct)::int as correct,
-             coalesce(sum(mark), 0)::real as credit,
-             count(*) filter (where answered and mark = 0)::int as wrong
+             -- Added up in double precision, where a few hundred marks add up exactly in any order: added as
+             -- reals, the same marks came to 3.9166665 or 3.9166667 as the rows came back.
+             coalesce(sum(mark::float8), 0)::real as credit,
+             count(*) filter (where answered and mark <= 0)::int as wrong
       from marked
     )
     update attempts set submitted_at = $2::timestamptz, score = tally.correct,
