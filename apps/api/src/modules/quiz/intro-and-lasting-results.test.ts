@@ -204,6 +204,52 @@ describe("the intro before the clock, and results kept for later", async () => {
     expect((await lookUp({ email: student.input.email })).statusCode).toBe(400);
   });
 
+  it("brings results back through the personal link, for its own line's student only", async () => {
+    const drive = await driveOn(
+      "Later linked",
+      { reviewPolicy: "score_and_ticks" },
+      { rosterOnly: true, personalLinksOnly: true },
+    );
+    const roster = await app.inject({
+      method: "PUT",
+      url: `/api/drives/${drive._id}/roster`,
+      headers: { ...asAdmin, "content-type": "text/csv" },
+      payload: "email,usn\nasha@later.example,1LT24CS001\nbhanu@later.example,1LT24CS002\n",
+    });
+    expect(roster.statusCode, roster.body).toBe(200);
+    const made = await app.inject({
+      method: "POST",
+      url: `/api/drives/${drive._id}/roster/links`,
+      headers: asAdmin,
+      payload: { lines: "unlinked" },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const tokens = [...(made.json().csv as string).matchAll(/link=([A-Za-z0-9_-]{22})/g)].map((match) => match[1]);
+    expect(tokens).toHaveLength(2);
+    const registered = await app.inject({
+      method: "POST",
+      url: "/api/auth/student/register",
+      payload: studentInput({
+        driveCode: drive.code,
+        email: "asha@later.example",
+        usnNo: "1LT24CS001",
+        name: "Asha Later",
+        linkToken: tokens[0],
+      }),
+      remoteAddress: nextAddress(),
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const resultId = await sit(registered.json().token, 3);
+
+    const found = await lookUp({ linkToken: tokens[0] });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json()).toMatchObject({ studentName: "Asha Later", results: [{ result: { resultId, score: 3 } }] });
+    // Bhanu's link has no registration behind it yet: it reads nobody's results, Asha's least of all.
+    const other = await lookUp({ linkToken: tokens[1] });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe(NO_MATCHING_RESULTS);
+  });
+
   it("holds a secure drive's score back and says when it comes out", async () => {
     const closesAt = new Date(Date.now() + 2 * 60 * 60_000).toISOString();
     const drive = await driveOn("Later secure", { reviewPolicy: "ticks_after_close", passMark: 50 }, { closesAt });
