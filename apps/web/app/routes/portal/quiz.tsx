@@ -113,6 +113,14 @@ function useQuizAttempt(token: string) {
         return;
       }
       const final = error instanceof ApiError && (error.status === 409 || error.status === 403);
+      // No attempt left (the last one ran out while the student was away): lead to the result, not to an error.
+      if (error instanceof ApiError && error.status === 409) {
+        const intro = await call("quizIntro", { token }).catch(() => undefined);
+        if (intro?.status === "completed") {
+          dispatch({ type: "introRead", intro });
+          return;
+        }
+      }
       dispatch({ type: "loadFailed", message: messageOf(error, "Could not load the quiz."), retry: !final });
     }
   }, [token, finish, navigate]);
