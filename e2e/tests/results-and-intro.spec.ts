@@ -228,6 +228,25 @@ test("a wrong resume code is refused without saying whose details they were", as
   await expect(page.getByText(student.name)).toHaveCount(0);
 });
 
+test("a secure drive's result read later says when results come out, with no score before then", async ({ page }) => {
+  const closesAt = new Date(Date.now() + 3 * 60 * 60_000).toISOString();
+  const quiz = await ownQuiz({
+    title: "Later secure",
+    questions: 2,
+    test: { timingMode: "whole_quiz", reviewPolicy: "ticks_after_close", passMark: 50 },
+    drive: { closesAt },
+  });
+  expect(quiz.test.secure).toBe(true);
+  const { student, resumeCode } = await satThroughApi(quiz, 2);
+  await lookUpResults(page, student.email, resumeCode);
+  const card = page.getByRole("region", { name: quiz.category });
+  await expect(
+    card.getByText(/^Submitted — results on \d{1,2} \w{3} \d{4}, \d{2}:\d{2} \(India Standard Time\)$/),
+  ).toBeVisible();
+  await expect(card.getByText(/Your Score|Passed|Download your certificate/)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
 test("a second attempt refused after the resume code leads to the result", async ({ page, allowConsoleError }) => {
   allowConsoleError(/status of 409/);
   const quiz = await ownQuiz({
