@@ -45,7 +45,11 @@ const INTRO: QuizIntro = {
 };
 
 /** The quiz API as far as this page needs it, holding what it was sent, behind a network that fails on cue. */
-function flakyServer(paced: boolean, intro: Partial<QuizIntro> = {}) {
+function flakyServer(
+  paced: boolean,
+  intro: Partial<QuizIntro> | (() => Partial<QuizIntro>) = {},
+  startRefused?: string,
+) {
   const stored = new Map<string, string>();
   const faults = new Map<string, Fault[]>();
   const log: string[] = [];
@@ -71,8 +75,13 @@ function flakyServer(paced: boolean, intro: Partial<QuizIntro> = {}) {
 
     switch (request) {
       case "GET /quiz/intro":
-        return json(200, { ...INTRO, timingMode: paced ? "per_question" : "whole_quiz", ...intro });
+        return json(200, {
+          ...INTRO,
+          timingMode: paced ? "per_question" : "whole_quiz",
+          ...(typeof intro === "function" ? intro() : intro),
+        });
       case "POST /quiz/start": {
+        if (startRefused) return json(409, { error: startRefused });
         const state: AttemptState = {
           status: "in_progress",
           attemptId: "00000000-0000-4000-8000-0000000000aa",
@@ -354,6 +363,25 @@ describe("the rules before the clock (decision 026)", () => {
     expect(screen.getByRole("heading", { name: "Your result" })).toBeTruthy();
     expect(localStorage.getItem(STORAGE_KEYS.quizSubmitted)).toBe("true");
     expect(server.log).toEqual(["GET /quiz/intro"]);
+  });
+
+  it("leads to the result, not to the refusal, when the last attempt ran out while the student was away", async () => {
+    // The page read a running attempt; the server closed it meanwhile, and a start is refused: no attempt left.
+    let reads = 0;
+    const resultId = "00000000-0000-4000-8000-0000000000dd";
+    const server = flakyServer(
+      true,
+      () =>
+        ++reads === 1 ? { status: "in_progress", attemptsUsed: 1 } : { status: "completed", attemptsUsed: 1, resultId },
+      "You have already completed the quiz. Ask an admin if you need another attempt.",
+    );
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    expect(server.log).toEqual(["GET /quiz/intro", "POST /quiz/start", "GET /quiz/intro"]);
+    expect(screen.getByRole("heading", { name: "You have already completed Campus quiz" })).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByRole("button", { name: "See your result" })).toBeTruthy();
   });
 });
 
