@@ -167,7 +167,8 @@ test("script in question and option text never runs, wherever the text is shown"
   }
   await expect(page.getByText(/^Your Score: /)).toBeVisible();
   await pauseClockNow(page);
-  await expect(page.locator(RICH_TEXT)).toHaveCount(2);
+  // The two questions' texts, and beside each the option the student chose (decision 026): hostile text all four.
+  await expect(page.locator(RICH_TEXT)).toHaveCount(4);
   await expectInert(page, "result");
 
   await page.clock.resume();

@@ -18,6 +18,7 @@ export default [
       route(service, "routes/marketing/other-service.tsx", { id: `service-${service}` }),
     ),
     route("student/register", "routes/portal/student-register.tsx"),
+    route("student/results", "routes/portal/student-results.tsx"),
     route("result/:id", "routes/portal/result.tsx"),
     route("verify/:code", "routes/portal/verify-certificate.tsx"),
     route("admin/login", "routes/admin/login.tsx"),

@@ -37,17 +37,18 @@ export const studentDetailsSchema = z.object({
   }),
 });
 
+/** The code a registration shows once (8 characters, the dash optional), typed back to come back. */
+export const resumeCodeSchema = z
+  .string({ error: "Resume code must be text" })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{4}-?[A-Z0-9]{4}$/, { error: "A resume code looks like K7QM-29XD" });
+
 export const studentRegistrationSchema = studentDetailsSchema.extend({
   /** The drive's code; without one the student joins the always-open default drive. */
   driveCode: blankAsAbsent(driveCodeSchema),
   /** Shown once at registration; registering again in the same drive needs it. */
-  resumeCode: blankAsAbsent(
-    z
-      .string({ error: "Resume code must be text" })
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z0-9]{4}-?[A-Z0-9]{4}$/, { error: "A resume code looks like K7QM-29XD" }),
-  ),
+  resumeCode: blankAsAbsent(resumeCodeSchema),
   /** The code e-mailed to `email`, on a drive that verifies e-mail addresses (POST /auth/student/email-code). */
   emailCode: blankAsAbsent(
     z

@@ -86,6 +86,11 @@ export const testInputSchema = z
      * has ended. Left out: secure unless the test shows ticks at submit, which gives the key away anyway.
      */
     secure: z.boolean({ error: "Secure must be true or false" }).optional(),
+    /**
+     * Show the test's rules (questions, timing, marking, pass mark, time-out and leaving) and a Start button before
+     * the clock starts. Left out: unchanged on an edit, off for a new test (registration goes straight to question 1).
+     */
+    rulesFirst: z.boolean({ error: "Rules first must be true or false" }).optional(),
   })
   .refine(
     (test) => {
@@ -123,6 +128,7 @@ export const testSchema = z.object({
   negativeMark: z.number(),
   reviewPolicy: z.enum(REVIEW_POLICIES),
   secure: z.boolean(),
+  rulesFirst: z.boolean(),
   isDefault: z.boolean(),
   archived: z.boolean(),
   /** Questions in the bank that this test can draw from right now (a secure test: keys nobody has seen). */

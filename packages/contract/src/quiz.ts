@@ -86,12 +86,19 @@ export const releasedResultSchema = z.object({
   /** A certificate can be downloaded: passed, on a drive whose roster (candidate list) admitted the student. */
   certificate: z.boolean(),
   testName: z.string(),
+  /** The drive the test was sat in, and the college or company it was for ("" when none is named). */
+  driveName: z.string(),
+  organisation: z.string(),
   /** What the test shows after submitting; `answers` is empty while per-question ticks are not shown. */
   review: z.object({
     policy: z.enum(REVIEW_POLICIES),
     ticksShown: z.boolean(),
     /** Under "ticks after close": when the drive closes (null: when an admin closes it). */
     ticksFrom: z.iso.datetime().nullable(),
+    /** The right answers are shown beside the ticks: the drive has closed and no attempt can still answer. */
+    rightShown: z.boolean(),
+    /** While ticks show without them: when the right answers come (null: once an admin closes the drive). */
+    rightFrom: z.iso.datetime().nullable(),
   }),
   answers: z.array(
     z.object({
@@ -102,6 +109,13 @@ export const releasedResultSchema = z.object({
       /** The question's mark, 0 to 1; between the two only for a partly right multiple answer. */
       mark: z.number(),
       question: z.object({ text: z.string(), html: richTextHtml }),
+      /** The options the student chose, rendered (inline HTML), shown with the ticks. */
+      chosen: z.array(richTextHtml),
+      /**
+       * The right options, rendered, once the drive has released what hides its key (`review.rightShown`; empty
+       * before): then nobody can still use them (docs/decisions/026).
+       */
+      right: z.array(richTextHtml),
     }),
   ),
 });
@@ -113,6 +127,8 @@ export const pendingResultSchema = z.object({
   status: z.literal("pending"),
   resultId: idSchema,
   testName: z.string(),
+  driveName: z.string(),
+  organisation: z.string(),
   /** When results are released at the earliest (null: once an admin closes the drive, or publishes them). */
   releasesAt: z.iso.datetime().nullable(),
   /** The drive holds its results until an admin publishes them (after everyone's time is up). */
@@ -123,6 +139,34 @@ export const pendingResultSchema = z.object({
 export const quizResultSchema = z.discriminatedUnion("status", [releasedResultSchema, pendingResultSchema]);
 export type QuizResult = z.infer<typeof quizResultSchema>;
 export type ReleasedResult = z.infer<typeof releasedResultSchema>;
+
+/**
+ * What a registered student is about to sit, before any clock runs (GET /api/quiz/intro): the test's rules, and
+ * whether an attempt is running (resume it), none has started, or none is left (`resultId`: the latest result).
+ */
+export const quizIntroSchema = z.object({
+  status: z.enum(["not_started", "in_progress", "completed"]),
+  testName: z.string(),
+  driveName: z.string(),
+  organisation: z.string(),
+  /** The test shows these rules and a Start button before the clock starts (a test's setting). */
+  rulesFirst: z.boolean(),
+  questionCount: z.number().int(),
+  /** With the student's extra time. */
+  secondsPerQuestion: z.number().int(),
+  timingMode: z.enum(TIMING_MODES),
+  /** Marks taken off per wrong answer; 0: none. */
+  negativeMark: z.number(),
+  passMark: z.number().int().nullable(),
+  reviewPolicy: z.enum(REVIEW_POLICIES),
+  /** Results come out once the drive has ended (decision 024). */
+  secure: z.boolean(),
+  attemptsAllowed: z.number().int(),
+  attemptsUsed: z.number().int(),
+  /** The latest submitted attempt's result. */
+  resultId: idSchema.nullable(),
+});
+export type QuizIntro = z.infer<typeof quizIntroSchema>;
 
 /** Where a student stands in their attempt: lets a refreshed page resume the same question and time. */
 export const attemptStateSchema = z.discriminatedUnion("status", [

@@ -44,6 +44,7 @@ export const CLIENT_ONLY_PATHS = [
   "/quiz",
   "/result/:id",
   "/verify/:code",
+  "/student/results",
 ] as const;
 
 /** True when `pathname` is one of the client-only routes (a `:param` matches one path segment). */

@@ -133,6 +133,11 @@ export const tests = pgTable(
      */
     secure: boolean("secure").notNull().default(false),
     /**
+     * Students see the test's rules and a Start button before the clock starts; off, registration goes straight
+     * to question 1 as the original journey does (docs/decisions/026-intro-and-lasting-results.md).
+     */
+    rulesFirst: boolean("rules_first").notNull().default(false),
+    /**
      * The default test: the default drive's, and the one a fresh install starts with
      * (docs/product.md#tests-and-drives).
      */
@@ -296,6 +301,8 @@ export const students = pgTable(
     uniqueIndex("students_drive_email_unique").on(table.driveId, sql`lower(${table.email})`),
     uniqueIndex("students_drive_usn_unique").on(table.driveId, sql`lower(${table.usnNo})`),
     index("students_created_at_idx").on(table.createdAt),
+    // The way back to one's results: a resume code with the email it was given for (docs/decisions/026).
+    index("students_resume_code_idx").on(table.resumeCodeHash),
     // The admin tables search name, USN and e-mail for text anywhere in them (ILIKE '%…%'): trigram indexes
     // answer that without reading every student (pg_trgm, created by the migration).
     index("students_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),

@@ -168,7 +168,10 @@ describe("the cost of every route to everyone else", async () => {
     const questions = (
       await app.inject({ method: "GET", url: "/api/quiz/questions", headers })
     ).json() as QuizQuestion[];
-    return { headers, questions };
+    // What the results page asks for later: the email and the resume code shown at registration.
+    const lookup = { email: student.email, resumeCode: registered.json().resumeCode as string };
+    markSensitive(lookup.resumeCode, "secret", "a resume code");
+    return { headers, questions, lookup };
   }
   const rightAnswers = async (questions: QuizQuestion[]) => {
     const { rows } = await database.pool.query<{ question_id: string; id: string }>(
@@ -182,10 +185,10 @@ describe("the cost of every route to everyone else", async () => {
   };
   /** A student who passed: their token, result and certificate code. */
   async function passedStudent() {
-    const { headers, questions } = await studentInQuiz(rosterDrive.code);
+    const { headers, questions, lookup } = await studentInQuiz(rosterDrive.code);
     const answers = await rightAnswers(questions);
     const submitted = await app.inject({ method: "POST", url: "/api/quiz/submit", headers, payload: { answers } });
-    return { headers, resultId: submitted.json().resultId as string };
+    return { headers, lookup, resultId: submitted.json().resultId as string };
   }
   const passed = await passedStudent();
   await app.inject({ method: "GET", url: `/api/certificates/${passed.resultId}`, headers: passed.headers });
@@ -349,6 +352,45 @@ describe("the cost of every route to everyone else", async () => {
             remoteAddress: freshAddress(),
           });
           return { method: "POST", url: "/api/quiz/start", headers: bearer(registered.json().token) };
+        },
+      },
+    ],
+    quizIntro: [
+      {
+        label: "the rules before starting",
+        make: async () => {
+          const registered = await app.inject({
+            method: "POST",
+            url: "/api/auth/student/register",
+            payload: { ...studentInput(), driveCode: benchDriveCode },
+            remoteAddress: freshAddress(),
+          });
+          return { method: "GET", url: "/api/quiz/intro", headers: bearer(registered.json().token) };
+        },
+      },
+    ],
+    studentResults: [
+      {
+        label: "a passed student's results, later",
+        make: async () => ({
+          method: "POST",
+          url: "/api/auth/student/results",
+          payload: passed.lookup,
+          remoteAddress: freshAddress(),
+        }),
+      },
+    ],
+    studentResultCertificate: [
+      {
+        label: "a new certificate, later",
+        make: async () => {
+          const student = await passedStudent();
+          return {
+            method: "POST",
+            url: "/api/auth/student/results/certificate",
+            payload: { ...student.lookup, resultId: student.resultId },
+            remoteAddress: freshAddress(),
+          };
         },
       },
     ],
@@ -911,6 +953,11 @@ describe("the cost of every route to everyone else", async () => {
           method: "GET",
           url: `/api/certificates/${passed.resultId}`,
           headers: passed.headers,
+        }),
+        studentResultCertificate: async () => ({
+          method: "POST",
+          url: "/api/auth/student/results/certificate",
+          payload: { ...passed.lookup, resultId: passed.resultId },
         }),
         invitation: async () => ({ method: "GET", url: unknownLink }),
         acceptInvitation: async () => ({

@@ -216,6 +216,8 @@ describe("the answer key stays secret until nobody can use it", async () => {
           status: "pending",
           resultId,
           testName: `Oracle ${reviewPolicy}`,
+          driveName: `Oracle ${reviewPolicy} drive`,
+          organisation: "",
           releasesAt: closesAt,
           heldForPublishing: false,
           timeZone: "Asia/Kolkata",

@@ -45,6 +45,8 @@ export const EXAMPLES: Partial<Record<EndpointName, () => unknown>> = {
   replaceRoster: () => ({ email: "asha@example.com", usn: "1TW24CS001" }),
   makePersonalLinks: () => ({ lines: "unlinked" }),
   sendEmailCode: () => ({ email: "asha@example.com" }),
+  studentResults: () => ({ email: "asha@example.com", resumeCode: "K7QM-29XD" }),
+  studentResultCertificate: () => ({ email: "asha@example.com", resumeCode: "K7QM-29XD", resultId: SOME_ID }),
   reportFocusLoss: () => ({ position: 0 }),
   saveAnswer: () => ({ questionId: SOME_ID, optionId: SOME_ID }),
   nextQuestion: () => ({ position: 1 }),

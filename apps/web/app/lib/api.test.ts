@@ -100,11 +100,14 @@ describe("calls through the contract's table", () => {
       "registerStudent",
       "sendEmailCode",
       "sendEnquiry",
+      "studentResultCertificate",
+      "studentResults",
       "verifyCertificate",
     ]);
     expect(byAudience("student")).toEqual([
       "certificate",
       "nextQuestion",
+      "quizIntro",
       "quizResult",
       "reportFocusLoss",
       "saveAnswer",

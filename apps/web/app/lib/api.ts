@@ -82,11 +82,18 @@ export async function call<Name extends EndpointName>(
 /** Saves what a file endpoint answers (a certificate) as a file, sending the token the way every call does. */
 export async function downloadFile<Name extends EndpointName>(
   name: Name,
-  options: { params?: ParamsOf<Name>; token: string },
+  options: { params?: ParamsOf<Name>; token?: string; body?: BodyOf<Name> },
   filename: string,
 ): Promise<void> {
   const address = addressOf(name, options.params as Record<string, string> | undefined);
-  const response = await fetch(address, { headers: { authorization: `Bearer ${options.token}` } });
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(address, {
+    method: routeOf(name).method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   if (!response.ok) throw new ApiError(response.status, "The download failed. Please try again.");
   saveBlob(await response.blob(), filename);
 }

@@ -14,6 +14,7 @@ import { personalLinkParamsSchema, personalLinkSchema } from "../drives.ts";
 import { publicFeedbackListSchema } from "../feedback.ts";
 import { healthSchema, livenessSchema } from "../health.ts";
 import { mediaFileParamsSchema } from "../media.ts";
+import { certificateLookupSchema, resultsLookupSchema, studentResultsSchema } from "../student-results.ts";
 
 import { anyone, endpoint } from "./definition.ts";
 
@@ -74,6 +75,24 @@ export const publicEndpoints = {
     summary: "The drive and the identity a personal link admits, for its registration page to fill in and lock",
     params: personalLinkParamsSchema,
     response: personalLinkSchema,
+  }),
+  studentResults: endpoint({
+    method: "POST",
+    path: "/auth/student/results",
+    access: anyone,
+    summary:
+      "A student's results, later: with the email and resume code of their registration, or their personal link. " +
+      "Anything that matches no registration gets one answer (404); wrong tries count against the address",
+    body: resultsLookupSchema,
+    response: studentResultsSchema,
+  }),
+  studentResultCertificate: endpoint({
+    method: "POST",
+    path: "/auth/student/results/certificate",
+    access: anyone,
+    summary: "The PDF certificate of one of those results, with the same email and resume code or personal link",
+    body: certificateLookupSchema,
+    response: "file",
   }),
   invitation: endpoint({
     method: "GET",

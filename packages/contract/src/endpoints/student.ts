@@ -5,6 +5,7 @@ import {
   attemptProgressSchema,
   attemptStateSchema,
   focusLossSchema,
+  quizIntroSchema,
   quizQuestionListSchema,
   quizQuestionsQuerySchema,
   quizResultSchema,
@@ -25,6 +26,15 @@ export const studentEndpoints = {
       "drive's test decides how many; `limit` never shortens a quiz.",
     query: quizQuestionsQuerySchema,
     response: quizQuestionListSchema,
+  }),
+  quizIntro: endpoint({
+    method: "GET",
+    path: "/quiz/intro",
+    access: student,
+    summary:
+      "What the student is about to sit, before any clock runs: the test's rules, and whether an attempt is " +
+      "running, not started or none is left (with the latest result)",
+    response: quizIntroSchema,
   }),
   startQuiz: endpoint({
     method: "POST",

@@ -7,6 +7,7 @@ import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
 import { studentOf } from "../../plugins/auth.ts";
 import { WorkerQueue } from "../../threads/worker-queue.ts";
+import { guardedLookup } from "../quiz/lasting-results.ts";
 import type { CertificateFacts } from "./pdf.ts";
 import { findCertificate, issueCertificate, newCertificateCode } from "./repository.ts";
 
@@ -21,6 +22,10 @@ function printedCode(code: string): string {
  * more than a few downloads a minute are a loop, not a student.
  */
 export const CERTIFICATE_DOWNLOADS_PER_MINUTE = 10;
+
+const NO_CERTIFICATE =
+  "There is no certificate for this result. Certificates are given for a passed test with a pass mark, once its " +
+  "results are out, on drives that confirm who took it (a candidate list, or a code e-mailed to them).";
 
 const certificateRoutes: FastifyPluginAsync = async (app) => {
   /**
@@ -63,13 +68,7 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
     "certificate",
     async (request, reply) => {
       const pdf = await certificateOf(studentOf(request).id, request.params.id);
-      if (!pdf) {
-        throw new HttpError(
-          404,
-          "There is no certificate for this result. Certificates are given for a passed test with a pass mark, once " +
-            "its results are out, on drives that confirm who took it (a candidate list, or a code e-mailed to them).",
-        );
-      }
+      if (!pdf) throw new HttpError(404, NO_CERTIFICATE);
       return reply
         .type("application/pdf")
         .header("content-disposition", 'attachment; filename="certificate.pdf"')
@@ -86,6 +85,26 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
+  );
+
+  // The same certificate from the results page a student reaches later with their resume code or personal link.
+  const lookUp = guardedLookup(app.counters);
+  serve(
+    app,
+    "studentResultCertificate",
+    async (request, reply) => {
+      const { resultId, ...lookup } = request.body;
+      let pdf: Buffer | undefined;
+      for (const student of await lookUp(app.db, request.ip, reply, lookup)) {
+        pdf ??= await certificateOf(student.id, resultId);
+      }
+      if (!pdf) throw new HttpError(404, NO_CERTIFICATE);
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", 'attachment; filename="certificate.pdf"')
+        .send(pdf);
+    },
+    { config: { rateLimit: { max: CERTIFICATE_DOWNLOADS_PER_MINUTE, timeWindow: 60_000 } } },
   );
 
   serve(

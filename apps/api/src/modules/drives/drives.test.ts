@@ -198,6 +198,8 @@ describe("tests and drives", async () => {
         policy: "ticks_after_close",
         ticksShown: false,
         ticksFrom: new Date(shownFrom).toISOString(),
+        rightShown: false,
+        rightFrom: null,
       });
       const saved = await app.inject({
         method: "PUT",
@@ -210,7 +212,13 @@ describe("tests and drives", async () => {
       // Once it is submitted, nobody can use the key any more.
       await submit(running.token, []);
       const shown = (await result(early.token, resultId)).json();
-      expect(shown.review).toEqual({ policy: "ticks_after_close", ticksShown: true, ticksFrom: null });
+      expect(shown.review).toEqual({
+        policy: "ticks_after_close",
+        ticksShown: true,
+        ticksFrom: null,
+        rightShown: true,
+        rightFrom: null,
+      });
       expect(shown.answers).toHaveLength(5);
 
       // The key is out: the drive never takes new attempts again, by Reopen or by a later closing time.
@@ -263,7 +271,13 @@ describe("tests and drives", async () => {
       expect(hidden.body).not.toContain(first.text);
       await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
       const shown = (await result(registered.token, resultId)).json();
-      expect(shown.review).toEqual({ policy: "ticks_after_close", ticksShown: true, ticksFrom: null });
+      expect(shown.review).toEqual({
+        policy: "ticks_after_close",
+        ticksShown: true,
+        ticksFrom: null,
+        rightShown: true,
+        rightFrom: null,
+      });
       expect(shown.answers).toHaveLength(5);
       expect(shown.answers[0]).toEqual({
         questionId: first._id,
@@ -271,6 +285,9 @@ describe("tests and drives", async () => {
         answered: true,
         mark: 1,
         question: { text: first.text, html: `<p>${first.text}</p>` },
+        // Released: the student's choice and the right option (decision 026), here the same.
+        chosen: [first.options.find((option) => option._id === rightOption(first))?.text],
+        right: [first.options.find((option) => option._id === rightOption(first))?.text],
       });
     });
 

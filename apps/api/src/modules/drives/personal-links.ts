@@ -215,3 +215,17 @@ export async function findPersonalLink(
 export async function markPersonalLinkUsed(db: Executor, lineId: string): Promise<void> {
   await db.execute(sql`update drive_roster set link_used_at = now() where id = ${lineId} and link_used_at is null`);
 }
+
+/**
+ * The students a personal link stands for: the registration in its line's drive that the line lists (at most one,
+ * emails and USNs being unique in a drive). What the results page reads with a link (decision 026); an unknown or
+ * replaced token stands for nobody.
+ */
+export async function studentsOfPersonalLink(db: Executor, token: string): Promise<{ id: string; name: string }[]> {
+  const line = { email: sql`r.email`, usnNo: sql`r.usn_no` };
+  const { rows } = await db.execute<{ id: string; name: string }>(sql`
+    select s.id, s.name from drive_roster r
+    join students s on s.drive_id = r.drive_id and ${rosterListsSql(line, sql`s.email`, sql`s.usn_no`)}
+    where r.link_token_hash = ${hashLinkToken(token)}`);
+  return rows.map(({ id, name }) => ({ id, name }));
+}

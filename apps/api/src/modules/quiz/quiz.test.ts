@@ -346,17 +346,22 @@ describe("the quiz", async () => {
     const submitted = await submit(token);
     expect(submitted.body).not.toMatch(/correct/i);
     const after = await result(token, submitted.json().resultId);
-    // The result says whether each answer was right, but names no option, so a wrong answer reveals nothing.
+    // The result says whether each answer was right and what the student chose, but not the right option while the
+    // drive is open (the default drive never closes), so a wrong answer reveals nothing more than its tick.
     for (const id of correctOptionIds) expect(after.body).not.toContain(id);
     for (const question of questions)
       for (const option of question.options) expect(after.body).not.toContain(option._id);
+    expect(after.body).not.toMatch(/"right \d+"/);
     expect(after.json().answers[0]).toEqual({
       questionId: questions[0]?._id,
       isCorrect: false,
       answered: true,
       mark: 0,
       question: { text: questions[0]?.text, html: `<p>${questions[0]?.text}</p>` },
+      chosen: [questions[0]?.options.find((option) => option.text.startsWith("wrong"))?.text],
+      right: [],
     });
+    expect(after.json().review).toMatchObject({ ticksShown: true, rightShown: false, rightFrom: null });
   });
 
   it("has no questions to serve in an empty bank", async () => {

@@ -2,10 +2,12 @@
 import type { FastifyPluginAsync } from "fastify";
 import { serve } from "../../http/serve-endpoint.ts";
 import { studentOf } from "../../plugins/auth.ts";
+import { guardedLookup, lastingResults } from "./lasting-results.ts";
 import {
   advanceAttempt,
   currentAttemptState,
   noteFocusLoss,
+  quizIntro,
   resultOf,
   saveAnswer,
   startAttempt,
@@ -19,6 +21,7 @@ const quizRoutes: FastifyPluginAsync = async (app) => {
     "quizQuestions",
     async (request) => (await startOrResumeAttempt(app.db, studentOf(request).id, "all_at_once")).questions,
   );
+  serve(app, "quizIntro", async (request) => quizIntro(app.db, studentOf(request).id));
   serve(app, "startQuiz", async (request) => startAttempt(app.db, studentOf(request).id));
   serve(app, "quizAttempt", async (request) => currentAttemptState(app.db, studentOf(request).id));
   serve(app, "saveAnswer", async (request) => saveAnswer(app.db, studentOf(request).id, request.body));
@@ -29,6 +32,14 @@ const quizRoutes: FastifyPluginAsync = async (app) => {
     await noteFocusLoss(app.db, studentOf(request).id, request.body.position);
     return null;
   });
+  // Public: the lasting way back to one's results (decision 026), limited per address as link lookups are.
+  const lookUp = guardedLookup(app.counters);
+  serve(
+    app,
+    "studentResults",
+    async (request, reply) => lastingResults(app.db, await lookUp(app.db, request.ip, reply, request.body)),
+    { config: { rateLimit: { max: app.config.registrationRateLimit, timeWindow: 10 * 60_000 } } },
+  );
   serve(app, "submitQuiz", async (request) => submitAttempt(app.db, studentOf(request).id, request.body.answers));
   serve(app, "quizResult", async (request) => resultOf(app.db, studentOf(request).id, request.params.id));
 };

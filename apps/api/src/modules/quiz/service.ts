@@ -9,6 +9,7 @@ import {
   type AttemptProgress,
   type AttemptState,
   chosenOptions,
+  type QuizIntro,
   type QuizQuestion,
   type QuizResult,
   type RefusedAnswer,
@@ -52,6 +53,7 @@ import {
   overdueAttemptIds,
   saveAnswerIfOpen,
 } from "./repository/clock-statements.ts";
+import { readIntro } from "./repository/intro.ts";
 import { type AttemptClock, acceptsAnswer, hasRunOut, readClock, windowStart } from "./timing.ts";
 
 function shuffled<T>(items: T[]): T[] {
@@ -255,6 +257,16 @@ async function inProgressState(
     question: attempt.paced ? (questions[progress.currentIndex] ?? null) : null,
     questions: attempt.paced ? [] : questions,
   };
+}
+
+/**
+ * GET /api/quiz/intro: what the student is about to sit, read without starting anything: the clock starts only
+ * when a start is asked for (POST /api/quiz/start, or the original client's GET /api/quiz/questions).
+ */
+export async function quizIntro(db: Database, studentId: string): Promise<QuizIntro> {
+  const intro = await readIntro(db, studentId);
+  if (!intro) throw new HttpError(401, "Your registration was not found. Please register again.");
+  return intro;
 }
 
 /** POST /api/quiz/start: our client starts (or resumes) the attempt and gets where it stands. */
@@ -485,6 +497,8 @@ export async function resultOf(db: Database, studentId: string, resultId: string
       status: "pending",
       resultId: attempt.id,
       testName: context.testName,
+      driveName: context.driveName,
+      organisation: context.organisation,
       releasesAt: releaseAt?.toISOString() ?? null,
       heldForPublishing: context.holdResults,
       timeZone: context.timeZone,
@@ -492,6 +506,9 @@ export async function resultOf(db: Database, studentId: string, resultId: string
   }
   const policy = attempt.reviewPolicy;
   const ticksShown = policy === "score_and_ticks" ? !attempt.secure || released : policy !== "score_only" && released;
+  // The student's own choices come with the ticks; the right options only once the drive has released, by the
+  // rule that releases a secure drive's scores, so no attempt can still use them (decision 026).
+  const rightShown = ticksShown && released;
   const rows = !ticksShown ? [] : attempt === view.attempt ? view.rows : await resultRows(db, attempt.id);
   const marks = attempt.marks ?? attempt.score;
   const percentage = scorePercentage(marks, attempt.totalQuestions);
@@ -506,10 +523,14 @@ export async function resultOf(db: Database, studentId: string, resultId: string
     passed: attempt.passed,
     certificate: attempt.passed === true && context.identityChecked,
     testName: context.testName,
+    driveName: context.driveName,
+    organisation: context.organisation,
     review: {
       policy,
       ticksShown,
       ticksFrom: !ticksShown && policy === "ticks_after_close" ? (releaseAt?.toISOString() ?? null) : null,
+      rightShown,
+      rightFrom: ticksShown && !rightShown ? (releaseAt?.toISOString() ?? null) : null,
     },
     answers: rows.map((row) => ({
       questionId: row.questionId,
@@ -517,6 +538,8 @@ export async function resultOf(db: Database, studentId: string, resultId: string
       answered: row.answered,
       mark: row.mark,
       question: { text: row.text, html: renderQuestionText(row.text) },
+      chosen: row.chosen.map(renderOptionText),
+      right: rightShown ? row.right.map(renderOptionText) : [],
     })),
   };
 }

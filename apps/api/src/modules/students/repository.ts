@@ -31,6 +31,24 @@ export function findStudentsInDrive(db: Executor, driveId: string, email: string
     );
 }
 
+/**
+ * The registrations a resume code was given for, with this email (any case): found by the code's hash, so the
+ * email alone, which classmates know, finds nothing (decision 026).
+ */
+export function studentsByResumeCode(db: Executor, email: string, resumeCodeHash: string) {
+  return db
+    .select({ id: students.id, name: students.name })
+    .from(students)
+    .where(
+      and(
+        eq(students.resumeCodeHash, resumeCodeHash),
+        sql`lower(${students.email}) = lower(${email})`,
+        // An invigilator's one-time code works only within its time, here as at registration.
+        sql`(${students.resumeAllowedUntil} is null or ${students.resumeAllowedUntil} > now())`,
+      ),
+    );
+}
+
 /** The student's drive and the details that must stay unique in it; undefined when there is no such student. */
 export async function findStudentForCorrection(db: Executor, id: string) {
   const [row] = await db

@@ -2,7 +2,7 @@
 // report what happened as events; what the student sees follows from the state alone, so each rule (an answer
 // the server has not acknowledged stays visible until it lands, a per-question test asks before skipping) lives
 // here once and is tested without a browser.
-import type { Answer, AttemptProgress, AttemptState, QuizQuestion } from "@trainwise/contract/quiz";
+import type { Answer, AttemptProgress, AttemptState, QuizIntro, QuizQuestion } from "@trainwise/contract/quiz";
 
 /** Seconds left at which screen readers hear a warning; the visible countdown is not announced every second. */
 export const WARN_AT_SECONDS = 10;
@@ -22,7 +22,13 @@ export interface UnsavedAnswer {
 type InProgress = Extract<AttemptState, { status: "in_progress" }>;
 
 export interface QuizState {
-  phase: "loading" | "unavailable" | "running" | "submitting" | "submitted";
+  /**
+   * `intro`: the test's rules and a Start button, no clock running yet; `completed`: no attempt left, the latest
+   * result to go to (decision 026).
+   */
+  phase: "loading" | "intro" | "completed" | "unavailable" | "running" | "submitting" | "submitted";
+  /** What the student is about to sit (or has sat), as the server read it before any clock started. */
+  intro: QuizIntro | null;
   /** Why the quiz could not be loaded, and whether trying again may help. */
   unavailable: { message: string; retry: boolean } | null;
   /** A paced attempt (per-question windows) learns each question from the server when its window opens. */
@@ -59,6 +65,8 @@ export interface QuizState {
 
 export type QuizEvent =
   | { type: "loadStarted" }
+  /** The rules are read: shown first (`intro`), or no attempt is left (`completed`). */
+  | { type: "introRead"; intro: QuizIntro }
   | { type: "loaded"; attempt: InProgress; now: number }
   | { type: "loadFailed"; message: string; retry: boolean }
   | { type: "picked"; questionId: string; optionId: string }
@@ -84,6 +92,7 @@ export type QuizEvent =
 
 export const initialQuizState: QuizState = {
   phase: "loading",
+  intro: null,
   unavailable: null,
   paced: true,
   total: 0,
@@ -147,6 +156,8 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
   switch (event.type) {
     case "loadStarted":
       return { ...state, phase: "loading", unavailable: null };
+    case "introRead":
+      return { ...state, phase: event.intro.status === "completed" ? "completed" : "intro", intro: event.intro };
     case "loaded": {
       const { attempt } = event;
       const questions: (QuizQuestion | undefined)[] = attempt.paced

@@ -4,7 +4,7 @@
 
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
-import type { AttemptState, QuizQuestion } from "@trainwise/contract/quiz";
+import type { AttemptState, QuizIntro, QuizQuestion } from "@trainwise/contract/quiz";
 import { createRoutesStub, Link, useNavigationType } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import Quiz from "./quiz.tsx";
@@ -25,8 +25,31 @@ const question = (n: number): QuizQuestion => ({
 });
 const QUESTIONS = [question(1), question(2), question(3)];
 
+/** What GET /quiz/intro answers unless a test says otherwise: a test that starts at once, as the original journey. */
+const INTRO: QuizIntro = {
+  status: "not_started",
+  testName: "Campus quiz",
+  driveName: "Campus drive",
+  organisation: "Lakeview Institute",
+  rulesFirst: false,
+  questionCount: QUESTIONS.length,
+  secondsPerQuestion: 30,
+  timingMode: "per_question",
+  negativeMark: 0,
+  passMark: null,
+  reviewPolicy: "score_and_ticks",
+  secure: false,
+  attemptsAllowed: 1,
+  attemptsUsed: 0,
+  resultId: null,
+};
+
 /** The quiz API as far as this page needs it, holding what it was sent, behind a network that fails on cue. */
-function flakyServer(paced: boolean) {
+function flakyServer(
+  paced: boolean,
+  intro: Partial<QuizIntro> | (() => Partial<QuizIntro>) = {},
+  startRefused?: string,
+) {
   const stored = new Map<string, string>();
   const faults = new Map<string, Fault[]>();
   const log: string[] = [];
@@ -51,7 +74,14 @@ function flakyServer(paced: boolean) {
     if (fault === "json-503") return json(503, { error: "The database is not answering. Try again shortly." });
 
     switch (request) {
+      case "GET /quiz/intro":
+        return json(200, {
+          ...INTRO,
+          timingMode: paced ? "per_question" : "whole_quiz",
+          ...(typeof intro === "function" ? intro() : intro),
+        });
       case "POST /quiz/start": {
+        if (startRefused) return json(409, { error: startRefused });
         const state: AttemptState = {
           status: "in_progress",
           attemptId: "00000000-0000-4000-8000-0000000000aa",
@@ -192,6 +222,7 @@ describe("the quiz page on a flaky network", () => {
     expect(screen.queryByText(/Retrying/)).toBeNull();
     // Next carried the answer: no save of its own, and the server holds it.
     expect(server.log).toEqual([
+      "GET /quiz/intro",
       "POST /quiz/start",
       "POST /quiz/next ✗ proxy-502",
       "POST /quiz/next ✗ json-503",
@@ -254,7 +285,7 @@ describe("the quiz page on a flaky network", () => {
     fireEvent.click(screen.getByRole("button", { name: "Move on without an answer" }));
     await wait(0);
     expect(screen.getByRole("heading", { name: "What is 2 + 2?" })).toBeTruthy();
-    expect(server.log).toEqual(["POST /quiz/start", "POST /quiz/next"]);
+    expect(server.log).toEqual(["GET /quiz/intro", "POST /quiz/start", "POST /quiz/next"]);
   });
 });
 
@@ -291,6 +322,66 @@ describe("submitting a whole-quiz test with questions unanswered", () => {
       { questionId: QUESTIONS[0]?._id, optionId: QUESTIONS[0]?.options[0]?._id },
       { questionId: QUESTIONS[1]?._id, optionId: QUESTIONS[1]?.options[1]?._id },
     ]);
+  });
+});
+
+describe("the rules before the clock (decision 026)", () => {
+  it("shows a rules-first test's rules and starts nothing until Start", async () => {
+    const server = flakyServer(true, { rulesFirst: true, negativeMark: 0.25, passMark: 60 });
+    vi.stubGlobal("fetch", server.fetch);
+    sessionStorage.setItem("resumeCode", "K7QM-29XD");
+    renderQuiz();
+    await wait(0);
+    expect(screen.getByRole("heading", { level: 1, name: "Campus quiz" })).toBeTruthy();
+    expect(screen.getByText(/Negative marking: 0\.25 marks off for each wrong answer\./)).toBeTruthy();
+    expect(screen.getByText("You pass with 60% or more.")).toBeTruthy();
+    expect(screen.getByText("30 seconds for each question. Once you move on you cannot go back.")).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Your resume code" }).textContent).toContain("K7QM-29XD");
+    // Reading the rules for a minute starts no clock: the server has not been asked to start.
+    await wait(60_000);
+    expect(server.log).toEqual(["GET /quiz/intro"]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Start" }));
+    await wait(0);
+    expect(server.log).toEqual(["GET /quiz/intro", "POST /quiz/start"]);
+    expect(screen.getByRole("heading", { name: "What is 1 + 1?" })).toBeTruthy();
+    expect(screen.getByRole("timer").textContent).toBe("Time Left: 30 seconds");
+    // The code was shown before the clock; it does not come back above a timed question.
+    expect(screen.queryByRole("region", { name: "Your resume code" })).toBeNull();
+    sessionStorage.clear();
+  });
+
+  it("leads a student with no attempt left to their result instead of an error", async () => {
+    const resultId = "00000000-0000-4000-8000-0000000000cc";
+    const server = flakyServer(true, { status: "completed", attemptsUsed: 1, resultId });
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    expect(screen.getByRole("heading", { name: "You have already completed Campus quiz" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "See your result" }));
+    await wait(0);
+    expect(screen.getByRole("heading", { name: "Your result" })).toBeTruthy();
+    expect(localStorage.getItem(STORAGE_KEYS.quizSubmitted)).toBe("true");
+    expect(server.log).toEqual(["GET /quiz/intro"]);
+  });
+
+  it("leads to the result, not to the refusal, when the last attempt ran out while the student was away", async () => {
+    // The page read a running attempt; the server closed it meanwhile, and a start is refused: no attempt left.
+    let reads = 0;
+    const resultId = "00000000-0000-4000-8000-0000000000dd";
+    const server = flakyServer(
+      true,
+      () =>
+        ++reads === 1 ? { status: "in_progress", attemptsUsed: 1 } : { status: "completed", attemptsUsed: 1, resultId },
+      "You have already completed the quiz. Ask an admin if you need another attempt.",
+    );
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    expect(server.log).toEqual(["GET /quiz/intro", "POST /quiz/start", "GET /quiz/intro"]);
+    expect(screen.getByRole("heading", { name: "You have already completed Campus quiz" })).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByRole("button", { name: "See your result" })).toBeTruthy();
   });
 });
 

@@ -3,6 +3,7 @@ import type { Answer } from "@trainwise/contract/quiz";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AnswerOptions } from "../../components/quiz/answer-options.tsx";
+import { CompletedScreen, IntroScreen } from "../../components/quiz/quiz-intro.tsx";
 import { Alert } from "../../components/ui/form-field.tsx";
 import { RichText } from "../../components/ui/rich-text.tsx";
 import { requireStudentToken } from "../../guards.ts";
@@ -40,9 +41,7 @@ function formatWholeQuizTime(seconds: number): string {
 }
 
 /** The resume code from registration, shown until the student says they have noted it. */
-function ResumeCodeNote() {
-  const [code, setCode] = useState<string | null>(null);
-  useEffect(() => setCode(sessionStorage.getItem(RESUME_CODE_KEY)), []);
+function ResumeCodeNote({ code, onNoted }: { code: string | null; onNoted: () => void }) {
   if (!code) return null;
   return (
     <section aria-label="Your resume code" className="mb-6 rounded border border-brand-100 bg-brand-50 px-4 py-3">
@@ -55,7 +54,7 @@ function ResumeCodeNote() {
         className="mt-2 text-brand-700 underline"
         onClick={() => {
           sessionStorage.removeItem(RESUME_CODE_KEY);
-          setCode(null);
+          onNoted();
         }}
       >
         I have noted it
@@ -114,13 +113,55 @@ function useQuizAttempt(token: string) {
         return;
       }
       const final = error instanceof ApiError && (error.status === 409 || error.status === 403);
+      // No attempt left (the last one ran out while the student was away): lead to the result, not to an error.
+      if (error instanceof ApiError && error.status === 409) {
+        const intro = await call("quizIntro", { token }).catch(() => undefined);
+        if (intro?.status === "completed") {
+          dispatch({ type: "introRead", intro });
+          return;
+        }
+      }
       dispatch({ type: "loadFailed", message: messageOf(error, "Could not load the quiz."), retry: !final });
     }
   }, [token, finish, navigate]);
 
+  /**
+   * Opening the page: the test's rules first, read without starting anything. A test that shows its rules first waits
+   * for Start; one with no attempt left leads to its result; otherwise the quiz starts (or resumes) at once, as the
+   * original journey does (decision 026).
+   */
+  const open = useCallback(async () => {
+    dispatch({ type: "loadStarted" });
+    try {
+      const intro = await withRetry(() => call("quizIntro", { token }));
+      if (intro.status === "completed" || (intro.status === "not_started" && intro.rulesFirst)) {
+        dispatch({ type: "introRead", intro });
+        return;
+      }
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        localStorage.removeItem(STORAGE_KEYS.studentToken);
+        navigate("/student/register", { replace: true });
+        return;
+      }
+      dispatch({ type: "loadFailed", message: messageOf(error, "Could not load the quiz."), retry: true });
+      return;
+    }
+    await load();
+  }, [token, load, navigate]);
+
   useEffect(() => {
-    void load();
-  }, [load]);
+    void open();
+  }, [open]);
+
+  /** The latest result of a student with no attempt left: the result page, as right after submitting. */
+  const seeResult = useCallback(
+    (resultId: string) => {
+      localStorage.setItem(STORAGE_KEYS.quizSubmitted, "true");
+      navigate(`/result/${resultId}`);
+    },
+    [navigate],
+  );
 
   const save = useCallback(
     (answer: Answer) => {
@@ -304,11 +345,14 @@ function useQuizAttempt(token: string) {
     };
   }, [running, token]);
 
-  return { state, dispatch, load, pick, goOn };
+  return { state, dispatch, open, load, pick, goOn, seeResult };
 }
 
 export default function Quiz({ loaderData }: { loaderData: { token: string } }) {
-  const { state, dispatch, load, pick, goOn } = useQuizAttempt(loaderData.token);
+  const { state, dispatch, open, load, pick, goOn, seeResult } = useQuizAttempt(loaderData.token);
+  // The resume code from registration: on the rules screen when the test shows one, else above the first question.
+  const [resumeCode, setResumeCode] = useState<string | null>(null);
+  useEffect(() => setResumeCode(sessionStorage.getItem(RESUME_CODE_KEY)), []);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
 
@@ -327,13 +371,30 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
       </p>
     );
   }
+  if (state.phase === "intro" && state.intro) {
+    return (
+      <IntroScreen
+        intro={state.intro}
+        resumeCode={resumeCode}
+        onStart={() => {
+          // Shown here, before the clock: not again above a timed question.
+          sessionStorage.removeItem(RESUME_CODE_KEY);
+          setResumeCode(null);
+          void load();
+        }}
+      />
+    );
+  }
+  if (state.phase === "completed" && state.intro) {
+    return <CompletedScreen intro={state.intro} onSeeResult={seeResult} />;
+  }
   if (state.phase === "unavailable" && state.unavailable) {
     return (
       <div className="mx-auto max-w-2xl space-y-4 px-4 py-12">
         <h1 className="text-2xl font-bold">Quiz</h1>
         <Alert tone="error">{state.unavailable.message}</Alert>
         {state.unavailable.retry ? (
-          <button type="button" onClick={() => void load()} className="rounded bg-brand-700 px-4 py-2 text-white">
+          <button type="button" onClick={() => void open()} className="rounded bg-brand-700 px-4 py-2 text-white">
             Try again
           </button>
         ) : (
@@ -356,7 +417,7 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="sr-only">Quiz</h1>
-      <ResumeCodeNote />
+      <ResumeCodeNote code={resumeCode} onNoted={() => setResumeCode(null)} />
       {/* Stays in view while the question scrolls: where the student is and how long is left. */}
       <div className="sticky top-0 z-10 -mx-4 border-b border-slate-200 bg-white px-4 py-3">
         <div className="flex flex-wrap items-center justify-between gap-2 text-lg">

@@ -21,7 +21,9 @@ const RESULT = quizResultSchema.parse({
   passed: true,
   certificate: true,
   testName: "Campus quiz",
-  review: { policy: "score_and_ticks", ticksShown: true, ticksFrom: null },
+  driveName: "Placement drive",
+  organisation: "Lakeview Institute",
+  review: { policy: "score_and_ticks", ticksShown: true, ticksFrom: null, rightShown: true, rightFrom: null },
   answers: [
     {
       questionId: "00000000-0000-4000-8000-000000000001",
@@ -29,6 +31,17 @@ const RESULT = quizResultSchema.parse({
       answered: true,
       mark: 1,
       question: { text: "What is 1 + 1?", html: "<p>What is 1 + 1?</p>" },
+      chosen: ["2"],
+      right: ["2"],
+    },
+    {
+      questionId: "00000000-0000-4000-8000-000000000002",
+      isCorrect: false,
+      answered: true,
+      mark: 0,
+      question: { text: "What is 2 + 3?", html: "<p>What is 2 + 3?</p>" },
+      chosen: ["6"],
+      right: ["5"],
     },
   ],
 });
@@ -85,6 +98,13 @@ describe("the result page", () => {
     api.release();
     expect(await screen.findByText("Your Score: 66.67%")).toBeTruthy();
     expect(screen.getByText("Passed (pass mark 60%)")).toBeTruthy();
+    expect(screen.getByText("Campus quiz, Placement drive (Lakeview Institute)")).toBeTruthy();
+    // What the student chose, and the right option, beside each tick.
+    const wrong = screen.getAllByRole("listitem")[1] as HTMLElement;
+    expect(wrong.textContent).toContain("Wrong: ");
+    expect(wrong.textContent).toContain("Your answer: 6");
+    expect(wrong.textContent).toContain("Right answer: 5");
+    expect(screen.getByRole("link", { name: "Your results" }).getAttribute("href")).toBe("/student/results");
     expect(new Headers(api.fetch.mock.calls[0]?.[1]?.headers).get("authorization")).toBe("Bearer student-token");
   });
 
@@ -93,6 +113,8 @@ describe("the result page", () => {
       status: "pending",
       resultId: RESULT_ID,
       testName: "Campus quiz",
+      driveName: "Placement drive",
+      organisation: "",
       releasesAt: "2026-03-02T06:30:00.000Z",
       heldForPublishing: false,
       timeZone: "Asia/Kolkata",

@@ -2,8 +2,8 @@ import { RESULT_REDIRECT_SECONDS, STORAGE_KEYS } from "@trainwise/contract/const
 import type { QuizResult, ReleasedResult } from "@trainwise/contract/quiz";
 import { Suspense, useEffect, useState } from "react";
 import { Await, Link, replace, useNavigate } from "react-router";
+import { AnswerReview, reviewNote } from "../../components/quiz/answer-review.tsx";
 import { Alert } from "../../components/ui/form-field.tsx";
-import { RichText } from "../../components/ui/rich-text.tsx";
 import { requireStudentToken } from "../../guards.ts";
 import { call, downloadFile } from "../../lib/api.ts";
 import { formatInZone } from "../../lib/zoned-time.ts";
@@ -53,6 +53,29 @@ export default function Result({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The test and the drive a result belongs to, in a line under the heading. */
+export function SatIn({ result }: { result: QuizResult }) {
+  return (
+    <p className="mt-2 text-lg text-slate-700">
+      {result.testName}, {result.driveName}
+      {result.organisation ? ` (${result.organisation})` : ""}
+    </p>
+  );
+}
+
+/** Where a student finds this result again later, from any device. */
+function ComeBackLater() {
+  return (
+    <p className="mt-6 text-slate-700">
+      To see this result or download a certificate later, open{" "}
+      <Link to="/student/results" className="font-semibold text-brand-700 underline">
+        Your results
+      </Link>{" "}
+      with your email and the resume code you were given at registration, or your personal link.
+    </p>
+  );
+}
+
 /**
  * A secure test's result before its drive releases results: the answers are in, the score comes later (a score
  * shown at once would tell throw-away registrations the key). No redirect: there is nothing to read but this.
@@ -66,14 +89,15 @@ function PendingResultView({ result }: { result: Extract<QuizResult, { status: "
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-brand-900">Quiz Result</h1>
+      <SatIn result={result} />
       <p className="mt-4 text-2xl font-semibold" role="status">
         Submitted — results on {when}
       </p>
       <p className="mt-3 text-slate-700">
         Your answers to {result.testName} are saved. Scores, pass or fail and certificates for this test come out
-        together once everyone's time is up, so nobody can learn the answers from someone else's score. Come back then:
-        register again with the same email, USN and your resume code to see your result.
+        together once everyone's time is up, so nobody can learn the answers from someone else's score.
       </p>
+      <ComeBackLater />
       <Link to="/" className="mt-6 inline-block font-semibold text-brand-700 underline">
         Go to the homepage
       </Link>
@@ -81,11 +105,29 @@ function PendingResultView({ result }: { result: Extract<QuizResult, { status: "
   );
 }
 
+/**
+ * The seconds left before the page goes home, for the eye only: the sentence beside it, which a screen reader
+ * hears once, says the same without a second-by-second announcement.
+ */
+function useSecondsLeft(running: boolean): number {
+  const [left, setLeft] = useState(RESULT_REDIRECT_SECONDS);
+  useEffect(() => {
+    if (!running) return;
+    const started = Date.now();
+    const timer = setInterval(() => {
+      setLeft(Math.max(0, RESULT_REDIRECT_SECONDS - Math.floor((Date.now() - started) / 1000)));
+    }, 250);
+    return () => clearInterval(timer);
+  }, [running]);
+  return left;
+}
+
 function ResultView({ result, token }: { result: ReleasedResult; token: string }) {
   const navigate = useNavigate();
   const [certificateFailed, setCertificateFailed] = useState(false);
   // The redirect home after 5 seconds happens unless the student chooses to stay and read their answers.
   const [staying, setStaying] = useState(false);
+  const left = useSecondsLeft(!staying);
 
   useEffect(() => {
     if (staying) return;
@@ -93,9 +135,11 @@ function ResultView({ result, token }: { result: ReleasedResult; token: string }
     return () => clearTimeout(timer);
   }, [staying, navigate]);
 
+  const note = reviewNote(result.review);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-brand-900">Quiz Result</h1>
+      <SatIn result={result} />
       <p className="mt-4 text-2xl font-semibold">Your Score: {result.percentage}%</p>
       <p className="mt-1 text-slate-700">
         {result.score} of {result.totalQuestions} answers correct
@@ -130,15 +174,7 @@ function ResultView({ result, token }: { result: ReleasedResult; token: string }
           <Alert tone="error">The certificate could not be downloaded. Please try again.</Alert>
         </div>
       )}
-      {!result.review.ticksShown && (
-        <p className="mt-4 text-slate-700">
-          {result.review.policy === "score_only"
-            ? "This test shows your score only."
-            : result.review.ticksFrom
-              ? `Which answers were right is shown after the test closes, on ${new Date(result.review.ticksFrom).toLocaleString("en-GB", { dateStyle: "long", timeStyle: "short" })}.`
-              : "Which answers were right is shown after the test closes."}
-        </p>
-      )}
+      {note && <p className="mt-4 text-slate-700">{note}</p>}
       {staying ? (
         <p role="status" className="mt-4 rounded bg-brand-50 px-4 py-3">
           You are staying on this page.{" "}
@@ -149,7 +185,18 @@ function ResultView({ result, token }: { result: ReleasedResult; token: string }
       ) : (
         <div className="mt-4 rounded bg-brand-50 px-4 py-3">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <p role="status">You will be redirected to the homepage in {RESULT_REDIRECT_SECONDS} seconds.</p>
+            <div className="flex items-center gap-3">
+              {/* The countdown, drawn: the seconds left in a ring. Hidden from screen readers, which hear the
+                  sentence beside it once instead of a number every second. */}
+              <span
+                aria-hidden="true"
+                data-countdown-seconds={left}
+                className="flex size-10 shrink-0 items-center justify-center rounded-full border-2 border-brand-700 bg-white text-lg font-bold text-brand-900 tabular-nums"
+              >
+                {left}
+              </span>
+              <p role="status">You will be redirected to the homepage in {RESULT_REDIRECT_SECONDS} seconds.</p>
+            </div>
             <button
               type="button"
               onClick={() => setStaying(true)}
@@ -158,8 +205,8 @@ function ResultView({ result, token }: { result: ReleasedResult; token: string }
               Stay on this page
             </button>
           </div>
-          {/* The time left, drawn: a bar that empties over the redirect's seconds. Under reduced motion it stays
-              still; the sentence says the same. */}
+          {/* The time left as a bar that empties over the redirect's seconds. Under reduced motion it stays still;
+              the number and the sentence say the same. */}
           <div aria-hidden="true" className="mt-3 h-1.5 overflow-hidden rounded bg-brand-100">
             <div
               data-countdown
@@ -169,47 +216,8 @@ function ResultView({ result, token }: { result: ReleasedResult; token: string }
           </div>
         </div>
       )}
-      <ol className="mt-6 space-y-2">
-        {result.answers.map((answer, position) => (
-          <li key={answer.questionId} className="flex items-start gap-3 rounded border border-slate-200 px-4 py-3">
-            {/* One width for the three marks, so the question numbers after them line up. */}
-            <span
-              aria-hidden="true"
-              className={`w-4 shrink-0 text-center font-bold ${answer.isCorrect ? "text-green-700" : answer.answered ? "text-red-700" : "text-slate-600"}`}
-            >
-              {answer.isCorrect ? "✓" : answer.answered ? "✗" : "–"}
-            </span>
-            <div className="min-w-0 flex-1">
-              <span className="sr-only">
-                {answer.isCorrect
-                  ? "Correct: "
-                  : !answer.answered
-                    ? "Not answered: "
-                    : answer.mark > 0
-                      ? "Partly right: "
-                      : "Wrong: "}
-              </span>
-              <div className="flex gap-1">
-                <span className="shrink-0">{position + 1}.</span>
-                <RichText html={answer.question.html} className="flex-1" />
-              </div>
-            </div>
-            {answer.answered && !answer.isCorrect && answer.mark !== 0 && (
-              <span
-                className={`shrink-0 rounded px-2 py-0.5 text-sm ${answer.mark > 0 ? "bg-amber-100 text-amber-900" : "bg-red-100 text-red-900"}`}
-              >
-                {/* A partly right answer's share of the question's mark, or what an option weighted below 0 cost. */}
-                {answer.mark.toFixed(2)} of 1
-              </span>
-            )}
-            {!answer.answered && (
-              <span aria-hidden="true" className="shrink-0 rounded bg-slate-100 px-2 py-0.5 text-sm text-slate-700">
-                Not answered
-              </span>
-            )}
-          </li>
-        ))}
-      </ol>
+      <AnswerReview result={result} />
+      <ComeBackLater />
     </div>
   );
 }

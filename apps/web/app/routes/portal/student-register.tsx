@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import type { PersonalLink } from "@trainwise/contract/drives";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
 import { PageIntro } from "../../components/site/page-intro.tsx";
 import { Alert, FormField, FormOutcome, SubmitButton } from "../../components/ui/form-field.tsx";
@@ -82,6 +82,9 @@ export default function StudentRegister() {
       })
       .catch((error: unknown) => setFailure(messageOf(error, "This personal link could not be read.")));
   }, [setValue]);
+
+  // A personal link opens its holder's results as well as their registration.
+  const resultsPath = personalLink ? `/student/results?link=${personalLink.token}` : "/student/results";
 
   const lockedByLink = (name: string) =>
     (name === "email" && Boolean(personalLink?.link.email)) || (name === "usnNo" && Boolean(personalLink?.link.usnNo));
@@ -206,6 +209,13 @@ export default function StudentRegister() {
             <SubmitButton busy={isSubmitting}>{isSubmitting ? "Registering…" : "Register"}</SubmitButton>
           </div>
         </form>
+        <p className="mt-8 text-slate-700">
+          Taken a test already?{" "}
+          <Link to={resultsPath} className="font-semibold text-brand-700 underline">
+            See your results and certificates
+          </Link>{" "}
+          with your email and resume code{personalLink ? ", or this personal link" : ""}.
+        </p>
       </div>
     </>
   );

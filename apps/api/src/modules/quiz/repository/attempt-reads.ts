@@ -89,16 +89,32 @@ export function answerSlots(db: Executor, attemptId: string) {
   return runNamed<AnswerSlot>(db, answerSlotsStatement, [attemptId]);
 }
 
+/**
+ * The texts of the served question `aq`'s options, in the order the student saw them, that the student chose
+ * (`chosen`) and that are right (`right`): what a review that shows the ticks also shows (decision 026).
+ */
+function optionTextsSql(which: "chosen" | "right"): string {
+  const condition =
+    which === "chosen" ? "o.id = aq.selected_option_id or o.id = any(aq.selected_option_ids)" : "o.is_correct";
+  return `(select coalesce(json_agg(o.text order by shown.n), '[]')
+        from unnest(aq.option_order) with ordinality as shown(id, n) join question_options o on o.id = shown.id
+        where ${condition})`;
+}
+
 const resultRowsStatement: NamedStatement = {
   name: "quiz.result-rows",
   text: `select aq.question_id as "questionId", coalesce(aq.is_correct, false) as "isCorrect",
       (aq.selected_option_id is not null or aq.selected_option_ids is not null) as answered,
-      coalesce(aq.mark, case when aq.is_correct then 1 else 0 end) as mark, q.text
+      coalesce(aq.mark, case when aq.is_correct then 1 else 0 end) as mark, q.text,
+      ${optionTextsSql("chosen")} as chosen, ${optionTextsSql("right")} as right
     from attempt_questions aq join questions q on q.id = aq.question_id
     where aq.attempt_id = $1::uuid order by aq.position`,
 };
 
-/** A result's line: the question, whether it was answered, and whether the answer was right (never the key). */
+/**
+ * A result's line: the question, whether it was answered and right, and the texts of the options chosen and of
+ * the right ones, which only a review showing the ticks passes on.
+ */
 export interface ResultRow {
   questionId: string;
   isCorrect: boolean;
@@ -106,9 +122,11 @@ export interface ResultRow {
   /** 0 to 1; scored before marks were kept, a right answer counts 1. */
   mark: number;
   text: string;
+  chosen: string[];
+  right: string[];
 }
 
-/** Each served question's text and whether the saved answer was right: what a result shows, no answer key. */
+/** Each served question's text, whether the saved answer was right, and the chosen and right options' texts. */
 export function resultRows(db: Executor, attemptId: string) {
   return runNamed<ResultRow>(db, resultRowsStatement, [attemptId]);
 }
@@ -119,12 +137,13 @@ const IDENTITY_CHECKED = "(d.roster_only or d.verify_email)";
 const resultViewStatement: NamedStatement = {
   name: "quiz.result-view",
   // $1 attempt, $2 student: the attempt if it is theirs, its drive's context and its result rows, in one read.
-  text: `select a.*, t.name as "testName", d.time_zone as "timeZone", ${releaseAtSql("d")} as "releaseAt",
-      ${IDENTITY_CHECKED} as "identityChecked", d.hold_results as "holdResults",
+  text: `select a.*, t.name as "testName", d.name as "driveName", d.organisation, d.time_zone as "timeZone",
+      ${releaseAtSql("d")} as "releaseAt", ${IDENTITY_CHECKED} as "identityChecked", d.hold_results as "holdResults",
       (select coalesce(json_agg(json_build_object('questionId', aq.question_id,
                  'isCorrect', coalesce(aq.is_correct, false),
                  'answered', aq.selected_option_id is not null or aq.selected_option_ids is not null,
-                 'mark', coalesce(aq.mark, case when aq.is_correct then 1 else 0 end), 'text', q.text) order by aq.position), '[]')
+                 'mark', coalesce(aq.mark, case when aq.is_correct then 1 else 0 end), 'text', q.text,
+                 'chosen', ${optionTextsSql("chosen")}, 'right', ${optionTextsSql("right")}) order by aq.position), '[]')
         from attempt_questions aq join questions q on q.id = aq.question_id
         where aq.attempt_id = a.id) as rows
     from (select ${ATTEMPT_COLUMNS} from attempts where id = $1::uuid and student_id = $2::uuid) a
@@ -138,10 +157,11 @@ export async function resultView(db: Executor, studentId: string, attemptId: str
     studentId,
   ]);
   if (!row) return undefined;
-  const { testName, timeZone, releaseAt, identityChecked, holdResults, rows, ...attempt } = row;
+  const { testName, driveName, organisation, timeZone, releaseAt, identityChecked, holdResults, rows, ...attempt } =
+    row;
   return {
     attempt: attemptFrom(attempt),
-    context: { testName, timeZone, releaseAt, identityChecked, holdResults },
+    context: { testName, driveName, organisation, timeZone, releaseAt, identityChecked, holdResults },
     rows,
   };
 }
@@ -149,6 +169,8 @@ export async function resultView(db: Executor, studentId: string, attemptId: str
 /** What a result page needs beyond the attempt: the test's name, and when the drive releases what hides its key. */
 export interface ResultContext {
   testName: string;
+  driveName: string;
+  organisation: string;
   timeZone: string;
   /** releaseAtSql: null while the drive has no closing time. */
   releaseAt: TimestampText | null;
@@ -160,8 +182,8 @@ export interface ResultContext {
 
 const resultContextStatement: NamedStatement = {
   name: "quiz.result-context",
-  text: `select t.name as "testName", d.time_zone as "timeZone", ${releaseAtSql("d")} as "releaseAt",
-      ${IDENTITY_CHECKED} as "identityChecked", d.hold_results as "holdResults"
+  text: `select t.name as "testName", d.name as "driveName", d.organisation, d.time_zone as "timeZone",
+      ${releaseAtSql("d")} as "releaseAt", ${IDENTITY_CHECKED} as "identityChecked", d.hold_results as "holdResults"
     from drives d join tests t on t.id = d.test_id where d.id = $1::uuid`,
 };
 

@@ -1,0 +1,34 @@
+// What a registered student is about to sit, read before any attempt starts: the test's rules as their attempt
+// would copy them, and where their attempts stand (decision 026).
+import type { QuizIntro } from "@trainwise/contract/quiz";
+import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
+
+const introStatement: NamedStatement = {
+  name: "quiz.intro",
+  text: `select t.name as "testName", d.name as "driveName", d.organisation, t.rules_first as "rulesFirst",
+      t.question_count as "questionCount",
+      t.seconds_per_question as "secondsPerQuestion", s.time_multiplier as "timeMultiplier",
+      t.timing_mode as "timingMode", t.negative_mark as "negativeMark", t.pass_mark as "passMark",
+      t.review_policy as "reviewPolicy", t.secure,
+      greatest(s.attempts_allowed, t.attempts_allowed) as "attemptsAllowed",
+      (select count(*)::int from attempts a where a.student_id = s.id) as "attemptsUsed",
+      exists (select 1 from attempts a where a.student_id = s.id and a.submitted_at is null) as running,
+      (select a.id from attempts a where a.student_id = s.id and a.submitted_at is not null
+        order by a.submitted_at desc limit 1) as "resultId"
+    from students s join drives d on d.id = s.drive_id join tests t on t.id = d.test_id
+    where s.id = $1::uuid`,
+};
+
+/** The student's intro, or undefined when the registration is gone. */
+export async function readIntro(db: Executor, studentId: string): Promise<QuizIntro | undefined> {
+  const [row] = await runNamed<Omit<QuizIntro, "status"> & { running: boolean; timeMultiplier: number }>(
+    db,
+    introStatement,
+    [studentId],
+  );
+  if (!row) return undefined;
+  const { running, timeMultiplier, ...intro } = row;
+  const status = running ? "in_progress" : intro.attemptsUsed >= intro.attemptsAllowed ? "completed" : "not_started";
+  // Rounded as a start rounds it (service.ts), so the rules say the seconds the clock will give.
+  return { status, ...intro, secondsPerQuestion: Math.round(intro.secondsPerQuestion * timeMultiplier) };
+}

@@ -1,0 +1,138 @@
+// What a student reads before the clock starts (decision 026): the test's rules in plain words and a Start button,
+// and the resume code shown where no clock is running. And the screen for a student with no attempt left, which
+// leads to their result instead of ending on an error.
+import type { QuizIntro } from "@trainwise/contract/quiz";
+import { Link } from "react-router";
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function minutesAndSeconds(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  if (minutes === 0) return plural(rest, "second");
+  return rest === 0 ? plural(minutes, "minute") : `${plural(minutes, "minute")} ${plural(rest, "second")}`;
+}
+
+/** The test's rules, one sentence each, as the attempt will apply them. */
+export function rulesOf(intro: QuizIntro): { title: string; text: string }[] {
+  const perQuestion = intro.timingMode === "per_question";
+  const marks = Number(intro.negativeMark.toFixed(2));
+  const attemptsLeft = Math.max(0, intro.attemptsAllowed - intro.attemptsUsed);
+  return [
+    {
+      title: "Questions",
+      text: `${plural(intro.questionCount, "question")}, each with one or more options to choose.`,
+    },
+    {
+      title: "Timing",
+      text: perQuestion
+        ? `${plural(intro.secondsPerQuestion, "second")} for each question. Once you move on you cannot go back.`
+        : `${minutesAndSeconds(intro.secondsPerQuestion * intro.questionCount)} for the whole test. You can move between questions until you submit.`,
+    },
+    {
+      title: "Marking",
+      text:
+        marks > 0
+          ? `1 mark for each right answer. Negative marking: ${marks} ${marks === 1 ? "mark" : "marks"} off for each wrong answer. A question you leave unanswered costs nothing.`
+          : "1 mark for each right answer. No negative marking: a wrong or unanswered question costs nothing.",
+    },
+    {
+      title: "Pass mark",
+      text: intro.passMark === null ? "This test has no pass mark." : `You pass with ${intro.passMark}% or more.`,
+    },
+    {
+      title: "When time runs out",
+      text: perQuestion
+        ? "The test moves on to the next question by itself, keeping the answer you chose; after the last question your answers are submitted."
+        : "Your answers are submitted by themselves.",
+    },
+    {
+      title: "Leaving the page",
+      text: "The clock keeps running. Leaving the test window is noted for your invigilator. If the page closes, register again with the same details and your resume code to continue where you were.",
+    },
+    {
+      title: "Results",
+      text: intro.secure
+        ? "Scores come out together once the drive has ended and everyone's time is up."
+        : intro.reviewPolicy === "score_only"
+          ? "You see your score when you submit."
+          : "You see your score when you submit, and which answers were right as the test allows.",
+    },
+    { title: "Attempts", text: `You have ${plural(attemptsLeft, "attempt")} left.` },
+  ];
+}
+
+export function IntroScreen({
+  intro,
+  resumeCode,
+  onStart,
+}: {
+  intro: QuizIntro;
+  resumeCode: string | null;
+  onStart: () => void;
+}) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <h1 className="text-3xl font-bold text-brand-900">{intro.testName}</h1>
+      <p className="mt-1 text-lg text-slate-700">
+        {intro.driveName}
+        {intro.organisation ? ` (${intro.organisation})` : ""}
+      </p>
+      {resumeCode && (
+        <section aria-label="Your resume code" className="mt-6 rounded border border-brand-100 bg-brand-50 px-4 py-3">
+          <p>
+            Your resume code is <strong className="font-mono text-lg tracking-wider">{resumeCode}</strong>. Write it
+            down: you need it to continue on another device, and with your email to see your result later.
+          </p>
+        </section>
+      )}
+      <h2 className="mt-6 text-xl font-bold text-brand-900">Before you start</h2>
+      <dl className="mt-3 space-y-3">
+        {rulesOf(intro).map((rule) => (
+          <div key={rule.title}>
+            <dt className="font-semibold">{rule.title}</dt>
+            <dd className="text-slate-700">{rule.text}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-6 font-semibold">The clock starts when you press Start.</p>
+      <button
+        type="button"
+        onClick={onStart}
+        className="mt-3 rounded bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-900"
+      >
+        Start
+      </button>
+    </div>
+  );
+}
+
+/** No attempt left: the way to the result, instead of a bare refusal. */
+export function CompletedScreen({ intro, onSeeResult }: { intro: QuizIntro; onSeeResult: (id: string) => void }) {
+  return (
+    <div className="mx-auto max-w-2xl space-y-4 px-4 py-12">
+      <h1 className="text-2xl font-bold text-brand-900">You have already completed {intro.testName}</h1>
+      <p className="text-slate-700">
+        {intro.driveName}
+        {intro.organisation ? ` (${intro.organisation})` : ""}: you have used {plural(intro.attemptsUsed, "attempt")} of{" "}
+        {intro.attemptsAllowed}. If you need another attempt, ask the invigilator.
+      </p>
+      {intro.resultId && (
+        <button
+          type="button"
+          onClick={() => onSeeResult(intro.resultId as string)}
+          className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
+        >
+          See your result
+        </button>
+      )}
+      <p>
+        <Link to="/student/results" className="font-semibold text-brand-700 underline">
+          All your results and certificates
+        </Link>
+      </p>
+    </div>
+  );
+}
