@@ -267,6 +267,7 @@ describe("the intro before the clock, and results kept for later", async () => {
           driveName: "Later secure drive",
           organisation: "Lakeview Institute",
           releasesAt: closesAt,
+          heldForPublishing: false,
           timeZone: "Asia/Kolkata",
         },
       },

@@ -131,6 +131,8 @@ describe("the result page", () => {
       status: "pending",
       resultId: RESULT_ID,
       testName: "Campus quiz",
+      driveName: "Placement drive",
+      organisation: "",
       releasesAt: null,
       heldForPublishing: true,
       timeZone: "Asia/Kolkata",
