@@ -17,14 +17,6 @@ export interface RasterPicture {
   sizes: string;
 }
 
-/** An SVG drawing shown as it is, from `art/<name>.svg`. */
-export interface Illustration {
-  src: string;
-  alt: string;
-  width: number;
-  height: number;
-}
-
 export const heroPicture: RasterPicture = {
   name: "hero",
   alt: "A trainer points at a rising results chart while two learners work on laptops",
@@ -37,34 +29,12 @@ export const heroPicture: RasterPicture = {
 export const rasterSrcSet = (picture: RasterPicture, format: (typeof RASTER_FORMATS)[number]) =>
   RASTER_WIDTHS.map((width) => `/img/${picture.name}-${width}.${format} ${width}w`).join(", ");
 
-/** Drawings shown as they are (copied from `art/` to `/img/`). */
+/**
+ * Drawings shown as they are (copied from `art/` to `/img/<name>.svg`), each on a 480 × 360 canvas; a page names
+ * the one beside its heading. Decorative: the heading says it all.
+ */
 export const DRAWINGS = ["services", "programmes", "careers", "about", "development"] as const;
-
-const drawing = (name: (typeof DRAWINGS)[number], alt: string): Illustration => ({
-  src: `/img/${name}.svg`,
-  alt,
-  width: 480,
-  height: 360,
-});
-
-const services = drawing("services", "");
-const programmes = drawing("programmes", "");
-const development = drawing("development", "");
-
-/** The illustration beside each page's heading, by path; decorative (empty alt): the heading says it all. */
-export const pageArt: Record<string, Illustration> = {
-  "/aboutus": drawing("about", ""),
-  "/services": services,
-  "/careers": drawing("careers", ""),
-  "/internship": drawing("careers", ""),
-  "/institutional-training": programmes,
-  "/corporate-training": programmes,
-  "/skill-development": programmes,
-  "/employment-readiness": programmes,
-  "/software-development": development,
-  "/application-development": development,
-  "/website-development": development,
-};
+export type DrawingName = (typeof DRAWINGS)[number];
 
 /**
  * Icons from Lucide (`lucide-static`), copied in the brand's colour to `/img/icons/<name>.svg` by the build.

@@ -1,7 +1,6 @@
 import { PageIntro } from "../../components/site/page-intro.tsx";
 import { Drawing } from "../../components/site/site-images.tsx";
 import { aboutItems } from "../../content/about.ts";
-import { pageArt } from "../../content/imagery.ts";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/about.ts";
 import type { Route } from "./+types/about-us";
@@ -11,7 +10,7 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(pages, locati
 export default function AboutUs() {
   return (
     <>
-      <PageIntro pages={pages} art={<Drawing art={pageArt["/aboutus"]} />} />
+      <PageIntro pages={pages} art={<Drawing name="about" />} />
       {/* Circles that enlarge and turn on hover or focus; with a mouse their text shows on hover or focus, on a
           touch screen (no hover) it shows from the start. A stacked list below 600px. */}
       <p className="mx-auto hidden max-w-6xl px-4 pt-10 text-slate-700 sm:can-hover:block">

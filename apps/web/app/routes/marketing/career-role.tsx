@@ -2,7 +2,6 @@ import { useLocation } from "react-router";
 import { PageIntro } from "../../components/site/page-intro.tsx";
 import { Drawing } from "../../components/site/site-images.tsx";
 import { applyByEmail, roles } from "../../content/careers.ts";
-import { pageArt } from "../../content/imagery.ts";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/careers.ts";
 import type { Route } from "./+types/career-role";
@@ -15,7 +14,7 @@ export default function CareerRole() {
   const apply = applyByEmail(role.title);
   return (
     <>
-      <PageIntro pages={pages} art={<Drawing art={pageArt["/careers"]} />} />
+      <PageIntro pages={pages} art={<Drawing name="careers" />} />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
         <p className="text-lg text-slate-700 md:col-span-2">{role.description}</p>
         <section aria-labelledby="responsibilities">

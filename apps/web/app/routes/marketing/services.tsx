@@ -3,7 +3,6 @@ import { CardGrid } from "../../components/site/card-grid.tsx";
 import { PageIntro } from "../../components/site/page-intro.tsx";
 import { Drawing } from "../../components/site/site-images.tsx";
 import { cardGrids } from "../../content/card-grids.ts";
-import { pageArt } from "../../content/imagery.ts";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/services.ts";
 import type { Route } from "./+types/services";
@@ -14,7 +13,7 @@ export default function Page() {
   const path = useLocation().pathname.replace(/\/+$/, "");
   return (
     <>
-      <PageIntro pages={pages} art={<Drawing art={pageArt[path]} />} />
+      <PageIntro pages={pages} art={<Drawing name="services" />} />
       <CardGrid cards={cardGrids[path] ?? []} />
     </>
   );
