@@ -64,7 +64,7 @@ export default function DrawerPanel({ onClose }: { onClose: () => void }) {
     >
       <div className="flex items-center justify-between">
         <span className="flex items-center gap-2 text-lg font-bold text-brand-900">
-          <LogoMark label={`${brand.name} logo`} className="h-8 w-8" />
+          <LogoMark className="h-8 w-8" />
           {brand.name}
         </span>
         <button type="button" onClick={() => dialog.current?.close()} className="rounded p-2" aria-label="Close menu">

@@ -1,4 +1,6 @@
 // The interface icons the layout needs, inline: a whole icon library costs more than the page can spare.
+import { brand } from "@trainwise/contract/brand";
+
 type IconProps = { className?: string };
 
 const base = {
@@ -40,8 +42,8 @@ export const ChatIcon = ({ className }: IconProps) => (
  * The brand's mark: steps rising to a goal, on the brand blue. Inline, so it paints with the page's first bytes;
  * `public/favicon.svg` is the same drawing.
  */
-export const LogoMark = ({ className, label }: IconProps & { label: string }) => (
-  <svg viewBox="0 0 40 40" role="img" aria-label={label} className={className}>
+export const LogoMark = ({ className }: IconProps) => (
+  <svg viewBox="0 0 40 40" role="img" aria-label={`${brand.name} logo`} className={className}>
     <rect width="40" height="40" rx="10" fill="#174a96" />
     <path
       d="M9 31h7v-7h7v-7h8"

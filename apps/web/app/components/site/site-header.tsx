@@ -101,9 +101,9 @@ export function SiteLogo() {
     <Link
       to="/"
       aria-label={`${brand.name} home page`}
-      className="flex shrink-0 items-center gap-2 text-xl font-bold tracking-tight text-brand-900"
+      className="flex shrink-0 items-center gap-2 text-xl font-bold text-brand-900"
     >
-      <LogoMark label={`${brand.name} logo`} className="h-9 w-9" />
+      <LogoMark className="h-9 w-9" />
       {brand.name}
     </Link>
   );
