@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import { PageIntro } from "../../components/site/page-intro.tsx";
 import { Drawing } from "../../components/site/site-images.tsx";
-import { applyByEmail, roles } from "../../content/careers.ts";
+import { applyByEmail, hiringSteps, roles } from "../../content/careers.ts";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/careers.ts";
 import type { Route } from "./+types/career-role";
@@ -45,6 +45,16 @@ export default function CareerRole() {
             {apply.label}
           </a>
         </p>
+        <section aria-labelledby="hiring-steps" className="rounded-lg bg-brand-50 p-6 md:col-span-2">
+          <h2 id="hiring-steps" className="text-xl font-bold text-brand-900">
+            What happens after you apply
+          </h2>
+          <ol className="mt-3 list-decimal space-y-1 pl-6">
+            {hiringSteps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </section>
       </div>
     </>
   );
