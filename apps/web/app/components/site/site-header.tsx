@@ -43,7 +43,7 @@ function DisclosureMenu({ label, items }: { label: string; items: readonly { to:
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
-        className="flex items-center gap-1 rounded px-2.5 py-2 text-slate-800 hover:bg-brand-50"
+        className="flex items-center gap-1 rounded px-2 py-2 text-slate-800 hover:bg-brand-50"
       >
         {label} <ChevronDownIcon className={`h-4 w-4 transition-transform ${open ? "rotate-180" : ""}`} />
       </button>
@@ -104,7 +104,8 @@ export function SiteLogo() {
       className="flex shrink-0 items-center gap-2 text-xl font-bold text-brand-900"
     >
       <LogoMark className="h-9 w-9" />
-      {brand.name}
+      {/* Between 900 and 1280px the bar's links need the room: the mark stands alone (the link keeps its name). */}
+      <span className="md:max-xl:hidden">{brand.name}</span>
     </Link>
   );
 }
