@@ -18,7 +18,10 @@ export default function AboutUs() {
       <p className="mx-auto hidden max-w-6xl px-4 pt-10 text-slate-700 sm:can-hover:block">
         Point at or focus a circle to read more.
       </p>
-      <ul className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
+      <ul
+        aria-label="Who we are, what we do, our mission and our vision"
+        className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:grid-cols-2 md:grid-cols-4"
+      >
         {aboutItems.map((item) => (
           <li
             key={item.title}
