@@ -202,6 +202,7 @@ for (const [width, submitted] of [
     for (const enquiry of sent) {
       await page.goto(`/admin/enquiries?search=${encodeURIComponent(enquiry.name)}`);
       const table = page.getByRole("table", { name: "Contact enquiries" });
+      await expect(table.getByRole("columnheader", { name: "Programme", exact: true })).toBeVisible();
       const programmeColumn = await table
         .getByRole("columnheader")
         .evaluateAll((headers) => headers.findIndex((header) => header.textContent === "Programme"));
