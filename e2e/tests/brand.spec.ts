@@ -133,6 +133,22 @@ for (const width of [390, 1280] as const) {
       await expect(page.getByLabel("Phone Number")).toHaveValue("");
     });
 
+    test("service and career pages end with a next step", async ({ page }) => {
+      for (const [path, link] of [
+        ["/services", "Talk to us about training"],
+        ["/software-development", "Tell us about your project"],
+        ["/website-development", "Tell us about your project"],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole("main").getByRole("link", { name: link })).toHaveAttribute("href", "/contactform");
+      }
+      await page.goto("/trainer");
+      // The spec's apply-by-e-mail link stays; the page says what follows it.
+      await expect(page.getByRole("link", { name: "Apply for Trainer by e-mail" })).toHaveAttribute("href", /^mailto:/);
+      const steps = page.getByRole("region", { name: "What happens after you apply" });
+      await expect(steps.getByRole("listitem")).toHaveCount(4);
+    });
+
     test("Admin Login stands outside the marketing frame", async ({ page }) => {
       await page.goto("/admin/login");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Login");
