@@ -21,10 +21,11 @@ export default [
     route("student/results", "routes/portal/student-results.tsx"),
     route("result/:id", "routes/portal/result.tsx"),
     route("verify/:code", "routes/portal/verify-certificate.tsx"),
-    route("admin/login", "routes/admin/login.tsx"),
-    route("admin/invite/:token", "routes/admin/invite.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // Signing in to the admin area: in a frame of its own (SignInFrame), without the marketing menu and footer.
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/invite/:token", "routes/admin/invite.tsx"),
   layout("components/quiz/exam-layout.tsx", [route("quiz", "routes/portal/quiz.tsx")]),
   // The admin area has its own header and navigation, without the site's menu and footer.
   layout("routes/admin/admin-layout.tsx", [

@@ -2,7 +2,7 @@
 // - each raster picture of app/content/imagery.ts, from its drawing in art/, as AVIF and WebP at every width;
 // - the drawings shown as SVG, copied without their comments;
 // - the Lucide icons the content names, in the brand's colour (an <img> cannot inherit `currentColor`);
-// - the demo clients' monogram marks.
+// - the demo clients' marks and the team's portraits.
 // Files are written only when their content changes, so a rebuild leaves their dates alone.
 import fs from "node:fs";
 import path from "node:path";
@@ -14,6 +14,8 @@ import {
   DRAWINGS,
   heroPicture,
   ICONS,
+  PORTRAITS,
+  type Portrait,
   RASTER_FORMATS,
   RASTER_WIDTHS,
 } from "../app/content/imagery.ts";
@@ -83,8 +85,33 @@ const SHAPES: Record<ClientMark["shape"], string> = {
 for (const [file, mark] of Object.entries(CLIENT_MARKS)) {
   write(
     `clients/${file}.svg`,
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64"><g fill="${mark.colour}">${SHAPES[mark.shape]}</g><text x="32" y="33" fill="#fff" font-family="system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif" font-size="${mark.shape === "diamond" ? 17 : 21}" font-weight="700" text-anchor="middle" dominant-baseline="central" letter-spacing="1">${mark.initials}</text></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64"><g fill="${mark.colour}">${SHAPES[mark.shape]}</g><path d="${mark.symbol}" fill="none" stroke="#fff" stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/></svg>`,
   );
 }
+
+/** A head-and-shoulders drawing on a 96 × 96 canvas, from a portrait's colours and hair style. */
+function portraitSvg(portrait: Portrait): string {
+  const { background, skin, hair, style, shirt } = portrait;
+  return [
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96" width="96" height="96">',
+    `<rect width="96" height="96" fill="${background}"/>`,
+    style === "long" ? `<path d="M27 44c-2-18 6-28 21-28s23 10 21 28l4 28H23Z" fill="${hair}"/>` : "",
+    style === "bun" ? `<circle cx="48" cy="17" r="9" fill="${hair}"/>` : "",
+    `<path d="M12 96c2-19 16-28 36-28s34 9 36 28Z" fill="${shirt}"/>`,
+    `<path d="M40 68l8 9 8-9" fill="none" stroke="#fff" stroke-width="2.5" stroke-linejoin="round"/>`,
+    `<rect x="41" y="54" width="14" height="15" rx="5" fill="${skin}"/>`,
+    `<ellipse cx="48" cy="42" rx="16" ry="19" fill="${skin}"/>`,
+    `<path d="M31 40c0-14 7-21 17-21s17 7 17 21c-4-7-10-10-17-10s-13 3-17 10Z" fill="${hair}"/>`,
+    style === "beard" ? `<path d="M32 45c2 13 8 17 16 17s14-4 16-17c-4 5-9 7-16 7s-12-2-16-7Z" fill="${hair}"/>` : "",
+    '<circle cx="42" cy="43" r="1.9" fill="#1f1410"/><circle cx="54" cy="43" r="1.9" fill="#1f1410"/>',
+    `<path d="M43 51q5 4 10 0" fill="none" stroke="${style === "beard" ? "#f5e6dc" : "#5b2f22"}" stroke-width="1.8" stroke-linecap="round"/>`,
+    portrait.glasses
+      ? '<g fill="none" stroke="#1f2937" stroke-width="1.6"><circle cx="42" cy="43" r="5"/><circle cx="54" cy="43" r="5"/><path d="M47 43h2"/></g>'
+      : "",
+    "</svg>",
+  ].join("");
+}
+
+for (const [file, portrait] of Object.entries(PORTRAITS)) write(`team/${file}.svg`, portraitSvg(portrait));
 
 console.log(`images: ${path.relative(process.cwd(), outDir)} up to date`);

@@ -75,7 +75,7 @@ export const feedbackTableQuerySchema = z.object({
 });
 export type FeedbackTableQuery = z.input<typeof feedbackTableQuerySchema>;
 
-/** Enquiries: search name, e-mail or subject; sort by date or name. */
+/** Enquiries: search name, e-mail, subject or programme; sort by date or name. */
 export const enquiryTableQuerySchema = z.object({
   ...tablePage,
   search: searchText("search", 200),

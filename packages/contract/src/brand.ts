@@ -3,7 +3,6 @@
 export const brand = {
   name: "Trainwise",
   legalName: "Trainwise Learning Pvt. Ltd.",
-  tagline: "Training and career development for institutions, companies and job seekers",
   email: "info@trainwise.example",
   phones: ["+91 80 4000 1234", "+91 98450 12345"],
   address: {
@@ -19,9 +18,4 @@ export const brand = {
     video: { label: "YouTube", href: "https://www.youtube.com/" },
   },
   chat: { label: "Chat with us on WhatsApp", href: "https://wa.me/919845012345" },
-  map: {
-    title: "Map showing the Trainwise office on Residency Road, Bengaluru",
-    embedUrl: "https://www.openstreetmap.org/export/embed.html?bbox=77.59%2C12.96%2C77.62%2C12.98&layer=mapnik",
-    linkUrl: "https://www.openstreetmap.org/?mlat=12.9698&mlon=77.6033#map=16/12.9698/77.6033",
-  },
 } as const;

@@ -510,6 +510,8 @@ export const contactEnquiries = pgTable(
     subject: text("subject").notNull(),
     phone: text("phone").notNull(),
     message: text("message").notNull(),
+    /** The training programme an enquiry from that programme's page is about; null from the contact page. */
+    programme: text("programme"),
     createdAt: createdAt(),
   },
   (table) => [index("contact_enquiries_created_at_idx").on(table.createdAt)],

@@ -98,3 +98,11 @@ export const applyByEmail = (role: string) => ({
   href: `mailto:${brand.email}?subject=${encodeURIComponent(`Application: ${role}`)}`,
   label: `Apply for ${role} by e-mail`,
 });
+
+/** What follows an application, so the e-mail is not a leap in the dark. */
+export const hiringSteps = [
+  "Send your resume by e-mail: we confirm it has arrived within two working days.",
+  "A 20-minute phone call with the team you would join, about the role and your questions.",
+  "A short task from the role itself: a 15-minute teaching demo, an operations case or a mock sales call.",
+  "A final conversation with the head of the team, and an offer within a week of it.",
+] as const;

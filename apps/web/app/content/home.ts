@@ -78,11 +78,12 @@ export const trainingServices = [
   },
 ] as const satisfies readonly { title: string; description: string; icon: IconName }[];
 
-export const programTiles = [
-  { to: "/institutional-training", title: "Institutional Training", tagline: "Education and academic excellence" },
-  { to: "/corporate-training", title: "Corporate Training", tagline: "Enhancing professional skills" },
-  { to: "/skill-development", title: "Skill Development", tagline: "Building and honing skills" },
-  { to: "/employment-readiness", title: "Employment Readiness", tagline: "Preparing for the job market" },
+/** The training programme tiles: each programme's tagline, in the menu's order. */
+export const programTaglines = [
+  "Education and academic excellence",
+  "Enhancing professional skills",
+  "Building and honing skills",
+  "Preparing for the job market",
 ] as const;
 
 export const internship = {
@@ -91,12 +92,12 @@ export const internship = {
     "Final-year students and recent graduates can join us for three to six months in training delivery, operations or sales, with a mentor, a stipend and a certificate on completion.",
 } as const;
 
-/** Client organisations, each with its mark (the demo brand's clients and marks are fictional). */
+/** Client organisations, each with its mark: `/img/clients/<mark>.svg` (the demo brand's clients and marks are fictional). */
 export const clients = [
-  { name: "Lakeview Institute of Technology", logo: "/img/clients/lakeview.svg" },
-  { name: "Northbridge Software Services", logo: "/img/clients/northbridge.svg" },
-  { name: "Sunrise Engineering College", logo: "/img/clients/sunrise.svg" },
-  { name: "Meridian Retail Group", logo: "/img/clients/meridian.svg" },
-  { name: "Kaveri Health Systems", logo: "/img/clients/kaveri.svg" },
-  { name: "Bluepeak Logistics", logo: "/img/clients/bluepeak.svg" },
+  { name: "Lakeview Institute of Technology", mark: "lakeview" },
+  { name: "Northbridge Software Services", mark: "northbridge" },
+  { name: "Sunrise Engineering College", mark: "sunrise" },
+  { name: "Meridian Retail Group", mark: "meridian" },
+  { name: "Kaveri Health Systems", mark: "kaveri" },
+  { name: "Bluepeak Logistics", mark: "bluepeak" },
 ] as const;

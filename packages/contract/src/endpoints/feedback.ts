@@ -79,7 +79,7 @@ export const feedbackAndEnquiryEndpoints = {
     method: "GET",
     path: "/contact/table",
     access: admin("examiner"),
-    summary: "One page of the enquiries table: search name, e-mail or subject; sort",
+    summary: "One page of the enquiries table: search name, e-mail, subject or programme; sort",
     query: enquiryTableQuerySchema,
     response: enquiryTablePageSchema,
   }),

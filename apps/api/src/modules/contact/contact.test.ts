@@ -26,7 +26,28 @@ describe("/api/contact", async () => {
     const token = await adminToken(app, database.db);
     const list = (await app.inject({ method: "GET", url: "/api/contact", headers: bearer(token) })).json();
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject(enquiry);
+    expect(list[0]).toMatchObject({ ...enquiry, programme: null });
+  });
+
+  it("records the programme an enquiry from a programme's page names, in the list, the table and the export", async () => {
+    const fromProgramme = { ...enquiry, subject: "Corporate Training enquiry", phone: "9845012345" };
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: { ...fromProgramme, programme: "Corporate Training" },
+      remoteAddress: "10.9.0.4",
+    });
+    expect(response.statusCode).toBe(201);
+    const token = await adminToken(app, database.db);
+    const list = (await app.inject({ method: "GET", url: "/api/contact", headers: bearer(token) })).json();
+    expect(list.find((row: { subject: string }) => row.subject === fromProgramme.subject)).toMatchObject({
+      programme: "Corporate Training",
+    });
+    const table = (
+      await app.inject({ method: "GET", url: "/api/contact/table?search=corporate%20training", headers: bearer(token) })
+    ).json();
+    expect(table.rows).toHaveLength(1);
+    expect(table.rows[0]).toMatchObject({ programme: "Corporate Training", phone: "9845012345" });
   });
 
   it("keeps the message optional", async () => {
@@ -40,22 +61,39 @@ describe("/api/contact", async () => {
     expect(response.statusCode).toBe(201);
   });
 
-  it.each([
+  const refusals: [Partial<Record<keyof typeof enquiry | "programme", string>>, string, string][] = [
     [{ name: "" }, "name", "Name is required"],
     [{ email: "nope" }, "email", "Email must be a valid e-mail address"],
     [{ subject: "" }, "subject", "Subject is required"],
     [{ phone: "" }, "phone", "Phone Number is required"],
-    [{ phone: "call me" }, "phone", "Phone Number must contain only digits, spaces, +, - or brackets"],
-  ])("refuses %o", async (change, field, message) => {
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/contact",
-      payload: { ...enquiry, ...change },
-      remoteAddress: "10.9.0.3",
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().fields[field]).toBe(message);
-  });
+    [{ phone: "call me" }, "phone", "Phone Number may contain only digits, spaces, +, - or brackets"],
+    // Digits alone, but too few: the message names the length rule, not the characters.
+    [{ phone: "98450" }, "phone", "Phone Number must have 10 to 15 digits (e.g. 98450 12345 or +91 98450 12345)"],
+    [
+      { phone: "+91 98450 12345 6789" },
+      "phone",
+      "Phone Number must have 10 to 15 digits (e.g. 98450 12345 or +91 98450 12345)",
+    ],
+    [
+      { programme: "Underwater Basket Weaving" },
+      "programme",
+      "Programme must be one of: Institutional Training, Corporate Training, Skill Development, Employment Readiness",
+    ],
+  ];
+  it.each(refusals.map(([change, field, message], index) => [change, field, message, `10.9.3.${index}`] as const))(
+    "refuses %o",
+    async (change, field, message, address) => {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/contact",
+        payload: { ...enquiry, ...change },
+        // Each case from its own address: refusals count towards the limit of five enquiries per address.
+        remoteAddress: address,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields[field]).toBe(message);
+    },
+  );
 
   it("limits enquiries per address", async () => {
     const statuses: number[] = [];

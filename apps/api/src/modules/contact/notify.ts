@@ -17,6 +17,7 @@ export function createContactNotifier(mailer: Mailer | undefined): ContactNotifi
       replyTo: { name: enquiry.name, address: enquiry.email },
       subject: `Website enquiry: ${enquiry.subject}`,
       text: [
+        ...(enquiry.programme ? [`Programme: ${enquiry.programme}`] : []),
         `Name: ${enquiry.name}`,
         `Email: ${enquiry.email}`,
         `Phone: ${enquiry.phone}`,

@@ -1,6 +1,6 @@
 // Contact enquiries: stored from the public form, read by admins a page at a time.
 import type { enquiryTableQuerySchema } from "@trainwise/contract/admin-tables";
-import type { ContactInput } from "@trainwise/contract/contact";
+import type { ContactInput, TrainingProgramme } from "@trainwise/contract/contact";
 import { count, desc, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
@@ -17,10 +17,9 @@ import {
 import { contactEnquiries } from "../../db/schema.ts";
 
 export async function storeEnquiry(db: Executor, input: ContactInput) {
-  await db.insert(contactEnquiries).values(input);
+  await db.insert(contactEnquiries).values({ ...input, programme: input.programme ?? null });
 }
 
-/** The newest `limit` enquiries. */
 /** Enquiries, newest first: a window of them (`listWindow`) and how many there are in all. */
 export async function latestEnquiries(db: Executor, query: ListQuery) {
   const { limit, offset } = listWindow(query);
@@ -43,7 +42,7 @@ export type EnquiryFilters = Pick<EnquiryTableQuery, "search">;
 function enquiryFilters(query: EnquiryFilters): SQL {
   if (!query.search) return sql`true`;
   const pattern = containsPattern(query.search);
-  return sql`(e.name ilike ${pattern} or e.email ilike ${pattern} or e.subject ilike ${pattern})`;
+  return sql`(e.name ilike ${pattern} or e.email ilike ${pattern} or e.subject ilike ${pattern} or e.programme ilike ${pattern})`;
 }
 
 const ENQUIRY_SORTS = { date: sql`e.created_at`, name: sql`e.name` } as const;
@@ -58,10 +57,11 @@ export async function enquiryTable(db: Executor, query: EnquiryTableQuery) {
     subject: string;
     phone: string;
     message: string;
+    programme: string | null;
     created_at: Date;
     total: string;
   }>(sql`
-    select e.id, e.name, e.email, e.subject, e.phone, e.message, e.created_at, ${TOTAL_OVER_ALL} as total
+    select e.id, e.name, e.email, e.subject, e.phone, e.message, e.programme, e.created_at, ${TOTAL_OVER_ALL} as total
     from contact_enquiries e
     where ${enquiryFilters(query)}
     order by ${order}
@@ -76,6 +76,7 @@ export async function enquiryTable(db: Executor, query: EnquiryTableQuery) {
       subject: row.subject,
       phone: row.phone,
       message: row.message,
+      programme: row.programme as TrainingProgramme | null,
       createdAt: new Date(row.created_at).toISOString(),
     }),
     async () => {
@@ -94,6 +95,7 @@ export type EnquiryExportRow = {
   subject: string;
   phone: string;
   message: string;
+  programme: string | null;
   created_at: string;
 };
 
@@ -102,7 +104,7 @@ export function enquiryBatches(db: Executor, filters: EnquiryFilters) {
   return keysetBatches<EnquiryExportRow, { createdAt: string; id: string }>(
     async (after, size) => {
       const { rows } = await db.execute<EnquiryExportRow>(sql`
-        select e.id, e.name, e.email, e.subject, e.phone, e.message, e.created_at::text as created_at
+        select e.id, e.name, e.email, e.subject, e.phone, e.message, e.programme, e.created_at::text as created_at
         from contact_enquiries e
         where ${enquiryFilters(filters)}
           ${after ? sql`and (e.created_at, e.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}

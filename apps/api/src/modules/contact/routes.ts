@@ -1,4 +1,5 @@
 // /api/contact: the contact form stores each enquiry (public, rate-limited); admins read them.
+import type { TrainingProgramme } from "@trainwise/contract/contact";
 import type { FastifyPluginAsync } from "fastify";
 import { csvDate, streamCsv } from "../../csv/reply.ts";
 import { serve } from "../../http/serve-endpoint.ts";
@@ -6,7 +7,7 @@ import { createMailer, loggableMailFailure } from "../../mail/mailer.ts";
 import { createContactNotifier } from "./notify.ts";
 import { enquiryBatches, enquiryTable, latestEnquiries, storeEnquiry } from "./repository.ts";
 
-const ENQUIRY_CSV_COLUMNS = ["received", "name", "email", "phone", "subject", "message"] as const;
+const ENQUIRY_CSV_COLUMNS = ["received", "name", "email", "phone", "programme", "subject", "message"] as const;
 
 const contactRoutes: FastifyPluginAsync = async (app) => {
   const notify = createContactNotifier(createMailer(app.config.smtpUrl));
@@ -28,7 +29,12 @@ const contactRoutes: FastifyPluginAsync = async (app) => {
   serve(app, "enquiries", async (request, reply) => {
     const { rows, total } = await latestEnquiries(app.db, request.query);
     reply.header("x-total-count", String(total));
-    return rows.map(({ id, createdAt, ...row }) => ({ _id: id, ...row, createdAt: createdAt.toISOString() }));
+    return rows.map(({ id, createdAt, programme, ...row }) => ({
+      _id: id,
+      ...row,
+      programme: programme as TrainingProgramme | null,
+      createdAt: createdAt.toISOString(),
+    }));
   });
 
   serve(app, "enquiryTable", async (request) => enquiryTable(app.db, request.query));
@@ -39,6 +45,7 @@ const contactRoutes: FastifyPluginAsync = async (app) => {
       name: row.name,
       email: row.email,
       phone: row.phone,
+      programme: row.programme ?? "",
       subject: row.subject,
       message: row.message,
     })),

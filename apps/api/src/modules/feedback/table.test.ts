@@ -114,7 +114,7 @@ describe("feedback, enquiries and questions tables", async () => {
   it("streams enquiries as CSV with the table's search", async () => {
     const { response, chunks, rows } = await chunksOf("/api/contact/export.csv?search=subject%202");
     expect(response.headers["content-disposition"]).toBe('attachment; filename="enquiries.csv"');
-    expect(chunks[0]).toBe("received,name,email,phone,subject,message\n");
+    expect(chunks[0]).toBe("received,name,email,phone,programme,subject,message\n");
     expect(rows).toEqual([
       expect.objectContaining({ name: "Mohan Back\\slash", email: "person2@example.com", subject: "Subject 2" }),
     ]);

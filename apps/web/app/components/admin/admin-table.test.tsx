@@ -24,6 +24,7 @@ const enquiry = (n: number): ContactEnquiry => ({
   phone: "+91 98450 12345",
   subject: n % 2 ? "Corporate training" : "Internship",
   message: "Please call me back.",
+  programme: null,
   createdAt: "2026-03-02T09:30:00.000Z",
 });
 

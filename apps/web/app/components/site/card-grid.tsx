@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { Card } from "../../content/card-grids.ts";
 import { IconTile } from "./site-images.tsx";
 
@@ -16,6 +17,40 @@ export function CardGrid({ cards, heading = "What we offer" }: { cards: readonly
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/**
+ * The block a card-grid page ends with when its next step is a conversation: a heading, a sentence and one link.
+ * Here, beside the grid those pages already load, rather than in a file of its own: every new file is one more
+ * entry in the route manifest the home page loads.
+ */
+export function NextStep({
+  heading,
+  children,
+  to,
+  label,
+}: {
+  heading: string;
+  children: React.ReactNode;
+  to: string;
+  label: string;
+}) {
+  return (
+    <section aria-labelledby="next-step" className="mx-auto max-w-6xl px-4 pb-10">
+      <div className="rounded-lg bg-brand-50 p-6">
+        <h2 id="next-step" className="text-xl font-bold text-brand-900">
+          {heading}
+        </h2>
+        <p className="mt-2 max-w-3xl text-slate-700">{children}</p>
+        <Link
+          to={to}
+          className="mt-4 inline-block rounded bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900"
+        >
+          {label}
+        </Link>
+      </div>
     </section>
   );
 }

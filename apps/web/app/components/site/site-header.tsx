@@ -1,11 +1,12 @@
 import { brand } from "@trainwise/contract/brand";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { ChatIcon, ChevronDownIcon, MenuIcon } from "./icons.tsx";
+import { programmes } from "../../content/programmes.ts";
+import { ChatIcon, ChevronDownIcon, LogoMark, MenuIcon } from "./icons.tsx";
 import { mainNavigation, NavItems, otherServices, trailingNavigation } from "./site-navigation.tsx";
 
 /** A disclosure (button + list of links): the pattern for site navigation, closed by Escape or a click outside. */
-function OtherServicesMenu() {
+function DisclosureMenu({ label, items }: { label: string; items: readonly { to: string; label: string }[] }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const wrapper = useRef<HTMLLIElement>(null);
@@ -42,16 +43,16 @@ function OtherServicesMenu() {
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
-        className="flex items-center gap-1 rounded px-2.5 py-2 text-slate-800 hover:bg-brand-50"
+        className="flex items-center gap-1 rounded px-2 py-2 text-slate-800 hover:bg-brand-50"
       >
-        Other Services <ChevronDownIcon className={`h-4 w-4 transition-transform ${open ? "rotate-180" : ""}`} />
+        {label} <ChevronDownIcon className={`h-4 w-4 transition-transform ${open ? "rotate-180" : ""}`} />
       </button>
       <ul
         id={listId}
         hidden={!open}
         className="absolute right-0 z-30 mt-1 w-64 rounded border border-slate-200 bg-white p-1 shadow-lg"
       >
-        <NavItems items={otherServices} />
+        <NavItems items={items} />
       </ul>
     </li>
   );
@@ -94,17 +95,31 @@ function MobileDrawer() {
   );
 }
 
+/** The brand's mark and name, linking home: the first thing in every public page's bar. */
+export function SiteLogo() {
+  return (
+    <Link
+      to="/"
+      aria-label={`${brand.name} home page`}
+      className="flex shrink-0 items-center gap-2 text-xl font-bold text-brand-900"
+    >
+      <LogoMark className="h-9 w-9" />
+      {/* Between 900 and 1280px the bar's links need the room: the mark stands alone (the link keeps its name). */}
+      <span className="md:max-xl:hidden">{brand.name}</span>
+    </Link>
+  );
+}
+
 export function SiteHeader() {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
-        <Link to="/" className="text-xl font-bold text-brand-700">
-          {brand.name}
-        </Link>
+        <SiteLogo />
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex flex-wrap items-center justify-end gap-x-0.5 text-sm lg:text-base">
             <NavItems items={mainNavigation} />
-            <OtherServicesMenu />
+            <DisclosureMenu label="Programs" items={programmes} />
+            <DisclosureMenu label="Other Services" items={otherServices} />
             <NavItems items={trailingNavigation} />
           </ul>
         </nav>

@@ -1,8 +1,8 @@
 // The site's pictures as plain <img> and <picture> elements: files the browser fetches, not markup in the
 // JavaScript bundle. Each has its width and height, so its space is reserved before it loads.
 import {
+  type DrawingName,
   type IconName,
-  type Illustration,
   iconSrc,
   RASTER_WIDTHS,
   type RasterPicture,
@@ -26,14 +26,13 @@ export function IconTile({ name }: { name: IconName }) {
 }
 
 /** A page's illustration beside its heading: above the fold and the largest thing in view, so it comes first. */
-export function Drawing({ art }: { art: Illustration | undefined }) {
-  if (!art) return null;
+export function Drawing({ name }: { name: DrawingName }) {
   return (
     <img
-      src={art.src}
-      alt={art.alt}
-      width={art.width}
-      height={art.height}
+      src={`/img/${name}.svg`}
+      alt=""
+      width={480}
+      height={360}
       fetchPriority="high"
       className="mx-auto h-auto w-full max-w-sm md:max-w-md"
     />

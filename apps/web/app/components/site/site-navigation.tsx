@@ -32,4 +32,4 @@ export function NavItems({ items }: { items: readonly { to: string; label: strin
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded px-2.5 py-2 hover:bg-brand-50 ${isActive ? "font-semibold text-brand-700" : "text-slate-800"}`;
+  `block rounded px-2 py-2 hover:bg-brand-50 ${isActive ? "font-semibold text-brand-700" : "text-slate-800"}`;

@@ -1,6 +1,6 @@
 // The frame of every signed-in admin page: its own header (no marketing menu or footer), the one admin
-// navigation (only what the admin's role may use), and Logout. Signing in happens on /admin/login, which keeps
-// the site's layout. A page the role may not use shows "Not allowed" in the frame; the API refuses it anyway.
+// navigation (only what the admin's role may use), and Logout. Signing in happens on /admin/login, in the frame of
+// sign-in-layout.tsx. A page the role may not use shows "Not allowed" in the frame; the API refuses it anyway.
 import { type AdminArea, type AdminRole, mayUse, ROLE_LABELS } from "@trainwise/contract/admin-roles";
 import { useState } from "react";
 import {

@@ -26,6 +26,11 @@ export const meta = () => [{ title: "Enquiries | Trainwise" }, { name: "robots",
 
 const COLUMNS: Column<ContactEnquiry>[] = [
   { header: "Received", cell: (enquiry) => formatDateTime(enquiry.createdAt), className: "whitespace-nowrap" },
+  {
+    // An enquiry from a programme's page names it; one from the contact page names none.
+    header: "Programme",
+    cell: (enquiry) => enquiry.programme ?? <span className="text-slate-600">None (contact page)</span>,
+  },
   { header: "Subject", cell: (enquiry) => enquiry.subject },
   { header: "Name", cell: (enquiry) => enquiry.name },
   {

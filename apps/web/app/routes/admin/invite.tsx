@@ -5,6 +5,7 @@ import { type AcceptInvite, acceptInviteSchema, type Invitation, ROLE_LABELS } f
 import { Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Await, Link, useAsyncError } from "react-router";
+import { SignInFrame } from "../../components/site/sign-in-frame.tsx";
 import { Alert, FormField, SubmitButton } from "../../components/ui/form-field.tsx";
 import { ApiError, call, messageOf } from "../../lib/api.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
@@ -22,14 +23,14 @@ export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
 
 export default function AcceptInvitation({ loaderData, params }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-md px-4 py-12">
+    <SignInFrame>
       <h1 className="mb-6 text-3xl font-bold text-brand-900">Set your admin password</h1>
       <Suspense fallback={<p role="status">Checking your invitation…</p>}>
         <Await resolve={loaderData.invitation} errorElement={<InvitationUnusable />}>
           {(invitation) => <SetPassword invitation={invitation} token={params.token} />}
         </Await>
       </Suspense>
-    </div>
+    </SignInFrame>
   );
 }
 

@@ -1,9 +1,9 @@
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { PageIntro } from "../../components/site/page-intro.tsx";
+import { SignInFrame } from "../../components/site/sign-in-frame.tsx";
 import { Alert, FormField, SubmitButton } from "../../components/ui/form-field.tsx";
-import { pageMeta } from "../../content/page-meta.ts";
+import { copyOf, pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/portal.ts";
 import { takeSessionNotice } from "../../lib/admin-session.ts";
 import { call, messageOf } from "../../lib/api.ts";
@@ -41,9 +41,9 @@ export default function AdminLogin() {
   }
 
   return (
-    <>
-      <PageIntro pages={pages} />
-      <div className="mx-auto max-w-md px-4 py-8">
+    <SignInFrame>
+      <h1 className="text-3xl font-bold text-brand-900">{copyOf(pages, "/admin/login").heading}</h1>
+      <div className="mt-6">
         {failure && (
           <div className="mb-4">
             <Alert tone="error">{failure}</Alert>
@@ -56,6 +56,6 @@ export default function AdminLogin() {
           <SubmitButton busy={busy}>Login</SubmitButton>
         </form>
       </div>
-    </>
+    </SignInFrame>
   );
 }

@@ -1,8 +1,7 @@
 import { useLocation } from "react-router";
 import { PageIntro } from "../../components/site/page-intro.tsx";
 import { Drawing } from "../../components/site/site-images.tsx";
-import { applyByEmail, roles } from "../../content/careers.ts";
-import { pageArt } from "../../content/imagery.ts";
+import { applyByEmail, hiringSteps, roles } from "../../content/careers.ts";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/careers.ts";
 import type { Route } from "./+types/career-role";
@@ -15,7 +14,7 @@ export default function CareerRole() {
   const apply = applyByEmail(role.title);
   return (
     <>
-      <PageIntro pages={pages} art={<Drawing art={pageArt["/careers"]} />} />
+      <PageIntro pages={pages} art={<Drawing name="careers" />} />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
         <p className="text-lg text-slate-700 md:col-span-2">{role.description}</p>
         <section aria-labelledby="responsibilities">
@@ -46,6 +45,16 @@ export default function CareerRole() {
             {apply.label}
           </a>
         </p>
+        <section aria-labelledby="hiring-steps" className="rounded-lg bg-brand-50 p-6 md:col-span-2">
+          <h2 id="hiring-steps" className="text-xl font-bold text-brand-900">
+            What happens after you apply
+          </h2>
+          <ol className="mt-3 list-decimal space-y-1 pl-6">
+            {hiringSteps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </section>
       </div>
     </>
   );

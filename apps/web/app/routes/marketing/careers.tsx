@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { PageIntro } from "../../components/site/page-intro.tsx";
 import { Drawing, IconTile } from "../../components/site/site-images.tsx";
 import { careerCards } from "../../content/careers.ts";
-import { pageArt } from "../../content/imagery.ts";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/careers.ts";
 import type { Route } from "./+types/careers";
@@ -12,7 +11,7 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(pages, locati
 export default function Careers() {
   return (
     <>
-      <PageIntro pages={pages} art={<Drawing art={pageArt["/careers"]} />} />
+      <PageIntro pages={pages} art={<Drawing name="careers" />} />
       <ul className="mx-auto grid max-w-6xl gap-5 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
         {careerCards.map((card) => (
           <li

@@ -8,7 +8,7 @@ import {
   advancementProgram,
   clients,
   internship,
-  programTiles,
+  programTaglines,
   trainingServices,
   transformation,
   values,
@@ -16,6 +16,7 @@ import {
 import { heroPicture } from "../../content/imagery.ts";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/home.ts";
+import { programmes } from "../../content/programmes.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -124,14 +125,14 @@ export default function Home() {
 
       <Section title="Training programs">
         <ul className="grid gap-4 sm:grid-cols-2 md:grid-cols-4">
-          {programTiles.map((tile) => (
+          {programmes.map((tile, index) => (
             <li key={tile.to}>
               <Link
                 to={tile.to}
                 className="block h-full rounded-lg border border-slate-200 p-5 shadow-sm hover:border-brand-600 hover:bg-brand-50"
               >
-                <h3 className="text-lg font-semibold text-brand-900">{tile.title}</h3>
-                <p className="mt-1 text-slate-700">{tile.tagline}</p>
+                <h3 className="text-lg font-semibold text-brand-900">{tile.label}</h3>
+                <p className="mt-1 text-slate-700">{programTaglines[index]}</p>
               </Link>
             </li>
           ))}
@@ -161,7 +162,7 @@ export default function Home() {
               data-testid="client"
             >
               <img
-                src={client.logo}
+                src={`/img/clients/${client.mark}.svg`}
                 alt=""
                 width={40}
                 height={40}

@@ -2,7 +2,6 @@ import { brand } from "@trainwise/contract/brand";
 import { PageIntro } from "../../components/site/page-intro.tsx";
 import { Drawing } from "../../components/site/site-images.tsx";
 import { applyByEmail } from "../../content/careers.ts";
-import { pageArt } from "../../content/imagery.ts";
 import { pageMeta } from "../../content/page-meta.ts";
 import { pages } from "../../content/pages/careers.ts";
 import type { Route } from "./+types/internship";
@@ -19,7 +18,7 @@ export default function Internship() {
   const apply = applyByEmail("Internship");
   return (
     <>
-      <PageIntro pages={pages} art={<Drawing art={pageArt["/internship"]} />} />
+      <PageIntro pages={pages} art={<Drawing name="careers" />} />
       <div className="mx-auto max-w-6xl px-4 py-10">
         <h2 className="text-xl font-bold text-brand-900">Tracks</h2>
         <ul className="mt-4 grid gap-5 md:grid-cols-3">
