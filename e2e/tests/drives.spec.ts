@@ -109,6 +109,7 @@ test("an admin plans a test and a drive; a student joins by its link and appears
     page.getByRole("radio", { name: /^Secure: scores, pass or fail and ticks come out together/ }),
   ).toBeChecked();
   await page.getByRole("radio", { name: /^Practice: scores at submit/ }).check();
+  await expect(page.getByRole("checkbox", { name: /^Show the rules first/ })).toBeChecked();
   await page.getByRole("button", { name: "Create Test" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Test created." })).toBeVisible();
   const testRow = page.getByRole("row").filter({ hasText: testName });
@@ -207,6 +208,10 @@ test("an admin plans a test and a drive; a student joins by its link and appears
   await fillRegistration(page, student);
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL(/\/quiz$/);
+  // A test made on the form shows its rules first; the clock starts at Start.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(testName);
+  await expect(page.getByText("You pass with 40% or more.")).toBeVisible();
+  await page.getByRole("button", { name: "Start" }).click();
   // The student answers nothing: each Next, and Submit, asks first, since a per-question test has no way back.
   for (let position = 1; position <= 4; position++) {
     await expect(page.getByText(`Question ${position} of 5`, { exact: true })).toBeVisible();

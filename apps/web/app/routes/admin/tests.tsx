@@ -31,7 +31,7 @@ import {
   useTableBusy,
   useTableParams,
 } from "../../components/admin/admin-table.tsx";
-import { Alert, EditFormActions, FormField } from "../../components/ui/form-field.tsx";
+import { Alert, CheckboxField, EditFormActions, FormField } from "../../components/ui/form-field.tsx";
 import { adminCall, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
 import { formatCount } from "../../lib/format.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
@@ -62,6 +62,7 @@ interface TestForm {
   negativeMark: string;
   reviewPolicy: ReviewPolicy;
   release: ResultRelease;
+  rulesFirst: boolean;
 }
 
 const EMPTY_FORM: TestForm = {
@@ -78,6 +79,8 @@ const EMPTY_FORM: TestForm = {
   reviewPolicy: "score_and_ticks",
   // Every drive but the open practice one has a code handed to a cohort: secure unless the admin says otherwise.
   release: "secure",
+  // Students read the rules before their clock starts (issue 22): the API leaves it off only for old clients' sake.
+  rulesFirst: true,
 };
 
 // A blank number box is "not a number" to the schema, never a silent default.
@@ -103,6 +106,7 @@ function toTestInput(form: TestForm): TestInput {
     negativeMark: numberOf(form.negativeMark),
     reviewPolicy: form.reviewPolicy,
     secure: form.release === "secure",
+    rulesFirst: form.rulesFirst,
   };
 }
 
@@ -124,6 +128,7 @@ function formOf(test: Test): TestForm {
     negativeMark: String(test.negativeMark),
     reviewPolicy: test.reviewPolicy,
     release: test.secure ? "secure" : "practice",
+    rulesFirst: test.rulesFirst,
   };
 }
 
@@ -411,6 +416,10 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         </fieldset>
+        <CheckboxField className="md:col-span-2" error={errors.rulesFirst?.message} {...register("rulesFirst")}>
+          Show the rules first (questions, timing, marking, pass mark, what happens on time-out and leaving) with a
+          Start button: each student's clock starts at Start, not at registration
+        </CheckboxField>
         <EditFormActions
           busy={isSubmitting}
           editing={editing !== undefined}
