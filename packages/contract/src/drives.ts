@@ -178,6 +178,10 @@ export const driveInputSchema = z
     error: "Personal links come from the roster: set the drive to roster only as well",
     path: ["personalLinksOnly"],
   })
+  .refine((drive) => !(drive.verifyEmail && drive.rosterOnly), {
+    error: "The roster already checks who registers: e-mail codes are for drives without a roster",
+    path: ["verifyEmail"],
+  })
   .refine((drive) => !drive.opensAt || !drive.closesAt || Date.parse(drive.opensAt) < Date.parse(drive.closesAt), {
     error: "The drive must close after it opens",
     path: ["closesAt"],

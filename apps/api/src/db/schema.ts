@@ -198,6 +198,11 @@ export const drives = pgTable(
     holdResults: boolean("hold_results").notNull().default(false),
     /** When an admin published the held results (decision 024). */
     resultsPublishedAt: timestamp("results_published_at", { withTimezone: true }),
+    /**
+     * When a registration that had been shown the key (a result released after the close) was removed: the drive
+     * still never reopens, though the attempt that said so is gone.
+     */
+    keyShownAt: timestamp("key_shown_at", { withTimezone: true }),
     /** The always-open drive that students without a code join. */
     isDefault: boolean("is_default").notNull().default(false),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
@@ -208,6 +213,9 @@ export const drives = pgTable(
     uniqueIndex("drives_one_default").on(table.isDefault).where(sql`${table.isDefault}`),
     index("drives_test_idx").on(table.testId),
     check("drives_personal_links_need_roster", sql`not ${table.personalLinksOnly} or ${table.rosterOnly}`),
+    // A roster checks who registers; e-mail codes are for drives without one (decision 025), and on a roster's
+    // drive they answered an unlisted address as a real drive (an outside attack).
+    check("drives_email_codes_without_roster", sql`not (${table.verifyEmail} and ${table.rosterOnly})`),
   ],
 );
 

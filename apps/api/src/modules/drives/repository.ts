@@ -216,19 +216,33 @@ export async function reopenDrive(db: Executor, id: string) {
   return row;
 }
 
+/** The attempt `a` showed its student what gives the drive's key away once the drive closed: ticks, or a secure score. */
+const revealingAttemptSql = (a: string) =>
+  sql.raw(`${a}.submitted_at is not null and (${a}.review_policy = 'ticks_after_close' or ${a}.secure)`);
+
 /**
- * Whether the drive's key has reached its students, or will as soon as its last attempt ends: it has closed, and
- * an attempt of it was submitted under "ticks after close" or on a secure test, whose results come out with the
- * key (decision 024). Such a drive never takes new attempts again.
+ * Whether the drive's students have been shown its answers since it closed, so it must never take new attempts:
+ * an attempt that shows them now, a registration removed after it did (`key_shown_at`), or published results (an
+ * outside attack reopened a drive published before anyone submitted, and one whose revealing registrations it had
+ * removed, and each new submit then read its score and ticks at once).
  */
 export async function keyShownAfterClose(db: Executor, id: string): Promise<boolean> {
   const { rows } = await db.execute<{ shown: boolean }>(sql`
-    select exists (
-      select 1 from ${drives} join ${attempts} a on a.drive_id = ${drives.id}
-      where ${drives.id} = ${id} and ${driveStatusSql()} = 'closed'
-        and a.submitted_at is not null and (a.review_policy = 'ticks_after_close' or a.secure)
-    ) as shown`);
+    select (${drives.keyShownAt} is not null or ${drives.resultsPublishedAt} is not null
+      or (${driveStatusSql()} = 'closed'
+        and exists (select 1 from ${attempts} a where a.drive_id = ${drives.id} and ${revealingAttemptSql("a")})))
+      as shown
+    from ${drives} where ${drives.id} = ${id}`);
   return rows[0]?.shown === true;
+}
+
+/** Before the student is removed: records on their drive that they had been shown its key, if they had. */
+export async function recordKeyShownBy(db: Executor, studentId: string) {
+  await db.execute(sql`
+    update ${drives} set key_shown_at = now()
+    where ${drives.keyShownAt} is null and ${driveStatusSql()} = 'closed'
+      and ${drives.id} = (select s.drive_id from ${students} s where s.id = ${studentId})
+      and exists (select 1 from ${attempts} a where a.student_id = ${studentId} and ${revealingAttemptSql("a")})`);
 }
 
 /** When what waits for the drive's close reaches its students, and when the drive settles (decision 024). */

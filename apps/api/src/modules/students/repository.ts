@@ -16,7 +16,7 @@ import {
   toPage,
 } from "../../db/paging.ts";
 import { attempts, drives, students } from "../../db/schema.ts";
-import { rosterListsSql } from "../drives/repository.ts";
+import { recordKeyShownBy, rosterListsSql } from "../drives/repository.ts";
 
 /** Students of the drive whose email or USN matches, case-insensitively. */
 export function findStudentsInDrive(db: Executor, driveId: string, email: string, usnNo: string) {
@@ -163,6 +163,7 @@ export async function removeStudent(db: Database, id: string) {
       from students s
       where s.id = ${id} and r.drive_id = s.drive_id and r.link_used_at is not null
         and ${rosterListsSql(line, sql`s.email`, sql`s.usn_no`)}`);
+    await recordKeyShownBy(tx, id);
     const [row] = await tx.delete(students).where(eq(students.id, id)).returning({ id: students.id });
     return row;
   });

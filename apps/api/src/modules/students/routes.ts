@@ -85,8 +85,9 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
       if (driveCode !== undefined) await enterCodeGuess(request.ip, reply);
       const drive = await refusedNoSooner(async () => {
         const found = await driveFor(app.db, driveCode);
-        // A roster's drive is news only to the students it lists: answered as an unknown code, as registration does.
-        if (found.rosterOnly && !found.verifyEmail) throw new DriveCodeRefused();
+        // A roster's drive (which never sends codes) is news only to the students it lists: answered as an unknown
+        // code, as registration does.
+        if (found.rosterOnly) throw new DriveCodeRefused();
         return found;
       });
       if (driveCode !== undefined) await codeGuesses.admitted(request.ip);

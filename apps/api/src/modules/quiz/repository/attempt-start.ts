@@ -58,7 +58,10 @@ const lockStudentStatement: NamedStatement = {
         'attemptsAllowed', t.attempts_allowed, 'passMark', t.pass_mark, 'negativeMark', t.negative_mark,
         'reviewPolicy', t.review_policy, 'secure', t.secure) as test
     from students s join drives d on d.id = s.drive_id join tests t on t.id = d.test_id
-    where s.id = $1::uuid for update of s`,
+    where s.id = $1::uuid for update of s for share of d`,
+  // The drive's row is held (shared with the drive's other starts) until the start commits: closing and publishing
+  // update that row, so they wait for starts in flight, and a start behind a close reads the drive closed. Read
+  // unlocked, a start could store an attempt after the drive had closed and published its key (an outside attack).
 };
 
 /**
