@@ -73,6 +73,8 @@ export const studentAdminSchema = studentSchema.extend({
   /** The drive the student registered for. */
   driveId: idSchema,
   driveName: z.string(),
+  /** The drive's time zone, in which the admin screens show when the student registered. */
+  timeZone: z.string(),
   timeMultiplier: z.number(),
   attemptsAllowed: z.number().int(),
   attemptsUsed: z.number().int(),

@@ -188,6 +188,7 @@ export async function listStudents(db: Executor, query: StudentListQuery = {}) {
       createdAt: students.createdAt,
       driveId: students.driveId,
       driveName: drives.name,
+      timeZone: drives.timeZone,
       // Spelled out: inside a subquery Drizzle would leave the outer column unqualified.
       attemptsUsed: sql<number>`(select count(*)::int from attempts a where a.student_id = "students"."id")`,
     })
@@ -256,6 +257,7 @@ type StudentTableRow = {
   created_at: Date | string;
   drive_id: string;
   drive_name: string;
+  time_zone: string;
   total: string;
 };
 
@@ -276,7 +278,7 @@ export async function studentTable(db: Executor, query: StudentTableQuery) {
       ${limitOffset(query)}
     )
     select s.id, s.name, s.email, s.phone, s.usn_no, s.college, s.course, s."group", s.year, s.time_multiplier,
-           s.attempts_allowed, s.created_at, s.drive_id, d.name as drive_name, m.total,
+           s.attempts_allowed, s.created_at, s.drive_id, d.name as drive_name, d.time_zone, m.total,
            (select count(*)::int from attempts a where a.student_id = s.id) as attempts_used
     from matched m
     join students s on s.id = m.id
@@ -307,14 +309,15 @@ function studentOut(row: StudentTableRow) {
     createdAt: new Date(row.created_at).toISOString(),
     driveId: row.drive_id,
     driveName: row.drive_name,
+    timeZone: row.time_zone,
   };
 }
 
 /** Every student matching the filters, newest first, in keyset batches: the export streams these. */
 export function studentBatches(db: Executor, filters: StudentFilters) {
-  return keysetBatches<StudentTableRow & { time_zone: string }, { createdAt: string; id: string }>(
+  return keysetBatches<StudentTableRow, { createdAt: string; id: string }>(
     async (after, size) => {
-      const { rows } = await db.execute<StudentTableRow & { time_zone: string }>(sql`
+      const { rows } = await db.execute<StudentTableRow>(sql`
         select s.id, s.name, s.email, s.phone, s.usn_no, s.college, s.course, s."group", s.year, s.time_multiplier,
                s.attempts_allowed, s.created_at::text as created_at, s.drive_id, d.name as drive_name, 0 as total,
                d.time_zone, (select count(*)::int from attempts a where a.student_id = s.id) as attempts_used

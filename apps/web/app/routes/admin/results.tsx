@@ -19,9 +19,11 @@ import {
 } from "../../components/admin/admin-table.tsx";
 import { AnswerSignalsNote, answerSignalsText } from "../../components/admin/answer-signals.tsx";
 import { Alert } from "../../components/ui/form-field.tsx";
+import { RichText } from "../../components/ui/rich-text.tsx";
 import { adminCall, tableQueryFrom, useAdminCall, useTableExport } from "../../lib/admin-client.ts";
 import { messageOf } from "../../lib/api.ts";
-import { formatDateTime, formatScore } from "../../lib/format.ts";
+import { formatScore } from "../../lib/format.ts";
+import { formatInZone } from "../../lib/zoned-time.ts";
 import type { Route } from "./+types/results";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -87,8 +89,13 @@ function Answers({ id, data }: { id: string; data: AnswersData | undefined }) {
   if ("failure" in data) return <Alert tone="error">{data.failure}</Alert>;
   const { detail } = data;
   return (
-    <div id={`answers-${id}`}>
+    <div id={`answers-${id}`} className="min-w-0">
       <p className="text-sm">
+        Score {formatScore(detail.score, detail.totalQuestions)}
+        {detail.autoSubmitted ? " · Auto-submitted when the time ran out" : " · Submitted by the student"} ·{" "}
+        {formatInZone(detail.submittedAt, detail.timeZone)}.
+      </p>
+      <p className="mt-1 text-sm">
         Left the quiz window {detail.focusLosses} {detail.focusLosses === 1 ? "time" : "times"}. Answer times:{" "}
         {answerSignalsText(detail) ?? "nothing remarkable"}.
       </p>
@@ -96,29 +103,39 @@ function Answers({ id, data }: { id: string; data: AnswersData | undefined }) {
       {detail.keyHidden && (
         <p className="mt-2 text-sm">
           Which options were chosen and which are right is shown to viewers once the drive has ended
-          {detail.keyShownFrom ? ` (${formatDateTime(detail.keyShownFrom)})` : ""}, so the answers of a drive still
-          running stay secret.
+          {detail.keyShownFrom ? ` (${formatInZone(detail.keyShownFrom, detail.timeZone)})` : ""}, so the answers of a
+          drive still running stay secret.
         </p>
       )}
-      <ol className="mt-2 space-y-2">
+      {/* Each question as the student saw it: formulas typeset, code highlighted (and wrapping, so nothing is cut
+          off on a phone), pictures shown; never the Markdown source. */}
+      <ol className="mt-2 space-y-3">
         {detail.answers.map((answer, index) => (
-          <li key={answer.questionId}>
-            <p className="font-semibold">
-              {index + 1}. {answer.question}{" "}
-              <span
-                className={
-                  answer.isCorrect === null ? "text-slate-700" : answer.isCorrect ? "text-green-800" : "text-red-800"
-                }
-              >
-                ({markLabel(answer)})
-              </span>
+          <li key={answer.questionId} className="min-w-0">
+            <div className="flex gap-2 font-semibold">
+              <span>{index + 1}.</span>
+              <RichText html={answer.questionHtml} className="rich-text-wrap-code min-w-0 flex-1" />
+            </div>
+            <p
+              className={`text-sm font-semibold ${
+                answer.isCorrect === null ? "text-slate-700" : answer.isCorrect ? "text-green-800" : "text-red-800"
+              }`}
+            >
+              {markLabel(answer)}
             </p>
             <p className="text-sm">
-              {detail.keyHidden
-                ? answer.answered
-                  ? "Answered"
-                  : "Not answered"
-                : `Answered: ${answer.chosen ?? "Not answered"} · Correct: ${answer.correct}`}
+              {detail.keyHidden ? (
+                answer.answered ? (
+                  "Answered"
+                ) : (
+                  "Not answered"
+                )
+              ) : (
+                <>
+                  Answered: {answer.chosenHtml === null ? "Not answered" : <RichText inline html={answer.chosenHtml} />}{" "}
+                  · Correct: <RichText inline html={answer.correctHtml ?? ""} />
+                </>
+              )}
               {answer.secondsToAnswer !== null && ` · after ${answer.secondsToAnswer} s`}
               {answer.focusLosses > 0 && ` · left the quiz ${answer.focusLosses}×`}
             </p>
@@ -154,7 +171,15 @@ export default function Results({ loaderData }: Route.ComponentProps) {
       header: "Result",
       cell: (row) => (row.passed === null ? "—" : row.passed ? "Pass" : "Fail"),
     },
-    { header: "Submitted", cell: (row) => formatDateTime(row.submittedAt), className: "whitespace-nowrap" },
+    {
+      header: "Submitted",
+      cell: (row) => (
+        <>
+          {formatInZone(row.submittedAt, row.timeZone)}
+          {row.autoSubmitted && <span className="block font-semibold text-amber-900">Auto-submitted</span>}
+        </>
+      ),
+    },
     {
       header: "Answers",
       cell: (row) => (
@@ -230,8 +255,8 @@ export default function Results({ loaderData }: Route.ComponentProps) {
 
 /** Right, wrong, not answered, or the share of a partly right multiple answer. */
 function markLabel(answer: { isCorrect: boolean | null; answered: boolean; mark: number | null }): string {
-  if (!answer.answered) return "not answered";
-  if (answer.isCorrect === null || answer.mark === null) return "answered; marks once the drive has ended";
-  if (answer.isCorrect) return "right";
-  return answer.mark > 0 ? `partly right: ${answer.mark.toFixed(2)} of 1` : "wrong";
+  if (!answer.answered) return "Not answered";
+  if (answer.isCorrect === null || answer.mark === null) return "Answered; marks once the drive has ended";
+  if (answer.isCorrect) return "Right";
+  return answer.mark > 0 ? `Partly right: ${answer.mark.toFixed(2)} of 1` : "Wrong";
 }
