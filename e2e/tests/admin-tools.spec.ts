@@ -99,6 +99,11 @@ test("students and results lists, their exports, answers of one attempt, and ext
   const studentsCsv = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
   expect((await studentsCsv).suggestedFilename()).toBe("students.csv");
+  // A student's actions, extra time among them, are behind the row's Actions button.
+  await page
+    .getByRole("button", { name: /^Actions for/ })
+    .first()
+    .click();
   const extraTime = page.getByRole("combobox", { name: /^Extra time for/ }).first();
   await extraTime.selectOption("1.5");
   await expect(page.getByRole("status").filter({ hasText: "Extra time set to 1.5×." })).toBeVisible();
@@ -106,9 +111,9 @@ test("students and results lists, their exports, answers of one attempt, and ext
 
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "View Results" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results");
-  // The score and its percentage share one column, written "0/25 (0%)".
+  // The score and its percentage share one column, written "0/25 (0.00%)" as everywhere (decision 027).
   await expect(page.getByRole("columnheader", { name: "Score" })).toBeVisible();
-  await expect(page.getByRole("row").nth(1)).toContainText(/\d+\/\d+ \(\d+%\)/);
+  await expect(page.getByRole("row").nth(1)).toContainText(/-?[\d.]+\/\d+ \(-?\d+\.\d\d%\)/);
   await page
     .getByRole("button", { name: /^View answers/ })
     .first()

@@ -462,6 +462,7 @@ test("an admin lets a student resume and ends their sessions", async ({ page }) 
   await page.getByLabel("Drive", { exact: true }).selectOption({ label: otherDriveName });
   await expect(page.getByText(student.email)).toHaveCount(0);
   await page.getByLabel("Drive", { exact: true }).selectOption({ label: "All drives" });
+  await page.getByRole("button", { name: `Actions for ${student.name}` }).click();
   await page.getByRole("button", { name: `Let resume for ${student.name}` }).click();
   await expect(page.getByRole("status").filter({ hasText: /^Give the student this resume code\./ })).toBeVisible();
   // The one-time code is shown to the admin, to hand to the student, until the admin is done with it.
@@ -469,6 +470,7 @@ test("an admin lets a student resume and ends their sessions", async ({ page }) 
   await expect(issued.getByText(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/)).toBeVisible();
   await issued.getByRole("button", { name: "Done, I have passed it on" }).click();
   await expect(issued).toHaveCount(0);
+  await page.getByRole("button", { name: `Actions for ${student.name}` }).click();
   await page.getByRole("button", { name: `End sessions for ${student.name}` }).click();
   await expect(page.getByRole("status").filter({ hasText: "The student's sessions have ended." })).toBeVisible();
   await expectNoAxeViolations(page);

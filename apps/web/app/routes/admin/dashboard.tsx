@@ -159,7 +159,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               className="relative mt-2 max-h-96 overflow-y-auto"
               // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
               tabIndex={0}
-              aria-label="Question analysis"
+              aria-label="Questions, hardest first"
             >
               <ol className="divide-y divide-slate-200 text-sm">
                 {summary.items.map((item) => (

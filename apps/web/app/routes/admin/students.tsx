@@ -290,11 +290,20 @@ function IssuedResumeCode({ issued, onDone }: { issued: LetResumeResponse & { na
 const COLUMNS: Column<StudentAdmin>[] = [
   { header: "Name", cell: (student) => student.name },
   { header: "USN", cell: (student) => student.usnNo, className: "whitespace-nowrap" },
-  { header: "Email", cell: (student) => student.email },
+  { header: "Email", cell: (student) => student.email, className: "break-all" },
   { header: "Drive", cell: (student) => student.driveName },
-  { header: "College", cell: (student) => student.college },
-  { header: "Course", cell: (student) => student.course },
-  { header: "Year", cell: (student) => student.year },
+  // College, course and year share a column, so the table fits a 1280 px screen with its actions (decision 027).
+  {
+    header: "College, course, year",
+    cell: (student) => (
+      <>
+        {student.college}
+        <span className="block text-slate-700">
+          {student.course}, {student.year}
+        </span>
+      </>
+    ),
+  },
   { header: "Registered", cell: (student) => formatInZone(student.createdAt, student.timeZone) },
   { header: "Attempts", cell: (student) => `${student.attemptsUsed} of ${student.attemptsAllowed}` },
 ];
