@@ -35,14 +35,14 @@ const RESULTS_SHOWN = 100;
 const ROSTER_SHOWN = 100;
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  const [drive, results, roster, admin] = await Promise.all([
+  // A viewer reads the drive as a report: no roster upload, no personal links (decision 027).
+  const manages = mayUse((await currentAdmin()).role, "manage");
+  const [drive, results, roster] = await Promise.all([
     adminCall("drive", { id: params.id, signal: request.signal }),
     adminCall("driveResults", { id: params.id, query: { limit: RESULTS_SHOWN }, signal: request.signal }),
     adminCall("driveRoster", { id: params.id, query: { page: 1, pageSize: ROSTER_SHOWN }, signal: request.signal }),
-    currentAdmin(),
   ]);
-  // A viewer reads the drive as a report: no roster upload, no personal links (decision 027).
-  return { drive, results, roster, manages: mayUse(admin.role, "manage") };
+  return { drive, results, roster, manages };
 }
 
 export const meta = () => [{ title: "Drive | Trainwise" }, { name: "robots", content: "noindex" }];
