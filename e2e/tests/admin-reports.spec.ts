@@ -124,7 +124,7 @@ test("the dashboard's question analysis shows the question rendered, its figures
   await expectNoAxeViolations(page);
 });
 
-test("at 1280 px the tests, drives and students tables show every column and their actions without scrolling", async ({
+test("at 1280 px the tests, drives, students and results tables show every column and their actions without scrolling", async ({
   page,
 }) => {
   const token = await sharedAdminToken();
@@ -141,6 +141,7 @@ test("at 1280 px the tests, drives and students tables show every column and the
   for (const [path, table] of [
     [`/admin/tests?search=${encodeURIComponent(quiz.test.name)}`, /Tests/],
     [`/admin/drives?search=${encodeURIComponent(quiz.drive.name)}`, /Drives/],
+    [`/admin/results?search=${student.usnNo}`, /Submitted quizzes/],
     [`/admin/students?search=${student.usnNo}`, /Registered students/],
   ] as const) {
     await page.goto(path);

@@ -1,7 +1,7 @@
 import { type ResultTableRow, resultTableQuerySchema } from "@trainwise/contract/admin-tables";
 import type { ResultDetail } from "@trainwise/contract/students";
 import { useEffect, useState } from "react";
-import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import {
   BusyNote,
@@ -84,14 +84,15 @@ function useAnswers(openId: string | undefined): AnswersData | undefined {
 }
 
 /** The answers of the open attempt, shown only when they are that attempt's (a late answer for another is dropped). */
-function Answers({ id, data }: { id: string; data: AnswersData | undefined }) {
+function Answers({ row, data }: { row: ResultTableRow; data: AnswersData | undefined }) {
+  const id = row._id;
   if (!data || data.id !== id) return <p role="status">Loading...</p>;
   if ("failure" in data) return <Alert tone="error">{data.failure}</Alert>;
   const { detail } = data;
   return (
     <div id={`answers-${id}`} className="min-w-0">
       <p className="text-sm">
-        Score {formatScore(detail.score, detail.totalQuestions)}
+        Score {formatScore(row.marks, row.totalQuestions)}
         {detail.autoSubmitted ? " · Auto-submitted when the time ran out" : " · Submitted by the student"} ·{" "}
         {formatInZone(detail.submittedAt, detail.timeZone)}.
       </p>
@@ -165,7 +166,15 @@ export default function Results({ loaderData }: Route.ComponentProps) {
     { header: "Student", cell: (row) => row.studentName },
     { header: "USN", cell: (row) => row.usnNo, className: "whitespace-nowrap" },
     { header: "College", cell: (row) => row.college },
-    { header: "Drive", cell: (row) => row.driveName },
+    {
+      header: "Drive",
+      // The drive's page is a report every admin reads (decision 027).
+      cell: (row) => (
+        <Link to={`/admin/drives/${row.driveId}`} className="text-brand-700 underline">
+          {row.driveName}
+        </Link>
+      ),
+    },
     { header: "Score", cell: (row) => formatScore(row.marks, row.totalQuestions), className: "whitespace-nowrap" },
     {
       header: "Result",
@@ -246,7 +255,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
         rows={page.rows}
         busy={busy}
         empty={page.total === 0 && params.size === 0 ? "No quiz has been submitted yet." : "No results match."}
-        after={(row) => (openId === row._id ? <Answers id={row._id} data={answers} /> : undefined)}
+        after={(row) => (openId === row._id ? <Answers row={row} data={answers} /> : undefined)}
       />
       <PageLinks of={page} label="Results" noun={["result", "results"]} />
     </AdminShell>
