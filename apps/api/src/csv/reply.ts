@@ -43,22 +43,3 @@ export function streamCsv<Row, Column extends string>(
 export function csvDate(date: Date | null | undefined): string {
   return date ? date.toISOString() : "";
 }
-
-/**
- * "2026-11-23 18:05:09": the wall clock of `timeZone` at `instant`, as a spreadsheet reads a date and time. A
- * timestamp in UTC put an evening exam in India on the wrong day; the zone has its own column.
- */
-export function csvWallClock(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")}:${part("second")}`;
-}

@@ -4,8 +4,8 @@
 import { type AnswerTime, answerTimingSignals } from "@trainwise/contract/answer-timing";
 import { scorePercentage } from "@trainwise/contract/quiz";
 import { sql } from "drizzle-orm";
-import { csvWallClock } from "../../csv/reply.ts";
 import type { CsvCell } from "../../csv/spreadsheet-csv.ts";
+import { wallClockSql } from "../../db/wall-clock.ts";
 import { autoSubmittedSql } from "../quiz/repository/clock-sql.ts";
 
 export const RESULT_EXPORT_COLUMNS = [
@@ -45,7 +45,8 @@ export function answerTimesOf(json: AnswerTimesJson): AnswerTime[] {
  */
 export const RESULT_LINE_SQL = sql`a.id, s.id as student_id, s.name as student_name, s.email, s.usn_no, s.college,
   d.name as drive_name, t.name as test_name, d.time_zone, a.score, coalesce(a.marks, a.score, 0)::float8 as marks,
-  a.total_questions, a.passed, a.submitted_at::text as submitted_at, a.paced, a.seconds_per_question,
+  a.total_questions, a.passed, a.submitted_at::text as submitted_at, ${wallClockSql("a.submitted_at", "d.time_zone")}
+  as submitted_local, a.paced, a.seconds_per_question,
   ${sql.raw(autoSubmittedSql("a"))} as auto_submitted, answered.focus_losses, answered.answer_times`;
 
 /** The attempt's answers, summed once per attempt (a lateral join after `a`). */
@@ -72,6 +73,8 @@ export type ResultLineRecord = {
   passed: boolean | null;
   /** As PostgreSQL prints it: microseconds kept, so a batch's last row is an exact keyset bound. */
   submitted_at: string;
+  /** The drive's wall clock at the submission (wallClockSql). */
+  submitted_local: string;
   paced: boolean;
   seconds_per_question: number;
   auto_submitted: boolean;
@@ -103,7 +106,7 @@ export function resultLine(row: ResultLineRow): Record<ResultExportColumn, CsvCe
     Questions: row.total_questions,
     "Score (%)": scorePercentage(row.marks, row.total_questions),
     Result: row.passed === null ? "" : row.passed ? "Pass" : "Fail",
-    Submitted: csvWallClock(new Date(row.submitted_at), row.time_zone),
+    Submitted: row.submitted_local,
     "Time zone": row.time_zone,
     "Auto-submitted": row.auto_submitted ? "Yes" : "No",
     "Left the quiz (times)": row.focus_losses,

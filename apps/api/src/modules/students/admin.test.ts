@@ -69,6 +69,7 @@ describe("students and results for admins", async () => {
         "attemptsUsed",
         "driveId",
         "driveName",
+        "timeZone",
       ].sort(),
     );
     const drive = await app.inject({

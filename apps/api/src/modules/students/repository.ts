@@ -16,6 +16,7 @@ import {
   toPage,
 } from "../../db/paging.ts";
 import { attempts, drives, students } from "../../db/schema.ts";
+import { wallClockSql } from "../../db/wall-clock.ts";
 import { rosterListsSql } from "../drives/repository.ts";
 
 /** Students of the drive whose email or USN matches, case-insensitively. */
@@ -315,12 +316,13 @@ function studentOut(row: StudentTableRow) {
 
 /** Every student matching the filters, newest first, in keyset batches: the export streams these. */
 export function studentBatches(db: Executor, filters: StudentFilters) {
-  return keysetBatches<StudentTableRow, { createdAt: string; id: string }>(
+  return keysetBatches<StudentTableRow & { created_local: string }, { createdAt: string; id: string }>(
     async (after, size) => {
-      const { rows } = await db.execute<StudentTableRow>(sql`
+      const { rows } = await db.execute<StudentTableRow & { created_local: string }>(sql`
         select s.id, s.name, s.email, s.phone, s.usn_no, s.college, s.course, s."group", s.year, s.time_multiplier,
                s.attempts_allowed, s.created_at::text as created_at, s.drive_id, d.name as drive_name, 0 as total,
-               d.time_zone, (select count(*)::int from attempts a where a.student_id = s.id) as attempts_used
+               d.time_zone, ${wallClockSql("s.created_at", "d.time_zone")} as created_local,
+               (select count(*)::int from attempts a where a.student_id = s.id) as attempts_used
         from students s
         join drives d on d.id = s.drive_id
         where ${studentFilters(filters)}

@@ -3,7 +3,7 @@
 import { EMAIL_CODE_MINUTES } from "@trainwise/contract/auth";
 import { LET_RESUME_MINUTES } from "@trainwise/contract/students";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { csvWallClock, streamCsv } from "../../csv/reply.ts";
+import { streamCsv } from "../../csv/reply.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
 import { createMailer, loggableMailFailure } from "../../mail/mailer.ts";
@@ -166,7 +166,7 @@ export const studentAdminRoutes: FastifyPluginAsync = async (app) => {
       Group: student.group,
       Year: student.year,
       Drive: student.drive_name,
-      Registered: csvWallClock(new Date(student.created_at), student.time_zone),
+      Registered: student.created_local,
       "Time zone": student.time_zone,
       "Attempts used": student.attempts_used,
       "Attempts allowed": student.attempts_allowed,
