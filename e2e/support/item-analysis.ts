@@ -46,8 +46,9 @@ export function expectedAnalysis(attempts: FixedAttempt[], questionCount: number
     return { facility: `${facility.toFixed(1)}%`, discrimination: discrimination.toFixed(2), flags };
   });
   return {
-    mean: `${mean.toFixed(1)}%`,
-    median: `${median.toFixed(1)}%`,
+    // Scores are written with two decimals everywhere (decision 027).
+    mean: `${mean.toFixed(2)}%`,
+    median: `${median.toFixed(2)}%`,
     sd: `${(Math.round(sd * 100) / 100).toFixed(1)} points`,
     groups: `${groupSize} attempts each`,
     questions,

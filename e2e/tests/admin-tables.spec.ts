@@ -295,11 +295,11 @@ test("sort and filter are in the address and survive a reload", async ({ page })
   await expect(page.getByLabel("Sort by")).toHaveValue("name:desc");
   await expect(resultRows).toHaveCount(3);
   await expect(resultRows.nth(1)).toContainText(`Omar ${stamp} Reload`);
-  await expect(resultRows.nth(1)).toContainText(/0\/\d+ \(0%\)/);
+  await expect(resultRows.nth(1)).toContainText(/0\/\d+ \(0\.00%\)/);
 
-  // The dashboard writes scores and the average in the admin's locale: "0/25 (0%)", never "N points".
+  // The dashboard writes scores as every screen does: "0/25 (0.00%)", never "N points" (decision 027).
   await page.goto("/admin/dashboard");
-  await expect(page.getByText(new RegExp(`^Omar ${stamp} Reload: Score: 0/\\d+ \\(0%\\)$`))).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Omar ${stamp} Reload: Score: 0/\\d+ \\(0\\.00%\\)$`))).toBeVisible();
   await expect(page.getByText(/points/)).toHaveCount(0);
   await expect(page.getByRole("definition").last()).toHaveText(/^\d{1,3}(\.\d{1,2})?%$/);
 });

@@ -17,7 +17,10 @@ test("the dashboard shows the score chart and the question analysis", async ({ p
   await submittedStudent();
   await logInByKeyboard(page);
   await expect(page.getByRole("figure", { name: "Score distribution" })).toBeVisible();
-  await expect(page.getByRole("table", { name: /Per question/ })).toBeVisible();
+  // The question analysis is a list, each question rendered with its share right (decision 027).
+  await expect(
+    page.getByRole("region", { name: "Questions, hardest first" }).getByRole("listitem").first(),
+  ).toContainText(/\d+\.\d% right/);
   await expect(page.getByText("Submitted quizzes")).toBeVisible();
   await expectNoAxeViolations(page);
 });
@@ -99,6 +102,11 @@ test("students and results lists, their exports, answers of one attempt, and ext
   const studentsCsv = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
   expect((await studentsCsv).suggestedFilename()).toBe("students.csv");
+  // A student's actions, extra time among them, are behind the row's Actions button.
+  await page
+    .getByRole("button", { name: /^Actions for/ })
+    .first()
+    .click();
   const extraTime = page.getByRole("combobox", { name: /^Extra time for/ }).first();
   await extraTime.selectOption("1.5");
   await expect(page.getByRole("status").filter({ hasText: "Extra time set to 1.5×." })).toBeVisible();
@@ -106,9 +114,9 @@ test("students and results lists, their exports, answers of one attempt, and ext
 
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "View Results" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results");
-  // The score and its percentage share one column, written "0/25 (0%)".
+  // The score and its percentage share one column, written "0/25 (0.00%)" as everywhere (decision 027).
   await expect(page.getByRole("columnheader", { name: "Score" })).toBeVisible();
-  await expect(page.getByRole("row").nth(1)).toContainText(/\d+\/\d+ \(\d+%\)/);
+  await expect(page.getByRole("row").nth(1)).toContainText(/-?[\d.]+\/\d+ \(-?\d+\.\d\d%\)/);
   await page
     .getByRole("button", { name: /^View answers/ })
     .first()

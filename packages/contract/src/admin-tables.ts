@@ -6,7 +6,7 @@ import { DIFFICULTIES } from "./constants.ts";
 import { contactEnquirySchema } from "./contact.ts";
 import { DRIVE_STATUSES, driveSchema, testSchema } from "./drives.ts";
 import { feedbackSchema } from "./feedback.ts";
-import { questionTableRowSchema } from "./questions.ts";
+import { questionTableRowSchema, richTextHtml } from "./questions.ts";
 import { studentAdminSchema } from "./students.ts";
 
 export const TABLE_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -130,6 +130,10 @@ export const resultTableRowSchema = z.object({
   percentage: z.number(),
   passed: z.boolean().nullable(),
   submittedAt: z.iso.datetime(),
+  /** The drive's time zone: the submission time is shown as the drive's people read their clocks. */
+  timeZone: z.string(),
+  /** Submitted when its time ran out (by the quiz page's timer or the server's sweep), not by the student. */
+  autoSubmitted: z.boolean(),
 });
 export type ResultTableRow = z.infer<typeof resultTableRowSchema>;
 
@@ -156,6 +160,7 @@ export const dashboardSchema = z.object({
       name: z.string(),
       organisation: z.string(),
       closesAt: z.iso.datetime().nullable(),
+      timeZone: z.string(),
       students: z.number().int(),
       submitted: z.number().int(),
     }),
@@ -166,6 +171,8 @@ export const dashboardSchema = z.object({
     z.object({
       questionId: idSchema,
       text: z.string(),
+      /** The question's text rendered and sanitised (block content), as students see it. */
+      html: richTextHtml,
       served: z.number().int(),
       correct: z.number().int(),
       correctShare: z.number(),

@@ -42,11 +42,15 @@ export const analysisOptionSchema = z.object({
   text: z.string(),
   /** The option's text rendered and sanitised (inline content). */
   html: richTextHtml,
-  isCorrect: z.boolean(),
-  /** Attempts that chose this option (a multiple-answer question counts each option chosen). */
-  chosen: z.number().int(),
-  /** `chosen` as a percentage of the attempts served the question. */
-  share: z.number(),
+  /** Null while the key is hidden from the reader (`keyHidden`). */
+  isCorrect: z.boolean().nullable(),
+  /**
+   * Attempts that chose this option (a multiple-answer question counts each option chosen). Null while the key is
+   * hidden: with the question's facility, the option chosen as often as it is answered right names the key.
+   */
+  chosen: z.number().int().nullable(),
+  /** `chosen` as a percentage of the attempts served the question; null while the key is hidden. */
+  share: z.number().nullable(),
 });
 
 export const analysisQuestionSchema = z.object({
@@ -97,6 +101,17 @@ export const itemAnalysisSchema = z.object({
     testName: z.string(),
   }),
   summary: analysisSummarySchema,
+  /**
+   * The reader is a viewer and a drive of the report has not yet released its key (decision 024): which options
+   * are right, and how often each was chosen, are left out.
+   */
+  keyHidden: z.boolean(),
+  /**
+   * Also a secure test's right and wrong are held back until its drives release: `questions` is empty (decision 027).
+   */
+  marksHidden: z.boolean(),
+  /** While the key is hidden: when the last of the report's drives releases it (null: once they close). */
+  keyShownFrom: z.iso.datetime().nullable(),
   questions: z.array(analysisQuestionSchema),
 });
 export type ItemAnalysis = z.infer<typeof itemAnalysisSchema>;

@@ -319,6 +319,8 @@ export const driveResultSchema = z.object({
   focusLosses: z.number().int(),
   ...answerTimingSchema.shape,
   submittedAt: z.iso.datetime(),
+  /** Submitted when its time ran out (by the quiz page's timer or the server's sweep), not by the student. */
+  autoSubmitted: z.boolean(),
 });
 export type DriveResult = z.infer<typeof driveResultSchema>;
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { answerTimingSchema } from "./answer-timing.ts";
 import { studentDetailsSchema } from "./auth.ts";
 import { idSchema, listOf, pagingQuerySchema, searchText } from "./common.ts";
+import { richTextHtml } from "./questions.ts";
 
 export const studentSchema = z.object({
   _id: idSchema,
@@ -72,6 +73,8 @@ export const studentAdminSchema = studentSchema.extend({
   /** The drive the student registered for. */
   driveId: idSchema,
   driveName: z.string(),
+  /** The drive's time zone, in which the admin screens show when the student registered. */
+  timeZone: z.string(),
   timeMultiplier: z.number(),
   attemptsAllowed: z.number().int(),
   attemptsUsed: z.number().int(),
@@ -87,6 +90,10 @@ export const resultDetailSchema = z.object({
   score: z.number().int(),
   totalQuestions: z.number().int(),
   submittedAt: z.iso.datetime(),
+  /** The drive's time zone, in which the admin screens show the attempt's times. */
+  timeZone: z.string(),
+  /** Submitted when its time ran out (by the quiz page's timer or the server's sweep), not by the student. */
+  autoSubmitted: z.boolean(),
   /** Times the quiz page lost focus or visibility during the attempt (recorded, never used to block). */
   focusLosses: z.number().int(),
   ...answerTimingSchema.shape,
@@ -106,11 +113,17 @@ export const resultDetailSchema = z.object({
     z.object({
       questionId: idSchema,
       question: z.string(),
+      /** The question's text rendered and sanitised (block content), as the student saw it. */
+      questionHtml: richTextHtml,
       answered: z.boolean(),
       /** The option chosen; a multiple answer's options joined with "; ". Null when unanswered or hidden. */
       chosen: z.string().nullable(),
+      /** `chosen` rendered (inline content, each option's HTML joined with "; "). */
+      chosenHtml: richTextHtml.nullable(),
       /** The right option (a multiple answer's, joined with "; "); null while the key is hidden. */
       correct: z.string().nullable(),
+      /** `correct` rendered like `chosenHtml`. */
+      correctHtml: richTextHtml.nullable(),
       /** Null while marks are hidden. */
       isCorrect: z.boolean().nullable(),
       /** 0 to 1: below 1 and above 0 only for a partly right multiple answer. Null while marks are hidden. */
@@ -134,6 +147,7 @@ export const resultsSummarySchema = z.object({
     z.object({
       questionId: idSchema,
       text: z.string(),
+      html: richTextHtml,
       served: z.number().int(),
       correct: z.number().int(),
       correctShare: z.number(),

@@ -1,30 +1,35 @@
-// Dates and numbers as the admin's browser locale writes them.
+// Dates and numbers in the admin area, one way each (decision 027). A score is always marks out of the questions
+// with its percentage to two decimals, as the student's result page and every export write it; a share of
+// students (facility, an option's share) to one decimal; a count as the browser's locale writes it. A time that
+// belongs to a drive (a submission, a registration, a drive's closing) is shown in the drive's time zone with the
+// zone named (`formatInZone`, lib/zoned-time.ts); only the admin's own events (sign-ins, the audit log, feedback
+// received) use the browser's clock.
+import { scorePercentage } from "@trainwise/contract/quiz";
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const date = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 const whole = new Intl.NumberFormat();
-const percent = new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: 0 });
-const precisePercent = new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: 2 });
+const marksFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
+/** An admin's own event (a sign-in, an audit entry, feedback received), in the browser's time zone. */
 export function formatDateTime(iso: string): string {
   return dateTime.format(new Date(iso));
-}
-
-export function formatDate(iso: string): string {
-  return date.format(new Date(iso));
 }
 
 export function formatCount(value: number): string {
   return whole.format(value);
 }
 
-/** "9/25 (36%)": marks out of the questions, and the share. */
-export function formatScore(marks: number, total: number): string {
-  const share = total > 0 ? marks / total : 0;
-  return `${whole.format(marks)}/${whole.format(total)} (${percent.format(share)})`;
+/** "87.50%": a score's percentage (0–100, marks after negative marking), always with two decimals. */
+export function formatScorePercent(value: number): string {
+  return `${value.toFixed(2)}%`;
 }
 
-/** A percentage given as 0–100 ("36.12%" in English, "36,12 %" in German), at most two decimals. */
-export function formatPercent(value: number): string {
-  return precisePercent.format(value / 100);
+/** "7/8 (87.50%)": marks out of the questions, and the percentage as `formatScorePercent` writes it. */
+export function formatScore(marks: number, total: number): string {
+  return `${marksFormat.format(marks)}/${whole.format(total)} (${scorePercentage(marks, total)}%)`;
+}
+
+/** "62.5%": a share of students (who answered right, who chose an option), with one decimal. */
+export function formatShare(value: number): string {
+  return `${value.toFixed(1)}%`;
 }

@@ -1,5 +1,6 @@
-// Examiners: the question bank (its answer key is not for viewers), its files, its images and item analysis (it
-// marks each right option).
+// Examiners: the question bank (its answer key is not for viewers), its files and its images. Item analysis is
+// read by viewers too, without the key until its drives release it (decision 027); its CSV and retiring are
+// examiners'.
 import { z } from "zod";
 import { questionTablePageSchema, questionTableQuerySchema } from "../admin-tables.ts";
 import { itemAnalysisSchema, retirementInputSchema } from "../analysis.ts";
@@ -163,7 +164,7 @@ export const questionEndpoints = {
   driveAnalysis: endpoint({
     method: "GET",
     path: "/drives/:id/analysis",
-    access: admin("examiner"),
+    access: admin("viewer"),
     summary: "Item analysis of the drive's submitted attempts: facility, discrimination, option choices, flags",
     response: itemAnalysisSchema,
   }),
@@ -177,7 +178,7 @@ export const questionEndpoints = {
   testAnalysis: endpoint({
     method: "GET",
     path: "/tests/:id/analysis",
-    access: admin("examiner"),
+    access: admin("viewer"),
     summary: "Item analysis of the test's submitted attempts: facility, discrimination, option choices, flags",
     response: itemAnalysisSchema,
   }),

@@ -9,6 +9,7 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
+import { releaseAtSql, releasedSql } from "../drives/key-release.ts";
 
 export type AnalysisScope = { kind: "drive"; id: string } | { kind: "test"; id: string };
 
@@ -222,6 +223,36 @@ export async function itemAnalysis(
         flags: flagsOf(row, discrimination),
       };
     }),
+  };
+}
+
+/**
+ * Where the report's keys stand (decision 024): whether every drive it reads (the drive; a test's drives with a
+ * submitted attempt) has released its key, whether one that has not is a secure test's, and when the last of them
+ * releases (null while one has no closing time).
+ */
+export async function scopeKeyRelease(db: Executor, scope: AnalysisScope) {
+  const { rows } = await db.execute<{ released: boolean; secure_pending: boolean; release_at: string | null }>(sql`
+    with scoped as (
+      select ${sql.raw(releasedSql("d"))} as released, ${sql.raw(releaseAtSql("d"))} as release_at,
+             (t.secure or exists (select 1 from attempts sa where sa.drive_id = d.id and sa.secure)) as secure
+      from drives d join tests t on t.id = d.test_id
+      where ${
+        scope.kind === "drive"
+          ? sql`d.id = ${scope.id}`
+          : sql`d.test_id = ${scope.id}
+              and exists (select 1 from attempts a where a.drive_id = d.id and a.submitted_at is not null)`
+      }
+    )
+    select coalesce(bool_and(released), true) as released,
+           coalesce(bool_or(secure and not released), false) as secure_pending,
+           case when bool_or(release_at is null and not released) then null else max(release_at) end as release_at
+    from scoped`);
+  const row = rows[0];
+  return {
+    released: row?.released ?? true,
+    securePending: row?.secure_pending ?? false,
+    releaseAt: row?.release_at ? new Date(row.release_at) : null,
   };
 }
 

@@ -2,6 +2,7 @@
 // of scores, the drives taking students right now, and how often each question was answered right lately.
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { renderQuestionText } from "../../rich-text/render.ts";
 
 /** Drives open at this moment (not archived, not closed, past their opening), the default drive last. */
 export async function openDrivesNow(db: Executor) {
@@ -10,11 +11,12 @@ export async function openDrivesNow(db: Executor) {
     name: string;
     organisation: string;
     closes_at: Date | null;
+    time_zone: string;
     students: number;
     submitted: number;
   }>(sql`
     with open as (
-      select d.id, d.name, d.organisation, d.closes_at, d.is_default
+      select d.id, d.name, d.organisation, d.closes_at, d.time_zone, d.is_default
       from drives d
       where d.archived_at is null and d.closed_at is null
         and (d.opens_at is null or d.opens_at <= now()) and (d.closes_at is null or d.closes_at > now())
@@ -29,7 +31,7 @@ export async function openDrivesNow(db: Executor) {
       select drive_id, count(*)::int as n from attempts
       where submitted_at is not null and drive_id in (select id from open) group by drive_id
     )
-    select o.id, o.name, o.organisation, o.closes_at, coalesce(r.n, 0) as students, coalesce(s.n, 0) as submitted
+    select o.id, o.name, o.organisation, o.closes_at, o.time_zone, coalesce(r.n, 0) as students, coalesce(s.n, 0) as submitted
     from open o
     left join registered r on r.drive_id = o.id
     left join submitted s on s.drive_id = o.id
@@ -39,6 +41,7 @@ export async function openDrivesNow(db: Executor) {
     name: row.name,
     organisation: row.organisation,
     closesAt: row.closes_at ? new Date(row.closes_at).toISOString() : null,
+    timeZone: row.time_zone,
     students: row.students,
     submitted: row.submitted,
   }));
@@ -61,16 +64,19 @@ export async function resultCounts(db: Executor) {
     select (select count(*)::int from students) as students,
            (select count(*)::int from questions where archived_at is null) as questions,
            count(*)::int as submitted,
-           avg(score::float / nullif(total_questions, 0) * 100) as average,
+           avg(percent) as average,
            array[
              count(*) filter (where bucket = 0), count(*) filter (where bucket = 1),
              count(*) filter (where bucket = 2), count(*) filter (where bucket = 3),
              count(*) filter (where bucket >= 4)
            ]::int[] as buckets
     from (
-      select score, total_questions,
-             floor(coalesce(score::float / nullif(total_questions, 0) * 100, 0) / 20)::int as bucket
-      from attempts where submitted_at is not null
+      select percent, floor(greatest(coalesce(percent, 0), 0) / 20)::int as bucket
+      from (
+        -- Marks, not right answers: negative marking and partial credit count, as on every other screen.
+        select coalesce(marks, score, 0)::float / nullif(total_questions, 0) * 100 as percent
+        from attempts where submitted_at is not null
+      ) scored
     ) submitted`);
   const row = rows[0];
   return {
@@ -97,6 +103,7 @@ export async function questionAnalysis(db: Executor) {
   return items.rows.map((row) => ({
     questionId: row.question_id,
     text: row.text,
+    html: renderQuestionText(row.text),
     served: row.served,
     correct: row.correct,
     correctShare: row.served ? Math.round((row.correct / row.served) * 10000) / 100 : 0,

@@ -2,7 +2,7 @@
 // roster, its results, and what its live board reads.
 import { randomInt } from "node:crypto";
 import type { driveTableQuerySchema } from "@trainwise/contract/admin-tables";
-import { type AnswerTime, type AnswerTimingSignals, answerTimingSignals } from "@trainwise/contract/answer-timing";
+import type { AnswerTime } from "@trainwise/contract/answer-timing";
 import { LIST_CAP } from "@trainwise/contract/common";
 import type { DriveSettings } from "@trainwise/contract/drives";
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
@@ -18,7 +18,17 @@ import {
   toPage,
 } from "../../db/paging.ts";
 import { attemptQuestions, attempts, driveRoster, drives, students, tests } from "../../db/schema.ts";
-import { clockColumns, positionNowSql, runOutSql } from "../quiz/repository/clock-sql.ts";
+import { autoSubmittedSql, clockColumns, positionNowSql } from "../quiz/repository/clock-sql.ts";
+import {
+  ANSWER_TIMES_SQL,
+  type AnswerTimesJson,
+  answerTimesOf,
+  RESULT_LINE_ANSWERS,
+  RESULT_LINE_SQL,
+  type ResultLineRecord,
+  type ResultLineRow,
+  withAnswerSignals,
+} from "../results/export-lines.ts";
 import { releaseAtSql, releasedSql, settledAtSql, settledSql } from "./key-release.ts";
 
 export type DriveRow = typeof drives.$inferSelect;
@@ -478,62 +488,22 @@ export async function rosterLines(db: Executor, driveId: string, query: ListQuer
 }
 
 /** A drive result as PostgreSQL answers it: its answers' times still to be read (answer-timing.ts). */
-type DriveResultRecord = Omit<DriveResultRow, keyof AnswerTimingSignals> & {
-  paced: boolean;
-  seconds_per_question: number;
-  answer_times: AnswerTimesJson;
-};
-
-/** Aggregates an attempt's `attempt_questions aq` rows into when each answer came, as `answerTimesOf` reads. */
-const ANSWER_TIMES_SQL = sql`coalesce(json_agg(json_build_array(extract(epoch from aq.answered_at) * 1000,
-  aq.ms_to_answer)) filter (where aq.answered_at is not null), '[]')`;
-/** Each answered question's latest save (ms since the epoch) and time to answer (ms, when paced). */
-type AnswerTimesJson = [number | string, number | null][];
-
-function answerTimesOf(json: AnswerTimesJson): AnswerTime[] {
-  return json.map(([answeredAt, msToAnswer]) => ({ answeredAt: Number(answeredAt), msToAnswer }));
-}
-
-/**
- * A submitted attempt of a drive, with its student, how often the quiz page lost focus and what the server saw of
- * when its answers came.
- */
-export type DriveResultRow = AnswerTimingSignals & {
-  id: string;
-  student_id: string;
-  student_name: string;
-  email: string;
-  usn_no: string;
-  college: string;
-  score: number | null;
-  /** The score less negative marking; the ranking key. */
-  marks: number;
-  total_questions: number;
-  passed: boolean | null;
-  /** As PostgreSQL prints it: microseconds kept, so a batch's last row is an exact keyset bound. */
-  submitted_at: string;
-  focus_losses: number;
-};
-
 /**
  * The drive's submitted attempts, best first (marks, then who submitted first), read in keyset batches: the
- * drive's page and its CSV hold one batch at a time, whatever the drive's size.
+ * drive's page and its CSV hold one batch at a time, whatever the drive's size. Each row is a results line
+ * (results/export-lines.ts): its student, how often the quiz page lost focus, what the server saw of when its
+ * answers came, and whether it was auto-submitted.
  */
 export function driveResultBatches(db: Executor, driveId: string, size?: number) {
-  return keysetBatches<DriveResultRow, { marks: number; submittedAt: string; id: string }>(
+  return keysetBatches<ResultLineRow, { marks: number; submittedAt: string; id: string }>(
     async (after, limit) => {
-      const { rows } = await db.execute<DriveResultRecord>(sql`
-        select a.id, s.id as student_id, s.name as student_name, s.email, s.usn_no, s.college, a.score,
-          coalesce(a.marks, a.score, 0)::float8 as marks, a.total_questions, a.passed,
-          a.submitted_at::text as submitted_at, a.paced, a.seconds_per_question, answered.focus_losses,
-          answered.answer_times
+      const { rows } = await db.execute<ResultLineRecord>(sql`
+        select ${RESULT_LINE_SQL}
         from ${attempts} a
         join ${students} s on s.id = a.student_id
-        cross join lateral (
-          select coalesce(sum(aq.focus_losses), 0)::int as focus_losses,
-                 ${ANSWER_TIMES_SQL} as answer_times
-          from ${attemptQuestions} aq where aq.attempt_id = a.id
-        ) answered
+        join ${drives} d on d.id = a.drive_id
+        join ${tests} t on t.id = d.test_id
+        ${RESULT_LINE_ANSWERS}
         where a.drive_id = ${driveId} and a.submitted_at is not null
           ${
             after
@@ -544,10 +514,7 @@ export function driveResultBatches(db: Executor, driveId: string, size?: number)
           }
         order by coalesce(a.marks, a.score, 0)::float8 desc, a.submitted_at, a.id
         limit ${limit}`);
-      return rows.map(({ paced, seconds_per_question, answer_times, ...row }) => ({
-        ...row,
-        ...answerTimingSignals(answerTimesOf(answer_times), paced ? seconds_per_question : null),
-      }));
+      return rows.map(withAnswerSignals);
     },
     (row) => ({ marks: row.marks, submittedAt: row.submitted_at, id: row.id }),
     size,
@@ -610,8 +577,7 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
     )
     select s.id as "studentId", null::uuid as "rosterLineId", s.name, s.usn_no as "usnNo", l.id as "attemptId",
       ${sql.raw(position)} as "currentPosition", l.submitted_at as "submittedAt",
-      coalesce(l.submitted_at is not null and ${sql.raw(runOutSql(clock, "l.submitted_at", "0"))}, false)
-        as "autoSubmitted",
+      ${sql.raw(autoSubmittedSql("l"))} as "autoSubmitted",
       l.score, l.marks, l.total_questions as "totalQuestions",
       greatest(l.started_at, l.current_started_at, l.reloaded_at) as "movedAt", coalesce(l.reloads, 0) as reloads,
       case when l.paced then l.seconds_per_question end as "pacedSeconds"

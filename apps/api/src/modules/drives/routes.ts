@@ -6,7 +6,7 @@ import { type driveInputSchema, ROSTER_MAX_BYTES } from "@trainwise/contract/dri
 import { scorePercentage } from "@trainwise/contract/quiz";
 import type { FastifyPluginAsync } from "fastify";
 import type { z } from "zod";
-import { csvDate, streamCsv } from "../../csv/reply.ts";
+import { streamCsv } from "../../csv/reply.ts";
 import { acceptTextUploads } from "../../csv/text-upload.ts";
 import type { Executor } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
@@ -14,6 +14,7 @@ import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
 import { createMailer } from "../../mail/mailer.ts";
 import { reclockOpenAttempts } from "../quiz/repository/attempt-writes.ts";
+import { RESULT_EXPORT_COLUMNS, resultLine } from "../results/export-lines.ts";
 import { liveStreams } from "./live-stream.ts";
 import { emailPersonalLinks, makePersonalLinks, personalLinkAddress, personalLinksCsv } from "./personal-links.ts";
 import {
@@ -97,22 +98,6 @@ function statusMessage(drive: Drive): string {
   }
   return "The drive is closed: nobody new can register or start.";
 }
-
-const DRIVE_RESULT_CSV_COLUMNS = [
-  "student",
-  "email",
-  "usnNo",
-  "college",
-  "score",
-  "marks",
-  "total",
-  "percentage",
-  "result",
-  "focusLosses",
-  "lateAnswers",
-  "burstAnswers",
-  "submitted",
-] as const;
 
 const driveRoutes: FastifyPluginAsync = async (app) => {
   acceptTextUploads(app, ["text/csv"], ROSTER_MAX_BYTES);
@@ -315,6 +300,7 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
       lateAnswers: row.lateAnswers,
       burstAnswers: row.burstAnswers,
       submittedAt: new Date(row.submitted_at).toISOString(),
+      autoSubmitted: row.auto_submitted,
     }));
     return results;
   });
@@ -324,23 +310,9 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
     return streamCsv(
       reply,
       "drive-results.csv",
-      DRIVE_RESULT_CSV_COLUMNS,
+      RESULT_EXPORT_COLUMNS,
       driveResultBatches(app.db, request.params.id),
-      (row) => ({
-        student: row.student_name,
-        email: row.email,
-        usnNo: row.usn_no,
-        college: row.college,
-        score: row.score ?? 0,
-        marks: row.marks,
-        total: row.total_questions,
-        percentage: scorePercentage(row.marks, row.total_questions),
-        result: row.passed === null ? "" : row.passed ? "pass" : "fail",
-        focusLosses: row.focus_losses,
-        lateAnswers: row.lateAnswers ?? "",
-        burstAnswers: row.burstAnswers,
-        submitted: csvDate(new Date(row.submitted_at)),
-      }),
+      resultLine,
     );
   });
 };

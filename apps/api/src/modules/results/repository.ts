@@ -15,7 +15,16 @@ import {
   toPage,
 } from "../../db/paging.ts";
 import { attemptQuestions, attempts, questionOptions, questions, students } from "../../db/schema.ts";
+import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 import { releaseAtSql, releasedSql } from "../drives/key-release.ts";
+import { autoSubmittedSql } from "../quiz/repository/clock-sql.ts";
+import {
+  RESULT_LINE_ANSWERS,
+  RESULT_LINE_SQL,
+  type ResultLineRecord,
+  type ResultLineRow,
+  withAnswerSignals,
+} from "./export-lines.ts";
 
 const resultColumns = {
   id: attempts.id,
@@ -51,6 +60,8 @@ export async function resultDetail(db: Executor, id: string) {
       paced: attempts.paced,
       secondsPerQuestion: attempts.secondsPerQuestion,
       secure: attempts.secure,
+      timeZone: sql<string>`(select tz.time_zone from drives tz where tz.id = ${attempts.driveId})`,
+      autoSubmitted: sql<boolean>`${sql.raw(autoSubmittedSql("attempts"))}`,
       keyReleased: sql<boolean>`(select ${sql.raw(releasedSql("kd"))} from drives kd where kd.id = ${attempts.driveId})`,
       keyReleaseAt: sql<
         string | null
@@ -63,8 +74,8 @@ export async function resultDetail(db: Executor, id: string) {
   const answers = await db.execute<{
     question_id: string;
     question: string;
-    chosen: string | null;
-    correct: string;
+    chosen: string[] | null;
+    correct: string[] | null;
     is_correct: boolean | null;
     mark: number;
     focus_losses: number;
@@ -74,10 +85,10 @@ export async function resultDetail(db: Executor, id: string) {
     select aq.question_id, q.text as question, aq.is_correct, aq.focus_losses, aq.answered_at, aq.ms_to_answer,
            coalesce(aq.mark, case when aq.is_correct then 1 else 0 end) as mark,
            -- A multiple answer's options, and every right option, each listed in the question's own order.
-           (select string_agg(o.text, '; ' order by o.position) from ${questionOptions} o
+           (select array_agg(o.text order by o.position) from ${questionOptions} o
              where o.question_id = aq.question_id
                and (o.id = aq.selected_option_id or o.id = any(aq.selected_option_ids))) as chosen,
-           (select string_agg(o.text, '; ' order by o.position) from ${questionOptions} o
+           (select array_agg(o.text order by o.position) from ${questionOptions} o
              where o.question_id = aq.question_id and o.is_correct) as correct
     from ${attemptQuestions} aq
     join ${questions} q on q.id = aq.question_id
@@ -99,9 +110,12 @@ export async function resultDetail(db: Executor, id: string) {
     answers: answers.rows.map((row) => ({
       questionId: row.question_id,
       question: row.question,
+      questionHtml: renderQuestionText(row.question),
       answered: row.chosen !== null,
-      chosen: row.chosen,
-      correct: row.correct,
+      chosen: row.chosen?.join("; ") ?? null,
+      chosenHtml: row.chosen?.map(renderOptionText).join("; ") ?? null,
+      correct: row.correct?.join("; ") ?? "",
+      correctHtml: row.correct?.map(renderOptionText).join("; ") ?? "",
       isCorrect: row.is_correct === true,
       mark: Number(row.mark),
       focusLosses: row.focus_losses,
@@ -157,6 +171,8 @@ type ResultTableRow = {
   total_questions: number;
   passed: boolean | null;
   submitted_at: Date | string;
+  time_zone: string;
+  auto_submitted: boolean;
   total: string;
 };
 
@@ -165,7 +181,8 @@ const PERCENTAGE = sql`coalesce(a.marks, a.score, 0)::float / nullif(a.total_que
 const RESULT_SORTS = { date: sql`a.submitted_at`, score: PERCENTAGE, name: sql`s.name` } as const;
 
 const RESULT_COLUMNS = sql`a.id, a.student_id, s.name as student_name, s.email, s.usn_no, s.college, a.drive_id,
-  d.name as drive_name, t.name as test_name, a.score, a.marks, a.total_questions, a.passed`;
+  d.name as drive_name, t.name as test_name, a.score, a.marks, a.total_questions, a.passed, d.time_zone,
+  ${sql.raw(autoSubmittedSql("a"))} as auto_submitted`;
 
 /** Whether the filters or the sort read the student's row (the join is left out when they do not). */
 function needsStudent(query: ResultTableQuery): boolean {
@@ -235,28 +252,31 @@ function resultOut(row: ResultTableRow) {
     percentage: row.total_questions > 0 ? (marks / row.total_questions) * 100 : 0,
     passed: row.passed,
     submittedAt: new Date(row.submitted_at).toISOString(),
+    timeZone: row.time_zone,
+    autoSubmitted: row.auto_submitted,
   };
 }
 
 /** Every submitted attempt matching the filters, newest first, in keyset batches: the export streams these. */
 export function resultBatches(db: Executor, asked: ResultFilters) {
   let resolved: Promise<ResolvedFilters> | undefined;
-  return keysetBatches<ResultTableRow, { submittedAt: string; id: string }>(
+  return keysetBatches<ResultLineRow, { submittedAt: string; id: string }>(
     async (after, size) => {
       resolved ??= resolveTest(db, asked);
       const filters = await resolved;
-      const { rows } = await db.execute<ResultTableRow>(sql`
-        select ${RESULT_COLUMNS}, a.submitted_at::text as submitted_at, 0 as total
+      const { rows } = await db.execute<ResultLineRecord>(sql`
+        select ${RESULT_LINE_SQL}
         from attempts a
         join students s on s.id = a.student_id
         join drives d on d.id = a.drive_id
         join tests t on t.id = d.test_id
+        ${RESULT_LINE_ANSWERS}
         where ${resultFilters(filters)}
           ${after ? sql`and (a.submitted_at, a.id) < (${after.submittedAt}::timestamptz, ${after.id}::uuid)` : sql``}
         order by a.submitted_at desc, a.id desc
         limit ${size}`);
-      return rows;
+      return rows.map(withAnswerSignals);
     },
-    (row) => ({ submittedAt: String(row.submitted_at), id: row.id }),
+    (row) => ({ submittedAt: row.submitted_at, id: row.id }),
   );
 }

@@ -1,26 +1,11 @@
 // Results (admin): the table of submitted attempts with its export, the whole list, and one attempt in full.
-import { scorePercentage } from "@trainwise/contract/quiz";
 import type { FastifyPluginAsync } from "fastify";
-import { csvDate, streamCsv } from "../../csv/reply.ts";
+import { streamCsv } from "../../csv/reply.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
 import { adminOf } from "../../plugins/auth.ts";
+import { RESULT_EXPORT_COLUMNS, resultLine } from "./export-lines.ts";
 import { listResults, resultBatches, resultDetail, resultTable } from "./repository.ts";
-
-const RESULT_CSV_COLUMNS = [
-  "student",
-  "email",
-  "usnNo",
-  "score",
-  "marks",
-  "total",
-  "percentage",
-  "submitted",
-  "college",
-  "drive",
-  "test",
-  "result",
-] as const;
 
 const resultRoutes: FastifyPluginAsync = async (app) => {
   serve(app, "allResults", async (request, reply) => {
@@ -38,21 +23,7 @@ const resultRoutes: FastifyPluginAsync = async (app) => {
   serve(app, "resultTable", async (request) => resultTable(app.db, request.query));
 
   serve(app, "resultExport", async (request, reply) =>
-    streamCsv(reply, "results.csv", RESULT_CSV_COLUMNS, resultBatches(app.db, request.query), (row) => ({
-      student: row.student_name,
-      email: row.email,
-      usnNo: row.usn_no,
-      score: row.score ?? 0,
-      // Negative marking and partial credit count in marks; the percentage comes from them (decision 018).
-      marks: row.marks ?? row.score ?? 0,
-      total: row.total_questions,
-      percentage: scorePercentage(row.marks ?? row.score ?? 0, row.total_questions),
-      submitted: csvDate(new Date(row.submitted_at)),
-      college: row.college,
-      drive: row.drive_name,
-      test: row.test_name,
-      result: row.passed === null ? "" : row.passed ? "pass" : "fail",
-    })),
+    streamCsv(reply, "results.csv", RESULT_EXPORT_COLUMNS, resultBatches(app.db, request.query), resultLine),
   );
 
   serve(app, "resultDetail", async (request) => {
@@ -75,7 +46,7 @@ const resultRoutes: FastifyPluginAsync = async (app) => {
       marksHidden,
       answers: answers.map((answer) => ({
         ...answer,
-        ...(keyHidden ? { chosen: null, correct: null } : {}),
+        ...(keyHidden ? { chosen: null, chosenHtml: null, correct: null, correctHtml: null } : {}),
         ...(marksHidden ? { isCorrect: null, mark: null } : {}),
       })),
     };

@@ -69,6 +69,7 @@ describe("students and results for admins", async () => {
         "attemptsUsed",
         "driveId",
         "driveName",
+        "timeZone",
       ].sort(),
     );
     const drive = await app.inject({
@@ -94,12 +95,15 @@ describe("students and results for admins", async () => {
     const students = await app.inject({ method: "GET", url: "/api/students/export.csv", headers: auth });
     expect(students.headers["content-disposition"]).toBe('attachment; filename="students.csv"');
     expect(students.body.split("\n")[0]).toBe(
-      "name,email,phone,usnNo,college,course,group,year,registered,attemptsUsed,attemptsAllowed,timeMultiplier,drive",
+      "Name,Email,Phone,USN,College,Course,Group,Year,Drive,Registered,Time zone,Attempts used,Attempts allowed,Extra time (×)",
     );
     expect(students.body).toContain("Ana Sharma");
     const results = await app.inject({ method: "GET", url: "/api/students/results/export.csv", headers: auth });
     const lines = results.body.trim().split("\n");
-    expect(lines[0]).toBe("student,email,usnNo,score,marks,total,percentage,submitted,college,drive,test,result");
+    expect(lines[0]).toBe(
+      "Student,Email,USN,College,Drive,Test,Right answers,Marks,Questions,Score (%),Result,Submitted,Time zone," +
+        "Auto-submitted,Left the quiz (times),Late answers,Answers in a burst",
+    );
     expect(lines.find((line) => line.startsWith("Ana Sharma"))).toContain(",4,4,5,80.00,");
   });
 

@@ -16,6 +16,7 @@ import {
   toPage,
 } from "../../db/paging.ts";
 import { attempts, drives, students } from "../../db/schema.ts";
+import { wallClockSql } from "../../db/wall-clock.ts";
 import { recordKeyShownBy, rosterListsSql } from "../drives/repository.ts";
 
 /** Students of the drive whose email or USN matches, case-insensitively. */
@@ -207,6 +208,7 @@ export async function listStudents(db: Executor, query: StudentListQuery = {}) {
       createdAt: students.createdAt,
       driveId: students.driveId,
       driveName: drives.name,
+      timeZone: drives.timeZone,
       // Spelled out: inside a subquery Drizzle would leave the outer column unqualified.
       attemptsUsed: sql<number>`(select count(*)::int from attempts a where a.student_id = "students"."id")`,
     })
@@ -275,6 +277,7 @@ type StudentTableRow = {
   created_at: Date | string;
   drive_id: string;
   drive_name: string;
+  time_zone: string;
   total: string;
 };
 
@@ -295,7 +298,7 @@ export async function studentTable(db: Executor, query: StudentTableQuery) {
       ${limitOffset(query)}
     )
     select s.id, s.name, s.email, s.phone, s.usn_no, s.college, s.course, s."group", s.year, s.time_multiplier,
-           s.attempts_allowed, s.created_at, s.drive_id, d.name as drive_name, m.total,
+           s.attempts_allowed, s.created_at, s.drive_id, d.name as drive_name, d.time_zone, m.total,
            (select count(*)::int from attempts a where a.student_id = s.id) as attempts_used
     from matched m
     join students s on s.id = m.id
@@ -326,16 +329,18 @@ function studentOut(row: StudentTableRow) {
     createdAt: new Date(row.created_at).toISOString(),
     driveId: row.drive_id,
     driveName: row.drive_name,
+    timeZone: row.time_zone,
   };
 }
 
 /** Every student matching the filters, newest first, in keyset batches: the export streams these. */
 export function studentBatches(db: Executor, filters: StudentFilters) {
-  return keysetBatches<StudentTableRow, { createdAt: string; id: string }>(
+  return keysetBatches<StudentTableRow & { created_local: string }, { createdAt: string; id: string }>(
     async (after, size) => {
-      const { rows } = await db.execute<StudentTableRow>(sql`
+      const { rows } = await db.execute<StudentTableRow & { created_local: string }>(sql`
         select s.id, s.name, s.email, s.phone, s.usn_no, s.college, s.course, s."group", s.year, s.time_multiplier,
                s.attempts_allowed, s.created_at::text as created_at, s.drive_id, d.name as drive_name, 0 as total,
+               d.time_zone, ${wallClockSql("s.created_at", "d.time_zone")} as created_local,
                (select count(*)::int from attempts a where a.student_id = s.id) as attempts_used
         from students s
         join drives d on d.id = s.drive_id

@@ -165,13 +165,13 @@ describe("admin tables", async () => {
     const failed = parse((await get("/api/students/results/export.csv?outcome=fail")).raw.body, {
       columns: true,
     }) as Record<string, string>[];
-    expect(failed.map((row) => row.student)).toEqual(["Ben_Thomas"]);
-    expect(failed[0]).toMatchObject({ usnNo: "1TW24CS91", college: "Hillside College", result: "fail" });
+    expect(failed.map((row) => row.Student)).toEqual(["Ben_Thomas"]);
+    expect(failed[0]).toMatchObject({ USN: "1TW24CS91", College: "Hillside College", Result: "Fail" });
     const students = parse((await get("/api/students/export.csv?search=%25")).raw.body, { columns: true }) as Record<
       string,
       string
     >[];
-    expect(students.map((row) => row.name)).toEqual(["Ana 100% Sharma"]);
+    expect(students.map((row) => row.Name)).toEqual(["Ana 100% Sharma"]);
   });
 
   it("the dashboard answers counts, the spread of scores and the drives open now", async () => {
@@ -192,6 +192,6 @@ describe("admin tables", async () => {
     const exported = parse((await get("/api/students/results/export.csv?search=Ana")).raw.body, {
       columns: true,
     }) as Record<string, string>[];
-    expect(exported[0]).toMatchObject({ score: "9", marks: "8.5", total: "25", percentage: "34.00" });
+    expect(exported[0]).toMatchObject({ "Right answers": "9", Marks: "8.5", Questions: "25", "Score (%)": "34.00" });
   });
 });

@@ -196,6 +196,18 @@ export function TableScrollBox({
   );
 }
 
+/**
+ * On a phone (below the 600 px breakpoint) a table's rows stack: each row is a block and each cell a line
+ * "Header: value", so every column, Score and Actions included, is in view without scrolling sideways
+ * (decision 027). The header row stays for screen readers, which keep reading cells by their column.
+ */
+export const STACKED_TABLE = "max-sm:block";
+export const STACKED_HEAD = "max-sm:sr-only";
+export const STACKED_BODY = "max-sm:block";
+export const STACKED_ROW = "max-sm:block max-sm:py-2";
+export const STACKED_CELL =
+  "max-sm:grid max-sm:grid-cols-[7rem_minmax(0,1fr)] max-sm:gap-x-3 max-sm:py-1 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]";
+
 /** A table of rows in its scroll box, one column definition per column. */
 export function DataTable<Row extends { _id: string }>({
   caption,
@@ -219,19 +231,19 @@ export function DataTable<Row extends { _id: string }>({
       {/* Busy shows as a tint that keeps the text's contrast (a faded table fails WCAG's contrast while it waits). */}
       <table
         aria-busy={busy}
-        className={`w-full border-collapse text-left text-sm ${busy ? "cursor-progress bg-slate-50" : ""}`}
+        className={`w-full border-collapse text-left text-sm ${STACKED_TABLE} ${busy ? "cursor-progress bg-slate-50" : ""}`}
       >
         <caption className="sr-only">{caption}</caption>
-        <thead>
+        <thead className={STACKED_HEAD}>
           <tr className="border-b border-slate-300 bg-slate-50">
             {columns.map((column) => (
-              <th key={column.header} scope="col" className="px-3 py-2 whitespace-nowrap">
+              <th key={column.header} scope="col" className="px-3 py-2 align-bottom">
                 {column.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className={STACKED_BODY}>
           {rows.map((row) => (
             <TableRows key={row._id} row={row} columns={columns} after={after} />
           ))}
@@ -253,16 +265,20 @@ function TableRows<Row extends { _id: string }>({
   const extra = after?.(row);
   return (
     <>
-      <tr className="border-b border-slate-200 align-top">
+      <tr className={`border-b border-slate-200 align-top ${STACKED_ROW}`}>
         {columns.map((column) => (
-          <td key={column.header} className={`px-3 py-2 ${column.className ?? ""}`}>
+          <td
+            key={column.header}
+            data-label={column.header}
+            className={`px-3 py-2 ${STACKED_CELL} ${column.className ?? ""}`}
+          >
             {column.cell(row)}
           </td>
         ))}
       </tr>
       {extra && (
-        <tr>
-          <td colSpan={columns.length} className="bg-slate-50 px-3 py-3">
+        <tr className={STACKED_ROW}>
+          <td colSpan={columns.length} className="bg-slate-50 px-3 py-3 max-sm:block">
             {extra}
           </td>
         </tr>

@@ -1,7 +1,15 @@
 /** The header row of an admin table: one column heading per name, for screen readers as well as the eye. */
-export function ColumnHeadings({ names, compact = false }: { names: readonly string[]; compact?: boolean }) {
+export function ColumnHeadings({
+  names,
+  compact = false,
+  className = "",
+}: {
+  names: readonly string[];
+  compact?: boolean;
+  className?: string;
+}) {
   return (
-    <thead>
+    <thead className={className}>
       <tr className="border-b border-slate-300">
         {names.map((name) => (
           <th key={name} scope="col" className={compact ? "px-2 py-2" : "px-3 py-2"}>

@@ -1,4 +1,5 @@
 import type { AnalysisQuestion } from "@trainwise/contract/analysis";
+import { formatShare } from "../../lib/format.ts";
 
 const WIDTH = 320;
 const HEIGHT = 220;
@@ -10,7 +11,6 @@ const BOTTOM = 184;
 const xOf = (facility: number) => LEFT + (facility / 100) * (RIGHT - LEFT);
 const yOf = (discrimination: number) => TOP + ((1 - discrimination) / 2) * (BOTTOM - TOP);
 
-export const formatFacility = (facility: number) => `${facility.toFixed(1)}%`;
 export const formatDiscrimination = (discrimination: number) => discrimination.toFixed(2);
 
 /** The chart's text alternative: every plotted point in words, and which questions are left out and why. */
@@ -23,7 +23,7 @@ export function chartDescription(questions: { label: string; question: AnalysisQ
   const points = plotted
     .map(
       ({ label, question }) =>
-        `${label}: facility ${formatFacility(question.facility)}, discrimination ${formatDiscrimination(
+        `${label}: facility ${formatShare(question.facility)}, discrimination ${formatDiscrimination(
           question.discrimination ?? 0,
         )}`,
     )

@@ -40,8 +40,15 @@ const LINKS: { to: string; label: string; area: AdminArea }[] = [
   { to: "/admin/account", label: "Account", area: "results" },
 ];
 
-/** Pages under another area's link that every admin may use: a drive's live board (decision 017). */
-const OPEN_TO_EVERY_ADMIN = [/^\/admin\/drives\/[^/]+\/live\/?$/];
+/**
+ * Pages under another area's link that every admin may use: a drive's live board (decision 017), and the reports a
+ * viewer reads read-only, a drive's page and the item analysis of a drive or a test (decision 027).
+ */
+const OPEN_TO_EVERY_ADMIN = [
+  /^\/admin\/drives\/[^/]+\/?$/,
+  /^\/admin\/drives\/[^/]+\/(live|analysis)\/?$/,
+  /^\/admin\/tests\/[^/]+\/analysis\/?$/,
+];
 
 /** The area of an admin address: its link's, or its parent's (/admin/drives/:id is the drives'). */
 function areaOf(pathname: string): AdminArea {

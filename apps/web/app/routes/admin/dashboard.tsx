@@ -5,7 +5,8 @@ import { ScoreChart } from "../../components/admin/score-chart.tsx";
 import { Alert } from "../../components/ui/form-field.tsx";
 import { RichText } from "../../components/ui/rich-text.tsx";
 import { adminCall, currentAdmin } from "../../lib/admin-client.ts";
-import { formatCount, formatDateTime, formatPercent, formatScore } from "../../lib/format.ts";
+import { formatCount, formatScore, formatScorePercent, formatShare } from "../../lib/format.ts";
+import { formatInZone } from "../../lib/zoned-time.ts";
 import type { Route } from "./+types/dashboard";
 
 /** One of the dashboard's lists, or why it could not be loaded (a refused session still goes to login). */
@@ -60,7 +61,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     [
       "Average score",
       summary?.averagePercentage !== null && summary?.averagePercentage !== undefined
-        ? formatPercent(summary.averagePercentage)
+        ? formatScorePercent(summary.averagePercentage)
         : "–",
     ],
   ];
@@ -122,16 +123,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <ul className="mt-3 space-y-2">
             {summary.openDrives.map((drive) => (
               <li key={drive._id} className="break-words">
-                {manages ? (
-                  <Link to={`/admin/drives/${drive._id}`} className="font-semibold text-brand-700 underline">
-                    {drive.name}
-                  </Link>
-                ) : (
-                  <strong>{drive.name}</strong>
-                )}
+                <Link to={`/admin/drives/${drive._id}`} className="font-semibold text-brand-700 underline">
+                  {drive.name}
+                </Link>
                 {drive.organisation && ` · ${drive.organisation}`} · {formatCount(drive.students)} registered,{" "}
                 {formatCount(drive.submitted)} submitted
-                {drive.closesAt && ` · closes ${formatDateTime(drive.closesAt)}`}
+                {drive.closesAt && ` · closes ${formatInZone(drive.closesAt, drive.timeZone)}`}
               </li>
             ))}
           </ul>
@@ -156,37 +153,27 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </Link>
               .
             </p>
+            {/* Each question as students saw it, its figures beside it: a list, not a table, so the numbers never
+                sit past the card's edge however wide a question's code or formula is. */}
             <section
-              className="relative mt-2 max-h-80 overflow-auto"
+              className="relative mt-2 max-h-96 overflow-y-auto"
               // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
               tabIndex={0}
-              aria-label="Question analysis table"
+              aria-label="Questions, hardest first"
             >
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Per question: times served and share answered right</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className="py-1 pr-2">
-                      Question
-                    </th>
-                    <th scope="col" className="py-1 pr-2">
-                      Served
-                    </th>
-                    <th scope="col" className="py-1">
-                      Right
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {summary.items.map((item) => (
-                    <tr key={item.questionId} className="border-t border-slate-200">
-                      <td className="py-1 pr-2 break-words">{item.text}</td>
-                      <td className="py-1 pr-2">{formatCount(item.served)}</td>
-                      <td className="py-1">{item.correctShare.toFixed(0)}%</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <ol className="divide-y divide-slate-200 text-sm">
+                {summary.items.map((item) => (
+                  <li key={item.questionId} className="min-w-0 py-2">
+                    <p className="font-semibold">
+                      {formatShare(item.correctShare)} right{" "}
+                      <span className="font-normal text-slate-700">
+                        ({formatCount(item.correct)} of {formatCount(item.served)} served)
+                      </span>
+                    </p>
+                    <RichText html={item.html} className="rich-text-wrap-code mt-1" />
+                  </li>
+                ))}
+              </ol>
             </section>
           </Panel>
         </div>

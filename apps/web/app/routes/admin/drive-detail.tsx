@@ -1,15 +1,24 @@
+import { mayUse } from "@trainwise/contract/admin-roles";
 import type { DriveDetail as DriveWithRelease, PersonalLinkScope, RosterEntry } from "@trainwise/contract/drives";
 import { useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
-import { TableScrollBox } from "../../components/admin/admin-table.tsx";
+import {
+  STACKED_BODY,
+  STACKED_CELL,
+  STACKED_HEAD,
+  STACKED_ROW,
+  STACKED_TABLE,
+  TableScrollBox,
+} from "../../components/admin/admin-table.tsx";
 import { AnswerSignalsNote, answerSignalsText } from "../../components/admin/answer-signals.tsx";
 import { ColumnHeadings } from "../../components/admin/column-headings.tsx";
 import { QrCode } from "../../components/admin/qr-code.tsx";
 import { Alert } from "../../components/ui/form-field.tsx";
-import { adminCall, adminDownload, useAdminAction } from "../../lib/admin-client.ts";
+import { adminCall, adminDownload, currentAdmin, useAdminAction } from "../../lib/admin-client.ts";
 import { saveBlob } from "../../lib/api.ts";
 import { closesText, DRIVE_STATUS_LABELS, opensText } from "../../lib/drive-display.ts";
+import { formatScore } from "../../lib/format.ts";
 import { formatInZone } from "../../lib/zoned-time.ts";
 import type { Route } from "./+types/drive-detail";
 import type { DriveNotice } from "./drives.tsx";
@@ -46,12 +55,14 @@ const RESULTS_SHOWN = 100;
 const ROSTER_SHOWN = 100;
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  // A viewer reads the drive as a report: no roster upload, no personal links (decision 027).
+  const manages = mayUse((await currentAdmin()).role, "manage");
   const [drive, results, roster] = await Promise.all([
     adminCall("drive", { id: params.id, signal: request.signal }),
     adminCall("driveResults", { id: params.id, query: { limit: RESULTS_SHOWN }, signal: request.signal }),
     adminCall("driveRoster", { id: params.id, query: { page: 1, pageSize: ROSTER_SHOWN }, signal: request.signal }),
   ]);
-  return { drive, results, roster };
+  return { drive, results, roster, manages };
 }
 
 export const meta = () => [{ title: "Drive | Trainwise" }, { name: "robots", content: "noindex" }];
@@ -61,7 +72,7 @@ function shareLinkOf(code: string): string {
 }
 
 export default function DriveDetail({ loaderData }: Route.ComponentProps) {
-  const { drive, results, roster } = loaderData;
+  const { drive, results, roster, manages } = loaderData;
   const id = drive._id;
   const { outcome, run, setOutcome } = useAdminAction();
   // Arriving from the form that created the drive: its message, until the first action here says something else.
@@ -132,9 +143,15 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
   return (
     <AdminShell title={title}>
       <p className="mb-4 flex flex-wrap gap-x-6 gap-y-2 print:hidden">
-        <Link to="/admin/drives" className="text-brand-700 underline">
-          Back to all drives
-        </Link>
+        {manages ? (
+          <Link to="/admin/drives" className="text-brand-700 underline">
+            Back to all drives
+          </Link>
+        ) : (
+          <Link to={`/admin/results?driveId=${id}`} className="text-brand-700 underline">
+            All results of this drive
+          </Link>
+        )}
         <Link to={`/admin/drives/${id}/live`} className="font-semibold text-brand-700 underline">
           Live board
         </Link>
@@ -190,7 +207,7 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </dl>
-        {drive.holdResults && drive.resultsReleaseAt === null && (
+        {manages && drive.holdResults && drive.resultsReleaseAt === null && (
           <button
             type="button"
             onClick={() => void publishResults()}
@@ -273,72 +290,87 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
           A CSV file with a header row naming an email column, a usn column, or both; uploading replaces the list.
           Listed now: {drive.rosterSize}.
         </p>
-        <div className="mt-3 flex flex-wrap items-end gap-3">
-          {/* A file input is wider than a 360 px phone leaves it: it may shrink with its box. */}
-          <div className="min-w-0 max-w-full">
-            <label htmlFor="roster-file" className="block font-medium">
-              Roster CSV file
-            </label>
-            <input
-              id="roster-file"
-              ref={rosterInput}
-              type="file"
-              accept=".csv,text/csv"
-              className="mt-1 block w-full"
-            />
-          </div>
-          <button
-            type="button"
-            onClick={() => void uploadRoster()}
-            className="rounded bg-brand-700 px-4 py-2 font-semibold text-white"
-          >
-            Upload roster
-          </button>
-        </div>
-        <h3 className="mt-5 font-semibold">Personal links</h3>
-        <p className="mt-1 text-sm text-slate-700">
-          Each roster line can have its own link, which fills in and locks the student's email and USN and works for one
-          registration.{" "}
-          {drive.personalLinksOnly
-            ? "This drive admits new students only through their links."
-            : "Set the drive to personal links only (Edit on the drives page) so that knowing a classmate's email and USN lets nobody in."}{" "}
-          The links download as a CSV for the placement officer and are shown only then; when the server has e-mail set
-          up, each line with an email address is also sent its link.
-        </p>
-        <div className="mt-2 flex flex-wrap gap-3">
-          <button
-            type="button"
-            onClick={() => void makeLinks("unlinked")}
-            className="rounded bg-brand-700 px-4 py-2 font-semibold text-white"
-          >
-            Make links for lines without one
-          </button>
-          <button
-            type="button"
-            onClick={() => void makeLinks("all")}
-            className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
-          >
-            Make new links for every line
-          </button>
-        </div>
+        {manages && (
+          <>
+            <div className="mt-3 flex flex-wrap items-end gap-3">
+              {/* A file input is wider than a 360 px phone leaves it: it may shrink with its box. */}
+              <div className="min-w-0 max-w-full">
+                <label htmlFor="roster-file" className="block font-medium">
+                  Roster CSV file
+                </label>
+                <input
+                  id="roster-file"
+                  ref={rosterInput}
+                  type="file"
+                  accept=".csv,text/csv"
+                  className="mt-1 block w-full"
+                />
+              </div>
+              <button
+                type="button"
+                onClick={() => void uploadRoster()}
+                className="rounded bg-brand-700 px-4 py-2 font-semibold text-white"
+              >
+                Upload roster
+              </button>
+            </div>
+            <h3 className="mt-5 font-semibold">Personal links</h3>
+            <p className="mt-1 text-sm text-slate-700">
+              Each roster line can have its own link, which fills in and locks the student's email and USN and works for
+              one registration.{" "}
+              {drive.personalLinksOnly
+                ? "This drive admits new students only through their links."
+                : "Set the drive to personal links only (Edit on the drives page) so that knowing a classmate's email and USN lets nobody in."}{" "}
+              The links download as a CSV for the placement officer and are shown only then; when the server has e-mail
+              set up, each line with an email address is also sent its link.
+            </p>
+            <div className="mt-2 flex flex-wrap gap-3">
+              <button
+                type="button"
+                onClick={() => void makeLinks("unlinked")}
+                className="rounded bg-brand-700 px-4 py-2 font-semibold text-white"
+              >
+                Make links for lines without one
+              </button>
+              <button
+                type="button"
+                onClick={() => void makeLinks("all")}
+                className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+              >
+                Make new links for every line
+              </button>
+            </div>
+          </>
+        )}
         {roster.length > 0 && (
           <TableScrollBox label="Roster table" className="mt-3">
-            <table className="w-full border-collapse text-left">
+            <table className={`w-full border-collapse text-left ${STACKED_TABLE}`}>
               <caption className="text-left text-sm text-slate-700">
                 {drive.rosterSize > roster.length
                   ? `The first ${roster.length} of ${drive.rosterSize} lines, by email then USN.`
                   : "Every line, by email then USN."}{" "}
                 A line with both an email and a USN admits only the student with both.
               </caption>
-              <ColumnHeadings names={["Email", "USN", "Registered", "Personal link"]} />
-              <tbody>
+              <ColumnHeadings className={STACKED_HEAD} names={["Email", "USN", "Registered", "Personal link"]} />
+              <tbody className={STACKED_BODY}>
                 {roster.map((line, place) => (
                   // A roster may list the same line twice; the page's lines never move.
-                  <tr key={`${place}|${line.email ?? ""}|${line.usnNo ?? ""}`} className="border-b border-slate-200">
-                    <td className="px-3 py-2">{line.email ?? "—"}</td>
-                    <td className="px-3 py-2">{line.usnNo ?? "—"}</td>
-                    <td className="px-3 py-2">{line.registered ? line.registered.name : "Not yet"}</td>
-                    <td className="px-3 py-2">{linkStateText(line.link, drive.timeZone)}</td>
+                  <tr
+                    key={`${place}|${line.email ?? ""}|${line.usnNo ?? ""}`}
+                    className={`border-b border-slate-200 ${STACKED_ROW}`}
+                  >
+                    <td data-label="Email" className={`px-3 py-2 break-all ${STACKED_CELL}`}>
+                      {line.email ?? "—"}
+                    </td>
+                    <td data-label="USN" className={`px-3 py-2 ${STACKED_CELL}`}>
+                      {line.usnNo ?? "—"}
+                    </td>
+                    <td data-label="Registered" className={`px-3 py-2 ${STACKED_CELL}`}>
+                      {line.registered ? line.registered.name : "Not yet"}
+                    </td>
+                    <td data-label="Personal link" className={`px-3 py-2 ${STACKED_CELL}`}>
+                      {linkStateText(line.link, drive.timeZone)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -373,39 +405,44 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
         {results.length > 0 && <AnswerSignalsNote />}
         {results.length > 0 && (
           <TableScrollBox label="Results table" className="mt-3">
-            <table className="w-full border-collapse text-left">
+            <table className={`w-full border-collapse text-left ${STACKED_TABLE}`}>
               <caption className="sr-only">Submitted attempts of {drive.name}, best first</caption>
               <ColumnHeadings
-                names={[
-                  "Student",
-                  "Email",
-                  "USN",
-                  "Score",
-                  "Marks",
-                  "%",
-                  "Pass/fail",
-                  "Left the quiz",
-                  "Answer times",
-                  "Submitted",
-                ]}
+                className={STACKED_HEAD}
+                names={["Student", "USN", "Score", "Result", "Submitted", "Left the quiz", "Answer times"]}
               />
-              <tbody>
+              <tbody className={STACKED_BODY}>
                 {results.map((row) => (
-                  <tr key={row._id} className="border-b border-slate-200">
-                    <th scope="row" className="px-3 py-2 font-normal">
-                      {row.studentName}
+                  <tr key={row._id} className={`border-b border-slate-200 align-top ${STACKED_ROW}`}>
+                    <th scope="row" data-label="Student" className={`px-3 py-2 font-normal ${STACKED_CELL}`}>
+                      <span className="min-w-0">
+                        {row.studentName}
+                        <span className="block break-all text-sm text-slate-700">{row.email}</span>
+                      </span>
                     </th>
-                    <td className="px-3 py-2">{row.email}</td>
-                    <td className="px-3 py-2">{row.usnNo}</td>
-                    <td className="px-3 py-2">
-                      {row.score} of {row.totalQuestions}
+                    <td data-label="USN" className={`px-3 py-2 ${STACKED_CELL}`}>
+                      {row.usnNo}
                     </td>
-                    <td className="px-3 py-2">{row.marks}</td>
-                    <td className="px-3 py-2">{row.percentage}%</td>
-                    <td className="px-3 py-2">{row.passed === null ? "—" : row.passed ? "Pass" : "Fail"}</td>
-                    <td className="px-3 py-2">{row.focusLosses === 1 ? "1 time" : `${row.focusLosses} times`}</td>
-                    <td className="px-3 py-2">{answerSignalsText(row) ?? "—"}</td>
-                    <td className="px-3 py-2">{formatInZone(row.submittedAt, drive.timeZone)}</td>
+                    <td data-label="Score" className={`px-3 py-2 whitespace-nowrap ${STACKED_CELL}`}>
+                      {formatScore(row.marks, row.totalQuestions)}
+                    </td>
+                    <td data-label="Result" className={`px-3 py-2 ${STACKED_CELL}`}>
+                      {row.passed === null ? "—" : row.passed ? "Pass" : "Fail"}
+                    </td>
+                    <td data-label="Submitted" className={`px-3 py-2 ${STACKED_CELL}`}>
+                      <span>
+                        {formatInZone(row.submittedAt, drive.timeZone)}
+                        {row.autoSubmitted && (
+                          <span className="block font-semibold text-amber-900">Auto-submitted</span>
+                        )}
+                      </span>
+                    </td>
+                    <td data-label="Left the quiz" className={`px-3 py-2 ${STACKED_CELL}`}>
+                      {row.focusLosses === 1 ? "1 time" : `${row.focusLosses} times`}
+                    </td>
+                    <td data-label="Answer times" className={`px-3 py-2 ${STACKED_CELL}`}>
+                      {answerSignalsText(row) ?? "—"}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -14,6 +14,7 @@ import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { TableScrollBox } from "../../components/admin/admin-table.tsx";
 import { AnswerSignalsNote, answerSignalsText } from "../../components/admin/answer-signals.tsx";
 import { adminCall, followAdminStream } from "../../lib/admin-client.ts";
+import { formatScore, formatScorePercent } from "../../lib/format.ts";
 import { liveBoardReducer } from "../../lib/live-board-state.ts";
 import type { Route } from "./+types/drive-live";
 
@@ -42,14 +43,14 @@ const STATE_STYLES: Record<LiveState, string> = {
 
 function countsSentence(counts: LiveCounts, averagePercentage: number | null): string {
   const parts = LIVE_STATES.map((state) => `${counts[state]} ${LIVE_STATE_LABELS[state].toLowerCase()}`);
-  const average = averagePercentage === null ? "" : ` Average score ${averagePercentage}%.`;
+  const average = averagePercentage === null ? "" : ` Average score ${formatScorePercent(averagePercentage)}.`;
   return `${parts.join(", ")}.${average}`;
 }
 
 /** Where a student is: the question open by the server's clock while in progress, the score once submitted. */
 function progressOf(student: LiveStudent): string {
   if (student.state === "submitted" || student.state === "auto_submitted") {
-    return `Scored ${student.score}/${student.totalQuestions} (${student.percentage}%)`;
+    return `Scored ${formatScore(student.marks ?? student.score ?? 0, student.totalQuestions ?? 0)}`;
   }
   if (student.studentId === null) return "Not registered";
   return student.position === null ? "Registered" : `Question ${student.position} of ${student.totalQuestions}`;
@@ -137,7 +138,7 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
           <div className="rounded border-l-4 border-brand-700 bg-white p-3">
             <dt className="text-sm">Average score</dt>
             <dd className="text-2xl font-bold">
-              {board.averagePercentage === null ? "—" : `${board.averagePercentage}%`}
+              {board.averagePercentage === null ? "—" : formatScorePercent(board.averagePercentage)}
             </dd>
           </div>
         </dl>

@@ -166,12 +166,35 @@ function driveColumns(edit: (drive: Drive) => void, act: (drive: Drive, action: 
         </>
       ),
     },
-    { header: "College or company", cell: (drive) => drive.organisation },
-    { header: "Batch", cell: (drive) => drive.batch },
-    { header: "Test", cell: (drive) => drive.testName },
-    { header: "Code", cell: (drive) => <span className="font-mono">{drive.code}</span> },
-    { header: "Opens", cell: opensText },
-    { header: "Closes", cell: closesText },
+    // Related facts share a column, so the table fits a 1280 px screen with its counts and actions in view
+    // (decision 027).
+    {
+      header: "College or company",
+      cell: (drive) => (
+        <>
+          {drive.organisation || "—"}
+          {drive.batch && <span className="block text-slate-700">Batch {drive.batch}</span>}
+        </>
+      ),
+    },
+    {
+      header: "Test and code",
+      cell: (drive) => (
+        <>
+          {drive.testName}
+          <span className="block font-mono">{drive.code}</span>
+        </>
+      ),
+    },
+    {
+      header: "Window",
+      cell: (drive) => (
+        <>
+          <span className="block">Opens: {opensText(drive)}</span>
+          <span className="block">Closes: {closesText(drive)}</span>
+        </>
+      ),
+    },
     { header: "Status", cell: (drive) => DRIVE_STATUS_LABELS[drive.status] },
     { header: "Students", cell: (drive) => formatCount(drive.students) },
     { header: "Submitted", cell: (drive) => formatCount(drive.submitted) },

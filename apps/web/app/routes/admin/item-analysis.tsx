@@ -1,3 +1,4 @@
+import { mayUse } from "@trainwise/contract/admin-roles";
 import {
   ANALYSIS_FLAG_TEXT,
   ANALYSIS_FLAGS,
@@ -9,30 +10,29 @@ import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { TableScrollBox } from "../../components/admin/admin-table.tsx";
-import {
-  formatDiscrimination,
-  formatFacility,
-  ItemAnalysisChart,
-} from "../../components/admin/item-analysis-chart.tsx";
+import { formatDiscrimination, ItemAnalysisChart } from "../../components/admin/item-analysis-chart.tsx";
 import { Alert } from "../../components/ui/form-field.tsx";
 import { RichText } from "../../components/ui/rich-text.tsx";
-import { adminCall, adminDownload, useAdminAction } from "../../lib/admin-client.ts";
+import { adminCall, adminDownload, currentAdmin, useAdminAction } from "../../lib/admin-client.ts";
 import { messageOf } from "../../lib/api.ts";
-import { formatCount } from "../../lib/format.ts";
+import { formatCount, formatScorePercent, formatShare } from "../../lib/format.ts";
 import type { Route } from "./+types/item-analysis";
 
 /** The same screen serves /admin/drives/:id/analysis and /admin/tests/:id/analysis. */
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const kind = new URL(request.url).pathname.startsWith("/admin/tests/") ? "test" : "drive";
+  // A viewer reads the report (without the key until it is released) but neither retires questions nor takes
+  // the CSV, which marks the right options (decision 027).
+  const manages = mayUse((await currentAdmin()).role, "manage");
   try {
     const analysis = await adminCall(kind === "test" ? "testAnalysis" : "driveAnalysis", {
       id: params.id,
       signal: request.signal,
     });
-    return { kind, analysis, error: undefined };
+    return { kind, manages, analysis, error: undefined };
   } catch (error) {
     if (error instanceof Response) throw error;
-    return { kind, analysis: undefined, error: messageOf(error, "Could not load the analysis.") };
+    return { kind, manages, analysis: undefined, error: messageOf(error, "Could not load the analysis.") };
   }
 }
 
@@ -66,8 +66,8 @@ function Summary({ analysis }: { analysis: ItemAnalysis }) {
   const { summary } = analysis;
   const figures: [string, string][] = [
     ["Submitted attempts", formatCount(summary.attempts)],
-    ["Mean score", figureOr(summary.mean, (value) => `${value.toFixed(1)}%`)],
-    ["Median score", figureOr(summary.median, (value) => `${value.toFixed(1)}%`)],
+    ["Mean score", figureOr(summary.mean, formatScorePercent)],
+    ["Median score", figureOr(summary.median, formatScorePercent)],
     ["Standard deviation", figureOr(summary.standardDeviation, (value) => `${value.toFixed(1)} points`)],
     ["Reliability (KR-20)", figureOr(summary.kr20, (value) => value.toFixed(2))],
     ["Upper and lower groups", summary.groupSize > 0 ? `${formatCount(summary.groupSize)} attempts each` : "—"],
@@ -101,7 +101,7 @@ function FlagBadges({ question }: { question: AnalysisQuestion }) {
 }
 
 export default function ItemAnalysisPage({ loaderData }: Route.ComponentProps) {
-  const { kind, analysis, error } = loaderData;
+  const { kind, manages, analysis, error } = loaderData;
   const [sort, setSort] = useState<{ key: SortKey; ascending: boolean }>({ key: "order", ascending: true });
   const { busy, outcome, run } = useAdminAction();
 
@@ -113,7 +113,9 @@ export default function ItemAnalysisPage({ loaderData }: Route.ComponentProps) {
   const back =
     kind === "drive" && analysis
       ? { to: `/admin/drives/${analysis.scope._id}`, text: `Back to the drive ${analysis.scope.name}` }
-      : { to: kind === "drive" ? "/admin/drives" : "/admin/tests", text: `Back to all ${kind}s` };
+      : manages
+        ? { to: kind === "drive" ? "/admin/drives" : "/admin/tests", text: `Back to all ${kind}s` }
+        : { to: "/admin/results", text: "Back to the results" };
 
   function sortBy(key: SortKey) {
     // A new column starts lowest first: the hardest and the least discriminating questions are the ones to read.
@@ -151,6 +153,16 @@ export default function ItemAnalysisPage({ loaderData }: Route.ComponentProps) {
               : "Submitted attempts of every drive of this test."}
           </p>
           <Summary analysis={analysis} />
+          {analysis.keyHidden && (
+            <div className="mt-4">
+              <Alert tone="info">
+                {analysis.marksHidden
+                  ? "This is a secure test: which questions were answered right is shown once its drives have ended"
+                  : "Which options are right, and how often each was chosen, are shown once the drives have ended"}
+                , so the answers of a drive still running stay secret.
+              </Alert>
+            </div>
+          )}
           {analysis.summary.attempts > 0 && analysis.summary.groupSize === 0 && (
             <div className="mt-4">
               <Alert tone="info">
@@ -197,27 +209,29 @@ export default function ItemAnalysisPage({ loaderData }: Route.ComponentProps) {
 
               <div className="mt-6 flex flex-wrap items-center gap-3">
                 <h2 className="text-xl font-semibold">Questions</h2>
-                <button
-                  type="button"
-                  disabled={busy}
-                  onClick={() =>
-                    void run(
-                      async () => {
-                        await adminDownload(
-                          analysis.scope.kind === "drive" ? "driveAnalysisExport" : "testAnalysisExport",
-                          "item-analysis.csv",
-                          { id: analysis.scope._id },
-                        );
-                        return "The CSV has been downloaded.";
-                      },
-                      "The download failed. Please try again.",
-                      { refresh: false },
-                    )
-                  }
-                  className="rounded border border-brand-700 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-                >
-                  Download CSV
-                </button>
+                {manages && (
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() =>
+                      void run(
+                        async () => {
+                          await adminDownload(
+                            analysis.scope.kind === "drive" ? "driveAnalysisExport" : "testAnalysisExport",
+                            "item-analysis.csv",
+                            { id: analysis.scope._id },
+                          );
+                          return "The CSV has been downloaded.";
+                        },
+                        "The download failed. Please try again.",
+                        { refresh: false },
+                      )
+                    }
+                    className="rounded border border-brand-700 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                  >
+                    Download CSV
+                  </button>
+                )}
               </div>
               <TableScrollBox
                 label="Questions table"
@@ -248,9 +262,11 @@ export default function ItemAnalysisPage({ loaderData }: Route.ComponentProps) {
                       <th scope="col" className="px-2 py-2">
                         Flags
                       </th>
-                      <th scope="col" className="px-2 py-2">
-                        Draws
-                      </th>
+                      {manages && (
+                        <th scope="col" className="px-2 py-2">
+                          Draws
+                        </th>
+                      )}
                     </tr>
                   </thead>
                   <tbody>
@@ -273,7 +289,7 @@ export default function ItemAnalysisPage({ loaderData }: Route.ComponentProps) {
                           {formatCount(question.served)}
                         </td>
                         <td className="px-2 py-2" data-column="facility">
-                          {formatFacility(question.facility)}
+                          {formatShare(question.facility)}
                         </td>
                         <td className="px-2 py-2" data-column="discrimination">
                           {figureOr(question.discrimination, formatDiscrimination)}
@@ -282,39 +298,48 @@ export default function ItemAnalysisPage({ loaderData }: Route.ComponentProps) {
                           <ul className="space-y-0.5">
                             {question.options.map((option) => (
                               <li key={option._id} className="break-words">
-                                <RichText inline html={option.html} />:{" "}
-                                <span className="font-semibold">{formatFacility(option.share)}</span>
+                                <RichText inline html={option.html} />
+                                {option.share !== null && (
+                                  <>
+                                    : <span className="font-semibold">{formatShare(option.share)}</span>
+                                  </>
+                                )}
                                 {option.isCorrect && <span className="font-semibold"> (correct)</span>}
                               </li>
                             ))}
                             <li>
                               Not answered:{" "}
-                              <span className="font-semibold">{formatFacility(question.notAnsweredShare)}</span>
+                              <span className="font-semibold">{formatShare(question.notAnsweredShare)}</span>
                             </li>
                           </ul>
                         </td>
                         <td className="px-2 py-2" data-column="flags">
                           <FlagBadges question={question} />
                         </td>
-                        <td className="px-2 py-2">
-                          <button
-                            type="button"
-                            disabled={busy}
-                            onClick={() => setRetired(question, !question.retired)}
-                            className="rounded border border-brand-700 px-2 py-1 text-xs text-brand-700 hover:bg-brand-50"
-                          >
-                            {question.retired ? "Restore" : "Retire"} <span className="sr-only">question {label}</span>
-                          </button>
-                        </td>
+                        {manages && (
+                          <td className="px-2 py-2">
+                            <button
+                              type="button"
+                              disabled={busy}
+                              onClick={() => setRetired(question, !question.retired)}
+                              className="rounded border border-brand-700 px-2 py-1 text-xs text-brand-700 hover:bg-brand-50"
+                            >
+                              {question.retired ? "Restore" : "Retire"}{" "}
+                              <span className="sr-only">question {label}</span>
+                            </button>
+                          </td>
+                        )}
                       </tr>
                     ))}
                   </tbody>
                 </table>
               </TableScrollBox>
-              <p className="mt-2 text-sm text-slate-700">
-                Retiring a question stops new attempts drawing it and removes it from the question bank; results keep
-                it. Restore brings it back.
-              </p>
+              {manages && (
+                <p className="mt-2 text-sm text-slate-700">
+                  Retiring a question stops new attempts drawing it and removes it from the question bank; results keep
+                  it. Restore brings it back.
+                </p>
+              )}
             </>
           )}
         </>

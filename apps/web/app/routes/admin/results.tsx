@@ -1,7 +1,7 @@
 import { type ResultTableRow, resultTableQuerySchema } from "@trainwise/contract/admin-tables";
 import type { ResultDetail } from "@trainwise/contract/students";
 import { useEffect, useState } from "react";
-import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import {
   BusyNote,
@@ -19,9 +19,11 @@ import {
 } from "../../components/admin/admin-table.tsx";
 import { AnswerSignalsNote, answerSignalsText } from "../../components/admin/answer-signals.tsx";
 import { Alert } from "../../components/ui/form-field.tsx";
+import { RichText } from "../../components/ui/rich-text.tsx";
 import { adminCall, tableQueryFrom, useAdminCall, useTableExport } from "../../lib/admin-client.ts";
 import { messageOf } from "../../lib/api.ts";
-import { formatDateTime, formatScore } from "../../lib/format.ts";
+import { formatScore } from "../../lib/format.ts";
+import { formatInZone } from "../../lib/zoned-time.ts";
 import type { Route } from "./+types/results";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -82,13 +84,19 @@ function useAnswers(openId: string | undefined): AnswersData | undefined {
 }
 
 /** The answers of the open attempt, shown only when they are that attempt's (a late answer for another is dropped). */
-function Answers({ id, data }: { id: string; data: AnswersData | undefined }) {
+function Answers({ row, data }: { row: ResultTableRow; data: AnswersData | undefined }) {
+  const id = row._id;
   if (!data || data.id !== id) return <p role="status">Loading...</p>;
   if ("failure" in data) return <Alert tone="error">{data.failure}</Alert>;
   const { detail } = data;
   return (
-    <div id={`answers-${id}`}>
+    <div id={`answers-${id}`} className="min-w-0">
       <p className="text-sm">
+        Score {formatScore(row.marks, row.totalQuestions)}
+        {detail.autoSubmitted ? " · Auto-submitted when the time ran out" : " · Submitted by the student"} ·{" "}
+        {formatInZone(detail.submittedAt, detail.timeZone)}.
+      </p>
+      <p className="mt-1 text-sm">
         Left the quiz window {detail.focusLosses} {detail.focusLosses === 1 ? "time" : "times"}. Answer times:{" "}
         {answerSignalsText(detail) ?? "nothing remarkable"}.
       </p>
@@ -96,29 +104,39 @@ function Answers({ id, data }: { id: string; data: AnswersData | undefined }) {
       {detail.keyHidden && (
         <p className="mt-2 text-sm">
           Which options were chosen and which are right is shown to viewers once the drive has ended
-          {detail.keyShownFrom ? ` (${formatDateTime(detail.keyShownFrom)})` : ""}, so the answers of a drive still
-          running stay secret.
+          {detail.keyShownFrom ? ` (${formatInZone(detail.keyShownFrom, detail.timeZone)})` : ""}, so the answers of a
+          drive still running stay secret.
         </p>
       )}
-      <ol className="mt-2 space-y-2">
+      {/* Each question as the student saw it: formulas typeset, code highlighted (and wrapping, so nothing is cut
+          off on a phone), pictures shown; never the Markdown source. */}
+      <ol className="mt-2 space-y-3">
         {detail.answers.map((answer, index) => (
-          <li key={answer.questionId}>
-            <p className="font-semibold">
-              {index + 1}. {answer.question}{" "}
-              <span
-                className={
-                  answer.isCorrect === null ? "text-slate-700" : answer.isCorrect ? "text-green-800" : "text-red-800"
-                }
-              >
-                ({markLabel(answer)})
-              </span>
+          <li key={answer.questionId} className="min-w-0">
+            <div className="flex gap-2 font-semibold">
+              <span>{index + 1}.</span>
+              <RichText html={answer.questionHtml} className="rich-text-wrap-code min-w-0 flex-1" />
+            </div>
+            <p
+              className={`text-sm font-semibold ${
+                answer.isCorrect === null ? "text-slate-700" : answer.isCorrect ? "text-green-800" : "text-red-800"
+              }`}
+            >
+              {markLabel(answer)}
             </p>
             <p className="text-sm">
-              {detail.keyHidden
-                ? answer.answered
-                  ? "Answered"
-                  : "Not answered"
-                : `Answered: ${answer.chosen ?? "Not answered"} · Correct: ${answer.correct}`}
+              {detail.keyHidden ? (
+                answer.answered ? (
+                  "Answered"
+                ) : (
+                  "Not answered"
+                )
+              ) : (
+                <>
+                  Answered: {answer.chosenHtml === null ? "Not answered" : <RichText inline html={answer.chosenHtml} />}{" "}
+                  · Correct: <RichText inline html={answer.correctHtml ?? ""} />
+                </>
+              )}
               {answer.secondsToAnswer !== null && ` · after ${answer.secondsToAnswer} s`}
               {answer.focusLosses > 0 && ` · left the quiz ${answer.focusLosses}×`}
             </p>
@@ -148,13 +166,29 @@ export default function Results({ loaderData }: Route.ComponentProps) {
     { header: "Student", cell: (row) => row.studentName },
     { header: "USN", cell: (row) => row.usnNo, className: "whitespace-nowrap" },
     { header: "College", cell: (row) => row.college },
-    { header: "Drive", cell: (row) => row.driveName },
+    {
+      header: "Drive",
+      // The drive's page is a report every admin reads (decision 027).
+      cell: (row) => (
+        <Link to={`/admin/drives/${row.driveId}`} className="text-brand-700 underline">
+          {row.driveName}
+        </Link>
+      ),
+    },
     { header: "Score", cell: (row) => formatScore(row.marks, row.totalQuestions), className: "whitespace-nowrap" },
     {
       header: "Result",
       cell: (row) => (row.passed === null ? "—" : row.passed ? "Pass" : "Fail"),
     },
-    { header: "Submitted", cell: (row) => formatDateTime(row.submittedAt), className: "whitespace-nowrap" },
+    {
+      header: "Submitted",
+      cell: (row) => (
+        <>
+          {formatInZone(row.submittedAt, row.timeZone)}
+          {row.autoSubmitted && <span className="block font-semibold text-amber-900">Auto-submitted</span>}
+        </>
+      ),
+    },
     {
       header: "Answers",
       cell: (row) => (
@@ -221,7 +255,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
         rows={page.rows}
         busy={busy}
         empty={page.total === 0 && params.size === 0 ? "No quiz has been submitted yet." : "No results match."}
-        after={(row) => (openId === row._id ? <Answers id={row._id} data={answers} /> : undefined)}
+        after={(row) => (openId === row._id ? <Answers row={row} data={answers} /> : undefined)}
       />
       <PageLinks of={page} label="Results" noun={["result", "results"]} />
     </AdminShell>
@@ -230,9 +264,9 @@ export default function Results({ loaderData }: Route.ComponentProps) {
 
 /** Right, wrong (with what it cost, for an option weighted below 0), not answered, or the share of a partly right answer. */
 function markLabel(answer: { isCorrect: boolean | null; answered: boolean; mark: number | null }): string {
-  if (!answer.answered) return "not answered";
-  if (answer.isCorrect === null || answer.mark === null) return "answered; marks once the drive has ended";
-  if (answer.isCorrect) return "right";
-  if (answer.mark < 0) return `wrong: ${answer.mark.toFixed(2)} of 1`;
-  return answer.mark > 0 ? `partly right: ${answer.mark.toFixed(2)} of 1` : "wrong";
+  if (!answer.answered) return "Not answered";
+  if (answer.isCorrect === null || answer.mark === null) return "Answered; marks once the drive has ended";
+  if (answer.isCorrect) return "Right";
+  if (answer.mark < 0) return `Wrong: ${answer.mark.toFixed(2)} of 1`;
+  return answer.mark > 0 ? `Partly right: ${answer.mark.toFixed(2)} of 1` : "Wrong";
 }

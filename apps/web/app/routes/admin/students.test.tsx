@@ -28,6 +28,7 @@ const student = (n: number, drive: (typeof DRIVES)[number], used: number): Stude
   createdAt: "2026-03-02T09:30:00.000Z",
   driveId: drive._id,
   driveName: drive.name,
+  timeZone: "Asia/Kolkata",
   timeMultiplier: 1,
   attemptsAllowed: 1,
   attemptsUsed: used,
@@ -106,6 +107,16 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
+/**
+ * Opens a row's actions and answers queries within them. jsdom hides popovers but cannot open one, so the menu the
+ * button opens (the browser does that without script) is shown by taking away its popover attribute.
+ */
+function openActions(student: string) {
+  const button = screen.getByRole("button", { name: `Actions for ${student}` });
+  document.getElementById(button.getAttribute("popovertarget") ?? "")?.removeAttribute("popover");
+  return within(screen.getByRole("group", { name: `Actions for ${student}` }));
+}
+
 describe("registered students", () => {
   it("reads the table and the drive choices in its loader, with the admin's token", async () => {
     const api = studentsApi();
@@ -150,10 +161,14 @@ describe("registered students", () => {
     const api = studentsApi();
     renderStudents();
     await screen.findByRole("table", { name: "Registered students" });
-    const buttons = screen.getAllByRole("button", { name: /Allow another attempt/ }) as HTMLButtonElement[];
+    // Each row's actions are behind its Actions button (closed menus are still in the page).
+    const buttons = screen.getAllByRole("button", {
+      name: /Allow another attempt/,
+      hidden: true,
+    }) as HTMLButtonElement[];
     expect(buttons.map((button) => button.disabled)).toEqual([false, true]);
     const reads = api.log.filter((line) => line.startsWith("GET /api/students/table")).length;
-    fireEvent.click(screen.getByRole("button", { name: "Allow another attempt for Student 1" }));
+    fireEvent.click(openActions("Student 1").getByRole("button", { name: "Allow another attempt for Student 1" }));
     expect(await screen.findByText("Student 1 may take the quiz again.")).toBeTruthy();
     expect(api.log).toContain(`POST /api/students/${STUDENTS[0]?._id}/extra-attempt`);
     expect(api.log.filter((line) => line.startsWith("GET /api/students/table")).length).toBe(reads + 1);
@@ -163,7 +178,7 @@ describe("registered students", () => {
     const api = studentsApi();
     renderStudents();
     await screen.findByRole("table", { name: "Registered students" });
-    const remove = screen.getByRole("button", { name: "Remove registration of Student 1" });
+    const remove = openActions("Student 1").getByRole("button", { name: "Remove registration of Student 1" });
     vi.stubGlobal("confirm", () => false);
     fireEvent.click(remove);
     expect(api.log.some((line) => line.startsWith("DELETE"))).toBe(false);
@@ -181,7 +196,7 @@ describe("registered students", () => {
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
     renderStudents();
     await screen.findByRole("table", { name: "Registered students" });
-    fireEvent.click(screen.getByRole("button", { name: "Let resume for Student 1" }));
+    fireEvent.click(openActions("Student 1").getByRole("button", { name: "Let resume for Student 1" }));
     const panel = await screen.findByRole("region", { name: "Resume code for Student 1" });
     expect(api.log).toContain(`POST /api/students/${STUDENTS[0]?._id}/let-resume`);
     expect(within(panel).getByText("K7QM-29XD")).toBeTruthy();
@@ -202,7 +217,7 @@ describe("registered students", () => {
     const api = studentsApi();
     renderStudents();
     await screen.findByRole("table", { name: "Registered students" });
-    const opener = screen.getByRole("button", { name: "Correct details of Student 1" });
+    const opener = openActions("Student 1").getByRole("button", { name: "Correct details of Student 1" });
     fireEvent.click(opener);
     const form = await screen.findByRole("form", { name: "Correct the details of Student 1" });
     expect(form.contains(document.activeElement)).toBe(true);
@@ -254,15 +269,15 @@ describe("registered students", () => {
     expect(api.log.filter((line) => line.startsWith("GET /api/students/table")).length).toBe(reads + 1);
   });
 
-  it("Cancel closes the correction form and takes the keyboard back to its button", async () => {
+  it("Cancel closes the correction form and takes the keyboard back to the row's actions", async () => {
     studentsApi();
     renderStudents();
     await screen.findByRole("table", { name: "Registered students" });
-    fireEvent.click(screen.getByRole("button", { name: "Correct details of Student 2" }));
+    fireEvent.click(openActions("Student 2").getByRole("button", { name: "Correct details of Student 2" }));
     const form = await screen.findByRole("form", { name: "Correct the details of Student 2" });
     fireEvent.click(within(form).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("form", { name: "Correct the details of Student 2" })).toBeNull();
-    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Correct details of Student 2" }));
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Actions for Student 2" }));
   });
 
   it("a refused session forgets the token and goes to the login page", async () => {

@@ -19,11 +19,13 @@ import {
   useTableBusy,
   useTableParams,
 } from "../../components/admin/admin-table.tsx";
+import { closeRowActions, RowActions, rowActionsButton } from "../../components/admin/row-actions.tsx";
 import { Alert, FormField, FormOutcome, SubmitButton } from "../../components/ui/form-field.tsx";
 import { adminCall, tableQueryFrom, useAdminAction, useTableExport } from "../../lib/admin-client.ts";
-import { formatDate, formatDateTime } from "../../lib/format.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import { STUDENT_FIELDS } from "../../lib/student-fields.ts";
 import { resolverFor } from "../../lib/zod-resolver.ts";
+import { formatInZone } from "../../lib/zoned-time.ts";
 import type { Route } from "./+types/students";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -51,30 +53,37 @@ type Act = (
 
 /** One student's actions; while any change is on its way, none can be pressed again. */
 function StudentActions({ student, act, busy }: { student: StudentAdmin; act: Act; busy: boolean }) {
-  const button = "rounded border px-3 py-1 text-sm disabled:opacity-50";
+  const button = "rounded border px-3 py-1 text-left text-sm disabled:opacity-50";
+  /** Runs the action and closes the menu, except the extra time, which is chosen in place. */
+  const choose = (event: React.MouseEvent<HTMLElement>, run: () => void) => {
+    closeRowActions(event.currentTarget);
+    run();
+  };
   return (
-    <div className="flex flex-wrap gap-2">
-      <label className="sr-only" htmlFor={`time-${student._id}`}>
-        Extra time for {student.name}
-      </label>
-      <select
-        id={`time-${student._id}`}
-        value={student.timeMultiplier}
-        disabled={busy}
-        onChange={(event) => act("time", student, Number(event.target.value))}
-        className="rounded border border-slate-400 px-2 py-1"
-      >
-        {TIME_CHOICES.map((choice) => (
-          <option key={choice} value={choice}>
-            {choice === 1 ? "None" : `${choice}×`}
-          </option>
-        ))}
-      </select>
+    <RowActions name={student.name}>
+      <div>
+        <label className="block text-sm font-semibold" htmlFor={`time-${student._id}`}>
+          Extra time <span className="sr-only">for {student.name}</span>
+        </label>
+        <select
+          id={`time-${student._id}`}
+          value={student.timeMultiplier}
+          disabled={busy}
+          onChange={(event) => act("time", student, Number(event.target.value))}
+          className="mt-1 w-full rounded border border-slate-400 px-2 py-1"
+        >
+          {TIME_CHOICES.map((choice) => (
+            <option key={choice} value={choice}>
+              {choice === 1 ? "None" : `${choice}×`}
+            </option>
+          ))}
+        </select>
+      </div>
       <button
         type="button"
         id={`correct-${student._id}`}
         disabled={busy}
-        onClick={() => act("correct", student)}
+        onClick={(event) => choose(event, () => act("correct", student))}
         className={`${button} border-brand-700 text-brand-700`}
       >
         Correct details <span className="sr-only">of {student.name}</span>
@@ -82,7 +91,7 @@ function StudentActions({ student, act, busy }: { student: StudentAdmin; act: Ac
       <button
         type="button"
         disabled={busy || student.attemptsUsed < student.attemptsAllowed}
-        onClick={() => act("extra-attempt", student)}
+        onClick={(event) => choose(event, () => act("extra-attempt", student))}
         className={`${button} border-brand-700 text-brand-700`}
       >
         Allow another attempt <span className="sr-only">for {student.name}</span>
@@ -90,7 +99,7 @@ function StudentActions({ student, act, busy }: { student: StudentAdmin; act: Ac
       <button
         type="button"
         disabled={busy}
-        onClick={() => act("let-resume", student)}
+        onClick={(event) => choose(event, () => act("let-resume", student))}
         className={`${button} border-brand-700 text-brand-700`}
       >
         Let resume <span className="sr-only">for {student.name}</span>
@@ -98,7 +107,7 @@ function StudentActions({ student, act, busy }: { student: StudentAdmin; act: Ac
       <button
         type="button"
         disabled={busy}
-        onClick={() => act("end-sessions", student)}
+        onClick={(event) => choose(event, () => act("end-sessions", student))}
         className={`${button} border-red-700 text-red-700`}
       >
         End sessions <span className="sr-only">for {student.name}</span>
@@ -106,19 +115,21 @@ function StudentActions({ student, act, busy }: { student: StudentAdmin; act: Ac
       <button
         type="button"
         disabled={busy}
-        onClick={() => {
-          // Irreversible, and it takes any result with it: the admin says so first.
-          const sure = window.confirm(
-            `Remove the registration of ${student.name} (${student.email}, ${student.usnNo}) with any attempt it ` +
-              "made? Do this for a registration taken in someone else's name; the audit log keeps what was removed.",
-          );
-          if (sure) act("remove", student);
-        }}
+        onClick={(event) =>
+          choose(event, () => {
+            // Irreversible, and it takes any result with it: the admin says so first.
+            const sure = window.confirm(
+              `Remove the registration of ${student.name} (${student.email}, ${student.usnNo}) with any attempt it ` +
+                "made? Do this for a registration taken in someone else's name; the audit log keeps what was removed.",
+            );
+            if (sure) act("remove", student);
+          })
+        }
         className={`${button} border-red-700 text-red-700`}
       >
         Remove registration <span className="sr-only">of {student.name}</span>
       </button>
-    </div>
+    </RowActions>
   );
 }
 
@@ -279,12 +290,21 @@ function IssuedResumeCode({ issued, onDone }: { issued: LetResumeResponse & { na
 const COLUMNS: Column<StudentAdmin>[] = [
   { header: "Name", cell: (student) => student.name },
   { header: "USN", cell: (student) => student.usnNo, className: "whitespace-nowrap" },
-  { header: "Email", cell: (student) => student.email },
+  { header: "Email", cell: (student) => student.email, className: "break-all" },
   { header: "Drive", cell: (student) => student.driveName },
-  { header: "College", cell: (student) => student.college },
-  { header: "Course", cell: (student) => student.course },
-  { header: "Year", cell: (student) => student.year },
-  { header: "Registered", cell: (student) => formatDate(student.createdAt), className: "whitespace-nowrap" },
+  // College, course and year share a column, so the table fits a 1280 px screen with its actions (decision 027).
+  {
+    header: "College, course, year",
+    cell: (student) => (
+      <>
+        {student.college}
+        <span className="block text-slate-700">
+          {student.course}, {student.year}
+        </span>
+      </>
+    ),
+  },
+  { header: "Registered", cell: (student) => formatInZone(student.createdAt, student.timeZone) },
   { header: "Attempts", cell: (student) => `${student.attemptsUsed} of ${student.attemptsAllowed}` },
 ];
 
@@ -301,10 +321,11 @@ export default function Students({ loaderData }: Route.ComponentProps) {
   const [issued, setIssued] = useState<LetResumeResponse & { name: string }>();
   const [correcting, setCorrecting] = useState<StudentAdmin>();
 
-  /** Closes the correction form and gives the keyboard back to the button that opened it. */
+  /** Closes the correction form and gives the keyboard back to the row's actions, where it was opened. */
   function stopCorrecting(student: StudentAdmin) {
     setCorrecting(undefined);
-    document.getElementById(`correct-${student._id}`)?.focus();
+    const menu = document.getElementById(`correct-${student._id}`)?.closest("[data-row-actions]");
+    (menu ? rowActionsButton(menu) : document.getElementById(`correct-${student._id}`))?.focus();
   }
 
   const act: Act = (intent, student, value) => {

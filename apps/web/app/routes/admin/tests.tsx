@@ -159,15 +159,35 @@ function testColumns(edit: (test: Test) => void, archive: (test: Test) => void):
       ),
     },
     { header: "Questions", cell: sizeOf },
-    { header: "Seconds each", cell: (test) => formatCount(test.secondsPerQuestion) },
-    { header: "Timing", cell: (test) => SHORT_TIMING[test.timingMode], className: "whitespace-nowrap" },
-    { header: "Attempts", cell: (test) => formatCount(test.attemptsAllowed) },
-    { header: "Pass mark", cell: (test) => (test.passMark === null ? "None" : `${test.passMark}%`) },
-    { header: "Negative marking", cell: (test) => (test.negativeMark === 0 ? "None" : `−${test.negativeMark}`) },
-    { header: "Students see", cell: (test) => REVIEW_POLICY_LABELS[test.reviewPolicy] },
-    { header: "Results", cell: (test) => (test.secure ? "Secure: when the drive ends" : "Practice: at submit") },
+    // Related settings share a column, so the table fits a 1280 px screen with its actions in view (decision 027).
     {
-      header: "Bank questions it can draw from",
+      header: "Timing",
+      cell: (test) =>
+        `${formatCount(test.secondsPerQuestion)} s a question, ${SHORT_TIMING[test.timingMode].toLowerCase()}`,
+    },
+    { header: "Attempts", cell: (test) => formatCount(test.attemptsAllowed) },
+    {
+      header: "Marking",
+      cell: (test) => (
+        <>
+          <span className="block">Pass mark: {test.passMark === null ? "none" : `${test.passMark}%`}</span>
+          <span className="block">
+            Wrong answer: {test.negativeMark === 0 ? "no marks off" : `−${test.negativeMark}`}
+          </span>
+        </>
+      ),
+    },
+    {
+      header: "Results",
+      cell: (test) => (
+        <>
+          <span className="block">{test.secure ? "Secure: when the drive ends" : "Practice: at submit"}</span>
+          <span className="block text-slate-700">Students see: {REVIEW_POLICY_LABELS[test.reviewPolicy]}</span>
+        </>
+      ),
+    },
+    {
+      header: "Bank questions to draw from",
       cell: (test) =>
         test.available < test.questionCount ? (
           <span className="font-semibold text-red-700">

@@ -102,3 +102,12 @@ export function runOutSql(clock: ClockColumns, now: string, graceSeconds: string
         ${windowStartSql(clock, clock.totalQuestions)}
       ) + make_interval(secs => ${graceSeconds}) < ${now}`;
 }
+
+/**
+ * Whether the submitted attempt (alias `alias`, with the columns clockColumns names) was submitted once its time
+ * was up (runOutSql at its submit, without the grace): by the quiz page's timer or the server's sweep, not by the
+ * student. The live board, the results and their exports all ask this one expression.
+ */
+export function autoSubmittedSql(alias: string): string {
+  return `coalesce(${alias}.submitted_at is not null and ${runOutSql(clockColumns(alias), `${alias}.submitted_at`, "0")}, false)`;
+}
