@@ -46,9 +46,12 @@ const POSITIVE_GRADES = [
 ] as const;
 export const MOODLE_GRADES: readonly number[] = [...POSITIVE_GRADES, 0, ...POSITIVE_GRADES.map((grade) => -grade)];
 
+/** How far from one of Moodle's grades a weight may be and still be it: 0.001 percent, Moodle's tolerance. */
+const GRADE_TOLERANCE = 0.001;
+
 /** The Moodle grade a weight is (within 0.001 percent, as Moodle matches a fraction), or undefined for none. */
 export function moodleGrade(weight: number): number | undefined {
-  return MOODLE_GRADES.find((grade) => Math.abs(grade - weight) < 0.001);
+  return MOODLE_GRADES.find((grade) => Math.abs(grade - weight) < GRADE_TOLERANCE);
 }
 
 /** Why a weight typed for an option is refused, in plain words. */
@@ -64,8 +67,9 @@ export const optionInputSchema = z.object({
    */
   weight: z
     .number({ error: "Weight must be a number" })
-    .min(-100, { error: "A weight is at least -100 (the whole mark taken off)" })
-    .max(100, { error: "A weight is at most 100 (the whole mark)" })
+    // Moodle matches a fraction to its grades within 0.001 percent, so 100.0005 is 100 (moodleGrade).
+    .min(-100 - GRADE_TOLERANCE, { error: "A weight is at least -100 (the whole mark taken off)" })
+    .max(100 + GRADE_TOLERANCE, { error: "A weight is at most 100 (the whole mark)" })
     .optional(),
 });
 
@@ -77,17 +81,26 @@ export const questionInputSchema = z
     category: requiredText("Category", 100),
     difficulty: difficultySchema.default(DEFAULT_DIFFICULTY),
     type: questionTypeSchema.default("single"),
-    scoring: scoringRuleSchema.default("all_or_nothing"),
+    /** Left out: partial credit for a multiple answer whose options carry weights (all or nothing would drop them). */
+    scoring: scoringRuleSchema.optional(),
     options: z
       .array(optionInputSchema, { error: "Options are required" })
       .min(2, { error: "Add at least two options" })
       .max(MAX_OPTIONS, { error: `A question can have at most ${MAX_OPTIONS} options` }),
   })
+  .transform((question) => ({
+    ...question,
+    scoring:
+      question.scoring ??
+      (question.type === "multiple" && question.options.some((option) => option.weight !== undefined)
+        ? ("partial" as const)
+        : ("all_or_nothing" as const)),
+  }))
   .superRefine((question, context) => {
     const problem = optionsProblem(question.type, question.options);
     if (problem) context.addIssue({ code: "custom", path: ["options"], message: problem });
     question.options.forEach((option, index) => {
-      const weightProblem = optionWeightProblem(question.type, question.scoring, option);
+      const weightProblem = optionWeightProblem(question.type, option);
       if (weightProblem)
         context.addIssue({ code: "custom", path: ["options", index, "weight"], message: weightProblem });
     });
@@ -119,12 +132,12 @@ export type QuestionInput = z.output<typeof questionInputSchema>;
  */
 export function optionWeightProblem(
   type: QuestionType,
-  scoring: ScoringRule,
   option: { isCorrect: boolean; weight?: number | undefined },
 ): string | undefined {
-  if (option.weight === undefined || type === "true_false" || (type === "multiple" && scoring === "all_or_nothing")) {
-    return undefined;
-  }
+  if (option.weight === undefined) return undefined;
+  // Every weight given is one of Moodle's grades and agrees with its option's correctness, whether or not the
+  // question's kind keeps it (true/false and all or nothing weigh by correctness): an outside review found 33 taken
+  // without a word where the kind ignores it.
   const grade = moodleGrade(option.weight);
   if (grade === undefined) return `Weight ${option.weight} is not a grade Moodle allows. ${WEIGHT_GRADES_TEXT}`;
   if (type === "single") {

@@ -62,7 +62,11 @@ export default fp(
       // An export's entry says what was taken out: the filters it was asked with (its answer is the file itself).
       const answer = entity === "export" ? { filters: request.query ?? {} } : parsed(payload);
       const entityId = entityIdFrom(request, rule.self) ?? idInAnswer(answer) ?? null;
-      const after = entityId && hasSnapshot(entity) ? await snapshotOf(app.db, entity, entityId) : answer;
+      // An edit may answer with a replacement (a question students were asked is archived and stored anew, so
+      // their results keep what was asked): its after is the replacement, where the change is, not the archived row.
+      const answered = idInAnswer(answer);
+      const afterId = answered && entityId && answered !== entityId ? answered : entityId;
+      const after = afterId && hasSnapshot(entity) ? await snapshotOf(app.db, entity, afterId) : answer;
       await recordAudit(app.db, {
         adminId: request.admin.id,
         adminUsername: request.admin.username,

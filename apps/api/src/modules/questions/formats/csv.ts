@@ -97,7 +97,9 @@ function readRow(
   const cell = (column: string) => fromExportedCell(record[column] ?? "");
   const options = OPTION_COLUMNS.map(cell).filter((text) => text !== "");
   const typeCell = (record.type ?? "").toLowerCase() || "single";
-  const scoringCell = (record.scoring ?? "").toLowerCase() || "all_or_nothing";
+  // Left empty, a multiple answer with weights of its own gives partial credit: all or nothing would drop them.
+  const weighted = (record.weights ?? "").trim() !== "" && (record.type ?? "").toLowerCase() === "multiple";
+  const scoringCell = (record.scoring ?? "").toLowerCase() || (weighted ? "partial" : "all_or_nothing");
   if (!(QUESTION_TYPES as readonly string[]).includes(typeCell)) {
     addProblem(bank, line, "type must be single, multiple or true_false");
     return;
