@@ -8,10 +8,11 @@ import { describe, expect, it } from "vitest";
 import { NOT_ADMITTED } from "../modules/students/registration.ts";
 import { createTestApp } from "../test/app.ts";
 import { adminToken, bearer, seedCategory, studentInput } from "../test/fixtures.ts";
+import { watchedLog } from "../test/log-watch.ts";
 import { startSmtpSink } from "../test/smtp-sink.ts";
 
 describe("held results attacked: nothing is published while someone can still answer, or answer afterwards", async () => {
-  const { app, database } = await createTestApp();
+  const { app, database } = await createTestApp({ logStream: watchedLog() });
   const asAdmin = bearer(await adminToken(app, database.db));
   let addresses = 0;
   const nextAddress = () => `10.77.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
@@ -189,7 +190,7 @@ describe("held results attacked: nothing is published while someone can still an
 
 describe("refused drive codes attacked: a roster's drive stays unconfirmed to someone it does not list", async () => {
   const smtp = await startSmtpSink();
-  const { app, database } = await createTestApp({ smtpUrl: smtp.url });
+  const { app, database } = await createTestApp({ logStream: watchedLog(), smtpUrl: smtp.url });
   const asAdmin = bearer(await adminToken(app, database.db));
 
   it("finding 4: a roster-only drive that verifies e-mail answered an unlisted address's code request, unlike an unknown code: the pair is refused", async () => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../test/app.ts";
 import { adminToken, bearer, registerStudent } from "../test/fixtures.ts";
+import { watchedLog } from "../test/log-watch.ts";
 
 interface StoredQuestion {
   _id: string;
@@ -21,7 +22,7 @@ interface Preview {
 }
 
 describe("weights attacked from outside", async () => {
-  const { app, database } = await createTestApp();
+  const { app, database } = await createTestApp({ logStream: watchedLog() });
   const admin = bearer(await adminToken(app, database.db));
   const create = (payload: object) => app.inject({ method: "POST", url: "/api/questions", headers: admin, payload });
   const preview = async (file: string, contentType: string) => {
