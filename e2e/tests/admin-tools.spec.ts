@@ -88,7 +88,7 @@ test("a question created by keyboard, edited, and the bank imported and exported
   const file = await download;
   expect(file.suggestedFilename()).toBe("questions.csv");
   const exported = await (await file.createReadStream()).toArray();
-  expect(Buffer.concat(exported).toString()).toContain(`Imported ${stamp} B?,Csv,hard,single,all_or_nothing,2,a,b`);
+  expect(Buffer.concat(exported).toString()).toContain(`Imported ${stamp} B?,Csv,hard,single,all_or_nothing,2,,a,b`);
 });
 
 test("students and results lists, their exports, answers of one attempt, and extra time", async ({ page }) => {
