@@ -99,6 +99,8 @@ export const releasedResultSchema = z.object({
     rightShown: z.boolean(),
     /** While ticks show without them: when the right answers come (null: once an admin closes the drive). */
     rightFrom: z.iso.datetime().nullable(),
+    /** The drive's time zone, to say those times in. */
+    timeZone: z.string(),
   }),
   answers: z.array(
     z.object({

@@ -200,6 +200,7 @@ describe("tests and drives", async () => {
         ticksFrom: new Date(shownFrom).toISOString(),
         rightShown: false,
         rightFrom: null,
+        timeZone: "Asia/Kolkata",
       });
       const saved = await app.inject({
         method: "PUT",
@@ -218,6 +219,7 @@ describe("tests and drives", async () => {
         ticksFrom: null,
         rightShown: true,
         rightFrom: null,
+        timeZone: "Asia/Kolkata",
       });
       expect(shown.answers).toHaveLength(5);
 
@@ -277,6 +279,7 @@ describe("tests and drives", async () => {
         ticksFrom: null,
         rightShown: true,
         rightFrom: null,
+        timeZone: "Asia/Kolkata",
       });
       expect(shown.answers).toHaveLength(5);
       expect(shown.answers[0]).toEqual({

@@ -531,6 +531,7 @@ export async function resultOf(db: Database, studentId: string, resultId: string
       ticksFrom: !ticksShown && policy === "ticks_after_close" ? (releaseAt?.toISOString() ?? null) : null,
       rightShown,
       rightFrom: ticksShown && !rightShown ? (releaseAt?.toISOString() ?? null) : null,
+      timeZone: context.timeZone,
     },
     answers: rows.map((row) => ({
       questionId: row.questionId,

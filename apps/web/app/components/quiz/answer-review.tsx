@@ -2,23 +2,20 @@
 // student's choice, and the right option once the drive has released what hides its key (decision 026). Shown on
 // the result page and on the results page a student reaches later.
 import type { ReleasedResult } from "@trainwise/contract/quiz";
+import { formatInZone } from "../../lib/zoned-time.ts";
 import { RichText } from "../ui/rich-text.tsx";
-
-function formatWhen(iso: string): string {
-  return new Date(iso).toLocaleString("en-GB", { dateStyle: "long", timeStyle: "short" });
-}
 
 /** What the review leaves out and when it comes, in a sentence; nothing when everything is shown. */
 export function reviewNote(review: ReleasedResult["review"]): string | null {
   if (!review.ticksShown) {
     if (review.policy === "score_only") return "This test shows your score only.";
     return review.ticksFrom
-      ? `Which answers were right is shown after the test closes, on ${formatWhen(review.ticksFrom)}.`
+      ? `Which answers were right is shown after the test closes, on ${formatInZone(review.ticksFrom, review.timeZone)}.`
       : "Which answers were right is shown after the test closes.";
   }
   if (review.rightShown) return null;
   return review.rightFrom
-    ? `The right answers are shown after the test closes, on ${formatWhen(review.rightFrom)}, when nobody can still use them.`
+    ? `The right answers are shown after the test closes, on ${formatInZone(review.rightFrom, review.timeZone)}, when nobody can still use them.`
     : "The right answers are shown after the test closes, when nobody can still use them.";
 }
 

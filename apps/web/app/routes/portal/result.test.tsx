@@ -23,7 +23,14 @@ const RESULT = quizResultSchema.parse({
   testName: "Campus quiz",
   driveName: "Placement drive",
   organisation: "Lakeview Institute",
-  review: { policy: "score_and_ticks", ticksShown: true, ticksFrom: null, rightShown: true, rightFrom: null },
+  review: {
+    policy: "score_and_ticks",
+    ticksShown: true,
+    ticksFrom: null,
+    rightShown: true,
+    rightFrom: null,
+    timeZone: "Asia/Kolkata",
+  },
   answers: [
     {
       questionId: "00000000-0000-4000-8000-000000000001",
@@ -106,6 +113,28 @@ describe("the result page", () => {
     expect(wrong.textContent).toContain("Right answer: 5");
     expect(screen.getByRole("link", { name: "Your results" }).getAttribute("href")).toBe("/student/results");
     expect(new Headers(api.fetch.mock.calls[0]?.[1]?.headers).get("authorization")).toBe("Bearer student-token");
+  });
+
+  it("says when the ticks come in the drive's time zone, whatever the browser's", async () => {
+    const later = quizResultSchema.parse({
+      ...RESULT,
+      answers: [],
+      review: {
+        policy: "ticks_after_close",
+        ticksShown: false,
+        ticksFrom: "2026-03-02T06:30:00.000Z",
+        rightShown: false,
+        rightFrom: null,
+        timeZone: "Asia/Kolkata",
+      },
+    });
+    server({ [`/api/quiz/result/${RESULT_ID}`]: [200, later] }).release();
+    renderAt(`/result/${RESULT_ID}`);
+    expect(
+      await screen.findByText(
+        "Which answers were right is shown after the test closes, on 2 Mar 2026, 12:00 (India Standard Time).",
+      ),
+    ).toBeTruthy();
   });
 
   it("says when a secure test's results come out, and shows no score before then", async () => {
