@@ -5,17 +5,13 @@
 import { brand } from "@trainwise/contract/brand";
 import { Link } from "react-router";
 import { MARKUP_END } from "../../lib/first-paint.ts";
+import { SkipLink } from "../ui/skip-link.tsx";
 import { SiteLogo } from "./site-header.tsx";
 
 export function SignInFrame({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
           <SiteLogo />

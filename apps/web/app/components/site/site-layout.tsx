@@ -1,17 +1,13 @@
 import { Outlet } from "react-router";
 import { MARKUP_END } from "../../lib/first-paint.ts";
+import { SkipLink } from "../ui/skip-link.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
 export default function SiteLayout() {
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <SiteHeader />
       <main id="main" className="flex-1">
         <Outlet />

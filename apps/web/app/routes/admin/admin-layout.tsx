@@ -12,6 +12,7 @@ import {
   useNavigate,
   useRouteLoaderData,
 } from "react-router";
+import { SkipLink } from "../../components/ui/skip-link.tsx";
 import { currentAdmin } from "../../lib/admin-client.ts";
 import { logOut } from "../../lib/admin-session.ts";
 import { ApiError } from "../../lib/api.ts";
@@ -81,12 +82,7 @@ function AdminFrame({ role, children }: { role: AdminRole | undefined; children:
   const links = LINKS.filter((link) => (role ? mayUse(role, link.area) : link.area === "results"));
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
           <Link to="/admin/dashboard" className="font-bold text-brand-700">
