@@ -15,9 +15,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { runningDatabaseUrl, runningServer } from "../apps/api/src/db/embedded-postgres.ts";
+import { runningDatabaseUrl, runningServer, runningSuperuserUrl } from "../apps/api/src/db/embedded-postgres.ts";
 import { type RunningProduct, startProduct } from "../scripts/product-process.ts";
 import { type PacedDriveReport, printPacedReport, runPacedDrive } from "./paced-drive.ts";
+import { countStatements } from "./statements.ts";
 import { compareStaticPages } from "./static-pages.ts";
 import {
   percentile,
@@ -180,6 +181,8 @@ async function fastDrive(baseUrl: string, databaseUrl: string | undefined): Prom
   let next = 0;
   let completed = 0;
   let failed = 0;
+  const superuserUrl = process.env.DATABASE_URL ?? (dataDir ? runningSuperuserUrl(dataDir) : undefined);
+  const statements = superuserUrl ? await countStatements(superuserUrl) : undefined;
   const cpuBefore = cpuNow();
   const started = performance.now();
   await Promise.all(
@@ -215,6 +218,8 @@ async function fastDrive(baseUrl: string, databaseUrl: string | undefined): Prom
   );
   console.log(`  errors              ${errorCount}`);
   for (const [key, count] of stats.errors) console.log(`    ${count} × ${key}`);
+  await statements?.report(STUDENTS);
+  await statements?.close();
   if (product) {
     const used = (part: keyof typeof cpuAfter) => cpuAfter[part] - cpuBefore[part];
     const perStudent = (part: keyof typeof cpuAfter) => ((used(part) * 1000) / STUDENTS).toFixed(1);

@@ -264,6 +264,10 @@ async function startServer(clusterDir: string, port: number, password: string, l
       // Errors are logged without DETAIL, whose "Failing row contains (…)" and "Key (email)=(…)" carry personal data.
       "-c",
       "log_error_verbosity=terse",
+      // Statement statistics (normalised statements, no values) for `npm run bench` and an operator's tuning;
+      // they are kept only once a superuser creates the extension in a database (decision 030).
+      "-c",
+      "shared_preload_libraries=pg_stat_statements",
     ],
     { detached: true, stdio: ["ignore", logFile, logFile], ...ids, env: { ...process.env, LC_MESSAGES: "C" } },
   );
@@ -365,6 +369,13 @@ export function runningDatabaseUrl(dataDir: string): string | undefined {
   const server = runningServer(path.join(dataDir, "postgres"));
   if (!server) return undefined;
   return connectionUrl(APP_ROLE, readAppRolePassword(dataDir), server.port, APP_DATABASE);
+}
+
+/** The superuser's connection string to the app database of the server running for `dataDir`, if one runs. */
+export function runningSuperuserUrl(dataDir: string): string | undefined {
+  const server = runningServer(path.join(dataDir, "postgres"));
+  if (!server) return undefined;
+  return connectionUrl(SUPERUSER, readSuperuserPassword(dataDir), server.port, APP_DATABASE);
 }
 
 /**
