@@ -454,6 +454,7 @@ test("personal links: the placement officer's CSV, a classmate refused, the stud
   // A classmate who knows the student's email and USN, and has the drive code, is turned away.
   await page.evaluate(() => localStorage.clear());
   await page.goto(`/student/register?drive=${code}`);
+  await expect(page.getByText(/^Register with the personal link your placement officer sent you/)).toBeVisible();
   await fillRegistration(page, { ...classmate, email: student.email, usnNo: student.usnNo });
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page.getByRole("alert").first()).toContainText("This drive code does not let you in.");
@@ -461,6 +462,10 @@ test("personal links: the placement officer's CSV, a classmate refused, the stud
   // The student's own link names the drive, fills in and locks their email and USN, and lets them in.
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page.getByText(`Your personal link for ${driveName} (Lakeview Institute)`)).toBeVisible();
+  // Above the form, the panel its drive's share link shows (decision 029), without sending the link holder elsewhere.
+  const panel = page.getByRole("region", { name: `${driveName} (Lakeview Institute)` });
+  await expect(panel.getByText("Only students on this drive's list can register.")).toBeVisible();
+  await expect(panel.getByText(/^Register with the personal link/)).toHaveCount(0);
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue(student.email);
   await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("readonly", "");
   await expect(page.getByLabel("USN No", { exact: true })).toHaveValue(student.usnNo);
