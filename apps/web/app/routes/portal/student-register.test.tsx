@@ -60,7 +60,7 @@ describe("a share link's page for a drive that opens later", () => {
     expect(screen.getByLabelText("Drive code (if you were given one)")).toHaveProperty("value", "LATER1");
     expect(fetch.mock.calls.map(([address]) => address)).toEqual(["/api/auth/student/drive?code=LATER1"]);
 
-    await act(() => vi.advanceTimersByTimeAsync(31_000));
+    await act(() => vi.advanceTimersByTimeAsync(36_000));
     expect(await screen.findByText("Open for registration.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Register" })).toHaveProperty("disabled", false);
     expect(fetch).toHaveBeenCalledTimes(2);

@@ -113,14 +113,17 @@ export default function StudentRegister() {
       .catch((error: unknown) => setFailure(messageOf(error, "This personal link could not be read.")));
   }, [setValue, describe]);
 
-  // A drive that opens later is asked about again when it opens, so the page lets the student in without a reload.
+  // A drive that opens later is asked about again when it opens, so the page lets the student in without a reload:
+  // a second or a few after its time, spread so that a lab's pages do not all ask in the same instant, and every
+  // half minute while the server's clock has not got there yet.
   const opensAt = described && "drive" in described ? described.drive.opensAt : null;
   useEffect(() => {
     if (!opensAt || !described) return;
     const wait = Date.parse(opensAt) - Date.now();
     if (wait > LONGEST_WAIT_FOR_OPENING_MS) return;
     const { code } = described;
-    const timer = setTimeout(() => void describe(code), Math.max(0, wait) + 1_000);
+    const delay = wait > 0 ? wait + 1_000 + Math.random() * 4_000 : 30_000;
+    const timer = setTimeout(() => void describe(code), delay);
     return () => clearTimeout(timer);
   }, [opensAt, described, describe]);
 
