@@ -350,22 +350,29 @@ test("registration explains a drive that has not opened, one that has closed, an
   await expectNoAxeViolations(page);
 
   await page.evaluate(() => localStorage.clear());
-  const refusals: [code: string, message: string][] = [
-    [laterCode, `This test opens at 10:00 on 15 July (Eastern Daylight Time).`],
-    [closedCode, `This test closed at ${driveTime(closedAt, "Asia/Kolkata", "India Standard Time")}.`],
+  // A drive that takes nobody now says why before anyone types, and its form cannot be sent (decision 029).
+  const windows: [code: string, message: string][] = [
+    [laterCode, "This test opens at 10:00 on 15 July (Eastern Daylight Time). You can register from then."],
     [
-      rosterCode,
-      "This drive code does not let you in. Check the code you were given, and that your email and USN are the ones your placement officer has.",
+      closedCode,
+      `This test closed at ${driveTime(closedAt, "Asia/Kolkata", "India Standard Time")}. Registration is closed.`,
     ],
   ];
-  for (const [code, message] of refusals) {
+  for (const [code, message] of windows) {
     await page.goto(`/student/register?drive=${code}`);
     await expect(page.getByLabel("Drive code (if you were given one)")).toHaveValue(code);
-    await fillRegistration(page, uniqueStudent());
-    await page.getByRole("button", { name: "Register" }).click();
-    await expect(page.getByRole("alert").first()).toHaveText(message);
-    await expect(page).toHaveURL(/\/student\/register/);
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Register" })).toBeDisabled();
   }
+  // A roster that does not list the student refuses at Register, as an unknown code is refused.
+  await page.goto(`/student/register?drive=${rosterCode}`);
+  await expect(page.getByText("Only students on this drive's list can register.")).toBeVisible();
+  await fillRegistration(page, uniqueStudent());
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByRole("alert").first()).toHaveText(
+    "This drive code does not let you in. Check the code you were given, and that your email and USN are the ones your placement officer has.",
+  );
+  await expect(page).toHaveURL(/\/student\/register/);
 
   // Closing, reopening and archiving the drive that has not opened yet.
   await logIn(page);
@@ -447,6 +454,7 @@ test("personal links: the placement officer's CSV, a classmate refused, the stud
   // A classmate who knows the student's email and USN, and has the drive code, is turned away.
   await page.evaluate(() => localStorage.clear());
   await page.goto(`/student/register?drive=${code}`);
+  await expect(page.getByText(/^Register with the personal link your placement officer sent you/)).toBeVisible();
   await fillRegistration(page, { ...classmate, email: student.email, usnNo: student.usnNo });
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page.getByRole("alert").first()).toContainText("This drive code does not let you in.");
@@ -454,6 +462,10 @@ test("personal links: the placement officer's CSV, a classmate refused, the stud
   // The student's own link names the drive, fills in and locks their email and USN, and lets them in.
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page.getByText(`Your personal link for ${driveName} (Lakeview Institute)`)).toBeVisible();
+  // Above the form, the panel its drive's share link shows (decision 029), without sending the link holder elsewhere.
+  const panel = page.getByRole("region", { name: `${driveName} (Lakeview Institute)` });
+  await expect(panel.getByText("Only students on this drive's list can register.")).toBeVisible();
+  await expect(panel.getByText(/^Register with the personal link/)).toHaveCount(0);
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue(student.email);
   await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("readonly", "");
   await expect(page.getByLabel("USN No", { exact: true })).toHaveValue(student.usnNo);

@@ -67,6 +67,12 @@ export const studentRegistrationSchema = studentDetailsSchema.extend({
     .regex(/^[A-Za-z0-9_-]{22,64}$/, { error: "The registration key must be 22 to 64 letters, digits, - or _" })
     .optional(),
 });
+/**
+ * Which drive the registration page describes before anyone types (GET /auth/student/drive): a share link's code,
+ * or none for the default drive. Only the code: what the answer says depends on nothing a candidate could type.
+ */
+export const registrationDriveQuerySchema = z.object({ code: blankAsAbsent(driveCodeSchema) });
+
 /** How long an e-mailed code works, how many wrong codes void it, and how soon another may be sent. */
 export const EMAIL_CODE_MINUTES = 10;
 export const EMAIL_CODE_WRONG_TRIES = 5;

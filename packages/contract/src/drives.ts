@@ -291,6 +291,47 @@ export const personalLinkTokenSchema = z
   .regex(/^[A-Za-z0-9_-]{22}$/, { error: "This personal link is not valid." });
 export const personalLinkParamsSchema = z.object({ token: personalLinkTokenSchema });
 
+/**
+ * A test's rules as a candidate reads them before its clock (decision 026): what the quiz's intro says and, before
+ * anyone types, the registration page's panel (decision 029). One list, so both say the same facts.
+ */
+export const testOutlineSchema = z.object({
+  testName: z.string(),
+  questionCount: z.number().int(),
+  /** On the intro, with the student's extra time. */
+  secondsPerQuestion: z.number().int(),
+  timingMode: z.enum(TIMING_MODES),
+  /** Marks taken off per wrong answer; 0: none. */
+  negativeMark: z.number(),
+  passMark: z.number().int().nullable(),
+  reviewPolicy: z.enum(REVIEW_POLICIES),
+  /** Results come out once the drive has ended (decision 024). */
+  secure: z.boolean(),
+  attemptsAllowed: z.number().int(),
+});
+export type TestOutline = z.infer<typeof testOutlineSchema>;
+
+/**
+ * What the registration page shows before anyone types (decision 029): the drive, its test's outline, where its
+ * window stands, and who may register. Nothing in it depends on who asks, so it says nothing about the roster.
+ */
+export const registrationDriveSchema = z.object({
+  driveName: z.string(),
+  organisation: z.string(),
+  status: z.enum(DRIVE_STATUSES),
+  /** While the drive takes nobody, registration's own sentence, in the drive's time zone ("This test opens at …"). */
+  windowMessage: z.string().nullable(),
+  /** When an open drive closes, in its time zone ("17:00 on 3 December (India Standard Time)"); null: no closing time. */
+  closesAtText: z.string().nullable(),
+  /** When a scheduled drive opens: the page asks again then. */
+  opensAt: z.iso.datetime().nullable(),
+  rosterOnly: z.boolean(),
+  personalLinksOnly: z.boolean(),
+  verifyEmail: z.boolean(),
+  test: testOutlineSchema,
+});
+export type RegistrationDrive = z.infer<typeof registrationDriveSchema>;
+
 /** What a personal link's page shows and locks before the candidate types: their drive and identity. */
 export const personalLinkSchema = z.object({
   driveCode: z.string(),
@@ -300,6 +341,8 @@ export const personalLinkSchema = z.object({
   usnNo: z.string().nullable(),
   /** A registration has used the link: the candidate comes back with their resume code. */
   used: z.boolean(),
+  /** The drive as the page's panel shows it, as for a share link. */
+  drive: registrationDriveSchema,
 });
 export type PersonalLink = z.infer<typeof personalLinkSchema>;
 export type RosterEntry = z.infer<typeof rosterEntrySchema>;

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { idSchema, listOf } from "./common.ts";
 import { QUIZ_QUESTION_LIMIT } from "./constants.ts";
-import { MAX_TEST_QUESTIONS, REVIEW_POLICIES, TIMING_MODES } from "./drives.ts";
+import { MAX_TEST_QUESTIONS, REVIEW_POLICIES, TIMING_MODES, testOutlineSchema } from "./drives.ts";
 import { MAX_OPTIONS, questionTypeSchema, richTextHtml } from "./questions.ts";
 
 /**
@@ -146,24 +146,12 @@ export type ReleasedResult = z.infer<typeof releasedResultSchema>;
  * What a registered student is about to sit, before any clock runs (GET /api/quiz/intro): the test's rules, and
  * whether an attempt is running (resume it), none has started, or none is left (`resultId`: the latest result).
  */
-export const quizIntroSchema = z.object({
+export const quizIntroSchema = testOutlineSchema.extend({
   status: z.enum(["not_started", "in_progress", "completed"]),
-  testName: z.string(),
   driveName: z.string(),
   organisation: z.string(),
   /** The test shows these rules and a Start button before the clock starts (a test's setting). */
   rulesFirst: z.boolean(),
-  questionCount: z.number().int(),
-  /** With the student's extra time. */
-  secondsPerQuestion: z.number().int(),
-  timingMode: z.enum(TIMING_MODES),
-  /** Marks taken off per wrong answer; 0: none. */
-  negativeMark: z.number(),
-  passMark: z.number().int().nullable(),
-  reviewPolicy: z.enum(REVIEW_POLICIES),
-  /** Results come out once the drive has ended (decision 024). */
-  secure: z.boolean(),
-  attemptsAllowed: z.number().int(),
   attemptsUsed: z.number().int(),
   /** The latest submitted attempt's result. */
   resultId: idSchema.nullable(),

@@ -724,6 +724,16 @@ describe("the cost of every route to everyone else", async () => {
         },
       },
     ],
+    registrationDrive: [
+      {
+        label: "a drive's code",
+        make: async () => ({
+          method: "GET",
+          url: `/api/auth/student/drive?code=${wholeQuizCode}`,
+          remoteAddress: freshAddress(),
+        }),
+      },
+    ],
     personalLink: [
       {
         label: "a link of the largest roster",

@@ -124,7 +124,8 @@ describe("personal links admit the listed student and nobody else", async () => 
     // The link's page learns the drive and the identity to lock; a made-up token learns nothing.
     const page = await app.inject({ method: "GET", url: `/api/auth/student/links/${tokenOf(asha)}` });
     expect(page.statusCode, page.body).toBe(200);
-    expect(page.json()).toEqual({
+    const { drive: panel, ...identity } = page.json();
+    expect(identity).toEqual({
       driveCode: drive.code,
       driveName: `Links drive ${drives}`,
       organisation: "Lakeview Institute",
@@ -132,6 +133,8 @@ describe("personal links admit the listed student and nobody else", async () => 
       usnNo: "1LV24CS001",
       used: false,
     });
+    // With the panel its drive's share link shows (decision 029).
+    expect(panel).toMatchObject({ driveName: `Links drive ${drives}`, rosterOnly: true, personalLinksOnly: true });
     const madeUp = await app.inject({ method: "GET", url: "/api/auth/student/links/AAAAAAAAAAAAAAAAAAAAAA" });
     expect(madeUp.statusCode).toBe(404);
 

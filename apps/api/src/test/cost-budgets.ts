@@ -76,6 +76,11 @@ export const BUDGET_EXCEPTIONS: Partial<Record<EndpointName, CostBudget & { reas
 export const THROTTLED: Partial<Record<EndpointName, { max: number | "config"; windowMs: number; per: string }>> = {
   registerStudent: { max: "config", windowMs: 10 * 60_000, per: "address and drive code (REGISTRATION_RATE_LIMIT)" },
   personalLink: { max: "config", windowMs: 10 * 60_000, per: "address (REGISTRATION_RATE_LIMIT)" },
+  registrationDrive: {
+    max: "config",
+    windowMs: 10 * 60_000,
+    per: "address and drive code (REGISTRATION_RATE_LIMIT)",
+  },
   sendEmailCode: { max: "config", windowMs: 10 * 60_000, per: "address and drive code (REGISTRATION_RATE_LIMIT)" },
   invitation: { max: 30, windowMs: 60_000, per: "address" },
   acceptInvitation: { max: 30, windowMs: 60_000, per: "address" },

@@ -98,6 +98,7 @@ describe("calls through the contract's table", () => {
       "personalLink",
       "publicFeedback",
       "registerStudent",
+      "registrationDrive",
       "sendEmailCode",
       "sendEnquiry",
       "studentResultCertificate",

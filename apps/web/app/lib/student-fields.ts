@@ -7,6 +7,8 @@ export interface StudentField {
   label: string;
   type?: string;
   inputMode?: "numeric" | "email";
+  /** What the field wants, said before anyone types: the rule its message would otherwise teach after a refusal. */
+  hint?: string;
 }
 
 export const STUDENT_FIELDS: readonly StudentField[] = [
@@ -17,5 +19,5 @@ export const STUDENT_FIELDS: readonly StudentField[] = [
   { name: "college", label: "College" },
   { name: "course", label: "Course" },
   { name: "group", label: "Group" },
-  { name: "year", label: "Year", inputMode: "numeric" },
+  { name: "year", label: "Year", inputMode: "numeric", hint: "4 digits, e.g. 2025" },
 ];

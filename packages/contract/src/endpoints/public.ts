@@ -4,13 +4,14 @@ import { acceptInviteSchema, invitationSchema, inviteTokenParamsSchema } from ".
 import {
   adminLoginSchema,
   emailCodeRequestSchema,
+  registrationDriveQuerySchema,
   registrationResponseSchema,
   studentRegistrationSchema,
 } from "../auth.ts";
 import { certificateCodeParamsSchema, certificateVerificationSchema } from "../certificates.ts";
 import { messageResponseSchema, tokenResponseSchema } from "../common.ts";
 import { contactInputSchema } from "../contact.ts";
-import { personalLinkParamsSchema, personalLinkSchema } from "../drives.ts";
+import { personalLinkParamsSchema, personalLinkSchema, registrationDriveSchema } from "../drives.ts";
 import { publicFeedbackListSchema } from "../feedback.ts";
 import { healthSchema, livenessSchema } from "../health.ts";
 import { mediaFileParamsSchema } from "../media.ts";
@@ -57,6 +58,19 @@ export const publicEndpoints = {
       "code; registering again in the same drive needs that code",
     body: studentRegistrationSchema,
     response: registrationResponseSchema,
+  }),
+  registrationDrive: endpoint({
+    method: "GET",
+    path: "/auth/student/drive",
+    access: anyone,
+    summary:
+      "What the registration page shows before anyone types: the drive a code names (none: the default drive), its " +
+      "test's outline, its window and who may register",
+    description:
+      "A code that names no current drive is refused as registration refuses it (403, the same message, no sooner " +
+      "than a known code's refusal) and counts against the address's wrong drive codes.",
+    query: registrationDriveQuerySchema,
+    response: registrationDriveSchema,
   }),
   sendEmailCode: endpoint({
     method: "POST",

@@ -161,8 +161,11 @@ export async function emailPersonalLinks(
   }
 }
 
-/** What a personal link's page shows before the candidate types; undefined for a token no current drive knows. */
-export async function personalLinkFor(db: Executor, token: string): Promise<PersonalLink | undefined> {
+/**
+ * What a personal link's page shows and locks before the candidate types, less the drive's panel
+ * (registration-drive.ts); undefined for a token no current drive knows.
+ */
+export async function personalLinkFor(db: Executor, token: string): Promise<Omit<PersonalLink, "drive"> | undefined> {
   const { rows } = await db.execute<{
     code: string;
     name: string;

@@ -101,13 +101,16 @@ function hashRegistrationKey(key: string): string {
 /** How long the client that registered a student can repeat its registration (a retry after a lost answer). */
 const REGISTRATION_REPLAY_MS = 60 * 60_000;
 
+/** The answer when no current drive has the code (none: when the default drive is gone), wherever it is asked. */
+export function noDriveFor(driveCode: string | undefined): HttpError {
+  if (!driveCode) return new HttpError(403, "Registration is closed. Ask your institution for a drive code.");
+  return new DriveCodeRefused();
+}
+
 /** The drive a code (none: the default drive) lets a student register for, or the refusal. */
 export async function driveFor(db: Database, driveCode: string | undefined): Promise<DriveForRegistration> {
   const drive = await findDriveForRegistration(db, driveCode);
-  if (!drive) {
-    if (!driveCode) throw new HttpError(403, "Registration is closed. Ask your institution for a drive code.");
-    throw new DriveCodeRefused();
-  }
+  if (!drive) throw noDriveFor(driveCode);
   return drive;
 }
 

@@ -8,6 +8,7 @@ import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
 import { createMailer, loggableMailFailure } from "../../mail/mailer.ts";
 import { personalLinkFor } from "../drives/personal-links.ts";
+import { registrationDriveFor } from "../drives/registration-drive.ts";
 import { driveWindowRefusal } from "../drives/window.ts";
 import { correctDetails } from "./details.ts";
 import { DriveCodeGuesses } from "./drive-code-guesses.ts";
@@ -17,6 +18,7 @@ import {
   driveFor,
   hashResumeCode,
   newResumeCode,
+  noDriveFor,
   refusedNoSooner,
   registerStudent,
 } from "./registration.ts";
@@ -77,6 +79,35 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
     { config: perDriveAndAddress },
   );
 
+  // The registration page's panel, before anyone types (decision 029). A code that names no current drive costs
+  // what it costs at registration: the same refusal, no sooner, counted against the address; a drive's code is
+  // taken back, so a lab opening its share link from one address is never slowed. The answer depends on the code
+  // alone, so it says nothing about who is on a roster.
+  serve(
+    app,
+    "registrationDrive",
+    async (request, reply) => {
+      const { code } = request.query;
+      if (code !== undefined) await enterCodeGuess(request.ip, reply);
+      const drive = await refusedNoSooner(async () => {
+        const found = await registrationDriveFor(app.db, code);
+        if (!found) throw noDriveFor(code);
+        return found;
+      });
+      if (code !== undefined) await codeGuesses.admitted(request.ip);
+      return drive;
+    },
+    {
+      config: {
+        rateLimit: {
+          ...perDriveAndAddress.rateLimit,
+          keyGenerator: (request: FastifyRequest) =>
+            `${request.ip}|${(request.query as { code?: string })?.code ?? ""}`,
+        },
+      },
+    },
+  );
+
   serve(
     app,
     "sendEmailCode",
@@ -129,8 +160,9 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
     "personalLink",
     async (request) => {
       const link = await personalLinkFor(app.db, request.params.token);
-      if (!link) throw new HttpError(404, LINK_NOT_VALID);
-      return link;
+      const drive = link && (await registrationDriveFor(app.db, link.driveCode));
+      if (!link || !drive) throw new HttpError(404, LINK_NOT_VALID);
+      return { ...link, drive };
     },
     { config: { rateLimit: { max: app.config.registrationRateLimit, timeWindow: 10 * 60_000 } } },
   );

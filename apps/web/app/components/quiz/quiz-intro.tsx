@@ -1,6 +1,7 @@
 // What a student reads before the clock starts (decision 026): the test's rules in plain words and a Start button,
 // and the resume code shown where no clock is running. And the screen for a student with no attempt left, which
 // leads to their result instead of ending on an error.
+import type { TestOutline } from "@trainwise/contract/drives";
 import type { QuizIntro } from "@trainwise/contract/quiz";
 import { Link } from "react-router";
 
@@ -15,21 +16,28 @@ function minutesAndSeconds(seconds: number): string {
   return rest === 0 ? plural(minutes, "minute") : `${plural(minutes, "minute")} ${plural(rest, "second")}`;
 }
 
-/** The test's rules, one sentence each, as the attempt will apply them. */
-export function rulesOf(intro: QuizIntro): { title: string; text: string }[] {
-  const perQuestion = intro.timingMode === "per_question";
-  const marks = Number(intro.negativeMark.toFixed(2));
-  const attemptsLeft = Math.max(0, intro.attemptsAllowed - intro.attemptsUsed);
+export interface Rule {
+  title: string;
+  text: string;
+}
+
+/**
+ * What a test is, one sentence each: its questions, timing, marking and pass mark. The registration page's panel
+ * says these before anyone types (decision 029) and the intro says them again before the clock, in the same words.
+ */
+export function outlineRules(outline: TestOutline): Rule[] {
+  const perQuestion = outline.timingMode === "per_question";
+  const marks = Number(outline.negativeMark.toFixed(2));
   return [
     {
       title: "Questions",
-      text: `${plural(intro.questionCount, "question")}, each with one or more options to choose.`,
+      text: `${plural(outline.questionCount, "question")}, each with one or more options to choose.`,
     },
     {
       title: "Timing",
       text: perQuestion
-        ? `${plural(intro.secondsPerQuestion, "second")} for each question. Once you move on you cannot go back.`
-        : `${minutesAndSeconds(intro.secondsPerQuestion * intro.questionCount)} for the whole test. You can move between questions until you submit.`,
+        ? `${plural(outline.secondsPerQuestion, "second")} for each question. Once you move on you cannot go back.`
+        : `${minutesAndSeconds(outline.secondsPerQuestion * outline.questionCount)} for the whole test. You can move between questions until you submit.`,
     },
     {
       title: "Marking",
@@ -40,8 +48,17 @@ export function rulesOf(intro: QuizIntro): { title: string; text: string }[] {
     },
     {
       title: "Pass mark",
-      text: intro.passMark === null ? "This test has no pass mark." : `You pass with ${intro.passMark}% or more.`,
+      text: outline.passMark === null ? "This test has no pass mark." : `You pass with ${outline.passMark}% or more.`,
     },
+  ];
+}
+
+/** The test's rules, one sentence each, as the attempt will apply them. */
+export function rulesOf(intro: QuizIntro): Rule[] {
+  const perQuestion = intro.timingMode === "per_question";
+  const attemptsLeft = Math.max(0, intro.attemptsAllowed - intro.attemptsUsed);
+  return [
+    ...outlineRules(intro),
     {
       title: "When time runs out",
       text: perQuestion

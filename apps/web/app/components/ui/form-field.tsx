@@ -3,19 +3,23 @@ import { useEffect, useId, useRef, useSyncExternalStore } from "react";
 interface FormFieldProps extends React.ComponentProps<"input"> {
   label: string;
   error?: string;
+  /** What the field wants, shown under the label before anyone types ("4 digits, e.g. 2025"). */
+  hint?: string;
   /** Renders a <textarea> instead of an <input>. */
   multiline?: boolean;
 }
 
-/** A labelled input with its error message under it, announced and linked for screen readers. */
-export function FormField({ label, error, multiline, id, className, ...input }: FormFieldProps) {
+/** A labelled input with its hint and error message, both announced and linked for screen readers. */
+export function FormField({ label, error, hint, multiline, id, className, ...input }: FormFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   const errorId = `${fieldId}-error`;
+  const hintId = `${fieldId}-hint`;
+  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(" ");
   const shared = {
     id: fieldId,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? errorId : undefined,
+    "aria-describedby": describedBy || undefined,
     className: `mt-1 block w-full rounded border px-3 py-2 text-base ${error ? "border-red-700" : "border-slate-400"} focus:outline-2 focus:outline-brand-600`,
   };
   return (
@@ -23,6 +27,11 @@ export function FormField({ label, error, multiline, id, className, ...input }: 
       <label htmlFor={fieldId} className="block font-medium">
         {label}
       </label>
+      {hint && (
+        <p id={hintId} className="text-sm text-slate-700">
+          {hint}
+        </p>
+      )}
       {multiline ? (
         <textarea {...shared} rows={5} {...(input as React.TextareaHTMLAttributes<HTMLTextAreaElement>)} />
       ) : (
@@ -99,13 +108,22 @@ function useHydrated(): boolean {
   );
 }
 
-export function SubmitButton({ busy, children }: { busy: boolean; children: React.ReactNode }) {
+export function SubmitButton({
+  busy,
+  disabled = false,
+  children,
+}: {
+  busy: boolean;
+  /** Nothing the form could send would be accepted now (a drive that takes no registrations): the page says why. */
+  disabled?: boolean;
+  children: React.ReactNode;
+}) {
   const hydrated = useHydrated();
   return (
     <button
       type="submit"
       // Disabled until the page runs: a form's default button that is disabled also stops Enter from submitting.
-      disabled={busy || !hydrated}
+      disabled={busy || disabled || !hydrated}
       className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
     >
       {children}

@@ -1,10 +1,11 @@
 import type { StudentRegistration, studentRegistrationSchema } from "@trainwise/contract/auth";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
-import type { PersonalLink } from "@trainwise/contract/drives";
-import { useEffect, useRef, useState } from "react";
+import type { PersonalLink, RegistrationDrive } from "@trainwise/contract/drives";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
+import { DrivePanel, takesRegistrations } from "../../components/quiz/drive-panel.tsx";
 import { PageIntro } from "../../components/site/page-intro.tsx";
 import { Alert, FormField, FormOutcome, SubmitButton } from "../../components/ui/form-field.tsx";
 import { pageMeta } from "../../content/page-meta.ts";
@@ -29,6 +30,12 @@ function newRegistrationKey(): string {
     .replace(/=+$/, "");
 }
 
+/** The drive the page was opened for, as the server describes it before anyone types, or why its code admits nobody. */
+type Described = { code: string; drive: RegistrationDrive } | { code: string; refusal: string };
+
+/** The longest wait before asking again about a drive that opens later (a timer cannot wait much longer anyway). */
+const LONGEST_WAIT_FOR_OPENING_MS = 24 * 60 * 60_000;
+
 export default function StudentRegister() {
   const navigate = useNavigate();
   // One key for this page's registration, sent again with every retry: if an answer is lost on the way (a server
@@ -42,6 +49,7 @@ export default function StudentRegister() {
   const [codeSent, setCodeSent] = useState<string>();
   // The personal link the page was opened with: its token, and the drive and identity it admits.
   const [personalLink, setPersonalLink] = useState<{ token: string; link: PersonalLink }>();
+  const [described, setDescribed] = useState<Described>();
   const {
     register,
     handleSubmit,
@@ -64,24 +72,63 @@ export default function StudentRegister() {
     shouldFocusError: true,
   });
 
-  // The share link /student/register?drive=CODE fills in the code; a personal link (&link=TOKEN) also fills in and
-  // locks the email and USN its roster line gives. Read after hydration: the page is prerendered.
+  // What a drive code is for, asked before anyone types (decision 029): a code that admits nobody is refused here
+  // in registration's words, under the field, instead of after eight fields.
+  const describe = useCallback(
+    async (code: string) => {
+      try {
+        setDescribed({ code, drive: await call("registrationDrive", { query: { code } }) });
+      } catch (error) {
+        const refusal = messageOf(error, "This drive code could not be checked just now.");
+        setDescribed({ code, refusal });
+        if (error instanceof ApiError && (error.status === 400 || error.status === 403)) {
+          setError("driveCode", { message: refusal });
+        }
+      }
+    },
+    [setError],
+  );
+
+  // The share link /student/register?drive=CODE fills in the code and describes its drive; a personal link
+  // (&link=TOKEN) also fills in and locks the email and USN its roster line gives. Read after hydration: the page is
+  // prerendered.
   useEffect(() => {
     const search = new URLSearchParams(window.location.search);
-    const code = search.get("drive");
-    if (code) setValue("driveCode", code.trim().toUpperCase());
+    const code = search.get("drive")?.trim().toUpperCase();
+    if (code) setValue("driveCode", code);
     const token = search.get("link");
-    if (!token) return;
+    if (!token) {
+      if (code) void describe(code);
+      return;
+    }
     call("personalLink", { params: { token } })
       .then((link) => {
         setPersonalLink({ token, link });
+        setDescribed({ code: link.driveCode, drive: link.drive });
         setValue("driveCode", link.driveCode);
         if (link.email) setValue("email", link.email);
         if (link.usnNo) setValue("usnNo", link.usnNo);
         if (link.used) setNeedsResumeCode(true);
       })
       .catch((error: unknown) => setFailure(messageOf(error, "This personal link could not be read.")));
-  }, [setValue]);
+  }, [setValue, describe]);
+
+  // A drive that opens later is asked about again when it opens, so the page lets the student in without a reload:
+  // a second or a few after its time, spread so that a lab's pages do not all ask in the same instant, and every
+  // half minute while the server's clock has not got there yet.
+  const opensAt = described && "drive" in described ? described.drive.opensAt : null;
+  useEffect(() => {
+    if (!opensAt || !described) return;
+    const wait = Date.parse(opensAt) - Date.now();
+    if (wait > LONGEST_WAIT_FOR_OPENING_MS) return;
+    const { code } = described;
+    const delay = wait > 0 ? wait + 1_000 + Math.random() * 4_000 : 30_000;
+    const timer = setTimeout(() => void describe(code), delay);
+    return () => clearTimeout(timer);
+  }, [opensAt, described, describe]);
+
+  const panel = described && "drive" in described ? described.drive : undefined;
+  const closedNow = panel !== undefined && !takesRegistrations(panel);
 
   // A personal link opens its holder's results as well as their registration.
   const resultsPath = personalLink ? `/student/results?link=${personalLink.token}` : "/student/results";
@@ -132,6 +179,12 @@ export default function StudentRegister() {
           Fill in your details to start the assessment: timed multiple-choice questions. If your college or company gave
           you a drive code, enter it as well.
         </p>
+        {described && "refusal" in described && (
+          <div className="mb-6">
+            <Alert tone="error">{described.refusal}</Alert>
+          </div>
+        )}
+        {panel && <DrivePanel drive={panel} throughLink={personalLink !== undefined} />}
         {personalLink && (
           <div className="mb-6">
             <Alert tone="info">
@@ -157,6 +210,7 @@ export default function StudentRegister() {
                       ? "tel"
                       : "off"
               }
+              hint={field.hint}
               error={errors[field.name]?.message}
               readOnly={lockedByLink(field.name)}
               {...register(field.name, { onChange: () => clearErrors(field.name) })}
@@ -168,7 +222,17 @@ export default function StudentRegister() {
             autoCapitalize="characters"
             error={errors.driveCode?.message}
             readOnly={personalLink !== undefined}
-            {...register("driveCode", { onChange: () => clearErrors("driveCode") })}
+            {...register("driveCode", {
+              onChange: () => {
+                clearErrors("driveCode");
+                setDescribed(undefined);
+              },
+              // A code typed in is described as a share link's is, once the student leaves the field.
+              onBlur: (event: React.FocusEvent<HTMLInputElement>) => {
+                const code = event.target.value.trim().toUpperCase();
+                if (code && code !== described?.code) void describe(code);
+              },
+            })}
           />
           {needsEmailCode && (
             <div className="sm:col-span-2">
@@ -206,7 +270,16 @@ export default function StudentRegister() {
           )}
           <div className="space-y-4 sm:col-span-2">
             {failure && <FormOutcome tone="error">{failure}</FormOutcome>}
-            <SubmitButton busy={isSubmitting}>{isSubmitting ? "Registering…" : "Register"}</SubmitButton>
+            {closedNow && (
+              <p className="text-slate-700">
+                {panel.status === "scheduled"
+                  ? "Register becomes available when the drive opens."
+                  : "This drive takes no more registrations."}
+              </p>
+            )}
+            <SubmitButton busy={isSubmitting} disabled={closedNow}>
+              {isSubmitting ? "Registering…" : "Register"}
+            </SubmitButton>
           </div>
         </form>
         <p className="mt-8 text-slate-700">

@@ -1,0 +1,80 @@
+// What the registration page shows before anyone types (decision 029): the drive a share link's code names, its
+// test's outline, where its window stands and who may register. The window's words are registration's own
+// (window.ts), so the page and a refused registration say the same thing.
+import type { RegistrationDrive } from "@trainwise/contract/drives";
+import { sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { driveStatus, driveWindowRefusal, formatDriveTime } from "./window.ts";
+
+type RegistrationDriveRow = {
+  driveName: string;
+  organisation: string;
+  opensAt: Date | null;
+  closesAt: Date | null;
+  closedAt: Date | null;
+  timeZone: string;
+  rosterOnly: boolean;
+  personalLinksOnly: boolean;
+  verifyEmail: boolean;
+  testName: string;
+  questionCount: number;
+  secondsPerQuestion: number;
+  timingMode: RegistrationDrive["test"]["timingMode"];
+  negativeMark: number;
+  passMark: number | null;
+  reviewPolicy: RegistrationDrive["test"]["reviewPolicy"];
+  secure: boolean;
+  attemptsAllowed: number;
+};
+
+/**
+ * The drive a code names (none: the default drive) as the page describes it at `now`; undefined when no current
+ * drive has the code, as registration finds none (archived drives take nobody).
+ */
+export async function registrationDriveFor(
+  db: Executor,
+  code: string | undefined,
+  now = new Date(),
+): Promise<RegistrationDrive | undefined> {
+  const { rows } = await db.execute<RegistrationDriveRow>(sql`
+    select d.name as "driveName", d.organisation, d.opens_at as "opensAt", d.closes_at as "closesAt",
+      d.closed_at as "closedAt", d.time_zone as "timeZone", d.roster_only as "rosterOnly",
+      d.personal_links_only as "personalLinksOnly", d.verify_email as "verifyEmail",
+      t.name as "testName", t.question_count as "questionCount", t.seconds_per_question as "secondsPerQuestion",
+      t.timing_mode as "timingMode", t.negative_mark as "negativeMark", t.pass_mark as "passMark",
+      t.review_policy as "reviewPolicy", t.secure, t.attempts_allowed as "attemptsAllowed"
+    from drives d join tests t on t.id = d.test_id
+    where d.archived_at is null and ${code === undefined ? sql`d.is_default` : sql`d.code = ${code}`}`);
+  const [row] = rows;
+  if (!row) return undefined;
+  // Read through the driver, timestamps may come as text: the window's rules take either.
+  const window = {
+    opensAt: row.opensAt,
+    closesAt: row.closesAt,
+    closedAt: row.closedAt,
+    timeZone: row.timeZone,
+  };
+  const status = driveStatus(window, now);
+  return {
+    driveName: row.driveName,
+    organisation: row.organisation,
+    status,
+    windowMessage: driveWindowRefusal(window, now) ?? null,
+    closesAtText: status === "open" && row.closesAt ? formatDriveTime(row.closesAt, row.timeZone) : null,
+    opensAt: status === "scheduled" && row.opensAt ? new Date(row.opensAt).toISOString() : null,
+    rosterOnly: row.rosterOnly,
+    personalLinksOnly: row.personalLinksOnly,
+    verifyEmail: row.verifyEmail,
+    test: {
+      testName: row.testName,
+      questionCount: row.questionCount,
+      secondsPerQuestion: row.secondsPerQuestion,
+      timingMode: row.timingMode,
+      negativeMark: Number(row.negativeMark),
+      passMark: row.passMark,
+      reviewPolicy: row.reviewPolicy,
+      secure: row.secure,
+      attemptsAllowed: row.attemptsAllowed,
+    },
+  };
+}
