@@ -128,8 +128,8 @@ test("an admin imports the importable questions of a Moodle XML file: losses nam
     <answer fraction="100"><text>Robin</text></answer><answer fraction="0"><text>Crow</text></answer>
   </question>
   <question type="multichoice">
-    <questiontext format="html"><text>Two right answers in one (${stamp})?</text></questiontext>
-    <answer fraction="100"><text>a</text></answer><answer fraction="100"><text>b</text></answer>
+    <questiontext format="html"><text>No right answer in one (${stamp})?</text></questiontext>
+    <answer fraction="0"><text>a</text></answer><answer fraction="0"><text>b</text></answer>
   </question>
 </quiz>
 `;
@@ -157,7 +157,7 @@ test("an admin imports the importable questions of a Moodle XML file: losses nam
     "Importable with losses",
   );
   await expect(page.getByText(/Line 8: The embedded file song\.mp3 is left out/)).toBeVisible();
-  await expect(page.getByText("Line 13: Mark exactly one option as correct")).toBeVisible();
+  await expect(page.getByText("Line 13: Mark at least one option as correct")).toBeVisible();
   const importButton = page.getByRole("button", { name: "Import 2 questions" });
   await expect(importButton).toBeDisabled();
   await page.getByRole("checkbox", { name: "Leave out the question with a problem and import the rest" }).check();
