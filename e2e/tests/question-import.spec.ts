@@ -233,3 +233,40 @@ test("an admin gives a single answer's second option half the mark, told in plai
   await row.getByRole("button", { name: /^Delete/ }).click();
   await expect(page.getByRole("status").filter({ hasText: "Question deleted." })).toBeVisible();
 });
+
+test("an admin gives a single answer a second option worth the whole mark, and an edit keeps it", async ({ page }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  await logIn(page);
+  await page.goto("/admin/questions");
+  await page.getByLabel("Question", { exact: true }).fill(`The capital of France (${stamp})?`);
+  await page.getByLabel("Category", { exact: true }).fill(`Several right ${stamp}`);
+  for (const option of ["Paris", "Paris, France", "London"]) {
+    await page.getByLabel("Option", { exact: true }).fill(option);
+    await page.getByRole("button", { name: "Add Option" }).click();
+  }
+  await expect(page.getByText("A weight of 100 makes another option right too, worth the whole mark.")).toBeVisible();
+  await page.getByLabel("Weight of option 2 (%)").fill("100");
+  await expect(page.getByText("(also right: full marks)")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Create Question" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Question created." })).toBeVisible();
+  await page.getByLabel("Search questions").fill(`(${stamp})`);
+  const row = page
+    .getByRole("region", { name: "Question bank" })
+    .getByRole("row")
+    .filter({ hasText: `The capital of France (${stamp})?` });
+  // Both are right answers in the bank.
+  await expect(row.getByText("(correct answer)")).toHaveCount(2);
+
+  // The editor shows the second as weighing 100, and saving keeps both right.
+  await row.getByRole("button", { name: /^Edit/ }).click();
+  await expect(page.getByRole("radio", { name: "Paris (correct)" })).toBeChecked();
+  await expect(page.getByLabel("Weight of option 2 (%)")).toHaveValue("100");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Question updated." })).toBeVisible();
+  await expect(row.getByText("(correct answer)")).toHaveCount(2);
+  page.on("dialog", (dialog) => void dialog.accept());
+  await row.getByRole("button", { name: /^Delete/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Question deleted." })).toBeVisible();
+});
