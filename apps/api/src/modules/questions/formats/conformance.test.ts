@@ -596,6 +596,19 @@ describe("GIFT weights as Moodle's reader takes them, and two full-mark options 
     expect(bank.problems).toHaveLength(3);
   });
 
+  it("refuses a question whose options Moodle splits otherwise, instead of storing options Moodle does not have", async () => {
+    // Moodle blanks the comment line, so it reads two options; gift-pegjs reads the line as text and a third option.
+    const bank = bankOf(await readBankFile("Q? {\n=a\n// note ~x\n~b\n}\n", "gift", DEFAULTS));
+    expect(bank.questions).toEqual([]);
+    expect(bank.problems).toEqual([
+      {
+        line: 1,
+        message:
+          "Moodle reads 2 options in this question where this reader reads 3; a line starting with // inside the braces, which Moodle leaves out, is the usual cause",
+      },
+    ]);
+  });
+
   it("keeps a single answer with two full-mark options, and either scores the whole mark, as in Moodle", async () => {
     const { byTitle } = await read();
     for (const title of ["The capital of France?", "Tilde?"]) {

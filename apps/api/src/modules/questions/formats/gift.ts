@@ -270,7 +270,13 @@ export function parseGift(text: string, defaults: ImportDefaults = {}): FileOutc
             const read = moodleOptions?.length === item.choices.length ? moodleOptions : undefined;
             const stop = read?.find((option) => option.weight === undefined);
             if (!read) {
-              addProblem(bank, line, "The options cannot be told apart as Moodle's GIFT reader tells them apart");
+              // The two readers split the answers differently (a `//` line inside the braces, which Moodle leaves
+              // out and gift-pegjs reads as text): the question would not be the one Moodle imports.
+              addProblem(
+                bank,
+                line,
+                `Moodle reads ${moodleOptions?.length ?? "no"} options in this question where this reader reads ${item.choices.length}; a line starting with // inside the braces, which Moodle leaves out, is the usual cause`,
+              );
             } else if (stop) {
               addProblem(
                 bank,
