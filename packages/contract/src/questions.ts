@@ -127,8 +127,8 @@ export type QuestionInput = z.output<typeof questionInputSchema>;
 
 /**
  * What is wrong with the weight given for an option, if anything: it must be one of Moodle's grades and agree
- * with the option's correctness (a single answer's correct option is worth 100 and the others less; a multiple
- * answer's correct options weigh more than 0 and the others 0 or less).
+ * with the option's correctness (a single answer's correct options, one or more, are worth 100 and the others less;
+ * a multiple answer's correct options weigh more than 0 and the others 0 or less).
  */
 export function optionWeightProblem(
   type: QuestionType,
