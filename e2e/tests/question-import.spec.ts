@@ -128,8 +128,8 @@ test("an admin imports the importable questions of a Moodle XML file: losses nam
     <answer fraction="100"><text>Robin</text></answer><answer fraction="0"><text>Crow</text></answer>
   </question>
   <question type="multichoice">
-    <questiontext format="html"><text>Two right answers in one (${stamp})?</text></questiontext>
-    <answer fraction="100"><text>a</text></answer><answer fraction="100"><text>b</text></answer>
+    <questiontext format="html"><text>No right answer in one (${stamp})?</text></questiontext>
+    <answer fraction="0"><text>a</text></answer><answer fraction="0"><text>b</text></answer>
   </question>
 </quiz>
 `;
@@ -157,7 +157,7 @@ test("an admin imports the importable questions of a Moodle XML file: losses nam
     "Importable with losses",
   );
   await expect(page.getByText(/Line 8: The embedded file song\.mp3 is left out/)).toBeVisible();
-  await expect(page.getByText("Line 13: Mark exactly one option as correct")).toBeVisible();
+  await expect(page.getByText("Line 13: Mark at least one option as correct")).toBeVisible();
   const importButton = page.getByRole("button", { name: "Import 2 questions" });
   await expect(importButton).toBeDisabled();
   await page.getByRole("checkbox", { name: "Leave out the question with a problem and import the rest" }).check();
@@ -229,6 +229,43 @@ test("an admin gives a single answer's second option half the mark, told in plai
   await expect(page.getByLabel("Weight of option 2 (%)")).toHaveValue("50");
   await expect(page.getByLabel("Weight of option 3 (%)")).toHaveValue("");
   await page.getByRole("button", { name: "Cancel Edit" }).click();
+  page.on("dialog", (dialog) => void dialog.accept());
+  await row.getByRole("button", { name: /^Delete/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Question deleted." })).toBeVisible();
+});
+
+test("an admin gives a single answer a second option worth the whole mark, and an edit keeps it", async ({ page }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  await logIn(page);
+  await page.goto("/admin/questions");
+  await page.getByLabel("Question", { exact: true }).fill(`The capital of France (${stamp})?`);
+  await page.getByLabel("Category", { exact: true }).fill(`Several right ${stamp}`);
+  for (const option of ["Paris", "Paris, France", "London"]) {
+    await page.getByLabel("Option", { exact: true }).fill(option);
+    await page.getByRole("button", { name: "Add Option" }).click();
+  }
+  await expect(page.getByText("A weight of 100 makes another option right too, worth the whole mark.")).toBeVisible();
+  await page.getByLabel("Weight of option 2 (%)").fill("100");
+  await expect(page.getByText("(also right: full marks)")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Create Question" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Question created." })).toBeVisible();
+  await page.getByLabel("Search questions").fill(`(${stamp})`);
+  const row = page
+    .getByRole("region", { name: "Question bank" })
+    .getByRole("row")
+    .filter({ hasText: `The capital of France (${stamp})?` });
+  // Both are right answers in the bank.
+  await expect(row.getByText("(correct answer)")).toHaveCount(2);
+
+  // The editor shows the second as weighing 100, and saving keeps both right.
+  await row.getByRole("button", { name: /^Edit/ }).click();
+  await expect(page.getByRole("radio", { name: "Paris (correct)" })).toBeChecked();
+  await expect(page.getByLabel("Weight of option 2 (%)")).toHaveValue("100");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Question updated." })).toBeVisible();
+  await expect(row.getByText("(correct answer)")).toHaveCount(2);
   page.on("dialog", (dialog) => void dialog.accept());
   await row.getByRole("button", { name: /^Delete/ }).click();
   await expect(page.getByRole("status").filter({ hasText: "Question deleted." })).toBeVisible();

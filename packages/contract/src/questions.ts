@@ -127,8 +127,8 @@ export type QuestionInput = z.output<typeof questionInputSchema>;
 
 /**
  * What is wrong with the weight given for an option, if anything: it must be one of Moodle's grades and agree
- * with the option's correctness (a single answer's correct option is worth 100 and the others less; a multiple
- * answer's correct options weigh more than 0 and the others 0 or less).
+ * with the option's correctness (a single answer's correct options, one or more, are worth 100 and the others less;
+ * a multiple answer's correct options weigh more than 0 and the others 0 or less).
  */
 export function optionWeightProblem(
   type: QuestionType,
@@ -141,8 +141,8 @@ export function optionWeightProblem(
   const grade = moodleGrade(option.weight);
   if (grade === undefined) return `Weight ${option.weight} is not a grade Moodle allows. ${WEIGHT_GRADES_TEXT}`;
   if (type === "single") {
-    if (option.isCorrect && grade !== 100) return "The correct option of a single-answer question is worth 100";
-    if (!option.isCorrect && grade === 100) return "Only the correct option can be worth 100";
+    if (option.isCorrect && grade !== 100) return "A correct option of a single-answer question is worth 100";
+    if (!option.isCorrect && grade === 100) return "An option worth 100 must be marked correct";
     return undefined;
   }
   if (option.isCorrect && grade <= 0) return "A correct option needs a weight above 0";
@@ -192,8 +192,11 @@ export function optionsProblem(
     if (options.length !== 2 || !texts.includes("true") || !texts.includes("false")) {
       return "A true/false question has exactly two options, True and False";
     }
+    return correct === 1 ? undefined : "Mark exactly one option as correct";
   }
-  return correct === 1 ? undefined : "Mark exactly one option as correct";
+  // A single answer may give full marks for more than one option, as Moodle's does (`{=Paris =Paris, France}`):
+  // the student still chooses one, and earns that option's weight.
+  return correct >= 1 ? undefined : "Mark at least one option as correct";
 }
 
 /** The bounds on an uploaded question file (CSV, GIFT, Aiken or Moodle XML). */

@@ -1,8 +1,6 @@
 // Options' weights (issue 23 rows 1 and 2, decision 018), attacked from outside: a careless or hostile examiner and
 // another system's files, against the real server and database. Each `it` is one finding and fails on the code it
-// was found on; what held up is not here (see the review's report). Two findings are left open and named in decision
-// 018's table instead: GIFT weights Moodle's reader does not take (% 50%, %+50%, %5e1%, %100.0%), and a single answer
-// with two full-mark options, which Moodle imports.
+// was found on; what held up is not here (see the review's report).
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../test/app.ts";
 import { adminToken, bearer, registerStudent } from "../test/fixtures.ts";
@@ -119,6 +117,43 @@ describe("weights attacked from outside", async () => {
       ],
     });
     expect(notAGrade.statusCode, notAGrade.body).toBe(400);
+  });
+
+  it("GIFT weights Moodle does not read as weights earn part of the mark here", async () => {
+    // Moodle's GIFT reader takes a weight only as /^%-*([0-9]{1,2})\.?([0-9]*)%/; anything else leaves the option
+    // at 0 (and the text as typed). gift-pegjs parseFloat()s whatever stands between the % signs.
+    const gift = [
+      "Space? {=right ~% 50%half ~wrong}",
+      "Plus? {=right ~%+50%half ~wrong}",
+      "Exponent? {=right ~%5e1%half ~wrong}",
+      "Trailing? {=right ~%50 %half ~wrong}",
+      // No "=": multiple answers. Moodle reads %100.0% as no weight, so every answer scores 0 there; 1 here.
+      "Hundred? {~%100.0%half ~%-100%wrong}",
+    ].join("\n\n");
+    const read = await preview(gift, "text/plain");
+    // Refused, or read as Moodle reads it ("half" at 0): never part of the mark Moodle does not give.
+    const credited = read.questions
+      .filter((question) => question.options.some((option) => option.text.endsWith("half") && option.weight !== 0))
+      .map((question) => `${question.text} (line ${question.line})`);
+    expect(credited).toEqual([]);
+  });
+
+  it("a single answer with two full-mark options, which Moodle imports, is refused in GIFT and Moodle XML", async () => {
+    // Moodle's GIFT: "=" anywhere makes a single answer, each "=" option weighs 1, and %100% is a grade like any
+    // other; its single-answer grading gives the chosen option's fraction. No notice, no refusal.
+    const gift = ["Either? {=Paris =Paris, France ~London}", "Tilde? {=Paris ~%100%Paris, France ~London}"].join(
+      "\n\n",
+    );
+    const fromGift = await preview(gift, "text/plain");
+    expect(fromGift.problems, JSON.stringify(fromGift.problems)).toEqual([]);
+    const answer = (fraction: string, text: string) =>
+      `<answer fraction="${fraction}" format="html"><text>${text}</text></answer>`;
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n<question type="multichoice"><name><text>Either</text></name>
+<questiontext format="html"><text>Either?</text></questiontext><single>true</single>
+${answer("100", "Paris")}${answer("100", "Paris, France")}${answer("0", "London")}</question>\n</quiz>\n`;
+    const fromXml = await preview(xml, "application/xml");
+    expect(fromXml.problems, JSON.stringify(fromXml.problems)).toEqual([]);
+    expect(weightsOf(fromXml.questions[0])).toEqual([100, 100, 0]);
   });
 
   it("a Moodle XML fraction Moodle matches to 100% (100.0005) is refused with a reason Moodle never gives", async () => {

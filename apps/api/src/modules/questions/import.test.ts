@@ -470,8 +470,8 @@ describe("importing and exporting question files", async () => {
     <answer fraction="100"><text>Robin</text></answer><answer fraction="0"><text>Crow</text></answer>
   </question>
   <question type="multichoice">
-    <questiontext format="html"><text>Two right answers in a single-answer question?</text></questiontext>
-    <answer fraction="100"><text>a</text></answer><answer fraction="100"><text>b</text></answer>
+    <questiontext format="html"><text>No right answer in a single-answer question?</text></questiontext>
+    <answer fraction="0"><text>a</text></answer><answer fraction="0"><text>b</text></answer>
   </question>
   <question type="essay"><name><text>Essay</text></name><questiontext format="html"><text>Discuss.</text></questiontext></question>
 </quiz>
@@ -491,7 +491,7 @@ describe("importing and exporting question files", async () => {
         ],
       ],
     ]);
-    expect(shown.problems).toEqual([{ line: 13, message: "Mark exactly one option as correct" }]);
+    expect(shown.problems).toEqual([{ line: 13, message: "Mark at least one option as correct" }]);
     expect(shown.unsupported).toEqual([{ line: 17, kind: "essay", title: "Essay" }]);
 
     const before = await count();

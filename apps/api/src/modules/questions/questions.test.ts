@@ -54,13 +54,14 @@ describe("/api/questions", async () => {
         ],
       },
       "options",
-      "Mark exactly one option as correct",
+      "Mark at least one option as correct",
     ],
     [
       {
+        type: "true_false",
         options: [
-          { text: "A", isCorrect: true },
-          { text: "B", isCorrect: true },
+          { text: "True", isCorrect: true },
+          { text: "False", isCorrect: true },
         ],
       },
       "options",

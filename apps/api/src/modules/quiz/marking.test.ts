@@ -27,20 +27,24 @@ function moodleMark(kind: "single" | "multi" | "multichoiceset", fraction: numbe
 const grade = fc.constantFrom(...MOODLE_GRADES);
 const ids = (count: number) => Array.from({ length: count }, (_, index) => `o${index}`);
 
-/** A question of any kind with Moodle grades as weights (a single answer's has one option at 100), and a choice. */
+/**
+ * A question of any kind with Moodle grades as weights, and a choice. A single answer has an option at 100, and often
+ * another (Moodle's `{=Paris =Paris, France ~London}`: either earns the whole mark).
+ */
 const weighedAnswer = fc
   .record({
     kind: fc.constantFrom("single", "multi", "multichoiceset"),
     weights: fc.array(grade, { minLength: 2, maxLength: 10 }),
     chosen: fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }),
     full: fc.nat(9),
+    alsoFull: fc.option(fc.nat(9)),
     one: fc.nat(9),
   })
-  .map(({ kind, weights, chosen, full, one }) => {
+  .map(({ kind, weights, chosen, full, alsoFull, one }) => {
     const options = ids(weights.length);
     if (kind === "single") {
-      const right = full % weights.length;
-      const fixed = weights.map((weight, index) => (index === right ? 100 : weight === 100 ? 0 : weight));
+      const right = [full % weights.length, (alsoFull ?? full) % weights.length];
+      const fixed = weights.map((weight, index) => (right.includes(index) ? 100 : weight));
       const only = one % weights.length;
       const picks = chosen[0] ? [] : [options[only] as string];
       return { kind, weights: fixed, picks };
@@ -64,6 +68,10 @@ describe("marking a question by its options' weights", () => {
     expect(questionMark(spectrum, ["o0", "o2"])).toBe(1);
     // 70/30/0/-100, choosing the first.
     expect(questionMark(marked("multi", [70, 30, 0, -100]), ["o0"])).toBe(0.7);
+    // Two full-mark options of a single answer ({=Paris =Paris, France ~London}): either earns the whole mark.
+    expect(questionMark(marked("single", [100, 100, 0]), ["o1"])).toBe(1);
+    expect(questionMark(marked("single", [100, 100, 0]), ["o0"])).toBe(1);
+    expect(questionMark(marked("single", [100, 100, 0]), ["o2"])).toBe(0);
     // A single answer worth half the mark, and one that costs a third.
     expect(questionMark(marked("single", [100, 50, -33.33333]), ["o1"])).toBe(0.5);
     expect(questionMark(marked("single", [100, 50, -33.33333]), ["o2"])).toBe(-1 / 3);

@@ -74,7 +74,7 @@ describe("question types in the quiz", async () => {
   const marksOf = (result: { answers: { question: { text: string }; mark: number; answered: boolean }[] }) =>
     Object.fromEntries(result.answers.map((answer) => [answer.question.text.split(":")[0], answer.mark]));
 
-  it("validates each type: one right option, at least one, or exactly True and False", async () => {
+  it("validates each type: at least one right option, or exactly True and False with one right", async () => {
     const base = { text: "Q?", category: "Types", difficulty: "easy" };
     const refused = async (payload: object) => (await create(payload)).json().fields?.options;
     expect(
@@ -91,8 +91,19 @@ describe("question types in the quiz", async () => {
       await refused({
         ...base,
         options: [
-          { text: "a", isCorrect: true },
-          { text: "b", isCorrect: true },
+          { text: "a", isCorrect: false },
+          { text: "b", isCorrect: false },
+        ],
+      }),
+    ).toBe("Mark at least one option as correct");
+    // Several full-mark options make a single answer Moodle holds too (several-right.test.ts); true/false has one.
+    expect(
+      await refused({
+        ...base,
+        type: "true_false",
+        options: [
+          { text: "True", isCorrect: true },
+          { text: "False", isCorrect: true },
         ],
       }),
     ).toBe("Mark exactly one option as correct");
@@ -414,7 +425,7 @@ describe("options with weights of their own in the quiz (issue 23, rows 1 and 2)
           ],
         })
       ).json().fields,
-    ).toEqual({ "options.0.weight": "The correct option of a single-answer question is worth 100" });
+    ).toEqual({ "options.0.weight": "A correct option of a single-answer question is worth 100" });
   });
 
   it("lists each option's weight in the bank, and serves none of them to students", async () => {

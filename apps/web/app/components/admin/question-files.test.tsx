@@ -36,7 +36,7 @@ const PREVIEW: QuestionImportPreview = {
     },
   ],
   unsupported: [{ line: 17, kind: "essay", title: "Essay" }],
-  problems: [{ line: 13, message: "Mark exactly one option as correct" }],
+  problems: [{ line: 13, message: "Mark at least one option as correct" }],
   problemCount: 1,
 };
 
@@ -77,7 +77,7 @@ describe("import preview", () => {
     expect(
       screen.getByText("Line 8: The embedded file song.mp3 is left out: it is not a PNG, JPEG, WebP or GIF image"),
     ).toBeTruthy();
-    expect(screen.getByText("Line 13: Mark exactly one option as correct")).toBeTruthy();
+    expect(screen.getByText("Line 13: Mark at least one option as correct")).toBeTruthy();
     expect(screen.getByText("Line 17: essay — Essay")).toBeTruthy();
 
     const importButton = screen.getByRole("button", { name: "Import 2 questions" }) as HTMLButtonElement;

@@ -273,11 +273,11 @@ export function QuestionFiles({ send, busy }: { send: Send; busy: boolean }) {
       )}
       <p className="mt-2 text-sm text-slate-700">
         The export takes the category and difficulty chosen in the list's filters, or the whole bank. Aiken holds
-        plain-text, one-line single-answer and true/false questions without pictures or weights only; GIFT marks every
-        multiple-answer question with partial credit. Moodle XML carries pictures inside the file; a stock Moodle has no
-        all-or-nothing kind, so a multiple-answer question marked all or nothing with more than one right option gives
-        part of the mark there for some of the right options and no wrong one (the file says so above each such
-        question).
+        plain-text, one-line single-answer and true/false questions with one right option, without pictures or weights
+        only; GIFT marks every multiple-answer question with partial credit. Moodle XML carries pictures inside the
+        file; a stock Moodle has no all-or-nothing kind, so a multiple-answer question marked all or nothing with more
+        than one right option gives part of the mark there for some of the right options and no wrong one (the file says
+        so above each such question).
       </p>
 
       {preview && result && (

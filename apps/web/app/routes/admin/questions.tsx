@@ -3,6 +3,7 @@ import { DEFAULT_DIFFICULTY, DIFFICULTIES } from "@trainwise/contract/constants"
 import {
   type Difficulty,
   type KeyExposure,
+  moodleGrade,
   QUESTION_TYPE_LABELS,
   QUESTION_TYPES,
   type Question,
@@ -59,7 +60,10 @@ interface Draft {
   type: QuestionType;
   scoring: ScoringRule;
   options: string[];
-  /** The correct options' places: one for single and true/false, any number for multiple. */
+  /**
+   * The correct options' places: one for single and true/false, any number for multiple. A single answer's further
+   * options worth the whole mark (Moodle's `{=Paris =Paris, France}`) are those weighed 100 (`fullMarks`).
+   */
   correct: number[];
   /** Each option's weight in percent as typed; empty: what its correctness gives (decision 018). */
   weights: string[];
@@ -80,6 +84,13 @@ const EMPTY_DRAFT: Draft = {
 const weighs = (draft: Pick<Draft, "type" | "scoring">) =>
   draft.type === "single" || (draft.type === "multiple" && draft.scoring === "partial");
 
+/** Whether a single answer's option, other than the one marked correct, is weighed 100: right as well. */
+const fullMarks = (draft: Draft, index: number) =>
+  draft.type === "single" &&
+  !draft.correct.includes(index) &&
+  (draft.weights[index] ?? "").trim() !== "" &&
+  moodleGrade(Number(draft.weights[index])) === 100;
+
 /** The weight each option has without one of its own, as the field's hint shows it. */
 function usualWeights(draft: Draft): number[] {
   const options = draft.options.map((_, index) => ({ isCorrect: draft.correct.includes(index) }));
@@ -88,6 +99,13 @@ function usualWeights(draft: Draft): number[] {
 
 function draftOf(question: Question): Draft {
   const correct = question.options.flatMap((option, index) => (option.isCorrect ? [index] : []));
+  // A single answer's first right option is the one marked correct; any other worth the whole mark weighs 100.
+  const marked = question.type === "single" ? correct.slice(0, 1) : correct;
+  const usual = withWeights({
+    type: question.type,
+    scoring: question.scoring,
+    options: question.options.map((_, index) => ({ isCorrect: marked.includes(index) })),
+  });
   return {
     text: question.text,
     category: question.category,
@@ -95,16 +113,11 @@ function draftOf(question: Question): Draft {
     type: question.type,
     scoring: question.scoring,
     options: question.options.map((option) => option.text),
-    correct: correct.length > 0 ? correct : [0],
+    correct: marked.length > 0 ? marked : [0],
     // Only weights of the question's own fill their fields; the others stay empty (the usual weights).
-    weights: question.options.map((option, index) => {
-      const usual = withWeights({
-        type: question.type,
-        scoring: question.scoring,
-        options: question.options.map(({ isCorrect }) => ({ isCorrect })),
-      })[index]?.weight;
-      return option.weight === usual ? "" : String(option.weight);
-    }),
+    weights: question.options.map((option, index) =>
+      option.weight === usual[index]?.weight ? "" : String(option.weight),
+    ),
   };
 }
 
@@ -306,7 +319,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
         const typed = weighs(draft) ? (draft.weights[index] ?? "").trim() : "";
         // A field left empty keeps the usual weight; anything else is checked by the contract, as the server does.
         const weight = typed === "" ? {} : { weight: Number(typed) };
-        return { text: option, isCorrect: draft.correct.includes(index), ...weight };
+        return { text: option, isCorrect: draft.correct.includes(index) || fullMarks(draft, index), ...weight };
       }),
     });
     if (!checked.success) {
@@ -473,6 +486,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
                 <span className="block text-sm font-normal text-slate-700">
                   A weight is the share of the mark an option earns, in percent: one of Moodle's grades such as 50,
                   33.33333 or -100.
+                  {draft.type === "single" && " A weight of 100 makes another option right too, worth the whole mark."}
                 </span>
               )}
             </legend>
@@ -489,6 +503,9 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
                     <span>{option}</span>
                     {draft.correct.includes(index) && (
                       <span className="text-sm font-semibold text-green-800">(correct)</span>
+                    )}
+                    {fullMarks(draft, index) && (
+                      <span className="text-sm font-semibold text-green-800">(also right: full marks)</span>
                     )}
                   </label>
                   {weighs(draft) && !(draft.type === "single" && draft.correct.includes(index)) && (

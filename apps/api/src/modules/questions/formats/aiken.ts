@@ -102,15 +102,17 @@ export function parseAiken(text: string, defaults: ImportDefaults = {}): FileOut
 const IMAGE = /!\[[^\]]*\]\(/;
 
 /**
- * Whether Aiken can hold the question: single answer or true/false, on one line, without pictures, and without an
- * option worth part of the mark (Aiken knows right and wrong only). A multi-line text (a code block, a list,
- * paragraphs) cannot be written in it: joined into one line it would no longer say the same, so such a question is
- * left out rather than changed, and so is one whose marks would change.
+ * Whether Aiken can hold the question: single answer or true/false, on one line, without pictures, without an
+ * option worth part of the mark and with one right option (Aiken knows right and wrong only, and its ANSWER line
+ * names one letter). A multi-line text (a code block, a list, paragraphs) cannot be written in it: joined into one
+ * line it would no longer say the same, so such a question is left out rather than changed, and so is one whose
+ * marks would change (a single answer with two full-mark options would keep only one).
  */
 export function aikenCarries(question: QuestionWithOptions): boolean {
   return (
     question.type !== "multiple" &&
     question.options.every((option) => option.weight === (option.isCorrect ? 100 : 0)) &&
+    question.options.filter((option) => option.isCorrect).length === 1 &&
     question.options.length <= 26 &&
     !/[\r\n]/.test(question.text) &&
     ![question.text, ...question.options.map((option) => option.text)].some((text) => IMAGE.test(text))

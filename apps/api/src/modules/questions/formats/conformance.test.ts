@@ -8,8 +8,9 @@ import { describe, expect, it } from "vitest";
 import { renderQuestionText } from "../../../rich-text/render.ts";
 import { questionMark } from "../../quiz/marking.ts";
 import type { QuestionWithOptions } from "../repository.ts";
+import { aikenCarries, questionsToAiken } from "./aiken.ts";
 import type { FileOutcome } from "./bank-file.ts";
-import { detectFormat, readBankFile } from "./bank-formats.ts";
+import { detectFormat, EXPORTS, readBankFile } from "./bank-formats.ts";
 import { moodleXmlExport } from "./moodle-xml.ts";
 
 function bankOf(outcome: FileOutcome) {
@@ -492,6 +493,164 @@ describe("weights as Moodle reads and marks them (issue 23, rows 1 and 2)", () =
     );
     expect(gift.questions).toEqual([]);
     expect(gift.problems[0]?.message).toMatch(/^Grades \(0\.33\) do not match grade options/);
+  });
+});
+
+describe("GIFT weights as Moodle's reader takes them, and two full-mark options in a single answer (issue 23)", () => {
+  // Moodle's qformat_gift reads a `~` option's weight only when it matches /^%\-*([0-9]{1,2})\.?([0-9]*)%/; an `=`
+  // option is worth 1 whatever follows it; anything else keeps its `%…%` as text and is worth 0. Each expectation
+  // below is what Moodle 4.5's reader stores for the line (checked with its pattern and answerweightparser on PHP 8).
+  const file = [
+    "::Space:: Space? {=right ~% 50%half ~wrong}",
+    "::Plus:: Plus? {=right ~%+50%half ~wrong}",
+    "::Exponent:: Exponent? {=right ~%5e1%half ~wrong}",
+    "::Point:: Point? {=right ~%100.0%half ~wrong}",
+    "::Read:: Read? {=right ~%-50%minus ~%33.33333%third ~%50.%fifty ~%05%five}",
+    "::Equals:: Equals? {=%50%Paris ~London}",
+    "::Word:: Word? {=right ~%abc%x ~wrong}",
+    "::Hundred:: Hundred? {~%100.0%half ~%-100%wrong}",
+    "::Minus:: Minus? {=right ~%--50%wrong}",
+    "::Big:: Big? {=right ~%999%wrong}",
+    "::Capital:: The capital of France? {=Paris =Paris, France ~London}",
+    "::Tilde:: Tilde? {=Paris ~%100%Paris, France ~London}",
+  ].join("\n\n");
+
+  const read = async () => {
+    const bank = bankOf(await readBankFile(file, "gift", DEFAULTS));
+    const byTitle = (start: string) => bank.questions.find((entry) => entry.question.text.startsWith(start));
+    return { bank, byTitle };
+  };
+
+  it("gives an option whose weight Moodle does not read 0, keeps its %…% as text, and names the difference", async () => {
+    const { byTitle } = await read();
+    for (const [title, literal] of [
+      ["Space?", "% 50%"],
+      ["Plus?", "%+50%"],
+      ["Exponent?", "%5e1%"],
+      ["Point?", "%100.0%"],
+    ] as const) {
+      const entry = byTitle(title);
+      const question = weighed(entry);
+      expect(question, title).toMatchObject({ type: "single", weights: [100, 0, 0], right: [true, false, false] });
+      expect(entry?.question.options[1]?.text).toBe(`${literal}half`);
+      expect(entry?.losses).toEqual([
+        `Option 2: '${literal}' is not a weight Moodle reads, so it is text and the option is worth 0, as in Moodle`,
+      ]);
+      // Chosen, it scores what Moodle gives it: nothing (gift-pegjs had read half the mark).
+      expect(question.mark(`${literal}half`)).toBe(0);
+      expect(question.mark("right")).toBe(1);
+    }
+    // A word between percent signs, which gift-pegjs cannot parse at all, is text in Moodle and here.
+    const word = byTitle("Word?");
+    expect(word?.question.options.map((option) => [option.text, option.weight])).toEqual([
+      ["right", 100],
+      ["%abc%x", 0],
+      ["wrong", 0],
+    ]);
+    expect(word?.losses).toHaveLength(1);
+  });
+
+  it("reads the weights Moodle reads, as Moodle reads them, and names nothing", async () => {
+    const { byTitle } = await read();
+    const entry = byTitle("Read?");
+    expect(entry?.losses).toBeUndefined();
+    expect(entry?.question.options.map((option) => [option.text, option.weight])).toEqual([
+      ["right", 100],
+      ["minus", -50],
+      ["third", 33.33333],
+      ["fifty", 50],
+      ["five", 5],
+    ]);
+    const question = weighed(entry);
+    expect(question.mark("minus")).toBe(-0.5);
+    expect(question.mark("third")).toBe(1 / 3);
+    expect(question.mark("fifty")).toBe(0.5);
+  });
+
+  it("gives an = option 100 and keeps a %…% after it as text, as Moodle does", async () => {
+    const { byTitle } = await read();
+    const entry = byTitle("Equals?");
+    expect(entry?.question.options.map((option) => [option.text, option.isCorrect, option.weight])).toEqual([
+      ["%50%Paris", true, 100],
+      ["London", false, 0],
+    ]);
+    expect(entry?.losses).toEqual([
+      `Option 1: '%50%' after "=" is not a weight Moodle reads (an "=" option is worth 100), so it is text, as in Moodle`,
+    ]);
+    expect(weighed(entry).mark("%50%Paris")).toBe(1);
+  });
+
+  it("refuses what Moodle cannot import: no option worth anything, a weight it stops on, a grade it refuses", async () => {
+    const { bank } = await read();
+    const problems = new Map(bank.problems.map((problem) => [problem.line, problem.message]));
+    // %100.0% is text in Moodle, so the multiple answer has no right option (Moodle stores one nobody can score on).
+    expect(problems.get(15)).toBe(
+      "Mark at least one option as correct; Option 1: '%100.0%' is not a weight Moodle reads, so it is text and the option is worth 0, as in Moodle",
+    );
+    // PHP 8 cannot divide "--50" by 100: Moodle's reader throws, and its whole import stops.
+    expect(problems.get(17)).toBe(
+      "Option 2: Moodle cannot read the weight %--50% (more than one minus sign) and stops its whole import there; write it with one minus sign",
+    );
+    // %999% matches Moodle's pattern and reads as 9.99, which is not one of its grades.
+    expect(problems.get(19)).toMatch(/^Grades \(9\.99\) do not match grade options/);
+    expect(bank.problems).toHaveLength(3);
+  });
+
+  it("refuses a question whose options Moodle splits otherwise, instead of storing options Moodle does not have", async () => {
+    // Moodle blanks the comment line, so it reads two options; gift-pegjs reads the line as text and a third option.
+    const bank = bankOf(await readBankFile("Q? {\n=a\n// note ~x\n~b\n}\n", "gift", DEFAULTS));
+    expect(bank.questions).toEqual([]);
+    expect(bank.problems).toEqual([
+      {
+        line: 1,
+        message:
+          "Moodle reads 2 options in this question where this reader reads 3; a line starting with // inside the braces, which Moodle leaves out, is the usual cause",
+      },
+    ]);
+  });
+
+  it("keeps a single answer with two full-mark options, and either scores the whole mark, as in Moodle", async () => {
+    const { byTitle } = await read();
+    for (const title of ["The capital of France?", "Tilde?"]) {
+      const entry = byTitle(title);
+      const question = weighed(entry);
+      expect(entry?.losses, title).toBeUndefined();
+      expect(question, title).toMatchObject({ type: "single", weights: [100, 100, 0], right: [true, true, false] });
+      // Moodle's single answer: the chosen option's fraction; one option is chosen.
+      expect(question.mark("Paris")).toBe(1);
+      expect(question.mark("Paris, France")).toBe(1);
+      expect(question.mark("London")).toBe(0);
+      expect(question.mark("Paris", "Paris, France")).toBe(0);
+    }
+  });
+
+  it("reads two full-mark options of a Moodle XML single answer, and writes them back in every format", async () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n<question type="multichoice"><name><text>Capital</text></name>
+<questiontext format="html"><text>The capital of France?</text></questiontext><single>true</single>
+<answer fraction="100"><text>Paris</text></answer><answer fraction="100"><text>Paris, France</text></answer><answer fraction="0"><text>London</text></answer>
+</question>\n</quiz>\n`;
+    const bank = bankOf(await readBankFile(xml, "moodle-xml", DEFAULTS));
+    expect(bank.problems).toEqual([]);
+    const entry = bank.questions[0];
+    expect(weighed(entry)).toMatchObject({ type: "single", weights: [100, 100, 0], right: [true, true, false] });
+    expect(weighed(entry).mark("Paris, France")).toBe(1);
+
+    const [capital] = stored([entry?.question as QuestionInput]);
+    const written = capital as QuestionWithOptions;
+    // Moodle XML: single, fractions 100/100/0, as a stock Moodle imports it and marks it.
+    const moodle = readAsMoodle(moodleXmlExport([written]).xml).filter((read) => read.type !== "category")[0];
+    expect(moodle).toMatchObject({ type: "multichoice", single: true, fractions: [1, 1, 0] });
+    for (const chosen of [[0], [1], [2]])
+      expect(moodleGrade(moodle as MoodleQuestion, chosen)).toBe(ourMark(written, chosen));
+    // GIFT, Moodle XML and CSV read back the same question.
+    for (const format of ["gift", "moodle-xml", "csv"] as const) {
+      const back = bankOf(await readBankFile(EXPORTS[format].write([written]), format, DEFAULTS));
+      expect(back.problems, format).toEqual([]);
+      expect(back.questions[0]?.question, format).toEqual({ ...entry?.question, category: "Imported" });
+    }
+    // Aiken's ANSWER line names one letter: the question is left out rather than stored with one right answer.
+    expect(aikenCarries(written)).toBe(false);
+    expect(questionsToAiken([written])).toBe("");
   });
 });
 

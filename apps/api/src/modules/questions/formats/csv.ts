@@ -109,12 +109,13 @@ function readRow(
     return;
   }
   const type = typeCell as QuestionType;
-  // Several correct options are listed as "1;3" (a comma works too, inside a quoted cell).
+  // Several correct options are listed as "1;3" (a comma works too, inside a quoted cell): a multiple answer's, or a
+  // single answer's options that each earn the whole mark, as Moodle allows.
   const numbers = (record.correct ?? "").split(/[;,\s]+/).filter(Boolean);
   const correct = numbers.map((number) => (/^\d{1,2}$/.test(number) ? Number(number) : Number.NaN));
   if (
     correct.length === 0 ||
-    (type !== "multiple" && correct.length > 1) ||
+    (type === "true_false" && correct.length > 1) ||
     correct.some((number) => !Number.isInteger(number) || number < 1 || number > options.length)
   ) {
     const which = type === "multiple" ? "the numbers of the correct options, as 1;3," : "the number of one";

@@ -4,8 +4,10 @@
 //
 // What GIFT carries: `$CATEGORY:` (a Moodle path; decision 018), difficulty as a tag comment
 // (`// [tag:difficulty-hard]`), single answer (`=right ~%50%half ~wrong`, an option worth part of the mark by its
-// weight), multiple answers (weights `~%50%a ~%-50%c`, read as partial credit, which is what Moodle's weights
-// mean), each weight one of Moodle's grades or the question is refused with Moodle's reason, true/false (`{T}`/`{F}`), each also as a "missing
+// weight; `=Paris =Paris, France`, two options worth the whole mark), multiple answers (weights `~%50%a ~%-50%c`,
+// read as partial credit, which is what Moodle's weights mean), each weight read only where Moodle's reader reads
+// one (withMoodleWeights; `% 50%` is text, named as a loss) and one of Moodle's grades or the question is refused
+// with Moodle's reason, true/false (`{T}`/`{F}`), each also as a "missing
 // word" question (the answers inside the text, read as a blank `_____`). It has no way to say "all or nothing" for
 // multiple answers: those are written with the same weights and come back as partial. Numerical, short answer,
 // matching, essay and description questions are named as kinds the bank does not hold.
@@ -16,6 +18,7 @@
 // format. We write `[markdown]` before every question, so whitespace and line breaks survive (gift-pegjs
 // collapses them in the other formats), and each line break as GIFT's `\n` escape: a question is one line of
 // the file, and a code block's blank line is `\n\n` in it, never a blank line that would end the question.
+import { moodleGrade } from "@trainwise/contract/questions";
 import { type GIFTQuestion, parse, type TextFormat } from "gift-pegjs";
 import { asMarkdown, UnconvertibleText } from "../../../rich-text/as-markdown.ts";
 import type { QuestionWithOptions } from "../repository.ts";
@@ -92,6 +95,107 @@ function numericalTitle(block: string): string | undefined {
   return (title?.[1] ?? head).trim().slice(0, 80);
 }
 
+/**
+ * One option of a multiple-choice question as Moodle's GIFT reader (`qformat_gift::readquestion`) weighs it. An `=`
+ * option is worth 100 whatever follows it; a `~` option's weight is read only when it matches Moodle's pattern (`%`,
+ * minus signs, one or two digits, an optional point and digits, `%`), and anything else between percent signs
+ * (`% 50%`, `%+50%`, `%5e1%`, `%100.0%`) is text, the option worth 0. gift-pegjs reads any number there
+ * (parseFloat), so its weights are not used: it is given the block with Moodle's weights taken out.
+ */
+interface MoodleOption {
+  /** Whether it is an `=` option. */
+  full: boolean;
+  /** The weight in percent as Moodle reads it; undefined where Moodle's reader stops its import (`%--50%`). */
+  weight: number | undefined;
+  /** The weight as written, where Moodle cannot read it as a number. */
+  unreadable?: string;
+  /** The `%…%` at the start of the option that Moodle keeps as text, not as a weight. */
+  notAWeight?: string;
+}
+
+/** Moodle's pattern for a weight (`$giftanswerweightregex`), its minus signs and its number apart. */
+const MOODLE_WEIGHT = /^%(-*)([0-9]{1,2}\.?[0-9]*)%/;
+/** What a reader would take for a weight: a percent sign, up to the next one on the line. */
+const LOOKS_LIKE_WEIGHT = /^%[^%\n]*%/;
+/** The characters GIFT escapes with a backslash (Moodle's `escapedchar_pre`). */
+const ESCAPED = new Set(["\\", ":", "#", "=", "{", "}", "~", "n"]);
+/** What PHP's trim() takes off. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: PHP's trim() takes off NUL and vertical tab too.
+const PHP_SPACE = /^[ \t\n\r\0\x0B]*/;
+
+/**
+ * A block as Moodle reads a multiple-choice question's options (`options`, undefined where Moodle reads no multiple
+ * choice), and the block as gift-pegjs is to see it: each weight Moodle reads blanked out (the same length, so lines
+ * stay where they were), and each `%` Moodle keeps as text at the start of an option replaced by `placeholder`, which
+ * gift-pegjs reads as text and which stands for `%` again in the option it parses.
+ */
+function withMoodleWeights(
+  block: { line: number; text: string },
+  placeholder: string,
+): { block: { line: number; text: string }; options?: MoodleOption[] } {
+  // Moodle blanks comment lines, and hides escaped characters from its search for braces, `~` and `=`: here each
+  // is replaced by as many characters, so an offset in `masked` is the same offset in the block.
+  const joined = block.text
+    .split("\n")
+    .map((line) => (line.replace(PHP_SPACE, "").startsWith("//") ? " ".repeat(line.length) : line))
+    .join("\n");
+  let masked = "";
+  for (let index = 0; index < joined.length; index++) {
+    if (joined[index] === "\\" && ESCAPED.has(joined[index + 1] ?? "")) {
+      masked += "__";
+      index++;
+    } else {
+      masked += joined[index];
+    }
+  }
+  // Moodle takes the question's name off, then reads the answers between the first `{` and the first `}`.
+  let from = masked.length - masked.replace(PHP_SPACE, "").length;
+  if (masked.startsWith("::", from)) {
+    const end = masked.indexOf("::", from + 2);
+    if (end !== -1) from = end + 2;
+  }
+  const open = masked.indexOf("{", from);
+  const close = masked.indexOf("}", from);
+  if (open === -1 || close < open) return { block };
+  let answers = masked.slice(open + 1, close);
+  const general = answers.lastIndexOf("####");
+  if (general !== -1) answers = answers.slice(0, general);
+  if (answers.replace(PHP_SPACE, "").startsWith("#") || !answers.includes("~")) return { block };
+  // Each option starts at a `~` or an `=` (Moodle turns each "=" into "~=" and splits at "~").
+  const starts: number[] = [];
+  for (let index = 0; index < answers.length; index++) {
+    if (answers[index] === "~" || answers[index] === "=") starts.push(index);
+  }
+  const units = block.text.split("");
+  const options = starts.map((start, place): MoodleOption => {
+    const full = answers[start] === "=";
+    const body = answers.slice(start + 1, starts[place + 1] ?? answers.length);
+    const option = body.replace(PHP_SPACE, "");
+    const at = open + 1 + start + 1 + (body.length - option.length);
+    const weight = full ? null : MOODLE_WEIGHT.exec(option);
+    if (weight) {
+      for (let index = at; index < at + weight[0].length; index++) units[index] = " ";
+      // PHP divides what stands between the percent signs by 100: after two minus signs it is not a number, and PHP 8
+      // throws a TypeError, which ends Moodle's whole import.
+      const minus = weight[1] ?? "";
+      return minus.length > 1
+        ? { full, weight: undefined, unreadable: weight[0] }
+        : { full, weight: Number(`${minus}${weight[2]}`) || 0 };
+    }
+    if (option.startsWith("%")) units[at] = placeholder;
+    const looks = LOOKS_LIKE_WEIGHT.exec(option);
+    return { full, weight: full ? 100 : 0, ...(looks ? { notAWeight: looks[0] } : {}) };
+  });
+  return { block: { line: block.line, text: units.join("") }, options };
+}
+
+/** A character the block does not hold, to stand for a `%` that gift-pegjs is to read as text. */
+function placeholderFor(text: string): string {
+  let code = 0xe000;
+  while (text.includes(String.fromCharCode(code))) code++;
+  return String.fromCharCode(code);
+}
+
 function errorLine(error: unknown, block: { line: number }): number {
   const location = (error as { location?: { start?: { line?: number } } }).location;
   return block.line + (location?.start?.line ?? 1) - 1;
@@ -100,7 +204,10 @@ function errorLine(error: unknown, block: { line: number }): number {
 export function parseGift(text: string, defaults: ImportDefaults = {}): FileOutcome {
   const bank = emptyBank();
   let category: string | undefined;
-  for (const block of blocks(text)) {
+  for (const found of blocks(text)) {
+    // Weights are read as Moodle reads them (withMoodleWeights), and gift-pegjs parses the block without them.
+    const placeholder = placeholderFor(found.text);
+    const { block, options: moodleOptions } = withMoodleWeights(found, placeholder);
     // A block of comments only is not a question.
     if (block.text.split("\n").every((line) => line.trim().startsWith("//"))) continue;
     let items: GIFTQuestion[];
@@ -157,28 +264,59 @@ export function parseGift(text: string, defaults: ImportDefaults = {}): FileOutc
               defaults,
             );
           } else if (item.type === "MC") {
-            // "=" marks the one right answer (worth 100), and `%n%` weighs an option, as in Moodle: a single answer
-            // may give part of the mark for another option; weights without any "=" mark a multiple-answer question.
-            const multiple = !item.choices.some((choice) => choice.isCorrect) && item.choices.some((c) => c.weight);
-            const weights = item.choices.map((choice) => (choice.isCorrect ? 100 : (choice.weight ?? 0)));
-            const refused = moodleGradesProblem(weights);
-            if (refused) {
-              addProblem(bank, line, refused);
-            } else {
-              addDraft(
+            // As in Moodle: an "=" option is worth 100 and makes the question a single answer, where the student
+            // chooses one option and earns its weight (several "=" options are each a right answer); `~%n%` weighs
+            // an option; without any "=" it is a multiple answer with partial credit.
+            const read = moodleOptions?.length === item.choices.length ? moodleOptions : undefined;
+            const stop = read?.find((option) => option.weight === undefined);
+            if (!read) {
+              // The two readers split the answers differently (a `//` line inside the braces, which Moodle leaves
+              // out and gift-pegjs reads as text): the question would not be the one Moodle imports.
+              addProblem(
                 bank,
-                {
-                  ...common,
-                  type: multiple ? "multiple" : "single",
-                  scoring: multiple ? "partial" : "all_or_nothing",
-                  options: item.choices.map((choice, index) => ({
-                    text: markdownOf(choice.text, losses, true),
-                    isCorrect: multiple ? (choice.weight ?? 0) > 0 : choice.isCorrect,
-                    weight: weights[index],
-                  })),
-                },
-                defaults,
+                line,
+                `Moodle reads ${moodleOptions?.length ?? "no"} options in this question where this reader reads ${item.choices.length}; a line starting with // inside the braces, which Moodle leaves out, is the usual cause`,
               );
+            } else if (stop) {
+              addProblem(
+                bank,
+                line,
+                `Option ${read.indexOf(stop) + 1}: Moodle cannot read the weight ${stop.unreadable} (more than one minus sign) and stops its whole import there; write it with one minus sign`,
+              );
+            } else {
+              const weights = read.map((option) => option.weight ?? 0);
+              const multiple = !read.some((option) => option.full);
+              read.forEach((option, index) => {
+                if (option.notAWeight === undefined) return;
+                losses.push(
+                  option.full
+                    ? `Option ${index + 1}: '${option.notAWeight}' after "=" is not a weight Moodle reads (an "=" option is worth 100), so it is text, as in Moodle`
+                    : `Option ${index + 1}: '${option.notAWeight}' is not a weight Moodle reads, so it is text and the option is worth 0, as in Moodle`,
+                );
+              });
+              const refused = moodleGradesProblem(weights);
+              if (refused) {
+                addProblem(bank, line, refused);
+              } else {
+                addDraft(
+                  bank,
+                  {
+                    ...common,
+                    type: multiple ? "multiple" : "single",
+                    scoring: multiple ? "partial" : "all_or_nothing",
+                    options: item.choices.map((choice, index) => {
+                      const weight = weights[index] ?? 0;
+                      const text = { ...choice.text, text: choice.text.text.replaceAll(placeholder, "%") };
+                      return {
+                        text: markdownOf(text, losses, true),
+                        isCorrect: multiple ? weight > 0 : moodleGrade(weight) === 100,
+                        weight,
+                      };
+                    }),
+                  },
+                  defaults,
+                );
+              }
             }
           }
         } catch (error) {
@@ -220,10 +358,12 @@ export function questionsToGift(questions: QuestionWithOptions[]): string {
       continue;
     }
     // Each option with its weight: a single answer's right option as "=", the others by weight when they have one.
-    const choices = question.options.map((option) =>
+    // A further full-mark option is written `~%100%`: with every option "=", GIFT's readers see a short answer.
+    const first = question.options.findIndex((option) => option.isCorrect);
+    const choices = question.options.map((option, index) =>
       question.type === "multiple"
         ? `~%${weightText(option.weight)}%${giftOption(option.text)}`
-        : option.isCorrect
+        : index === first
           ? `=${giftOption(option.text)}`
           : `~${option.weight === 0 ? "" : `%${weightText(option.weight)}%`}${giftOption(option.text)}`,
     );
