@@ -3,19 +3,23 @@ import { useEffect, useId, useRef, useSyncExternalStore } from "react";
 interface FormFieldProps extends React.ComponentProps<"input"> {
   label: string;
   error?: string;
+  /** A short note under the label on what the field takes, read by screen readers with the field. */
+  hint?: React.ReactNode;
   /** Renders a <textarea> instead of an <input>. */
   multiline?: boolean;
 }
 
-/** A labelled input with its error message under it, announced and linked for screen readers. */
-export function FormField({ label, error, multiline, id, className, ...input }: FormFieldProps) {
+/** A labelled input with its hint and error message, announced and linked for screen readers. */
+export function FormField({ label, error, hint, multiline, id, className, ...input }: FormFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   const errorId = `${fieldId}-error`;
+  const hintId = `${fieldId}-hint`;
+  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ");
   const shared = {
     id: fieldId,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? errorId : undefined,
+    "aria-describedby": describedBy || undefined,
     className: `mt-1 block w-full rounded border px-3 py-2 text-base ${error ? "border-red-700" : "border-slate-400"} focus:outline-2 focus:outline-brand-600`,
   };
   return (
@@ -23,6 +27,11 @@ export function FormField({ label, error, multiline, id, className, ...input }: 
       <label htmlFor={fieldId} className="block font-medium">
         {label}
       </label>
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-slate-700">
+          {hint}
+        </p>
+      )}
       {multiline ? (
         <textarea {...shared} rows={5} {...(input as React.TextareaHTMLAttributes<HTMLTextAreaElement>)} />
       ) : (
