@@ -214,13 +214,12 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
   }
 
   const update = (change: Partial<Draft>) => setDraft((previous) => ({ ...previous, ...change }));
-  const change = (next: (draft: Draft) => Draft) => setDraft(next);
 
   function addNewOption() {
     const trimmed = optionDraft.trim();
     // An option blank after trimming is not added (docs/product.md#manage-questions).
     if (!trimmed) return;
-    change((previous) => addOption(previous, trimmed));
+    setDraft((previous) => addOption(previous, trimmed));
     setOptionDraft("");
   }
 
@@ -229,7 +228,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
     // Focus stays in the list: on the option now in this place (or the one before), else on the Option field.
     const next = remaining[Math.min(index, remaining.length - 1)];
     focusNext.current = next ? optionTextId(next) : "new-option";
-    change((previous) => removeOption(previous, index));
+    setDraft((previous) => removeOption(previous, index));
     setOptionErrors([]);
   }
 
@@ -240,7 +239,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
     const lands = index + by;
     const stillMoves = by === -1 ? lands > 0 : lands < draft.options.length - 1;
     focusNext.current = moveButtonId(moving, stillMoves ? by : by === -1 ? 1 : -1);
-    change((previous) => moveOption(previous, index, by));
+    setDraft((previous) => moveOption(previous, index, by));
     setOptionErrors([]);
   }
 
@@ -372,7 +371,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
           <select
             id="question-type"
             value={draft.type}
-            onChange={(event) => change((previous) => withType(previous, event.target.value as QuestionType))}
+            onChange={(event) => setDraft((previous) => withType(previous, event.target.value as QuestionType))}
             className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
           >
             {QUESTION_TYPES.map((value) => (
@@ -458,7 +457,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
                       value={option.text}
                       error={optionErrors[index]?.text}
                       onChange={(event) =>
-                        change((previous) => editOption(previous, index, { text: event.target.value }))
+                        setDraft((previous) => editOption(previous, index, { text: event.target.value }))
                       }
                     />
                   )}
@@ -469,7 +468,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
                       type={draft.type === "multiple" ? "checkbox" : "radio"}
                       name="correct-option"
                       checked={option.correct}
-                      onChange={(event) => change((previous) => markCorrect(previous, index, event.target.checked))}
+                      onChange={(event) => setDraft((previous) => markCorrect(previous, index, event.target.checked))}
                     />
                     Correct{" "}
                     <span className="sr-only">
@@ -486,7 +485,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
                       value={option.weight}
                       error={optionErrors[index]?.weight}
                       onChange={(event) =>
-                        change((previous) => editOption(previous, index, { weight: event.target.value }))
+                        setDraft((previous) => editOption(previous, index, { weight: event.target.value }))
                       }
                     />
                   )}
