@@ -31,7 +31,9 @@ test("a question created by keyboard, edited, and the bank imported and exported
   const text = `Keyboard question ${Date.now()}?`;
   await page.getByLabel("Question", { exact: true }).focus();
   await page.keyboard.type(text);
-  // From the question, Tab reaches the picture button beside it, then the category.
+  // From the question, Tab reaches the formatting help and the picture button beside it, then the category.
+  await page.keyboard.press("Tab");
+  await expect(page.getByText("Formatting help: Markdown, code, math and pictures")).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Insert image" })).toBeFocused();
   await page.keyboard.press("Tab");
@@ -43,10 +45,10 @@ test("a question created by keyboard, edited, and the bank imported and exported
     await page.keyboard.press("Enter");
   }
   await expect(page.getByRole("radio")).toHaveCount(4);
-  await page.getByRole("radio", { name: "One (correct)" }).focus();
+  await page.getByRole("radio", { name: "Correct answer: option 1" }).focus();
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
-  await expect(page.getByRole("radio", { name: "Three (correct)" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Correct answer: option 3" })).toBeChecked();
   await page.getByRole("button", { name: "Create Question" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: "Question created." })).toBeVisible();

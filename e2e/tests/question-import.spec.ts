@@ -89,8 +89,10 @@ test("an admin previews a GIFT file, confirms skipping an essay, and finds the q
   // The editor shows a multiple-answer question with a checkbox for each option.
   await multiple.getByRole("button", { name: /^Edit/ }).click();
   await expect(page.getByLabel("Question type")).toHaveValue("multiple");
-  await expect(page.getByRole("checkbox", { name: "2 (correct)" })).toBeChecked();
-  await expect(page.getByRole("checkbox", { name: "4", exact: true })).not.toBeChecked();
+  await expect(page.getByLabel("Option 1 text")).toHaveValue("2");
+  await expect(page.getByRole("checkbox", { name: "Correct answer: option 1" })).toBeChecked();
+  await expect(page.getByLabel("Option 3 text")).toHaveValue("4");
+  await expect(page.getByRole("checkbox", { name: "Correct answer: option 3" })).not.toBeChecked();
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Cancel Edit" }).click();
 
@@ -201,7 +203,7 @@ test("an admin gives a single answer's second option half the mark, told in plai
     await page.getByLabel("Option", { exact: true }).fill(option);
     await page.getByRole("button", { name: "Add Option" }).click();
   }
-  await expect(page.getByRole("radio", { name: "Paris (correct)" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Correct answer: option 1" })).toBeChecked();
   // The correct option is worth the whole mark; the others weigh 0 unless given a weight.
   await expect(page.getByLabel("Weight of option 1 (%)")).toHaveCount(0);
   await page.getByLabel("Weight of option 2 (%)").fill("33");
@@ -261,7 +263,7 @@ test("an admin gives a single answer a second option worth the whole mark, and a
 
   // The editor shows the second as weighing 100, and saving keeps both right.
   await row.getByRole("button", { name: /^Edit/ }).click();
-  await expect(page.getByRole("radio", { name: "Paris (correct)" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Correct answer: option 1" })).toBeChecked();
   await expect(page.getByLabel("Weight of option 2 (%)")).toHaveValue("100");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Question updated." })).toBeVisible();

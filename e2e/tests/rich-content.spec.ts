@@ -42,6 +42,8 @@ test("code, a picture and math from the editor and a GIFT file reach the student
     mimeType: "image/png",
     buffer: solidPng(IMAGE.width, IMAGE.height, [200, 30, 30]),
   });
+  await page.getByLabel("Description (alt text)").fill("A red square");
+  await page.getByRole("button", { name: "Insert picture" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Inserted red-square.png." })).toBeVisible();
   const inserted = /!\[[^\]]*\]\(<?(\/api\/media\/[0-9a-f]{64}\.png)>?\)/.exec(await questionField.inputValue());
   expect(inserted, "the picture's Markdown is in the question").not.toBeNull();

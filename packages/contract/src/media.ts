@@ -35,10 +35,23 @@ export const mediaUploadSchema = z.object({
   url: z.string(),
   width: z.number().int(),
   height: z.number().int(),
-  /** `![](<url>)`, to paste into a question or option. */
+  /** `![](<url>)` (`imageMarkdown` without a description), to paste into a question or option. */
   markdown: z.string(),
 });
 export type MediaUpload = z.infer<typeof mediaUploadSchema>;
+
+/**
+ * The Markdown that shows an image with its description (alt text) for students who cannot see it; an empty one
+ * marks a decorative picture, which screen readers pass over. Markdown's own characters in the description are
+ * escaped so it reads as typed, and line breaks become spaces (alt text is one line).
+ */
+export function imageMarkdown(url: string, description = ""): string {
+  const alt = description
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[\\[\]*_`$<>&~!]/g, (character) => `\\${character}`);
+  return `![${alt}](${url})`;
+}
 
 /** An image's name: anything else is not one (400), a name nobody uploaded is not found (404). */
 export const mediaFileParamsSchema = z.object({

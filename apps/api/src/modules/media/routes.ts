@@ -1,7 +1,13 @@
 // /api/media: images for questions. POST (whoever may edit questions) stores one; GET serves it to anyone, for
 // ever, under the hash of its bytes (docs/decisions/021).
 import { createHash } from "node:crypto";
-import { MAX_MEDIA_BYTES, MEDIA_FILE_PATTERN, MEDIA_TYPES, type MediaType } from "@trainwise/contract/media";
+import {
+  imageMarkdown,
+  MAX_MEDIA_BYTES,
+  MEDIA_FILE_PATTERN,
+  MEDIA_TYPES,
+  type MediaType,
+} from "@trainwise/contract/media";
 import type { FastifyError, FastifyPluginAsync } from "fastify";
 import { LRUCache } from "lru-cache";
 import { HttpError } from "../../http/http-error.ts";
@@ -57,7 +63,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
       uploadedBy: adminOf(request).id,
     });
     const url = mediaUrl({ sha256, contentType });
-    return { url, width: checked.width, height: checked.height, markdown: `![](${url})` };
+    return { url, width: checked.width, height: checked.height, markdown: imageMarkdown(url) };
   });
 
   serve(app, "media", async (request, reply) => {

@@ -3,19 +3,19 @@ import { useEffect, useId, useRef, useSyncExternalStore } from "react";
 interface FormFieldProps extends React.ComponentProps<"input"> {
   label: string;
   error?: string;
-  /** What the field wants, shown under the label before anyone types ("4 digits, e.g. 2025"). */
-  hint?: string;
+  /** A short note under the label on what the field takes, read by screen readers with the field. */
+  hint?: React.ReactNode;
   /** Renders a <textarea> instead of an <input>. */
   multiline?: boolean;
 }
 
-/** A labelled input with its hint and error message, both announced and linked for screen readers. */
+/** A labelled input with its hint and error message, announced and linked for screen readers. */
 export function FormField({ label, error, hint, multiline, id, className, ...input }: FormFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   const errorId = `${fieldId}-error`;
   const hintId = `${fieldId}-hint`;
-  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(" ");
+  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ");
   const shared = {
     id: fieldId,
     "aria-invalid": error ? true : undefined,
@@ -28,7 +28,7 @@ export function FormField({ label, error, hint, multiline, id, className, ...inp
         {label}
       </label>
       {hint && (
-        <p id={hintId} className="text-sm text-slate-700">
+        <p id={hintId} className="mt-1 text-sm text-slate-700">
           {hint}
         </p>
       )}

@@ -1,9 +1,8 @@
 import { questionTableQuerySchema } from "@trainwise/contract/admin-tables";
-import { DEFAULT_DIFFICULTY, DIFFICULTIES } from "@trainwise/contract/constants";
+import { DIFFICULTIES } from "@trainwise/contract/constants";
 import {
   type Difficulty,
   type KeyExposure,
-  moodleGrade,
   QUESTION_TYPE_LABELS,
   QUESTION_TYPES,
   type Question,
@@ -13,10 +12,9 @@ import {
   SCORING_LABELS,
   SCORING_RULES,
   type ScoringRule,
-  TRUE_FALSE_OPTIONS,
   withWeights,
 } from "@trainwise/contract/questions";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import {
   BusyNote,
@@ -30,12 +28,33 @@ import {
   useTableBusy,
 } from "../../components/admin/admin-table.tsx";
 import { ImageInsert } from "../../components/admin/image-insert.tsx";
+import { MARKDOWN_HINT, MarkdownHelp } from "../../components/admin/markdown-help.tsx";
 import { QuestionFiles } from "../../components/admin/question-files.tsx";
 import { QuestionPreview } from "../../components/admin/question-preview.tsx";
 import { Alert, EditFormActions, FormField } from "../../components/ui/form-field.tsx";
 import { RichText } from "../../components/ui/rich-text.tsx";
 import { adminCall, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
 import type { Route } from "./+types/questions";
+import {
+  addOption,
+  type Draft,
+  type DraftProblems,
+  draftOf,
+  EMPTY_DRAFT,
+  editOption,
+  fullMarks,
+  inputOf,
+  markCorrect,
+  moveOption,
+  nextDraft,
+  type OptionSlot,
+  problemsOf,
+  removeOption,
+  showsWeight,
+  usualWeights,
+  weighs,
+  withType,
+} from "./question-draft.ts";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const query = tableQueryFrom(questionTableQuerySchema, request.url);
@@ -52,83 +71,6 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 export const meta = () => [{ title: "Manage Questions | Trainwise" }, { name: "robots", content: "noindex" }];
 
 const DIFFICULTY_LABELS: Record<Difficulty, string> = { easy: "Easy", medium: "Medium", hard: "Hard" };
-
-interface Draft {
-  text: string;
-  category: string;
-  difficulty: Difficulty;
-  type: QuestionType;
-  scoring: ScoringRule;
-  options: string[];
-  /**
-   * The correct options' places: one for single and true/false, any number for multiple. A single answer's further
-   * options worth the whole mark (Moodle's `{=Paris =Paris, France}`) are those weighed 100 (`fullMarks`).
-   */
-  correct: number[];
-  /** Each option's weight in percent as typed; empty: what its correctness gives (decision 018). */
-  weights: string[];
-}
-const EMPTY_DRAFT: Draft = {
-  text: "",
-  category: "",
-  difficulty: DEFAULT_DIFFICULTY,
-  type: "single",
-  scoring: "all_or_nothing",
-  options: [],
-  // The first option added is the correct one until the admin picks another (docs/product.md#manage-questions).
-  correct: [0],
-  weights: [],
-};
-
-/** Whether the draft's kind lets an option carry a weight of its own: a single answer, or partial credit. */
-const weighs = (draft: Pick<Draft, "type" | "scoring">) =>
-  draft.type === "single" || (draft.type === "multiple" && draft.scoring === "partial");
-
-/** Whether a single answer's option, other than the one marked correct, is weighed 100: right as well. */
-const fullMarks = (draft: Draft, index: number) =>
-  draft.type === "single" &&
-  !draft.correct.includes(index) &&
-  (draft.weights[index] ?? "").trim() !== "" &&
-  moodleGrade(Number(draft.weights[index])) === 100;
-
-/** The weight each option has without one of its own, as the field's hint shows it. */
-function usualWeights(draft: Draft): number[] {
-  const options = draft.options.map((_, index) => ({ isCorrect: draft.correct.includes(index) }));
-  return withWeights({ type: draft.type, scoring: draft.scoring, options }).map((option) => option.weight);
-}
-
-function draftOf(question: Question): Draft {
-  const correct = question.options.flatMap((option, index) => (option.isCorrect ? [index] : []));
-  // A single answer's first right option is the one marked correct; any other worth the whole mark weighs 100.
-  const marked = question.type === "single" ? correct.slice(0, 1) : correct;
-  const usual = withWeights({
-    type: question.type,
-    scoring: question.scoring,
-    options: question.options.map((_, index) => ({ isCorrect: marked.includes(index) })),
-  });
-  return {
-    text: question.text,
-    category: question.category,
-    difficulty: question.difficulty,
-    type: question.type,
-    scoring: question.scoring,
-    options: question.options.map((option) => option.text),
-    correct: marked.length > 0 ? marked : [0],
-    // Only weights of the question's own fill their fields; the others stay empty (the usual weights).
-    weights: question.options.map((option, index) =>
-      option.weight === usual[index]?.weight ? "" : String(option.weight),
-    ),
-  };
-}
-
-/** The draft as another type: true/false brings its two options; leaving multiple keeps one correct option. */
-function withType(draft: Draft, type: QuestionType): Partial<Draft> {
-  if (type === "true_false") return { type, options: [...TRUE_FALSE_OPTIONS], correct: [0], weights: ["", ""] };
-  const options = draft.type === "true_false" ? [] : draft.options;
-  // Weights mean something else in another kind: they start again from the usual ones.
-  const weights = options.map(() => "");
-  return { type, options, weights, correct: type === "multiple" ? draft.correct : [draft.correct[0] ?? 0] };
-}
 
 type Notice = { tone: "success" | "error"; message: string; details?: string[] };
 
@@ -238,18 +180,30 @@ function questionColumns(
   ];
 }
 
+/** The ids of an option's text field and move buttons: by its key, so focus can follow the option as it moves. */
+const optionTextId = (option: OptionSlot) => `option-${option.key}-text`;
+const moveButtonId = (option: OptionSlot, by: -1 | 1) => `option-${option.key}-${by === -1 ? "up" : "down"}`;
+
 export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
   const { page, categories } = loaderData;
   const busy = useTableBusy();
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [editingId, setEditingId] = useState<string>();
   const [optionDraft, setOptionDraft] = useState("");
-  /** Each weight field's problem, by option, from the contract's rules. */
-  const [weightErrors, setWeightErrors] = useState<string[]>([]);
+  /** Each option field's problem, by option, from the contract's rules. */
+  const [optionErrors, setOptionErrors] = useState<DraftProblems["options"]>([]);
   const [notice, setNotice] = useState<Notice>();
   const formHeading = useRef<HTMLHeadingElement>(null);
+  /** The id of the control that takes focus once the draft's change is on the screen (after a move or removal). */
+  const focusNext = useRef<string>(undefined);
   const saver = useAdminAction();
   const saving = saver.busy;
+
+  useEffect(() => {
+    if (!focusNext.current) return;
+    document.getElementById(focusNext.current)?.focus();
+    focusNext.current = undefined;
+  });
 
   /** Sends one change; a second while it is on its way is ignored (a double click creates one question). */
   async function send(work: Parameters<typeof saver.run>[0], fallback: string, after?: () => void) {
@@ -262,39 +216,38 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
 
   const update = (change: Partial<Draft>) => setDraft((previous) => ({ ...previous, ...change }));
 
-  function addOption() {
+  function addNewOption() {
     const trimmed = optionDraft.trim();
     // An option blank after trimming is not added (docs/product.md#manage-questions).
     if (!trimmed) return;
-    update({ options: [...draft.options, trimmed], weights: [...draft.weights, ""] });
+    setDraft((previous) => addOption(previous, trimmed));
     setOptionDraft("");
   }
 
-  function removeOption(index: number) {
-    const correct = draft.correct
-      .filter((place) => place !== index)
-      .map((place) => (place > index ? place - 1 : place));
-    update({
-      options: draft.options.filter((_, position) => position !== index),
-      weights: draft.weights.filter((_, position) => position !== index),
-      correct: correct.length > 0 || draft.type === "multiple" ? correct : [0],
-    });
+  function removeSlot(index: number) {
+    const remaining = draft.options.toSpliced(index, 1);
+    // Focus stays in the list: on the option now in this place (or the one before), else on the Option field.
+    const next = remaining[Math.min(index, remaining.length - 1)];
+    focusNext.current = next ? optionTextId(next) : "new-option";
+    setDraft((previous) => removeOption(previous, index));
+    setOptionErrors([]);
   }
 
-  function markCorrect(index: number, checked: boolean) {
-    if (draft.type !== "multiple") {
-      // The correct option of a single answer is worth the whole mark: a weight typed for it goes.
-      update({ correct: [index], weights: draft.weights.map((weight, place) => (place === index ? "" : weight)) });
-      return;
-    }
-    const others = draft.correct.filter((place) => place !== index);
-    update({ correct: checked ? [...others, index].sort((a, b) => a - b) : others });
+  function moveSlot(index: number, by: -1 | 1) {
+    const moving = draft.options[index];
+    if (!moving) return;
+    // The button pressed follows its option; at the top or bottom, where it is disabled, the other one does.
+    const lands = index + by;
+    const stillMoves = by === -1 ? lands > 0 : lands < draft.options.length - 1;
+    focusNext.current = moveButtonId(moving, stillMoves ? by : by === -1 ? 1 : -1);
+    setDraft((previous) => moveOption(previous, index, by));
+    setOptionErrors([]);
   }
 
   function startEditing(question: Question) {
     setEditingId(question._id);
     setDraft(draftOf(question));
-    setWeightErrors([]);
+    setOptionErrors([]);
     setNotice(undefined);
     formHeading.current?.focus();
   }
@@ -302,40 +255,18 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
   function stopEditing() {
     setEditingId(undefined);
     setDraft(EMPTY_DRAFT);
-    setWeightErrors([]);
+    setOptionErrors([]);
   }
 
   function saveQuestion(event: React.FormEvent) {
     event.preventDefault();
     if (saving) return;
-    setWeightErrors([]);
-    const checked = questionInputSchema.safeParse({
-      text: draft.text,
-      category: draft.category,
-      difficulty: draft.difficulty,
-      type: draft.type,
-      scoring: draft.scoring,
-      options: draft.options.map((option, index) => {
-        const typed = weighs(draft) ? (draft.weights[index] ?? "").trim() : "";
-        // A field left empty keeps the usual weight; anything else is checked by the contract, as the server does.
-        const weight = typed === "" ? {} : { weight: Number(typed) };
-        return { text: option, isCorrect: draft.correct.includes(index) || fullMarks(draft, index), ...weight };
-      }),
-    });
+    setOptionErrors([]);
+    const checked = questionInputSchema.safeParse(inputOf(draft));
     if (!checked.success) {
-      const weightIssues: string[] = [];
-      for (const issue of checked.error.issues) {
-        const [field, place, part] = issue.path;
-        if (field === "options" && typeof place === "number" && part === "weight") weightIssues[place] = issue.message;
-      }
-      setWeightErrors(weightIssues);
-      const first = checked.error.issues[0];
-      const place = first?.path[1];
-      const message =
-        first && typeof place === "number" && first.path[2] === "weight"
-          ? `Option ${place + 1}: ${first.message}`
-          : (first?.message ?? "Check the question.");
-      setNotice({ tone: "error", message });
+      const problems = problemsOf(checked.error.issues);
+      setOptionErrors(problems.options);
+      setNotice({ tone: "error", message: problems.message });
       return;
     }
     const question = checked.data;
@@ -347,7 +278,15 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
         return id ? "Question updated." : "Question created.";
       },
       "Could not save the question.",
-      stopEditing,
+      () => {
+        if (id) {
+          stopEditing();
+          return;
+        }
+        // The next question most often goes into the same category: the form keeps it, and the text takes focus.
+        setDraft(nextDraft);
+        focusNext.current = "question-text";
+      },
     );
   }
 
@@ -358,6 +297,8 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
       return "Question deleted.";
     }, "Could not delete the question.");
   }
+
+  const usual = usualWeights(draft);
 
   return (
     <AdminShell title="Manage Questions">
@@ -378,7 +319,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
       <form
         onSubmit={saveQuestion}
         noValidate
-        className="grid gap-4 rounded border border-slate-200 p-4 md:grid-cols-2"
+        className="grid min-w-0 gap-4 rounded border border-slate-200 p-4 md:grid-cols-2"
       >
         <h2 ref={formHeading} tabIndex={-1} className="text-xl font-semibold md:col-span-2">
           {editingId ? "Edit question" : "New question"}
@@ -386,17 +327,27 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
         <FormField
           id="question-text"
           label="Question"
+          hint={MARKDOWN_HINT}
           multiline
           className="md:col-span-2"
           value={draft.text}
           onChange={(event) => update({ text: event.target.value })}
         />
+        <MarkdownHelp />
         <ImageInsert fieldId="question-text" onInsert={(text) => update({ text })} />
         <FormField
           label="Category"
+          hint="Choose one the bank has or type a new one; it stays for the next question."
+          list="question-categories"
+          autoComplete="off"
           value={draft.category}
           onChange={(event) => update({ category: event.target.value })}
         />
+        <datalist id="question-categories">
+          {categories.map((category) => (
+            <option key={category} value={category} />
+          ))}
+        </datalist>
         <div>
           <label htmlFor="difficulty" className="block font-medium">
             Difficulty
@@ -421,7 +372,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
           <select
             id="question-type"
             value={draft.type}
-            onChange={(event) => update(withType(draft, event.target.value as QuestionType))}
+            onChange={(event) => setDraft((previous) => withType(previous, event.target.value as QuestionType))}
             className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
           >
             {QUESTION_TYPES.map((value) => (
@@ -458,6 +409,7 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
         {draft.type !== "true_false" && (
           <div className="flex items-end gap-2 md:col-span-2">
             <FormField
+              id="new-option"
               label="Option"
               className="flex-1"
               value={optionDraft}
@@ -465,13 +417,13 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
               onKeyDown={(event) => {
                 if (event.key === "Enter") {
                   event.preventDefault();
-                  addOption();
+                  addNewOption();
                 }
               }}
             />
             <button
               type="button"
-              onClick={addOption}
+              onClick={addNewOption}
               className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700"
             >
               Add Option
@@ -479,68 +431,106 @@ export default function ManageQuestions({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         {draft.options.length > 0 && (
-          <fieldset className="md:col-span-2">
+          <fieldset className="min-w-0 md:col-span-2">
             <legend className="font-medium">
               {draft.type === "multiple" ? "Options (tick every correct one)" : "Options (choose the correct one)"}
-              {weighs(draft) && (
-                <span className="block text-sm font-normal text-slate-700">
-                  A weight is the share of the mark an option earns, in percent: one of Moodle's grades such as 50,
-                  33.33333 or -100.
-                  {draft.type === "single" && " A weight of 100 makes another option right too, worth the whole mark."}
-                </span>
-              )}
+              <span className="block text-sm font-normal text-slate-700">
+                {draft.type === "true_false"
+                  ? "A true/false question has these two options."
+                  : "Edit an option's text in place; move it up or down to change the order students see."}
+                {weighs(draft) &&
+                  " A weight is the share of the mark an option earns, in percent: one of Moodle's grades such as 50, 33.33333 or -100."}
+                {draft.type === "single" && " A weight of 100 makes another option right too, worth the whole mark."}
+              </span>
             </legend>
-            <ul className="mt-2 space-y-2">
+            <ol className="mt-2 space-y-3">
               {draft.options.map((option, index) => (
-                <li key={`${index}-${option}`} className="flex items-center gap-3">
-                  <label className="flex flex-1 items-center gap-2">
+                <li
+                  key={option.key}
+                  className="flex flex-wrap items-end gap-3 rounded border border-slate-200 p-2 sm:flex-nowrap"
+                >
+                  {draft.type === "true_false" ? (
+                    <span className="flex-1 py-2">{option.text}</span>
+                  ) : (
+                    <FormField
+                      id={optionTextId(option)}
+                      label={`Option ${index + 1} text`}
+                      className="min-w-0 flex-1 basis-full sm:basis-auto"
+                      value={option.text}
+                      error={optionErrors[index]?.text}
+                      onChange={(event) =>
+                        setDraft((previous) => editOption(previous, index, { text: event.target.value }))
+                      }
+                    />
+                  )}
+                  <label
+                    className={`flex items-center gap-2 py-2 ${option.correct ? "font-semibold text-green-800" : ""}`}
+                  >
                     <input
                       type={draft.type === "multiple" ? "checkbox" : "radio"}
                       name="correct-option"
-                      checked={draft.correct.includes(index)}
-                      onChange={(event) => markCorrect(index, event.target.checked)}
+                      checked={option.correct}
+                      onChange={(event) => setDraft((previous) => markCorrect(previous, index, event.target.checked))}
                     />
-                    <span>{option}</span>
-                    {draft.correct.includes(index) && (
-                      <span className="text-sm font-semibold text-green-800">(correct)</span>
-                    )}
-                    {fullMarks(draft, index) && (
-                      <span className="text-sm font-semibold text-green-800">(also right: full marks)</span>
-                    )}
+                    Correct{" "}
+                    <span className="sr-only">
+                      answer: {draft.type === "true_false" ? option.text : `option ${index + 1}`}
+                    </span>
                   </label>
-                  {weighs(draft) && !(draft.type === "single" && draft.correct.includes(index)) && (
+                  {fullMarks(draft, option) && (
+                    <span className="py-2 text-sm font-semibold text-green-800">(also right: full marks)</span>
+                  )}
+                  {showsWeight(draft, option) && (
                     <FormField
                       label={`Weight of option ${index + 1} (%)`}
                       className="w-44"
                       type="text"
                       inputMode="decimal"
-                      placeholder={`${usualWeights(draft)[index] ?? 0}`}
-                      value={draft.weights[index] ?? ""}
-                      error={weightErrors[index]}
+                      placeholder={`${usual[index] ?? 0}`}
+                      value={option.weight}
+                      error={optionErrors[index]?.weight}
                       onChange={(event) =>
-                        update({
-                          weights: draft.options.map((_, place) =>
-                            place === index ? event.target.value : (draft.weights[place] ?? ""),
-                          ),
-                        })
+                        setDraft((previous) => editOption(previous, index, { weight: event.target.value }))
                       }
                     />
                   )}
                   {draft.type !== "true_false" && (
-                    <button
-                      type="button"
-                      onClick={() => removeOption(index)}
-                      className="text-sm text-red-700 underline"
-                    >
-                      Remove <span className="sr-only">option {option}</span>
-                    </button>
+                    <div className="flex gap-1 py-1">
+                      <button
+                        id={moveButtonId(option, -1)}
+                        type="button"
+                        disabled={index === 0}
+                        onClick={() => moveSlot(index, -1)}
+                        className="rounded border border-slate-400 px-3 py-1 disabled:opacity-40"
+                      >
+                        <span aria-hidden="true">↑</span>
+                        <span className="sr-only">Move option {index + 1} up</span>
+                      </button>
+                      <button
+                        id={moveButtonId(option, 1)}
+                        type="button"
+                        disabled={index === draft.options.length - 1}
+                        onClick={() => moveSlot(index, 1)}
+                        className="rounded border border-slate-400 px-3 py-1 disabled:opacity-40"
+                      >
+                        <span aria-hidden="true">↓</span>
+                        <span className="sr-only">Move option {index + 1} down</span>
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => removeSlot(index)}
+                        className="px-2 text-sm text-red-700 underline"
+                      >
+                        Remove <span className="sr-only">option {index + 1}</span>
+                      </button>
+                    </div>
                   )}
                 </li>
               ))}
-            </ul>
+            </ol>
           </fieldset>
         )}
-        <QuestionPreview text={draft.text} options={draft.options} />
+        <QuestionPreview text={draft.text} options={draft.options.map((option) => option.text)} />
         <EditFormActions
           busy={saving}
           editing={editingId !== undefined}

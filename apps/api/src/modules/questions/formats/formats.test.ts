@@ -174,7 +174,7 @@ describe("reading real-looking files", () => {
     );
     expect(bank.questions.map((entry) => entry.line)).toEqual([3]);
     expect(bank.problems.map((problem) => problem.line)).toEqual([7, 11]);
-    expect(bank.problems[0]?.message).toMatch(/^Not valid GIFT: /);
+    expect(bank.problems[0]?.message).toMatch(/^The '{' on line 5 that opens the answers is never closed/);
     expect(bank.problems[1]?.message).toBe("Mark at least one option as correct");
     // One "=" answer alone is GIFT's short-answer question.
     expect(bank.unsupported).toEqual([{ line: 9, kind: "short answer", title: "One option only" }]);

@@ -37,6 +37,7 @@ import {
   weightText,
   withinRowLimit,
 } from "./bank-file.ts";
+import { giftSyntaxProblem } from "./gift-errors.ts";
 
 /** The kinds of GIFT question the bank does not hold, as the admin is told. */
 const UNSUPPORTED_KINDS: Partial<Record<GIFTQuestion["type"], string>> = {
@@ -222,8 +223,7 @@ export function parseGift(text: string, defaults: ImportDefaults = {}): FileOutc
         if (!withinRowLimit(bank)) return tooManyQuestions();
         continue;
       }
-      const message = (error as Error).message.split("\n")[0] ?? "";
-      addProblem(bank, errorLine(error, block), `Not valid GIFT: ${message}`);
+      addProblem(bank, errorLine(error, block), giftSyntaxProblem(error, block.text, block.line));
       if (!withinRowLimit(bank)) return tooManyQuestions();
       continue;
     }
