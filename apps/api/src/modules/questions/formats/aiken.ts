@@ -106,7 +106,8 @@ const IMAGE = /!\[[^\]]*\]\(/;
  * option worth part of the mark and with one right option (Aiken knows right and wrong only, and its ANSWER line
  * names one letter). A multi-line text (a code block, a list, paragraphs) cannot be written in it: joined into one
  * line it would no longer say the same, so such a question is left out rather than changed, and so is one whose
- * marks would change (a single answer with two full-mark options would keep only one).
+ * marks would change (a single answer with two full-mark options would keep only one) and one with a text that
+ * is empty as plain text.
  */
 export function aikenCarries(question: QuestionWithOptions): boolean {
   return (
@@ -115,7 +116,10 @@ export function aikenCarries(question: QuestionWithOptions): boolean {
     question.options.filter((option) => option.isCorrect).length === 1 &&
     question.options.length <= 26 &&
     !/[\r\n]/.test(question.text) &&
-    ![question.text, ...question.options.map((option) => option.text)].some((text) => IMAGE.test(text))
+    [question.text, ...question.options.map((option) => option.text)].every(
+      // A text that reads as nothing in plain text (a lone `*`, a list marker) would be an empty Aiken line.
+      (text) => !IMAGE.test(text) && aikenLine(text).trim() !== "",
+    )
   );
 }
 
