@@ -98,6 +98,9 @@ function readEscapedTex(text: string, start: number, close: ")" | "]"): { tex: s
       if (next === undefined) return undefined;
       // `\\)` closes: an escaped backslash before an unescaped delimiter (the TeX's own are escaped).
       if (next === "\\" && text[at + 2] === close) return { tex, end: at + 3 };
+      // Another opener of the same kind first: the one before was a text's own `\(` (a backslash, then a
+      // parenthesis), not a formula's; the formula, if any, starts here.
+      if (next === "\\" && text[at + 2] === (close === ")" ? "(" : "[")) return undefined;
       tex += MARKDOWN_ESCAPABLE.includes(next) ? next : `\\${next}`;
       at += 2;
     } else if (text.startsWith("&amp;", at)) {
