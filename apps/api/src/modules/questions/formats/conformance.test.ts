@@ -496,6 +496,101 @@ describe("weights as Moodle reads and marks them (issue 23, rows 1 and 2)", () =
   });
 });
 
+describe("Moodle XML's flags, fractions and true/false as qformat_xml reads them (an outside review, issue 23)", () => {
+  const answer = (fraction: string | undefined, text: string) =>
+    `<answer${fraction === undefined ? "" : ` fraction="${fraction}"`} format="html"><text><![CDATA[<p>${text}</p>]]></text></answer>`;
+  const question = (type: string, name: string, extra: string, answers: string[]) =>
+    `<question type="${type}"><name><text>${name}</text></name>
+     <questiontext format="html"><text><![CDATA[<p>${name}?</p>]]></text></questiontext>${extra}${answers.join("")}</question>`;
+  const file = (...questions: string[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n${questions.join("\n")}\n</quiz>\n`;
+  const plainAnswer = (fraction: string, text: string) =>
+    `<answer fraction="${fraction}"><text>${text}</text></answer>`;
+
+  it("reads <single> as trans_single does: only false, 0 or nothing is a multiple answer", async () => {
+    const values = ["FALSE", "False", "yes", "no", " true ", "1", "false", " false ", "0", ""];
+    const xml = file(
+      ...values.map((value, index) =>
+        question("multichoice", `Q${index}`, `<single>${value}</single>`, [
+          answer("100", "a"),
+          answer("50", "b"),
+          answer("0", "c"),
+        ]),
+      ),
+    );
+    const bank = bankOf(await readBankFile(xml, "moodle-xml", DEFAULTS));
+    expect(bank.problems).toEqual([]);
+    // FALSE, False, yes and no are single answers in Moodle (only the exact "false" is not): a and b cannot both
+    // be chosen, and b earns half the mark.
+    expect(bank.questions.map((entry) => entry.question.type)).toEqual([
+      "single",
+      "single",
+      "single",
+      "single",
+      "single",
+      "single",
+      "multiple",
+      "multiple",
+      "multiple",
+      "multiple",
+    ]);
+    expect(weighed(bank.questions[0]).mark("b")).toBe(0.5);
+  });
+
+  it("reads a fraction as PHP divides it: a number's start is the number, named; no number at all is refused", async () => {
+    const xml = file(
+      question("multichoice", "Hex", "<single>true</single>", [answer("100", "a"), answer("0x32", "b")]),
+      question("multichoice", "Suffix", "<single>true</single>", [answer("100", "a"), answer("50abc", "b")]),
+      question("multichoice", "Spaced", "<single>true</single>", [answer(" 100 ", "a"), answer("0", "b")]),
+      question("multichoice", "Words", "<single>true</single>", [answer("100", "a"), answer("abc", "b")]),
+      question("multichoice", "Empty", "<single>true</single>", [answer("100", "a"), answer("", "b")]),
+      question("multichoice", "Missing", "<single>true</single>", [answer("100", "a"), answer(undefined, "b")]),
+    );
+    const bank = bankOf(await readBankFile(xml, "moodle-xml", DEFAULTS));
+    const byText = new Map(bank.questions.map((entry) => [entry.question.text, entry]));
+    // "0x32" is 0 to PHP (its start, "0"), where JavaScript's Number() read 50: no silent half mark.
+    expect(weighed(byText.get("Hex?")).weights).toEqual([100, 0]);
+    expect(byText.get("Hex?")?.losses).toEqual(['Option 2: the fraction "0x32" is read as 0, as Moodle reads it']);
+    expect(weighed(byText.get("Suffix?")).weights).toEqual([100, 50]);
+    expect(byText.get("Suffix?")?.losses).toEqual(['Option 2: the fraction "50abc" is read as 50, as Moodle reads it']);
+    expect(weighed(byText.get("Spaced?")).weights).toEqual([100, 0]);
+    expect(byText.get("Spaced?")?.losses).toBeUndefined();
+    expect(weighed(byText.get("Missing?")).weights).toEqual([100, 0]);
+    expect(bank.problems.map((problem) => problem.message)).toEqual([
+      'The fraction "abc" is not a number (Moodle\'s import stops on it)',
+      'The fraction "" is not a number (Moodle\'s import stops on it)',
+    ]);
+  });
+
+  it("decides a true/false question's answer as import_truefalse does, the last answer deciding", async () => {
+    const xml = file(
+      question("truefalse", "Plain", "", [plainAnswer("100", "true"), plainAnswer("0", "false")]),
+      question("truefalse", "Falsehood", "", [plainAnswer("0", "true"), plainAnswer("100", "false")]),
+      // The true answer at 50 is not 100, but the false answer's 0 is not 100 either: Moodle makes True right.
+      question("truefalse", "Half", "", [plainAnswer("50", "true"), plainAnswer("0", "false")]),
+      question("truefalse", "Exponent", "", [plainAnswer("1e2", "true"), plainAnswer("100.0", "false")]),
+      // "TRUE" is not "true" to Moodle: the answers are taken by their place, and Moodle warns.
+      question("truefalse", "Shouted", "", [plainAnswer("0", "TRUE"), plainAnswer("100", "FALSE")]),
+    );
+    const bank = bankOf(await readBankFile(xml, "moodle-xml", DEFAULTS));
+    expect(bank.problems).toEqual([]);
+    const trueIsRight = bank.questions.map((entry) => [
+      entry.question.text,
+      entry.question.options.find((option) => option.text === "True")?.isCorrect,
+    ]);
+    expect(trueIsRight).toEqual([
+      ["Plain?", true],
+      ["Falsehood?", false],
+      ["Half?", true],
+      ["Exponent?", false],
+      ["Shouted?", false],
+    ]);
+    expect(bank.questions[4]?.losses).toEqual([
+      "an answer's text is not true or false: read by its place (first true, then false), as Moodle does",
+    ]);
+  });
+});
+
 describe("GIFT weights as Moodle's reader takes them, and two full-mark options in a single answer (issue 23)", () => {
   // Moodle's qformat_gift reads a `~` option's weight only when it matches /^%\-*([0-9]{1,2})\.?([0-9]*)%/; an `=`
   // option is worth 1 whatever follows it; anything else keeps its `%…%` as text and is worth 0. Each expectation

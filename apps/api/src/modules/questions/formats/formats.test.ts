@@ -280,13 +280,18 @@ describe("reading real-looking files", () => {
       parseMoodleXml(
         `<quiz>\n<question type="multichoice"><questiontext><text>Q?</text></questiontext><single>true</single>\n` +
           `<answer fraction="0"><text>a</text></answer><answer fraction="0"><text>b</text></answer></question>\n` +
-          `<question type="truefalse">\n<questiontext><text>T?</text></questiontext>\n<answer fraction="100"><text>maybe</text></answer></question>\n</quiz>`,
+          `<question type="truefalse">\n<questiontext><text>T?</text></questiontext>\n<answer fraction="100"><text>maybe</text></answer></question>\n` +
+          `<question type="truefalse">\n<questiontext><text>None?</text></questiontext>\n</question>\n</quiz>`,
         { category: "X" },
       ),
     );
     expect(noneRight.problems).toEqual([
       { line: 2, message: "Mark at least one option as correct" },
-      { line: 4, message: "A true/false question needs a right answer of true or false" },
+      { line: 7, message: "A true/false question needs a right answer of true or false" },
+    ]);
+    // An answer that is neither true nor false is taken by its place, as Moodle takes it (conformance.test.ts).
+    expect(noneRight.questions.map((entry) => entry.losses)).toEqual([
+      ["an answer's text is not true or false: read by its place (first true, then false), as Moodle does"],
     ]);
     expect(parseMoodleXml("<notquiz/>")).toMatchObject({ ok: false });
   });

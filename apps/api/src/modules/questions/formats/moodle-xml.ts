@@ -244,8 +244,50 @@ function decodedPath(path: string): string {
   }
 }
 
-function isTrue(value: unknown): boolean {
-  return ["true", "1"].includes(textOf(value).trim().toLowerCase());
+/** A yes/no element as Moodle's `trans_single` reads it: only "false", "0" or nothing (trimmed) is no. */
+function moodleFlag(value: unknown): boolean {
+  const text = textOf(value).trim();
+  return !(text === "false" || text === "" || text === "0");
+}
+
+/** PHP's numeric string: what `"…" / 100` reads in Moodle's importer (PHP 8; whitespace around is allowed). */
+const PHP_NUMBER = /^[ \t\n\r\v\f]*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)/;
+
+/**
+ * An answer's `fraction` attribute as Moodle's `import_answer` reads it (`fraction / 100` in PHP 8): a number;
+ * a text that starts with one is read as that start ("50abc" is 50, "0x32" is 0), as PHP does with a warning; one
+ * that does not start with a number stops Moodle's whole import with a TypeError. No attribute is 0.
+ */
+function moodleFraction(raw: string | undefined): { value: number; read?: string } | { refused: string } {
+  if (raw === undefined) return { value: 0 };
+  const found = PHP_NUMBER.exec(raw);
+  if (!found?.[1]) return { refused: `The fraction "${raw}" is not a number (Moodle's import stops on it)` };
+  const value = Number(found[1]);
+  const whole = found[0].length === raw.trimEnd().length;
+  return whole ? { value } : { value, read: `the fraction "${raw}" is read as ${value}, as Moodle reads it` };
+}
+
+/**
+ * Which of True and False is right, as Moodle's `import_truefalse` decides: each answer in turn, by its text
+ * ("true" or "false", exactly; any other is taken by its place, first True, then False, with Moodle's warning),
+ * sets True right when the true answer's fraction is 100, or the false answer's is not; the last one decides.
+ */
+function trueFalseAnswer(answers: XmlAnswer[]): { trueIsRight: boolean; byPlace: boolean } | undefined {
+  let trueIsRight: boolean | undefined;
+  let byPlace = false;
+  answers.forEach((answer, index) => {
+    let said = textOf(answer.text).trim();
+    if (said !== "true" && said !== "false") {
+      byPlace = true;
+      said = index === 0 ? "true" : "false";
+    }
+    // PHP's `==` with 100: a numeric text equal to 100 ("100", "100.0", "1e2"); anything else is not.
+    const raw = answer["@_fraction"];
+    const hundred =
+      raw !== undefined && PHP_NUMBER.exec(raw)?.[0].length === raw.trimEnd().length && Number(raw) === 100;
+    trueIsRight = said === "true" ? hundred : !hundred;
+  });
+  return trueIsRight === undefined ? undefined : { trueIsRight, byPlace };
 }
 
 /** XML's characters: a reference to anything else (`&#0;`, `&#x1;`, `&#xFFFF;`) makes the file not XML. */
@@ -323,7 +365,11 @@ export function parseMoodleXml(xml: string, defaults: ImportDefaults = {}): File
     const text = withOldImage(markdownOf(question.questiontext, found), question, found);
     const tags = (question.tags?.tag ?? []).map((tag) => textOf(tag.text));
     const answers = question.answer ?? [];
-    const fraction = (answer: XmlAnswer) => Number(answer["@_fraction"] ?? "0");
+    const fractions = answers.map((answer) => moodleFraction(answer["@_fraction"]));
+    const fraction = (answer: XmlAnswer) => {
+      const read = fractions[answers.indexOf(answer)];
+      return read && "value" in read ? read.value : Number.NaN;
+    };
     const common = { line, text, category, difficulty: difficultyFromTags(tags) };
     // A question with an image that cannot be stored is a problem at its line, like any other.
     const keep = (draft: Draft) => {
@@ -333,22 +379,35 @@ export function parseMoodleXml(xml: string, defaults: ImportDefaults = {}): File
       }
     };
     if (type === "truefalse") {
-      const right = answers.find((answer) => fraction(answer) > 0);
-      const rightText = textOf(right?.text).trim().toLowerCase();
-      if (!["true", "false"].includes(rightText)) {
+      const answer = trueFalseAnswer(answers);
+      if (!answer) {
         addProblem(bank, line, "A true/false question needs a right answer of true or false");
       } else {
+        if (answer.byPlace) {
+          found.losses.push(
+            "an answer's text is not true or false: read by its place (first true, then false), as Moodle does",
+          );
+        }
         keep({
           ...common,
           type: "true_false",
           options: [
-            { text: "True", isCorrect: rightText === "true" },
-            { text: "False", isCorrect: rightText === "false" },
+            { text: "True", isCorrect: answer.trueIsRight },
+            { text: "False", isCorrect: !answer.trueIsRight },
           ],
         });
       }
     } else if (type === "multichoice" || type === "multichoiceset") {
-      const multiple = type === "multichoiceset" || !isTrue(question.single ?? "true");
+      const multiple = type === "multichoiceset" || !moodleFlag(question.single ?? "true");
+      const unreadable = fractions.find((read) => "refused" in read);
+      if (unreadable && "refused" in unreadable) {
+        addProblem(bank, line, unreadable.refused);
+        if (!withinRowLimit(bank)) return tooManyQuestions();
+        continue;
+      }
+      fractions.forEach((read, index) => {
+        if ("read" in read && read.read) found.losses.push(`Option ${index + 1}: ${read.read}`);
+      });
       // Moodle refuses a question whose grades are not among its own before it stores anything, and so do we.
       const refused = moodleGradesProblem(answers.map(fraction));
       if (refused) {
