@@ -364,14 +364,17 @@ test("registration explains a drive that has not opened, one that has closed, an
     await expect(page.getByText(message)).toBeVisible();
     await expect(page.getByRole("button", { name: "Register" })).toBeDisabled();
   }
-  // A roster that does not list the student refuses at Register, as an unknown code is refused.
+  // A roster that does not list the student refuses at Register; the page, which has shown the code is right, says
+  // the details are not on the list, under them, instead of sending the student back to the code.
   await page.goto(`/student/register?drive=${rosterCode}`);
   await expect(page.getByText("Only students on this drive's list can register.")).toBeVisible();
   await fillRegistration(page, uniqueStudent());
   await page.getByRole("button", { name: "Register" }).click();
-  await expect(page.getByRole("alert").first()).toHaveText(
-    "This drive code does not let you in. Check the code you were given, and that your email and USN are the ones your placement officer has.",
-  );
+  const notListed =
+    "Your email and USN are not on this drive's list. Check them against what you gave your placement officer, or ask them to add you.";
+  await expect(page.getByRole("alert").first()).toHaveText(notListed);
+  await expect(page.getByLabel("Email", { exact: true })).toHaveAccessibleDescription(notListed);
+  await expect(page.getByLabel("Drive code (if you were given one)")).not.toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/student\/register/);
 
   // Closing, reopening and archiving the drive that has not opened yet.
@@ -457,7 +460,9 @@ test("personal links: the placement officer's CSV, a classmate refused, the stud
   await expect(page.getByText(/^Register with the personal link your placement officer sent you/)).toBeVisible();
   await fillRegistration(page, { ...classmate, email: student.email, usnNo: student.usnNo });
   await page.getByRole("button", { name: "Register" }).click();
-  await expect(page.getByRole("alert").first()).toContainText("This drive code does not let you in.");
+  await expect(page.getByRole("alert").first()).toHaveText(
+    "This drive takes registrations only through personal links: open the link your placement officer sent you.",
+  );
 
   // The student's own link names the drive, fills in and locks their email and USN, and lets them in.
   await page.goto(new URL(link).pathname + new URL(link).search);

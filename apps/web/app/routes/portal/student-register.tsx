@@ -36,6 +36,13 @@ type Described = { code: string; drive: RegistrationDrive } | { code: string; re
 /** The longest wait before asking again about a drive that opens later (a timer cannot wait much longer anyway). */
 const LONGEST_WAIT_FOR_OPENING_MS = 24 * 60 * 60_000;
 
+/** A roster drive's refusal once its code is known to be right (its panel is shown). */
+const NOT_ON_ROSTER =
+  "Your email and USN are not on this drive's list. Check them against what you gave your placement officer, or ask them to add you.";
+/** A drive that admits its roster only through personal links, refusing someone who came without theirs. */
+const NEEDS_PERSONAL_LINK =
+  "This drive takes registrations only through personal links: open the link your placement officer sent you.";
+
 export default function StudentRegister() {
   const navigate = useNavigate();
   // One key for this page's registration, sent again with every retry: if an answer is lost on the way (a server
@@ -160,6 +167,20 @@ export default function StudentRegister() {
       if (resumeCode) sessionStorage.setItem(RESUME_CODE_KEY, resumeCode);
       navigate("/quiz");
     } catch (error) {
+      // The panel has shown the code is right: a roster drive's refusal can only mean the details are not on its
+      // list, so it is said there, not under the code, which a student would only type again.
+      if (error instanceof ApiError && error.status === 403 && "driveCode" in error.fields && panel?.rosterOnly) {
+        if (panel.personalLinksOnly && !personalLink) {
+          setFailure(NEEDS_PERSONAL_LINK);
+          return;
+        }
+        if (!panel.personalLinksOnly) {
+          setError("email", { message: NOT_ON_ROSTER });
+          setError("usnNo", { message: NOT_ON_ROSTER });
+          setFailure(NOT_ON_ROSTER);
+          return;
+        }
+      }
       if (error instanceof ApiError) {
         if ("resumeCode" in error.fields) setNeedsResumeCode(true);
         if ("emailCode" in error.fields) setNeedsEmailCode(true);
@@ -188,9 +209,17 @@ export default function StudentRegister() {
         {personalLink && (
           <div className="mb-6">
             <Alert tone="info">
-              {personalLink.link.used
-                ? `You registered for ${personalLink.link.driveName} with this personal link before. Fill in your details and the resume code you were given to continue.`
-                : `Your personal link for ${personalLink.link.driveName}${personalLink.link.organisation ? ` (${personalLink.link.organisation})` : ""}: the details your placement officer gave are filled in and cannot be changed here.`}
+              {personalLink.link.used ? (
+                <>
+                  You registered for {personalLink.link.driveName} with this personal link before.{" "}
+                  <Link to={resultsPath} className="font-semibold underline">
+                    See your results
+                  </Link>
+                  , or fill in your details and the resume code you were given to continue the test.
+                </>
+              ) : (
+                `Your personal link for ${personalLink.link.driveName}${personalLink.link.organisation ? ` (${personalLink.link.organisation})` : ""}: the details your placement officer gave are filled in and cannot be changed here.`
+              )}
             </Alert>
           </div>
         )}
