@@ -59,14 +59,15 @@ export async function lastingResults(db: Database, found: { id: string; name: st
 export function guardedLookup(counters: CounterStore) {
   const guesses = new DriveCodeGuesses(counters);
   return async (db: Database, ip: string, reply: FastifyReply, lookup: ResultsLookup) => {
-    const wait = await guesses.enter(ip);
+    const lookupTry = await guesses.enter(ip);
+    const wait = lookupTry.waitSeconds;
     if (wait > 0) {
       reply.header("retry-after", String(wait));
       const after = wait === 1 ? "a second" : `${wait} seconds`;
       throw new HttpError(429, `Too many tries that matched nothing from this network. Try again in ${after}.`);
     }
     const found = await studentsOfLookup(db, lookup);
-    await guesses.admitted(ip);
+    await lookupTry.admitted();
     return found;
   };
 }

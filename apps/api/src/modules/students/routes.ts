@@ -11,7 +11,11 @@ import { personalLinkFor } from "../drives/personal-links.ts";
 import { registrationDriveFor } from "../drives/registration-drive.ts";
 import { driveWindowRefusal } from "../drives/window.ts";
 import { correctDetails } from "./details.ts";
-import { DriveCodeGuesses } from "./drive-code-guesses.ts";
+import { type CodeTry, DriveCodeGuesses } from "./drive-code-guesses.ts";
+
+/** The try of a request without a drive code (the default drive): nothing counted, nothing to take back. */
+const NO_CODE: CodeTry = { waitSeconds: 0, admitted: async () => {} };
+
 import { newEmailCode } from "./email-codes.ts";
 import {
   DriveCodeRefused,
@@ -38,13 +42,15 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
   const mailer = createMailer(app.config.smtpUrl);
 
   /** Refuses a try from an address that has guessed too many drive codes (drive-code-guesses.ts). */
-  async function enterCodeGuess(ip: string, reply: FastifyReply) {
-    const wait = await codeGuesses.enter(ip);
+  async function enterCodeGuess(ip: string, reply: FastifyReply): Promise<CodeTry> {
+    const codeTry = await codeGuesses.enter(ip);
+    const wait = codeTry.waitSeconds;
     if (wait > 0) {
       reply.header("retry-after", String(wait));
       const after = wait === 1 ? "a second" : `${wait} seconds`;
       throw new HttpError(429, `Too many wrong drive codes from this network. Try again in ${after}.`);
     }
+    return codeTry;
   }
 
   // Counted per drive and per address after the body is read: a whole college behind one network address
@@ -62,15 +68,14 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
     app,
     "registerStudent",
     async (request, reply) => {
-      const withCode = request.body.driveCode !== undefined;
-      if (withCode) await enterCodeGuess(request.ip, reply);
+      const codeTry = request.body.driveCode !== undefined ? await enterCodeGuess(request.ip, reply) : NO_CODE;
       const { studentId, resumeCode } = await refusedNoSooner(() => registerStudent(app.db, request.body)).catch(
         async (error) => {
-          if (withCode && !(error instanceof DriveCodeRefused)) await codeGuesses.admitted(request.ip);
+          if (!(error instanceof DriveCodeRefused)) await codeTry.admitted();
           throw error;
         },
       );
-      if (withCode) await codeGuesses.admitted(request.ip);
+      await codeTry.admitted();
       // Letting a student resume ends their other sessions; this instance must not trust its cached view.
       if (resumeCode) app.forgetStudentSessions(studentId);
       const token = await app.tokens.issue("student", studentId);
@@ -88,13 +93,13 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
     "registrationDrive",
     async (request, reply) => {
       const { code } = request.query;
-      if (code !== undefined) await enterCodeGuess(request.ip, reply);
+      const codeTry = code !== undefined ? await enterCodeGuess(request.ip, reply) : NO_CODE;
       const drive = await refusedNoSooner(async () => {
         const found = await registrationDriveFor(app.db, code);
         if (!found) throw noDriveFor(code);
         return found;
       });
-      if (code !== undefined) await codeGuesses.admitted(request.ip);
+      await codeTry.admitted();
       return drive;
     },
     {
@@ -113,15 +118,15 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
     "sendEmailCode",
     async (request, reply) => {
       const { driveCode, email } = request.body;
-      if (driveCode !== undefined) await enterCodeGuess(request.ip, reply);
+      const codeTry = driveCode !== undefined ? await enterCodeGuess(request.ip, reply) : NO_CODE;
       const drive = await refusedNoSooner(async () => {
         const found = await driveFor(app.db, driveCode);
-        // A roster's drive (which never sends codes) is news only to the students it lists: answered as an unknown
-        // code, as registration does.
+        // A roster's drive never sends codes (its roster checks who registers): refused as registration refuses
+        // someone it does not list. (Its panel already says it is roster-only, decision 029.)
         if (found.rosterOnly) throw new DriveCodeRefused();
         return found;
       });
-      if (driveCode !== undefined) await codeGuesses.admitted(request.ip);
+      await codeTry.admitted();
       if (!drive.verifyEmail)
         throw new HttpError(409, "This drive does not ask for an e-mail code: register without one.");
       const refusal = driveWindowRefusal(drive, new Date());
