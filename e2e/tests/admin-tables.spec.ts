@@ -458,6 +458,18 @@ test("at 360 px no admin page scrolls sideways, and each is accessible", async (
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
 });
 
+test("at 360 px a stacked row keeps every line of a value beside its label", async ({ page }) => {
+  await signIn(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/admin/tests");
+  const marking = page.getByRole("table").getByRole("row").nth(1).locator('[data-label="Marking"]');
+  const passMark = await marking.getByText(/^Pass mark:/).boundingBox();
+  const wrongAnswer = await marking.getByText(/^Wrong answer:/).boundingBox();
+  // Both lines start in the value's column, right of the label (a second line once fell under the label).
+  expect(wrongAnswer?.x).toBe(passMark?.x);
+  expect(wrongAnswer?.y ?? 0).toBeGreaterThan(passMark?.y ?? 0);
+});
+
 test("at 1280 px a long line of code leaves every column of the question list in view, and every admin link shows", async ({
   page,
 }) => {

@@ -272,7 +272,9 @@ function TableRows<Row extends { _id: string }>({
             data-label={column.header}
             className={`px-3 py-2 ${STACKED_CELL} ${column.className ?? ""}`}
           >
-            {column.cell(row)}
+            {/* One box for the value: on a phone the cell is a grid of label and value, where a value of several
+                lines or elements would otherwise spill its second line under the label. */}
+            <div className="min-w-0">{column.cell(row)}</div>
           </td>
         ))}
       </tr>
