@@ -63,11 +63,11 @@ export function SatIn({ result }: { result: QuizResult }) {
   );
 }
 
-/** Where a student finds this result again later, from any device. */
-function ComeBackLater() {
+/** Where a student finds this result again later, from any device (and its certificate, when it has one). */
+function ComeBackLater({ certificate = false }: { certificate?: boolean }) {
   return (
     <p className="mt-6 text-slate-700">
-      To see this result or download a certificate later, open{" "}
+      To see this result{certificate ? " or download your certificate" : ""} later, open{" "}
       <Link to="/student/results" className="font-semibold text-brand-700 underline">
         Your results
       </Link>{" "}
@@ -217,7 +217,7 @@ function ResultView({ result, token }: { result: ReleasedResult; token: string }
         </div>
       )}
       <AnswerReview result={result} />
-      <ComeBackLater />
+      <ComeBackLater certificate={Boolean(result.certificate)} />
     </div>
   );
 }
