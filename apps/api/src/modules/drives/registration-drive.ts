@@ -4,18 +4,13 @@
 import type { RegistrationDrive } from "@trainwise/contract/drives";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import type { DriveForRegistration } from "./repository.ts";
 import { driveStatus, driveWindowRefusal, formatDriveTime } from "./window.ts";
 
-type RegistrationDriveRow = {
+/** The drive as registration reads it (repository.ts), with its name, organisation and test's outline. */
+type RegistrationDriveRow = Omit<DriveForRegistration, "id" | "name"> & {
   driveName: string;
   organisation: string;
-  opensAt: Date | null;
-  closesAt: Date | null;
-  closedAt: Date | null;
-  timeZone: string;
-  rosterOnly: boolean;
-  personalLinksOnly: boolean;
-  verifyEmail: boolean;
   testName: string;
   questionCount: number;
   secondsPerQuestion: number;
