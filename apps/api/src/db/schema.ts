@@ -469,7 +469,12 @@ export const attemptQuestions = pgTable(
       .notNull()
       .references(() => questions.id, { onDelete: "restrict" }),
     optionOrder: uuid("option_order").array().notNull(),
-    selectedOptionId: uuid("selected_option_id").references(() => questionOptions.id, { onDelete: "restrict" }),
+    /**
+     * The chosen option: one of `optionOrder`, which the check below holds (not a foreign key: its lookup and row
+     * lock on an option every candidate of the drive shares cost each answer more than the rest of its save,
+     * issue 25). A served question's options never change or go (updateQuestion archives instead).
+     */
+    selectedOptionId: uuid("selected_option_id"),
     /** The options chosen for a multiple-answer question (then `selectedOptionId` is null). */
     selectedOptionIds: uuid("selected_option_ids").array(),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
@@ -489,6 +494,11 @@ export const attemptQuestions = pgTable(
     primaryKey({ columns: [table.attemptId, table.position] }),
     unique("attempt_questions_question_unique").on(table.attemptId, table.questionId),
     index("attempt_questions_question_idx").on(table.questionId),
+    check(
+      "attempt_questions_choice_served",
+      sql`${table.selectedOptionId} = any(${table.optionOrder}) and ${table.selectedOptionIds} is null
+        or ${table.selectedOptionId} is null and (${table.selectedOptionIds} is null or ${table.selectedOptionIds} <@ ${table.optionOrder})`,
+    ),
   ],
 );
 

@@ -20,6 +20,7 @@ import { isDeadlock } from "../../db/errors.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 import { driveWindowRefusal } from "../drives/window.ts";
+import { drawnOptionIds, servedQuizQuestions } from "./question-contents.ts";
 import {
   answerSlots,
   attemptsOf,
@@ -28,10 +29,10 @@ import {
   resultContext,
   resultRows,
   resultView,
-  servedQuestionAt,
-  servedQuestions,
+  servedRefAt,
+  servedRefs,
 } from "./repository/attempt-reads.ts";
-import type { AnswerSlot, AttemptRow, Choice, ServedQuestion } from "./repository/attempt-rows.ts";
+import type { AnswerSlot, AttemptRow, Choice, ServedRef } from "./repository/attempt-rows.ts";
 import {
   insertAttempt,
   lockStudent,
@@ -93,18 +94,6 @@ async function settled(db: Database, attempt: AttemptRow): Promise<AttemptRow> {
 /** How the attempt is being started: by the original client's call that takes every question at once, or by ours. */
 export type StartedBy = "all_at_once" | "paced_client";
 
-function asQuizQuestion(question: ServedQuestion): QuizQuestion {
-  return {
-    _id: question.questionId,
-    text: question.text,
-    html: renderQuestionText(question.text),
-    category: question.category,
-    difficulty: question.difficulty,
-    type: question.type,
-    options: question.options.map((option) => ({ ...option, html: renderOptionText(option.text) })),
-  };
-}
-
 /**
  * How an answer is stored: the original client's one option as before (the hot statements unchanged for it),
  * several options of a multiple-answer question as a list.
@@ -128,10 +117,16 @@ function sameChoice(slot: AnswerSlot, choice: Choice): boolean {
  * The questions a client may see now: every one for an attempt timed as a whole, and for a paced attempt only
  * those whose window has opened — no question's text leaves the server before its time.
  */
-function visibleQuestions(attempt: AttemptRow, served: ServedQuestion[], now: Date): QuizQuestion[] {
-  if (!attempt.paced) return served.map(asQuizQuestion);
+function visibleQuestions(db: Executor, attempt: AttemptRow, served: ServedRef[], now: Date): Promise<QuizQuestion[]> {
+  if (!attempt.paced) return servedQuizQuestions(db, served);
   const open = Math.min(readClock(attempt, now).position, attempt.totalQuestions - 1);
-  return served.slice(0, open + 1).map(asQuizQuestion);
+  return servedQuizQuestions(db, served.slice(0, open + 1));
+}
+
+/** The question served at `position` of the attempt, as the student sees it. */
+async function quizQuestionAt(db: Executor, attemptId: string, position: number): Promise<QuizQuestion | null> {
+  const served = await servedRefAt(db, attemptId, position);
+  return served ? ((await servedQuizQuestions(db, [served]))[0] ?? null) : null;
 }
 
 const SECURE_TEST_SHORT =
@@ -186,7 +181,10 @@ async function startOrResumeOnce(db: Database, studentId: string, startedBy: Sta
       // The quiz opened again on a running attempt: a reload, a tab reopened, another device. Counted for the live
       // board apart from the page's focus losses, and heard as the student's latest request (decision 017).
       await recordReload(tx, current.id, now);
-      return { attempt: current, questions: visibleQuestions(current, await servedQuestions(tx, current.id), now) };
+      return {
+        attempt: current,
+        questions: await visibleQuestions(tx, current, await servedRefs(tx, current.id), now),
+      };
     }
 
     const { test } = student;
@@ -199,7 +197,10 @@ async function startOrResumeOnce(db: Database, studentId: string, startedBy: Sta
     if (picked.length === 0) throw new HttpError(409, "No quiz questions are available yet. Please try again later.");
     // A secure test never runs short silently: the admin sees the count on the tests page before a drive.
     if (test.secure && picked.length < test.questionCount) throw new HttpError(409, SECURE_TEST_SHORT);
-    const served = shuffled(picked).map((question) => ({ ...question, options: shuffled(question.options) }));
+    const optionIds = await drawnOptionIds(tx, picked);
+    const served = shuffled(
+      picked.map((question, index): ServedRef => ({ ...question, optionOrder: shuffled(optionIds[index] ?? []) })),
+    );
     // The original client takes every question at once and submits at the end; on the default drive it gets one
     // window for the whole quiz so that every answer it sends in time counts (decision 007). Only there: another
     // drive of the default test keeps its per-question windows, whichever client starts it.
@@ -222,7 +223,8 @@ async function startOrResumeOnce(db: Database, studentId: string, startedBy: Sta
         secure: test.secure,
       },
     });
-    return { attempt, questions: visibleQuestions(attempt, served, now), started: { testName: student.testName } };
+    const questions = await visibleQuestions(tx, attempt, served, now);
+    return { attempt, questions, started: { testName: student.testName } };
   });
 }
 
@@ -281,7 +283,8 @@ export async function currentAttemptState(db: Database, studentId: string): Prom
   if (!latest) throw new HttpError(404, "You have not started the quiz yet.");
   const attempt = await settled(db, latest);
   if (attempt.submittedAt) return { status: "submitted", attemptId: attempt.id, resultId: attempt.id };
-  return inProgressState(db, attempt, visibleQuestions(attempt, await servedQuestions(db, attempt.id), new Date()));
+  const questions = await visibleQuestions(db, attempt, await servedRefs(db, attempt.id), new Date());
+  return inProgressState(db, attempt, questions);
 }
 
 function progressOf(attempt: AttemptClock, now: Date): AttemptProgress {
@@ -373,19 +376,18 @@ export async function advanceAttempt(
   });
   if (done) {
     const progress = progressOf(clockOf(done), new Date());
-    const question =
-      progress.currentIndex === done.openPosition
-        ? done.question
-        : await servedQuestionAt(db, done.attemptId, progress.currentIndex);
-    return { ...progress, question: question ? asQuizQuestion(question) : null };
+    if (progress.currentIndex !== done.openPosition) {
+      return { ...progress, question: await quizQuestionAt(db, done.attemptId, progress.currentIndex) };
+    }
+    const question = done.question && (await servedQuizQuestions(db, [done.question]))[0];
+    return { ...progress, question: question ?? null };
   }
   // A refused answer (time up on that question) does not stop the move; the client hears why.
   if (answer) await saveAnswer(db, studentId, answer).catch((error) => ignoreRefusal(error));
   const moved = await advanceIfAllowed(db, { studentId, position, now: new Date() });
   if (moved) {
     const progress = progressOf(clockOf(moved), new Date());
-    const question = await servedQuestionAt(db, moved.attemptId, progress.currentIndex);
-    return { ...progress, question: question ? asQuizQuestion(question) : null };
+    return { ...progress, question: await quizQuestionAt(db, moved.attemptId, progress.currentIndex) };
   }
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -412,8 +414,7 @@ export async function advanceAttempt(
       attempt.currentStartedAt = start;
     }
     const progress = progressOf(attempt, now);
-    const question = await servedQuestionAt(tx, attempt.id, progress.currentIndex);
-    return { ...progress, question: question ? asQuizQuestion(question) : null };
+    return { ...progress, question: await quizQuestionAt(tx, attempt.id, progress.currentIndex) };
   });
 }
 

@@ -9,7 +9,9 @@ import {
   type AttemptText,
   attemptFrom,
   attemptRows,
-  type ServedQuestion,
+  type QuestionContent,
+  questionRevisionSql,
+  type ServedRef,
   type TimestampText,
 } from "./attempt-rows.ts";
 
@@ -53,27 +55,38 @@ export async function lockOpenAttemptWithSlots(db: Executor, studentId: string) 
   return { attempt: attemptFrom(attempt), slots };
 }
 
-const servedQuestionsStatement: NamedStatement = {
-  name: "quiz.served-questions",
+const servedRefsStatement: NamedStatement = {
+  name: "quiz.served-refs",
   // $1 attempt, $2 one position (null: every position)
-  text: `select aq.question_id as "questionId", q.text, q.category, q.difficulty, q.type,
-      (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text) order by shown.ordinality), '[]')
-        from unnest(aq.option_order) with ordinality as shown(id, ordinality)
-        join question_options o on o.id = shown.id) as options
+  text: `select aq.question_id as "questionId", aq.option_order as "optionOrder", ${questionRevisionSql("q")} as revision
     from attempt_questions aq join questions q on q.id = aq.question_id
     where aq.attempt_id = $1::uuid and ($2::int is null or aq.position = $2::int)
     order by aq.position`,
 };
 
-/** The served questions of an attempt in order, with each one's options in the order the student sees them. */
-export function servedQuestions(db: Executor, attemptId: string) {
-  return runNamed<ServedQuestion>(db, servedQuestionsStatement, [attemptId, null]);
+/** The questions served in an attempt, in order, each with its options in the order the student sees them. */
+export function servedRefs(db: Executor, attemptId: string) {
+  return runNamed<ServedRef>(db, servedRefsStatement, [attemptId, null]);
 }
 
-/** One served question, for a paced attempt that reveals a question only when its window opens. */
-export async function servedQuestionAt(db: Executor, attemptId: string, position: number) {
-  const [question] = await runNamed<ServedQuestion>(db, servedQuestionsStatement, [attemptId, position]);
-  return question;
+/** The question served at `position`, for a paced attempt that reveals a question only when its window opens. */
+export async function servedRefAt(db: Executor, attemptId: string, position: number) {
+  const [served] = await runNamed<ServedRef>(db, servedRefsStatement, [attemptId, position]);
+  return served;
+}
+
+const questionContentsStatement: NamedStatement = {
+  name: "quiz.question-contents",
+  text: `select q.id as "questionId", q.text, q.category, q.difficulty, q.type,
+      (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text) order by o.position), '[]')
+        from question_options o where o.question_id = q.id) as options,
+      ${questionRevisionSql("q")} as revision
+    from questions q where q.id = any($1::uuid[])`,
+};
+
+/** The bank's questions with these ids as they are now, each with its options in the admin's order. */
+export function questionContents(db: Executor, questionIds: string[]) {
+  return runNamed<QuestionContent>(db, questionContentsStatement, [questionIds]);
 }
 
 const answerSlotsStatement: NamedStatement = {

@@ -18,14 +18,34 @@ export function saveAnswerSql(values: { optionId: string; optionIds: string; now
                           else greatest(0, round(extract(epoch from (${now} - ${windowStart})) * 1000))::int end`;
 }
 
-/** A served question as the student sees it: options in the student's order, without correctness. */
-export interface ServedQuestion {
+/**
+ * A question as the bank holds it (questionContents): its options in the admin's order, at
+ * `revision`, the version of its row that the read saw. Without correctness.
+ */
+export interface QuestionContent {
   questionId: string;
   text: string;
   category: string;
   difficulty: (typeof questions.$inferSelect)["difficulty"];
   type: (typeof questions.$inferSelect)["type"];
   options: { _id: string; text: string }[];
+  revision: string;
+}
+
+/** A question served in an attempt: which one, its options in the student's order, and its row's revision. */
+export interface ServedRef {
+  questionId: string;
+  optionOrder: string[];
+  revision: string;
+}
+
+/**
+ * A question row's version, as every statement that draws or serves a question reads it: the row's xmin, which
+ * changes with every update of the row. Any change of content changes it, options included, since updateQuestion
+ * rewrites them in the transaction that updates the row (question-contents.ts relies on this).
+ */
+export function questionRevisionSql(alias: string): string {
+  return `${alias}.xmin::text`;
 }
 
 /** Where a served question stands: its place, its options' order, and the saved answer. */

@@ -10,7 +10,8 @@ import {
   type AttemptText,
   attemptFrom,
   attemptRows,
-  type ServedQuestion,
+  questionRevisionSql,
+  type ServedRef,
   type TimestampText,
 } from "./attempt-rows.ts";
 import { deadlineSql, endsByCloseSql } from "./clock-sql.ts";
@@ -81,14 +82,13 @@ const randomQuestionsStatement: NamedStatement = {
   name: "quiz.random-questions",
   // $1 how many, $2 categories (empty: all), $3–$5 easy/medium/hard counts (null: any difficulty),
   // $6 secure (only keys no candidate has seen) or practice (no key a secure drive still needs)
-  text: `select q.id as "questionId", q.text, q.category, q.difficulty, q.type,
-      (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text) order by o.position), '[]')
-        from question_options o where o.question_id = q.id) as options
+  // Which questions and their revisions: their texts come from question-contents.ts.
+  text: `select q.id as "questionId", q.revision
     from (
       select q.*, row_number() over (partition by q.difficulty order by q.last_resort, random()) as drawn
       from (
         -- A practice draw takes an unseen question a secure drive is waiting for only when it lacks others.
-        select q.*, not $6::boolean and ${keptForSecureSql("q")} as last_resort
+        select q.*, ${questionRevisionSql("q")} as revision, not $6::boolean and ${keptForSecureSql("q")} as last_resort
         from questions q
         where q.archived_at is null and (cardinality($2::text[]) = 0 or q.category = any($2::text[]))
           and ${drawableSql("q", "$6::boolean")}
@@ -102,15 +102,14 @@ const randomQuestionsStatement: NamedStatement = {
 /**
  * Up to `count` current questions from the test's categories (all when none are named), `mix` of each
  * difficulty when the test sets one, whose keys the drive may use; a practice drive's unseen questions that a
- * secure drive is waiting for last (decision 024). Each with its options in the order the admin gave; the
- * caller shuffles them.
+ * secure drive is waiting for last (decision 024). Each by its id and revision.
  */
 export function randomQuestions(
   db: Executor,
   draw: { count: number; categories: string[]; mix: DifficultyMix | null; secure: boolean },
 ) {
   const { count, categories, mix, secure } = draw;
-  return runNamed<ServedQuestion>(db, randomQuestionsStatement, [
+  return runNamed<Pick<ServedRef, "questionId" | "revision">>(db, randomQuestionsStatement, [
     count,
     categories,
     mix?.easy ?? null,
@@ -191,7 +190,7 @@ export async function insertAttempt(
   values: {
     studentId: string;
     now: Date;
-    served: ServedQuestion[];
+    served: ServedRef[];
     /** When the drive's closing ends the attempt; null when it may use all its time. */
     endsBy: TimestampText | null;
     rules: Pick<
@@ -214,7 +213,7 @@ export async function insertAttempt(
     rules.secondsPerQuestion,
     served.map((question) => question.questionId),
     // PostgreSQL array literals; uuids need no quoting.
-    served.map((question) => `{${question.options.map((option) => option._id).join(",")}}`),
+    served.map((question) => `{${question.optionOrder.join(",")}}`),
     rules.driveId,
     rules.timingMode,
     rules.paced,

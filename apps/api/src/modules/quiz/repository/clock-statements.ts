@@ -2,7 +2,7 @@
 // and of Next, each in one statement and one round trip (the hot path of a drive, decisions 004 and 006), and
 // the sweep that finds attempts whose time has run out. The clock's arithmetic in them is clock-sql.ts's.
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
-import { type Choice, type ServedQuestion, saveAnswerSql, type TimestampText } from "./attempt-rows.ts";
+import { type Choice, questionRevisionSql, type ServedRef, saveAnswerSql, type TimestampText } from "./attempt-rows.ts";
 import {
   acceptsAnswerSql,
   beforeDeadlineSql,
@@ -223,21 +223,20 @@ const nextInOneGoStatement: NamedStatement = {
            coalesce(m.current_position, go.current_position) as "currentPosition",
            coalesce(m.current_started_at, go.current_started_at) as "currentStartedAt",
            go.open_position as "openPosition",
-           (select json_build_object('questionId', q.id, 'text', q.text, 'category', q.category,
-                     'difficulty', q.difficulty, 'type', q.type,
-                     'options', (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text)
-                                                            order by shown.ordinality), '[]')
-                                 from unnest(aq.option_order) with ordinality as shown(id, ordinality)
-                                 join question_options o on o.id = shown.id))
-            from attempt_questions aq join questions q on q.id = aq.question_id
-            where aq.attempt_id = go.id and aq.position = go.open_position) as question
-    from go left join moved m on m.id = go.id`,
+           -- Which question is open, not its text: the server keeps served questions' texts (question-contents.ts).
+           served.question_id as "questionId", served.option_order as "optionOrder", served.revision
+    from go left join moved m on m.id = go.id
+      left join lateral (
+        select aq.question_id, aq.option_order, ${questionRevisionSql("q")} as revision
+        from attempt_questions aq join questions q on q.id = aq.question_id
+        where aq.attempt_id = go.id and aq.position = go.open_position
+      ) served on true`,
 };
 
 /**
  * Next with the answer to the question being left, in one statement: saves the answer when one is sent and its
- * window is open, moves on as advance-if-allowed does, and returns the clock with the question now open (at
- * `openPosition` by the clock at `now`). Returns undefined, having changed nothing, when any part would be
+ * window is open, moves on as advance-if-allowed does, and returns the clock with the question served at
+ * `openPosition`, the one open by the clock at `now`. Returns undefined, having changed nothing, when any part would be
  * refused; the caller then takes the long way, which says why.
  */
 export async function nextInOneGo(
@@ -251,7 +250,7 @@ export async function nextInOneGo(
   },
 ) {
   const { studentId, position, now, answer, graceSeconds } = values;
-  const [row] = await runNamed<ClockRow & { attemptId: string; openPosition: number; question: ServedQuestion | null }>(
+  const [row] = await runNamed<ClockRow & { attemptId: string; openPosition: number } & Nullable<ServedRef>>(
     db,
     nextInOneGoStatement,
     [
@@ -264,5 +263,11 @@ export async function nextInOneGo(
       answer?.choice.optionIds ?? null,
     ],
   );
-  return row;
+  if (!row) return undefined;
+  const { questionId, optionOrder, revision, ...clock } = row;
+  // Null when the open position serves nothing (past the last question).
+  const question: ServedRef | null = questionId === null ? null : ({ questionId, optionOrder, revision } as ServedRef);
+  return { ...clock, question };
 }
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };

@@ -1,0 +1,104 @@
+// The served questions' texts that an instance keeps (question-contents.ts, issue 25): served at the revision the
+// serving statement read, read again once the bank's row has changed; and the answer stored with a served
+// question is always one of the options it was served with (the check that replaced a foreign key).
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "../../test/app.ts";
+import { adminToken, bearer, registerStudent } from "../../test/fixtures.ts";
+import { servedQuizQuestions } from "./question-contents.ts";
+import { questionContents } from "./repository/attempt-reads.ts";
+
+describe("served questions kept in memory", async () => {
+  const { app, database } = await createTestApp();
+  const admin = bearer(await adminToken(app, database.db));
+  const question = (text: string) => ({
+    text,
+    category: "Kept texts",
+    difficulty: "easy",
+    options: [
+      { text: "*One*", isCorrect: true },
+      { text: "Two", isCorrect: false },
+    ],
+  });
+
+  it("serves the text of the revision a statement read, and reads the bank again after a change", async () => {
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/questions",
+      headers: admin,
+      payload: question("Before the change: **$x^2$**"),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json()._id as string;
+    const [before] = await questionContents(database.db, [id]);
+    if (!before) throw new Error("the question was not read");
+    const reversed = before.options.map((option) => option._id).reverse();
+    const [served] = await servedQuizQuestions(database.db, [
+      { questionId: id, optionOrder: reversed, revision: before.revision },
+    ]);
+    expect(served?.text).toBe("Before the change: **$x^2$**");
+    expect(served?.html).toContain("katex");
+    expect(served?.options.map((option) => option._id)).toEqual(reversed);
+    expect(served?.options.map((option) => option.html)).toEqual(["Two", "<em>One</em>"]);
+    for (const option of served?.options ?? []) expect(Object.keys(option).sort()).toEqual(["_id", "html", "text"]);
+
+    // Nobody was asked it yet, so the admin's change is made in place: a new revision of the same question.
+    const changed = await app.inject({
+      method: "PUT",
+      url: `/api/questions/${id}`,
+      headers: admin,
+      payload: question("After the change"),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()._id).toBe(id);
+    const [after] = await questionContents(database.db, [id]);
+    if (!after) throw new Error("the question was not read");
+    expect(after.revision).not.toBe(before.revision);
+    const [servedAfter] = await servedQuizQuestions(database.db, [
+      { questionId: id, optionOrder: after.options.map((option) => option._id), revision: after.revision },
+    ]);
+    expect(servedAfter?.text).toBe("After the change");
+    expect(servedAfter?.options.map((option) => option.text)).toEqual(["*One*", "Two"]);
+  });
+
+  it("stores an answer only among the options its question was served with", async () => {
+    const test = await app.inject({
+      method: "POST",
+      url: "/api/tests",
+      headers: admin,
+      payload: { name: "Kept texts", categories: ["Kept texts"], questionCount: 1, timingMode: "whole_quiz" },
+    });
+    const drive = await app.inject({
+      method: "POST",
+      url: "/api/drives",
+      headers: admin,
+      payload: { name: "Kept texts drive", testId: test.json()._id },
+    });
+    const other = await app.inject({
+      method: "POST",
+      url: "/api/questions",
+      headers: admin,
+      payload: { ...question("Another question"), category: "Elsewhere" },
+    });
+    const { token } = await registerStudent(app, { driveCode: drive.json().code });
+    const started = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
+    expect(started.statusCode, started.body).toBe(200);
+    const pool = database.db.$client;
+    const foreignOption = other.json().options[0]._id as string;
+    // An option of the bank, but not of the served question: a foreign key let this through.
+    await expect(
+      pool.query("update attempt_questions set selected_option_id = $1 where option_order is not null", [
+        foreignOption,
+      ]),
+    ).rejects.toThrow(/attempt_questions_choice_served/);
+    await expect(
+      pool.query("update attempt_questions set selected_option_ids = array[$1::uuid]", [foreignOption]),
+    ).rejects.toThrow(/attempt_questions_choice_served/);
+    const servedOption = started.json().questions[0].options[0]._id as string;
+    await expect(
+      pool.query("update attempt_questions set selected_option_id = $1, selected_option_ids = array[$1::uuid]", [
+        servedOption,
+      ]),
+    ).rejects.toThrow(/attempt_questions_choice_served/);
+    await pool.query("update attempt_questions set selected_option_id = $1", [servedOption]);
+  });
+});
