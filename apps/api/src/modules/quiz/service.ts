@@ -18,7 +18,6 @@ import {
 import type { Database, Executor } from "../../db/client.ts";
 import { isDeadlock } from "../../db/errors.ts";
 import { HttpError } from "../../http/http-error.ts";
-import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 import { driveWindowRefusal } from "../drives/window.ts";
 import { drawnOptionIds, servedQuizQuestions } from "./question-contents.ts";
 import {
@@ -511,6 +510,7 @@ export async function resultOf(db: Database, studentId: string, resultId: string
   // rule that releases a secure drive's scores, so no attempt can still use them (decision 026).
   const rightShown = ticksShown && released;
   const rows = !ticksShown ? [] : attempt === view.attempt ? view.rows : await resultRows(db, attempt.id);
+  const questions = await servedQuizQuestions(db, rows);
   const marks = attempt.marks ?? attempt.score;
   const percentage = scorePercentage(marks, attempt.totalQuestions);
   return {
@@ -534,15 +534,21 @@ export async function resultOf(db: Database, studentId: string, resultId: string
       rightFrom: ticksShown && !rightShown ? (releaseAt?.toISOString() ?? null) : null,
       timeZone: context.timeZone,
     },
-    answers: rows.map((row) => ({
-      questionId: row.questionId,
-      isCorrect: row.isCorrect,
-      answered: row.answered,
-      mark: row.mark,
-      question: { text: row.text, html: renderQuestionText(row.text) },
-      chosen: row.chosen.map(renderOptionText),
-      right: rightShown ? row.right.map(renderOptionText) : [],
-    })),
+    answers: rows.map((row, index) => {
+      const question = questions[index] as QuizQuestion;
+      // Options as the student saw them, in their order.
+      const htmlOf = (ids: string[]) =>
+        question.options.filter((option) => ids.includes(option._id)).map((option) => option.html);
+      return {
+        questionId: row.questionId,
+        isCorrect: row.isCorrect,
+        answered: row.answered,
+        mark: row.mark,
+        question: { text: question.text, html: question.html },
+        chosen: htmlOf(row.chosenIds),
+        right: rightShown ? htmlOf(row.rightIds) : [],
+      };
+    }),
   };
 }
 

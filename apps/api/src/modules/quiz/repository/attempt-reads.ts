@@ -103,43 +103,41 @@ export function answerSlots(db: Executor, attemptId: string) {
 }
 
 /**
- * The texts of the served question `aq`'s options, in the order the student saw them, that the student chose
- * (`chosen`) and that are right (`right`): what a review that shows the ticks also shows (decision 026).
+ * A result's line, under the alias `aq` of the served row and `q` of its question: whether it was answered and
+ * right, its mark, and which of its served options were chosen and which are right, by id (their texts come from
+ * question-contents.ts, in the order the student saw them), which only a review showing the ticks passes on.
  */
-function optionTextsSql(which: "chosen" | "right"): string {
-  const condition =
-    which === "chosen" ? "o.id = aq.selected_option_id or o.id = any(aq.selected_option_ids)" : "o.is_correct";
-  return `(select coalesce(json_agg(o.text order by shown.n), '[]')
-        from unnest(aq.option_order) with ordinality as shown(id, n) join question_options o on o.id = shown.id
-        where ${condition})`;
-}
+const RESULT_ROW_FIELDS = {
+  questionId: "aq.question_id",
+  isCorrect: "coalesce(aq.is_correct, false)",
+  answered: "aq.selected_option_id is not null or aq.selected_option_ids is not null",
+  mark: "coalesce(aq.mark, case when aq.is_correct then 1 else 0 end)",
+  optionOrder: "aq.option_order",
+  revision: questionRevisionSql("q"),
+  chosenIds: "coalesce(aq.selected_option_ids, array_remove(array[aq.selected_option_id], null))",
+  rightIds: "array(select o.id from question_options o where o.question_id = aq.question_id and o.is_correct)",
+};
 
 const resultRowsStatement: NamedStatement = {
   name: "quiz.result-rows",
-  text: `select aq.question_id as "questionId", coalesce(aq.is_correct, false) as "isCorrect",
-      (aq.selected_option_id is not null or aq.selected_option_ids is not null) as answered,
-      coalesce(aq.mark, case when aq.is_correct then 1 else 0 end) as mark, q.text,
-      ${optionTextsSql("chosen")} as chosen, ${optionTextsSql("right")} as right
+  text: `select ${Object.entries(RESULT_ROW_FIELDS)
+    .map(([field, value]) => `${value} as "${field}"`)
+    .join(", ")}
     from attempt_questions aq join questions q on q.id = aq.question_id
     where aq.attempt_id = $1::uuid order by aq.position`,
 };
 
-/**
- * A result's line: the question, whether it was answered and right, and the texts of the options chosen and of
- * the right ones, which only a review showing the ticks passes on.
- */
-export interface ResultRow {
-  questionId: string;
+/** A result's line: see RESULT_ROW_FIELDS. */
+export interface ResultRow extends ServedRef {
   isCorrect: boolean;
   answered: boolean;
   /** 0 to 1; scored before marks were kept, a right answer counts 1. */
   mark: number;
-  text: string;
-  chosen: string[];
-  right: string[];
+  chosenIds: string[];
+  rightIds: string[];
 }
 
-/** Each served question's text, whether the saved answer was right, and the chosen and right options' texts. */
+/** Each served question's line of the attempt's result, in order. */
 export function resultRows(db: Executor, attemptId: string) {
   return runNamed<ResultRow>(db, resultRowsStatement, [attemptId]);
 }
@@ -152,11 +150,9 @@ const resultViewStatement: NamedStatement = {
   // $1 attempt, $2 student: the attempt if it is theirs, its drive's context and its result rows, in one read.
   text: `select a.*, t.name as "testName", d.name as "driveName", d.organisation, d.time_zone as "timeZone",
       ${releaseAtSql("d")} as "releaseAt", ${IDENTITY_CHECKED} as "identityChecked", d.hold_results as "holdResults",
-      (select coalesce(json_agg(json_build_object('questionId', aq.question_id,
-                 'isCorrect', coalesce(aq.is_correct, false),
-                 'answered', aq.selected_option_id is not null or aq.selected_option_ids is not null,
-                 'mark', coalesce(aq.mark, case when aq.is_correct then 1 else 0 end), 'text', q.text,
-                 'chosen', ${optionTextsSql("chosen")}, 'right', ${optionTextsSql("right")}) order by aq.position), '[]')
+      (select coalesce(json_agg(json_build_object(${Object.entries(RESULT_ROW_FIELDS)
+        .map(([field, value]) => `'${field}', ${value}`)
+        .join(", ")}) order by aq.position), '[]')
         from attempt_questions aq join questions q on q.id = aq.question_id
         where aq.attempt_id = a.id) as rows
     from (select ${ATTEMPT_COLUMNS} from attempts where id = $1::uuid and student_id = $2::uuid) a
