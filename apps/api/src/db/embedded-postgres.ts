@@ -265,7 +265,8 @@ async function startServer(clusterDir: string, port: number, password: string, l
       "-c",
       "log_error_verbosity=terse",
       // Statement statistics (normalised statements, no values) for `npm run bench` and an operator's tuning;
-      // they are kept only once a superuser creates the extension in a database (decision 030).
+      // they are counted from the start, and a superuser's `create extension` in a database adds the views that read
+      // them (decision 030).
       "-c",
       "shared_preload_libraries=pg_stat_statements",
     ],

@@ -9,6 +9,7 @@
 // it. (A question an attempt holds is never changed in place, updateQuestion archives and replaces it; the
 // revision also covers a change between a start's draw and its insert, and any change to come.)
 import type { QuizQuestion } from "@trainwise/contract/quiz";
+import { LRUCache } from "lru-cache";
 import type { Executor } from "../../db/client.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 import { questionContents } from "./repository/attempt-reads.ts";
@@ -22,14 +23,24 @@ interface Entry {
   options: Map<string, QuizOption>;
 }
 
-/** Enough for the banks of many drives at once; past it the oldest entries go and are read again when served. */
-const MAX_ENTRIES = 5_000;
-const entries = new Map<string, Entry>();
+/**
+ * Bounded by the size of the texts, as the render cache is: the banks of many drives at once fit many times over;
+ * past it the least recently served go and are read again when next served.
+ */
+const entries = new LRUCache<string, Entry>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (entry) =>
+    Math.max(
+      1,
+      entry.question.text.length +
+        entry.question.html.length +
+        [...entry.options.values()].reduce((size, option) => size + option.text.length + option.html.length, 0),
+    ),
+});
 
 /** Keeps questions just read from the bank, rendered, under the revision they were read at. */
 function remember(contents: QuestionContent[]): void {
   for (const content of contents) {
-    entries.delete(content.questionId);
     entries.set(content.questionId, {
       revision: content.revision,
       question: {
@@ -44,10 +55,6 @@ function remember(contents: QuestionContent[]): void {
         content.options.map((option) => [option._id, { ...option, html: renderOptionText(option.text) }]),
       ),
     });
-  }
-  for (const questionId of entries.keys()) {
-    if (entries.size <= MAX_ENTRIES) break;
-    entries.delete(questionId);
   }
 }
 
