@@ -60,6 +60,77 @@ describe("served questions kept in memory", async () => {
     expect(servedAfter?.options.map((option) => option.text)).toEqual(["*One*", "Two"]);
   });
 
+  it("serves a start the question as an admin's change mid-start left it, text and options together", async () => {
+    // An outside review's race: a question served once (kept at its revision), its student removed so that nobody
+    // holds it and the admin may change it in place, the change landing between a start's draw and its insert.
+    const category = "Changed mid-start";
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/questions",
+      headers: admin,
+      payload: { ...question("Before the change"), category },
+    });
+    const id = created.json()._id as string;
+    const test = await app.inject({
+      method: "POST",
+      url: "/api/tests",
+      headers: admin,
+      payload: { name: category, categories: [category], questionCount: 1, timingMode: "whole_quiz" },
+    });
+    const drive = await app.inject({
+      method: "POST",
+      url: "/api/drives",
+      headers: admin,
+      payload: { name: `${category} drive`, testId: test.json()._id },
+    });
+    const startIn = async () => {
+      const { token } = await registerStudent(app, { driveCode: drive.json().code });
+      return { token, started: app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) }) };
+    };
+    const first = await startIn();
+    expect((await first.started).json().questions[0].text).toBe("Before the change");
+    const pool = database.db.$client;
+    await pool.query(
+      "delete from students where id in (select student_id from attempts a join attempt_questions aq on aq.attempt_id = a.id where aq.question_id = $1)",
+      [id],
+    );
+
+    // The admin's change (what updateQuestion writes for a question nobody holds), held open while a start runs.
+    const change = await pool.connect();
+    try {
+      await change.query("begin");
+      await change.query("select id from questions where id = $1 for update", [id]);
+      await change.query("update questions set text = 'After the change', updated_at = now() where id = $1", [id]);
+      await change.query("delete from question_options where question_id = $1", [id]);
+      await change.query(
+        `insert into question_options (question_id, text, is_correct, weight, position)
+         values ($1, 'Three', true, 100, 0), ($1, 'Four', false, 0, 1)`,
+        [id],
+      );
+      const second = await startIn();
+      // The start has drawn the question and now waits for the change: let the change land.
+      for (let tries = 0; ; tries++) {
+        const { rows } = await pool.query(
+          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+        );
+        if (rows[0].n > 0) break;
+        if (tries > 100) throw new Error("the start never waited for the change");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await change.query("commit");
+      const started = await second.started;
+      expect(started.statusCode, started.body).toBe(200);
+      const [served] = started.json().questions;
+      expect(served.text).toBe("After the change");
+      expect(served.options.map((option: { text: string }) => option.text).sort()).toEqual(["Four", "Three"]);
+      const resumed = await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(second.token) });
+      expect(resumed.statusCode, resumed.body).toBe(200);
+      expect(resumed.json().questions[0]).toEqual(served);
+    } finally {
+      change.release();
+    }
+  });
+
   it("stores an answer only among the options its question was served with", async () => {
     const test = await app.inject({
       method: "POST",
@@ -83,22 +154,31 @@ describe("served questions kept in memory", async () => {
     const started = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
     expect(started.statusCode, started.body).toBe(200);
     const pool = database.db.$client;
+    const attemptId = started.json().attemptId as string;
     const foreignOption = other.json().options[0]._id as string;
     // An option of the bank, but not of the served question: a foreign key let this through.
     await expect(
-      pool.query("update attempt_questions set selected_option_id = $1 where option_order is not null", [
+      pool.query("update attempt_questions set selected_option_id = $1 where attempt_id = $2", [
         foreignOption,
+        attemptId,
       ]),
     ).rejects.toThrow(/attempt_questions_choice_served/);
     await expect(
-      pool.query("update attempt_questions set selected_option_ids = array[$1::uuid]", [foreignOption]),
+      pool.query("update attempt_questions set selected_option_ids = array[$1::uuid] where attempt_id = $2", [
+        foreignOption,
+        attemptId,
+      ]),
     ).rejects.toThrow(/attempt_questions_choice_served/);
     const servedOption = started.json().questions[0].options[0]._id as string;
     await expect(
-      pool.query("update attempt_questions set selected_option_id = $1, selected_option_ids = array[$1::uuid]", [
-        servedOption,
-      ]),
+      pool.query(
+        "update attempt_questions set selected_option_id = $1, selected_option_ids = array[$1::uuid] where attempt_id = $2",
+        [servedOption, attemptId],
+      ),
     ).rejects.toThrow(/attempt_questions_choice_served/);
-    await pool.query("update attempt_questions set selected_option_id = $1", [servedOption]);
+    await pool.query("update attempt_questions set selected_option_id = $1 where attempt_id = $2", [
+      servedOption,
+      attemptId,
+    ]);
   });
 });

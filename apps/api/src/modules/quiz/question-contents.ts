@@ -6,8 +6,9 @@
 //
 // Each entry is the question at one revision, its row's version (questionRevisionSql), and every statement that
 // serves a question reads the revision it sees now; an entry read before an admin's change is never served after
-// it. (A question an attempt holds is never changed in place, updateQuestion archives and replaces it; the
-// revision also covers a change between a start's draw and its insert, and any change to come.)
+// it. (A question an attempt holds is never changed in place: updateQuestion archives and replaces it. A start reads
+// its questions' revisions once it has locked them, claimAndLockDrawn, so no change lands between the text it
+// serves and the options it stores; the revision covers any way of changing a question still to come.)
 import type { QuizQuestion } from "@trainwise/contract/quiz";
 import { LRUCache } from "lru-cache";
 import type { Executor } from "../../db/client.ts";
@@ -17,74 +18,83 @@ import type { QuestionContent, ServedRef } from "./repository/attempt-rows.ts";
 
 type QuizOption = QuizQuestion["options"][number];
 
+/** A question kept at one revision; rendered on its first serve, not when read (a start may draw 200). */
 interface Entry {
   revision: string;
-  question: Omit<QuizQuestion, "options">;
-  options: Map<string, QuizOption>;
+  content: QuestionContent;
+  rendered?: { question: Omit<QuizQuestion, "options">; options: Map<string, QuizOption> };
 }
 
 /**
- * Bounded by the size of the texts, as the render cache is: the banks of many drives at once fit many times over;
- * past it the least recently served go and are read again when next served.
+ * Bounded by an estimate of the memory each question takes (its texts, their HTML, the objects around them), as
+ * the render cache is by size: the banks of many drives at once fit many times over; past it the least recently
+ * served go and are read again when next served.
  */
 const entries = new LRUCache<string, Entry>({
-  maxSize: 32 * 1024 * 1024,
-  sizeCalculation: (entry) =>
-    Math.max(
-      1,
-      entry.question.text.length +
-        entry.question.html.length +
-        [...entry.options.values()].reduce((size, option) => size + option.text.length + option.html.length, 0),
-    ),
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: ({ content }) =>
+    2048 + 4 * content.options.reduce((size, option) => size + option.text.length + 256, content.text.length),
 });
 
-/** Keeps questions just read from the bank, rendered, under the revision they were read at. */
-function remember(contents: QuestionContent[]): void {
-  for (const content of contents) {
-    entries.set(content.questionId, {
-      revision: content.revision,
-      question: {
-        _id: content.questionId,
-        text: content.text,
-        html: renderQuestionText(content.text),
-        category: content.category,
-        difficulty: content.difficulty,
-        type: content.type,
-      },
-      options: new Map(
-        content.options.map((option) => [option._id, { ...option, html: renderOptionText(option.text) }]),
-      ),
-    });
-  }
+function rendered(entry: Entry): NonNullable<Entry["rendered"]> {
+  const { content } = entry;
+  entry.rendered ??= {
+    question: {
+      _id: content.questionId,
+      text: content.text,
+      html: renderQuestionText(content.text),
+      category: content.category,
+      difficulty: content.difficulty,
+      type: content.type,
+    },
+    options: new Map(content.options.map((option) => [option._id, { ...option, html: renderOptionText(option.text) }])),
+  };
+  return entry.rendered;
 }
 
-/** The kept entries of these questions, in order; one read of the bank for those not kept at their revision. */
+/**
+ * The entries of these questions at these revisions, in order: those kept, and one read of the bank for the rest.
+ * Held here for the request, so an entry the cache lets go meanwhile is still served.
+ */
 async function entriesAt(db: Executor, wanted: Pick<ServedRef, "questionId" | "revision">[]): Promise<Entry[]> {
-  const missing = wanted.filter((question) => entries.get(question.questionId)?.revision !== question.revision);
-  if (missing.length > 0)
-    remember(await questionContents(db, [...new Set(missing.map((question) => question.questionId))]));
-  return wanted.map((question) => {
-    const entry = entries.get(question.questionId);
-    if (!entry) throw new Error(`Question ${question.questionId} is not in the bank.`);
+  const found = new Map<string, Entry>();
+  const missing = new Set<string>();
+  for (const { questionId, revision } of wanted) {
+    const entry = entries.get(questionId);
+    if (entry?.revision === revision) found.set(questionId, entry);
+    else missing.add(questionId);
+  }
+  if (missing.size > 0) {
+    for (const content of await questionContents(db, [...missing])) {
+      const entry: Entry = { revision: content.revision, content };
+      entries.set(content.questionId, entry);
+      found.set(content.questionId, entry);
+    }
+  }
+  return wanted.map(({ questionId }) => {
+    const entry = found.get(questionId);
+    if (!entry) throw new Error(`Question ${questionId} is not in the bank.`);
     return entry;
   });
 }
 
-/** The options of questions just drawn (id and revision), each in the admin's order: what a start shuffles. */
+/** The options of questions just drawn and locked (id and revision), each in the admin's order: what a start shuffles. */
 export async function drawnOptionIds(db: Executor, drawn: Pick<ServedRef, "questionId" | "revision">[]) {
-  return (await entriesAt(db, drawn)).map((entry) => [...entry.options.keys()]);
+  return (await entriesAt(db, drawn)).map((entry) => entry.content.options.map((option) => option._id));
 }
 
 /** The served questions as the student sees them, options in their order. */
 export async function servedQuizQuestions(db: Executor, served: ServedRef[]): Promise<QuizQuestion[]> {
   const kept = await entriesAt(db, served);
   return served.map((ref, index) => {
-    const entry = kept[index] as Entry;
-    const options = ref.optionOrder.map((optionId) => {
-      const option = entry.options.get(optionId);
-      if (!option) throw new Error(`Served option ${optionId} is not an option of question ${ref.questionId}.`);
-      return option;
-    });
-    return { ...entry.question, options };
+    const { question, options } = rendered(kept[index] as Entry);
+    return {
+      ...question,
+      options: ref.optionOrder.map((optionId) => {
+        const option = options.get(optionId);
+        if (!option) throw new Error(`Served option ${optionId} is not an option of question ${ref.questionId}.`);
+        return option;
+      }),
+    };
   });
 }

@@ -33,11 +33,11 @@ import {
 } from "./repository/attempt-reads.ts";
 import type { AnswerSlot, AttemptRow, Choice, ServedRef } from "./repository/attempt-rows.ts";
 import {
+  claimAndLockDrawn,
   insertAttempt,
   lockStudent,
   randomQuestions,
   type StudentForStart,
-  undrawableAfterClaim,
 } from "./repository/attempt-start.ts";
 import {
   moveCurrentPosition,
@@ -139,13 +139,20 @@ const SECURE_TEST_SHORT =
  */
 class DrawRaced extends Error {}
 
-/** Draws a start's questions and claims the fresh ones; DrawRaced when another start got there first. */
+/**
+ * Draws a start's questions, claims the fresh ones and locks them all, each at the revision its text is served
+ * at; DrawRaced when one became unusable meanwhile (another start's claim, an admin's archive or deletion).
+ */
 async function drawQuestions(tx: Executor, test: StudentForStart["test"]) {
   const draw = { count: test.questionCount, categories: test.categories, mix: test.difficultyMix, secure: test.secure };
   const picked = await randomQuestions(tx, draw);
-  const ids = picked.map((question) => question.questionId);
-  if ((await undrawableAfterClaim(tx, ids, test.secure)).length > 0) throw new DrawRaced();
-  return picked;
+  const locked = await claimAndLockDrawn(
+    tx,
+    picked.map((question) => question.questionId),
+    test.secure,
+  );
+  if (locked.length < picked.length || locked.some((question) => !question.drawable)) throw new DrawRaced();
+  return locked.map(({ questionId, revision }) => ({ questionId, revision }));
 }
 
 /** Tries a start up to three times when it lost a race for fresh questions or PostgreSQL broke a deadlock. */

@@ -82,13 +82,13 @@ const randomQuestionsStatement: NamedStatement = {
   name: "quiz.random-questions",
   // $1 how many, $2 categories (empty: all), $3–$5 easy/medium/hard counts (null: any difficulty),
   // $6 secure (only keys no candidate has seen) or practice (no key a secure drive still needs)
-  // Which questions and their revisions: their texts come from question-contents.ts.
-  text: `select q.id as "questionId", q.revision
+  // Which questions only: claimAndLockDrawn reads them as they are once locked.
+  text: `select q.id as "questionId"
     from (
       select q.*, row_number() over (partition by q.difficulty order by q.last_resort, random()) as drawn
       from (
         -- A practice draw takes an unseen question a secure drive is waiting for only when it lacks others.
-        select q.*, ${questionRevisionSql("q")} as revision, not $6::boolean and ${keptForSecureSql("q")} as last_resort
+        select q.*, not $6::boolean and ${keptForSecureSql("q")} as last_resort
         from questions q
         where q.archived_at is null and (cardinality($2::text[]) = 0 or q.category = any($2::text[]))
           and ${drawableSql("q", "$6::boolean")}
@@ -102,14 +102,14 @@ const randomQuestionsStatement: NamedStatement = {
 /**
  * Up to `count` current questions from the test's categories (all when none are named), `mix` of each
  * difficulty when the test sets one, whose keys the drive may use; a practice drive's unseen questions that a
- * secure drive is waiting for last (decision 024). Each by its id and revision.
+ * secure drive is waiting for last (decision 024).
  */
 export function randomQuestions(
   db: Executor,
   draw: { count: number; categories: string[]; mix: DifficultyMix | null; secure: boolean },
 ) {
   const { count, categories, mix, secure } = draw;
-  return runNamed<Pick<ServedRef, "questionId" | "revision">>(db, randomQuestionsStatement, [
+  return runNamed<{ questionId: string }>(db, randomQuestionsStatement, [
     count,
     categories,
     mix?.easy ?? null,
@@ -128,22 +128,32 @@ const claimFirstDrawsStatement: NamedStatement = {
       select id from questions where id = any($1::uuid[]) and not key_drawn order by id for no key update)`,
 };
 
-const undrawableStatement: NamedStatement = {
-  name: "quiz.undrawable",
-  // $1 the drawn questions, $2 secure
-  text: `select q.id from questions q where q.id = any($1::uuid[]) and not ${drawableSql("q", "$2::boolean")}`,
+const lockDrawnStatement: NamedStatement = {
+  name: "quiz.lock-drawn",
+  // $1 the drawn questions, $2 secure. Key share, in id order: the lock storing the attempt's questions takes
+  // anyway (the foreign key), taken earlier. It waits only for an admin changing or deleting the question, and
+  // then reads the row as that change left it.
+  text: `select q.id as "questionId", ${questionRevisionSql("q")} as revision,
+      q.archived_at is null and ${drawableSql("q", "$2::boolean")} as drawable
+    from questions q where q.id = any($1::uuid[]) order by q.id for key share`,
 };
 
 /**
- * Of the questions just drawn, those another start has meanwhile made unusable for this one: a practice and a
- * secure first draw of a fresh question both found its key unspoken for. Claiming the fresh ones first (their
- * row locks, in id order) makes such draws take turns, and the check after the claim, a statement of its own,
- * sees what the other committed (decision 024). Empty in the common case.
+ * The questions just drawn, claimed and locked until the start ends, as they are now: each one's revision, and
+ * whether this start may still serve it. The draw reads without locks, so until here an admin could change a
+ * question nobody had been served (updateQuestion changes those in place) or delete it, and another start could
+ * make a fresh one unusable for this one (a practice and a secure first draw both found its key unspoken for,
+ * decision 024). Claiming the fresh ones first (their row locks, in id order) makes such draws take turns; the
+ * lock after the claim, a statement of its own, sees what the others committed; from then on no change can land
+ * before this start's attempt is stored, and its texts are read at the revisions returned here (an outside review
+ * found a start serving a question's old text and options after an admin's change landed mid-start).
  */
-export async function undrawableAfterClaim(db: Executor, questionIds: string[], secure: boolean) {
+export async function claimAndLockDrawn(db: Executor, questionIds: string[], secure: boolean) {
   await runNamed(db, claimFirstDrawsStatement, [questionIds]);
-  const rows = await runNamed<{ id: string }>(db, undrawableStatement, [questionIds, secure]);
-  return rows.map((row) => row.id);
+  return runNamed<Pick<ServedRef, "questionId" | "revision"> & { drawable: boolean }>(db, lockDrawnStatement, [
+    questionIds,
+    secure,
+  ]);
 }
 
 const insertAttemptStatement: NamedStatement = {
