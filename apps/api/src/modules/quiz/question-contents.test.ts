@@ -20,6 +20,26 @@ describe("served questions kept in memory", async () => {
     ],
   });
 
+  /** A drive of one question from `category`; what it returns registers a student and starts (unawaited). */
+  async function oneQuestionDrive(category: string) {
+    const test = await app.inject({
+      method: "POST",
+      url: "/api/tests",
+      headers: admin,
+      payload: { name: category, categories: [category], questionCount: 1, timingMode: "whole_quiz" },
+    });
+    const drive = await app.inject({
+      method: "POST",
+      url: "/api/drives",
+      headers: admin,
+      payload: { name: `${category} drive`, testId: test.json()._id },
+    });
+    return async () => {
+      const { token } = await registerStudent(app, { driveCode: drive.json().code });
+      return { token, started: app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) }) };
+    };
+  }
+
   it("serves the text of the revision a statement read, and reads the bank again after a change", async () => {
     const created = await app.inject({
       method: "POST",
@@ -71,22 +91,7 @@ describe("served questions kept in memory", async () => {
       payload: { ...question("Before the change"), category },
     });
     const id = created.json()._id as string;
-    const test = await app.inject({
-      method: "POST",
-      url: "/api/tests",
-      headers: admin,
-      payload: { name: category, categories: [category], questionCount: 1, timingMode: "whole_quiz" },
-    });
-    const drive = await app.inject({
-      method: "POST",
-      url: "/api/drives",
-      headers: admin,
-      payload: { name: `${category} drive`, testId: test.json()._id },
-    });
-    const startIn = async () => {
-      const { token } = await registerStudent(app, { driveCode: drive.json().code });
-      return { token, started: app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) }) };
-    };
+    const startIn = await oneQuestionDrive(category);
     const first = await startIn();
     expect((await first.started).json().questions[0].text).toBe("Before the change");
     const pool = database.db.$client;
@@ -132,26 +137,14 @@ describe("served questions kept in memory", async () => {
   });
 
   it("stores an answer only among the options its question was served with", async () => {
-    const test = await app.inject({
-      method: "POST",
-      url: "/api/tests",
-      headers: admin,
-      payload: { name: "Kept texts", categories: ["Kept texts"], questionCount: 1, timingMode: "whole_quiz" },
-    });
-    const drive = await app.inject({
-      method: "POST",
-      url: "/api/drives",
-      headers: admin,
-      payload: { name: "Kept texts drive", testId: test.json()._id },
-    });
+    const startIn = await oneQuestionDrive("Kept texts");
     const other = await app.inject({
       method: "POST",
       url: "/api/questions",
       headers: admin,
       payload: { ...question("Another question"), category: "Elsewhere" },
     });
-    const { token } = await registerStudent(app, { driveCode: drive.json().code });
-    const started = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
+    const started = await (await startIn()).started;
     expect(started.statusCode, started.body).toBe(200);
     const pool = database.db.$client;
     const attemptId = started.json().attemptId as string;
