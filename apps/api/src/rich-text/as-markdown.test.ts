@@ -78,8 +78,12 @@ describe("HTML as Markdown", () => {
 
   it("reads TeX between Moodle's math delimiters as our math, and renders it with KaTeX", () => {
     expect(htmlAsMarkdown("<p>Solve $$x^2 = 4$$ where \\(x > 0\\), and \\[ \\frac12 \\] costs $5.</p>")).toBe(
-      "Solve $$x^2 = 4$$ where $x > 0$, and $$\\frac12$$ costs \\$5.",
+      "Solve $$x^2 = 4$$ where $x > 0$, and $$ \\frac12 $$ costs \\$5.",
     );
+    // A display formula keeps its TeX as it is, spaces too, as Moodle's filter reads it: trimmed, what a plain-text
+    // Aiken line showed ("$$ **{** $$") came back as something else (a property test's find).
+    expect(plainAsMarkdown("a $$ **{** $$ b", false, true)).toBe("a $$ **{** $$ b");
+    expect(renderQuestionText("$$ \\frac12 $$")).toContain('class="katex-display"');
     // The TeX is read as Moodle's filter reads it: entities decoded, no Markdown escapes inside.
     expect(htmlAsMarkdown("<p>\\(a_1 &lt; b_2 * c\\)</p>")).toBe("$a_1 < b_2 * c$");
     expect(htmlAsMarkdown("\\(\\sqrt{2}\\)", true)).toBe("$\\sqrt{2}$");

@@ -48,9 +48,10 @@ const MATH_MARK = /\uE000(\d+)\uE001/g;
 
 /**
  * The text with each formula Moodle would render replaced by a mark that no escape touches, and the function that
- * puts the formulas back, as our math (`$$…$$` display, `$…$` inline, trimmed as pandoc's rule wants), in place of
- * their marks. A formula holding a `$` stays text: our math cannot hold one. One pass: each delimiter's next
- * opening and closing is searched for again only once passed, so a file of unclosed `\(` costs no more than its length.
+ * puts the formulas back, as our math (`$$…$$` display, `$…$` inline, the inline ones trimmed as pandoc's rule
+ * wants), in place of their marks. A formula holding a `$` stays text: our math cannot hold one. One pass: each
+ * delimiter's next opening and closing is searched for again only once passed, so a file of unclosed `\(` costs no
+ * more than its length.
  */
 function markMath(text: string): { marked: string; restore: (done: string) => string } {
   if (/[\uE000\uE001]/.test(text) || !/\$\$|\\[[(]/.test(text)) return { marked: text, restore: (done) => done };
@@ -75,8 +76,10 @@ function markMath(text: string): { marked: string; restore: (done: string) => st
       found.open = -1;
       continue;
     }
-    const tex = text.slice(start, found.close).trim();
-    if (tex === "" || tex.includes("$")) {
+    // Inline math may not start or end with a space (pandoc's rule); display math keeps its TeX as it is, as
+    // mathFromMoodle does (trimmed, a display formula read back as plain text lost its spaces).
+    const tex = delimiter.display ? text.slice(start, found.close) : text.slice(start, found.close).trim();
+    if (tex.trim() === "" || tex.includes("$")) {
       marked += text.slice(at, start);
       at = start;
       continue;
