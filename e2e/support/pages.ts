@@ -1,5 +1,5 @@
-// Steps several journeys share: an accessibility check of the page as it stands, and opening and filling in
-// registration.
+// Steps several journeys share: an accessibility check of the page as it stands, the home page's feedback, and
+// opening and filling in registration.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 import type { uniqueStudent } from "./api.ts";
@@ -26,6 +26,16 @@ const REGISTRATION_LABELS = {
 /** The text a question's or option's server-rendered HTML shows, as the page's own parser reads it (inert). */
 export function renderedText(page: Page, html: string): Promise<string> {
   return page.evaluate((markup) => new DOMParser().parseFromString(markup, "text/html").body.textContent ?? "", html);
+}
+
+/**
+ * Opens the home page and scrolls to its feedback, as a visitor does: the carousel loads only when it nears the
+ * viewport. Resolves once its first slide shows.
+ */
+export async function openHomeFeedback(page: Page) {
+  await page.goto("/");
+  await page.getByRole("heading", { name: "What our students say" }).scrollIntoViewIfNeeded();
+  await expect(page.getByTestId("feedback-slide").first()).toBeVisible();
 }
 
 /** Opens a drive's share link (`ownQuiz`'s `registerPath`) and waits until the page has filled in the drive's code. */

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { submittedStudent } from "../support/api.ts";
-import { expectNoAxeViolations } from "../support/pages.ts";
+import { expectNoAxeViolations, openHomeFeedback } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
 async function logInByKeyboard(page: Page) {
@@ -145,15 +145,14 @@ test("feedback submitted by an admin appears in the home carousel, and hiding it
   await expect(page.getByRole("status").filter({ hasText: "Feedback submitted successfully." })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await page.goto("/");
+  await openHomeFeedback(page);
   await expect(page.getByTestId("feedback-card").filter({ hasText: words })).toHaveCount(1);
 
   await page.goto("/admin/submit-feedback");
   const entry = page.getByRole("region", { name: "Feedback entries" }).getByRole("row").filter({ hasText: words });
   await entry.getByRole("button", { name: /^Hide/ }).click();
   await expect(entry).toContainText("Hidden");
-  await page.goto("/");
-  await expect(page.getByTestId("feedback-slide").first()).toBeVisible();
+  await openHomeFeedback(page);
   await expect(page.getByTestId("feedback-card").filter({ hasText: words })).toHaveCount(0);
 });
 

@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import type { FeedbackInput } from "@trainwise/contract/feedback";
 import { baseUrl, sharedAdminToken } from "../support/api.ts";
-import { expectNoAxeViolations } from "../support/pages.ts";
+import { expectNoAxeViolations, openHomeFeedback } from "../support/pages.ts";
 import { startSlowDocuments } from "../support/slow-documents.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -211,8 +211,7 @@ test("every feedback card shows its author's initials", async ({ page }) => {
     });
     expect(response.status, await response.clone().text()).toBe(201);
   }
-  await page.goto("/");
-  await expect(page.getByTestId("feedback-slide").first()).toBeVisible();
+  await openHomeFeedback(page);
   const cards = await page.getByTestId("feedback-card").evaluateAll((elements) =>
     elements.map((card) => ({
       initials: card.querySelector('[data-testid="feedback-initials"]')?.textContent ?? null,

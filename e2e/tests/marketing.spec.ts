@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { PUBLIC_PATHS } from "@trainwise/contract/site-paths";
 import { baseUrl, sharedAdminToken } from "../support/api.ts";
+import { openHomeFeedback } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
 const WIDTHS = [360, 768, 1280] as const;
@@ -84,6 +85,22 @@ test("each value shows its description on hover and on keyboard focus", async ({
   }
 });
 
+test("the feedback carousel's code and entries load only when a visitor scrolls towards it", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  const fetched: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === "/api/feedback" || pathname.includes("feedback-carousel")) fetched.push(pathname);
+  });
+  await page.goto("/", { waitUntil: "networkidle" });
+  await expect(page.getByRole("status").filter({ hasText: "Loading feedback…" })).toBeAttached();
+  expect(fetched, "fetched before the visitor scrolled").toEqual([]);
+
+  await page.getByRole("heading", { name: "What our students say" }).scrollIntoViewIfNeeded();
+  await expect(page.getByTestId("feedback-slide").first()).toBeVisible();
+  expect(fetched).toContain("/api/feedback");
+});
+
 for (const [width, perSlide, gap] of [
   [1280, 3, "20px"],
   [768, 2, "15px"],
@@ -94,9 +111,8 @@ for (const [width, perSlide, gap] of [
   }) => {
     await page.clock.install();
     await page.setViewportSize({ width, height: 900 });
-    await page.goto("/");
+    await openHomeFeedback(page);
     const slides = page.getByTestId("feedback-slide");
-    await expect(slides.first()).toBeVisible();
     await expect(slides.first().getByTestId("feedback-card")).toHaveCount(perSlide);
     await expect(slides.first().getByRole("list")).toHaveCSS("gap", gap);
     // The dots show a window of at most five slides round the current one, so each is found by its slide.

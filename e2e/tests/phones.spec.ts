@@ -6,7 +6,7 @@ import { brand } from "@trainwise/contract/brand";
 import type { FeedbackInput } from "@trainwise/contract/feedback";
 import { PUBLIC_PATHS } from "@trainwise/contract/site-paths";
 import { baseUrl, sharedAdminToken, uniqueStudent } from "../support/api.ts";
-import { expectNoAxeViolations, fillRegistration } from "../support/pages.ts";
+import { expectNoAxeViolations, fillRegistration, openHomeFeedback } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
 const WIDTHS = [360, 768, 1280] as const;
@@ -47,8 +47,7 @@ test.beforeAll(ensureFeedback);
 
 /** The home page with its carousel loaded, holding every feedback entry. */
 async function openHomeWithFeedback(page: Page) {
-  await page.goto("/");
-  await expect(page.getByTestId("feedback-slide").first()).toBeVisible();
+  await openHomeFeedback(page);
   expect(await page.getByTestId("feedback-card").count()).toBeGreaterThanOrEqual(FEEDBACK_ENTRIES);
 }
 

@@ -1,5 +1,5 @@
 import { brand } from "@trainwise/contract/brand";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PageIntro } from "../../components/site/page-intro.tsx";
 import { BannerPicture, IconTile } from "../../components/site/site-images.tsx";
@@ -41,8 +41,33 @@ export const meta: Route.MetaFunction = ({ location }) => [
   },
 ];
 
-// The carousel's code (and its data) loads after the page is interactive: it sits at the bottom of the page.
+// The carousel's code (and its data) loads when the visitor scrolls towards it: it sits at the bottom of the page,
+// and building it while the page becomes interactive kept a phone's main thread busy for nothing.
 const FeedbackCarousel = lazy(() => import("../../components/site/feedback-carousel.tsx"));
+
+/** How far ahead of the viewport the carousel starts loading, so it is ready by the time it scrolls into view. */
+const CAROUSEL_LOAD_AHEAD = "800px 0px";
+
+/** True once the element has come within CAROUSEL_LOAD_AHEAD of the viewport (at once where nothing can observe it). */
+function useNearViewport(): [React.RefObject<HTMLDivElement | null>, boolean] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === "undefined") return setNear(true);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        setNear(true);
+        observer.disconnect();
+      },
+      { rootMargin: CAROUSEL_LOAD_AHEAD },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, near];
+}
 
 function Section({ title, children, tinted }: { title: string; children: React.ReactNode; tinted?: boolean }) {
   const id = `section-${title.toLowerCase().replaceAll(/[^a-z]+/g, "-")}`;
@@ -59,8 +84,7 @@ function Section({ title, children, tinted }: { title: string; children: React.R
 }
 
 export default function Home() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const [carouselSlot, carouselNear] = useNearViewport();
   return (
     <>
       <PageIntro pages={pages} art={<BannerPicture picture={heroPicture} />}>
@@ -177,13 +201,15 @@ export default function Home() {
       </Section>
 
       <Section title="What our students say" tinted>
-        {hydrated ? (
-          <Suspense fallback={<p role="status">Loading feedback…</p>}>
-            <FeedbackCarousel />
-          </Suspense>
-        ) : (
-          <p role="status">Loading feedback…</p>
-        )}
+        <div ref={carouselSlot}>
+          {carouselNear ? (
+            <Suspense fallback={<p role="status">Loading feedback…</p>}>
+              <FeedbackCarousel />
+            </Suspense>
+          ) : (
+            <p role="status">Loading feedback…</p>
+          )}
+        </div>
       </Section>
     </>
   );
