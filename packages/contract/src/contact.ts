@@ -37,8 +37,18 @@ export const contactInputSchema = z.object({
 });
 export type ContactInput = z.infer<typeof contactInputSchema>;
 
-export const contactEnquirySchema = contactInputSchema.omit({ programme: true }).extend({
+/**
+ * A stored enquiry as admins read it: what was stored, described, not the form's rules run again. An enquiry kept
+ * from before a rule was tightened (the phone's digit count came later) still lists, and a thousand of them do not
+ * cost a thousand e-mail and phone checks.
+ */
+export const contactEnquirySchema = z.object({
   _id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  phone: z.string(),
+  message: z.string(),
   /** The programme the enquiry is about, or null when it came from the contact page. */
   programme: z.enum(TRAINING_PROGRAMMES).nullable(),
   createdAt: z.iso.datetime(),

@@ -2,7 +2,7 @@
 // cannot carry the admin's Authorization header, so the address carries a ticket instead — 32 random bytes,
 // stored only as their sha-256, valid for one address, one admin's session, one minute and one use. They live in
 // PostgreSQL, so any instance can redeem a ticket that another issued.
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import type { Executor } from "../db/client.ts";
 import { storeDownloadTicket, takeDownloadTicket } from "./repository.ts";
 
@@ -13,7 +13,7 @@ export const DOWNLOAD_TICKET_SECONDS = 60;
 export const TICKET_PARAMETER = "ticket";
 
 function hashOf(ticket: string): string {
-  return createHash("sha256").update(ticket).digest("hex");
+  return hash("sha256", ticket);
 }
 
 /** The address a ticket is bound to: the path and the query string without the ticket, in the order sent. */

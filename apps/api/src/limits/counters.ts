@@ -2,7 +2,7 @@
 // per-route limits of @fastify/rate-limit (registration, the contact form, certificate checks). They live in
 // PostgreSQL, in the UNLOGGED table `limit_counters`, so that several app instances behind a load balancer count
 // together: wrong passwords spread over three instances are limited as one (decision 010).
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { type Database, type NamedStatement, runNamed } from "../db/client.ts";
 
@@ -76,7 +76,7 @@ const sweepStatement: NamedStatement = {
 const LONGEST_STORED_KEY = 200;
 
 function storedKey(key: string): string {
-  return key.length <= LONGEST_STORED_KEY ? key : `sha256:${createHash("sha256").update(key).digest("base64url")}`;
+  return key.length <= LONGEST_STORED_KEY ? key : `sha256:${hash("sha256", key, "base64url")}`;
 }
 
 function counterOf(row: CounterRow): Counter {

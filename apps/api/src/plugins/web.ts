@@ -2,7 +2,7 @@
 // generated robots.txt and sitemap.xml. Every file and its brotli/gzip copies (written by the web build) are read
 // once at start, so a page costs no disk or compression work per request. Each HTML page gets its own
 // Content-Security-Policy listing the hashes of its inline scripts, so no 'unsafe-inline' is needed for scripts.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { isClientOnlyPath, PUBLIC_PATHS } from "@trainwise/contract/site-paths";
@@ -44,7 +44,7 @@ export function pagePolicy(html: string): string {
   const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
     .map((match) => match[1] ?? "")
     .filter((code) => code.length > 0)
-    .map((code) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+    .map((code) => `'sha256-${hash("sha256", code, "base64")}'`);
   return [
     "default-src 'self'",
     `script-src 'self' ${[...new Set(hashes)].join(" ")}`,
@@ -87,7 +87,7 @@ export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
       br: readIfExists(`${file}.br`),
       gzip: readIfExists(`${file}.gz`),
       contentType: CONTENT_TYPES[extension] ?? "application/octet-stream",
-      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      etag: `"${hash("sha1", body, "base64url")}"`,
       // Hashed asset names never change content; pages must be revalidated so a deploy shows at once.
       cacheControl: relative.startsWith("assets/")
         ? "public, max-age=31536000, immutable"

@@ -38,7 +38,8 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const templateDatabase = `trainwise_template_${process.pid}`;
+  // One per project (the cost suite runs as a project of its own), so two setups on one server never share it.
+  const templateDatabase = `trainwise_template_${process.pid}_${project.name.replaceAll(/\W/g, "_")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${templateDatabase} with (force)`);

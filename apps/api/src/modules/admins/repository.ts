@@ -1,5 +1,5 @@
 // Admin accounts: look-up by username (case-insensitive), creation, passwords, roles, invitations and disabling.
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import { type AdminAccount, type AdminRole, INVITE_LIFETIME_HOURS } from "@trainwise/contract/admin-roles";
 import { LIST_CAP } from "@trainwise/contract/common";
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
@@ -97,7 +97,7 @@ export class LastOwnerError extends Error {}
 export class AccountDisabledError extends Error {}
 
 function tokenHashOf(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  return hash("sha256", token);
 }
 
 /**

@@ -3,7 +3,7 @@
 // line's email and USN on the registration page, and on a drive set to "personal links only" it is the only way
 // in for a new candidate: knowing a classmate's email and USN no longer admits anyone. Only the token's hash is
 // stored; the token itself is shown once.
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { PersonalLink, PersonalLinkScope } from "@trainwise/contract/drives";
 import { sql } from "drizzle-orm";
@@ -17,7 +17,7 @@ import { rosterListsSql } from "./repository.ts";
 const LINES_PER_TURN = 500;
 
 function hashLinkToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  return hash("sha256", token);
 }
 
 /** The address of a personal link: the registration page with the drive's code and the token. */
@@ -126,9 +126,9 @@ export async function emailPersonalLinks(
     for (const line of linked) {
       if (mailing.signal.aborted) return;
       if (!line.email) continue;
-      const hash = hashLinkToken(line.token);
+      const tokenHash = hashLinkToken(line.token);
       const { rows } = await db.execute(
-        sql`select 1 from drive_roster where id = ${line.id} and link_token_hash = ${hash}`,
+        sql`select 1 from drive_roster where id = ${line.id} and link_token_hash = ${tokenHash}`,
       );
       if (rows.length === 0) continue;
       try {
@@ -146,7 +146,7 @@ export async function emailPersonalLinks(
         });
         failuresInARow = 0;
         await db.execute(
-          sql`update drive_roster set link_emailed_at = now() where id = ${line.id} and link_token_hash = ${hash}`,
+          sql`update drive_roster set link_emailed_at = now() where id = ${line.id} and link_token_hash = ${tokenHash}`,
         );
       } catch (error) {
         log.error(loggableMailFailure(error), "e-mailing a personal link failed");

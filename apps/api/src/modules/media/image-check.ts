@@ -2,7 +2,7 @@
 // size in pixels read from its header, without decoding it: by image-size, except for a JPEG, whose markers are
 // walked here as the standard has them (see jpegSizeOf). An image larger than a browser should decode for a
 // question is refused, however few bytes it takes.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import {
   MAX_IMAGE_PIXELS,
   MAX_IMAGE_SIDE,
@@ -167,7 +167,7 @@ export function checkEmbeddedImage(bytes: Buffer): EmbeddedImage {
   if (!size) return { ok: false, message: "cannot be read: the image is damaged or incomplete" };
   const tooLarge = oversize(size);
   if (tooLarge) return { ok: false, message: tooLarge };
-  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const sha256 = hash("sha256", bytes);
   return { ok: true, sha256, contentType, bytes, ...size };
 }
 

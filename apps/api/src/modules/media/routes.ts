@@ -1,6 +1,6 @@
 // /api/media: images for questions. POST (whoever may edit questions) stores one; GET serves it to anyone, for
 // ever, under the hash of its bytes (docs/decisions/021).
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import {
   imageMarkdown,
   MAX_MEDIA_BYTES,
@@ -53,7 +53,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new HttpError(400, "The image is empty.");
     const checked = checkImage(bytes, contentType);
     if (!checked.ok) throw new HttpError(400, checked.message);
-    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    const sha256 = hash("sha256", bytes);
     await saveMedia(app.db, {
       sha256,
       contentType,

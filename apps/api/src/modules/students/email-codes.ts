@@ -2,14 +2,14 @@
 // last e-mailed to the address it gives, so the address, and the certificate that names it, is the student's own.
 // A code works for EMAIL_CODE_MINUTES and for EMAIL_CODE_WRONG_TRIES wrong tries; another can be sent after
 // EMAIL_CODE_RESEND_SECONDS, so a guesser gets a few tries a minute, and each new code lands in the owner's inbox.
-import { createHash, randomInt } from "node:crypto";
+import { hash, randomInt } from "node:crypto";
 import { EMAIL_CODE_MINUTES, EMAIL_CODE_RESEND_SECONDS, EMAIL_CODE_WRONG_TRIES } from "@trainwise/contract/auth";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { HttpError } from "../../http/http-error.ts";
 
 function hashEmailCode(driveId: string, email: string, code: string): string {
-  return createHash("sha256").update(`${driveId}\n${email.toLowerCase()}\n${code}`).digest("hex");
+  return hash("sha256", `${driveId}\n${email.toLowerCase()}\n${code}`);
 }
 
 /** A new code for the address, or how many seconds to wait when one was sent less than a resend interval ago. */

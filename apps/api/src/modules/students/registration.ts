@@ -3,7 +3,7 @@
 // in the same drive needs the resume code shown once at the first registration, or the one-time code an admin's
 // "let resume" made for the student: an email and a USN alone, which classmates know, never hand over someone's
 // attempt.
-import { createHash, randomInt } from "node:crypto";
+import { hash, randomInt } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { StudentRegistration } from "@trainwise/contract/auth";
 import { LET_RESUME_MINUTES } from "@trainwise/contract/students";
@@ -91,11 +91,11 @@ export function newResumeCode(): string {
 }
 
 export function hashResumeCode(code: string): string {
-  return createHash("sha256").update(code.toUpperCase().replace("-", "")).digest("hex");
+  return hash("sha256", code.toUpperCase().replace("-", ""));
 }
 
 function hashRegistrationKey(key: string): string {
-  return createHash("sha256").update(key).digest("hex");
+  return hash("sha256", key);
 }
 
 /** How long the client that registered a student can repeat its registration (a retry after a lost answer). */
