@@ -99,6 +99,10 @@ test("the feedback carousel's code and entries load only when a visitor scrolls 
   await page.getByRole("heading", { name: "What our students say" }).scrollIntoViewIfNeeded();
   await expect(page.getByTestId("feedback-slide").first()).toBeVisible();
   expect(fetched).toContain("/api/feedback");
+  expect(
+    fetched.some((pathname) => pathname.includes("feedback-carousel")),
+    "the carousel's code",
+  ).toBe(true);
 });
 
 for (const [width, perSlide, gap] of [

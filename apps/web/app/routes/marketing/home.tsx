@@ -201,7 +201,9 @@ export default function Home() {
       </Section>
 
       <Section title="What our students say" tinted>
-        <div ref={carouselSlot}>
+        {/* About a slide's height held before it loads, so a visitor jumping to the bottom does not see it push
+            the footer down. */}
+        <div ref={carouselSlot} className="min-h-64">
           {carouselNear ? (
             <Suspense fallback={<p role="status">Loading feedback…</p>}>
               <FeedbackCarousel />
