@@ -652,6 +652,30 @@ describe("tests and drives", async () => {
       expect((await register({ driveCode: drive.code, usnNo: "1sr24cs001" })).statusCode).toBe(200);
     });
 
+    it("keeps a one-line roster's empty column empty and its personal link when the same roster comes again", async () => {
+      const drive = await driveWith({ name: "One line", questionCount: 3 }, { rosterOnly: true });
+      const upload = () =>
+        app.inject({
+          method: "PUT",
+          url: `/api/drives/${drive._id}/roster`,
+          headers: { ...asAdmin, "content-type": "text/csv" },
+          payload: "email,usn\n,1SR24CS009\n",
+        });
+      expect((await upload()).json().entries).toBe(1);
+      const made = await app.inject({
+        method: "POST",
+        url: `/api/drives/${drive._id}/roster/links`,
+        headers: asAdmin,
+        payload: { lines: "all" },
+      });
+      expect(made.json().made).toBe(1);
+      expect((await upload()).json().entries).toBe(1);
+      const lines = await app.inject({ method: "GET", url: `/api/drives/${drive._id}/roster`, headers: asAdmin });
+      expect(lines.json()).toEqual([
+        expect.objectContaining({ email: null, usnNo: "1SR24CS009", link: expect.anything() }),
+      ]);
+    });
+
     it("admits by a roster line that gives both an email and a USN only the student with both", async () => {
       const drive = await driveWith({ name: "Both listed", questionCount: 3 }, { rosterOnly: true });
       await app.inject({

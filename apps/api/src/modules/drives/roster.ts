@@ -19,7 +19,7 @@ const columnName = (name: string) =>
     .replaceAll(/[^a-z]/g, "");
 
 /** Lines split between turns of the event loop by the quick reading. */
-const LINES_PER_TURN = 2000;
+const LINES_PER_TURN = 1000;
 
 /**
  * A roster without a double quote in it, read line by line: without quotes no cell holds a comma or a line break,
@@ -82,17 +82,23 @@ export async function parseRoster(csv: string): Promise<RosterEntry[]> {
   // Lines end in \n or \r\n there; csv-parse reads the rest (a lone \r may end its lines).
   const unquoted = !csv.includes('"') && !/\r(?!\n)/.test(csv);
   const records = unquoted ? await unquotedRecords(csv) : await csvRecords(csv);
-  const entries = records.map((record) => ({
-    email: (record.email ?? record.emailid ?? "").slice(0, 254),
-    usnNo: (record.usn ?? record.usnno ?? "").slice(0, 50),
-  }));
   const columns = Object.keys(records[0] ?? {});
   if (records.length > 0 && !columns.some((column) => ["email", "emailid", "usn", "usnno"].includes(column))) {
     throw new HttpError(400, "The roster needs a header row with an email column, a usn column, or both.");
   }
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
-  if (entries.some((entry) => /[\u0000-\u001f\u007f]/.test(entry.email + entry.usnNo))) {
-    throw new HttpError(400, "The roster contains control characters; save it again as plain CSV.");
+  // A piece per turn here too: the largest roster's 20,000 lines held the loop about 10 ms in one go.
+  const entries: RosterEntry[] = [];
+  for (const [index, record] of records.entries()) {
+    if (index > 0 && index % LINES_PER_TURN === 0) await nextTurn();
+    const entry = {
+      email: (record.email ?? record.emailid ?? "").slice(0, 254),
+      usnNo: (record.usn ?? record.usnno ?? "").slice(0, 50),
+    };
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+    if (/[\u0000-\u001f\u007f]/.test(entry.email + entry.usnNo)) {
+      throw new HttpError(400, "The roster contains control characters; save it again as plain CSV.");
+    }
+    if (entry.email || entry.usnNo) entries.push(entry);
   }
-  return entries.filter((entry) => entry.email || entry.usnNo);
+  return entries;
 }

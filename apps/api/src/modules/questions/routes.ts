@@ -1,4 +1,6 @@
 // /api/questions: the question bank (admin).
+
+import { setImmediate as nextTurn } from "node:timers/promises";
 import {
   type BankFormat,
   IMPORT_LIMITS,
@@ -14,12 +16,13 @@ import { serve } from "../../http/serve-endpoint.ts";
 import { adminOf } from "../../plugins/auth.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 import { OffThreadRenderer, questionRenderJobs } from "../../rich-text/render-off-thread.ts";
-import { aikenCarries } from "./formats/aiken.ts";
+import { aikenCarries, aikenParts } from "./formats/aiken.ts";
 import type { FileOutcome } from "./formats/bank-file.ts";
 import { detectFormat, EXPORTS } from "./formats/bank-formats.ts";
 import { BankReader } from "./formats/bank-reader.ts";
 import { QUESTION_CSV_TEMPLATE, questionCsvRow } from "./formats/csv.ts";
-import { moodleXmlExport } from "./formats/moodle-xml.ts";
+import { giftParts } from "./formats/gift.ts";
+import { moodleXmlParts } from "./formats/moodle-xml.ts";
 import {
   archiveOrDeleteQuestion,
   createQuestions,
@@ -32,6 +35,19 @@ import {
   toQuestionResponse,
   updateQuestion,
 } from "./repository.ts";
+
+/** Parts of an export file written between turns of the event loop: a whole bank at once held it for 20 ms and more. */
+const PARTS_PER_TURN = 50;
+
+/** An export file's parts joined by line breaks, letting other requests in every PARTS_PER_TURN parts. */
+async function joinInTurns(parts: Iterable<string>): Promise<string> {
+  const written: string[] = [];
+  for (const part of parts) {
+    if (written.length > 0 && written.length % PARTS_PER_TURN === 0) await nextTurn();
+    written.push(part);
+  }
+  return written.join("\n");
+}
 
 const questionRoutes: FastifyPluginAsync = async (app) => {
   // An uploaded question file arrives as text in any of the formats; past the limit it is refused with 413.
@@ -119,11 +135,16 @@ const questionRoutes: FastifyPluginAsync = async (app) => {
     if (format === "moodle-xml") {
       // Moodle cannot reach our media: the images the questions show travel inside the file.
       const images = await imagesShownBy(app.db, questions);
-      const written = moodleXmlExport(questions, { multichoiceset, images });
-      reply.header("x-questions-marked-differently", String(written.markedDifferently));
-      return sendDownload(reply, file, written.xml);
+      const tally = { markedDifferently: 0 };
+      const xml = await joinInTurns(moodleXmlParts(questions, { multichoiceset, images }, tally));
+      reply.header("x-questions-marked-differently", String(tally.markedDifferently));
+      return sendDownload(reply, file, xml);
     }
-    return sendDownload(reply, file, file.write(questions));
+    return sendDownload(
+      reply,
+      file,
+      await joinInTurns(format === "gift" ? giftParts(questions) : aikenParts(questions)),
+    );
   });
 
   serve(app, "questionTemplate", async (_request, reply) =>

@@ -129,20 +129,23 @@ function aikenLine(markdown: string): string {
 }
 
 /**
- * The questions Aiken can hold (`aikenCarries`), a true/false question as options True and False; the export
- * tells the admin how many it left out.
+ * The questions Aiken can hold (`aikenCarries`), one part each, a true/false question as options True and False;
+ * the export tells the admin how many it left out.
  */
+export function* aikenParts(questions: QuestionWithOptions[]): Generator<string> {
+  for (const question of questions) {
+    if (!aikenCarries(question)) continue;
+    const lines = [aikenLine(question.text)];
+    question.options.forEach((option, index) => {
+      lines.push(`${String.fromCharCode(65 + index)}. ${aikenLine(option.text)}`);
+    });
+    const correct = question.options.findIndex((option) => option.isCorrect);
+    lines.push(`ANSWER: ${String.fromCharCode(65 + correct)}`);
+    yield `${lines.join("\n")}\n`;
+  }
+}
+
+/** The file `aikenParts` describes: its parts joined by line breaks. */
 export function questionsToAiken(questions: QuestionWithOptions[]): string {
-  return questions
-    .filter(aikenCarries)
-    .map((question) => {
-      const lines = [aikenLine(question.text)];
-      question.options.forEach((option, index) => {
-        lines.push(`${String.fromCharCode(65 + index)}. ${aikenLine(option.text)}`);
-      });
-      const correct = question.options.findIndex((option) => option.isCorrect);
-      lines.push(`ANSWER: ${String.fromCharCode(65 + correct)}`);
-      return `${lines.join("\n")}\n`;
-    })
-    .join("\n");
+  return [...aikenParts(questions)].join("\n");
 }

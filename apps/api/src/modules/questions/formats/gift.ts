@@ -343,18 +343,18 @@ function giftOption(text: string): string {
   return /^[[%]/.test(text) ? `[markdown]${giftText(text)}` : giftText(text);
 }
 
-export function questionsToGift(questions: QuestionWithOptions[]): string {
-  const out: string[] = [];
+/** The questions as GIFT, each category line and question a part; the file is the parts joined by line breaks. */
+export function* giftParts(questions: QuestionWithOptions[]): Generator<string> {
   let category: string | undefined;
   for (const question of questions) {
     if (question.category !== category) {
       category = question.category;
-      out.push(`$CATEGORY: ${categoryToPath(category)}\n`);
+      yield `$CATEGORY: ${categoryToPath(category)}\n`;
     }
     const head = `// [tag:${difficultyTag(question.difficulty)}]\n[markdown]${giftText(question.text)}`;
     if (question.type === "true_false") {
       const isTrue = question.options.some((option) => option.isCorrect && option.text.toLowerCase() === "true");
-      out.push(`${head} {${isTrue ? "T" : "F"}}\n`);
+      yield `${head} {${isTrue ? "T" : "F"}}\n`;
       continue;
     }
     // Each option with its weight: a single answer's right option as "=", the others by weight when they have one.
@@ -367,7 +367,10 @@ export function questionsToGift(questions: QuestionWithOptions[]): string {
           ? `=${giftOption(option.text)}`
           : `~${option.weight === 0 ? "" : `%${weightText(option.weight)}%`}${giftOption(option.text)}`,
     );
-    out.push(`${head} {\n${choices.map((choice) => `  ${choice}`).join("\n")}\n}\n`);
+    yield `${head} {\n${choices.map((choice) => `  ${choice}`).join("\n")}\n}\n`;
   }
-  return out.join("\n");
+}
+
+export function questionsToGift(questions: QuestionWithOptions[]): string {
+  return [...giftParts(questions)].join("\n");
 }

@@ -544,14 +544,28 @@ const MARKED_DIFFERENTLY =
  * `multichoiceset` when asked; true/false as `truefalse`.
  */
 export function moodleXmlExport(questions: QuestionWithOptions[], options: MoodleXmlOptions = {}): MoodleXmlExport {
+  const tally = { markedDifferently: 0 };
+  const xml = [...moodleXmlParts(questions, options, tally)].join("\n");
+  return { xml, markedDifferently: tally.markedDifferently };
+}
+
+/**
+ * `moodleXmlExport`'s file as parts (lines and questions) to be joined by line breaks, for a writer that pauses
+ * between them; `tally` counts the questions a stock Moodle marks otherwise as they are written.
+ */
+export function* moodleXmlParts(
+  questions: QuestionWithOptions[],
+  options: MoodleXmlOptions,
+  tally: { markedDifferently: number },
+): Generator<string> {
   const images = options.images ?? new Map<string, Buffer>();
-  const out = ['<?xml version="1.0" encoding="UTF-8"?>', "<quiz>"];
-  let markedDifferently = 0;
+  yield '<?xml version="1.0" encoding="UTF-8"?>';
+  yield "<quiz>";
   let category: string | undefined;
   for (const question of questions) {
     if (question.category !== category) {
       category = question.category;
-      out.push(`  <question type="category">${textElement("category", categoryToPath(category))}</question>`);
+      yield `  <question type="category">${textElement("category", categoryToPath(category))}</question>`;
     }
     const allOrNothing = question.type === "multiple" && question.scoring === "all_or_nothing";
     const type =
@@ -587,13 +601,13 @@ export function moodleXmlExport(questions: QuestionWithOptions[], options: Moodl
     }
     parts.push(`<tags><tag><text>${difficultyTag(question.difficulty)}</text></tag></tags>`);
     if (type === "multichoice" && allOrNothing && correctCount > 1) {
-      markedDifferently++;
-      out.push(`  ${MARKED_DIFFERENTLY}`);
+      tally.markedDifferently++;
+      yield `  ${MARKED_DIFFERENTLY}`;
     }
-    out.push(`  <question type="${type}">\n    ${parts.join("\n    ")}\n  </question>`);
+    yield `  <question type="${type}">\n    ${parts.join("\n    ")}\n  </question>`;
   }
-  out.push("</quiz>", "");
-  return { xml: out.join("\n"), markedDifferently };
+  yield "</quiz>";
+  yield "";
 }
 
 /** The questions as Moodle XML a stock Moodle imports, without images' bytes (they stay links). */
