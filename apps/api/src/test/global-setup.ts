@@ -38,8 +38,7 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  // One per project (the cost suite runs as a project of its own), so two setups on one server never share it.
-  const templateDatabase = `trainwise_template_${process.pid}_${project.name.replaceAll(/\W/g, "_")}`;
+  const templateDatabase = `trainwise_template_${process.pid}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${templateDatabase} with (force)`);
@@ -50,38 +49,16 @@ export default async function setup(project: TestProject) {
 
   project.provide("serverUrl", serverUrl);
   project.provide("templateDatabase", templateDatabase);
-  // Each watched log (test/log-watch.ts) and its file's marks, searched together once every file of every project
-  // has run: a value one project's file marked (the cost suite's) is looked for in the other project's logs too.
-  const logWatchDir = sharedLogWatchDir();
+  // Each watched log (test/log-watch.ts) and its file's marks, searched together once every file has run.
+  const logWatchDir = fs.mkdtempSync(path.join(os.tmpdir(), "trainwise-test-logs-"));
   project.provide("logWatchDir", logWatchDir);
 
   return async () => {
-    const leaks = releaseLogWatchDir(logWatchDir);
+    const leaks = leaksInRun(logWatchDir);
+    fs.rmSync(logWatchDir, { recursive: true, force: true });
     await admin.query(`drop database if exists ${templateDatabase} with (force)`);
     await admin.end();
     await stopServer();
     if (leaks.length > 0) throw new Error(`A watched log holds values the tests marked:\n${leaks.join("\n")}`);
   };
-}
-
-/** The projects of this run whose setup holds the shared log folder; the last one to finish searches it. */
-const runState = globalThis as { trainwiseLogWatch?: { dir: string; holders: number } };
-
-function sharedLogWatchDir(): string {
-  runState.trainwiseLogWatch ??= {
-    dir: fs.mkdtempSync(path.join(os.tmpdir(), "trainwise-test-logs-")),
-    holders: 0,
-  };
-  runState.trainwiseLogWatch.holders++;
-  return runState.trainwiseLogWatch.dir;
-}
-
-/** The leaks found, once the last project has let go of the folder (and the folder removed); none before. */
-function releaseLogWatchDir(dir: string): string[] {
-  const state = runState.trainwiseLogWatch;
-  if (!state || --state.holders > 0) return [];
-  runState.trainwiseLogWatch = undefined;
-  const leaks = leaksInRun(dir);
-  fs.rmSync(dir, { recursive: true, force: true });
-  return leaks;
 }

@@ -652,29 +652,56 @@ describe("tests and drives", async () => {
       expect((await register({ driveCode: drive.code, usnNo: "1sr24cs001" })).statusCode).toBe(200);
     });
 
-    it("keeps a one-line roster's empty column empty and its personal link when the same roster comes again", async () => {
-      const drive = await driveWith({ name: "One line", questionCount: 3 }, { rosterOnly: true });
-      const upload = () =>
-        app.inject({
-          method: "PUT",
-          url: `/api/drives/${drive._id}/roster`,
-          headers: { ...asAdmin, "content-type": "text/csv" },
-          payload: "email,usn\n,1SR24CS009\n",
+    // Lines as [email, USN]; each shape stored exactly as uploaded, and its personal links kept when it comes again.
+    const rosterShapes: [string, [string, string][]][] = [
+      ["one line, USN only", [["", "1SR24CS009"]]],
+      [
+        "an email on one line of three",
+        [
+          ["", "1SR24CS010"],
+          ["middle@example.com", ""],
+          ["", "1SR24CS011"],
+        ],
+      ],
+      [
+        "900 lines, an email on every third",
+        Array.from({ length: 900 }, (_, line) => [
+          line % 3 === 0 ? `line${line}@example.com` : "",
+          `1SR24CS${String(line).padStart(4, "0")}`,
+        ]),
+      ],
+    ];
+    it.each(rosterShapes)(
+      "stores a roster (%s) as uploaded, and keeps its links when it comes again",
+      async (_shape, lines) => {
+        const drive = await driveWith({ name: "Shaped", questionCount: 3 }, { rosterOnly: true });
+        const upload = () =>
+          app.inject({
+            method: "PUT",
+            url: `/api/drives/${drive._id}/roster`,
+            headers: { ...asAdmin, "content-type": "text/csv" },
+            payload: `email,usn\n${lines.map((line) => line.join(",")).join("\n")}\n`,
+          });
+        expect((await upload()).json().entries).toBe(lines.length);
+        const made = await app.inject({
+          method: "POST",
+          url: `/api/drives/${drive._id}/roster/links`,
+          headers: asAdmin,
+          payload: { lines: "all" },
         });
-      expect((await upload()).json().entries).toBe(1);
-      const made = await app.inject({
-        method: "POST",
-        url: `/api/drives/${drive._id}/roster/links`,
-        headers: asAdmin,
-        payload: { lines: "all" },
-      });
-      expect(made.json().made).toBe(1);
-      expect((await upload()).json().entries).toBe(1);
-      const lines = await app.inject({ method: "GET", url: `/api/drives/${drive._id}/roster`, headers: asAdmin });
-      expect(lines.json()).toEqual([
-        expect.objectContaining({ email: null, usnNo: "1SR24CS009", link: expect.anything() }),
-      ]);
-    });
+        expect(made.json().made).toBe(lines.length);
+        expect((await upload()).json().entries).toBe(lines.length);
+        const stored = await app.inject({ method: "GET", url: `/api/drives/${drive._id}/roster`, headers: asAdmin });
+        const read = (stored.json() as { email: string | null; usnNo: string | null; link: unknown }[]).map((line) => [
+          line.email ?? "",
+          line.usnNo ?? "",
+          line.link !== null,
+        ]);
+        const expected = lines.map(([email, usn]) => [email, usn, true]);
+        const order = (a: (string | boolean)[], b: (string | boolean)[]) => String(a).localeCompare(String(b));
+        expect(read.sort(order)).toEqual(expected.sort(order));
+      },
+    );
 
     it("admits by a roster line that gives both an email and a USN only the student with both", async () => {
       const drive = await driveWith({ name: "Both listed", questionCount: 3 }, { rosterOnly: true });
