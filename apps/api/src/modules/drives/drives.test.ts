@@ -703,6 +703,27 @@ describe("tests and drives", async () => {
       },
     );
 
+    it("ends two uploads of a roster sent at once with one of them, not both", async () => {
+      const drive = await driveWith({ name: "Twice at once", questionCount: 3 }, { rosterOnly: true });
+      const roster = (prefix: string) =>
+        `email,usn\n${Array.from({ length: 300 }, (_, line) => `${prefix}${line}@example.com,`).join("\n")}\n`;
+      const upload = (prefix: string) =>
+        app.inject({
+          method: "PUT",
+          url: `/api/drives/${drive._id}/roster`,
+          headers: { ...asAdmin, "content-type": "text/csv" },
+          payload: roster(prefix),
+        });
+      const answers = await Promise.all([upload("first"), upload("second")]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      const stored = await app.inject({ method: "GET", url: `/api/drives/${drive._id}/roster`, headers: asAdmin });
+      const prefixes = new Set(
+        (stored.json() as { email: string }[]).map((line) => line.email.replace(/\d+@example\.com$/, "")),
+      );
+      expect(stored.json()).toHaveLength(300);
+      expect(prefixes.size).toBe(1);
+    });
+
     it("admits by a roster line that gives both an email and a USN only the student with both", async () => {
       const drive = await driveWith({ name: "Both listed", questionCount: 3 }, { rosterOnly: true });
       await app.inject({

@@ -341,7 +341,15 @@ interface KeptLink {
   link_used_at: Date | null;
 }
 
+// Two uploads for one drive at once (a double click, two admins) take turns: without the lock, each deleted only
+// the lines committed before it began, and the drive kept the union of both rosters.
+const lockDriveForRosterStatement: NamedStatement = {
+  name: "drives.lock-for-roster",
+  text: "select 1 from drives where id = $1 for no key update",
+};
+
 async function replaceRosterIn(db: Executor, driveId: string, entries: { email: string; usnNo: string }[]) {
+  await runNamed(db, lockDriveForRosterStatement, [driveId]);
   const kept = await runNamed<KeptLink>(db, rosterLinksStatement, [driveId]);
   await db.delete(driveRoster).where(eq(driveRoster.driveId, driveId));
   if (entries.length === 0) return;

@@ -130,11 +130,17 @@ function aikenLine(markdown: string): string {
 
 /**
  * The questions Aiken can hold (`aikenCarries`), one part each, a true/false question as options True and False;
- * the export tells the admin how many it left out.
+ * `tally` counts the questions left out, which the export tells the admin.
  */
-export function* aikenParts(questions: QuestionWithOptions[]): Generator<string> {
+export function* aikenParts(
+  questions: QuestionWithOptions[],
+  tally: { leftOut: number } = { leftOut: 0 },
+): Generator<string> {
   for (const question of questions) {
-    if (!aikenCarries(question)) continue;
+    if (!aikenCarries(question)) {
+      tally.leftOut++;
+      continue;
+    }
     const lines = [aikenLine(question.text)];
     question.options.forEach((option, index) => {
       lines.push(`${String.fromCharCode(65 + index)}. ${aikenLine(option.text)}`);
