@@ -6,7 +6,6 @@
 // several instances: a student's answer saved by instance A is in the next read of instance B, whose stream the
 // admin holds. Nothing is added to the quiz's own statements, which stay as decision 006 left them.
 
-import { answerTimingSignals } from "@trainwise/contract/answer-timing";
 import {
   byName,
   LIVE_QUIET_AFTER_SECONDS,
@@ -19,7 +18,13 @@ import { scorePercentage } from "@trainwise/contract/quiz";
 import type { Executor } from "../../db/client.ts";
 import { type AnswerTally, answerTallies, type LiveAttemptRow, liveAttempts, rosterNoShows } from "./repository.ts";
 
-const NO_ANSWERS: AnswerTally = { answeredPositions: [], focusLosses: 0, lastAnswerAt: null, answerTimes: [] };
+const NO_ANSWERS: AnswerTally = {
+  answeredPositions: [],
+  focusLosses: 0,
+  lastAnswerAt: null,
+  lateAnswers: null,
+  burstAnswers: 0,
+};
 
 /** Turns the summary's rows and their attempts' tallies into the board as it stands at `now`. */
 export function buildLiveBoard(
@@ -87,7 +92,8 @@ export function buildLiveBoard(
       percentage,
       focusLosses: row.focusLosses,
       reloads: row.reloads,
-      ...answerTimingSignals(row.answerTimes, row.pacedSeconds),
+      lateAnswers: row.lateAnswers,
+      burstAnswers: row.burstAnswers,
       lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
     };
   });

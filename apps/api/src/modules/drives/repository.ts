@@ -2,7 +2,7 @@
 // roster, its results, and what its live board reads.
 import { randomInt } from "node:crypto";
 import type { driveTableQuerySchema } from "@trainwise/contract/admin-tables";
-import type { AnswerTime } from "@trainwise/contract/answer-timing";
+import type { AnswerTimingSignals } from "@trainwise/contract/answer-timing";
 import { LIST_CAP } from "@trainwise/contract/common";
 import type { DriveSettings } from "@trainwise/contract/drives";
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
@@ -19,16 +19,8 @@ import {
 } from "../../db/paging.ts";
 import { attemptQuestions, attempts, driveRoster, drives, students, tests } from "../../db/schema.ts";
 import { autoSubmittedSql, clockColumns, positionNowSql } from "../quiz/repository/clock-sql.ts";
-import {
-  ANSWER_TIMES_SQL,
-  type AnswerTimesJson,
-  answerTimesOf,
-  RESULT_LINE_ANSWERS,
-  RESULT_LINE_SQL,
-  type ResultLineRecord,
-  type ResultLineRow,
-  withAnswerSignals,
-} from "../results/export-lines.ts";
+import { answerTimingSignalsSql } from "../results/answer-timing-sql.ts";
+import { RESULT_LINE_ANSWERS, RESULT_LINE_SQL, type ResultLineRecord } from "../results/export-lines.ts";
 import { releaseAtSql, releasedSql, settledAtSql, settledSql } from "./key-release.ts";
 
 export type DriveRow = typeof drives.$inferSelect;
@@ -507,7 +499,7 @@ export async function rosterLines(db: Executor, driveId: string, query: ListQuer
  * answers came, and whether it was auto-submitted.
  */
 export function driveResultBatches(db: Executor, driveId: string, size?: number) {
-  return keysetBatches<ResultLineRow, { marks: number; submittedAt: string; id: string }>(
+  return keysetBatches<ResultLineRecord, { marks: number; submittedAt: string; id: string }>(
     async (after, limit) => {
       const { rows } = await db.execute<ResultLineRecord>(sql`
         select ${RESULT_LINE_SQL}
@@ -526,7 +518,7 @@ export function driveResultBatches(db: Executor, driveId: string, size?: number)
           }
         order by coalesce(a.marks, a.score, 0)::float8 desc, a.submitted_at, a.id
         limit ${limit}`);
-      return rows.map(withAnswerSignals);
+      return rows;
     },
     (row) => ({ marks: row.marks, submittedAt: row.submitted_at, id: row.id }),
     size,
@@ -560,8 +552,6 @@ export interface LiveAttemptRow {
   movedAt: Date | null;
   /** Times the quiz was opened again on the attempt while it ran. */
   reloads: number;
-  /** The seconds of each question's window when the attempt is timed per question; else null. */
-  pacedSeconds: number | null;
 }
 
 /**
@@ -591,8 +581,7 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
       ${sql.raw(position)} as "currentPosition", l.submitted_at as "submittedAt",
       ${sql.raw(autoSubmittedSql("l"))} as "autoSubmitted",
       l.score, l.marks, l.total_questions as "totalQuestions",
-      greatest(l.started_at, l.current_started_at, l.reloaded_at) as "movedAt", coalesce(l.reloads, 0) as reloads,
-      case when l.paced then l.seconds_per_question end as "pacedSeconds"
+      greatest(l.started_at, l.current_started_at, l.reloaded_at) as "movedAt", coalesce(l.reloads, 0) as reloads
     from ${students} s
     cross join (select ${now.toISOString()}::timestamptz as now) n
     left join latest l on l.student_id = s.id
@@ -641,20 +630,18 @@ function liveRow(row: Record<string, unknown>): LiveAttemptRow {
     totalQuestions: (row.totalQuestions as number | null) ?? null,
     movedAt: row.movedAt ? new Date(row.movedAt as string) : null,
     reloads: Number(row.reloads ?? 0),
-    pacedSeconds: (row.pacedSeconds as number | null) ?? null,
   };
 }
 
 /**
- * What an attempt's questions say about it: which are answered, the focus losses, the latest answer, and when
- * each answer came (answer-timing.ts).
+ * What an attempt's questions say about it: which are answered, the focus losses, the latest answer, and what the
+ * answers' times show (answer-timing.ts).
  */
-export interface AnswerTally {
+export interface AnswerTally extends AnswerTimingSignals {
   /** Positions (0-based) of the questions with an answer saved. */
   answeredPositions: number[];
   focusLosses: number;
   lastAnswerAt: Date | null;
-  answerTimes: AnswerTime[];
 }
 
 /**
@@ -667,19 +654,26 @@ export async function answerTallies(db: Executor, attemptIds: string[]): Promise
   const tallies = new Map<string, AnswerTally>();
   if (attemptIds.length === 0) return tallies;
   const result = await db.execute<Record<string, unknown>>(sql`
-    select aq.attempt_id as "attemptId",
-      coalesce(array_agg(aq.position) filter (where aq.selected_option_id is not null), '{}') as "answered",
-      sum(aq.focus_losses)::int as "focusLosses", max(aq.answered_at) as "lastAnswerAt",
-      ${ANSWER_TIMES_SQL} as "answerTimes"
-    from ${attemptQuestions} aq
-    where aq.attempt_id = any(${`{${attemptIds.join(",")}}`}::uuid[])
-    group by aq.attempt_id`);
+    select a.id as "attemptId", tally.answered, tally."focusLosses", tally."lastAnswerAt",
+      signals.late_answers as "lateAnswers", signals.burst_answers as "burstAnswers"
+    from ${attempts} a
+    cross join lateral (
+      select coalesce(array_agg(aq.position) filter (where aq.selected_option_id is not null), '{}') as answered,
+        coalesce(sum(aq.focus_losses), 0)::int as "focusLosses", max(aq.answered_at) as "lastAnswerAt"
+      from ${attemptQuestions} aq where aq.attempt_id = a.id
+    ) tally
+    cross join lateral (${answerTimingSignalsSql(
+      sql`(select aq.answered_at, aq.ms_to_answer, aq.position from ${attemptQuestions} aq where aq.attempt_id = a.id)`,
+      sql`case when a.paced then a.seconds_per_question end`,
+    )}) signals
+    where a.id = any(${`{${attemptIds.join(",")}}`}::uuid[])`);
   for (const row of result.rows) {
     tallies.set(row.attemptId as string, {
       answeredPositions: (row.answered as number[] | null) ?? [],
       focusLosses: Number(row.focusLosses ?? 0),
       lastAnswerAt: row.lastAnswerAt ? new Date(row.lastAnswerAt as string) : null,
-      answerTimes: answerTimesOf(row.answerTimes as AnswerTimesJson),
+      lateAnswers: row.lateAnswers as number | null,
+      burstAnswers: row.burstAnswers as number,
     });
   }
   return tallies;

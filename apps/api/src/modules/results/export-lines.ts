@@ -1,12 +1,13 @@
 // A line of a results export, the same in every export of results (the results table's and a drive's): one set of
 // columns under the admin's own names, times in the drive's time zone, and whether the attempt was auto-submitted
 // (decision 027). Each export reads its rows with `RESULT_LINE_SQL` and writes them with `resultLine`.
-import { type AnswerTime, answerTimingSignals } from "@trainwise/contract/answer-timing";
+import type { AnswerTimingSignals } from "@trainwise/contract/answer-timing";
 import { scorePercentage } from "@trainwise/contract/quiz";
 import { sql } from "drizzle-orm";
 import type { CsvCell } from "../../csv/spreadsheet-csv.ts";
 import { wallClockSql } from "../../db/wall-clock.ts";
 import { autoSubmittedSql } from "../quiz/repository/clock-sql.ts";
+import { answerTimingSignalsSql } from "./answer-timing-sql.ts";
 
 export const RESULT_EXPORT_COLUMNS = [
   "Student",
@@ -29,16 +30,6 @@ export const RESULT_EXPORT_COLUMNS = [
 ] as const;
 export type ResultExportColumn = (typeof RESULT_EXPORT_COLUMNS)[number];
 
-/** Aggregates an attempt's `attempt_questions aq` rows into when each answer came, as `answerTimesOf` reads. */
-export const ANSWER_TIMES_SQL = sql`coalesce(json_agg(json_build_array(extract(epoch from aq.answered_at) * 1000,
-  aq.ms_to_answer)) filter (where aq.answered_at is not null), '[]')`;
-/** Each answered question's latest save (ms since the epoch) and time to answer (ms, when paced). */
-export type AnswerTimesJson = [number | string, number | null][];
-
-export function answerTimesOf(json: AnswerTimesJson): AnswerTime[] {
-  return json.map(([answeredAt, msToAnswer]) => ({ answeredAt: Number(answeredAt), msToAnswer }));
-}
-
 /**
  * The columns of a submitted attempt `a` that a results line needs, with its student `s`, drive `d` and test `t`
  * joined, and `RESULT_LINE_ANSWERS` beside them.
@@ -47,13 +38,18 @@ export const RESULT_LINE_SQL = sql`a.id, s.id as student_id, s.name as student_n
   d.name as drive_name, t.name as test_name, d.time_zone, a.score, coalesce(a.marks, a.score, 0)::float8 as marks,
   a.total_questions, a.passed, a.submitted_at::text as submitted_at, ${wallClockSql("a.submitted_at", "d.time_zone")}
   as submitted_local, a.paced, a.seconds_per_question,
-  ${sql.raw(autoSubmittedSql("a"))} as auto_submitted, answered.focus_losses, answered.answer_times`;
+  ${sql.raw(autoSubmittedSql("a"))} as auto_submitted, answered.focus_losses, signals.late_answers as "lateAnswers",
+  signals.burst_answers as "burstAnswers"`;
 
-/** The attempt's answers, summed once per attempt (a lateral join after `a`). */
+/** The attempt's answers, summed once per attempt, and what their times show (lateral joins after `a`). */
 export const RESULT_LINE_ANSWERS = sql`cross join lateral (
-    select coalesce(sum(aq.focus_losses), 0)::int as focus_losses, ${ANSWER_TIMES_SQL} as answer_times
+    select coalesce(sum(aq.focus_losses), 0)::int as focus_losses
     from attempt_questions aq where aq.attempt_id = a.id
-  ) answered`;
+  ) answered
+  cross join lateral (${answerTimingSignalsSql(
+    sql`(select aq.answered_at, aq.ms_to_answer, aq.position from attempt_questions aq where aq.attempt_id = a.id)`,
+    sql`case when a.paced then a.seconds_per_question end`,
+  )}) signals`;
 
 /** A row as `RESULT_LINE_SQL` reads it. */
 export type ResultLineRecord = {
@@ -79,20 +75,10 @@ export type ResultLineRecord = {
   seconds_per_question: number;
   auto_submitted: boolean;
   focus_losses: number;
-  answer_times: AnswerTimesJson;
-};
-
-/** The record with what the server saw of when its answers came (answer-timing.ts). */
-export function withAnswerSignals({ answer_times, ...row }: ResultLineRecord) {
-  return {
-    ...row,
-    ...answerTimingSignals(answerTimesOf(answer_times), row.paced ? row.seconds_per_question : null),
-  };
-}
-export type ResultLineRow = ReturnType<typeof withAnswerSignals>;
+} & AnswerTimingSignals;
 
 /** One line of a results export. */
-export function resultLine(row: ResultLineRow): Record<ResultExportColumn, CsvCell> {
+export function resultLine(row: ResultLineRecord): Record<ResultExportColumn, CsvCell> {
   return {
     Student: row.student_name,
     Email: row.email,

@@ -18,13 +18,7 @@ import { attemptQuestions, attempts, questionOptions, questions, students } from
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 import { releaseAtSql, releasedSql } from "../drives/key-release.ts";
 import { autoSubmittedSql } from "../quiz/repository/clock-sql.ts";
-import {
-  RESULT_LINE_ANSWERS,
-  RESULT_LINE_SQL,
-  type ResultLineRecord,
-  type ResultLineRow,
-  withAnswerSignals,
-} from "./export-lines.ts";
+import { RESULT_LINE_ANSWERS, RESULT_LINE_SQL, type ResultLineRecord } from "./export-lines.ts";
 
 const resultColumns = {
   id: attempts.id,
@@ -260,7 +254,7 @@ function resultOut(row: ResultTableRow) {
 /** Every submitted attempt matching the filters, newest first, in keyset batches: the export streams these. */
 export function resultBatches(db: Executor, asked: ResultFilters) {
   let resolved: Promise<ResolvedFilters> | undefined;
-  return keysetBatches<ResultLineRow, { submittedAt: string; id: string }>(
+  return keysetBatches<ResultLineRecord, { submittedAt: string; id: string }>(
     async (after, size) => {
       resolved ??= resolveTest(db, asked);
       const filters = await resolved;
@@ -275,7 +269,7 @@ export function resultBatches(db: Executor, asked: ResultFilters) {
           ${after ? sql`and (a.submitted_at, a.id) < (${after.submittedAt}::timestamptz, ${after.id}::uuid)` : sql``}
         order by a.submitted_at desc, a.id desc
         limit ${size}`);
-      return rows.map(withAnswerSignals);
+      return rows;
     },
     (row) => ({ submittedAt: row.submitted_at, id: row.id }),
   );
