@@ -4,17 +4,17 @@
 // in for a new candidate: knowing a classmate's email and USN no longer admits anyone. Only the token's hash is
 // stored; the token itself is shown once.
 import { hash, randomBytes } from "node:crypto";
-import { setImmediate as nextTurn } from "node:timers/promises";
 import type { PersonalLink, PersonalLinkScope } from "@trainwise/contract/drives";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { toCsv } from "../../csv/spreadsheet-csv.ts";
 import { type Database, type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
+import { Turns } from "../../http/turns.ts";
 import { loggableMailFailure, type Mailer } from "../../mail/mailer.ts";
 import { rosterListsSql } from "./repository.ts";
 
-/** Lines given their tokens, or written to the CSV, between turns of the event loop (the largest roster has 20,000). */
-const LINES_PER_TURN = 500;
+/** Lines the links' CSV is written in at a time, letting other requests in between (the largest roster has 20,000). */
+const CSV_LINES_PER_PART = 500;
 
 function hashLinkToken(token: string): string {
   return hash("sha256", token);
@@ -66,8 +66,9 @@ export async function makePersonalLinks(
     const hashes: string[] = [];
     // 128 random bits a line, 22 URL-safe characters, drawn for every line at once.
     const random = randomBytes(16 * lines.length);
+    const turns = new Turns();
     for (const [place, line] of lines.entries()) {
-      if (place > 0 && place % LINES_PER_TURN === 0) await nextTurn();
+      if (turns.due()) await turns.pass();
       const token = random.subarray(place * 16, place * 16 + 16).toString("base64url");
       linked.push({ id: line.id, email: line.email, usnNo: line.usn_no, token });
       hashes.push(hashLinkToken(token));
@@ -80,10 +81,11 @@ export async function makePersonalLinks(
 /** The links as the placement officer's CSV: one row per line, its email, its USN and its address. */
 export async function personalLinksCsv(linked: LinkedLine[], address: (token: string) => string): Promise<string> {
   const parts: string[] = [];
-  for (let start = 0; start === 0 || start < linked.length; start += LINES_PER_TURN) {
-    if (start > 0) await nextTurn();
+  const turns = new Turns();
+  for (let start = 0; start === 0 || start < linked.length; start += CSV_LINES_PER_PART) {
+    if (turns.due()) await turns.pass();
     const rows = linked
-      .slice(start, start + LINES_PER_TURN)
+      .slice(start, start + CSV_LINES_PER_PART)
       .map((line) => ({ email: line.email ?? "", usn: line.usnNo ?? "", link: address(line.token) }));
     parts.push(toCsv(rows, ["email", "usn", "link"], { header: start === 0 }));
   }

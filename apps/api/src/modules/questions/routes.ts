@@ -1,6 +1,5 @@
 // /api/questions: the question bank (admin).
 
-import { setImmediate as nextTurn } from "node:timers/promises";
 import {
   type BankFormat,
   IMPORT_LIMITS,
@@ -13,6 +12,7 @@ import { sendCsv, sendDownload, streamCsv } from "../../csv/reply.ts";
 import { acceptTextUploads } from "../../csv/text-upload.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
+import { Turns } from "../../http/turns.ts";
 import { adminOf } from "../../plugins/auth.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 import { OffThreadRenderer, questionRenderJobs } from "../../rich-text/render-off-thread.ts";
@@ -36,21 +36,13 @@ import {
   updateQuestion,
 } from "./repository.ts";
 
-/**
- * How long an export writes before letting other requests in: a whole bank at once held the event loop 20 ms and
- * more, and fifty parts at a time still 28 ms where questions are long rich text.
- */
-const WRITE_MS_PER_TURN = 4;
-
-/** An export file's parts joined by line breaks, pausing for a turn of the event loop every WRITE_MS_PER_TURN. */
+/** An export file's parts joined by line breaks, letting other requests in as it writes (http/turns.ts). */
 async function joinInTurns(parts: Iterable<string>): Promise<string> {
   const written: string[] = [];
-  let turnStarted = performance.now();
+  const turns = new Turns();
   for (const part of parts) {
     written.push(part);
-    if (performance.now() - turnStarted < WRITE_MS_PER_TURN) continue;
-    await nextTurn();
-    turnStarted = performance.now();
+    if (turns.due()) await turns.pass();
   }
   return written.join("\n");
 }
