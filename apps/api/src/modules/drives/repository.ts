@@ -292,13 +292,16 @@ export async function replaceRoster(db: Database, driveId: string, entries: { em
   await db.transaction((tx) => replaceRosterIn(tx, driveId, entries));
 }
 
+/** A roster line's identity, its email and USN with case ignored: a line uploaded again keeps its personal link. */
+const ROSTER_IDENTITY_SQL = `lower(coalesce(email, '')) || E'\\n' || lower(coalesce(usn_no, ''))`;
+
 // The personal links the roster holds, by the identity their line gives: a line the new roster lists again keeps
 // its link (sent already, perhaps used), the first of its duplicates only, since a token admits from one line.
 const rosterLinksStatement: NamedStatement = {
   name: "drives.roster-links",
   text: `select distinct on (identity) identity, link_token_hash, link_made_at, link_emailed_at, link_used_at
     from (
-      select lower(coalesce(email, '')) || E'\\n' || lower(coalesce(usn_no, '')) as identity, r.*
+      select ${ROSTER_IDENTITY_SQL} as identity, r.*
       from drive_roster r where drive_id = $1 and link_token_hash is not null
     ) linked
     order by identity, link_made_at desc`,
@@ -315,10 +318,12 @@ const insertRosterStatement: NamedStatement = {
     select $1::uuid, nullif(line.email, ''), nullif(line.usn_no, ''),
       kept.token_hash, kept.made_at, kept.emailed_at, kept.used_at
     from (
-      select email, usn_no, lower(coalesce(email, '')) || E'\\n' || lower(coalesce(usn_no, '')) as identity,
-        row_number() over (partition by lower(coalesce(email, '')), lower(coalesce(usn_no, '')) order by place) as copy
-      from unnest(string_to_array($2::text, E'\\n'), string_to_array($3::text, E'\\n'))
-        with ordinality as line(email, usn_no, place)
+      select email, usn_no, identity, row_number() over (partition by identity order by place) as copy
+      from (
+        select email, usn_no, place, ${ROSTER_IDENTITY_SQL} as identity
+        from unnest(string_to_array($2::text, E'\\n'), string_to_array($3::text, E'\\n'))
+          with ordinality as uploaded(email, usn_no, place)
+      ) uploaded
     ) line
     left join unnest($4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[], $8::timestamptz[])
       as kept(identity, token_hash, made_at, emailed_at, used_at)
