@@ -276,12 +276,7 @@ async function withOptions(db: Executor, rows: QuestionRow[]): Promise<QuestionW
     .from(questionOptions)
     .where(sql`${questionOptions.questionId} = any(${sql.param(rows.map((row) => row.id))}::uuid[])`)
     .orderBy(asc(questionOptions.position));
-  const byQuestion = new Map<string, OptionRow[]>();
-  for (const option of options) {
-    const own = byQuestion.get(option.questionId);
-    if (own) own.push(option);
-    else byQuestion.set(option.questionId, [option]);
-  }
+  const byQuestion = Map.groupBy(options, (option) => option.questionId);
   return rows.map((row) => ({ ...row, options: byQuestion.get(row.id) ?? [] }));
 }
 
