@@ -14,6 +14,11 @@ import { attempts, drives, students } from "./schema.ts";
 describe("migrations", async () => {
   const database = await createTestDatabase();
 
+  it("connects with just-in-time compiling off", async () => {
+    const { rows } = await database.pool.query<{ jit: string }>("show jit");
+    expect(rows[0]?.jit).toBe("off");
+  });
+
   it("create every table of the product", async () => {
     const { rows } = await database.db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,

@@ -18,8 +18,9 @@ import {
   toPage,
 } from "../../db/paging.ts";
 import { attemptQuestions, attempts, driveRoster, drives, students, tests } from "../../db/schema.ts";
+import { answeredSql } from "../quiz/repository/attempt-rows.ts";
 import { autoSubmittedSql, clockColumns, positionNowSql } from "../quiz/repository/clock-sql.ts";
-import { answerTimingSignalsSql } from "../results/answer-timing-sql.ts";
+import { BURST_ANSWERS_SQL, lateAnswersSql, withBurstsSql } from "../results/answer-timing-sql.ts";
 import { RESULT_LINE_ANSWERS, RESULT_LINE_SQL, type ResultLineRecord } from "../results/export-lines.ts";
 import { releaseAtSql, releasedSql, settledAtSql, settledSql } from "./key-release.ts";
 
@@ -660,17 +661,16 @@ export async function answerTallies(db: Executor, attemptIds: string[]): Promise
   if (attemptIds.length === 0) return tallies;
   const result = await db.execute<Record<string, unknown>>(sql`
     select a.id as "attemptId", tally.answered, tally."focusLosses", tally."lastAnswerAt",
-      signals.late_answers as "lateAnswers", signals.burst_answers as "burstAnswers"
+      tally."lateAnswers", tally."burstAnswers"
     from ${attempts} a
     cross join lateral (
-      select coalesce(array_agg(aq.position) filter (where aq.selected_option_id is not null), '{}') as answered,
-        coalesce(sum(aq.focus_losses), 0)::int as "focusLosses", max(aq.answered_at) as "lastAnswerAt"
-      from ${attemptQuestions} aq where aq.attempt_id = a.id
+      select coalesce(array_agg(position) filter (where ${sql.raw(answeredSql("timed_answers"))}), '{}') as answered,
+        coalesce(sum(focus_losses), 0)::int as "focusLosses", max(answered_at) as "lastAnswerAt",
+        ${lateAnswersSql(sql`case when a.paced then a.seconds_per_question end`)} as "lateAnswers",
+        ${BURST_ANSWERS_SQL} as "burstAnswers"
+      from ${withBurstsSql(sql`(select aq.position, aq.selected_option_id, aq.selected_option_ids, aq.focus_losses,
+        aq.answered_at, aq.ms_to_answer from ${attemptQuestions} aq where aq.attempt_id = a.id)`)} timed_answers
     ) tally
-    cross join lateral (${answerTimingSignalsSql(
-      sql`(select aq.answered_at, aq.ms_to_answer, aq.position from ${attemptQuestions} aq where aq.attempt_id = a.id)`,
-      sql`case when a.paced then a.seconds_per_question end`,
-    )}) signals
     where a.id = any(${`{${attemptIds.join(",")}}`}::uuid[])`);
   for (const row of result.rows) {
     tallies.set(row.attemptId as string, {

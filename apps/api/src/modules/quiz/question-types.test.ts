@@ -353,6 +353,32 @@ describe("question types in the quiz", async () => {
     ).json();
     expect(result).toMatchObject({ score: 4, totalQuestions: 4, marks: 4, percentage: "100.00" });
   });
+  it("counts a multiple answer as answered on the live board", async () => {
+    const { input, token } = await registerStudent(app, { name: "Mala Multiple" });
+    const questions = (
+      await app.inject({ method: "GET", url: "/api/quiz/questions", headers: bearer(token) })
+    ).json() as QuizQuestion[];
+    const partial = byText(questions, "Partial");
+    const saved = await app.inject({
+      method: "PUT",
+      url: "/api/quiz/answers",
+      headers: bearer(token),
+      payload: { questionId: partial._id, optionIds: [option(partial, "b1"), option(partial, "b2")] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const drives = (await app.inject({ method: "GET", url: "/api/drives", headers: admin })).json() as {
+      _id: string;
+      isDefault: boolean;
+    }[];
+    const defaultDrive = drives.find((drive) => drive.isDefault);
+    const live = await app.inject({ method: "GET", url: `/api/drives/${defaultDrive?._id}/live`, headers: admin });
+    expect(live.statusCode, live.body).toBe(200);
+    const row = (live.json().students as { name: string; answered: number }[]).find(
+      (student) => student.name === input.name,
+    );
+    // The board read the single option's column only, and showed this student with nothing answered.
+    expect(row).toMatchObject({ answered: 1 });
+  });
 });
 
 describe("options with weights of their own in the quiz (issue 23, rows 1 and 2)", async () => {

@@ -1,29 +1,34 @@
 // The answer-timing rule is written twice: in TypeScript (answerTimingSignals, for one attempt's result) and in
-// SQL (answerTimingSignalsSql, for the lists of thousands). A property test runs both on generated answers:
-// answers saved in runs around the burst gap (exactly on it too), times to answer around the late share's mark,
-// unanswered questions, answers saved in the same millisecond, attempts timed per question or not.
+// SQL (answer-timing-sql.ts, for the lists of thousands). A property test runs both on generated answers: answers
+// saved in runs around the burst gap (exactly on it too, and a fraction of a millisecond either side, which the
+// result page's Date values do not hold), times to answer around the late share's mark, unanswered questions,
+// answers saved in the same instant, attempts timed per question or not.
 import { ANSWER_TIMING, type AnswerTime, answerTimingSignals } from "@trainwise/contract/answer-timing";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../test/database.ts";
-import { answerTimingSignalsSql } from "./answer-timing-sql.ts";
+import { BURST_ANSWERS_SQL, lateAnswersSql, withBurstsSql } from "./answer-timing-sql.ts";
 
 describe("answer-timing signals in SQL", async () => {
   const database = await createTestDatabase();
   const gapMs = ANSWER_TIMING.burstGapSeconds * 1000;
 
-  async function inSql(times: AnswerTime[], secondsPerQuestion: number | null) {
+  /** The signals in SQL of answers saved at `saved` (timestamps as PostgreSQL reads them) with `times`' ms to answer. */
+  async function inSql(times: AnswerTime[], secondsPerQuestion: number | null, saved = savedAsText(times)) {
     const list = (values: (number | string | null)[]) => `{${values.map((value) => value ?? "NULL").join(",")}}`;
-    const answers = sql`(select * from unnest(
-      ${list(times.map((time) => (time.answeredAt === null ? null : new Date(time.answeredAt).toISOString())))}::timestamptz[],
+    const answers = sql`(select * from unnest(${list(saved)}::timestamptz[],
       ${list(times.map((time) => time.msToAnswer))}::int[],
       ${list(times.map((_, position) => position))}::int[]) as answer(answered_at, ms_to_answer, position))`;
     const { rows } = await database.db.execute<{ late_answers: number | null; burst_answers: number }>(
-      answerTimingSignalsSql(answers, sql`${secondsPerQuestion}::int`),
+      sql`select ${lateAnswersSql(sql`${secondsPerQuestion}::int`)} as late_answers, ${BURST_ANSWERS_SQL} as burst_answers
+          from ${withBurstsSql(answers)} timed`,
     );
     return { lateAnswers: rows[0]?.late_answers ?? null, burstAnswers: rows[0]?.burst_answers };
   }
+
+  const savedAsText = (times: AnswerTime[]) =>
+    times.map((time) => (time.answeredAt === null ? null : new Date(time.answeredAt).toISOString()));
 
   it("counts late answers and bursts exactly as answerTimingSignals does", async () => {
     const start = Date.parse("2026-11-27T10:00:00.000Z");
@@ -37,7 +42,9 @@ describe("answer-timing signals in SQL", async () => {
         .map(([steps, off]) => Math.max(0, steps * 750 + off)),
       { nil: null },
     );
-    const answer = fc.record({ gap, answered: fc.boolean(), msToAnswer });
+    // PostgreSQL keeps microseconds; the result page reads the saved time as a Date, to the millisecond.
+    const micros = fc.integer({ min: 0, max: 999 });
+    const answer = fc.record({ gap, answered: fc.boolean(), msToAnswer, micros });
     await fc.assert(
       fc.asyncProperty(
         fc.array(answer, { maxLength: 30 }),
@@ -45,13 +52,18 @@ describe("answer-timing signals in SQL", async () => {
         fc.boolean(),
         async (drawn, secondsPerQuestion, shuffled) => {
           let at = start;
-          const times = drawn.map(({ gap, answered, msToAnswer }) => {
+          const answers = drawn.map(({ gap, answered, msToAnswer, micros }) => {
             at += gap;
-            return { answeredAt: answered ? at : null, msToAnswer };
+            const saved = answered
+              ? `${new Date(at).toISOString().slice(0, -1)}${String(micros).padStart(3, "0")}Z`
+              : null;
+            return { time: { answeredAt: answered ? at : null, msToAnswer }, saved };
           });
           // The positions need not follow the order the answers came in.
-          if (shuffled) times.reverse();
-          expect(await inSql(times, secondsPerQuestion)).toEqual(answerTimingSignals(times, secondsPerQuestion));
+          if (shuffled) answers.reverse();
+          const times = answers.map((answer) => answer.time);
+          const saved = answers.map((answer) => answer.saved);
+          expect(await inSql(times, secondsPerQuestion, saved)).toEqual(answerTimingSignals(times, secondsPerQuestion));
         },
       ),
       { numRuns: 300 },

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import type { CsvCell } from "../../csv/spreadsheet-csv.ts";
 import { wallClockSql } from "../../db/wall-clock.ts";
 import { autoSubmittedSql } from "../quiz/repository/clock-sql.ts";
-import { answerTimingSignalsSql } from "./answer-timing-sql.ts";
+import { BURST_ANSWERS_SQL, lateAnswersSql, withBurstsSql } from "./answer-timing-sql.ts";
 
 export const RESULT_EXPORT_COLUMNS = [
   "Student",
@@ -38,18 +38,17 @@ export const RESULT_LINE_SQL = sql`a.id, s.id as student_id, s.name as student_n
   d.name as drive_name, t.name as test_name, d.time_zone, a.score, coalesce(a.marks, a.score, 0)::float8 as marks,
   a.total_questions, a.passed, a.submitted_at::text as submitted_at, ${wallClockSql("a.submitted_at", "d.time_zone")}
   as submitted_local, a.paced, a.seconds_per_question,
-  ${sql.raw(autoSubmittedSql("a"))} as auto_submitted, answered.focus_losses, signals.late_answers as "lateAnswers",
-  signals.burst_answers as "burstAnswers"`;
+  ${sql.raw(autoSubmittedSql("a"))} as auto_submitted, answered.focus_losses, answered.late_answers as "lateAnswers",
+  answered.burst_answers as "burstAnswers"`;
 
-/** The attempt's answers, summed once per attempt, and what their times show (lateral joins after `a`). */
+/** The attempt's answers, summed once per attempt with what their times show (a lateral join after `a`). */
 export const RESULT_LINE_ANSWERS = sql`cross join lateral (
-    select coalesce(sum(aq.focus_losses), 0)::int as focus_losses
-    from attempt_questions aq where aq.attempt_id = a.id
-  ) answered
-  cross join lateral (${answerTimingSignalsSql(
-    sql`(select aq.answered_at, aq.ms_to_answer, aq.position from attempt_questions aq where aq.attempt_id = a.id)`,
-    sql`case when a.paced then a.seconds_per_question end`,
-  )}) signals`;
+    select coalesce(sum(focus_losses), 0)::int as focus_losses,
+      ${lateAnswersSql(sql`case when a.paced then a.seconds_per_question end`)} as late_answers,
+      ${BURST_ANSWERS_SQL} as burst_answers
+    from ${withBurstsSql(sql`(select aq.answered_at, aq.ms_to_answer, aq.position, aq.focus_losses
+      from attempt_questions aq where aq.attempt_id = a.id)`)} timed_answers
+  ) answered`;
 
 /** A row as `RESULT_LINE_SQL` reads it. */
 export type ResultLineRecord = {

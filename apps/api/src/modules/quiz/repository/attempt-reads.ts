@@ -7,6 +7,7 @@ import {
   type AnswerSlot,
   ATTEMPT_COLUMNS,
   type AttemptText,
+  answeredSql,
   attemptFrom,
   attemptRows,
   type QuestionContent,
@@ -110,7 +111,7 @@ export function answerSlots(db: Executor, attemptId: string) {
 const RESULT_ROW_FIELDS = {
   questionId: "aq.question_id",
   isCorrect: "coalesce(aq.is_correct, false)",
-  answered: "aq.selected_option_id is not null or aq.selected_option_ids is not null",
+  answered: answeredSql("aq"),
   mark: "coalesce(aq.mark, case when aq.is_correct then 1 else 0 end)",
   optionOrder: "aq.option_order",
   revision: questionRevisionSql("q"),

@@ -18,6 +18,11 @@ export function saveAnswerSql(values: { optionId: string; optionIds: string; now
                           else greatest(0, round(extract(epoch from (${now} - ${windowStart})) * 1000))::int end`;
 }
 
+/** Whether the served row `alias` of `attempt_questions` holds an answer: one option, or a multiple answer's. */
+export function answeredSql(alias: string): string {
+  return `(${alias}.selected_option_id is not null or ${alias}.selected_option_ids is not null)`;
+}
+
 /**
  * A question as the bank holds it (questionContents): its options in the admin's order, at
  * `revision`, the version of its row that the read saw. Without correctness.
