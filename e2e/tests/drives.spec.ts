@@ -518,17 +518,17 @@ test("held results: the student waits for the organisers; the admin publishes on
   await page.goto(`/admin/drives/${quiz.drive._id}`);
   const results = page.locator("dt", { hasText: /^Results$/ }).locator("xpath=following-sibling::dd[1]");
   await expect(results).toHaveText(
-    "Held until you publish them, which you can once the drive closes and everyone's time is up",
+    "Scores and pass or fail: held until you publish them, which you can once the drive closes and everyone's time is up",
   );
   await apiCall(`/drives/${quiz.drive._id}/close`, { method: "POST", token: adminToken });
   await page.reload();
-  await expect(results).toHaveText("Held: everyone's time is up, so you can publish them");
+  await expect(results).toHaveText("Scores and pass or fail: held; everyone's time is up, so you can publish them");
   page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Publish results" }).click();
   await expect(
     page.getByRole("status").filter({ hasText: "Results published: the drive's students can now read them." }),
   ).toBeVisible();
-  await expect(results).toHaveText(/^Out since /);
+  await expect(results).toHaveText(/^Scores and pass or fail: out since /);
   await expect(page.getByRole("button", { name: "Publish results" })).toHaveCount(0);
   await expectNoAxeViolations(page);
   expect(await result()).toMatchObject({ status: "released" });

@@ -232,6 +232,9 @@ export const driveDetailSchema = driveSchema.extend({
   resultsReleaseAt: z.iso.datetime().nullable(),
   /** When the drive has closed and none of its attempts can still take an answer: held results may go out then. */
   settlesAt: z.iso.datetime().nullable(),
+  /** The test's release (decision 024): a practice test's scores show at submit, and only ticks may wait. */
+  testSecure: z.boolean(),
+  testReviewPolicy: z.enum(REVIEW_POLICIES),
 });
 export type DriveDetail = z.infer<typeof driveDetailSchema>;
 

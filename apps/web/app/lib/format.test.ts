@@ -1,7 +1,7 @@
 // The admin area's one way of writing each number and time (decision 027). The tests run in English.
 import { scorePercentage } from "@trainwise/contract/quiz";
 import { describe, expect, it } from "vitest";
-import { formatCount, formatScore, formatScorePercent, formatShare } from "./format.ts";
+import { formatCount, formatDateTime, formatScore, formatScorePercent, formatShare } from "./format.ts";
 import { formatInZone } from "./zoned-time.ts";
 
 describe("admin number formats", () => {
@@ -37,5 +37,14 @@ describe("a drive's times", () => {
     // An evening exam in UTC is the next morning in India.
     expect(formatInZone("2026-11-20T20:00:00.000Z", "Asia/Kolkata")).toBe("21 Nov 2026, 01:30 (India Standard Time)");
     expect(formatInZone("2026-11-20T20:00:00.000Z", "UTC")).toBe("20 Nov 2026, 20:00 (Coordinated Universal Time)");
+  });
+});
+
+describe("an admin's own events", () => {
+  it("are written as a drive's times are, in the browser's time zone with the zone named", () => {
+    // A newcomer's walk found a third style ("Nov 27, 2026, 10:28 AM") on the enquiries beside the drives' one.
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(formatDateTime("2026-11-20T20:00:00.000Z")).toBe(formatInZone("2026-11-20T20:00:00.000Z", zone));
+    expect(formatDateTime("2026-11-20T20:00:00.000Z")).toMatch(/^\d{1,2} Nov 2026, \d{2}:\d{2} \(.+\)$/);
   });
 });

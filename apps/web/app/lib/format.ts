@@ -3,16 +3,16 @@
 // students (facility, an option's share) to one decimal; a count as the browser's locale writes it. A time that
 // belongs to a drive (a submission, a registration, a drive's closing) is shown in the drive's time zone with the
 // zone named (`formatInZone`, lib/zoned-time.ts); only the admin's own events (sign-ins, the audit log, feedback
-// received) use the browser's clock.
+// and enquiries received) use the browser's time zone, written the same way.
 import { scorePercentage } from "@trainwise/contract/quiz";
+import { formatInZone } from "./zoned-time.ts";
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const whole = new Intl.NumberFormat();
 const marksFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
 /** An admin's own event (a sign-in, an audit entry, feedback received), in the browser's time zone. */
 export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
+  return formatInZone(iso, Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
 export function formatCount(value: number): string {

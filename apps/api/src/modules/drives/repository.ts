@@ -4,7 +4,7 @@ import { randomInt } from "node:crypto";
 import type { driveTableQuerySchema } from "@trainwise/contract/admin-tables";
 import type { AnswerTimingSignals } from "@trainwise/contract/answer-timing";
 import { LIST_CAP } from "@trainwise/contract/common";
-import type { DriveSettings } from "@trainwise/contract/drives";
+import type { DriveSettings, ReviewPolicy } from "@trainwise/contract/drives";
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Database, type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
@@ -250,14 +250,20 @@ export async function recordKeyShownBy(db: Executor, studentId: string) {
 
 /** When what waits for the drive's close reaches its students, and when the drive settles (decision 024). */
 export async function driveRelease(db: Executor, id: string) {
-  const { rows } = await db.execute<{ released: boolean; releaseAt: string | null; settlesAt: string | null }>(sql`
+  const { rows } = await db.execute<{
+    released: boolean;
+    releaseAt: string | null;
+    settlesAt: string | null;
+    secure: boolean;
+    reviewPolicy: ReviewPolicy;
+  }>(sql`
     select ${sql.raw(releasedSql("d"))} as released, ${sql.raw(releaseAtSql("d"))}::text as "releaseAt",
-      ${sql.raw(settledAtSql("d"))}::text as "settlesAt"
-    from drives d where d.id = ${id}`);
+      ${sql.raw(settledAtSql("d"))}::text as "settlesAt", t.secure, t.review_policy as "reviewPolicy"
+    from drives d join tests t on t.id = d.test_id where d.id = ${id}`);
   const row = rows[0];
   if (!row) return undefined;
   const at = (text: string | null) => (text === null ? null : new Date(text));
-  return { released: row.released, releaseAt: at(row.releaseAt), settlesAt: at(row.settlesAt) };
+  return { ...row, releaseAt: at(row.releaseAt), settlesAt: at(row.settlesAt) };
 }
 
 /**

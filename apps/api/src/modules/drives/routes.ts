@@ -152,10 +152,13 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
   serve(app, "drive", async (request): Promise<DriveDetail> => {
     const drive = driveOut(await driveOrNotFound(app.db, request.params.id));
     const release = await driveRelease(app.db, request.params.id);
+    if (!release) throw new HttpError(404, "Drive not found.");
     return {
       ...drive,
-      resultsReleaseAt: release?.releaseAt?.toISOString() ?? null,
-      settlesAt: release?.settlesAt?.toISOString() ?? null,
+      resultsReleaseAt: release.releaseAt?.toISOString() ?? null,
+      settlesAt: release.settlesAt?.toISOString() ?? null,
+      testSecure: release.secure,
+      testReviewPolicy: release.reviewPolicy,
     };
   });
 

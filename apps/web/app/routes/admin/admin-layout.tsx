@@ -2,7 +2,7 @@
 // navigation (only what the admin's role may use), and Logout. Signing in happens on /admin/login, in the frame of
 // sign-in-layout.tsx. A page the role may not use shows "Not allowed" in the frame; the API refuses it anyway.
 import { type AdminArea, type AdminRole, mayUse, ROLE_LABELS } from "@trainwise/contract/admin-roles";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -80,6 +80,17 @@ function AdminFrame({ role, children }: { role: AdminRole | undefined; children:
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const links = LINKS.filter((link) => (role ? mayUse(role, link.area) : link.area === "results"));
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the row scrolls sideways: the current page's link is brought into it (a newcomer's walk found
+  // "Drives" cut off at the right edge) after each navigation, moving the row only, never the page.
+  useEffect(() => {
+    const row = nav.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !current) return;
+    const [shown, link] = [row.getBoundingClientRect(), current.getBoundingClientRect()];
+    if (link.left < shown.left || link.right > shown.right) row.scrollLeft += link.left - shown.left - 16;
+  }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
@@ -104,7 +115,7 @@ function AdminFrame({ role, children }: { role: AdminRole | undefined; children:
         </div>
         {/* One row that scrolls sideways on a phone instead of filling the first screen; on a wide screen every
             link shows, on a second line when an owner's eleven do not fit one. */}
-        <nav aria-label="Admin" className="mx-auto max-w-6xl overflow-x-auto px-4 pb-2">
+        <nav ref={nav} aria-label="Admin" className="mx-auto max-w-6xl overflow-x-auto px-4 pb-2">
           <ul className="flex gap-1 whitespace-nowrap lg:flex-wrap">
             {links.map((link) => (
               <li key={link.to}>

@@ -1,5 +1,5 @@
 import { mayUse } from "@trainwise/contract/admin-roles";
-import type { DriveDetail as DriveWithRelease, PersonalLinkScope, RosterEntry } from "@trainwise/contract/drives";
+import type { PersonalLinkScope, RosterEntry } from "@trainwise/contract/drives";
 import { useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
@@ -17,7 +17,7 @@ import { QrCode } from "../../components/admin/qr-code.tsx";
 import { Alert } from "../../components/ui/form-field.tsx";
 import { adminCall, adminDownload, currentAdmin, useAdminAction } from "../../lib/admin-client.ts";
 import { saveBlob } from "../../lib/api.ts";
-import { closesText, DRIVE_STATUS_LABELS, opensText } from "../../lib/drive-display.ts";
+import { closesText, DRIVE_STATUS_LABELS, opensText, resultsReleaseText } from "../../lib/drive-display.ts";
 import { formatScore } from "../../lib/format.ts";
 import { formatInZone } from "../../lib/zoned-time.ts";
 import type { Route } from "./+types/drive-detail";
@@ -28,25 +28,6 @@ function linkStateText(link: RosterEntry["link"], timeZone: string): string {
   if (link.usedAt) return `Used ${formatInZone(link.usedAt, timeZone)}`;
   if (link.emailedAt) return `E-mailed ${formatInZone(link.emailedAt, timeZone)}`;
   return `Made ${formatInZone(link.madeAt, timeZone)}`;
-}
-
-/**
- * When what waits for the close (a secure test's scores, ticks after close) reaches the drive's students: a
- * practice test's scores show at submit whatever this says.
- */
-function resultsReleaseText(drive: DriveWithRelease): string {
-  const at = (iso: string) => formatInZone(iso, drive.timeZone);
-  if (drive.resultsReleaseAt !== null) {
-    const past = Date.parse(drive.resultsReleaseAt) <= Date.now();
-    return `${past ? "Out since" : "Out at"} ${at(drive.resultsReleaseAt)}, once everyone's time is up`;
-  }
-  if (!drive.holdResults) return "Out once the drive closes and everyone's time is up";
-  if (drive.settlesAt !== null && Date.parse(drive.settlesAt) <= Date.now()) {
-    return "Held: everyone's time is up, so you can publish them";
-  }
-  return `Held until you publish them, which you can once ${
-    drive.settlesAt === null ? "the drive closes and everyone's time is up" : at(drive.settlesAt)
-  }`;
 }
 
 /** The drive's page lists its best attempts; all of them are in the CSV and in View Results. */

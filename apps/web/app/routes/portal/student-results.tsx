@@ -12,9 +12,8 @@ import { formatInZone } from "../../lib/zoned-time.ts";
 
 export const meta = () => [{ title: "Your results | Trainwise" }, { name: "robots", content: "noindex" }];
 
-function submittedOn(iso: string): string {
-  return new Date(iso).toLocaleString("en-GB", { dateStyle: "long", timeStyle: "short" });
-}
+/** The drive's time zone, in which the result's times are written (as the drive's admins read them). */
+const timeZoneOf = (result: QuizResult) => (result.status === "pending" ? result.timeZone : result.review.timeZone);
 
 function ResultCard({
   result,
@@ -34,7 +33,8 @@ function ResultCard({
       </h2>
       <p className="text-slate-700">
         {result.driveName}
-        {result.organisation ? ` (${result.organisation})` : ""}, submitted on {submittedOn(submittedAt)}
+        {result.organisation ? ` (${result.organisation})` : ""}, submitted on{" "}
+        {formatInZone(submittedAt, timeZoneOf(result))}
       </p>
       {result.status === "pending" ? (
         <p className="mt-3 text-lg font-semibold">

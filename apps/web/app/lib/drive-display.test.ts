@@ -1,0 +1,46 @@
+// What the drive's page says about when its students read their results (decision 024): a practice test's scores
+// come at submit, whatever waits for the close; a newcomer's walk found the page promising them at the close.
+import type { DriveDetail } from "@trainwise/contract/drives";
+import { describe, expect, it } from "vitest";
+import { resultsReleaseText } from "./drive-display.ts";
+
+const now = Date.parse("2026-11-27T10:00:00Z");
+const drive = (settings: Partial<DriveDetail>) =>
+  ({
+    timeZone: "Asia/Kolkata",
+    holdResults: false,
+    resultsReleaseAt: null,
+    settlesAt: null,
+    testSecure: true,
+    testReviewPolicy: "score_only",
+    ...settings,
+  }) as DriveDetail;
+
+describe("when a drive's results reach its students", () => {
+  it("says a practice test's scores come at submit, and what of it waits for the close", () => {
+    expect(resultsReleaseText(drive({ testSecure: false, testReviewPolicy: "score_only" }), now)).toBe(
+      "At submit (a practice test): the score only",
+    );
+    expect(resultsReleaseText(drive({ testSecure: false, testReviewPolicy: "score_and_ticks" }), now)).toBe(
+      "At submit (a practice test): the score and the ticks",
+    );
+    expect(resultsReleaseText(drive({ testSecure: false, testReviewPolicy: "ticks_after_close" }), now)).toBe(
+      "Scores at submit (a practice test); the ticks: out once the drive closes and everyone's time is up",
+    );
+  });
+
+  it("says what a secure test holds back, and until when", () => {
+    expect(resultsReleaseText(drive({}), now)).toBe(
+      "Scores and pass or fail: out once the drive closes and everyone's time is up",
+    );
+    expect(
+      resultsReleaseText(
+        drive({ testReviewPolicy: "ticks_after_close", resultsReleaseAt: "2026-11-27T09:00:00Z" }),
+        now,
+      ),
+    ).toMatch(/^Scores, pass or fail and ticks: out since .*, once everyone's time is up$/);
+    expect(resultsReleaseText(drive({ holdResults: true, settlesAt: "2026-11-27T09:30:00Z" }), now)).toBe(
+      "Scores and pass or fail: held; everyone's time is up, so you can publish them",
+    );
+  });
+});
