@@ -17,18 +17,31 @@ export function closesText(drive: Pick<Drive, "closesAt" | "timeZone">): string 
 }
 
 /**
- * When the drive's results reach its students (decision 024). A practice test's scores show at submit; what waits
- * for the close (a secure test's scores, pass or fail and ticks, or a practice test's ticks after close) comes
- * out once the drive has closed and everyone's time is up, or when an admin publishes it if the drive holds them.
+ * Whether anything of the drive's results waits for its release (decision 024, the rules of `resultOf`): a secure
+ * test's scores, and any test's right answers beside the ticks. A practice test showing the score only has
+ * nothing to publish.
+ */
+export function resultsWaitForRelease(drive: Pick<DriveDetail, "testSecure" | "testReviewPolicy">): boolean {
+  return drive.testSecure || drive.testReviewPolicy !== "score_only";
+}
+
+/**
+ * When the drive's results reach its students (decision 024): a practice test's score at submit, and its ticks
+ * too when the test shows them then; what waits (a secure test's scores and pass or fail, and the right answers
+ * beside the ticks) comes out once the drive has closed and everyone's time is up, or when an admin publishes it
+ * if the drive holds its results.
  */
 export function resultsReleaseText(drive: DriveDetail, now = Date.now()): string {
+  const waiting = waitingText(drive, now);
   if (!drive.testSecure) {
     if (drive.testReviewPolicy === "score_only") return "At submit (a practice test): the score only";
-    if (drive.testReviewPolicy === "score_and_ticks") return "At submit (a practice test): the score and the ticks";
-    return `Scores at submit (a practice test); the ticks: ${waitingText(drive, now)}`;
+    if (drive.testReviewPolicy === "score_and_ticks") {
+      return `Scores and ticks at submit (a practice test); the right answers: ${waiting}`;
+    }
+    return `Scores at submit (a practice test); the ticks and the right answers: ${waiting}`;
   }
-  const held = drive.testReviewPolicy === "score_only" ? "Scores and pass or fail" : "Scores, pass or fail and ticks";
-  return `${held}: ${waitingText(drive, now)}`;
+  if (drive.testReviewPolicy === "score_only") return `Scores and pass or fail: ${waiting}`;
+  return `Scores, pass or fail, the ticks and the right answers: ${waiting}`;
 }
 
 /** When what waits for the drive's close goes out, as the end of a sentence. */

@@ -17,7 +17,13 @@ import { QrCode } from "../../components/admin/qr-code.tsx";
 import { Alert } from "../../components/ui/form-field.tsx";
 import { adminCall, adminDownload, currentAdmin, useAdminAction } from "../../lib/admin-client.ts";
 import { saveBlob } from "../../lib/api.ts";
-import { closesText, DRIVE_STATUS_LABELS, opensText, resultsReleaseText } from "../../lib/drive-display.ts";
+import {
+  closesText,
+  DRIVE_STATUS_LABELS,
+  opensText,
+  resultsReleaseText,
+  resultsWaitForRelease,
+} from "../../lib/drive-display.ts";
 import { formatScore } from "../../lib/format.ts";
 import { formatInZone } from "../../lib/zoned-time.ts";
 import type { Route } from "./+types/drive-detail";
@@ -188,7 +194,7 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </dl>
-        {manages && drive.holdResults && drive.resultsReleaseAt === null && (
+        {manages && drive.holdResults && resultsWaitForRelease(drive) && drive.resultsReleaseAt === null && (
           <button
             type="button"
             onClick={() => void publishResults()}
