@@ -19,6 +19,8 @@ async function signIn(page: Page) {
 }
 
 async function adminApi<T>(path: string, init: RequestInit = {}): Promise<T> {
+  // Any journey may be the first to run (`-g` picks one): the session is made by whichever needs it first.
+  adminToken ||= await sharedAdminToken();
   const response = await fetch(`${baseUrl()}/api${path}`, {
     ...init,
     headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}`, ...init.headers },

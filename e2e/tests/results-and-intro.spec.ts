@@ -83,7 +83,9 @@ test("a test with its rules first shows them, with the resume code, and its cloc
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(quiz.category);
   await expect(page.getByText(`${quiz.category} drive`, { exact: true })).toBeVisible();
-  await expect(page.getByText("3 questions, each with one or more options to choose.")).toBeVisible();
+  await expect(
+    page.getByText("3 questions. Choose one answer, or all that apply where a question says so."),
+  ).toBeVisible();
   await expect(page.getByText("30 seconds for each question. Once you move on you cannot go back.")).toBeVisible();
   await expect(
     page.getByText(

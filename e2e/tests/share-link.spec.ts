@@ -46,7 +46,9 @@ for (const [width, height] of [
     await expect(open.getByRole("heading", { name: `${quiz.drive.name} (Lakeview Institute)` })).toBeVisible();
     await expect(open.getByText(`Test: ${quiz.test.name}`)).toBeVisible();
     await expect(open.getByText("Open for registration until 17:00 on 2 March (India Standard Time).")).toBeVisible();
-    await expect(open.getByText("4 questions, each with one or more options to choose.")).toBeVisible();
+    await expect(
+      open.getByText("4 questions. Choose one answer, or all that apply where a question says so."),
+    ).toBeVisible();
     await expect(
       open.getByText("3 minutes for the whole test. You can move between questions until you submit."),
     ).toBeVisible();

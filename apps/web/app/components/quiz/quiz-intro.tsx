@@ -31,7 +31,7 @@ export function outlineRules(outline: TestOutline): Rule[] {
   return [
     {
       title: "Questions",
-      text: `${plural(outline.questionCount, "question")}, each with one or more options to choose.`,
+      text: `${plural(outline.questionCount, "question")}. Choose one answer, or all that apply where a question says so.`,
     },
     {
       title: "Timing",
