@@ -5,13 +5,7 @@
 
 import type { idParamsSchema } from "@trainwise/contract/common";
 import { errorBodySchema } from "@trainwise/contract/common";
-import {
-  DOWNLOAD_NAMES,
-  type EndpointName,
-  type Endpoints,
-  endpoints,
-  paramsSchemaOf,
-} from "@trainwise/contract/endpoints";
+import { type EndpointName, type Endpoints, endpoints, paramsSchemaOf } from "@trainwise/contract/endpoints";
 import type { Endpoint } from "@trainwise/contract/endpoints/definition";
 import type {
   FastifyContextConfig,
@@ -22,7 +16,7 @@ import type {
   RouteHandlerMethod,
 } from "fastify";
 import type { z } from "zod";
-import { takeDownloadSlot } from "./download-slots.ts";
+import { SLOTTED_ENDPOINTS, takeDownloadSlot } from "./download-slots.ts";
 import { HttpError } from "./http-error.ts";
 
 declare module "fastify" {
@@ -115,8 +109,7 @@ export function serve<Name extends EndpointName>(
   // admin's export runs its query and is audited, for headers nobody needs. Those answer HEAD with 405, before
   // anything else (a download ticket in the address is not spent).
   const refuseHead = definition.method === "GET" && definition.access.who !== "public" ? [refuseHeadRequest] : [];
-  const downloads: readonly EndpointName[] = DOWNLOAD_NAMES;
-  const slot = downloads.includes(name) ? [takeDownloadSlot] : [];
+  const slot = SLOTTED_ENDPOINTS.includes(name) ? [takeDownloadSlot] : [];
   const onRequest = [...refuseHead, ...(guard ? [guard] : []), ...slot];
   const status = definition.status ?? 200;
   const handle: RouteHandlerMethod = async (request, reply) => {

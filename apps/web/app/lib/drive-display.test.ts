@@ -19,14 +19,14 @@ const drive = (settings: Partial<DriveDetail>) =>
 describe("when a drive's results reach its students", () => {
   it("says a practice test's scores come at submit, and what of it waits for the close", () => {
     expect(resultsReleaseText(drive({ testSecure: false, testReviewPolicy: "score_only" }), now)).toBe(
-      "At submit (a practice test): the score only",
+      "Score and pass or fail at submit (a practice test); no ticks",
     );
     // The student's own ticks come at submit; the right answers beside them only once the drive has released.
     expect(resultsReleaseText(drive({ testSecure: false, testReviewPolicy: "score_and_ticks" }), now)).toBe(
-      "Scores and ticks at submit (a practice test); the right answers: out once the drive closes and everyone's time is up",
+      "Score, pass or fail and ticks at submit (a practice test); the right answers: out once the drive closes and everyone's time is up",
     );
     expect(resultsReleaseText(drive({ testSecure: false, testReviewPolicy: "ticks_after_close" }), now)).toBe(
-      "Scores at submit (a practice test); the ticks and the right answers: out once the drive closes and everyone's time is up",
+      "Score and pass or fail at submit (a practice test); the ticks and the right answers: out once the drive closes and everyone's time is up",
     );
     // Nothing of a practice test showing the score only waits, so there is nothing to publish.
     expect(resultsWaitForRelease({ testSecure: false, testReviewPolicy: "score_only" })).toBe(false);

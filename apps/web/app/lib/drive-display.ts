@@ -34,11 +34,11 @@ export function resultsWaitForRelease(drive: Pick<DriveDetail, "testSecure" | "t
 export function resultsReleaseText(drive: DriveDetail, now = Date.now()): string {
   const waiting = waitingText(drive, now);
   if (!drive.testSecure) {
-    if (drive.testReviewPolicy === "score_only") return "At submit (a practice test): the score only";
+    if (drive.testReviewPolicy === "score_only") return "Score and pass or fail at submit (a practice test); no ticks";
     if (drive.testReviewPolicy === "score_and_ticks") {
-      return `Scores and ticks at submit (a practice test); the right answers: ${waiting}`;
+      return `Score, pass or fail and ticks at submit (a practice test); the right answers: ${waiting}`;
     }
-    return `Scores at submit (a practice test); the ticks and the right answers: ${waiting}`;
+    return `Score and pass or fail at submit (a practice test); the ticks and the right answers: ${waiting}`;
   }
   if (drive.testReviewPolicy === "score_only") return `Scores and pass or fail: ${waiting}`;
   return `Scores, pass or fail, the ticks and the right answers: ${waiting}`;

@@ -4,7 +4,6 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
-import { DOWNLOADS_AT_ONCE, DOWNLOADS_BUSY } from "../../http/download-slots.ts";
 import { createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, seedQuestions } from "../../test/fixtures.ts";
 import { createAdmin } from "../admins/repository.ts";
@@ -147,37 +146,5 @@ describe("download tickets", async () => {
       headers: auth,
     });
     expect(withToken.statusCode).toBe(200);
-  });
-
-  it("writes at most three of one admin's downloads at once on an instance; the next is refused with 429 until one ends", async () => {
-    // The bank's exports wait on a lock held here, so the first three stay in flight while the fourth is asked for.
-    const blocker = await database.pool.connect();
-    await blocker.query("begin");
-    await blocker.query("lock table questions in access exclusive mode");
-    const download = (headers = auth) => app.inject({ method: "GET", url: "/api/questions/export.csv", headers });
-    const waiting = Array.from({ length: DOWNLOADS_AT_ONCE }, () => download());
-    await expect
-      .poll(
-        async () =>
-          (
-            await database.pool.query(
-              "select count(*)::int as n from pg_locks where relation = 'questions'::regclass and not granted",
-            )
-          ).rows[0].n,
-      )
-      .toBe(DOWNLOADS_AT_ONCE);
-    const refused = await download();
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe(DOWNLOADS_BUSY);
-    // Another admin's downloads are not held back by this one's.
-    const otherAdmin = bearer(await adminToken(app, database.db));
-    const theirs = download(otherAdmin);
-    await blocker.query("rollback");
-    blocker.release();
-    for (const response of [...(await Promise.all(waiting)), await theirs]) {
-      expect(response.statusCode, response.body).toBe(200);
-    }
-    // The slots are free again once the answers are written.
-    expect((await download()).statusCode).toBe(200);
   });
 });

@@ -7,6 +7,7 @@ import type { Endpoint } from "@trainwise/contract/endpoints/definition";
 import type { FastifyPluginAsync } from "fastify";
 import { adminRouteRule } from "../../auth/admin-access.ts";
 import { issueDownloadTicket, TICKET_PARAMETER } from "../../auth/download-tickets.ts";
+import { refuseWhenSlotsFull } from "../../http/download-slots.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
 import { adminOf } from "../../plugins/auth.ts";
@@ -39,6 +40,8 @@ const downloadRoutes: FastifyPluginAsync = async (app) => {
     } else if (params.size > 0) {
       throw new HttpError(400, "This download takes no query.", { query: "Not allowed" });
     }
+    // Refused here, where the page shows the message, rather than on the download, which spends the ticket.
+    refuseWhenSlotsFull(admin.id);
     const path = `/api${pathOf(download, { id: id ?? "" })}${search ? `?${search}` : ""}`;
     const ticket = await issueDownloadTicket(app.db, { adminId: admin.id, sessionId: admin.tokenId }, path);
     return { url: ticket.url, expiresAt: ticket.expiresAt.toISOString() };
