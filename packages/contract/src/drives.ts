@@ -9,6 +9,20 @@ export type TimingMode = (typeof TIMING_MODES)[number];
 export const REVIEW_POLICIES = ["score_only", "score_and_ticks", "ticks_after_close"] as const;
 export type ReviewPolicy = (typeof REVIEW_POLICIES)[number];
 
+/**
+ * What of an attempt's result waits for its drive to release results (decision 024; decision 026 for the right
+ * answers): a secure test's score and pass or fail; the ticks, unless a practice test shows them at submit (and
+ * never under "score only"); the right answers whenever ticks are shown at all. The result a student reads, the
+ * drive's page and its Publish button all follow this one rule.
+ */
+export function waitsForRelease(secure: boolean, policy: ReviewPolicy) {
+  return {
+    score: secure,
+    ticks: policy === "ticks_after_close" || (policy === "score_and_ticks" && secure),
+    rightAnswers: policy !== "score_only",
+  };
+}
+
 export const TIMING_MODE_LABELS: Record<TimingMode, string> = {
   per_question: "Per question (each question has its own time; questions are shown one at a time)",
   whole_quiz: "Whole quiz (one clock for all questions; students move freely between them)",

@@ -20,7 +20,12 @@ import {
 import { attemptQuestions, attempts, driveRoster, drives, students, tests } from "../../db/schema.ts";
 import { answeredSql } from "../quiz/repository/attempt-rows.ts";
 import { autoSubmittedSql, clockColumns, positionNowSql } from "../quiz/repository/clock-sql.ts";
-import { BURST_ANSWERS_SQL, lateAnswersSql, withBurstsSql } from "../results/answer-timing-sql.ts";
+import {
+  BURST_ANSWERS_SQL,
+  lateAnswersSql,
+  PACED_SECONDS_OF_ATTEMPT,
+  withBurstsSql,
+} from "../results/answer-timing-sql.ts";
 import { RESULT_LINE_ANSWERS, RESULT_LINE_SQL, type ResultLineRecord } from "../results/export-lines.ts";
 import { releaseAtSql, releasedSql, settledAtSql, settledSql } from "./key-release.ts";
 
@@ -672,7 +677,7 @@ export async function answerTallies(db: Executor, attemptIds: string[]): Promise
     cross join lateral (
       select coalesce(array_agg(position) filter (where ${sql.raw(answeredSql("timed_answers"))}), '{}') as answered,
         coalesce(sum(focus_losses), 0)::int as "focusLosses", max(answered_at) as "lastAnswerAt",
-        ${lateAnswersSql(sql`case when a.paced then a.seconds_per_question end`)} as "lateAnswers",
+        ${lateAnswersSql(PACED_SECONDS_OF_ATTEMPT)} as "lateAnswers",
         ${BURST_ANSWERS_SQL} as "burstAnswers"
       from ${withBurstsSql(sql`(select aq.position, aq.selected_option_id, aq.selected_option_ids, aq.focus_losses,
         aq.answered_at, aq.ms_to_answer from ${attemptQuestions} aq where aq.attempt_id = a.id)`)} timed_answers

@@ -4,6 +4,7 @@
 // all-at-once client and our paced client share the default test: docs/decisions/007.
 import { randomInt } from "node:crypto";
 import { DEADLINE_GRACE_SECONDS } from "@trainwise/contract/constants";
+import { waitsForRelease } from "@trainwise/contract/drives";
 import {
   type Answer,
   type AttemptProgress,
@@ -499,7 +500,8 @@ export async function resultOf(db: Database, studentId: string, resultId: string
   }
   const releaseAt = context.releaseAt === null ? null : new Date(context.releaseAt);
   const released = releaseAt !== null && releaseAt.getTime() <= Date.now();
-  if (attempt.secure && !released) {
+  const waits = waitsForRelease(attempt.secure, attempt.reviewPolicy);
+  if (waits.score && !released) {
     return {
       status: "pending",
       resultId: attempt.id,
@@ -512,10 +514,10 @@ export async function resultOf(db: Database, studentId: string, resultId: string
     };
   }
   const policy = attempt.reviewPolicy;
-  const ticksShown = policy === "score_and_ticks" ? !attempt.secure || released : policy !== "score_only" && released;
+  const ticksShown = policy !== "score_only" && (!waits.ticks || released);
   // The student's own choices come with the ticks; the right options only once the drive has released, by the
   // rule that releases a secure drive's scores, so no attempt can still use them (decision 026).
-  const rightShown = ticksShown && released;
+  const rightShown = ticksShown && (!waits.rightAnswers || released);
   const rows = !ticksShown ? [] : attempt === view.attempt ? view.rows : await resultRows(db, attempt.id);
   const questions = await servedQuizQuestions(db, rows);
   const marks = attempt.marks ?? attempt.score;

@@ -48,6 +48,9 @@ export function withBurstsSql(answers: SQL): SQL {
       window w as (order by timed.saved, timed.position))`;
 }
 
+/** The seconds a question of the attempt `a`, when it is timed per question (else null): `lateAnswersSql`'s argument. */
+export const PACED_SECONDS_OF_ATTEMPT = sql`case when a.paced then a.seconds_per_question end`;
+
 /** An aggregate over `withBurstsSql`'s rows: the late answers; null unless `secondsPerQuestion` is (paced). */
 export function lateAnswersSql(secondsPerQuestion: SQL): SQL {
   return sql`(case when (${secondsPerQuestion}) is not null then

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import type { CsvCell } from "../../csv/spreadsheet-csv.ts";
 import { wallClockSql } from "../../db/wall-clock.ts";
 import { autoSubmittedSql } from "../quiz/repository/clock-sql.ts";
-import { BURST_ANSWERS_SQL, lateAnswersSql, withBurstsSql } from "./answer-timing-sql.ts";
+import { BURST_ANSWERS_SQL, lateAnswersSql, PACED_SECONDS_OF_ATTEMPT, withBurstsSql } from "./answer-timing-sql.ts";
 
 export const RESULT_EXPORT_COLUMNS = [
   "Student",
@@ -44,7 +44,7 @@ export const RESULT_LINE_SQL = sql`a.id, s.id as student_id, s.name as student_n
 /** The attempt's answers, summed once per attempt with what their times show (a lateral join after `a`). */
 export const RESULT_LINE_ANSWERS = sql`cross join lateral (
     select coalesce(sum(focus_losses), 0)::int as focus_losses,
-      ${lateAnswersSql(sql`case when a.paced then a.seconds_per_question end`)} as late_answers,
+      ${lateAnswersSql(PACED_SECONDS_OF_ATTEMPT)} as late_answers,
       ${BURST_ANSWERS_SQL} as burst_answers
     from ${withBurstsSql(sql`(select aq.answered_at, aq.ms_to_answer, aq.position, aq.focus_losses
       from attempt_questions aq where aq.attempt_id = a.id)`)} timed_answers
