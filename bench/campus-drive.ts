@@ -219,6 +219,7 @@ async function fastDrive(baseUrl: string, databaseUrl: string | undefined): Prom
   console.log(`  errors              ${errorCount}`);
   for (const [key, count] of stats.errors) console.log(`    ${count} × ${key}`);
   await statements?.report(STUDENTS);
+  await statements?.reportTableWrites(STUDENTS);
   await statements?.close();
   if (product) {
     const used = (part: keyof typeof cpuAfter) => cpuAfter[part] - cpuBefore[part];

@@ -47,14 +47,9 @@ import {
   saveSelectedOption,
   scoreAndClose,
 } from "./repository/attempt-writes.ts";
-import {
-  advanceIfAllowed,
-  type ClockRow,
-  nextInOneGo,
-  overdueAttemptIds,
-  saveAnswerIfOpen,
-} from "./repository/clock-statements.ts";
+import { advanceIfAllowed, type ClockRow, overdueAttemptIds, saveAnswerIfOpen } from "./repository/clock-statements.ts";
 import { readIntro } from "./repository/intro.ts";
+import { takeNext } from "./repository/next-batches.ts";
 import { type AttemptClock, acceptsAnswer, hasRunOut, readClock, windowStart } from "./timing.ts";
 
 function shuffled<T>(items: T[]): T[] {
@@ -374,12 +369,11 @@ export async function advanceAttempt(
   answer?: Answer,
 ): Promise<AttemptProgress> {
   // The common case, answer and move in one statement; anything it would refuse takes the way below.
-  const done = await nextInOneGo(db, {
+  const done = await takeNext(db, {
     studentId,
     position,
     now: new Date(),
     answer: answer && { questionId: answer.questionId, choice: choiceOf(answer) },
-    graceSeconds: DEADLINE_GRACE_SECONDS,
   });
   if (done) {
     const progress = progressOf(clockOf(done), new Date());

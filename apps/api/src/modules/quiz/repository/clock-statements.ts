@@ -111,18 +111,20 @@ export async function saveAnswerIfOpen(
   return row;
 }
 
-// Next's two statements ($1 student, $2 position asked for, $3 now) start alike. A paced attempt's open question
-// at $3 (`position_now`), on its row locked; Next is for a paced attempt before its deadline.
-const PACED_ATTEMPT_FOR_NEXT = `
-      select id, current_position, current_started_at, seconds_per_question, total_questions, deadline_at, paced,
-             ${positionNowSql(clockColumns(), "$3::timestamptz")} as position_now
-      from attempts
-      where student_id = $1::uuid and submitted_at is null
-        and paced and ${beforeDeadlineSql(clockColumns(), "$3::timestamptz")}
-      for update
-    `;
-// Next may open the question after the open one, or one the clock has already reached; not past the last.
-const NEXT_ALLOWED = "position_now < total_questions and $2::int <= position_now + 1 and $2::int < total_questions";
+// A paced attempt's open question at `now` (`position_now`), on its row locked; Next is for a paced attempt before
+// its deadline. `from` names the attempts (alias a) and what picks the student's; `now` the time of the Next.
+function pacedAttemptForNextSql(from: string, now: string) {
+  return `
+      select a.id, a.current_position, a.current_started_at, a.seconds_per_question, a.total_questions, a.deadline_at,
+             a.paced, ${positionNowSql(clockColumns("a"), now)} as position_now
+      ${from}
+      and a.submitted_at is null and a.paced and ${beforeDeadlineSql(clockColumns("a"), now)}`;
+}
+// Next (to `position`) may open the question after the open one, or one the clock has already reached; not past
+// the last.
+function nextAllowedSql(position: string) {
+  return `position_now < total_questions and ${position} <= position_now + 1 and ${position} < total_questions`;
+}
 // A Next the clock got to first (the page asks when a question's time runs out) records where the timer has taken
 // the attempt: the same clock, written from the open question's window, so that the live board sees the student
 // there and hears from them (decision 017). Without it such a student stayed on question 1 and went "quiet".
@@ -137,8 +139,10 @@ const advanceIfAllowedStatement: NamedStatement = {
   name: "quiz.advance-if-allowed",
   // $1 student, $2 position asked for, $3 now
   text: `
-    with target as (${PACED_ATTEMPT_FOR_NEXT}), allowed as (
-      select * from target where ${NEXT_ALLOWED}
+    with target as (${pacedAttemptForNextSql("from attempts a where a.student_id = $1::uuid", "$3::timestamptz")}
+      for update
+    ), allowed as (
+      select * from target where ${nextAllowedSql("$2::int")}
     ), moved as (
       update attempts a set current_position = $2::int, current_started_at = $3::timestamptz
       from allowed t where a.id = t.id and $2::int = t.position_now + 1
@@ -168,41 +172,60 @@ export async function advanceIfAllowed(db: Executor, values: { studentId: string
 
 const nextInOneGoStatement: NamedStatement = {
   name: "quiz.next-in-one-go",
-  // $1 student, $2 position asked for, $3 now, $4 question being left (null: no answer), $5 its option,
-  // $6 grace seconds, $7 a multiple answer's options ($5 null). The same rules as advance-if-allowed after
-  // save-answer-if-open, read from one locked row.
+  // Several students' Nexts in one statement (next-batches.ts), the same place of each array for one Next:
+  // $1 students, $2 positions asked for, $3 the Nexts' times, $4 questions being left (null: no answer), $5 their
+  // options, $7 a multiple answer's options as an array's text ($5 null); $6 grace seconds. Each Next follows the
+  // rules of advance-if-allowed after save-answer-if-open, read from its attempt's row locked. A student named
+  // twice has only the first Next taken; the rest come back without a row, as refused ones do, and so does a Next
+  // whose attempt another transaction holds.
   text: `
-    with attempt as materialized (${PACED_ATTEMPT_FOR_NEXT}), allowed as (
-      select * from attempt where ${NEXT_ALLOWED}
+    with input as materialized (
+      select distinct on (i.student_id) i.n, i.student_id as in_student, i.position as in_position,
+             i.now as in_now, i.question_id as in_question, i.option_id as in_option, i.option_ids::uuid[] as in_options
+      from unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::uuid[], $5::uuid[], $7::text[])
+        with ordinality as i(student_id, position, now, question_id, option_id, option_ids, n)
+      order by i.student_id, i.n
+    ), attempt as materialized (
+      -- An attempt another transaction holds (the student's submit, their other tab, an admin ending it) is left
+      -- out, not waited for: its Next goes the long way and waits there alone, where here it would hold up every
+      -- other Next of the statement.
+      select t.*, i.* from input i cross join lateral (${pacedAttemptForNextSql(
+        "from attempts a where a.student_id = i.in_student",
+        "i.in_now",
+      )}
+        for update skip locked) t
+    ), allowed as (
+      select * from attempt where ${nextAllowedSql("in_position")}
     ), answer_open as (
       select w.id, w.answer_position, w.window_start from (
         select al.*, aq.position as answer_position,
                ${windowStartSql(clockColumns("al"), "aq.position")} as window_start
         from allowed al
-        join attempt_questions aq on aq.attempt_id = al.id and aq.question_id = $4::uuid
-        where case when $7::uuid[] is null then $5::uuid = any(aq.option_order)
-                   else $7::uuid[] <@ aq.option_order and (cardinality($7::uuid[]) = 1
+        join attempt_questions aq on aq.attempt_id = al.id and aq.question_id = al.in_question
+        where case when al.in_options is null then al.in_option = any(aq.option_order)
+                   else al.in_options <@ aq.option_order and (cardinality(al.in_options) = 1
                      or exists (select 1 from questions q where q.id = aq.question_id and q.type = 'multiple')) end
       ) w
       where ${acceptsAnswerSql(clockColumns("w"), {
         position: "w.answer_position",
-        now: "$3::timestamptz",
+        now: "w.in_now",
         graceSeconds: "$6::int",
         windowStart: "w.window_start",
       })}
     ), go as (
       -- All of it or nothing: an answer sent must be taken, or the caller goes the long way to learn why.
       select al.*, ao.answer_position, ao.window_start,
-             case when $2::int = al.position_now + 1 then $2::int else al.position_now end as open_position,
+             case when al.in_position = al.position_now + 1 then al.in_position else al.position_now end
+               as open_position,
              greatest(al.position_now, ao.answer_position) as timer_position
       from allowed al left join answer_open ao on ao.id = al.id
-      where $4::uuid is null or ao.id is not null
+      where al.in_question is null or ao.id is not null
     ), saved as (
       update attempt_questions aq
       set ${saveAnswerSql({
-        optionId: "$5::uuid",
-        optionIds: "$7::uuid[]",
-        now: "$3::timestamptz",
+        optionId: "go.in_option",
+        optionIds: "go.in_options",
+        now: "go.in_now",
         windowStart: "go.window_start",
       })}
       from go where go.answer_position is not null and aq.attempt_id = go.id and aq.position = go.answer_position
@@ -211,14 +234,15 @@ const nextInOneGoStatement: NamedStatement = {
       -- Next moves the clock on; else it records where the timer has taken the attempt (RECORD_TIMER_MOVE): the
       -- open question, or the question answered when that is later.
       update attempts a
-      set current_position = case when $2::int = go.position_now + 1 then $2::int else go.timer_position end,
-          current_started_at = case when $2::int = go.position_now + 1 then $3::timestamptz
+      set current_position = case when go.in_position = go.position_now + 1 then go.in_position
+            else go.timer_position end,
+          current_started_at = case when go.in_position = go.position_now + 1 then go.in_now
             else ${windowStartSql(clockColumns("go"), "go.timer_position")} end
       from go
-      where a.id = go.id and ($2::int = go.position_now + 1 or go.timer_position > go.current_position)
+      where a.id = go.id and (go.in_position = go.position_now + 1 or go.timer_position > go.current_position)
       returning a.id, a.current_position, a.current_started_at
     )
-    select go.id as "attemptId", go.seconds_per_question as "secondsPerQuestion",
+    select go.n as "batchIndex", go.id as "attemptId", go.seconds_per_question as "secondsPerQuestion",
            go.total_questions as "totalQuestions", go.paced, go.deadline_at as "deadlineAt",
            coalesce(m.current_position, go.current_position) as "currentPosition",
            coalesce(m.current_started_at, go.current_started_at) as "currentStartedAt",
@@ -233,41 +257,55 @@ const nextInOneGoStatement: NamedStatement = {
       ) served on true`,
 };
 
+/** One student's Next for nextInOneGo: the answer to the question being left, when one is sent. */
+export interface NextRequest {
+  studentId: string;
+  position: number;
+  now: Date;
+  answer?: { questionId: string; choice: Choice };
+}
+
+/** What nextInOneGo did with one Next: the clock, and the question served at `openPosition` (null past the last). */
+export type NextDone = ClockRow & { attemptId: string; openPosition: number; question: ServedRef | null };
+
+/** A multiple answer's options as PostgreSQL reads an array's text; null for none. */
+function arrayText(values: string[] | null): string | null {
+  return values === null ? null : `{${values.join(",")}}`;
+}
+
 /**
- * Next with the answer to the question being left, in one statement: saves the answer when one is sent and its
- * window is open, moves on as advance-if-allowed does, and returns the clock with the question served at
- * `openPosition`, the one open by the clock at `now`. Returns undefined, having changed nothing, when any part would be
- * refused; the caller then takes the long way, which says why.
+ * Several students' Nexts with the answers to the questions being left, in one statement and one commit: each
+ * saves its answer when one is sent and its window is open, moves on as advance-if-allowed does, and comes back
+ * with the clock and the question served at `openPosition`, the one open by the clock at the Next's `now`. A Next
+ * comes back undefined, having changed nothing, when any part of it would be refused (the caller then takes the
+ * long way, which says why or waits), and so does a second Next of a student already in `requests`, and one whose
+ * attempt another transaction holds locked.
  */
 export async function nextInOneGo(
   db: Executor,
-  values: {
-    studentId: string;
-    position: number;
-    now: Date;
-    answer?: { questionId: string; choice: Choice };
-    graceSeconds: number;
-  },
-) {
-  const { studentId, position, now, answer, graceSeconds } = values;
-  const [row] = await runNamed<ClockRow & { attemptId: string; openPosition: number } & Nullable<ServedRef>>(
-    db,
-    nextInOneGoStatement,
-    [
-      studentId,
-      position,
-      now,
-      answer?.questionId ?? null,
-      answer?.choice.optionId ?? null,
-      graceSeconds,
-      answer?.choice.optionIds ?? null,
-    ],
-  );
-  if (!row) return undefined;
-  const { questionId, optionOrder, revision, ...clock } = row;
-  // Null when the open position serves nothing (past the last question).
-  const question: ServedRef | null = questionId === null ? null : ({ questionId, optionOrder, revision } as ServedRef);
-  return { ...clock, question };
+  requests: NextRequest[],
+  graceSeconds: number,
+): Promise<(NextDone | undefined)[]> {
+  const rows = await runNamed<
+    ClockRow & { batchIndex: string; attemptId: string; openPosition: number } & Nullable<ServedRef>
+  >(db, nextInOneGoStatement, [
+    requests.map((request) => request.studentId),
+    requests.map((request) => request.position),
+    requests.map((request) => request.now),
+    requests.map((request) => request.answer?.questionId ?? null),
+    requests.map((request) => request.answer?.choice.optionId ?? null),
+    graceSeconds,
+    requests.map((request) => arrayText(request.answer?.choice.optionIds ?? null)),
+  ]);
+  const done: (NextDone | undefined)[] = requests.map(() => undefined);
+  for (const { batchIndex, questionId, optionOrder, revision, ...clock } of rows) {
+    // Null when the open position serves nothing (past the last question).
+    const question: ServedRef | null =
+      questionId === null ? null : ({ questionId, optionOrder, revision } as ServedRef);
+    // `with ordinality` counts from 1.
+    done[Number(batchIndex) - 1] = { ...clock, question };
+  }
+  return done;
 }
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
