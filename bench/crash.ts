@@ -50,7 +50,8 @@ interface ServedQuestion {
 
 let sequence = 0;
 async function studentJourney(baseUrl: string): Promise<void> {
-  const id = `${process.pid}-${++sequence}`;
+  const journey = ++sequence;
+  const id = `${process.pid}-${journey}`;
   const email = `crash-${id}@example.com`;
   const { token } = await call<{ token: string }>(baseUrl, "POST", "/api/auth/student/register", undefined, {
     name: `Crash ${id}`,
@@ -63,7 +64,10 @@ async function studentJourney(baseUrl: string): Promise<void> {
     year: "2025",
   });
   acknowledged.students.add(email);
-  // Our own client's protocol: start, then each question as its window opens (Next answers the next one).
+  // Our own client's protocol: start, then each question as its window opens (Next answers the next one). Every
+  // other student saves each answer on its own before Next; the rest send it with Next, as the quiz page does,
+  // where it is stored with other students' Nexts in one commit (decision 032).
+  const answersWithNext = journey % 2 === 1;
   const state = await call<{ totalQuestions: number; question: ServedQuestion | null }>(
     baseUrl,
     "POST",
@@ -73,12 +77,18 @@ async function studentJourney(baseUrl: string): Promise<void> {
   let question = state.question;
   for (let position = 0; position < state.totalQuestions && question; position++) {
     const optionId = question.options[sequence % question.options.length]?._id ?? "";
-    await call(baseUrl, "PUT", "/api/quiz/answers", token, { questionId: question._id, optionId });
-    acknowledged.answers.set(`${email}|${question._id}`, optionId);
-    if (position === state.totalQuestions - 1) break;
+    const last = position === state.totalQuestions - 1;
+    if (last || !answersWithNext) {
+      await call(baseUrl, "PUT", "/api/quiz/answers", token, { questionId: question._id, optionId });
+      acknowledged.answers.set(`${email}|${question._id}`, optionId);
+    }
+    if (last) break;
+    const answered = question._id;
     ({ question } = await call<{ question: ServedQuestion | null }>(baseUrl, "POST", "/api/quiz/next", token, {
       position: position + 1,
+      ...(answersWithNext && { answer: { questionId: answered, optionId } }),
     }));
+    if (answersWithNext) acknowledged.answers.set(`${email}|${answered}`, optionId);
   }
   const { resultId } = await call<{ resultId: string }>(baseUrl, "POST", "/api/quiz/submit", token, { answers: [] });
   acknowledged.submissions.add(resultId);

@@ -6,6 +6,8 @@ import type { QuizQuestion } from "@trainwise/contract/quiz";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, seedCategory, studentInput } from "../../test/fixtures.ts";
+import { recordFocusLoss } from "./repository/attempt-writes.ts";
+import { nextInOneGoStatement } from "./repository/clock-statements.ts";
 import { Batches, MOST_PER_BATCH } from "./repository/next-batches.ts";
 
 /** A runner whose batches end when the test says, each request answered with its text upper-cased. */
@@ -219,4 +221,111 @@ describe("Nexts sent together, on PostgreSQL", async () => {
       holder.release();
     }
   });
+
+  it("keeps nobody waiting for a student whose lost focus is being counted", async () => {
+    const code = await pacedDrive("Focus counted");
+    const [held, ...others] = await Promise.all(Array.from({ length: 5 }, () => started(code)));
+    if (!held) throw new Error("no student");
+    const { rows } = await database.pool.query<{ student_id: string }>(
+      "select student_id from attempts where id = $1",
+      [held.attemptId],
+    );
+    // The page reports a lost focus on question 1; its transaction is still open when the Nexts arrive.
+    let counted: () => void = () => {};
+    const countedNow = new Promise<void>((resolve) => (counted = resolve));
+    let finish: () => void = () => {};
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const counting = database.db.transaction(async (tx) => {
+      await recordFocusLoss(tx, rows[0]?.student_id as string, 0);
+      counted();
+      await finished;
+    });
+    await countedNow;
+    let heldAnswered = false;
+    const heldNext = next(held.token, held.first, optionStarting(held.first, "right")).then((reply) => {
+      heldAnswered = true;
+      return reply;
+    });
+    const replies = await Promise.all(
+      others.map((student) => next(student.token, student.first, optionStarting(student.first, "right"))),
+    );
+    for (const reply of replies) expect(reply.json(), reply.body).toMatchObject({ currentIndex: 1 });
+    expect(heldAnswered).toBe(false);
+    finish();
+    await counting;
+    expect((await heldNext).json()).toMatchObject({ currentIndex: 1 });
+    expect(await storedFirst(held.attemptId)).toEqual({ selected: optionStarting(held.first, "right"), position: 1 });
+  });
+
+  /** Rows that the plan's scans of attempt_questions and its indexes returned, over every loop. */
+  function servedRowsRead(plan: PlanNode): number {
+    const own =
+      plan["Relation Name"] === "attempt_questions" || plan["Index Name"]?.startsWith("attempt_questions")
+        ? plan["Actual Rows"] * plan["Actual Loops"]
+        : 0;
+    return own + (plan.Plans ?? []).reduce((sum, child) => sum + servedRowsRead(child), 0);
+  }
+
+  it("reads a few served rows per Next, however many attempts were served the same questions", async () => {
+    const code = await pacedDrive("Shared questions");
+    const students = await Promise.all(Array.from({ length: 8 }, () => started(code)));
+    const model = students[0]?.attemptId;
+    // 1,500 more candidates of the drive, in the middle of the same three questions (copies of the first).
+    await database.pool.query(
+      `with copies as (
+         insert into students
+         select (json_populate_record(s, json_build_object('id', gen_random_uuid(), 'email', n || '.' || s.email,
+           'usn_no', n || '.' || s.usn_no, 'resume_code_hash', null, 'registration_key_hash', null))).*
+         from students s join attempts a on a.student_id = s.id, generate_series(1, 1500) n where a.id = $1
+         returning id
+       ), copied as (
+         insert into attempts
+         select (json_populate_record(a, json_build_object('id', gen_random_uuid(), 'student_id', c.id))).*
+         from attempts a, copies c where a.id = $1
+         returning id
+       )
+       insert into attempt_questions
+       select (json_populate_record(aq, json_build_object('attempt_id', copied.id))).*
+       from attempt_questions aq, copied where aq.attempt_id = $1`,
+      [model],
+    );
+    await database.pool.query("analyze students, attempts, attempt_questions");
+    const client = await database.pool.connect();
+    try {
+      await client.query("begin");
+      await client.query(`prepare batch_next as ${nextInOneGoStatement.text}`);
+      const { rows: owners } = await client.query<{ student_id: string }>(
+        "select student_id from attempts where id = any($1::uuid[]) order by array_position($1::uuid[], id)",
+        [students.map((student) => student.attemptId)],
+      );
+      // EXPLAIN takes no parameters: the batch is written into it.
+      const uuids = (values: string[]) => client.escapeLiteral(`{${values.join(",")}}`);
+      const count = students.length;
+      const execute = `execute batch_next(${uuids(owners.map((owner) => owner.student_id))}, array_fill(1, array[${count}]),
+        array_fill(now(), array[${count}]), ${uuids(students.map((student) => student.first._id))},
+        ${uuids(students.map((student) => optionStarting(student.first, "right")))}, 10,
+        array_fill(null::text, array[${count}]))`;
+      // After five runs PostgreSQL may switch to a generic plan, chosen without the values: both are read.
+      for (let run = 0; run < 7; run++) {
+        await client.query("savepoint run");
+        const { rows } = await client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
+          `explain (analyze, format json) ${execute}`,
+        );
+        const plan = rows[0]?.["QUERY PLAN"][0].Plan as PlanNode;
+        expect(servedRowsRead(plan), `run ${run + 1}`).toBeLessThanOrEqual(students.length * 4);
+        await client.query("rollback to savepoint run");
+      }
+    } finally {
+      await client.query("rollback");
+      client.release();
+    }
+  });
 });
+
+interface PlanNode {
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Actual Rows": number;
+  "Actual Loops": number;
+  Plans?: PlanNode[];
+}

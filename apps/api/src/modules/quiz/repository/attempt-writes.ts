@@ -84,9 +84,11 @@ export async function scoreAndClose(db: Executor, attemptId: string, now: Date) 
 
 const recordFocusLossStatement: NamedStatement = {
   name: "quiz.record-focus-loss",
-  text: `update attempt_questions aq set focus_losses = aq.focus_losses + 1
-    from attempts a
-    where a.student_id = $1::uuid and a.submitted_at is null and aq.attempt_id = a.id and aq.position = $2::int
+  // The attempt's row is locked first, as every write to an open attempt's served questions does: a batch of Nexts
+  // leaves out an attempt it finds locked, but would wait for a served row locked alone, and every Next with it.
+  text: `with a as (select id from attempts where student_id = $1::uuid and submitted_at is null for update)
+    update attempt_questions aq set focus_losses = aq.focus_losses + 1
+    from a where aq.attempt_id = a.id and aq.position = $2::int
     returning aq.focus_losses as "focusLosses"`,
 };
 

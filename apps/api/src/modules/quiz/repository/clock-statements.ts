@@ -170,7 +170,7 @@ export async function advanceIfAllowed(db: Executor, values: { studentId: string
   return row;
 }
 
-const nextInOneGoStatement: NamedStatement = {
+export const nextInOneGoStatement: NamedStatement = {
   name: "quiz.next-in-one-go",
   // Several students' Nexts in one statement (next-batches.ts), the same place of each array for one Next:
   // $1 students, $2 positions asked for, $3 the Nexts' times, $4 questions being left (null: no answer), $5 their
@@ -188,7 +188,8 @@ const nextInOneGoStatement: NamedStatement = {
     ), attempt as materialized (
       -- An attempt another transaction holds (the student's submit, their other tab, an admin ending it) is left
       -- out, not waited for: its Next goes the long way and waits there alone, where here it would hold up every
-      -- other Next of the statement.
+      -- other Next of the statement. So every other write to an open attempt's served questions locks the attempt
+      -- first (the slow path, scoring, a lost focus).
       select t.*, i.* from input i cross join lateral (${pacedAttemptForNextSql(
         "from attempts a where a.student_id = i.in_student",
         "i.in_now",
@@ -196,30 +197,33 @@ const nextInOneGoStatement: NamedStatement = {
         for update skip locked) t
     ), allowed as (
       select * from attempt where ${nextAllowedSql("in_position")}
-    ), answer_open as (
-      select w.id, w.answer_position, w.window_start from (
-        select al.*, aq.position as answer_position,
-               ${windowStartSql(clockColumns("al"), "aq.position")} as window_start
-        from allowed al
-        join attempt_questions aq on aq.attempt_id = al.id and aq.question_id = al.in_question
-        where case when al.in_options is null then al.in_option = any(aq.option_order)
-                   else al.in_options <@ aq.option_order and (cardinality(al.in_options) = 1
-                     or exists (select 1 from questions q where q.id = aq.question_id and q.type = 'multiple')) end
-      ) w
-      where ${acceptsAnswerSql(clockColumns("w"), {
-        position: "w.answer_position",
-        now: "w.in_now",
-        graceSeconds: "$6::int",
-        windowStart: "w.window_start",
-      })}
     ), go as (
       -- All of it or nothing: an answer sent must be taken, or the caller goes the long way to learn why.
       select al.*, ao.answer_position, ao.window_start,
              case when al.in_position = al.position_now + 1 then al.in_position else al.position_now end
                as open_position,
              greatest(al.position_now, ao.answer_position) as timer_position
-      from allowed al left join answer_open ao on ao.id = al.id
-      where al.in_question is null or ao.id is not null
+      from allowed al left join lateral (
+        select w.answer_position, w.window_start from (
+          -- Each Next's own served question, by its attempt and question (the unique index). Planned on its own
+          -- (offset 0): joined to the batch, PostgreSQL chose to read every attempt served that question.
+          select aq.position as answer_position, ${windowStartSql(clockColumns("al"), "aq.position")} as window_start
+          from attempt_questions aq
+          where aq.attempt_id = al.id and aq.question_id = al.in_question
+            and case when al.in_options is null then al.in_option = any(aq.option_order)
+                     else al.in_options <@ aq.option_order and (cardinality(al.in_options) = 1
+                       -- A value, not exists: PostgreSQL may hash an exists over the whole bank.
+                       or (select q.type from questions q where q.id = aq.question_id) = 'multiple') end
+          offset 0
+        ) w
+        where ${acceptsAnswerSql(clockColumns("al"), {
+          position: "w.answer_position",
+          now: "al.in_now",
+          graceSeconds: "$6::int",
+          windowStart: "w.window_start",
+        })}
+      ) ao on true
+      where al.in_question is null or ao.answer_position is not null
     ), saved as (
       update attempt_questions aq
       set ${saveAnswerSql({
