@@ -3,12 +3,15 @@
 // answer and move their own clock, and that a student whose attempt another transaction holds keeps nobody else
 // waiting.
 import type { QuizQuestion } from "@trainwise/contract/quiz";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
+import type { Executor } from "../../db/client.ts";
 import { createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, seedCategory, studentInput } from "../../test/fixtures.ts";
 import { recordFocusLoss } from "./repository/attempt-writes.ts";
 import { nextInOneGoStatement } from "./repository/clock-statements.ts";
-import { Batches, MOST_PER_BATCH } from "./repository/next-batches.ts";
+import { BATCHES_IN_FLIGHT, Batches, MOST_PER_BATCH } from "./repository/next-batches.ts";
 
 /** A runner whose batches end when the test says, each request answered with its text upper-cased. */
 function heldRunner() {
@@ -18,6 +21,7 @@ function heldRunner() {
     sent.push(requests);
     return new Promise<string[]>((resolve) => ends.push(() => resolve(requests.map((r) => r.toUpperCase()))));
   };
+  /** Ends the batch sent first of those still running. */
   const endNext = async () => {
     ends.shift()?.();
     // Lets the batch's answers and the next send run.
@@ -31,7 +35,7 @@ const studentOf = (request: string) => request.split(":")[0] as string;
 describe("batches of Nexts", () => {
   it("sends a Next at once when nothing runs, and what arrives meanwhile together when the batch ends", async () => {
     const { sent, runBatch, endNext } = heldRunner();
-    const batches = new Batches(runBatch, studentOf);
+    const batches = new Batches(runBatch, studentOf, 1);
     const first = batches.take("a:1");
     expect(sent).toEqual([["a:1"]]);
     const later = ["b:1", "c:1", "d:1"].map((request) => batches.take(request));
@@ -43,9 +47,21 @@ describe("batches of Nexts", () => {
     expect(await Promise.all(later)).toEqual(["B:1", "C:1", "D:1"]);
   });
 
+  it("runs as many batches at once as it is allowed, the next formed when one of them ends", async () => {
+    const { sent, runBatch, endNext } = heldRunner();
+    const batches = new Batches(runBatch, studentOf, 2);
+    const all = ["a:1", "b:1", "c:1", "d:1", "e:1"].map((request) => batches.take(request));
+    expect(sent).toEqual([["a:1"], ["b:1"]]);
+    await endNext();
+    expect(sent).toEqual([["a:1"], ["b:1"], ["c:1", "d:1", "e:1"]]);
+    await endNext();
+    await endNext();
+    expect(await Promise.all(all)).toEqual(["A:1", "B:1", "C:1", "D:1", "E:1"]);
+  });
+
   it("never puts two Nexts of one student in a batch, and keeps the order of arrival", async () => {
     const { sent, runBatch, endNext } = heldRunner();
-    const batches = new Batches(runBatch, studentOf);
+    const batches = new Batches(runBatch, studentOf, 1);
     const all = ["a:1", "b:1", "a:2", "c:1", "a:3", "b:2"].map((request) => batches.take(request));
     await endNext();
     await endNext();
@@ -57,7 +73,7 @@ describe("batches of Nexts", () => {
 
   it(`sends at most ${MOST_PER_BATCH} in one statement`, async () => {
     const { sent, runBatch, endNext } = heldRunner();
-    const batches = new Batches(runBatch, studentOf);
+    const batches = new Batches(runBatch, studentOf, 1);
     const all = Array.from({ length: MOST_PER_BATCH + 3 }, (_, index) => batches.take(`s${index}:1`));
     await endNext();
     expect(sent.map((batch) => batch.length)).toEqual([1, MOST_PER_BATCH]);
@@ -76,7 +92,7 @@ describe("batches of Nexts", () => {
       if (requests.includes("bad:1")) throw new Error("refused by the database");
       return requests.map((request) => request.toUpperCase());
     };
-    const batches = new Batches(runBatch, studentOf);
+    const batches = new Batches(runBatch, studentOf, 1);
     const first = batches.take("a:1");
     const rest = ["b:1", "bad:1", "c:1"].map((request) =>
       batches.take(request).catch((error: Error) => `error: ${error.message}`),
@@ -93,7 +109,7 @@ describe("batches of Nexts", () => {
 });
 
 describe("Nexts sent together, on PostgreSQL", async () => {
-  const { app, database } = await createTestApp();
+  const { app, database, config } = await createTestApp();
   const asAdmin = bearer(await adminToken(app, database.db));
   let addresses = 0;
   const nextAddress = () => `10.32.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
@@ -118,7 +134,7 @@ describe("Nexts sent together, on PostgreSQL", async () => {
   }
 
   /** A student of the drive who has started: their token, attempt and first question. */
-  async function started(driveCode: string) {
+  async function started(driveCode: string): Promise<Started> {
     const registered = await app.inject({
       method: "POST",
       url: "/api/auth/student/register",
@@ -179,82 +195,106 @@ describe("Nexts sent together, on PostgreSQL", async () => {
     }
   });
 
-  it("takes a student's double click once, and keeps nobody waiting for an attempt another transaction holds", async () => {
-    const code = await pacedDrive("Held attempt");
-    const [held, ...others] = await Promise.all(Array.from({ length: 6 }, () => started(code)));
-    if (!held) throw new Error("no student");
-    // The held student's submit (or an admin ending the attempt) holds the attempt's row.
-    const holder = await database.pool.connect();
-    try {
-      await holder.query("begin");
-      await holder.query("select 1 from attempts where id = $1 for update", [held.attemptId]);
-      let heldAnswered = false;
-      const heldNext = next(held.token, held.first, optionStarting(held.first, "right")).then((reply) => {
-        heldAnswered = true;
-        return reply;
-      });
-      // Everyone else's Next (and a second, repeated one of the first of them) is answered while the row is held.
-      const [twice] = others;
-      if (!twice) throw new Error("no student");
-      const replies = await Promise.all([
-        ...others.map((student) => next(student.token, student.first, optionStarting(student.first, "right"))),
-        next(twice.token, twice.first, optionStarting(twice.first, "wrong A")),
-      ]);
-      for (const reply of replies) expect(reply.json(), reply.body).toMatchObject({ currentIndex: 1 });
-      // Both of the double click are answered with question 2; the first answer stands (a repeated Next
-      // changes nothing), whichever of the two reached the server first.
-      const twiceStored = await storedFirst(twice.attemptId);
-      expect(twiceStored?.position).toBe(1);
-      expect([optionStarting(twice.first, "right"), optionStarting(twice.first, "wrong A")]).toContain(
-        twiceStored?.selected,
+  /** A connection of its own (not the app's pool), for a transaction the test holds open. */
+  async function ownConnection() {
+    const client = new pg.Client({ connectionString: config.databaseUrl });
+    await client.connect();
+    return client;
+  }
+
+  /** Resolves once `count` of the app's statements wait for a row lock. */
+  async function lockWaits(count: number) {
+    for (;;) {
+      const { rows } = await database.pool.query<{ waiting: number }>(
+        `select count(*)::int as waiting from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock'`,
       );
-      expect(heldAnswered).toBe(false);
-      await holder.query("commit");
-      const heldReply = await heldNext;
-      expect(heldReply.statusCode, heldReply.body).toBe(200);
-      expect(heldReply.json()).toMatchObject({ currentIndex: 1 });
-      expect(await storedFirst(held.attemptId)).toEqual({
-        selected: optionStarting(held.first, "right"),
+      if ((rows[0]?.waiting ?? 0) >= count) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /**
+   * Sends the Nexts of `held`, whose attempts the test holds, until each of them waits on its lock (one per batch
+   * the instance may run); then everyone else's Nexts must be answered before the locks go.
+   */
+  async function othersAnsweredWhileHeld(held: Started[], others: Started[], release: () => Promise<void>) {
+    let heldAnswered = 0;
+    const heldNexts = held.map((student) =>
+      next(student.token, student.first, optionStarting(student.first, "right")).then((reply) => {
+        heldAnswered++;
+        return reply;
+      }),
+    );
+    await lockWaits(held.length);
+    // Everyone else's Next (and a second, repeated one of the first of them) is answered while the rows are held.
+    const [twice] = others;
+    if (!twice) throw new Error("no student");
+    const replies = await Promise.all([
+      ...others.map((student) => next(student.token, student.first, optionStarting(student.first, "right"))),
+      next(twice.token, twice.first, optionStarting(twice.first, "wrong A")),
+    ]);
+    for (const reply of replies) expect(reply.json(), reply.body).toMatchObject({ currentIndex: 1 });
+    // Both of the double click are answered with question 2; the first answer stands (a repeated Next changes
+    // nothing), whichever of the two reached the server first.
+    const twiceStored = await storedFirst(twice.attemptId);
+    expect(twiceStored?.position).toBe(1);
+    expect([optionStarting(twice.first, "right"), optionStarting(twice.first, "wrong A")]).toContain(
+      twiceStored?.selected,
+    );
+    expect(heldAnswered).toBe(0);
+    await release();
+    for (const [index, reply] of (await Promise.all(heldNexts)).entries()) {
+      expect(reply.statusCode, reply.body).toBe(200);
+      expect(reply.json()).toMatchObject({ currentIndex: 1 });
+      const student = held[index] as Started;
+      expect(await storedFirst(student.attemptId)).toEqual({
+        selected: optionStarting(student.first, "right"),
         position: 1,
       });
+    }
+  }
+
+  it("takes a student's double click once, and keeps nobody waiting for attempts other transactions hold", async () => {
+    const code = await pacedDrive("Held attempt");
+    const students = await Promise.all(Array.from({ length: BATCHES_IN_FLIGHT + 5 }, () => started(code)));
+    const held = students.slice(0, BATCHES_IN_FLIGHT);
+    // Each held student's submit (or an admin ending the attempt) holds the attempt's row.
+    const holders = await Promise.all(held.map(() => ownConnection()));
+    try {
+      for (const [index, holder] of holders.entries()) {
+        await holder.query("begin");
+        await holder.query("select 1 from attempts where id = $1 for update", [held[index]?.attemptId]);
+      }
+      await othersAnsweredWhileHeld(held, students.slice(BATCHES_IN_FLIGHT), async () => {
+        for (const holder of holders) await holder.query("commit");
+      });
     } finally {
-      holder.release();
+      await Promise.all(holders.map((holder) => holder.end()));
     }
   });
 
-  it("keeps nobody waiting for a student whose lost focus is being counted", async () => {
+  it("keeps nobody waiting for students whose lost focus is being counted", async () => {
     const code = await pacedDrive("Focus counted");
-    const [held, ...others] = await Promise.all(Array.from({ length: 5 }, () => started(code)));
-    if (!held) throw new Error("no student");
-    const { rows } = await database.pool.query<{ student_id: string }>(
-      "select student_id from attempts where id = $1",
-      [held.attemptId],
-    );
-    // The page reports a lost focus on question 1; its transaction is still open when the Nexts arrive.
-    let counted: () => void = () => {};
-    const countedNow = new Promise<void>((resolve) => (counted = resolve));
-    let finish: () => void = () => {};
-    const finished = new Promise<void>((resolve) => (finish = resolve));
-    const counting = database.db.transaction(async (tx) => {
-      await recordFocusLoss(tx, rows[0]?.student_id as string, 0);
-      counted();
-      await finished;
-    });
-    await countedNow;
-    let heldAnswered = false;
-    const heldNext = next(held.token, held.first, optionStarting(held.first, "right")).then((reply) => {
-      heldAnswered = true;
-      return reply;
-    });
-    const replies = await Promise.all(
-      others.map((student) => next(student.token, student.first, optionStarting(student.first, "right"))),
-    );
-    for (const reply of replies) expect(reply.json(), reply.body).toMatchObject({ currentIndex: 1 });
-    expect(heldAnswered).toBe(false);
-    finish();
-    await counting;
-    expect((await heldNext).json()).toMatchObject({ currentIndex: 1 });
-    expect(await storedFirst(held.attemptId)).toEqual({ selected: optionStarting(held.first, "right"), position: 1 });
+    const students = await Promise.all(Array.from({ length: BATCHES_IN_FLIGHT + 5 }, () => started(code)));
+    const held = students.slice(0, BATCHES_IN_FLIGHT);
+    const holders = await Promise.all(held.map(() => ownConnection()));
+    try {
+      // The page reports a lost focus on question 1; its transaction is still open when the Nexts arrive.
+      for (const [index, holder] of holders.entries()) {
+        await holder.query("begin");
+        const { rows } = await holder.query<{ student_id: string }>("select student_id from attempts where id = $1", [
+          held[index]?.attemptId,
+        ]);
+        // The app's own statement on the test's connection (runNamed needs only Drizzle's session, not a pool).
+        await recordFocusLoss(drizzle(holder) as unknown as Executor, rows[0]?.student_id as string, 0);
+      }
+      await othersAnsweredWhileHeld(held, students.slice(BATCHES_IN_FLIGHT), async () => {
+        for (const holder of holders) await holder.query("commit");
+      });
+    } finally {
+      await Promise.all(holders.map((holder) => holder.end()));
+    }
   });
 
   /** Rows that the plan's scans of attempt_questions and its indexes returned, over every loop. */
@@ -328,4 +368,10 @@ interface PlanNode {
   "Actual Rows": number;
   "Actual Loops": number;
   Plans?: PlanNode[];
+}
+
+interface Started {
+  token: string;
+  attemptId: string;
+  first: QuizQuestion;
 }
