@@ -255,39 +255,22 @@ describe("Nexts sent together, on PostgreSQL", async () => {
     }
   }
 
-  it("takes a student's double click once, and keeps nobody waiting for attempts other transactions hold", async () => {
-    const code = await pacedDrive("Held attempt");
-    const students = await Promise.all(Array.from({ length: BATCHES_IN_FLIGHT + 5 }, () => started(code)));
-    const held = students.slice(0, BATCHES_IN_FLIGHT);
-    // Each held student's submit (or an admin ending the attempt) holds the attempt's row.
-    const holders = await Promise.all(held.map(() => ownConnection()));
-    try {
-      for (const [index, holder] of holders.entries()) {
-        await holder.query("begin");
-        await holder.query("select 1 from attempts where id = $1 for update", [held[index]?.attemptId]);
-      }
-      await othersAnsweredWhileHeld(held, students.slice(BATCHES_IN_FLIGHT), async () => {
-        for (const holder of holders) await holder.query("commit");
-      });
-    } finally {
-      await Promise.all(holders.map((holder) => holder.end()));
-    }
-  });
-
-  it("keeps nobody waiting for students whose lost focus is being counted", async () => {
-    const code = await pacedDrive("Focus counted");
+  /**
+   * On a drive of its own, holds one student's attempt per batch in flight with `hold`, each in a transaction of its
+   * own connection, and checks othersAnsweredWhileHeld.
+   */
+  async function whileHeld(name: string, hold: (holder: pg.Client, studentId: string) => Promise<void>) {
+    const code = await pacedDrive(name);
     const students = await Promise.all(Array.from({ length: BATCHES_IN_FLIGHT + 5 }, () => started(code)));
     const held = students.slice(0, BATCHES_IN_FLIGHT);
     const holders = await Promise.all(held.map(() => ownConnection()));
     try {
-      // The page reports a lost focus on question 1; its transaction is still open when the Nexts arrive.
       for (const [index, holder] of holders.entries()) {
         await holder.query("begin");
         const { rows } = await holder.query<{ student_id: string }>("select student_id from attempts where id = $1", [
           held[index]?.attemptId,
         ]);
-        // The app's own statement on the test's connection (runNamed needs only Drizzle's session, not a pool).
-        await recordFocusLoss(drizzle(holder) as unknown as Executor, rows[0]?.student_id as string, 0);
+        await hold(holder, rows[0]?.student_id as string);
       }
       await othersAnsweredWhileHeld(held, students.slice(BATCHES_IN_FLIGHT), async () => {
         for (const holder of holders) await holder.query("commit");
@@ -295,6 +278,23 @@ describe("Nexts sent together, on PostgreSQL", async () => {
     } finally {
       await Promise.all(holders.map((holder) => holder.end()));
     }
+  }
+
+  it("takes a student's double click once, and keeps nobody waiting for attempts other transactions hold", async () => {
+    // The student's submit, or an admin ending the attempt, holds the attempt's row.
+    await whileHeld("Held attempt", async (holder, studentId) => {
+      await holder.query("select 1 from attempts where student_id = $1 and submitted_at is null for update", [
+        studentId,
+      ]);
+    });
+  });
+
+  it("keeps nobody waiting for students whose lost focus is being counted", async () => {
+    // The page reports a lost focus on question 1; its transaction is still open when the Nexts arrive. The app's
+    // own statement runs on the test's connection (runNamed needs only Drizzle's session, not a pool).
+    await whileHeld("Focus counted", (holder, studentId) =>
+      recordFocusLoss(drizzle(holder) as unknown as Executor, studentId, 0).then(() => undefined),
+    );
   });
 
   /** Rows that the plan's scans of attempt_questions and its indexes returned, over every loop. */
