@@ -83,6 +83,27 @@ describe("batches of Nexts", () => {
     expect(await Promise.all(all)).toHaveLength(MOST_PER_BATCH + 3);
   });
 
+  it("answers a queue of 150,000 Nexts in batches, each student's in their order", async () => {
+    // The queue was once rebuilt with a spread call, which overflowed the stack past about 130,000 waiting.
+    const sent: string[][] = [];
+    const runBatch = async (requests: string[]) => {
+      sent.push(requests);
+      return requests.map((request) => request.toUpperCase());
+    };
+    const batches = new Batches(runBatch, studentOf, 1);
+    // 50,000 students, three Nexts each, one after another as a flood would send them.
+    const requests = Array.from({ length: 150_000 }, (_, index) => `s${index % 50_000}:${Math.floor(index / 50_000)}`);
+    const answers = await Promise.all(requests.map((request) => batches.take(request)));
+    expect(answers).toEqual(requests.map((request) => request.toUpperCase()));
+    expect(Math.max(...sent.map((batch) => batch.length))).toBe(MOST_PER_BATCH);
+    const order = new Map<string, number>();
+    for (const request of sent.flat()) {
+      const [student, position] = request.split(":") as [string, string];
+      expect(Number(position)).toBe((order.get(student) ?? -1) + 1);
+      order.set(student, Number(position));
+    }
+  });
+
   it("runs each Next of a failed batch again alone, so that only the one at fault hears of it", async () => {
     const sent: string[][] = [];
     let hold: (() => void) | undefined;

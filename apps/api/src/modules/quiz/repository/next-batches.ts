@@ -29,7 +29,9 @@ interface Waiting<Request, Done> {
  * its own error reaches it.
  */
 export class Batches<Request, Done> {
-  private readonly waiting: Waiting<Request, Done>[] = [];
+  /** The requests not yet sent, in their order of arrival, from `head` on: a batch is taken without copying the rest. */
+  private waiting: Waiting<Request, Done>[] = [];
+  private head = 0;
   private inFlight = 0;
   private readonly runBatch: (requests: Request[]) => Promise<(Done | undefined)[]>;
   private readonly keyOf: (request: Request) => string;
@@ -53,7 +55,7 @@ export class Batches<Request, Done> {
   }
 
   private send(): void {
-    while (this.inFlight < this.mostInFlight && this.waiting.length > 0) {
+    while (this.inFlight < this.mostInFlight && this.head < this.waiting.length) {
       const batch = this.nextBatch();
       this.inFlight++;
       void this.run(batch).finally(() => {
@@ -70,17 +72,28 @@ export class Batches<Request, Done> {
   private nextBatch(): Waiting<Request, Done>[] {
     const batch: Waiting<Request, Done>[] = [];
     const keys = new Set<string>();
-    const left: Waiting<Request, Done>[] = [];
-    for (const waiting of this.waiting) {
+    const skipped: Waiting<Request, Done>[] = [];
+    let next = this.head;
+    for (; next < this.waiting.length && batch.length < MOST_PER_BATCH; next++) {
+      const waiting = this.waiting[next] as Waiting<Request, Done>;
       const key = this.keyOf(waiting.request);
-      if (batch.length < MOST_PER_BATCH && !keys.has(key)) {
+      if (keys.has(key)) {
+        skipped.push(waiting);
+      } else {
         keys.add(key);
         batch.push(waiting);
-      } else {
-        left.push(waiting);
       }
     }
-    this.waiting.splice(0, this.waiting.length, ...left);
+    // The skipped go back in front of the rest, in their order, into the places the batch left.
+    this.head = next - skipped.length;
+    for (const [offset, waiting] of skipped.entries()) this.waiting[this.head + offset] = waiting;
+    if (this.head === this.waiting.length) {
+      this.waiting = [];
+      this.head = 0;
+    } else if (this.head > 1024 && this.head * 2 > this.waiting.length) {
+      this.waiting = this.waiting.slice(this.head);
+      this.head = 0;
+    }
     return batch;
   }
 
