@@ -36,6 +36,7 @@ export default [
     route("admin/drives/:id", "routes/admin/drive-detail.tsx"),
     route("admin/drives/:id/live", "routes/admin/drive-live.tsx"),
     route("admin/drives/:id/analysis", "routes/admin/item-analysis.tsx", { id: "drive-analysis" }),
+    route("admin/drives/:id/ranking", "routes/admin/drive-ranking.tsx"),
     route("admin/tests/:id/analysis", "routes/admin/item-analysis.tsx", { id: "test-analysis" }),
     route("admin/students", "routes/admin/students.tsx"),
     route("admin/results", "routes/admin/results.tsx"),

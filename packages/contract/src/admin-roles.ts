@@ -152,6 +152,7 @@ export const AUDIT_ACTIONS = [
   "export.feedback",
   "export.enquiries",
   "export.drive-results",
+  "export.shortlist",
   "export.item-analysis",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

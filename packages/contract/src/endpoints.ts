@@ -46,6 +46,7 @@ export const DOWNLOAD_NAMES = [
   "feedbackExport",
   "enquiryExport",
   "driveResultsExport",
+  "driveShortlistExport",
   "driveAnalysisExport",
   "testAnalysisExport",
 ] as const satisfies readonly DownloadName[];

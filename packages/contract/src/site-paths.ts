@@ -40,6 +40,7 @@ export const CLIENT_ONLY_PATHS = [
   "/admin/audit",
   "/admin/invite/:token",
   "/admin/drives/:id/analysis",
+  "/admin/drives/:id/ranking",
   "/admin/tests/:id/analysis",
   "/quiz",
   "/result/:id",

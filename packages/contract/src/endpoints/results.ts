@@ -23,6 +23,7 @@ import {
   testSchema,
 } from "../drives.ts";
 import { liveBoardSchema } from "../live-board.ts";
+import { rankingSchema, shortlistQuerySchema } from "../ranking.ts";
 import { resultDetailSchema, resultRowListSchema, resultsSummarySchema } from "../students.ts";
 import { admin, endpoint, exportQuery } from "./definition.ts";
 
@@ -163,6 +164,24 @@ export const resultEndpoints = {
     path: "/drives/:id/results.csv",
     access: admin("viewer", "export.drive-results"),
     summary: "The drive's results as CSV, streamed",
+    response: "file",
+  }),
+  driveRanking: endpoint({
+    method: "GET",
+    path: "/drives/:id/ranking",
+    access: admin("viewer"),
+    summary:
+      "The drive's candidates in rank order with percentiles, cut to a shortlist (passed, or the top N) and filtered " +
+      "by college and branch; with each college and branch's counts",
+    query: shortlistQuerySchema,
+    response: rankingSchema,
+  }),
+  driveShortlistExport: endpoint({
+    method: "GET",
+    path: "/drives/:id/shortlist.csv",
+    access: admin("viewer", "export.shortlist"),
+    summary: "The drive's shortlist (the ranking's cut and filters) as CSV, for a recruiter's tracking sheet",
+    query: shortlistQuerySchema,
     response: "file",
   }),
   // The live board of a running drive: every admin may watch it (decision 017).

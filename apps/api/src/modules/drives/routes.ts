@@ -4,6 +4,7 @@ import { LIST_CAP } from "@trainwise/contract/common";
 import type { Drive, DriveDetail, DriveResult } from "@trainwise/contract/drives";
 import { type driveInputSchema, ROSTER_MAX_BYTES } from "@trainwise/contract/drives";
 import { scorePercentage } from "@trainwise/contract/quiz";
+import { shortlistFileName } from "@trainwise/contract/ranking";
 import type { FastifyPluginAsync } from "fastify";
 import type { z } from "zod";
 import { streamCsv } from "../../csv/reply.ts";
@@ -17,6 +18,7 @@ import { reclockOpenAttempts } from "../quiz/repository/attempt-writes.ts";
 import { RESULT_EXPORT_COLUMNS, resultLine } from "../results/export-lines.ts";
 import { liveStreams } from "./live-stream.ts";
 import { emailPersonalLinks, makePersonalLinks, personalLinkAddress, personalLinksCsv } from "./personal-links.ts";
+import { driveRanking, rankingState, SHORTLIST_COLUMNS, shortlistBatches, shortlistLine } from "./ranking.ts";
 import {
   archiveDrive,
   closeDrive,
@@ -316,6 +318,23 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
       RESULT_EXPORT_COLUMNS,
       driveResultBatches(app.db, request.params.id),
       resultLine,
+    );
+  });
+
+  serve(app, "driveRanking", async (request) => {
+    await driveOrNotFound(app.db, request.params.id);
+    return driveRanking(app.db, request.params.id, request.query);
+  });
+
+  serve(app, "driveShortlistExport", async (request, reply) => {
+    const drive = await driveOrNotFound(app.db, request.params.id);
+    const state = await rankingState(app.db, drive.drive.id);
+    return streamCsv(
+      reply,
+      shortlistFileName(drive.drive.code, request.query, state?.final ?? false),
+      SHORTLIST_COLUMNS,
+      shortlistBatches(app.db, request.params.id, request.query),
+      shortlistLine,
     );
   });
 };

@@ -43,11 +43,12 @@ const LINKS: { to: string; label: string; area: AdminArea }[] = [
 
 /**
  * Pages under another area's link that every admin may use: a drive's live board (decision 017), and the reports a
- * viewer reads read-only, a drive's page and the item analysis of a drive or a test (decision 027).
+ * viewer reads read-only, a drive's page, its ranks and shortlists, and the item analysis of a drive or a test
+ * (decision 027).
  */
 const OPEN_TO_EVERY_ADMIN = [
   /^\/admin\/drives\/[^/]+\/?$/,
-  /^\/admin\/drives\/[^/]+\/(live|analysis)\/?$/,
+  /^\/admin\/drives\/[^/]+\/(live|analysis|ranking)\/?$/,
   /^\/admin\/tests\/[^/]+\/analysis\/?$/,
 ];
 

@@ -145,6 +145,9 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
         <Link to={`/admin/drives/${id}/analysis`} className="text-brand-700 underline">
           Item analysis of this drive
         </Link>
+        <Link to={`/admin/drives/${id}/ranking`} className="text-brand-700 underline">
+          Ranks and shortlists
+        </Link>
       </p>
       {shown && (
         <div className="mb-4">

@@ -1,0 +1,310 @@
+import {
+  formatTimeTaken,
+  RANKING_ROWS_SHOWN,
+  type Ranking,
+  SHORTLIST_CUT_LABELS,
+  SHORTLIST_CUTS,
+  type ShortlistCut,
+  type ShortlistQuery,
+  shortlistFileName,
+} from "@trainwise/contract/ranking";
+import { Form, Link } from "react-router";
+import { AdminShell } from "../../components/admin/admin-shell.tsx";
+import {
+  STACKED_BODY,
+  STACKED_CELL,
+  STACKED_HEAD,
+  STACKED_ROW,
+  STACKED_TABLE,
+  TableScrollBox,
+} from "../../components/admin/admin-table.tsx";
+import { ColumnHeadings } from "../../components/admin/column-headings.tsx";
+import { Alert } from "../../components/ui/form-field.tsx";
+import { adminCall, adminDownload, useAdminAction } from "../../lib/admin-client.ts";
+import { messageOf } from "../../lib/api.ts";
+import { formatCount, formatScore } from "../../lib/format.ts";
+import type { Route } from "./+types/drive-ranking";
+
+/** The shortlist the address asks for: its cut, how many top candidates, one college and one branch. */
+function shortlistOf(url: URL): ShortlistQuery {
+  const params = url.searchParams;
+  const cut = params.get("cut");
+  const query: ShortlistQuery = { cut: SHORTLIST_CUTS.includes(cut as ShortlistCut) ? (cut as ShortlistCut) : "all" };
+  if (query.cut === "top") query.top = Number(params.get("top") ?? "");
+  for (const key of ["college", "course"] as const) {
+    const value = params.get(key);
+    if (value) query[key] = value;
+  }
+  return query;
+}
+
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  const shortlist = shortlistOf(new URL(request.url));
+  const drive = await adminCall("drive", { id: params.id, signal: request.signal });
+  try {
+    const ranking = await adminCall("driveRanking", { id: params.id, query: shortlist, signal: request.signal });
+    return { drive, shortlist, ranking, error: undefined };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { drive, shortlist, ranking: undefined, error: messageOf(error, "Could not rank the drive.") };
+  }
+}
+
+export const meta = () => [{ title: "Ranks and shortlists | Trainwise" }, { name: "robots", content: "noindex" }];
+
+function Provisional({ ranking }: { ranking: Ranking }) {
+  if (ranking.final)
+    return (
+      <Alert tone="success">Final: the drive has closed and every attempt is in. These ranks will not change.</Alert>
+    );
+  return (
+    <Alert tone="info">
+      <strong>Provisional.</strong>{" "}
+      {ranking.stillRunning > 0
+        ? `${formatCount(ranking.stillRunning)} ${ranking.stillRunning === 1 ? "attempt is" : "attempts are"} still running and may change these ranks.`
+        : "The drive is still open: candidates who start later may change these ranks."}{" "}
+      A shortlist taken now is marked provisional in its file name.
+    </Alert>
+  );
+}
+
+export default function DriveRanking({ loaderData }: Route.ComponentProps) {
+  const { drive, shortlist, ranking, error } = loaderData;
+  const { outcome, run } = useAdminAction();
+  const colleges = [...new Set(ranking?.groups.map((group) => group.college))];
+  const courses = [...new Set(ranking?.groups.map((group) => group.course))];
+
+  async function download(query: ShortlistQuery) {
+    const filename = shortlistFileName(drive.code, query, ranking?.final ?? false);
+    await run(
+      async () => {
+        await adminDownload("driveShortlistExport", filename, { id: drive._id, query });
+        return `The shortlist was downloaded as ${filename}.`;
+      },
+      "The download failed.",
+      { refresh: false },
+    );
+  }
+
+  return (
+    <AdminShell title={`Ranks and shortlists: ${drive.name}`}>
+      <p className="mb-4 print:hidden">
+        <Link to={`/admin/drives/${drive._id}`} className="text-brand-700 underline">
+          Back to the drive
+        </Link>
+      </p>
+
+      <Form method="get" className="rounded border border-slate-200 p-4" aria-label="Shortlist">
+        <div className="flex flex-wrap gap-6">
+          <fieldset>
+            <legend className="font-semibold">Keep</legend>
+            {SHORTLIST_CUTS.map((cut) => (
+              <label key={cut} className="mt-2 flex items-center gap-2">
+                <input type="radio" name="cut" value={cut} defaultChecked={shortlist.cut === cut} />
+                {SHORTLIST_CUT_LABELS[cut]}
+              </label>
+            ))}
+          </fieldset>
+          <div className="flex flex-col gap-3">
+            <label className="flex flex-col gap-1">
+              <span className="font-semibold">How many top candidates</span>
+              <input
+                type="number"
+                name="top"
+                min={1}
+                inputMode="numeric"
+                defaultValue={shortlist.top ?? 10}
+                aria-describedby="top-help"
+                className="w-32 rounded border border-slate-400 px-2 py-1"
+              />
+              <span id="top-help" className="text-sm text-slate-700">
+                With "The top candidates": ranks 1 to this number, and everyone tied at the last of them.
+              </span>
+            </label>
+            <label className="flex flex-col gap-1">
+              <span className="font-semibold">College</span>
+              <select
+                name="college"
+                defaultValue={shortlist.college ?? ""}
+                className="rounded border border-slate-400 px-2 py-1"
+              >
+                <option value="">Every college</option>
+                {colleges.map((college) => (
+                  <option key={college}>{college}</option>
+                ))}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1">
+              <span className="font-semibold">Branch/Course</span>
+              <select
+                name="course"
+                defaultValue={shortlist.course ?? ""}
+                className="rounded border border-slate-400 px-2 py-1"
+              >
+                <option value="">Every branch</option>
+                {courses.map((course) => (
+                  <option key={course}>{course}</option>
+                ))}
+              </select>
+            </label>
+          </div>
+        </div>
+        <button type="submit" className="mt-4 rounded bg-brand-700 px-4 py-2 font-semibold text-white">
+          Show shortlist
+        </button>
+      </Form>
+
+      <div className="mt-4 flex flex-col gap-3">
+        {error && <Alert tone="error">{error}</Alert>}
+        {outcome && <Alert tone={outcome.ok ? "success" : "error"}>{outcome.message}</Alert>}
+        {ranking && <Provisional ranking={ranking} />}
+        {ranking && shortlist.cut === "pass" && !ranking.hasPassMark && (
+          <Alert tone="info">
+            This drive's test has no pass mark, so nobody passed: keep the top candidates instead.
+          </Alert>
+        )}
+      </div>
+
+      {ranking && (
+        <>
+          <p className="mt-4">{ranking.rule}</p>
+
+          <section aria-labelledby="ranked" className="mt-8">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="ranked" className="text-xl font-semibold">
+                Shortlist: {formatCount(ranking.shortlisted)} of {formatCount(ranking.candidates)} candidates
+              </h2>
+              <button
+                type="button"
+                onClick={() => void download(shortlist)}
+                className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700"
+              >
+                Download CSV
+              </button>
+            </div>
+            {ranking.shortlisted > RANKING_ROWS_SHOWN && (
+              <p className="mt-3">
+                The first {RANKING_ROWS_SHOWN} are shown; the CSV has all {formatCount(ranking.shortlisted)}.
+              </p>
+            )}
+            {ranking.rows.length === 0 ? (
+              <p className="mt-3">Nobody is on this shortlist.</p>
+            ) : (
+              <TableScrollBox label="Shortlist table" className="mt-3">
+                <table className={`w-full border-collapse text-left ${STACKED_TABLE}`}>
+                  <caption className="sr-only">The shortlist of {drive.name}, in rank order</caption>
+                  <ColumnHeadings
+                    className={STACKED_HEAD}
+                    names={[
+                      "Rank",
+                      "Candidate",
+                      "USN",
+                      "College",
+                      "Branch/Course",
+                      "Score",
+                      "Percentile",
+                      "Result",
+                      "Time taken",
+                    ]}
+                  />
+                  <tbody className={STACKED_BODY}>
+                    {ranking.rows.map((row) => (
+                      <tr key={row.attemptId} className={`border-b border-slate-200 align-top ${STACKED_ROW}`}>
+                        <td data-label="Rank" className={`px-3 py-2 font-semibold ${STACKED_CELL}`}>
+                          {row.rank}
+                        </td>
+                        <th scope="row" data-label="Candidate" className={`px-3 py-2 font-normal ${STACKED_CELL}`}>
+                          <span className="min-w-0">
+                            {row.name}
+                            <span className="block break-all text-sm text-slate-700">{row.email}</span>
+                          </span>
+                        </th>
+                        <td data-label="USN" className={`px-3 py-2 ${STACKED_CELL}`}>
+                          {row.usnNo}
+                        </td>
+                        <td data-label="College" className={`px-3 py-2 ${STACKED_CELL}`}>
+                          {row.college}
+                        </td>
+                        <td data-label="Branch/Course" className={`px-3 py-2 ${STACKED_CELL}`}>
+                          {row.course}
+                        </td>
+                        <td data-label="Score" className={`px-3 py-2 whitespace-nowrap ${STACKED_CELL}`}>
+                          {formatScore(row.marks, row.totalQuestions)}
+                        </td>
+                        <td data-label="Percentile" className={`px-3 py-2 ${STACKED_CELL}`}>
+                          {row.percentile}
+                        </td>
+                        <td data-label="Result" className={`px-3 py-2 ${STACKED_CELL}`}>
+                          {row.passed === null ? "—" : row.passed ? "Pass" : "Fail"}
+                        </td>
+                        <td data-label="Time taken" className={`px-3 py-2 whitespace-nowrap ${STACKED_CELL}`}>
+                          {formatTimeTaken(row.secondsTaken)}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScrollBox>
+            )}
+          </section>
+
+          <section aria-labelledby="groups" className="mt-8">
+            <h2 id="groups" className="text-xl font-semibold">
+              By college and branch
+            </h2>
+            <p className="mt-2">
+              Each line's file keeps the same cut, with that college's and branch's candidates only.
+            </p>
+            {ranking.groups.length === 0 ? (
+              <p className="mt-3">Nobody has submitted this drive's test yet.</p>
+            ) : (
+              <TableScrollBox label="Colleges and branches table" className="mt-3">
+                <table className={`w-full border-collapse text-left ${STACKED_TABLE}`}>
+                  <caption className="sr-only">Candidates and shortlisted candidates per college and branch</caption>
+                  <ColumnHeadings
+                    className={STACKED_HEAD}
+                    names={["College", "Branch/Course", "Candidates", "Shortlisted", "Shortlist file"]}
+                  />
+                  <tbody className={STACKED_BODY}>
+                    {ranking.groups.map((group) => (
+                      <tr
+                        key={`${group.college}|${group.course}`}
+                        className={`border-b border-slate-200 ${STACKED_ROW}`}
+                      >
+                        <th scope="row" data-label="College" className={`px-3 py-2 font-normal ${STACKED_CELL}`}>
+                          {group.college}
+                        </th>
+                        <td data-label="Branch/Course" className={`px-3 py-2 ${STACKED_CELL}`}>
+                          {group.course}
+                        </td>
+                        <td data-label="Candidates" className={`px-3 py-2 ${STACKED_CELL}`}>
+                          {formatCount(group.candidates)}
+                        </td>
+                        <td data-label="Shortlisted" className={`px-3 py-2 ${STACKED_CELL}`}>
+                          {formatCount(group.shortlisted)}
+                        </td>
+                        <td data-label="Shortlist file" className={`px-3 py-2 ${STACKED_CELL}`}>
+                          <button
+                            type="button"
+                            disabled={group.shortlisted === 0}
+                            onClick={() =>
+                              void download({ ...shortlist, college: group.college, course: group.course })
+                            }
+                            aria-label={`Download the shortlist of ${group.college}, ${group.course}`}
+                            className="text-brand-700 underline disabled:text-slate-500 disabled:no-underline"
+                          >
+                            Download
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScrollBox>
+            )}
+          </section>
+        </>
+      )}
+    </AdminShell>
+  );
+}

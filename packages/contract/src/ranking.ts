@@ -1,0 +1,120 @@
+// A drive's candidates in rank order, and the shortlist a recruiter takes from it: GET /api/drives/:id/ranking and
+// its CSV (issue 26). A candidate is a student of the drive with a submitted attempt, ranked by their best one.
+import { z } from "zod";
+import { idSchema, searchText } from "./common.ts";
+
+/**
+ * How candidates are ordered, in the words the ranking page shows: every key is one an admin can check on the row,
+ * so two candidates share a rank exactly when the row shows them equal.
+ */
+export const RANKING_RULE =
+  "Ranked by score, then by less time taken (to the second); candidates equal in both share a rank. " +
+  "A candidate who took the test more than once is ranked by their best attempt. " +
+  "Percentile: the share of the drive's candidates who scored the same or less.";
+
+/** Which candidates a shortlist keeps: everyone, those who passed, or those ranked within the top `top`. */
+export const SHORTLIST_CUTS = ["all", "pass", "top"] as const;
+export type ShortlistCut = (typeof SHORTLIST_CUTS)[number];
+export const SHORTLIST_CUT_LABELS: Record<ShortlistCut, string> = {
+  all: "Every candidate",
+  pass: "Candidates who passed",
+  top: "The top candidates",
+};
+
+/** The most candidates the ranking page lists at once; the CSV has every one. */
+export const RANKING_ROWS_SHOWN = 200;
+
+export const shortlistQuerySchema = z
+  .object({
+    cut: z.enum(SHORTLIST_CUTS, { error: "cut must be all, pass or top" }).default("all"),
+    /** With `cut=top`: ranks 1 to `top`, and everyone tied at the last of them. */
+    top: z.coerce
+      .number({ error: "top must be a number" })
+      .min(1, { error: "top must be at least 1" })
+      .max(1_000_000, { error: "top must be at most 1000000" })
+      .int({ error: "top must be a whole number" })
+      .optional(),
+    /** One college's or one branch's candidates, named exactly as the groups list them. */
+    college: searchText("college"),
+    course: searchText("course"),
+  })
+  .refine((query) => query.cut !== "top" || query.top !== undefined, {
+    error: "Say how many top candidates to keep (top)",
+    path: ["top"],
+  });
+export type ShortlistQuery = z.output<typeof shortlistQuerySchema>;
+
+export const rankedCandidateSchema = z.object({
+  rank: z.number().int(),
+  /** 0.00–100.00, two decimals. */
+  percentile: z.string(),
+  attemptId: idSchema,
+  studentId: idSchema,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  usnNo: z.string(),
+  college: z.string(),
+  course: z.string(),
+  year: z.string(),
+  marks: z.number(),
+  totalQuestions: z.number().int(),
+  percentage: z.string(),
+  passed: z.boolean().nullable(),
+  /** From the start of the attempt to its submission, in whole seconds: the tie-break after the score. */
+  secondsTaken: z.number().int(),
+  submittedAt: z.iso.datetime(),
+  autoSubmitted: z.boolean(),
+});
+export type RankedCandidate = z.infer<typeof rankedCandidateSchema>;
+
+/** A college and branch of the drive: its candidates, and how many of them the shortlist keeps. */
+export const shortlistGroupSchema = z.object({
+  college: z.string(),
+  course: z.string(),
+  candidates: z.number().int(),
+  shortlisted: z.number().int(),
+});
+export type ShortlistGroup = z.infer<typeof shortlistGroupSchema>;
+
+export const rankingSchema = z.object({
+  rule: z.string(),
+  /**
+   * The drive has closed and none of its attempts can still take an answer: the ranks will not change. Until then
+   * they are provisional, and `stillRunning` attempts may yet move them.
+   */
+  final: z.boolean(),
+  stillRunning: z.number().int(),
+  /** Candidates ranked in the drive, before any cut or filter. */
+  candidates: z.number().int(),
+  /** Whether the test has a pass mark (without one, nobody passes and the "passed" cut keeps nobody). */
+  hasPassMark: z.boolean(),
+  /** Candidates the cut and filters keep; `rows` are the first RANKING_ROWS_SHOWN of them. */
+  shortlisted: z.number().int(),
+  groups: z.array(shortlistGroupSchema),
+  rows: z.array(rankedCandidateSchema).max(RANKING_ROWS_SHOWN),
+});
+export type Ranking = z.infer<typeof rankingSchema>;
+
+/**
+ * The shortlist's file name, which a recruiter can tell apart from the others: the drive's code, the college and
+ * branch, and "provisional" while the ranks may still change.
+ */
+export function shortlistFileName(driveCode: string, query: ShortlistQuery, final: boolean): string {
+  const parts = [driveCode, query.college, query.course]
+    .filter((part): part is string => Boolean(part))
+    .map((part) => part.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, ""))
+    .filter(Boolean);
+  return `shortlist-${parts.join("-")}${final ? "" : "-provisional"}.csv`;
+}
+
+/** "1 h 02 min 05 s", "12 min 05 s", "45 s": a time taken as a recruiter's sheet shows it. */
+export function formatTimeTaken(seconds: number): string {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  const pad = (value: number) => String(value).padStart(2, "0");
+  if (hours > 0) return `${hours} h ${pad(minutes)} min ${pad(rest)} s`;
+  if (minutes > 0) return `${minutes} min ${pad(rest)} s`;
+  return `${rest} s`;
+}
