@@ -3,7 +3,7 @@
 // other journeys add to the bank meanwhile (the default drive's test draws from the whole bank).
 import type { Drive, DriveInput, Test, TestInput } from "@trainwise/contract/drives";
 import type { Difficulty, Question, QuestionType, ScoringRule } from "@trainwise/contract/questions";
-import { apiCall, sharedAdminToken } from "./api.ts";
+import { apiCall, sharedAdminToken, uniqueStudent } from "./api.ts";
 
 /** A question as the API takes it, less its category (the quiz's own). */
 export interface QuestionDraft {
@@ -101,4 +101,24 @@ export async function ownQuiz({
   const drafts = typeof questions === "number" ? plainQuestions(questions, category) : questions;
   const created = await ownQuestions(category, drafts, settings.token);
   return { ...(await quizOfCategory(category, drafts.length, settings)), questions: created };
+}
+
+/**
+ * A student of the quiz's drive who answers, through the API, the first `right` questions served right and the rest
+ * wrong, and submits: the quiz must serve every question at once (timed as a whole). `student` overrides the
+ * registration's fields.
+ */
+export async function takeQuiz(quiz: OwnQuiz, right: number, student: Partial<ReturnType<typeof uniqueStudent>> = {}) {
+  const registered = { ...uniqueStudent(), name: uniqueName("Report Student"), ...student };
+  const { token } = await apiCall<{ token: string }>("/auth/student/register", {
+    body: { ...registered, driveCode: quiz.drive.code },
+  });
+  const served = await apiCall<{ _id: string }[]>("/quiz/questions?limit=25", { token });
+  const answers = served.map((question, index) => {
+    const bank = quiz.questions.find((candidate) => candidate._id === question._id) as Question;
+    const option = bank.options.find((candidate) => candidate.isCorrect === index < right);
+    return { questionId: question._id, optionId: option?._id ?? "" };
+  });
+  await apiCall("/quiz/submit", { token, body: { answers } });
+  return registered;
 }

@@ -2,9 +2,8 @@
 // code that wraps on a phone), tables keep Score and Actions in view at 1280 and 390 px without sideways scrolling,
 // a viewer reads a drive's page and its item analysis without the key, and one score reads the same everywhere.
 import type { Page } from "@playwright/test";
-import type { Question } from "@trainwise/contract/questions";
-import { apiCall, sharedAdminToken, uniqueStudent } from "../support/api.ts";
-import { type OwnQuiz, ownQuiz, plainQuestions, type QuestionDraft, uniqueName } from "../support/own-quiz.ts";
+import { apiCall, sharedAdminToken } from "../support/api.ts";
+import { ownQuiz, plainQuestions, type QuestionDraft, takeQuiz, uniqueName } from "../support/own-quiz.ts";
 import { expectNoAxeViolations } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -18,22 +17,6 @@ async function signInWith(page: Page, token: string) {
  */
 const reportQuiz = (settings: Parameters<typeof ownQuiz>[0]) =>
   ownQuiz({ ...settings, test: { timingMode: "whole_quiz", ...settings?.test } });
-
-/** A student of the quiz's drive answers, through the API, right for the first `right` questions served. */
-async function takeQuiz(quiz: OwnQuiz, right: number) {
-  const student = { ...uniqueStudent(), name: uniqueName("Report Student") };
-  const { token } = await apiCall<{ token: string }>("/auth/student/register", {
-    body: { ...student, driveCode: quiz.drive.code },
-  });
-  const served = await apiCall<{ _id: string }[]>("/quiz/questions?limit=25", { token });
-  const answers = served.map((question, index) => {
-    const bank = quiz.questions.find((candidate) => candidate._id === question._id) as Question;
-    const option = bank.options.find((candidate) => candidate.isCorrect === index < right);
-    return { questionId: question._id, optionId: option?._id ?? "" };
-  });
-  await apiCall("/quiz/submit", { token, body: { answers } });
-  return student;
-}
 
 /** Neither the page nor any table's scroll box scrolls sideways. */
 async function expectNothingScrollsSideways(page: Page) {

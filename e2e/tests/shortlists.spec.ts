@@ -1,30 +1,17 @@
 // A recruiter's shortlist in the browser (issue 26): a viewer on a phone ranks a drive's candidates, keeps the top
 // three of one college, downloads that college's sheet, and sees the ranks turn from provisional to final.
 import type { Page } from "@playwright/test";
-import type { Question } from "@trainwise/contract/questions";
-import { apiCall, sharedAdminToken, uniqueStudent } from "../support/api.ts";
-import { type OwnQuiz, ownQuiz, plainQuestions, uniqueName } from "../support/own-quiz.ts";
+import { apiCall, sharedAdminToken } from "../support/api.ts";
+import { type OwnQuiz, ownQuiz, plainQuestions, takeQuiz, uniqueName } from "../support/own-quiz.ts";
 import { expectNoAxeViolations } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
 const NORTH = "North Campus College";
 const SOUTH = "South Campus College";
 
-/** A candidate of the quiz's drive who answers, through the API, the first `right` questions served right. */
-async function candidate(quiz: OwnQuiz, right: number, college: string, course: string) {
-  const student = { ...uniqueStudent(), name: uniqueName("Shortlist Candidate"), college, course };
-  const { token } = await apiCall<{ token: string }>("/auth/student/register", {
-    body: { ...student, driveCode: quiz.drive.code },
-  });
-  const served = await apiCall<{ _id: string }[]>("/quiz/questions?limit=25", { token });
-  const answers = served.map((question, index) => {
-    const bank = quiz.questions.find((candidate) => candidate._id === question._id) as Question;
-    const option = bank.options.find((candidate) => candidate.isCorrect === index < right);
-    return { questionId: question._id, optionId: option?._id ?? "" };
-  });
-  await apiCall("/quiz/submit", { token, body: { answers } });
-  return student;
-}
+/** A candidate of the quiz's drive from `college` and `course`, right on the first `right` questions. */
+const candidate = (quiz: OwnQuiz, right: number, college: string, course: string) =>
+  takeQuiz(quiz, right, { name: uniqueName("Shortlist Candidate"), college, course });
 
 async function nothingScrollsSideways(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -3,7 +3,6 @@
 // them whether a guess was right. Against the real server and database; each part fails on the code before it.
 import type { QuizQuestion } from "@trainwise/contract/quiz";
 import { describe, expect, it } from "vitest";
-import { createAdmin } from "../modules/admins/repository.ts";
 import { createTestApp } from "../test/app.ts";
 import { adminToken, bearer, seedCategory, studentInput } from "../test/fixtures.ts";
 import { watchedLog } from "../test/log-watch.ts";
@@ -377,13 +376,7 @@ describe("the answer key stays secret until nobody can use it", async () => {
   });
 
   it("a viewer reads scores and right or wrong on a running drive, never the key, until the drive releases it", async () => {
-    await createAdmin(database.db, "college-viewer", "a viewer's long password", "viewer");
-    const login = await app.inject({
-      method: "POST",
-      url: "/api/auth/admin/login",
-      payload: { username: "college-viewer", password: "a viewer's long password" },
-    });
-    const asViewer = bearer(login.json().token);
+    const asViewer = bearer(await adminToken(app, database.db, "college-viewer", "viewer"));
     await bank("Viewer", 3);
     for (const secure of [true, false]) {
       const { drive } = await driveOn({

@@ -1,4 +1,5 @@
 // Builders for API tests: an admin with a token, registered students, a known question bank.
+import type { AdminRole } from "@trainwise/contract/admin-roles";
 import type { StudentRegistration } from "@trainwise/contract/auth";
 import type { Difficulty } from "@trainwise/contract/questions";
 import type { QuizQuestion } from "@trainwise/contract/quiz";
@@ -38,9 +39,15 @@ export async function registerStudent(app: FastifyInstance, overrides: Partial<S
   return { input, token: response.json().token as string, resumeCode: response.json().resumeCode as string };
 }
 
-export async function adminToken(app: FastifyInstance, db: Database, username = `admin${++counter}`) {
+/** A signed-in admin's token: an owner unless `role` says otherwise. */
+export async function adminToken(
+  app: FastifyInstance,
+  db: Database,
+  username = `admin${++counter}`,
+  role: AdminRole = "owner",
+) {
   const password = "admin test password";
-  await createAdmin(db, username, password);
+  await createAdmin(db, username, password, role);
   const response = await app.inject({ method: "POST", url: "/api/auth/admin/login", payload: { username, password } });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
   markSensitive(password, "secret", "an admin's password");

@@ -6,7 +6,6 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import { createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, seedQuestions } from "../../test/fixtures.ts";
-import { createAdmin } from "../admins/repository.ts";
 import { createFeedback } from "../feedback/repository.ts";
 
 describe("download tickets", async () => {
@@ -81,13 +80,7 @@ describe("download tickets", async () => {
   });
 
   it("needs the role the download needs, and a query the download accepts", async () => {
-    await createAdmin(database.db, "ticket-viewer", "viewer test password", "viewer");
-    const login = await app.inject({
-      method: "POST",
-      url: "/api/auth/admin/login",
-      payload: { username: "ticket-viewer", password: "viewer test password" },
-    });
-    const viewer = bearer(login.json().token);
+    const viewer = bearer(await adminToken(app, database.db, "ticket-viewer", "viewer"));
     expect((await ticketFor({ export: "questionExport" }, viewer)).statusCode).toBe(403);
     expect((await ticketFor({ export: "resultExport", query: "outcome=pass" }, viewer)).statusCode).toBe(200);
 

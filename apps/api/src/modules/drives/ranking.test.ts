@@ -5,18 +5,11 @@ import type { Ranking } from "@trainwise/contract/ranking";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, registerStudent, seedCategory } from "../../test/fixtures.ts";
-import { createAdmin } from "../admins/repository.ts";
 
 describe("a drive's ranking and shortlists", async () => {
   const { app, database } = await createTestApp();
   const asAdmin = bearer(await adminToken(app, database.db));
-  await createAdmin(database.db, "ranking-viewer", "viewer test password", "viewer");
-  const viewerLogin = await app.inject({
-    method: "POST",
-    url: "/api/auth/admin/login",
-    payload: { username: "ranking-viewer", password: "viewer test password" },
-  });
-  const asViewer = bearer(viewerLogin.json().token);
+  const asViewer = bearer(await adminToken(app, database.db, "ranking-viewer", "viewer"));
   await seedCategory(database.pool, "Ranking", 3);
 
   async function driveFor(name: string, passMark: number | null) {
