@@ -106,11 +106,11 @@ export async function ownQuiz({
 /**
  * A student of the quiz's drive who answers, through the API, the first `right` questions served right and the rest
  * wrong, and submits: the quiz must serve every question at once (timed as a whole). `student` overrides the
- * registration's fields.
+ * registration's fields; the registration comes back with its resume code.
  */
 export async function takeQuiz(quiz: OwnQuiz, right: number, student: Partial<ReturnType<typeof uniqueStudent>> = {}) {
   const registered = { ...uniqueStudent(), name: uniqueName("Report Student"), ...student };
-  const { token } = await apiCall<{ token: string }>("/auth/student/register", {
+  const { token, resumeCode } = await apiCall<{ token: string; resumeCode: string }>("/auth/student/register", {
     body: { ...registered, driveCode: quiz.drive.code },
   });
   const served = await apiCall<{ _id: string }[]>("/quiz/questions?limit=25", { token });
@@ -120,5 +120,5 @@ export async function takeQuiz(quiz: OwnQuiz, right: number, student: Partial<Re
     return { questionId: question._id, optionId: option?._id ?? "" };
   });
   await apiCall("/quiz/submit", { token, body: { answers } });
-  return registered;
+  return { ...registered, resumeCode };
 }

@@ -1,6 +1,9 @@
 // A recruiter's shortlist in the browser (issue 26): a viewer on a phone ranks a drive's candidates, keeps the top
-// three of one college, downloads that college's sheet, and sees the ranks turn from provisional to final.
+// three of one college, downloads that college's sheet, and sees the ranks turn from provisional to final; and a
+// candidate on a phone downloads their scorecard, which gives their rank once the drive has settled.
+import fs from "node:fs";
 import type { Page } from "@playwright/test";
+import { extractText } from "unpdf";
 import { apiCall, sharedAdminToken } from "../support/api.ts";
 import { type OwnQuiz, ownQuiz, plainQuestions, takeQuiz, uniqueName } from "../support/own-quiz.ts";
 import { expectNoAxeViolations } from "../support/pages.ts";
@@ -97,4 +100,49 @@ test("a viewer on a phone shortlists a college's top candidates and downloads th
   await page.reload();
   await expect(page.getByRole("status").filter({ hasText: "Final:" })).toContainText("These ranks will not change.");
   await expect(rows).toHaveCount(2);
+});
+
+test("a candidate on a phone downloads a scorecard from Your results, with rank and percentile once final", async ({
+  page,
+}) => {
+  const token = await sharedAdminToken();
+  const quiz = await ownQuiz({
+    title: "Scorecard journey",
+    questions: plainQuestions(4, "the scorecard journey"),
+    test: { timingMode: "whole_quiz", passMark: 50, secure: false },
+    token,
+  });
+  const candidate = await takeQuiz(quiz, 3, { name: uniqueName("Scorecard Candidate"), course: "CSE" });
+  await takeQuiz(quiz, 4);
+  await apiCall(`/drives/${quiz.drive._id}/close`, { token, method: "POST" });
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/student/results");
+  await page.getByLabel("Email").fill(candidate.email);
+  await page.getByLabel("Resume code").fill(candidate.resumeCode);
+  await page.getByRole("button", { name: "Show my results" }).click();
+  const result = page.getByRole("region", { name: quiz.test.name });
+  await expect(result).toContainText("Your Score: 75.00%");
+  const downloading = page.waitForEvent("download");
+  await result.getByRole("button", { name: "Download your scorecard" }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe("scorecard.pdf");
+  const { text } = await extractText(new Uint8Array(fs.readFileSync((await file.path()) ?? "")), {
+    mergePages: true,
+  });
+  const flat = text.replace(/\s+/g, " ");
+  for (const line of [
+    `Candidate ${candidate.name}`,
+    `USN ${candidate.usnNo}`,
+    "Branch/Course CSE",
+    "Marks 3 of 4",
+    "Score 75.00%",
+    "Result Passed (pass mark 50%)",
+    "Rank 2 of 2",
+    "Percentile 50.00",
+  ]) {
+    expect(flat).toContain(line);
+  }
+  await nothingScrollsSideways(page);
+  await expectNoAxeViolations(page);
 });

@@ -395,6 +395,20 @@ describe("the cost of every route to everyone else", async () => {
         },
       },
     ],
+    studentResultScorecard: [
+      {
+        label: "a scorecard, later",
+        make: async () => {
+          const student = await passedStudent();
+          return {
+            method: "POST",
+            url: "/api/auth/student/results/scorecard",
+            payload: { ...student.lookup, resultId: student.resultId },
+            remoteAddress: freshAddress(),
+          };
+        },
+      },
+    ],
     quizAttempt: [
       {
         label: "mid-quiz",
@@ -458,6 +472,15 @@ describe("the cost of every route to everyone else", async () => {
         make: async () => {
           const student = await passedStudent();
           return { method: "GET", url: `/api/certificates/${student.resultId}`, headers: student.headers };
+        },
+      },
+    ],
+    scorecard: [
+      {
+        label: "a scorecard",
+        make: async () => {
+          const student = await passedStudent();
+          return { method: "GET", url: `/api/quiz/result/${student.resultId}/scorecard`, headers: student.headers };
         },
       },
     ],
@@ -968,6 +991,16 @@ describe("the cost of every route to everyone else", async () => {
         studentResultCertificate: async () => ({
           method: "POST",
           url: "/api/auth/student/results/certificate",
+          payload: { ...passed.lookup, resultId: passed.resultId },
+        }),
+        scorecard: async () => ({
+          method: "GET",
+          url: `/api/quiz/result/${passed.resultId}/scorecard`,
+          headers: passed.headers,
+        }),
+        studentResultScorecard: async () => ({
+          method: "POST",
+          url: "/api/auth/student/results/scorecard",
           payload: { ...passed.lookup, resultId: passed.resultId },
         }),
         invitation: async () => ({ method: "GET", url: unknownLink }),

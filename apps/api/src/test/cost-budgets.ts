@@ -88,8 +88,10 @@ export const THROTTLED: Partial<Record<EndpointName, { max: number | "config"; w
   sendEnquiry: { max: 5, windowMs: 10 * 60_000, per: "address" },
   verifyCertificate: { max: 60, windowMs: 60_000, per: "address" },
   certificate: { max: 10, windowMs: 60_000, per: "student" },
+  scorecard: { max: 10, windowMs: 60_000, per: "student" },
   studentResults: { max: "config", windowMs: 10 * 60_000, per: "address (REGISTRATION_RATE_LIMIT)" },
   studentResultCertificate: { max: 10, windowMs: 60_000, per: "address" },
+  studentResultScorecard: { max: 10, windowMs: 60_000, per: "address" },
 };
 
 /** The budget of one route. */

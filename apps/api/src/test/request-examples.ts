@@ -47,6 +47,7 @@ export const EXAMPLES: Partial<Record<EndpointName, () => unknown>> = {
   sendEmailCode: () => ({ email: "asha@example.com" }),
   studentResults: () => ({ email: "asha@example.com", resumeCode: "K7QM-29XD" }),
   studentResultCertificate: () => ({ email: "asha@example.com", resumeCode: "K7QM-29XD", resultId: SOME_ID }),
+  studentResultScorecard: () => ({ email: "asha@example.com", resumeCode: "K7QM-29XD", resultId: SOME_ID }),
   reportFocusLoss: () => ({ position: 0 }),
   saveAnswer: () => ({ questionId: SOME_ID, optionId: SOME_ID }),
   nextQuestion: () => ({ position: 1 }),

@@ -108,6 +108,15 @@ export const publicEndpoints = {
     body: certificateLookupSchema,
     response: "file",
   }),
+  studentResultScorecard: endpoint({
+    method: "POST",
+    path: "/auth/student/results/scorecard",
+    access: anyone,
+    summary: "The PDF scorecard of one of those results, with the same email and resume code or personal link",
+    // The same lookup as a certificate's: the registration's details and the result's id.
+    body: certificateLookupSchema,
+    response: "file",
+  }),
   invitation: endpoint({
     method: "GET",
     path: "/admins/invites/:token",

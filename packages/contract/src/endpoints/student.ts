@@ -99,4 +99,13 @@ export const studentEndpoints = {
     summary: "The PDF certificate of the student's own passing result",
     response: "file",
   }),
+  scorecard: endpoint({
+    method: "GET",
+    path: "/quiz/result/:id/scorecard",
+    access: student,
+    summary:
+      "The PDF scorecard of the student's own result once its score is out: marks, result, and rank and percentile " +
+      "once the drive has settled",
+    response: "file",
+  }),
 };

@@ -1,5 +1,5 @@
-// The certificate a passing student downloads, drawn by pdfmake with the Roboto fonts it ships (which cover the
-// Latin, Greek and Cyrillic letters students type their names in).
+// The documents a student downloads, drawn by pdfmake with the Roboto fonts it ships (which cover the Latin, Greek
+// and Cyrillic letters students type their names in): a passing student's certificate, and anyone's scorecard.
 import { brand } from "@trainwise/contract/brand";
 import pdfmake from "pdfmake";
 import roboto from "pdfmake/fonts/Roboto.js";
@@ -50,4 +50,97 @@ export async function certificatePdf(facts: CertificateFacts): Promise<Buffer> {
     ],
   });
   return document.getBuffer();
+}
+
+export interface ScorecardFacts {
+  studentName: string;
+  /** Who vouches for the name: verifiedIdentity's words, or that nobody checked it. */
+  identity: string;
+  usnNo: string;
+  college: string;
+  course: string;
+  testName: string;
+  driveName: string;
+  organisation: string;
+  /** The submission in the drive's time zone, as the admin's tables write it. */
+  submitted: string;
+  questions: number;
+  answered: number;
+  right: number;
+  /** After negative marking. */
+  marks: number;
+  percentage: string;
+  passMark: number | null;
+  passed: boolean | null;
+  /** "3 of 120" and "97.50" once the drive has settled; otherwise why they are not given. */
+  standing: { rank: string; percentile: string } | { reason: string };
+}
+
+/** The scorecard's lines, label then value, in the order a reader looks for them. */
+export function scorecardLines(facts: ScorecardFacts): [string, string][] {
+  const standing: [string, string][] =
+    "reason" in facts.standing
+      ? [["Rank and percentile", facts.standing.reason]]
+      : [
+          ["Rank", facts.standing.rank],
+          ["Percentile", facts.standing.percentile],
+        ];
+  return [
+    ["Candidate", facts.studentName],
+    ["Identity", facts.identity],
+    ["USN", facts.usnNo],
+    ["College", facts.college],
+    ["Branch/Course", facts.course],
+    ["Test", facts.testName],
+    ["Drive", facts.organisation ? `${facts.driveName} (${facts.organisation})` : facts.driveName],
+    ["Submitted", facts.submitted],
+    ["Questions", String(facts.questions)],
+    ["Answered", String(facts.answered)],
+    ["Right answers", String(facts.right)],
+    ["Marks", `${facts.marks} of ${facts.questions}`],
+    ["Score", `${facts.percentage}%`],
+    ...(facts.passMark === null || facts.passed === null
+      ? []
+      : ([["Result", `${facts.passed ? "Passed" : "Not passed"} (pass mark ${facts.passMark}%)`]] as [
+          string,
+          string,
+        ][])),
+    ...standing,
+  ];
+}
+
+export async function scorecardPdf(facts: ScorecardFacts): Promise<Buffer> {
+  const document = pdfmake.createPdf({
+    info: { title: `Scorecard: ${facts.testName}`, author: brand.legalName, subject: facts.studentName },
+    pageSize: "A4",
+    pageMargins: [50, 50, 50, 50],
+    defaultStyle: { font: "Roboto", fontSize: 12 },
+    content: [
+      { text: brand.name, fontSize: 18, bold: true, color: "#1e3a8a", margin: [0, 0, 0, 16] },
+      { text: "Scorecard", fontSize: 28, bold: true, margin: [0, 0, 0, 20] },
+      {
+        table: {
+          widths: [150, "*"],
+          body: scorecardLines(facts).map(([label, value]) => [{ text: label, bold: true }, value]),
+        },
+        layout: "lightHorizontalLines",
+      },
+      {
+        text: "This scorecard shows the result as the drive recorded it. Certificates, where a drive gives them, are verified separately.",
+        fontSize: 10,
+        color: "#334155",
+        margin: [0, 20, 0, 0],
+      },
+    ],
+  });
+  return document.getBuffer();
+}
+
+/** A document a worker draws: `pdf-worker.ts` takes these. */
+export type DocumentJob =
+  | { kind: "certificate"; facts: CertificateFacts }
+  | { kind: "scorecard"; facts: ScorecardFacts };
+
+export function drawDocument(job: DocumentJob): Promise<Buffer> {
+  return job.kind === "certificate" ? certificatePdf(job.facts) : scorecardPdf(job.facts);
 }

@@ -1,7 +1,9 @@
-// Certificates of passing attempts: the code that verifies one, and what a verification may show.
+// Certificates of passing attempts (the code that verifies one, and what a verification may show), and what a
+// scorecard says of any submitted attempt.
 import { randomInt } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { wallClockSql } from "../../db/wall-clock.ts";
 import { releasedSql } from "../drives/key-release.ts";
 import { rosterAdmitsSql, rosterGivesUsnSql } from "../drives/repository.ts";
 
@@ -90,4 +92,38 @@ export async function findCertificate(db: Executor, code: string) {
     where a.certificate_code = ${code}`);
   const row = rows[0];
   return row ? { ...row, passedOn: new Date(row.passedOn) } : undefined;
+}
+
+/**
+ * What a scorecard says of the student's submitted attempt, besides its score: who (and whether the drive checked
+ * it), where from, which test and drive, when, and how many questions were answered. Undefined for an attempt that
+ * is not the student's or not submitted.
+ */
+export async function scorecardRecord(db: Executor, studentId: string, attemptId: string) {
+  const { rows } = await db.execute<{
+    studentName: string;
+    listedBy: string;
+    emailVerified: boolean;
+    identityChecked: boolean;
+    rosterUsn: string | null;
+    usnNo: string;
+    college: string;
+    course: string;
+    testName: string;
+    driveId: string;
+    driveName: string;
+    organisation: string;
+    submitted: string;
+    answered: number;
+  }>(sql`
+    select ${IDENTITY_COLUMNS("s", "d")}, ${identityCheckedSql(sql`s`, sql`d`)} as "identityChecked",
+           case when ${rosterGivesUsnSql(sql`d.id`, sql`s.usn_no`)} then s.usn_no end as "rosterUsn",
+           s.usn_no as "usnNo", s.college, s.course, t.name as "testName", d.id as "driveId", d.name as "driveName",
+           d.organisation, ${wallClockSql("a.submitted_at", "d.time_zone")} || ' (' || d.time_zone || ')' as submitted,
+           (select count(*)::int from attempt_questions aq where aq.attempt_id = a.id
+              and (aq.selected_option_id is not null or cardinality(aq.selected_option_ids) > 0)) as answered
+    from attempts a join students s on s.id = a.student_id join drives d on d.id = a.drive_id
+    join tests t on t.id = d.test_id
+    where a.id = ${attemptId} and a.student_id = ${studentId} and a.submitted_at is not null`);
+  return rows[0];
 }

@@ -1,15 +1,19 @@
-// /api/certificates: a passing student's PDF certificate, and the public check of a certificate's code.
+// /api/certificates: a passing student's PDF certificate, and the public check of a certificate's code; and every
+// student's PDF scorecard of a result whose score is out (issue 26).
 import { verifiedIdentity } from "@trainwise/contract/certificates";
 import { scorePercentage } from "@trainwise/contract/quiz";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { LRUCache } from "lru-cache";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
 import { studentOf } from "../../plugins/auth.ts";
 import { WorkerQueue } from "../../threads/worker-queue.ts";
+import { attemptStanding, rankingState } from "../drives/ranking.ts";
+import { formatDriveTime } from "../drives/window.ts";
 import { guardedLookup } from "../quiz/lasting-results.ts";
-import type { CertificateFacts } from "./pdf.ts";
-import { findCertificate, issueCertificate, newCertificateCode } from "./repository.ts";
+import { resultOf } from "../quiz/service.ts";
+import type { DocumentJob, ScorecardFacts } from "./pdf.ts";
+import { findCertificate, issueCertificate, newCertificateCode, scorecardRecord } from "./repository.ts";
 
 /** The code as printed: groups of four, whether or not the visitor typed the dashes. */
 function printedCode(code: string): string {
@@ -33,7 +37,7 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
    * instance (a passed result never changes) and a student's further downloads cost nobody else anything.
    */
   // Drawn in a worker thread, one at a time, so a drawing holds no request of anyone else.
-  const drawing = new WorkerQueue<CertificateFacts, Uint8Array>({
+  const drawing = new WorkerQueue<DocumentJob, Uint8Array>({
     script: new URL("./pdf-worker.ts", import.meta.url),
     timeMs: 30_000,
     waiting: 100,
@@ -53,10 +57,13 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
     const certificate = await issueCertificate(app.db, studentId, resultId, newCertificateCode());
     if (!certificate) return undefined;
     const drawn = await drawing.run({
-      ...certificate,
-      identity: verifiedIdentity(certificate),
-      percentage: scorePercentage(certificate.marks, certificate.totalQuestions),
-      verifyUrl: `${app.config.siteUrl}/verify/${certificate.code}`,
+      kind: "certificate",
+      facts: {
+        ...certificate,
+        identity: verifiedIdentity(certificate),
+        percentage: scorePercentage(certificate.marks, certificate.totalQuestions),
+        verifyUrl: `${app.config.siteUrl}/verify/${certificate.code}`,
+      },
     });
     const pdf = Buffer.from(drawn.buffer, drawn.byteOffset, drawn.length);
     built.set(resultId, { studentId, pdf });
@@ -103,6 +110,92 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
         .type("application/pdf")
         .header("content-disposition", 'attachment; filename="certificate.pdf"')
         .send(pdf);
+    },
+    { config: { rateLimit: { max: CERTIFICATE_DOWNLOADS_PER_MINUTE, timeWindow: 60_000 } } },
+  );
+
+  /**
+   * The student's scorecard of a result whose score has reached them (the result page's own rule): refused with when
+   * it comes out while it waits. Drawn at each download (a rank may still move until the drive settles), in the
+   * same worker as certificates and under the same limit per student.
+   */
+  async function scorecardOf(studentId: string, resultId: string): Promise<Buffer> {
+    const result = await resultOf(app.db, studentId, resultId);
+    if (result.status === "pending") {
+      const when = result.releasesAt ? ` at ${formatDriveTime(result.releasesAt, result.timeZone)}` : "";
+      throw new HttpError(409, `Your scorecard is ready when this test's results come out${when}.`);
+    }
+    const record = await scorecardRecord(app.db, studentId, resultId);
+    if (!record) throw new HttpError(404, "Result not found.");
+    const facts: ScorecardFacts = {
+      studentName: record.studentName,
+      identity: record.identityChecked
+        ? verifiedIdentity({ ...record, usnNo: record.rosterUsn })
+        : "as typed at registration: this drive did not check who took the test",
+      usnNo: record.usnNo,
+      college: record.college,
+      course: record.course,
+      testName: record.testName,
+      driveName: record.driveName,
+      organisation: record.organisation,
+      submitted: record.submitted,
+      questions: result.totalQuestions,
+      answered: record.answered,
+      right: result.score,
+      marks: result.marks,
+      percentage: result.percentage,
+      passMark: result.passMark,
+      passed: result.passed,
+      standing: await standingOf(record.driveId, resultId),
+    };
+    const drawn = await drawing.run({ kind: "scorecard", facts });
+    return Buffer.from(drawn.buffer, drawn.byteOffset, drawn.length);
+  }
+
+  /** Rank and percentile once the drive has settled and this attempt is the one its candidate is ranked by. */
+  async function standingOf(driveId: string, attemptId: string): Promise<ScorecardFacts["standing"]> {
+    if (!(await rankingState(app.db, driveId))?.final) {
+      return { reason: "given once the drive has closed and every attempt is in" };
+    }
+    const standing = await attemptStanding(app.db, driveId, attemptId);
+    if (!standing) return { reason: "given on the scorecard of your best attempt in this drive" };
+    return { rank: `${standing.rank} of ${standing.candidates}`, percentile: standing.percentile };
+  }
+
+  const sendScorecard = (reply: FastifyReply, pdf: Buffer) =>
+    reply.type("application/pdf").header("content-disposition", 'attachment; filename="scorecard.pdf"').send(pdf);
+
+  serve(
+    app,
+    "scorecard",
+    async (request, reply) => sendScorecard(reply, await scorecardOf(studentOf(request).id, request.params.id)),
+    {
+      config: {
+        rateLimit: {
+          max: CERTIFICATE_DOWNLOADS_PER_MINUTE,
+          timeWindow: 60_000,
+          hook: "preHandler",
+          keyGenerator: (request) => `scorecard:${request.student?.id ?? request.ip}`,
+        },
+      },
+    },
+  );
+
+  serve(
+    app,
+    "studentResultScorecard",
+    async (request, reply) => {
+      const { resultId, ...lookup } = request.body;
+      // The registrations the lookup names; the result must be one of theirs (resultOf answers 404 otherwise).
+      const students = await lookUp(app.db, request.ip, reply, lookup);
+      for (const [index, student] of students.entries()) {
+        try {
+          return sendScorecard(reply, await scorecardOf(student.id, resultId));
+        } catch (error) {
+          if (!(error instanceof HttpError && error.statusCode === 404) || index === students.length - 1) throw error;
+        }
+      }
+      throw new HttpError(404, "Result not found.");
     },
     { config: { rateLimit: { max: CERTIFICATE_DOWNLOADS_PER_MINUTE, timeWindow: 60_000 } } },
   );

@@ -113,6 +113,18 @@ export async function rankingState(db: Executor, driveId: string) {
   return rows[0];
 }
 
+/**
+ * Where one attempt stands in its drive's ranking: its candidate's rank among how many, and percentile; undefined
+ * when the attempt is not its candidate's best (the candidate is ranked by another).
+ */
+export async function attemptStanding(db: Executor, driveId: string, attemptId: string) {
+  const { rows } = await db.execute<{ rank: number; percentile: string; candidates: number }>(sql`
+    with ${rankedSql(driveId)}
+    select r.rank::int as rank, r.percentile, (select count(*)::int from ranked) as candidates
+    from ranked r where r.id = ${attemptId}`);
+  return rows[0];
+}
+
 /** The drive's ranking as the page shows it: the first rows of the shortlist, its counts, and where it stands. */
 export async function driveRanking(db: Executor, driveId: string, query: ShortlistQuery): Promise<Ranking> {
   const [rows, groups, state] = await Promise.all([

@@ -115,16 +115,19 @@ describe("the result page", () => {
     expect(new Headers(api.fetch.mock.calls[0]?.[1]?.headers).get("authorization")).toBe("Bearer student-token");
   });
 
-  it("offers the certificate later only on a result that has one", async () => {
+  it("offers the scorecard on a released result, and the certificate later only on a result that has one", async () => {
     server({ [`/api/quiz/result/${RESULT_ID}`]: [200, RESULT] }).release();
     renderAt(`/result/${RESULT_ID}`);
     expect((await screen.findByText(/^To see this result/)).textContent).toMatch(
-      /^To see this result or download your certificate later, open Your results/,
+      /^To see this result or download your scorecard and certificate later, open Your results/,
     );
+    expect(screen.getByRole("button", { name: "Download your scorecard" })).toBeTruthy();
     cleanup();
     server({ [`/api/quiz/result/${RESULT_ID}`]: [200, { ...RESULT, certificate: false }] }).release();
     renderAt(`/result/${RESULT_ID}`);
-    expect((await screen.findByText(/^To see this result/)).textContent).toMatch(/^To see this result later, open/);
+    expect((await screen.findByText(/^To see this result/)).textContent).toMatch(
+      /^To see this result or download your scorecard later, open/,
+    );
   });
 
   it("says when the ticks come in the drive's time zone, whatever the browser's", async () => {

@@ -5,7 +5,7 @@ import { Await, Link, replace, useNavigate } from "react-router";
 import { AnswerReview, reviewNote } from "../../components/quiz/answer-review.tsx";
 import { Alert } from "../../components/ui/form-field.tsx";
 import { requireStudentToken } from "../../guards.ts";
-import { call, downloadFile } from "../../lib/api.ts";
+import { call, downloadFile, messageOf } from "../../lib/api.ts";
 import { formatInZone } from "../../lib/zoned-time.ts";
 import type { Route } from "./+types/result";
 
@@ -63,11 +63,19 @@ export function SatIn({ result }: { result: QuizResult }) {
   );
 }
 
-/** Where a student finds this result again later, from any device (and its certificate, when it has one). */
-function ComeBackLater({ certificate = false }: { certificate?: boolean }) {
+/**
+ * Where a student finds this result again later, from any device, with its scorecard once the score is out (and
+ * its certificate, when it has one).
+ */
+function ComeBackLater({ released = false, certificate = false }: { released?: boolean; certificate?: boolean }) {
+  const documents = certificate
+    ? " or download your scorecard and certificate"
+    : released
+      ? " or download your scorecard"
+      : "";
   return (
     <p className="mt-6 text-slate-700">
-      To see this result{certificate ? " or download your certificate" : ""} later, open{" "}
+      To see this result{documents} later, open{" "}
       <Link to="/student/results" className="font-semibold text-brand-700 underline">
         Your results
       </Link>{" "}
@@ -125,6 +133,7 @@ function useSecondsLeft(running: boolean): number {
 function ResultView({ result, token }: { result: ReleasedResult; token: string }) {
   const navigate = useNavigate();
   const [certificateFailed, setCertificateFailed] = useState(false);
+  const [scorecardFailed, setScorecardFailed] = useState<string>();
   // The redirect home after 5 seconds happens unless the student chooses to stay and read their answers.
   const [staying, setStaying] = useState(false);
   const left = useSecondsLeft(!staying);
@@ -174,6 +183,24 @@ function ResultView({ result, token }: { result: ReleasedResult; token: string }
           <Alert tone="error">The certificate could not be downloaded. Please try again.</Alert>
         </div>
       )}
+      <button
+        type="button"
+        onClick={() => {
+          setScorecardFailed(undefined);
+          void downloadFile("scorecard", { params: { id: result.resultId }, token }, "scorecard.pdf").catch(
+            (error: unknown) =>
+              setScorecardFailed(messageOf(error, "The scorecard could not be downloaded. Please try again.")),
+          );
+        }}
+        className="mt-4 ml-0 block rounded border border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+      >
+        Download your scorecard
+      </button>
+      {scorecardFailed && (
+        <div className="mt-4">
+          <Alert tone="error">{scorecardFailed}</Alert>
+        </div>
+      )}
       {note && <p className="mt-4 text-slate-700">{note}</p>}
       {staying ? (
         <p role="status" className="mt-4 rounded bg-brand-50 px-4 py-3">
@@ -217,7 +244,7 @@ function ResultView({ result, token }: { result: ReleasedResult; token: string }
         </div>
       )}
       <AnswerReview result={result} />
-      <ComeBackLater certificate={Boolean(result.certificate)} />
+      <ComeBackLater released certificate={Boolean(result.certificate)} />
     </div>
   );
 }

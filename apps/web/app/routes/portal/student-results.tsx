@@ -25,6 +25,7 @@ function ResultCard({
   lookup: ResultsLookup;
 }) {
   const [certificateFailed, setCertificateFailed] = useState<string>();
+  const [scorecardFailed, setScorecardFailed] = useState<string>();
   const headingId = `result-${result.resultId}`;
   return (
     <section aria-labelledby={headingId} className="rounded border border-slate-200 px-4 py-4">
@@ -74,6 +75,27 @@ function ResultCard({
           {certificateFailed && (
             <div className="mt-3">
               <Alert tone="error">{certificateFailed}</Alert>
+            </div>
+          )}
+          <button
+            type="button"
+            onClick={() => {
+              setScorecardFailed(undefined);
+              void downloadFile(
+                "studentResultScorecard",
+                { body: { ...lookup, resultId: result.resultId } },
+                "scorecard.pdf",
+              ).catch((error: unknown) =>
+                setScorecardFailed(messageOf(error, "The scorecard could not be downloaded. Please try again.")),
+              );
+            }}
+            className="mt-3 block rounded border border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            Download your scorecard
+          </button>
+          {scorecardFailed && (
+            <div className="mt-3">
+              <Alert tone="error">{scorecardFailed}</Alert>
             </div>
           )}
           {reviewNote(result.review) && <p className="mt-3 text-slate-700">{reviewNote(result.review)}</p>}

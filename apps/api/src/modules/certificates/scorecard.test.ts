@@ -1,0 +1,167 @@
+// Scorecards (issue 26): a student's PDF of a result whose score has reached them, saying whether the drive checked
+// who they are, with rank and percentile only once no attempt can move them; refused while a secure test's results
+// wait, and to anyone but the result's own student.
+import type { QuizQuestion } from "@trainwise/contract/quiz";
+import { extractText } from "unpdf";
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "../../test/app.ts";
+import { adminToken, bearer, registerStudent, seedCategory } from "../../test/fixtures.ts";
+
+describe("scorecards", async () => {
+  const { app, database } = await createTestApp();
+  const asAdmin = bearer(await adminToken(app, database.db));
+  await seedCategory(database.pool, "Scorecard", 4);
+  // A secure test draws only keys no candidate has seen: its own questions, which no practice drive here shows.
+  await seedCategory(database.pool, "Secure Scorecard", 4);
+
+  async function driveFor(name: string, test: { secure: boolean; reviewPolicy?: string }, closesAt?: string) {
+    const categories = [test.secure ? "Secure Scorecard" : "Scorecard"];
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/tests",
+      headers: asAdmin,
+      payload: { name, categories, questionCount: 4, timingMode: "whole_quiz", passMark: 50, ...test },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const drive = await app.inject({
+      method: "POST",
+      url: "/api/drives",
+      headers: asAdmin,
+      payload: { name: `${name} drive`, organisation: "Hill College", testId: created.json()._id, closesAt },
+    });
+    expect(drive.statusCode, drive.body).toBe(201);
+    return drive.json() as { _id: string; code: string };
+  }
+
+  /** Answers `right` questions right and one more wrong (when there is one), leaving the rest unanswered. */
+  async function sit(token: string, right: number) {
+    const served = (
+      await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(token) })
+    ).json() as QuizQuestion[];
+    const answers = served.slice(0, right + 1).map((question, index) => ({
+      questionId: question._id,
+      optionId: question.options.find((option) => option.text.startsWith(index < right ? "right" : "wrong"))?._id ?? "",
+    }));
+    const submitted = await app.inject({
+      method: "POST",
+      url: "/api/quiz/submit",
+      headers: bearer(token),
+      payload: { answers },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    return submitted.json().resultId as string;
+  }
+
+  async function scorecardText(token: string, resultId: string) {
+    const response = await app.inject({
+      method: "GET",
+      url: `/api/quiz/result/${resultId}/scorecard`,
+      headers: bearer(token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    expect(response.headers["content-disposition"]).toContain('filename="scorecard.pdf"');
+    const { text } = await extractText(new Uint8Array(response.rawPayload), { mergePages: true });
+    return text.replace(/\s+/g, " ");
+  }
+
+  it("gives a practice result's scorecard at once, with rank and percentile once the drive has settled", async () => {
+    const drive = await driveFor("Practice scorecard", { secure: false });
+    const asha = await registerStudent(app, { driveCode: drive.code, name: "Asha Scorecard", course: "CSE" });
+    const ashaResult = await sit(asha.token, 2);
+    const bala = await registerStudent(app, { driveCode: drive.code, name: "Bala Scorecard" });
+    await sit(bala.token, 3);
+
+    const open = await scorecardText(asha.token, ashaResult);
+    for (const line of [
+      "Scorecard",
+      "Candidate Asha Scorecard",
+      "Identity as typed at registration: this drive did not check who took the test",
+      `USN ${asha.input.usnNo}`,
+      "Branch/Course CSE",
+      "Test Practice scorecard",
+      "Drive Practice scorecard drive (Hill College)",
+      "Questions 4",
+      "Answered 3",
+      "Right answers 2",
+      "Marks 2 of 4",
+      "Score 50.00%",
+      "Result Passed (pass mark 50%)",
+      "Rank and percentile given once the drive has closed and every attempt is in",
+    ]) {
+      expect(open).toContain(line);
+    }
+
+    const closed = await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const settled = await scorecardText(asha.token, ashaResult);
+    expect(settled).toContain("Rank 2 of 2");
+    expect(settled).toContain("Percentile 50.00");
+    expect(settled).not.toContain("given once the drive has closed");
+  });
+
+  it("refuses a secure result's scorecard until its results come out, and names when", async () => {
+    const closesAt = new Date(Date.now() + 3_600_000).toISOString();
+    const drive = await driveFor("Secure scorecard", { secure: true, reviewPolicy: "score_only" }, closesAt);
+    const student = await registerStudent(app, { driveCode: drive.code });
+    const resultId = await sit(student.token, 4);
+    const waiting = await app.inject({
+      method: "GET",
+      url: `/api/quiz/result/${resultId}/scorecard`,
+      headers: bearer(student.token),
+    });
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json().message).toMatch(
+      /^Your scorecard is ready when this test's results come out at \d\d:\d\d on /,
+    );
+    // The way back with the resume code waits for the same release.
+    const later = await app.inject({
+      method: "POST",
+      url: "/api/auth/student/results/scorecard",
+      payload: { email: student.input.email, resumeCode: student.resumeCode, resultId },
+    });
+    expect(later.statusCode).toBe(409);
+  });
+
+  it("is the result's own student's: another student's token and a lookup for someone else are refused", async () => {
+    const drive = await driveFor("Own scorecard", { secure: false });
+    const owner = await registerStudent(app, { driveCode: drive.code, name: "Owner Of Result" });
+    const resultId = await sit(owner.token, 1);
+    const other = await registerStudent(app, { driveCode: drive.code });
+    const stolen = await app.inject({
+      method: "GET",
+      url: `/api/quiz/result/${resultId}/scorecard`,
+      headers: bearer(other.token),
+    });
+    expect(stolen.statusCode).toBe(404);
+    const wrongLookup = await app.inject({
+      method: "POST",
+      url: "/api/auth/student/results/scorecard",
+      payload: { email: other.input.email, resumeCode: other.resumeCode, resultId },
+    });
+    expect(wrongLookup.statusCode).toBe(404);
+    const rightLookup = await app.inject({
+      method: "POST",
+      url: "/api/auth/student/results/scorecard",
+      payload: { email: owner.input.email, resumeCode: owner.resumeCode, resultId },
+    });
+    expect(rightLookup.statusCode, rightLookup.body).toBe(200);
+    const { text } = await extractText(new Uint8Array(rightLookup.rawPayload), { mergePages: true });
+    expect(text).toContain("Owner Of Result");
+    const anonymous = await app.inject({ method: "GET", url: `/api/quiz/result/${resultId}/scorecard` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("gives rank and percentile on the attempt the candidate is ranked by, and says so on the other", async () => {
+    const drive = await driveFor("Two attempts scorecard", { secure: false });
+    const student = await registerStudent(app, { driveCode: drive.code });
+    await database.pool.query("update students set attempts_allowed = 2 where email = $1", [student.input.email]);
+    const weaker = await sit(student.token, 1);
+    const better = await sit(student.token, 3);
+    await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
+    expect(await scorecardText(student.token, better)).toContain("Rank 1 of 1");
+    expect(await scorecardText(student.token, weaker)).toContain(
+      "Rank and percentile given on the scorecard of your best attempt in this drive",
+    );
+  });
+});
