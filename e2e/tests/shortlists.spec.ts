@@ -91,7 +91,7 @@ test("a viewer on a phone shortlists a college's top candidates and downloads th
   expect(lines[2]).toMatch(new RegExp(`^3,60\\.00,${third.name},${third.email},.*,ECE,`));
 
   // Each college and branch with its counts under the same cut.
-  const groups = page.getByRole("table", { name: "Candidates and shortlisted candidates per college and branch" });
+  const groups = page.getByRole("table", { name: "Candidates and shortlisted candidates per college and course" });
   await expect(groups.getByRole("row", { name: new RegExp(`${SOUTH}`) })).toContainText("1");
   await expect(page.getByRole("button", { name: `Download the shortlist of ${NORTH}, ECE` })).toBeEnabled();
 

@@ -28,11 +28,12 @@ export const shortlistQuerySchema = z
   .object({
     cut: z.enum(SHORTLIST_CUTS, { error: "cut must be all, pass or top" }).default("all"),
     /** With `cut=top`: ranks 1 to `top`, and everyone tied at the last of them. */
+    // Named as the ranking page labels the field, for a person reading the refusal there.
     top: z.coerce
-      .number({ error: "top must be a number" })
-      .min(1, { error: "top must be at least 1" })
-      .max(1_000_000, { error: "top must be at most 1000000" })
-      .int({ error: "top must be a whole number" })
+      .number({ error: "How many top candidates must be a number" })
+      .min(1, { error: "How many top candidates must be at least 1" })
+      .max(1_000_000, { error: "How many top candidates must be at most 1000000" })
+      .int({ error: "How many top candidates must be a whole number" })
       .optional(),
     /** One college's or one branch's candidates, named exactly as the groups list them. */
     college: searchText("college"),
@@ -80,11 +81,12 @@ export type ShortlistGroup = z.infer<typeof shortlistGroupSchema>;
 export const rankingSchema = z.object({
   rule: z.string(),
   /**
-   * The drive has closed and none of its attempts can still take an answer: the ranks will not change. Until then
-   * they are provisional, and `stillRunning` attempts may yet move them.
+   * The drive has closed and every attempt is in (submitted, or closed when its time ran out): the ranks will not
+   * change. Until then they are provisional, and the `unfinished` attempts may yet move them.
    */
   final: z.boolean(),
-  stillRunning: z.number().int(),
+  /** Attempts started and not yet in: running, or out of time and about to be closed. */
+  unfinished: z.number().int(),
   /** Candidates ranked in the drive, before any cut or filter. */
   candidates: z.number().int(),
   /** Whether the test has a pass mark (without one, nobody passes and the "passed" cut keeps nobody). */
@@ -98,12 +100,13 @@ export type Ranking = z.infer<typeof rankingSchema>;
 
 /**
  * The shortlist's file name, which a recruiter can tell apart from the others: the drive's code, the college and
- * branch, and "provisional" while the ranks may still change.
+ * branch (in their own script: two Kannada colleges must not share a name), and "provisional" while the ranks may
+ * still change.
  */
 export function shortlistFileName(driveCode: string, query: ShortlistQuery, final: boolean): string {
   const parts = [driveCode, query.college, query.course]
     .filter((part): part is string => Boolean(part))
-    .map((part) => part.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, ""))
+    .map((part) => part.replace(/[^\p{L}\p{M}\p{N}]+/gu, "-").replace(/^-|-$/g, ""))
     .filter(Boolean);
   return `shortlist-${parts.join("-")}${final ? "" : "-provisional"}.csv`;
 }

@@ -6,9 +6,23 @@ import { type CsvCell, toCsv } from "./spreadsheet-csv.ts";
 
 const CSV_TYPE = "text/csv; charset=utf-8";
 
+/**
+ * A download's Content-Disposition. A name beyond printable ASCII (a college named in Kannada) goes as RFC 6266's
+ * `filename*` in UTF-8, with an ASCII stand-in for old clients: written raw, it is not a valid header value.
+ */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  if (ascii === filename) return `attachment; filename="${filename}"`;
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
 /** The headers of every file download the API answers: its type, and the name the browser saves it under. */
 function asAttachment(reply: FastifyReply, filename: string, contentType = CSV_TYPE) {
-  return reply.type(contentType).header("content-disposition", `attachment; filename="${filename}"`);
+  return reply.type(contentType).header("content-disposition", contentDisposition(filename));
 }
 
 /** Answers with `csv` as a download named `filename`. */

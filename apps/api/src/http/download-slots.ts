@@ -1,8 +1,8 @@
 // How many of one admin's downloads an instance writes at once. A download is cheap to ask for (a ticket, then a
 // GET) and dear to serve (a results export reads and writes every attempt, a bank export renders every question),
 // and any role may ask for some: a read-only account handed to a college could otherwise start dozens together
-// and hold this instance's CPU and database connections. The item analyses, which a viewer reads as JSON, do a
-// whole drive's or test's work too and count with them. A person saves one file at a time; three leave room for
+// and hold this instance's CPU and database connections. The item analyses and a drive's ranking, which a viewer
+// reads as JSON, do a whole drive's or test's work too and count with them. A person saves one file at a time; three leave room for
 // other tabs, and for one account shared by a few people (the browser journeys run two at once on one).
 import { DOWNLOAD_NAMES, type EndpointName } from "@trainwise/contract/endpoints";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -11,7 +11,12 @@ import { HttpError } from "./http-error.ts";
 export const DOWNLOADS_AT_ONCE = 3;
 
 /** The routes that take a slot: every download, and the reports that do as much work. */
-export const SLOTTED_ENDPOINTS: readonly EndpointName[] = [...DOWNLOAD_NAMES, "driveAnalysis", "testAnalysis"];
+export const SLOTTED_ENDPOINTS: readonly EndpointName[] = [
+  ...DOWNLOAD_NAMES,
+  "driveAnalysis",
+  "testAnalysis",
+  "driveRanking",
+];
 
 export const DOWNLOADS_BUSY = `Your last ${DOWNLOADS_AT_ONCE} downloads or reports are still being prepared. Wait for one to finish, then try again.`;
 

@@ -15,16 +15,12 @@ export function settledAtSql(drive: string): string {
         + interval '${DEADLINE_GRACE_SECONDS} seconds') end)`;
 }
 
-/** The attempt `attempt` can still take an answer: not submitted, and its deadline's grace not past. */
-export function stillRunningSql(attempt: string): string {
-  return `(${attempt}.submitted_at is null and ${attempt}.deadline_at + interval '${DEADLINE_GRACE_SECONDS} seconds' > now())`;
-}
-
 /** The drive `drive` has settled (settledAtSql is past), asked without computing when. */
 export function settledSql(drive: string): string {
   // Not closed yet (the common case on drive day) answers at once; a closed drive waits for its last attempt.
   return `(case when coalesce(${drive}.closed_at, ${drive}.closes_at) <= now()
-    then not exists (select 1 from attempts open where open.drive_id = ${drive}.id and ${stillRunningSql("open")})
+    then not exists (select 1 from attempts open where open.drive_id = ${drive}.id and open.submitted_at is null
+      and open.deadline_at + interval '${DEADLINE_GRACE_SECONDS} seconds' > now())
     else false end)`;
 }
 

@@ -207,11 +207,11 @@ describe("a drive's ranking and shortlists", async () => {
     await candidate(drive, { name: "Hari", college: NORTH, course: "CSE", right: 2, seconds: 60 });
     const late = await registerStudent(app, { driveCode: drive.code, name: "Indu" });
     await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(late.token) });
-    expect(await ranking(drive._id, "", asViewer)).toMatchObject({ final: false, stillRunning: 1, candidates: 1 });
+    expect(await ranking(drive._id, "", asViewer)).toMatchObject({ final: false, unfinished: 1, candidates: 1 });
     const closed = await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
     expect(closed.statusCode, closed.body).toBe(200);
     // Closing lets a running attempt finish: the ranks wait for it.
-    expect(await ranking(drive._id)).toMatchObject({ final: false, stillRunning: 1 });
+    expect(await ranking(drive._id)).toMatchObject({ final: false, unfinished: 1 });
     const submitted = await app.inject({
       method: "POST",
       url: "/api/quiz/submit",
@@ -219,7 +219,122 @@ describe("a drive's ranking and shortlists", async () => {
       payload: { answers: [] },
     });
     expect(submitted.statusCode, submitted.body).toBe(200);
-    expect(await ranking(drive._id)).toMatchObject({ final: true, stillRunning: 0, candidates: 2 });
+    expect(await ranking(drive._id)).toMatchObject({ final: true, unfinished: 0, candidates: 2 });
+  });
+
+  it("stays provisional while an attempt whose time is up waits to be closed, and caps its time at its deadline", async () => {
+    // An outside attack closed a drive whose attempts had run out unseen: "final" at once, three of five candidates
+    // missing, and each timed-out candidate's time taken set by when the sweep or their next request came.
+    const drive = await driveFor("Timed out", null);
+    await candidate(drive, { name: "Jaya", college: NORTH, course: "CSE", right: 1, seconds: 50 });
+    const slow = await registerStudent(app, { driveCode: drive.code, name: "Kiran" });
+    const served = (
+      await app.inject({ method: "GET", url: "/api/quiz/questions?limit=25", headers: bearer(slow.token) })
+    ).json() as QuizQuestion[];
+    const saved = await app.inject({
+      method: "PUT",
+      url: "/api/quiz/answers",
+      headers: bearer(slow.token),
+      payload: {
+        questionId: served[0]?._id,
+        optionId: served[0]?.options.find((option) => option.text.startsWith("right"))?._id,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The drive closes (its attempts may finish); this one's whole time, 50 seconds, ran out two minutes ago, and
+    // nothing has closed it yet.
+    await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
+    await database.pool.query(
+      `update attempts set started_at = now() - interval '170 seconds', deadline_at = now() - interval '120 seconds'
+       where student_id = (select id from students where email = $1)`,
+      [slow.input.email],
+    );
+    expect(await ranking(drive._id)).toMatchObject({ final: false, unfinished: 1, candidates: 1 });
+    const shortlist = await app.inject({
+      method: "GET",
+      url: `/api/drives/${drive._id}/shortlist.csv`,
+      headers: asAdmin,
+    });
+    expect(shortlist.headers["content-disposition"]).toContain("-provisional.csv");
+    // The student's next request closes it, two minutes after its deadline: it took its 50 seconds, not 170.
+    await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(slow.token) });
+    const final = await ranking(drive._id);
+    expect(final).toMatchObject({ final: true, unfinished: 0, candidates: 2 });
+    expect(final.rows.map((row) => [row.name, row.rank, row.secondsTaken, row.autoSubmitted])).toEqual([
+      ["Jaya", 1, 50, false],
+      ["Kiran", 1, 50, true],
+    ]);
+  });
+
+  it("streams the CSV from one snapshot: submissions arriving meanwhile neither repeat nor shift a candidate", async () => {
+    const drive = await driveFor("Snapshot", null);
+    const seed = await candidate(drive, { name: "Seed", college: NORTH, course: "CSE", right: 1, seconds: 60 });
+    // 2,500 more candidates, cloned from the seed in SQL: more than two of the export's batches.
+    await database.pool.query(
+      `with made as (
+         insert into students (name, email, phone, usn_no, college, course, "group", year, drive_id)
+         select 'Clone ' || lpad(n::text, 4, '0'), 'clone' || n || '@snapshot.example', s.phone, 'SNAP' || n,
+           s.college, s.course, s."group", s.year, s.drive_id
+         from students s, generate_series(1, 2500) n where s.email = $1
+         returning id, name)
+       insert into attempts (student_id, started_at, deadline_at, submitted_at, seconds_per_question, total_questions,
+         drive_id, timing_mode, paced, review_policy, score, marks, current_position, current_started_at)
+       select made.id, a.started_at, a.deadline_at, a.submitted_at, a.seconds_per_question, a.total_questions,
+         a.drive_id, a.timing_mode, a.paced, a.review_policy, (right(made.name, 4)::int % 4), (right(made.name, 4)::int % 4),
+         a.current_position, a.current_started_at
+       from made, attempts a where a.id = $2`,
+      [seed.input.email, seed.attemptId],
+    );
+    const { shortlistBatches } = await import("./ranking.ts");
+    const batches = shortlistBatches(database.pool, drive._id, { cut: "all" });
+    const first = await batches.next();
+    // Five better candidates arrive after the first batch was read.
+    await database.pool.query(
+      `update attempts set marks = 3, score = 3 where id in (
+         select a.id from attempts a join students s on s.id = a.student_id
+         where s.drive_id = $1 and s.name like 'Clone %' order by s.name desc limit 5)`,
+      [drive._id],
+    );
+    const rows = first.done ? [] : [...first.value];
+    for await (const batch of batches) rows.push(...batch);
+    expect(rows).toHaveLength(2501);
+    expect(new Set(rows.map((row) => row.student_id)).size).toBe(2501);
+    // The ranks as they were when the export began: non-decreasing, the first the best of the clones then.
+    expect(rows.map((row) => row.rank)).toEqual([...rows.map((row) => row.rank)].sort((a, b) => a - b));
+    expect(rows[0]?.marks).toBe(3);
+    expect(rows.filter((row) => row.marks === 3)).toHaveLength(625);
+  });
+
+  it("names a college's file in its own script, treats an empty filter as none, and keeps a negative score a number", async () => {
+    const drive = await driveFor("Scripts", null);
+    const kannada = "ಕರ್ನಾಟಕ ಎಂಜಿನಿಯರಿಂಗ್ ಕಾಲೇಜು";
+    const mysore = "ಮೈಸೂರು ವಿಶ್ವವಿದ್ಯಾಲಯ";
+    const first = await candidate(drive, { name: "Lata", college: kannada, course: "CSE", right: 0, seconds: 30 });
+    await candidate(drive, { name: "Mani", college: mysore, course: "CSE", right: 1, seconds: 30 });
+    await database.pool.query("update attempts set marks = -1 where id = $1", [first.attemptId]);
+    const names = [];
+    for (const college of [kannada, mysore]) {
+      const csv = await app.inject({
+        method: "GET",
+        url: `/api/drives/${drive._id}/shortlist.csv?college=${encodeURIComponent(college)}`,
+        headers: asAdmin,
+      });
+      expect(csv.statusCode, csv.body).toBe(200);
+      const disposition = csv.headers["content-disposition"] as string;
+      const encoded = disposition.match(/filename\*=UTF-8''(.+)$/)?.[1] ?? "";
+      expect(decodeURIComponent(encoded)).toBe(
+        `shortlist-${drive.code}-${college.replaceAll(" ", "-")}-provisional.csv`,
+      );
+      names.push(encoded);
+      if (college === kannada) expect(csv.body.split("\n")[1]).toMatch(/,-1,3,-33\.33,,/);
+    }
+    expect(names[0]).not.toBe(names[1]);
+    for (const empty of ["?college=", "?college=%20", "?course="]) {
+      expect(
+        (await ranking(drive._id, empty)).rows.map((row) => row.name),
+        empty,
+      ).toEqual(["Mani", "Lata"]);
+    }
   });
 
   it("is for admins: a student's token is forbidden, no token unauthorised, an unknown drive is not found", async () => {

@@ -10,35 +10,38 @@ import {
   type ShortlistQuery,
 } from "@trainwise/contract/ranking";
 import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type pg from "pg";
 import type { CsvCell } from "../../csv/spreadsheet-csv.ts";
 import type { Executor } from "../../db/client.ts";
-import { keysetBatches } from "../../db/paging.ts";
 import { wallClockSql } from "../../db/wall-clock.ts";
 import { autoSubmittedSql } from "../quiz/repository/clock-sql.ts";
-import { settledSql, stillRunningSql } from "./key-release.ts";
+import { percentageCell } from "../results/export-lines.ts";
+import { settledSql } from "./key-release.ts";
 
 /**
- * Every candidate of the drive with their best attempt, rank and percentile, before any cut: `ranked`. The best
- * attempt is the one that would rank highest; the rank counts the candidates strictly ahead on the score's share of
- * the questions, then on whole seconds taken (so a tie the page shows is a tie in rank); the percentile is the share
- * of candidates whose score is the same or lower.
+ * Every candidate of the drive with their best attempt, rank and percentile, before any cut: `ranked`, computed
+ * once per statement (materialized: inlined, a join could run it again per row of another table). The best attempt
+ * is the one that would rank highest; the rank counts the candidates strictly ahead on the score's share of the
+ * questions, then on whole seconds taken (so a tie the page shows is a tie in rank); the percentile is the share of
+ * candidates whose score is the same or lower. Time taken ends at the attempt's deadline: an attempt whose time ran
+ * out was closed whenever the sweep or the student's next request came, which must not order the candidates.
  */
 function rankedSql(driveId: string): SQL {
-  return sql`best as (
-      select distinct on (a.student_id) a.id, a.student_id, a.drive_id, a.total_questions, a.passed, a.submitted_at,
-        coalesce(a.marks, a.score, 0)::float8 as marks,
-        coalesce(coalesce(a.marks, a.score, 0)::float8 / nullif(a.total_questions, 0), 0) as share,
-        floor(extract(epoch from a.submitted_at - a.started_at))::int as seconds_taken,
-        ${sql.raw(autoSubmittedSql("a"))} as auto_submitted
-      from attempts a
-      where a.drive_id = ${driveId} and a.submitted_at is not null
-      order by a.student_id, share desc, seconds_taken, a.submitted_at, a.id
-    ),
-    ranked as (
+  return sql`ranked as materialized (
       select best.*,
         rank() over (order by share desc, seconds_taken) as rank,
         round((100 * cume_dist() over (order by share))::numeric, 2)::text as percentile
-      from best
+      from (
+        select distinct on (a.student_id) a.id, a.student_id, a.total_questions, a.passed, a.submitted_at,
+          coalesce(a.marks, a.score, 0)::float8 as marks,
+          coalesce(coalesce(a.marks, a.score, 0)::float8 / nullif(a.total_questions, 0), 0) as share,
+          floor(extract(epoch from least(a.submitted_at, a.deadline_at) - a.started_at))::int as seconds_taken,
+          ${sql.raw(autoSubmittedSql("a"))} as auto_submitted
+        from attempts a
+        where a.drive_id = ${driveId} and a.submitted_at is not null
+        order by a.student_id, share desc, seconds_taken, a.submitted_at, a.id
+      ) best
     )`;
 }
 
@@ -47,8 +50,9 @@ function shortlistFilters(query: ShortlistQuery, { groups }: { groups: boolean }
   const conditions: SQL[] = [sql`true`];
   if (query.cut === "pass") conditions.push(sql`r.passed`);
   if (query.cut === "top") conditions.push(sql`r.rank <= ${query.top ?? 0}`);
-  if (!groups && query.college !== undefined) conditions.push(sql`s.college = ${query.college}`);
-  if (!groups && query.course !== undefined) conditions.push(sql`s.course = ${query.course}`);
+  // An empty filter is no filter, as in every table of the admin area.
+  if (!groups && query.college) conditions.push(sql`s.college = ${query.college}`);
+  if (!groups && query.course) conditions.push(sql`s.course = ${query.course}`);
   return sql.join(conditions, sql` and `);
 }
 
@@ -75,40 +79,38 @@ type RankedRecord = {
   test_name: string;
 };
 
-const RANKED_COLUMNS = sql`r.rank::int as rank, r.percentile, r.id, r.student_id, s.name, s.email, s.phone, s.usn_no,
-  s.college, s.course, s.year, r.marks, r.total_questions, r.passed, r.seconds_taken,
-  r.submitted_at::text as submitted_at, ${wallClockSql("r.submitted_at", "d.time_zone")} as submitted_local,
-  r.auto_submitted, d.name as drive_name, t.name as test_name`;
-
-/** The shortlisted candidates after `after` (rank, then name, then attempt), at most `size` of them. */
-async function shortlistRows(
-  db: Executor,
-  driveId: string,
-  query: ShortlistQuery,
-  after: { rank: number; name: string; id: string } | undefined,
-  size: number,
-): Promise<RankedRecord[]> {
-  const { rows } = await db.execute<RankedRecord>(sql`
-    with ${rankedSql(driveId)}
-    select ${RANKED_COLUMNS}
+/**
+ * The shortlisted candidates in rank order (then name, then attempt), with the drive's name, test and time zone
+ * read once beside them rather than joined per row.
+ */
+function shortlistSql(driveId: string, query: ShortlistQuery): SQL {
+  return sql`
+    with ${rankedSql(driveId)},
+    drive as (select d.name as drive_name, d.time_zone, t.name as test_name
+      from drives d join tests t on t.id = d.test_id where d.id = ${driveId})
+    select r.rank::int as rank, r.percentile, r.id, r.student_id, s.name, s.email, s.phone, s.usn_no, s.college,
+      s.course, s.year, r.marks, r.total_questions, r.passed, r.seconds_taken, r.submitted_at::text as submitted_at,
+      ${wallClockSql("r.submitted_at", "drive.time_zone")} as submitted_local, r.auto_submitted, drive.drive_name,
+      drive.test_name
     from ranked r
     join students s on s.id = r.student_id
-    join drives d on d.id = r.drive_id
-    join tests t on t.id = d.test_id
+    cross join drive
     where ${shortlistFilters(query, { groups: false })}
-      ${after ? sql`and (r.rank, s.name, r.id) > (${after.rank}, ${after.name}, ${after.id}::uuid)` : sql``}
-    order by r.rank, s.name, r.id
-    limit ${size}`);
-  return rows;
+    order by r.rank, s.name, r.id`;
 }
 
-/** Whether the drive's ranks are final, how many attempts could still move them, and whether its test has a pass mark. */
+/**
+ * Whether the drive's ranks are final, how many attempts are not in yet, and whether its test has a pass mark.
+ * Final needs every attempt in: one whose time is up but that nothing has closed yet (the sweep comes every few
+ * seconds) is not ranked, and would appear in a shortlist taken a moment later.
+ */
 export async function rankingState(db: Executor, driveId: string) {
-  const { rows } = await db.execute<{ final: boolean; still_running: number; has_pass_mark: boolean }>(sql`
-    select ${sql.raw(settledSql("d"))} as final, t.pass_mark is not null as has_pass_mark,
-      (select count(*)::int from attempts open
-        where open.drive_id = d.id and ${sql.raw(stillRunningSql("open"))}) as still_running
-    from drives d join tests t on t.id = d.test_id
+  const { rows } = await db.execute<{ final: boolean; unfinished: number; has_pass_mark: boolean }>(sql`
+    select ${sql.raw(settledSql("d"))} and unfinished.count = 0 as final, t.pass_mark is not null as has_pass_mark,
+      unfinished.count as unfinished
+    from drives d join tests t on t.id = d.test_id,
+      lateral (select count(*)::int as count from attempts open
+        where open.drive_id = d.id and open.submitted_at is null) unfinished
     where d.id = ${driveId}`);
   return rows[0];
 }
@@ -125,34 +127,43 @@ export async function attemptStanding(db: Executor, driveId: string, attemptId: 
   return rows[0];
 }
 
-/** The drive's ranking as the page shows it: the first rows of the shortlist, its counts, and where it stands. */
+/**
+ * The drive's ranking as the page shows it: the first rows of the shortlist and every college and branch's counts,
+ * from one ranking in one statement (one connection, however large the drive).
+ */
 export async function driveRanking(db: Executor, driveId: string, query: ShortlistQuery): Promise<Ranking> {
-  const [rows, groups, state] = await Promise.all([
-    shortlistRows(db, driveId, query, undefined, RANKING_ROWS_SHOWN),
-    db.execute<{ college: string; course: string; candidates: number; shortlisted: number }>(sql`
-      with ${rankedSql(driveId)}
+  const state = await rankingState(db, driveId);
+  const { rows } = await db.execute<{ rows: RankedRecord[] | null; groups: Ranking["groups"] | null }>(sql`
+    with ${rankedSql(driveId)},
+    page as (
+      select r.rank::int as rank, r.percentile, r.id, r.student_id, s.name, s.email, s.phone, s.usn_no, s.college,
+        s.course, s.year, r.marks, r.total_questions, r.passed, r.seconds_taken, r.submitted_at, r.auto_submitted
+      from ranked r join students s on s.id = r.student_id
+      where ${shortlistFilters(query, { groups: false })}
+      order by r.rank, s.name, r.id
+      limit ${RANKING_ROWS_SHOWN}
+    ),
+    groups as (
       select s.college, s.course, count(*)::int as candidates,
         (count(*) filter (where ${shortlistFilters(query, { groups: true })}))::int as shortlisted
       from ranked r join students s on s.id = r.student_id
       group by s.college, s.course
-      order by s.college, s.course`),
-    rankingState(db, driveId),
-  ]);
-  const drive = state;
-  const inGroups = groups.rows.filter(
-    (group) =>
-      (query.college === undefined || group.college === query.college) &&
-      (query.course === undefined || group.course === query.course),
+    )
+    select (select json_agg(page order by page.rank, page.name, page.id) from page) as rows,
+      (select json_agg(groups order by groups.college, groups.course) from groups) as groups`);
+  const groups = rows[0]?.groups ?? [];
+  const inGroups = groups.filter(
+    (group) => (!query.college || group.college === query.college) && (!query.course || group.course === query.course),
   );
   return {
     rule: RANKING_RULE,
-    final: drive?.final ?? false,
-    stillRunning: drive?.still_running ?? 0,
-    candidates: groups.rows.reduce((sum, group) => sum + group.candidates, 0),
-    hasPassMark: drive?.has_pass_mark ?? false,
+    final: state?.final ?? false,
+    unfinished: state?.unfinished ?? 0,
+    candidates: groups.reduce((sum, group) => sum + group.candidates, 0),
+    hasPassMark: state?.has_pass_mark ?? false,
     shortlisted: inGroups.reduce((sum, group) => sum + group.shortlisted, 0),
-    groups: groups.rows,
-    rows: rows.map((row) => ({
+    groups,
+    rows: (rows[0]?.rows ?? []).map((row) => ({
       rank: row.rank,
       percentile: row.percentile,
       attemptId: row.id,
@@ -175,12 +186,34 @@ export async function driveRanking(db: Executor, driveId: string, query: Shortli
   };
 }
 
-/** Every shortlisted candidate in rank order, in keyset batches: the CSV streams these. */
-export function shortlistBatches(db: Executor, driveId: string, query: ShortlistQuery) {
-  return keysetBatches<RankedRecord, { rank: number; name: string; id: string }>(
-    (after, size) => shortlistRows(db, driveId, query, after, size),
-    (row) => ({ rank: row.rank, name: row.name, id: row.id }),
-  );
+/** How many shortlisted candidates the CSV fetches from its cursor at a time. */
+const SHORTLIST_BATCH = 1000;
+
+/**
+ * Every shortlisted candidate in rank order, in batches from one cursor in one read-only snapshot: the drive is
+ * ranked once, and a submission arriving meanwhile can neither list a candidate twice nor leave one out (paged
+ * batch by batch, each ranking again, an outside attack saw both). Holds one connection until the last batch, or
+ * until the reader stops early.
+ */
+export async function* shortlistBatches(pool: pg.Pool, driveId: string, query: ShortlistQuery) {
+  const statement = new PgDialect().sqlToQuery(shortlistSql(driveId, query));
+  const client = await pool.connect();
+  let open = false;
+  try {
+    await client.query("begin isolation level repeatable read read only");
+    open = true;
+    await client.query(`declare shortlist no scroll cursor for ${statement.sql}`, statement.params);
+    for (;;) {
+      const { rows } = await client.query<RankedRecord>(`fetch ${SHORTLIST_BATCH} from shortlist`);
+      if (rows.length > 0) yield rows;
+      if (rows.length < SHORTLIST_BATCH) break;
+    }
+    await client.query("commit");
+    open = false;
+  } finally {
+    if (open) await client.query("rollback").catch(() => undefined);
+    client.release();
+  }
 }
 
 /** The columns of a recruiter's tracking sheet, in its order: who, where from, how they did. */
@@ -218,7 +251,7 @@ export function shortlistLine(row: RankedRecord): Record<(typeof SHORTLIST_COLUM
     Year: row.year,
     Marks: row.marks,
     "Out of": row.total_questions,
-    "Score (%)": scorePercentage(row.marks, row.total_questions),
+    "Score (%)": percentageCell(row.marks, row.total_questions),
     Result: row.passed === null ? "" : row.passed ? "Pass" : "Fail",
     "Time taken": formatTimeTaken(row.seconds_taken),
     Submitted: row.submitted_local,

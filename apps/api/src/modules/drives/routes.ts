@@ -333,7 +333,7 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
       reply,
       shortlistFileName(drive.drive.code, request.query, state?.final ?? false),
       SHORTLIST_COLUMNS,
-      shortlistBatches(app.db, request.params.id, request.query),
+      shortlistBatches(app.db.$client, request.params.id, request.query),
       shortlistLine,
     );
   });

@@ -76,6 +76,15 @@ export type ResultLineRecord = {
   focus_losses: number;
 } & AnswerTimingSignals;
 
+/**
+ * A score's percentage as a CSV cell: "66.67" as written everywhere, and a negative one (negative marking) as the
+ * number it is, since as text its minus sign is escaped like a formula's and the column stops sorting.
+ */
+export function percentageCell(marks: number, totalQuestions: number): CsvCell {
+  const percentage = scorePercentage(marks, totalQuestions);
+  return percentage.startsWith("-") ? Number(percentage) : percentage;
+}
+
 /** One line of a results export. */
 export function resultLine(row: ResultLineRecord): Record<ResultExportColumn, CsvCell> {
   return {
@@ -89,7 +98,7 @@ export function resultLine(row: ResultLineRecord): Record<ResultExportColumn, Cs
     // Negative marking and partial credit count in marks; the percentage comes from them (decision 018).
     Marks: row.marks,
     Questions: row.total_questions,
-    "Score (%)": scorePercentage(row.marks, row.total_questions),
+    "Score (%)": percentageCell(row.marks, row.total_questions),
     Result: row.passed === null ? "" : row.passed ? "Pass" : "Fail",
     Submitted: row.submitted_local,
     "Time zone": row.time_zone,

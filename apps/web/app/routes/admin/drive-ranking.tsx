@@ -25,7 +25,7 @@ import { messageOf } from "../../lib/api.ts";
 import { formatCount, formatScore } from "../../lib/format.ts";
 import type { Route } from "./+types/drive-ranking";
 
-/** The shortlist the address asks for: its cut, how many top candidates, one college and one branch. */
+/** The shortlist the address asks for: its cut, how many top candidates, one college and one course. */
 function shortlistOf(url: URL): ShortlistQuery {
   const params = url.searchParams;
   const cut = params.get("cut");
@@ -60,8 +60,8 @@ function Provisional({ ranking }: { ranking: Ranking }) {
   return (
     <Alert tone="info">
       <strong>Provisional.</strong>{" "}
-      {ranking.stillRunning > 0
-        ? `${formatCount(ranking.stillRunning)} ${ranking.stillRunning === 1 ? "attempt is" : "attempts are"} still running and may change these ranks.`
+      {ranking.unfinished > 0
+        ? `${formatCount(ranking.unfinished)} ${ranking.unfinished === 1 ? "attempt is" : "attempts are"} not in yet (still running, or out of time and being closed) and may change these ranks.`
         : "The drive is still open: candidates who start later may change these ranks."}{" "}
       A shortlist taken now is marked provisional in its file name.
     </Alert>
@@ -111,6 +111,7 @@ export default function DriveRanking({ loaderData }: Route.ComponentProps) {
               <input
                 type="number"
                 name="top"
+                required
                 min={1}
                 inputMode="numeric"
                 defaultValue={shortlist.top ?? 10}
@@ -135,13 +136,13 @@ export default function DriveRanking({ loaderData }: Route.ComponentProps) {
               </select>
             </label>
             <label className="flex flex-col gap-1">
-              <span className="font-semibold">Branch/Course</span>
+              <span className="font-semibold">Course</span>
               <select
                 name="course"
                 defaultValue={shortlist.course ?? ""}
                 className="rounded border border-slate-400 px-2 py-1"
               >
-                <option value="">Every branch</option>
+                <option value="">Every course</option>
                 {courses.map((course) => (
                   <option key={course}>{course}</option>
                 ))}
@@ -200,7 +201,7 @@ export default function DriveRanking({ loaderData }: Route.ComponentProps) {
                       "Candidate",
                       "USN",
                       "College",
-                      "Branch/Course",
+                      "Course",
                       "Score",
                       "Percentile",
                       "Result",
@@ -214,18 +215,18 @@ export default function DriveRanking({ loaderData }: Route.ComponentProps) {
                           {row.rank}
                         </td>
                         <th scope="row" data-label="Candidate" className={`px-3 py-2 font-normal ${STACKED_CELL}`}>
-                          <span className="min-w-0">
+                          <span className="min-w-0 wrap-anywhere">
                             {row.name}
                             <span className="block break-all text-sm text-slate-700">{row.email}</span>
                           </span>
                         </th>
-                        <td data-label="USN" className={`px-3 py-2 ${STACKED_CELL}`}>
+                        <td data-label="USN" className={`px-3 py-2 wrap-anywhere ${STACKED_CELL}`}>
                           {row.usnNo}
                         </td>
-                        <td data-label="College" className={`px-3 py-2 ${STACKED_CELL}`}>
+                        <td data-label="College" className={`px-3 py-2 wrap-anywhere ${STACKED_CELL}`}>
                           {row.college}
                         </td>
-                        <td data-label="Branch/Course" className={`px-3 py-2 ${STACKED_CELL}`}>
+                        <td data-label="Course" className={`px-3 py-2 wrap-anywhere ${STACKED_CELL}`}>
                           {row.course}
                         </td>
                         <td data-label="Score" className={`px-3 py-2 whitespace-nowrap ${STACKED_CELL}`}>
@@ -250,20 +251,20 @@ export default function DriveRanking({ loaderData }: Route.ComponentProps) {
 
           <section aria-labelledby="groups" className="mt-8">
             <h2 id="groups" className="text-xl font-semibold">
-              By college and branch
+              By college and course
             </h2>
             <p className="mt-2">
-              Each line's file keeps the same cut, with that college's and branch's candidates only.
+              Each line's file keeps the same cut, with that college's and course's candidates only.
             </p>
             {ranking.groups.length === 0 ? (
               <p className="mt-3">Nobody has submitted this drive's test yet.</p>
             ) : (
-              <TableScrollBox label="Colleges and branches table" className="mt-3">
+              <TableScrollBox label="Colleges and courses table" className="mt-3">
                 <table className={`w-full border-collapse text-left ${STACKED_TABLE}`}>
-                  <caption className="sr-only">Candidates and shortlisted candidates per college and branch</caption>
+                  <caption className="sr-only">Candidates and shortlisted candidates per college and course</caption>
                   <ColumnHeadings
                     className={STACKED_HEAD}
-                    names={["College", "Branch/Course", "Candidates", "Shortlisted", "Shortlist file"]}
+                    names={["College", "Course", "Candidates", "Shortlisted", "Shortlist file"]}
                   />
                   <tbody className={STACKED_BODY}>
                     {ranking.groups.map((group) => (
@@ -271,10 +272,14 @@ export default function DriveRanking({ loaderData }: Route.ComponentProps) {
                         key={`${group.college}|${group.course}`}
                         className={`border-b border-slate-200 ${STACKED_ROW}`}
                       >
-                        <th scope="row" data-label="College" className={`px-3 py-2 font-normal ${STACKED_CELL}`}>
+                        <th
+                          scope="row"
+                          data-label="College"
+                          className={`px-3 py-2 font-normal wrap-anywhere ${STACKED_CELL}`}
+                        >
                           {group.college}
                         </th>
-                        <td data-label="Branch/Course" className={`px-3 py-2 ${STACKED_CELL}`}>
+                        <td data-label="Course" className={`px-3 py-2 wrap-anywhere ${STACKED_CELL}`}>
                           {group.course}
                         </td>
                         <td data-label="Candidates" className={`px-3 py-2 ${STACKED_CELL}`}>
