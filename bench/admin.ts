@@ -2,9 +2,10 @@
 // temporary DATA_DIR), seeds STUDENTS (50,000) students across six drives, each with a submitted attempt of 25
 // answered questions, as many feedback entries and enquiries, and TESTS (300) tests with as many drives, straight
 // into PostgreSQL with set-based SQL; then measures every admin table's API call (first page, a search, a
-// filter, a sort, a deep page) and the dashboard's calls, ROUNDS (100) sequential requests each after a warm-up,
-// and every streamed CSV export (students, results, one drive's results, questions, feedback, enquiries): time to
-// the first byte, the whole download, and the server's memory (VmRSS from /proc) sampled while it runs.
+// filter, a sort, a deep page), the dashboard's calls and a drive's ranking, ROUNDS (100) sequential requests each
+// after a warm-up, and every streamed CSV export (students, results, one drive's results and shortlist, questions,
+// feedback, enquiries): time to the first byte, the whole download, and the server's memory (VmRSS from /proc)
+// sampled while it runs.
 // A quick proof that it works: `STUDENTS=2000 TESTS=30 ROUNDS=5 npm run bench:admin`.
 // A benchmark: it prints figures and asserts nothing.
 import fs from "node:fs";
@@ -179,11 +180,20 @@ async function main() {
     let worst = 0;
     for (const [label, call] of calls) worst = Math.max(worst, await measure(product.baseUrl, token, label, call));
     console.log(`\nworst p99 of the lists and the dashboard: ${worst.toFixed(1)} ms (target: under 100 ms)`);
+    console.log("\na drive's ranking (decision 033): every candidate of one drive ranked on each read");
+    await measure(product.baseUrl, token, "ranking: first page", `/drives/${drive}/ranking`);
+    await measure(
+      product.baseUrl,
+      token,
+      "ranking: top 50, one college",
+      `/drives/${drive}/ranking?cut=top&top=50&college=College%202`,
+    );
     console.log("\nexports (target: server memory growth under 50 MB):");
     for (const exportPath of [
       "/students/results/export.csv",
       "/students/export.csv",
       `/drives/${drive}/results.csv`,
+      `/drives/${drive}/shortlist.csv`,
       "/questions/export.csv",
       "/feedback/export.csv",
       "/contact/export.csv",
