@@ -102,6 +102,7 @@ describe("calls through the contract's table", () => {
       "sendEmailCode",
       "sendEnquiry",
       "studentResultCertificate",
+      "studentResultScorecard",
       "studentResults",
       "verifyCertificate",
     ]);
@@ -112,6 +113,7 @@ describe("calls through the contract's table", () => {
       "quizResult",
       "reportFocusLoss",
       "saveAnswer",
+      "scorecard",
       "startQuiz",
       "submitQuiz",
     ]);
