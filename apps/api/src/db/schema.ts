@@ -423,6 +423,11 @@ export const attempts = pgTable(
      */
     reloads: integer("reloads").notNull().default(0),
     reloadedAt: timestamp("reloaded_at", { withTimezone: true }),
+    /**
+     * The candidate is still to be sent this attempt's scorecard once the drive's ranks are final (SMTP_URL set;
+     * decision 033). Attempts stored before scorecards were mailed are not due (migration 0026).
+     */
+    scorecardMailDue: boolean("scorecard_mail_due").notNull().default(true),
   },
   (table) => [
     index("attempts_student_idx").on(table.studentId),
@@ -434,6 +439,10 @@ export const attempts = pgTable(
     index("attempts_submitted_idx").on(table.submittedAt),
     // The results table's default order (newest first) and the streamed export's keyset, with the tie-break.
     index("attempts_submitted_id_idx").on(table.submittedAt, table.id).where(sql`${table.submittedAt} is not null`),
+    // The scorecards still to mail, found by drive: a drive whose ranks are not final is never read.
+    index("attempts_scorecard_mail_due_idx")
+      .on(table.driveId)
+      .where(sql`${table.scorecardMailDue} and ${table.submittedAt} is not null`),
   ],
 );
 

@@ -11,6 +11,8 @@ export interface MailMessage {
   replyTo?: { name: string; address: string };
   /** The sender's name beside the company's address. */
   fromName?: string;
+  /** Files sent with the message (a scorecard's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export type Mailer = (message: MailMessage) => Promise<void>;
@@ -34,13 +36,14 @@ export function loggableMailFailure(error: unknown): { smtpCode?: number; code?:
 export function createMailer(smtpUrl: string | undefined): Mailer | undefined {
   if (!smtpUrl) return undefined;
   const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 2 });
-  return async ({ to, subject, text, replyTo, fromName }) => {
+  return async ({ to, subject, text, replyTo, fromName, attachments }) => {
     await transport.sendMail({
       from: { name: fromName ?? brand.name, address: brand.email },
       to,
       ...(replyTo ? { replyTo } : {}),
       subject,
       text,
+      ...(attachments ? { attachments } : {}),
     });
   };
 }

@@ -106,6 +106,7 @@ export async function scorecardRecord(db: Executor, studentId: string, attemptId
     emailVerified: boolean;
     identityChecked: boolean;
     rosterUsn: string | null;
+    email: string;
     usnNo: string;
     college: string;
     course: string;
@@ -118,7 +119,7 @@ export async function scorecardRecord(db: Executor, studentId: string, attemptId
   }>(sql`
     select ${IDENTITY_COLUMNS("s", "d")}, ${identityCheckedSql(sql`s`, sql`d`)} as "identityChecked",
            case when ${rosterGivesUsnSql(sql`d.id`, sql`s.usn_no`)} then s.usn_no end as "rosterUsn",
-           s.usn_no as "usnNo", s.college, s.course, t.name as "testName", d.id as "driveId", d.name as "driveName",
+           s.email, s.usn_no as "usnNo", s.college, s.course, t.name as "testName", d.id as "driveId", d.name as "driveName",
            d.organisation, ${wallClockSql("a.submitted_at", "d.time_zone")} || ' (' || d.time_zone || ')' as submitted,
            (select count(*)::int from attempt_questions aq where aq.attempt_id = a.id
               and (aq.selected_option_id is not null or cardinality(aq.selected_option_ids) > 0)) as answered

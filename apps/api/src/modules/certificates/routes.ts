@@ -6,14 +6,14 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { LRUCache } from "lru-cache";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
+import { createMailer } from "../../mail/mailer.ts";
 import { studentOf } from "../../plugins/auth.ts";
-import { WorkerQueue } from "../../threads/worker-queue.ts";
-import { attemptStanding, rankingState } from "../drives/ranking.ts";
-import { formatDriveTime } from "../drives/window.ts";
 import { guardedLookup } from "../quiz/lasting-results.ts";
-import { resultOf } from "../quiz/service.ts";
-import type { DocumentJob, ScorecardFacts } from "./pdf.ts";
-import { findCertificate, issueCertificate, newCertificateCode, scorecardRecord } from "./repository.ts";
+import { findCertificate, issueCertificate, newCertificateCode } from "./repository.ts";
+import { documentDrawing, Scorecards } from "./scorecards.ts";
+
+/** How often an instance looks for scorecards to mail (SMTP_URL set). */
+const SCORECARD_MAIL_EVERY_MS = 30_000;
 
 /** The code as printed: groups of four, whether or not the visitor typed the dashes. */
 function printedCode(code: string): string {
@@ -36,14 +36,7 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
    * Built certificates by result: building one holds the event loop about 100 ms, so each is built once per
    * instance (a passed result never changes) and a student's further downloads cost nobody else anything.
    */
-  // Drawn in a worker thread, one at a time, so a drawing holds no request of anyone else.
-  const drawing = new WorkerQueue<DocumentJob, Uint8Array>({
-    script: new URL("./pdf-worker.ts", import.meta.url),
-    timeMs: 30_000,
-    waiting: 100,
-    busyMessage: "Many certificates are being made right now. Try again in a minute.",
-    timeoutError: () => new Error("Drawing a certificate took too long."),
-  });
+  const drawing = documentDrawing();
   app.addHook("onClose", () => drawing.close());
 
   const built = new LRUCache<string, { studentId: string; pdf: Buffer }>({
@@ -114,52 +107,23 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
     { config: { rateLimit: { max: CERTIFICATE_DOWNLOADS_PER_MINUTE, timeWindow: 60_000 } } },
   );
 
-  /**
-   * The student's scorecard of a result whose score has reached them (the result page's own rule): refused with when
-   * it comes out while it waits. Drawn at each download (a rank may still move until the drive settles), in the
-   * same worker as certificates and under the same limit per student.
-   */
-  async function scorecardOf(studentId: string, resultId: string): Promise<Buffer> {
-    const result = await resultOf(app.db, studentId, resultId);
-    if (result.status === "pending") {
-      const when = result.releasesAt ? ` at ${formatDriveTime(result.releasesAt, result.timeZone)}` : "";
-      throw new HttpError(409, `Your scorecard is ready when this test's results come out${when}.`);
-    }
-    const record = await scorecardRecord(app.db, studentId, resultId);
-    if (!record) throw new HttpError(404, "Result not found.");
-    const facts: ScorecardFacts = {
-      studentName: record.studentName,
-      identity: record.identityChecked
-        ? verifiedIdentity({ ...record, usnNo: record.rosterUsn })
-        : "as typed at registration: this drive did not check who took the test",
-      usnNo: record.usnNo,
-      college: record.college,
-      course: record.course,
-      testName: record.testName,
-      driveName: record.driveName,
-      organisation: record.organisation,
-      submitted: record.submitted,
-      questions: result.totalQuestions,
-      answered: record.answered,
-      right: result.score,
-      marks: result.marks,
-      percentage: result.percentage,
-      passMark: result.passMark,
-      passed: result.passed,
-      standing: await standingOf(record.driveId, resultId),
-    };
-    const drawn = await drawing.run({ kind: "scorecard", facts });
-    return Buffer.from(drawn.buffer, drawn.byteOffset, drawn.length);
-  }
-
-  /** Rank and percentile once the drive has settled and this attempt is the one its candidate is ranked by. */
-  async function standingOf(driveId: string, attemptId: string): Promise<ScorecardFacts["standing"]> {
-    if (!(await rankingState(app.db, driveId))?.final) {
-      return { reason: "given once the drive has closed and every attempt is in" };
-    }
-    const standing = await attemptStanding(app.db, driveId, attemptId);
-    if (!standing) return { reason: "given on the scorecard of your best attempt in this drive" };
-    return { rank: `${standing.rank} of ${standing.candidates}`, percentile: standing.percentile };
+  const scorecards = new Scorecards(app.db, drawing);
+  // Each instance mails what it claims; a claim is an attempt's, so instances never mail one scorecard twice.
+  const mailer = createMailer(app.config.smtpUrl);
+  if (mailer) {
+    let mailing = false;
+    const timer = setInterval(() => {
+      if (mailing) return;
+      mailing = true;
+      scorecards
+        .mailDue(mailer, (failure) => app.log.warn({ failure }, "a scorecard was not mailed"))
+        .catch((error: unknown) => app.log.warn({ err: error }, "mailing scorecards failed"))
+        .finally(() => {
+          mailing = false;
+        });
+    }, SCORECARD_MAIL_EVERY_MS);
+    timer.unref();
+    app.addHook("onClose", () => clearInterval(timer));
   }
 
   const sendScorecard = (reply: FastifyReply, pdf: Buffer) =>
@@ -168,7 +132,7 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
   serve(
     app,
     "scorecard",
-    async (request, reply) => sendScorecard(reply, await scorecardOf(studentOf(request).id, request.params.id)),
+    async (request, reply) => sendScorecard(reply, await scorecards.pdfOf(studentOf(request).id, request.params.id)),
     {
       config: {
         rateLimit: {
@@ -190,7 +154,7 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
       const students = await lookUp(app.db, request.ip, reply, lookup);
       for (const [index, student] of students.entries()) {
         try {
-          return sendScorecard(reply, await scorecardOf(student.id, resultId));
+          return sendScorecard(reply, await scorecards.pdfOf(student.id, resultId));
         } catch (error) {
           if (!(error instanceof HttpError && error.statusCode === 404) || index === students.length - 1) throw error;
         }

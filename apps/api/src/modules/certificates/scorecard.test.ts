@@ -4,8 +4,11 @@
 import type { QuizQuestion } from "@trainwise/contract/quiz";
 import { extractText } from "unpdf";
 import { describe, expect, it } from "vitest";
+import { createMailer } from "../../mail/mailer.ts";
 import { createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, registerStudent, seedCategory } from "../../test/fixtures.ts";
+import { startSmtpSink } from "../../test/smtp-sink.ts";
+import { documentDrawing, Scorecards } from "./scorecards.ts";
 
 describe("scorecards", async () => {
   const { app, database } = await createTestApp();
@@ -14,7 +17,12 @@ describe("scorecards", async () => {
   // A secure test draws only keys no candidate has seen: its own questions, which no practice drive here shows.
   await seedCategory(database.pool, "Secure Scorecard", 4);
 
-  async function driveFor(name: string, test: { secure: boolean; reviewPolicy?: string }, closesAt?: string) {
+  async function driveFor(
+    name: string,
+    test: { secure: boolean; reviewPolicy?: string },
+    closesAt?: string,
+    driveSettings: { rosterOnly?: boolean } = {},
+  ) {
     const categories = [test.secure ? "Secure Scorecard" : "Scorecard"];
     const created = await app.inject({
       method: "POST",
@@ -27,7 +35,13 @@ describe("scorecards", async () => {
       method: "POST",
       url: "/api/drives",
       headers: asAdmin,
-      payload: { name: `${name} drive`, organisation: "Hill College", testId: created.json()._id, closesAt },
+      payload: {
+        name: `${name} drive`,
+        organisation: "Hill College",
+        testId: created.json()._id,
+        closesAt,
+        ...driveSettings,
+      },
     });
     expect(drive.statusCode, drive.body).toBe(201);
     return drive.json() as { _id: string; code: string };
@@ -163,5 +177,65 @@ describe("scorecards", async () => {
     expect(await scorecardText(student.token, weaker)).toContain(
       "Rank and percentile given on the scorecard of your best attempt in this drive",
     );
+  });
+
+  it("mails each checked candidate their final scorecard once, across instances, and nobody the drive did not check", async () => {
+    const sink = await startSmtpSink();
+    const drawing = documentDrawing();
+    try {
+      // A roster drive (the college's list vouches for its candidates) and an open one (nobody checked anyone).
+      const listed = await driveFor("Mailed scorecard", { secure: false }, undefined, { rosterOnly: true });
+      const open = await driveFor("Unmailed scorecard", { secure: false });
+      const first = { email: `first.${Date.now()}@hill.example`, usnNo: `1HC${Date.now() % 100000}A` };
+      const second = { email: `second.${Date.now()}@hill.example`, usnNo: `1HC${Date.now() % 100000}B` };
+      const roster = await app.inject({
+        method: "PUT",
+        url: `/api/drives/${listed._id}/roster`,
+        headers: { ...asAdmin, "content-type": "text/csv" },
+        payload: `email,usn\n${first.email},${first.usnNo}\n${second.email},${second.usnNo}\n`,
+      });
+      expect(roster.statusCode, roster.body).toBe(200);
+      const top = await registerStudent(app, { driveCode: listed.code, name: "Mailed First", ...first });
+      await sit(top.token, 3);
+      const next = await registerStudent(app, { driveCode: listed.code, name: "Mailed Second", ...second });
+      await sit(next.token, 1);
+      const stranger = await registerStudent(app, { driveCode: open.code, name: "Never Mailed" });
+      await sit(stranger.token, 2);
+
+      const mailer = createMailer(sink.url);
+      if (!mailer) throw new Error("no mailer");
+      const failures: object[] = [];
+      const instances = [new Scorecards(database.db, drawing), new Scorecards(database.db, drawing)];
+      // Not final yet: nothing goes, and nothing is claimed.
+      expect(await instances[0]?.mailDue(mailer, (failure) => failures.push(failure))).toBe(0);
+
+      for (const drive of [listed, open]) {
+        await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
+      }
+      // Two instances mail at once: each scorecard goes once.
+      const mailed = await Promise.all(instances.map((instance) => instance.mailDue(mailer, (f) => failures.push(f))));
+      expect(mailed.reduce((sum, count) => sum + count, 0)).toBe(2);
+      expect(await instances[1]?.mailDue(mailer, (failure) => failures.push(failure))).toBe(0);
+      expect(failures).toEqual([]);
+      await expect.poll(() => sink.received.length, { timeout: 5000 }).toBe(2);
+      const byRecipient = new Map(
+        sink.received.map((message) => [message.match(/^To: (.+)$/m)?.[1]?.trim() ?? "", message]),
+      );
+      expect([...byRecipient.keys()].sort()).toEqual([first.email, second.email].sort());
+      const topMail = byRecipient.get(first.email) ?? "";
+      expect(topMail).toContain("Subject: Your scorecard: Mailed scorecard");
+      expect(topMail.replace(/=\r?\n/g, "")).toContain("3 of 4 marks (75.00%), passed, rank 1 of 2, percentile 100.00");
+      const attachment =
+        topMail.match(/Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/)?.[1] ?? "";
+      const { text } = await extractText(new Uint8Array(Buffer.from(attachment.replace(/\s+/g, ""), "base64")), {
+        mergePages: true,
+      });
+      expect(text.replace(/\s+/g, " ")).toContain("Rank 1 of 2");
+      expect(text.replace(/\s+/g, " ")).toContain(`USN ${first.usnNo}, on the candidate list of Hill College`);
+      expect(sink.received.join("\n")).not.toContain(stranger.input.email);
+    } finally {
+      drawing.close();
+      await sink.close();
+    }
   });
 });

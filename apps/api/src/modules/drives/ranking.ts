@@ -100,17 +100,22 @@ function shortlistSql(driveId: string, query: ShortlistQuery): SQL {
 }
 
 /**
- * Whether the drive's ranks are final, how many attempts are not in yet, and whether its test has a pass mark.
- * Final needs every attempt in: one whose time is up but that nothing has closed yet (the sweep comes every few
- * seconds) is not ranked, and would appear in a shortlist taken a moment later.
+ * The drive `drive` (an alias of a drives row) has final ranks: it has settled, and every attempt is in. One whose
+ * time is up but that nothing has closed yet (the sweep comes every few seconds) can take no answer, but it is not
+ * ranked yet, and would appear in a shortlist taken a moment later.
  */
+export function finalSql(drive: string): string {
+  return `(case when ${settledSql(drive)}
+    then not exists (select 1 from attempts open where open.drive_id = ${drive}.id and open.submitted_at is null)
+    else false end)`;
+}
+
+/** Whether the drive's ranks are final, how many attempts are not in yet, and whether its test has a pass mark. */
 export async function rankingState(db: Executor, driveId: string) {
   const { rows } = await db.execute<{ final: boolean; unfinished: number; has_pass_mark: boolean }>(sql`
-    select ${sql.raw(settledSql("d"))} and unfinished.count = 0 as final, t.pass_mark is not null as has_pass_mark,
-      unfinished.count as unfinished
-    from drives d join tests t on t.id = d.test_id,
-      lateral (select count(*)::int as count from attempts open
-        where open.drive_id = d.id and open.submitted_at is null) unfinished
+    select ${sql.raw(finalSql("d"))} as final, t.pass_mark is not null as has_pass_mark,
+      (select count(*)::int from attempts open where open.drive_id = d.id and open.submitted_at is null) as unfinished
+    from drives d join tests t on t.id = d.test_id
     where d.id = ${driveId}`);
   return rows[0];
 }

@@ -1,0 +1,149 @@
+// Scorecards (issue 26, decision 033): the PDF a student downloads of a result whose score has reached them, and
+// the copy each candidate is mailed once their drive's ranks are final, where the drive checked who they are.
+import { verifiedIdentity } from "@trainwise/contract/certificates";
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { HttpError } from "../../http/http-error.ts";
+import { loggableMailFailure, type Mailer } from "../../mail/mailer.ts";
+import { WorkerQueue } from "../../threads/worker-queue.ts";
+import { releasedSql } from "../drives/key-release.ts";
+import { attemptStanding, finalSql, rankingState } from "../drives/ranking.ts";
+import { formatDriveTime } from "../drives/window.ts";
+import { resultOf } from "../quiz/service.ts";
+import type { DocumentJob, ScorecardFacts } from "./pdf.ts";
+import { scorecardRecord } from "./repository.ts";
+
+/** The worker thread that draws certificates and scorecards, one at a time, so a drawing holds no request. */
+export function documentDrawing() {
+  return new WorkerQueue<DocumentJob, Uint8Array>({
+    script: new URL("./pdf-worker.ts", import.meta.url),
+    timeMs: 30_000,
+    waiting: 100,
+    busyMessage: "Many certificates and scorecards are being made right now. Try again in a minute.",
+    timeoutError: () => new Error("Drawing a document took too long."),
+  });
+}
+
+/** How many due scorecards one round of mailing claims. */
+const MAILED_PER_ROUND = 20;
+
+export class Scorecards {
+  readonly #db: Database;
+  readonly #drawing: WorkerQueue<DocumentJob, Uint8Array>;
+
+  constructor(db: Database, drawing: WorkerQueue<DocumentJob, Uint8Array>) {
+    this.#db = db;
+    this.#drawing = drawing;
+  }
+
+  /**
+   * The student's scorecard of a result whose score has reached them (the result page's own rule): refused with
+   * when it comes out while it waits. Drawn at each download, since a rank may move until the drive settles.
+   */
+  async pdfOf(studentId: string, resultId: string): Promise<Buffer> {
+    const facts = await this.#factsOf(studentId, resultId);
+    const drawn = await this.#drawing.run({ kind: "scorecard", facts: facts.scorecard });
+    return Buffer.from(drawn.buffer, drawn.byteOffset, drawn.length);
+  }
+
+  async #factsOf(studentId: string, resultId: string) {
+    const result = await resultOf(this.#db, studentId, resultId);
+    if (result.status === "pending") {
+      const when = result.releasesAt ? ` at ${formatDriveTime(result.releasesAt, result.timeZone)}` : "";
+      throw new HttpError(409, `Your scorecard is ready when this test's results come out${when}.`);
+    }
+    const record = await scorecardRecord(this.#db, studentId, resultId);
+    if (!record) throw new HttpError(404, "Result not found.");
+    const scorecard: ScorecardFacts = {
+      studentName: record.studentName,
+      identity: record.identityChecked
+        ? verifiedIdentity({ ...record, usnNo: record.rosterUsn })
+        : "as typed at registration: this drive did not check who took the test",
+      usnNo: record.usnNo,
+      college: record.college,
+      course: record.course,
+      testName: record.testName,
+      driveName: record.driveName,
+      organisation: record.organisation,
+      submitted: record.submitted,
+      questions: result.totalQuestions,
+      answered: record.answered,
+      right: result.score,
+      marks: result.marks,
+      percentage: result.percentage,
+      passMark: result.passMark,
+      passed: result.passed,
+      standing: await this.#standingOf(record.driveId, resultId),
+    };
+    return { scorecard, email: record.email, identityChecked: record.identityChecked };
+  }
+
+  /** Rank and percentile once the drive has settled and this attempt is the one its candidate is ranked by. */
+  async #standingOf(driveId: string, attemptId: string): Promise<ScorecardFacts["standing"]> {
+    if (!(await rankingState(this.#db, driveId))?.final) {
+      return { reason: "given once the drive has closed and every attempt is in" };
+    }
+    const standing = await attemptStanding(this.#db, driveId, attemptId);
+    if (!standing) return { reason: "given on the scorecard of your best attempt in this drive" };
+    return { rank: `${standing.rank} of ${standing.candidates}`, percentile: standing.percentile };
+  }
+
+  /**
+   * One round of mailing: claims due attempts of drives whose ranks are final and results out (each attempt once,
+   * across instances), and mails the candidate the scorecard of the attempt they are ranked by, where the drive checked
+   * who they are (a roster, or a code e-mailed to them): an open drive's address is whatever was typed, and a
+   * stranger's scorecard must not become a way to send mail to anyone. A claim is kept whether or not the mail
+   * goes, so a mail server that refuses an address is not asked again every round. Returns how many were mailed.
+   */
+  async mailDue(mailer: Mailer, log: (failure: object) => void): Promise<number> {
+    const { rows } = await this.#db.execute<{ id: string; student_id: string }>(sql`
+      with due_drives as materialized (
+        -- Drives with scorecards due, each found by one probe of the partial index; only these are asked whether
+        -- their ranks are final and their results out.
+        select d.* from drives d where exists (select 1 from attempts due
+          where due.drive_id = d.id and due.scorecard_mail_due and due.submitted_at is not null)
+      ),
+      claimed as (
+        select a.id from attempts a
+        where a.drive_id in (select d.id from due_drives d
+            where ${sql.raw(finalSql("d"))} and ${sql.raw(releasedSql("d"))})
+          and a.scorecard_mail_due and a.submitted_at is not null
+        limit ${MAILED_PER_ROUND}
+        for update of a skip locked
+      )
+      update attempts a set scorecard_mail_due = false from claimed where a.id = claimed.id
+      returning a.id, a.student_id`);
+    let mailed = 0;
+    for (const claimed of rows) {
+      try {
+        const facts = await this.#factsOf(claimed.student_id, claimed.id);
+        const { scorecard } = facts;
+        const { standing } = scorecard;
+        if (!facts.identityChecked || "reason" in standing) continue;
+        const drawn = await this.#drawing.run({ kind: "scorecard", facts: scorecard });
+        await mailer({
+          to: facts.email,
+          subject: `Your scorecard: ${scorecard.testName}`,
+          text:
+            `Dear ${scorecard.studentName},\n\n` +
+            `The results of ${scorecard.testName} (${scorecard.driveName}) are final. Your scorecard is attached: ` +
+            `${scorecard.marks} of ${scorecard.questions} marks (${scorecard.percentage}%)` +
+            `${scorecard.passed === null ? "" : scorecard.passed ? ", passed" : ", not passed"}` +
+            `, rank ${standing.rank}, percentile ${standing.percentile}.\n`,
+          attachments: [
+            {
+              filename: "scorecard.pdf",
+              content: Buffer.from(drawn.buffer, drawn.byteOffset, drawn.length),
+              contentType: "application/pdf",
+            },
+          ],
+        });
+        mailed++;
+      } catch (error) {
+        // The SMTP codes only: a failed send's message quotes the address.
+        log(error instanceof HttpError ? { refused: error.statusCode } : loggableMailFailure(error));
+      }
+    }
+    return mailed;
+  }
+}
