@@ -32,13 +32,13 @@ const NO_CERTIFICATE =
   "results are out, on drives that confirm who took it (a candidate list, or a code e-mailed to them).";
 
 const certificateRoutes: FastifyPluginAsync = async (app) => {
+  const drawing = documentDrawing();
+  app.addHook("onClose", () => drawing.close());
+
   /**
    * Built certificates by result: building one holds the event loop about 100 ms, so each is built once per
    * instance (a passed result never changes) and a student's further downloads cost nobody else anything.
    */
-  const drawing = documentDrawing();
-  app.addHook("onClose", () => drawing.close());
-
   const built = new LRUCache<string, { studentId: string; pdf: Buffer }>({
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (entry) => entry.pdf.length + 100,
