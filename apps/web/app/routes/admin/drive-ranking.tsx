@@ -52,6 +52,21 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
 
 export const meta = () => [{ title: "Ranks and shortlists | Trainwise" }, { name: "robots", content: "noindex" }];
 
+/** One of the names the drive's candidates gave (a college, a course), or every one. */
+function NamedChoice(props: { name: string; label: string; every: string; chosen?: string; names: string[] }) {
+  return (
+    <label className="flex flex-col gap-1">
+      <span className="font-semibold">{props.label}</span>
+      <select name={props.name} defaultValue={props.chosen ?? ""} className="rounded border border-slate-400 px-2 py-1">
+        <option value="">{props.every}</option>
+        {props.names.map((name) => (
+          <option key={name}>{name}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function Provisional({ ranking }: { ranking: Ranking }) {
   if (ranking.final)
     return (
@@ -122,32 +137,14 @@ export default function DriveRanking({ loaderData }: Route.ComponentProps) {
                 With "The top candidates": ranks 1 to this number, and everyone tied at the last of them.
               </span>
             </label>
-            <label className="flex flex-col gap-1">
-              <span className="font-semibold">College</span>
-              <select
-                name="college"
-                defaultValue={shortlist.college ?? ""}
-                className="rounded border border-slate-400 px-2 py-1"
-              >
-                <option value="">Every college</option>
-                {colleges.map((college) => (
-                  <option key={college}>{college}</option>
-                ))}
-              </select>
-            </label>
-            <label className="flex flex-col gap-1">
-              <span className="font-semibold">Course</span>
-              <select
-                name="course"
-                defaultValue={shortlist.course ?? ""}
-                className="rounded border border-slate-400 px-2 py-1"
-              >
-                <option value="">Every course</option>
-                {courses.map((course) => (
-                  <option key={course}>{course}</option>
-                ))}
-              </select>
-            </label>
+            <NamedChoice
+              name="college"
+              label="College"
+              every="Every college"
+              chosen={shortlist.college}
+              names={colleges}
+            />
+            <NamedChoice name="course" label="Course" every="Every course" chosen={shortlist.course} names={courses} />
           </div>
         </div>
         <button type="submit" className="mt-4 rounded bg-brand-700 px-4 py-2 font-semibold text-white">

@@ -3,9 +3,10 @@ import type { QuizResult, ReleasedResult } from "@trainwise/contract/quiz";
 import { Suspense, useEffect, useState } from "react";
 import { Await, Link, replace, useNavigate } from "react-router";
 import { AnswerReview, reviewNote } from "../../components/quiz/answer-review.tsx";
+import { DocumentDownload } from "../../components/quiz/document-download.tsx";
 import { Alert } from "../../components/ui/form-field.tsx";
 import { requireStudentToken } from "../../guards.ts";
-import { call, downloadFile, messageOf } from "../../lib/api.ts";
+import { call, downloadFile } from "../../lib/api.ts";
 import { formatInZone } from "../../lib/zoned-time.ts";
 import type { Route } from "./+types/result";
 
@@ -132,8 +133,6 @@ function useSecondsLeft(running: boolean): number {
 
 function ResultView({ result, token }: { result: ReleasedResult; token: string }) {
   const navigate = useNavigate();
-  const [certificateFailed, setCertificateFailed] = useState(false);
-  const [scorecardFailed, setScorecardFailed] = useState<string>();
   // The redirect home after 5 seconds happens unless the student chooses to stay and read their answers.
   const [staying, setStaying] = useState(false);
   const left = useSecondsLeft(!staying);
@@ -166,41 +165,19 @@ function ResultView({ result, token }: { result: ReleasedResult; token: string }
         </p>
       )}
       {result.certificate && (
-        <button
-          type="button"
-          onClick={() =>
-            void downloadFile("certificate", { params: { id: result.resultId }, token }, "certificate.pdf").catch(() =>
-              setCertificateFailed(true),
-            )
-          }
-          className="mt-4 rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
-        >
-          Download your certificate
-        </button>
+        <DocumentDownload
+          label="Download your certificate"
+          look="primary"
+          download={() => downloadFile("certificate", { params: { id: result.resultId }, token }, "certificate.pdf")}
+          failure="The certificate could not be downloaded. Please try again."
+        />
       )}
-      {certificateFailed && (
-        <div className="mt-4">
-          <Alert tone="error">The certificate could not be downloaded. Please try again.</Alert>
-        </div>
-      )}
-      <button
-        type="button"
-        onClick={() => {
-          setScorecardFailed(undefined);
-          void downloadFile("scorecard", { params: { id: result.resultId }, token }, "scorecard.pdf").catch(
-            (error: unknown) =>
-              setScorecardFailed(messageOf(error, "The scorecard could not be downloaded. Please try again.")),
-          );
-        }}
-        className="mt-4 ml-0 block rounded border border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
-      >
-        Download your scorecard
-      </button>
-      {scorecardFailed && (
-        <div className="mt-4">
-          <Alert tone="error">{scorecardFailed}</Alert>
-        </div>
-      )}
+      <DocumentDownload
+        label="Download your scorecard"
+        look="secondary"
+        download={() => downloadFile("scorecard", { params: { id: result.resultId }, token }, "scorecard.pdf")}
+        failure="The scorecard could not be downloaded. Please try again."
+      />
       {note && <p className="mt-4 text-slate-700">{note}</p>}
       {staying ? (
         <p role="status" className="mt-4 rounded bg-brand-50 px-4 py-3">

@@ -6,7 +6,8 @@ import type { ResultsLookup, StudentResults } from "@trainwise/contract/student-
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { AnswerReview, reviewNote } from "../../components/quiz/answer-review.tsx";
-import { Alert, FormField, FormOutcome, SubmitButton } from "../../components/ui/form-field.tsx";
+import { DocumentDownload } from "../../components/quiz/document-download.tsx";
+import { FormField, FormOutcome, SubmitButton } from "../../components/ui/form-field.tsx";
 import { ApiError, call, downloadFile, messageOf } from "../../lib/api.ts";
 import { formatInZone } from "../../lib/zoned-time.ts";
 
@@ -24,8 +25,6 @@ function ResultCard({
   submittedAt: string;
   lookup: ResultsLookup;
 }) {
-  const [certificateFailed, setCertificateFailed] = useState<string>();
-  const [scorecardFailed, setScorecardFailed] = useState<string>();
   const headingId = `result-${result.resultId}`;
   return (
     <section aria-labelledby={headingId} className="rounded border border-slate-200 px-4 py-4">
@@ -55,49 +54,31 @@ function ResultCard({
             </p>
           )}
           {result.certificate && (
-            <button
-              type="button"
-              onClick={() => {
-                setCertificateFailed(undefined);
-                void downloadFile(
+            <DocumentDownload
+              label="Download your certificate"
+              look="primary"
+              download={() =>
+                downloadFile(
                   "studentResultCertificate",
                   { body: { ...lookup, resultId: result.resultId } },
                   "certificate.pdf",
-                ).catch((error: unknown) =>
-                  setCertificateFailed(messageOf(error, "The certificate could not be downloaded. Please try again.")),
-                );
-              }}
-              className="mt-3 rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
-            >
-              Download your certificate
-            </button>
+                )
+              }
+              failure="The certificate could not be downloaded. Please try again."
+            />
           )}
-          {certificateFailed && (
-            <div className="mt-3">
-              <Alert tone="error">{certificateFailed}</Alert>
-            </div>
-          )}
-          <button
-            type="button"
-            onClick={() => {
-              setScorecardFailed(undefined);
-              void downloadFile(
+          <DocumentDownload
+            label="Download your scorecard"
+            look="secondary"
+            download={() =>
+              downloadFile(
                 "studentResultScorecard",
                 { body: { ...lookup, resultId: result.resultId } },
                 "scorecard.pdf",
-              ).catch((error: unknown) =>
-                setScorecardFailed(messageOf(error, "The scorecard could not be downloaded. Please try again.")),
-              );
-            }}
-            className="mt-3 block rounded border border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
-          >
-            Download your scorecard
-          </button>
-          {scorecardFailed && (
-            <div className="mt-3">
-              <Alert tone="error">{scorecardFailed}</Alert>
-            </div>
-          )}
+              )
+            }
+            failure="The scorecard could not be downloaded. Please try again."
+          />
           {reviewNote(result.review) && <p className="mt-3 text-slate-700">{reviewNote(result.review)}</p>}
           {result.answers.length > 0 && (
             <details className="mt-3">
