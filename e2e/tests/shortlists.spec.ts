@@ -98,7 +98,9 @@ test("a viewer on a phone shortlists a college's top candidates and downloads th
   // Closed, with no attempt running: the same ranks, now final.
   await apiCall(`/drives/${quiz.drive._id}/close`, { token, method: "POST" });
   await page.reload();
-  await expect(page.getByRole("status").filter({ hasText: "Final:" })).toContainText("These ranks will not change.");
+  await expect(page.getByRole("status").filter({ hasText: "Final:" })).toContainText(
+    "These ranks change only if an admin removes a registration.",
+  );
   await expect(rows).toHaveCount(2);
 });
 

@@ -90,8 +90,8 @@ export const THROTTLED: Partial<Record<EndpointName, { max: number | "config"; w
   certificate: { max: 10, windowMs: 60_000, per: "student" },
   scorecard: { max: 10, windowMs: 60_000, per: "student" },
   studentResults: { max: "config", windowMs: 10 * 60_000, per: "address (REGISTRATION_RATE_LIMIT)" },
-  studentResultCertificate: { max: 10, windowMs: 60_000, per: "address" },
-  studentResultScorecard: { max: 10, windowMs: 60_000, per: "address" },
+  studentResultCertificate: { max: 10, windowMs: 60_000, per: "registration named (e-mail or personal link)" },
+  studentResultScorecard: { max: 10, windowMs: 60_000, per: "registration named (e-mail or personal link)" },
 };
 
 /** The budget of one route. */

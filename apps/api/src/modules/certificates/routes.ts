@@ -1,8 +1,10 @@
 // /api/certificates: a passing student's PDF certificate, and the public check of a certificate's code; and every
 // student's PDF scorecard of a result whose score is out (issue 26).
+
+import { createHash } from "node:crypto";
 import { verifiedIdentity } from "@trainwise/contract/certificates";
 import { scorePercentage } from "@trainwise/contract/quiz";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
@@ -26,6 +28,26 @@ function printedCode(code: string): string {
  * more than a few downloads a minute are a loop, not a student.
  */
 export const CERTIFICATE_DOWNLOADS_PER_MINUTE = 10;
+
+/**
+ * A lookup's downloads, counted per registration it names (its e-mail address or personal link, hashed: the count
+ * may sit in a store the instances share), not per address: a whole lab behind one address is many students, and
+ * one who names someone else's registration is stopped by the lookup's own guesses limit.
+ */
+const PER_REGISTRATION_NAMED = {
+  config: {
+    rateLimit: {
+      max: CERTIFICATE_DOWNLOADS_PER_MINUTE,
+      timeWindow: 60_000,
+      hook: "preHandler" as const,
+      keyGenerator: (request: FastifyRequest) => {
+        const body = request.body as { email?: unknown; linkToken?: unknown } | undefined;
+        const named = typeof body?.linkToken === "string" ? body.linkToken : String(body?.email ?? "").toLowerCase();
+        return `document-lookup:${createHash("sha256").update(named).digest("base64url")}`;
+      },
+    },
+  },
+};
 
 const NO_CERTIFICATE =
   "There is no certificate for this result. Certificates are given for a passed test with a pass mark, once its " +
@@ -104,7 +126,7 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
         .header("content-disposition", 'attachment; filename="certificate.pdf"')
         .send(pdf);
     },
-    { config: { rateLimit: { max: CERTIFICATE_DOWNLOADS_PER_MINUTE, timeWindow: 60_000 } } },
+    PER_REGISTRATION_NAMED,
   );
 
   const scorecards = new Scorecards(app.db, drawing);
@@ -161,7 +183,7 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
       }
       throw new HttpError(404, "Result not found.");
     },
-    { config: { rateLimit: { max: CERTIFICATE_DOWNLOADS_PER_MINUTE, timeWindow: 60_000 } } },
+    PER_REGISTRATION_NAMED,
   );
 
   serve(

@@ -2,6 +2,8 @@
 // who they are, with rank and percentile only once no attempt can move them; refused while a secure test's results
 // wait, and to anyone but the result's own student.
 import type { QuizQuestion } from "@trainwise/contract/quiz";
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { extractText } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { createMailer } from "../../mail/mailer.ts";
@@ -237,5 +239,74 @@ describe("scorecards", async () => {
       drawing.close();
       await sink.close();
     }
+  });
+
+  it("ranks a final drive once for many scorecards, and draws a student's scorecard once for two presses", async () => {
+    // Ranked per scorecard, a drive of 30,000 cost PostgreSQL 100 ms a download the day results came out, and
+    // students' quiz requests waited seconds (outside attack).
+    const drive = await driveFor("Ranked once", { secure: false });
+    const students = [];
+    for (const right of [1, 2, 3]) {
+      const student = await registerStudent(app, { driveCode: drive.code });
+      const resultId = await sit(student.token, right);
+      const { rows } = await database.pool.query("select id from students where email = $1", [student.input.email]);
+      students.push({ studentId: rows[0].id as string, resultId });
+    }
+    await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
+    const rankings: string[] = [];
+    const dialect = new PgDialect();
+    const counted = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property !== "execute") return Reflect.get(target, property, receiver);
+        return (query: SQL) => {
+          if (dialect.sqlToQuery(query).sql.includes("ranked as materialized")) rankings.push("ranked");
+          return target.execute(query);
+        };
+      },
+    });
+    const drawn: unknown[] = [];
+    const drawing = documentDrawing();
+    const counting = new Proxy(drawing, {
+      get(target, property, receiver) {
+        if (property !== "run") return Reflect.get(target, property, receiver);
+        return (job: Parameters<typeof drawing.run>[0]) => {
+          drawn.push(job);
+          return target.run(job);
+        };
+      },
+    });
+    try {
+      const scorecards = new Scorecards(counted, counting);
+      for (const student of [...students, students[0], students[0]]) {
+        const { text } = await extractText(
+          new Uint8Array(await scorecards.pdfOf(student?.studentId ?? "", student?.resultId ?? "")),
+          {
+            mergePages: true,
+          },
+        );
+        expect(text.replace(/\s+/g, " ")).toMatch(/Rank \d of 3/);
+      }
+      expect(rankings).toHaveLength(1);
+      expect(drawn).toHaveLength(3);
+    } finally {
+      drawing.close();
+    }
+  });
+
+  it("counts a lookup's downloads per registration: a lab of twelve behind one address each gets theirs", async () => {
+    const drive = await driveFor("One address", { secure: false });
+    const statuses: number[] = [];
+    for (let index = 0; index < 12; index++) {
+      const student = await registerStudent(app, { driveCode: drive.code });
+      const resultId = await sit(student.token, 1);
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/auth/student/results/scorecard",
+        payload: { email: student.input.email, resumeCode: student.resumeCode, resultId },
+        remoteAddress: "10.77.0.1",
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual(Array(12).fill(200));
   });
 });

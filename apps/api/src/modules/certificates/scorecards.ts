@@ -2,12 +2,13 @@
 // the copy each candidate is mailed once their drive's ranks are final, where the drive checked who they are.
 import { verifiedIdentity } from "@trainwise/contract/certificates";
 import { sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import type { Database } from "../../db/client.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { loggableMailFailure, type Mailer } from "../../mail/mailer.ts";
 import { WorkerQueue } from "../../threads/worker-queue.ts";
 import { releasedSql } from "../drives/key-release.ts";
-import { attemptStanding, finalSql, rankingState } from "../drives/ranking.ts";
+import { driveStandings, finalSql, rankingState, type Standing } from "../drives/ranking.ts";
 import { formatDriveTime } from "../drives/window.ts";
 import { resultOf } from "../quiz/service.ts";
 import type { DocumentJob, ScorecardFacts } from "./pdf.ts";
@@ -27,9 +28,27 @@ export function documentDrawing() {
 /** How many due scorecards one round of mailing claims. */
 const MAILED_PER_ROUND = 20;
 
+/**
+ * How long an instance keeps a final drive's standings and a drawn scorecard. Final ranks move only when an admin
+ * removes a registration; a scorecard drawn before that may say so for this long.
+ */
+const KEPT_MS = 60_000;
+
 export class Scorecards {
   readonly #db: Database;
   readonly #drawing: WorkerQueue<DocumentJob, Uint8Array>;
+  /**
+   * A final drive's standings, ranked once for every candidate: ranked per download, the day results came out a
+   * drive of 30,000 took 100 ms of PostgreSQL a scorecard, and students' quiz requests waited seconds (outside
+   * attack). The promise is kept, so downloads arriving together share one ranking.
+   */
+  readonly #standings = new LRUCache<string, Promise<Map<string, Standing>>>({ max: 50, ttl: KEPT_MS });
+  /** Drawn scorecards by result and whether their ranks were final: a student's second download draws nothing. */
+  readonly #drawn = new LRUCache<string, Buffer>({
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (pdf) => pdf.length + 100,
+    ttl: KEPT_MS,
+  });
 
   constructor(db: Database, drawing: WorkerQueue<DocumentJob, Uint8Array>) {
     this.#db = db;
@@ -38,12 +57,20 @@ export class Scorecards {
 
   /**
    * The student's scorecard of a result whose score has reached them (the result page's own rule): refused with
-   * when it comes out while it waits. Drawn at each download, since a rank may move until the drive settles.
+   * when it comes out while it waits. Drawn again once its ranks become final, and at most once a minute before.
    */
   async pdfOf(studentId: string, resultId: string): Promise<Buffer> {
-    const facts = await this.#factsOf(studentId, resultId);
-    const drawn = await this.#drawing.run({ kind: "scorecard", facts: facts.scorecard });
-    return Buffer.from(drawn.buffer, drawn.byteOffset, drawn.length);
+    return this.#drawnOf(resultId, (await this.#factsOf(studentId, resultId)).scorecard);
+  }
+
+  async #drawnOf(resultId: string, scorecard: ScorecardFacts): Promise<Buffer> {
+    const key = `${resultId}:${"rank" in scorecard.standing}`;
+    const kept = this.#drawn.get(key);
+    if (kept) return kept;
+    const drawn = await this.#drawing.run({ kind: "scorecard", facts: scorecard });
+    const pdf = Buffer.from(drawn.buffer, drawn.byteOffset, drawn.length);
+    this.#drawn.set(key, pdf);
+    return pdf;
   }
 
   async #factsOf(studentId: string, resultId: string) {
@@ -83,7 +110,13 @@ export class Scorecards {
     if (!(await rankingState(this.#db, driveId))?.final) {
       return { reason: "given once the drive has closed and every attempt is in" };
     }
-    const standing = await attemptStanding(this.#db, driveId, attemptId);
+    let standings = this.#standings.get(driveId);
+    if (!standings) {
+      standings = driveStandings(this.#db, driveId);
+      this.#standings.set(driveId, standings);
+      standings.catch(() => this.#standings.delete(driveId));
+    }
+    const standing = (await standings).get(attemptId);
     if (!standing) return { reason: "given on the scorecard of your best attempt in this drive" };
     return { rank: `${standing.rank} of ${standing.candidates}`, percentile: standing.percentile };
   }
@@ -120,7 +153,7 @@ export class Scorecards {
         const { scorecard } = facts;
         const { standing } = scorecard;
         if (!facts.identityChecked || "reason" in standing) continue;
-        const drawn = await this.#drawing.run({ kind: "scorecard", facts: scorecard });
+        const pdf = await this.#drawnOf(claimed.id, scorecard);
         await mailer({
           to: facts.email,
           subject: `Your scorecard: ${scorecard.testName}`,
@@ -133,7 +166,7 @@ export class Scorecards {
           attachments: [
             {
               filename: "scorecard.pdf",
-              content: Buffer.from(drawn.buffer, drawn.byteOffset, drawn.length),
+              content: pdf,
               contentType: "application/pdf",
             },
           ],

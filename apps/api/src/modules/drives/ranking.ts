@@ -120,16 +120,19 @@ export async function rankingState(db: Executor, driveId: string) {
   return rows[0];
 }
 
-/**
- * Where one attempt stands in its drive's ranking: its candidate's rank among how many, and percentile; undefined
- * when the attempt is not its candidate's best (the candidate is ranked by another).
- */
-export async function attemptStanding(db: Executor, driveId: string, attemptId: string) {
-  const { rows } = await db.execute<{ rank: number; percentile: string; candidates: number }>(sql`
+/** Where a candidate's ranked attempt stands: their rank among how many, and percentile. */
+export interface Standing {
+  rank: number;
+  candidates: number;
+  percentile: string;
+}
+
+/** Every ranked attempt of the drive with where it stands, by attempt: an attempt missing is not its candidate's best. */
+export async function driveStandings(db: Executor, driveId: string): Promise<Map<string, Standing>> {
+  const { rows } = await db.execute<{ id: string; rank: number; percentile: string; candidates: number }>(sql`
     with ${rankedSql(driveId)}
-    select r.rank::int as rank, r.percentile, (select count(*)::int from ranked) as candidates
-    from ranked r where r.id = ${attemptId}`);
-  return rows[0];
+    select r.id, r.rank::int as rank, r.percentile, (count(*) over ())::int as candidates from ranked r`);
+  return new Map(rows.map(({ id, ...standing }) => [id, standing]));
 }
 
 /**

@@ -22,17 +22,24 @@ export function DocumentDownload({
   look: keyof typeof LOOKS;
 }) {
   const [failed, setFailed] = useState<string>();
+  // A scorecard can take seconds when many are being made: one press is one download.
+  const [busy, setBusy] = useState(false);
   return (
     <div className="mt-4">
       <button
         type="button"
+        aria-disabled={busy}
         onClick={() => {
+          if (busy) return;
           setFailed(undefined);
-          void download().catch((error: unknown) => setFailed(messageOf(error, failure)));
+          setBusy(true);
+          void download()
+            .catch((error: unknown) => setFailed(messageOf(error, failure)))
+            .finally(() => setBusy(false));
         }}
-        className={LOOKS[look]}
+        className={`${LOOKS[look]} aria-disabled:opacity-70`}
       >
-        {label}
+        {busy ? `${label}: preparing…` : label}
       </button>
       {failed && (
         <div className="mt-3">

@@ -70,7 +70,9 @@ function NamedChoice(props: { name: string; label: string; every: string; chosen
 function Provisional({ ranking }: { ranking: Ranking }) {
   if (ranking.final)
     return (
-      <Alert tone="success">Final: the drive has closed and every attempt is in. These ranks will not change.</Alert>
+      <Alert tone="success">
+        Final: the drive has closed and every attempt is in. These ranks change only if an admin removes a registration.
+      </Alert>
     );
   return (
     <Alert tone="info">
