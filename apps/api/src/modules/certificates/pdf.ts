@@ -1,13 +1,64 @@
-// The documents a student downloads, drawn by pdfmake with the Roboto fonts it ships (which cover the Latin, Greek
-// and Cyrillic letters students type their names in): a passing student's certificate, and anyone's scorecard.
+// The documents a student downloads, drawn by pdfmake: a passing student's certificate, and anyone's scorecard.
+// Text is Roboto (the Latin, Greek and Cyrillic letters students type their names in), and each run of an Indian
+// script is set in its Noto Sans: in Roboto alone a Kannada college or a Hindi name printed blank (outside attack).
+import { createRequire } from "node:module";
 import { brand } from "@trainwise/contract/brand";
 import pdfmake from "pdfmake";
 import roboto from "pdfmake/fonts/Roboto.js";
 
-pdfmake.setFonts(roboto);
-// A certificate loads nothing from the network or the disk beyond the fonts above.
+/** The Indian scripts by their Unicode block, each with the Noto Sans package that draws it. */
+const SCRIPTS = [
+  { from: 0x0900, to: 0x097f, name: "devanagari" },
+  { from: 0x0980, to: 0x09ff, name: "bengali" },
+  { from: 0x0a00, to: 0x0a7f, name: "gurmukhi" },
+  { from: 0x0a80, to: 0x0aff, name: "gujarati" },
+  { from: 0x0b00, to: 0x0b7f, name: "oriya" },
+  { from: 0x0b80, to: 0x0bff, name: "tamil" },
+  { from: 0x0c00, to: 0x0c7f, name: "telugu" },
+  { from: 0x0c80, to: 0x0cff, name: "kannada" },
+  { from: 0x0d00, to: 0x0d7f, name: "malayalam" },
+] as const;
+
+const resolve = createRequire(import.meta.url).resolve;
+const scriptFonts = Object.fromEntries(
+  SCRIPTS.map(({ name }) => {
+    const file = (weight: number) =>
+      resolve(`@fontsource/noto-sans-${name}/files/noto-sans-${name}-${name}-${weight}-normal.woff`);
+    return [`Noto-${name}`, { normal: file(400), bold: file(700), italics: file(400), bolditalics: file(700) }];
+  }),
+);
+pdfmake.setFonts({ ...roboto, ...scriptFonts });
+// A document loads nothing from the network or the disk beyond the fonts above.
 pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((file) => Object.values(roboto.Roboto).includes(file));
+const fontFiles = new Set([roboto.Roboto, ...Object.values(scriptFonts)].flatMap((faces) => Object.values(faces)));
+pdfmake.setLocalAccessPolicy((file) => fontFiles.has(file));
+
+/** The font of the script `character` is in, or undefined for Roboto's. */
+function fontOf(character: string): string | undefined {
+  const code = character.codePointAt(0) ?? 0;
+  return SCRIPTS.find((script) => code >= script.from && code <= script.to)?.name;
+}
+
+/**
+ * `text` as pdfmake runs, each Indian script's in its own font. Spaces, punctuation and the joiners (ZWJ, ZWNJ)
+ * stay in the run they are in, so a name's words and conjuncts are not split.
+ */
+export function inScripts(text: string): { text: string; font?: string }[] {
+  const runs: { text: string; font?: string }[] = [];
+  let current: { text: string; script: string | undefined } | undefined;
+  for (const character of text) {
+    const script = /[\p{L}\p{M}\p{N}]/u.test(character) ? fontOf(character) : (current?.script ?? undefined);
+    if (current && current.script === script) current.text += character;
+    else {
+      if (current)
+        runs.push(current.script ? { text: current.text, font: `Noto-${current.script}` } : { text: current.text });
+      current = { text: character, script };
+    }
+  }
+  if (current)
+    runs.push(current.script ? { text: current.text, font: `Noto-${current.script}` } : { text: current.text });
+  return runs;
+}
 
 export interface CertificateFacts {
   studentName: string;
@@ -38,10 +89,12 @@ export async function certificatePdf(facts: CertificateFacts): Promise<Buffer> {
       { text: brand.name, fontSize: 20, bold: true, color: "#1e3a8a", margin: [0, 10, 0, 30] },
       { text: "Certificate of Achievement", fontSize: 34, bold: true, margin: [0, 0, 0, 30] },
       { text: "This certifies that", margin: [0, 0, 0, 10] },
-      { text: facts.studentName, fontSize: 30, bold: true, margin: [0, 0, 0, 4] },
-      { text: facts.identity, fontSize: 12, color: "#334155", margin: [0, 0, 0, 10] },
+      { text: inScripts(facts.studentName), fontSize: 30, bold: true, margin: [0, 0, 0, 4] },
+      { text: inScripts(facts.identity), fontSize: 12, color: "#334155", margin: [0, 0, 0, 10] },
       {
-        text: `passed ${facts.testName}${facts.organisation ? ` (${facts.organisation})` : ""} with ${facts.percentage}%`,
+        text: inScripts(
+          `passed ${facts.testName}${facts.organisation ? ` (${facts.organisation})` : ""} with ${facts.percentage}%`,
+        ),
         margin: [0, 0, 0, 6],
       },
       { text: `on ${formatCertificateDate(facts.passedOn)}.`, margin: [0, 0, 0, 40] },
@@ -121,7 +174,10 @@ export async function scorecardPdf(facts: ScorecardFacts): Promise<Buffer> {
       {
         table: {
           widths: [150, "*"],
-          body: scorecardLines(facts).map(([label, value]) => [{ text: label, bold: true }, value]),
+          body: scorecardLines(facts).map(([label, value]) => [
+            { text: label, bold: true },
+            { text: inScripts(value) },
+          ]),
         },
         layout: "lightHorizontalLines",
       },

@@ -309,4 +309,29 @@ describe("scorecards", async () => {
     }
     expect(statuses).toEqual(Array(12).fill(200));
   });
+
+  it("prints names, colleges and courses typed in Indian scripts, each in a font that has them", async () => {
+    // In Roboto alone these printed blank, though the download answered 200 (outside attack).
+    const drive = await driveFor("ಕನ್ನಡ ಪರೀಕ್ಷೆ Test", { secure: false });
+    const student = await registerStudent(app, {
+      driveCode: drive.code,
+      name: "ಅನನ್ಯ ರಾವ್",
+      college: "ಬೆಂಗಳೂರು ಕಾಲೇಜು",
+      course: "कंप्यूटर विज्ञान",
+    });
+    const resultId = await sit(student.token, 2);
+    const text = await scorecardText(student.token, resultId);
+    expect(text).toContain("Candidate ಅನನ್ಯ ರಾವ್");
+    // A PDF holds shaped glyphs in the order drawn (a vowel sign before its consonant, a two-part sign as its
+    // parts), so the text read back has every letter typed, decomposed, not always in the order typed.
+    const read = text.normalize("NFD");
+    for (const typed of ["ಬೆಂಗಳೂರು ಕಾಲೇಜು", "कंप्यूटर विज्ञान", "ಕನ್ನಡ ಪರೀಕ್ಷೆ"]) {
+      const letters = [...typed.normalize("NFD").replaceAll(" ", "")];
+      expect(
+        letters.filter((letter) => !read.includes(letter)),
+        typed,
+      ).toEqual([]);
+    }
+    expect(text).not.toContain("\u0000");
+  });
 });
