@@ -39,25 +39,22 @@ function fontOf(character: string): string | undefined {
   return SCRIPTS.find((script) => code >= script.from && code <= script.to)?.name;
 }
 
+/** The joiners (ZWNJ, ZWJ), which shape the letters on either side and so stay in their run. */
+const JOINERS = /[\u200c\u200d]/;
+
 /**
- * `text` as pdfmake runs, each Indian script's in its own font. Spaces, punctuation and the joiners (ZWJ, ZWNJ)
- * stay in the run they are in, so a name's words and conjuncts are not split.
+ * `text` as pdfmake runs, each Indian script's in its own font and everything else (spaces and punctuation too,
+ * which the script fonts do not draw) in Roboto.
  */
 export function inScripts(text: string): { text: string; font?: string }[] {
-  const runs: { text: string; font?: string }[] = [];
-  let current: { text: string; script: string | undefined } | undefined;
+  const runs: { text: string; script: string | undefined }[] = [];
   for (const character of text) {
-    const script = /[\p{L}\p{M}\p{N}]/u.test(character) ? fontOf(character) : (current?.script ?? undefined);
-    if (current && current.script === script) current.text += character;
-    else {
-      if (current)
-        runs.push(current.script ? { text: current.text, font: `Noto-${current.script}` } : { text: current.text });
-      current = { text: character, script };
-    }
+    const last = runs.at(-1);
+    const script = JOINERS.test(character) ? last?.script : fontOf(character);
+    if (last && last.script === script) last.text += character;
+    else runs.push({ text: character, script });
   }
-  if (current)
-    runs.push(current.script ? { text: current.text, font: `Noto-${current.script}` } : { text: current.text });
-  return runs;
+  return runs.map(({ text: run, script }) => (script ? { text: run, font: `Noto-${script}` } : { text: run }));
 }
 
 export interface CertificateFacts {

@@ -10,6 +10,7 @@ import { createMailer } from "../../mail/mailer.ts";
 import { createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, registerStudent, seedCategory } from "../../test/fixtures.ts";
 import { startSmtpSink } from "../../test/smtp-sink.ts";
+import { inScripts } from "./pdf.ts";
 import { documentDrawing, Scorecards } from "./scorecards.ts";
 
 describe("scorecards", async () => {
@@ -333,5 +334,18 @@ describe("scorecards", async () => {
       ).toEqual([]);
     }
     expect(text).not.toContain("\u0000");
+    // Spaces and punctuation stay in Roboto, which draws them (the script fonts drew brackets as empty boxes); a
+    // joiner stays with the letters it joins.
+    expect(inScripts("हिंदी ड्राइव (தமிழ் கல்லூரி)")).toEqual([
+      { text: "हिंदी", font: "Noto-devanagari" },
+      { text: " " },
+      { text: "ड्राइव", font: "Noto-devanagari" },
+      { text: " (" },
+      { text: "தமிழ்", font: "Noto-tamil" },
+      { text: " " },
+      { text: "கல்லூரி", font: "Noto-tamil" },
+      { text: ")" },
+    ]);
+    expect(inScripts("ನ್\u200dನ")).toEqual([{ text: "ನ್\u200dನ", font: "Noto-kannada" }]);
   });
 });
