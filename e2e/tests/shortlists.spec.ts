@@ -63,7 +63,7 @@ test("a viewer on a phone shortlists a college's top candidates and downloads th
   await page.getByRole("spinbutton", { name: "How many top candidates" }).fill("3");
   await page.getByRole("combobox", { name: "College" }).selectOption(NORTH);
   await page.getByRole("button", { name: "Show shortlist" }).click();
-  await expect(page.getByRole("heading", { name: "Shortlist: 2 of 5 candidates" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Shortlist: 2 of 3 candidates from ${NORTH}` })).toBeVisible();
   const rows = shortlist.getByRole("row").filter({ hasText: "Shortlist Candidate" });
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText(first.name);
@@ -76,6 +76,15 @@ test("a viewer on a phone shortlists a college's top candidates and downloads th
   await expect(shortlist).not.toContainText(fourth.name);
   await nothingScrollsSideways(page);
   await expectNoAxeViolations(page);
+  // Back shows the whole list again, and the form says so (it kept the later choices before); Forward returns.
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: "Shortlist: 5 of 5 candidates" })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Every candidate" })).toBeChecked();
+  await expect(page.getByRole("combobox", { name: "College" })).toHaveValue("");
+  await expect(page.getByRole("spinbutton", { name: "How many top candidates" })).toBeDisabled();
+  await page.goForward();
+  await expect(page.getByRole("radio", { name: "The top candidates" })).toBeChecked();
+  await expect(page.getByRole("combobox", { name: "College" })).toHaveValue(NORTH);
 
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download CSV" }).click();

@@ -115,6 +115,19 @@ describe("scorecards", async () => {
     expect(settled).toContain("Rank 2 of 2");
     expect(settled).toContain("Percentile 50.00");
     expect(settled).not.toContain("given once the drive has closed");
+
+    // A tie says it is one: Chandra scored as Asha did, in the same 30 seconds.
+    await app.inject({ method: "POST", url: `/api/drives/${drive._id}/reopen`, headers: asAdmin });
+    const chandra = await registerStudent(app, { driveCode: drive.code, name: "Chandra Scorecard" });
+    const chandraResult = await sit(chandra.token, 2);
+    await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: asAdmin });
+    await database.pool.query(
+      "update attempts set started_at = submitted_at - interval '30 seconds' where id = any($1::uuid[])",
+      [[ashaResult, chandraResult]],
+    );
+    const tied = await scorecardText(chandra.token, chandraResult);
+    expect(tied).toContain("Rank 2 of 3 (shared with another candidate of the same score and time)");
+    expect(tied).toContain("Percentile 66.67");
   });
 
   it("refuses a secure result's scorecard until its results come out, and names when", async () => {

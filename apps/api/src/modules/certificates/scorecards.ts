@@ -38,12 +38,13 @@ export class Scorecards {
   readonly #db: Database;
   readonly #drawing: WorkerQueue<DocumentJob, Uint8Array>;
   /**
-   * A final drive's standings, ranked once for every candidate: ranked per download, the day results came out a
-   * drive of 30,000 took 100 ms of PostgreSQL a scorecard, and students' quiz requests waited seconds (outside
-   * attack). The promise is kept, so downloads arriving together share one ranking.
+   * A final drive's standings by the version of its submitted attempts, ranked once for every candidate: ranked
+   * per download, the day results came out a drive of 30,000 took 100 ms of PostgreSQL a scorecard, and students'
+   * quiz requests waited seconds (outside attack). The promise is kept, so downloads arriving together share one
+   * ranking; a submission or a removed registration makes a new version, ranked afresh.
    */
   readonly #standings = new LRUCache<string, Promise<Map<string, Standing>>>({ max: 50, ttl: KEPT_MS });
-  /** Drawn scorecards by result and whether their ranks were final: a student's second download draws nothing. */
+  /** Drawn scorecards by result and the standings they show: a student's second download draws nothing. */
   readonly #drawn = new LRUCache<string, Buffer>({
     maxSize: 32 * 1024 * 1024,
     sizeCalculation: (pdf) => pdf.length + 100,
@@ -60,11 +61,12 @@ export class Scorecards {
    * when it comes out while it waits. Drawn again once its ranks become final, and at most once a minute before.
    */
   async pdfOf(studentId: string, resultId: string): Promise<Buffer> {
-    return this.#drawnOf(resultId, (await this.#factsOf(studentId, resultId)).scorecard);
+    const facts = await this.#factsOf(studentId, resultId);
+    return this.#drawnOf(resultId, facts.scorecard, facts.standingsVersion);
   }
 
-  async #drawnOf(resultId: string, scorecard: ScorecardFacts): Promise<Buffer> {
-    const key = `${resultId}:${"rank" in scorecard.standing}`;
+  async #drawnOf(resultId: string, scorecard: ScorecardFacts, standingsVersion: string): Promise<Buffer> {
+    const key = `${resultId}:${standingsVersion}`;
     const kept = this.#drawn.get(key);
     if (kept) return kept;
     const drawn = await this.#drawing.run({ kind: "scorecard", facts: scorecard });
@@ -81,6 +83,8 @@ export class Scorecards {
     }
     const record = await scorecardRecord(this.#db, studentId, resultId);
     if (!record) throw new HttpError(404, "Result not found.");
+    const state = await rankingState(this.#db, record.driveId);
+    const standingsVersion = state?.final ? state.version : "provisional";
     const scorecard: ScorecardFacts = {
       studentName: record.studentName,
       identity: record.identityChecked
@@ -100,25 +104,26 @@ export class Scorecards {
       percentage: result.percentage,
       passMark: result.passMark,
       passed: result.passed,
-      standing: await this.#standingOf(record.driveId, resultId),
+      standing: state?.final
+        ? await this.#standingOf(record.driveId, standingsVersion, resultId)
+        : { reason: "given once the drive has closed and every attempt is in" },
     };
-    return { scorecard, email: record.email, identityChecked: record.identityChecked };
+    return { scorecard, standingsVersion, email: record.email, identityChecked: record.identityChecked };
   }
 
-  /** Rank and percentile once the drive has settled and this attempt is the one its candidate is ranked by. */
-  async #standingOf(driveId: string, attemptId: string): Promise<ScorecardFacts["standing"]> {
-    if (!(await rankingState(this.#db, driveId))?.final) {
-      return { reason: "given once the drive has closed and every attempt is in" };
-    }
-    let standings = this.#standings.get(driveId);
+  /** Rank and percentile of a final drive's attempt, when it is the one its candidate is ranked by. */
+  async #standingOf(driveId: string, version: string, attemptId: string): Promise<ScorecardFacts["standing"]> {
+    const key = `${driveId}:${version}`;
+    let standings = this.#standings.get(key);
     if (!standings) {
       standings = driveStandings(this.#db, driveId);
-      this.#standings.set(driveId, standings);
-      standings.catch(() => this.#standings.delete(driveId));
+      this.#standings.set(key, standings);
+      standings.catch(() => this.#standings.delete(key));
     }
     const standing = (await standings).get(attemptId);
     if (!standing) return { reason: "given on the scorecard of your best attempt in this drive" };
-    return { rank: `${standing.rank} of ${standing.candidates}`, percentile: standing.percentile };
+    const shared = standing.shared ? " (shared with another candidate of the same score and time)" : "";
+    return { rank: `${standing.rank} of ${standing.candidates}${shared}`, percentile: standing.percentile };
   }
 
   /**
@@ -153,7 +158,7 @@ export class Scorecards {
         const { scorecard } = facts;
         const { standing } = scorecard;
         if (!facts.identityChecked || "reason" in standing) continue;
-        const pdf = await this.#drawnOf(claimed.id, scorecard);
+        const pdf = await this.#drawnOf(claimed.id, scorecard, facts.standingsVersion);
         await mailer({
           to: facts.email,
           subject: `Your scorecard: ${scorecard.testName}`,

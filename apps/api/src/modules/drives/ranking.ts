@@ -110,11 +110,22 @@ export function finalSql(drive: string): string {
     else false end)`;
 }
 
-/** Whether the drive's ranks are final, how many attempts are not in yet, and whether its test has a pass mark. */
+/**
+ * Whether the drive's ranks are final, how many attempts are not in yet, whether its test has a pass mark, and a
+ * version of its submitted attempts (how many, and the latest submission): what is ranked changes only with it,
+ * through a submission or a registration removed with its attempts.
+ */
 export async function rankingState(db: Executor, driveId: string) {
-  const { rows } = await db.execute<{ final: boolean; unfinished: number; has_pass_mark: boolean }>(sql`
+  const { rows } = await db.execute<{
+    final: boolean;
+    unfinished: number;
+    has_pass_mark: boolean;
+    version: string;
+  }>(sql`
     select ${sql.raw(finalSql("d"))} as final, t.pass_mark is not null as has_pass_mark,
-      (select count(*)::int from attempts open where open.drive_id = d.id and open.submitted_at is null) as unfinished
+      (select count(*)::int from attempts open where open.drive_id = d.id and open.submitted_at is null) as unfinished,
+      (select count(*) || ':' || coalesce(max(a.submitted_at)::text, '') from attempts a
+        where a.drive_id = d.id and a.submitted_at is not null) as version
     from drives d join tests t on t.id = d.test_id
     where d.id = ${driveId}`);
   return rows[0];
@@ -125,13 +136,23 @@ export interface Standing {
   rank: number;
   candidates: number;
   percentile: string;
+  /** Another candidate has the same rank. */
+  shared: boolean;
 }
 
 /** Every ranked attempt of the drive with where it stands, by attempt: an attempt missing is not its candidate's best. */
 export async function driveStandings(db: Executor, driveId: string): Promise<Map<string, Standing>> {
-  const { rows } = await db.execute<{ id: string; rank: number; percentile: string; candidates: number }>(sql`
+  const { rows } = await db.execute<{
+    id: string;
+    rank: number;
+    percentile: string;
+    candidates: number;
+    shared: boolean;
+  }>(sql`
     with ${rankedSql(driveId)}
-    select r.id, r.rank::int as rank, r.percentile, (count(*) over ())::int as candidates from ranked r`);
+    select r.id, r.rank::int as rank, r.percentile, (count(*) over ())::int as candidates,
+      count(*) over (partition by r.rank) > 1 as shared
+    from ranked r`);
   return new Map(rows.map(({ id, ...standing }) => [id, standing]));
 }
 
@@ -240,6 +261,7 @@ export const SHORTLIST_COLUMNS = [
   "Score (%)",
   "Result",
   "Time taken",
+  "Time taken (s)",
   "Submitted",
   "Auto-submitted",
   "Drive",
@@ -262,6 +284,8 @@ export function shortlistLine(row: RankedRecord): Record<(typeof SHORTLIST_COLUM
     "Score (%)": percentageCell(row.marks, row.total_questions),
     Result: row.passed === null ? "" : row.passed ? "Pass" : "Fail",
     "Time taken": formatTimeTaken(row.seconds_taken),
+    // The same as a number, for a sheet to sort and add up.
+    "Time taken (s)": row.seconds_taken,
     Submitted: row.submitted_local,
     "Auto-submitted": row.auto_submitted ? "Yes" : "No",
     Drive: row.drive_name,

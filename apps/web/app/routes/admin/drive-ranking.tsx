@@ -8,6 +8,7 @@ import {
   type ShortlistQuery,
   shortlistFileName,
 } from "@trainwise/contract/ranking";
+import { useState } from "react";
 import { Form, Link } from "react-router";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import {
@@ -62,6 +63,10 @@ function NamedChoice(props: { name: string; label: string; every: string; chosen
         {props.names.map((name) => (
           <option key={name}>{name}</option>
         ))}
+        {/* A name from an old link that no candidate has now: shown, so the page says what it filters by. */}
+        {props.chosen && !props.names.includes(props.chosen) && (
+          <option value={props.chosen}>{props.chosen} (no candidates)</option>
+        )}
       </select>
     </label>
   );
@@ -85,11 +90,86 @@ function Provisional({ ranking }: { ranking: Ranking }) {
   );
 }
 
+/** The shortlist's cut and filters, sent as the address's query (a GET form: the view is bookmarkable). */
+function ShortlistForm({
+  shortlist,
+  colleges,
+  courses,
+}: {
+  shortlist: ShortlistQuery;
+  colleges: string[];
+  courses: string[];
+}) {
+  const [chosenCut, setChosenCut] = useState<ShortlistCut>(shortlist.cut);
+  return (
+    <Form method="get" className="rounded border border-slate-200 p-4" aria-label="Shortlist">
+      <div className="flex flex-wrap gap-6">
+        <fieldset>
+          <legend className="font-semibold">Keep</legend>
+          {SHORTLIST_CUTS.map((cut) => (
+            <label key={cut} className="mt-2 flex items-center gap-2">
+              <input
+                type="radio"
+                name="cut"
+                value={cut}
+                checked={chosenCut === cut}
+                onChange={() => setChosenCut(cut)}
+              />
+              {SHORTLIST_CUT_LABELS[cut]}
+            </label>
+          ))}
+        </fieldset>
+        <div className="flex flex-col gap-3">
+          <label className="flex flex-col gap-1">
+            <span className="font-semibold">How many top candidates</span>
+            <input
+              type="number"
+              name="top"
+              // Only the top cut reads it: disabled, it neither blocks another cut nor goes in the address.
+              disabled={chosenCut !== "top"}
+              required
+              min={1}
+              inputMode="numeric"
+              defaultValue={shortlist.top ?? 10}
+              aria-describedby="top-help"
+              className="w-32 rounded border border-slate-400 px-2 py-1"
+            />
+            <span id="top-help" className="text-sm text-slate-700">
+              With "The top candidates": ranks 1 to this number, and everyone tied at the last of them.
+            </span>
+          </label>
+          <NamedChoice
+            name="college"
+            label="College"
+            every="Every college"
+            chosen={shortlist.college}
+            names={colleges}
+          />
+          <NamedChoice name="course" label="Course" every="Every course" chosen={shortlist.course} names={courses} />
+        </div>
+      </div>
+      <button type="submit" className="mt-4 rounded bg-brand-700 px-4 py-2 font-semibold text-white">
+        Show shortlist
+      </button>
+    </Form>
+  );
+}
+
 export default function DriveRanking({ loaderData }: Route.ComponentProps) {
   const { drive, shortlist, ranking, error } = loaderData;
   const { outcome, run } = useAdminAction();
-  const colleges = [...new Set(ranking?.groups.map((group) => group.college))];
-  const courses = [...new Set(ranking?.groups.map((group) => group.course))];
+  const colleges = [...new Set(ranking?.groups.map((group) => group.college))].sort();
+  const courses = [...new Set(ranking?.groups.map((group) => group.course))].sort();
+  // The candidates the college and course filters leave, before the cut: what the shortlist is a part of.
+  const inFilter =
+    ranking?.groups
+      .filter(
+        (group) =>
+          (!shortlist.college || group.college === shortlist.college) &&
+          (!shortlist.course || group.course === shortlist.course),
+      )
+      .reduce((sum, group) => sum + group.candidates, 0) ?? 0;
+  const filtered = Boolean(shortlist.college || shortlist.course);
 
   async function download(query: ShortlistQuery) {
     const filename = shortlistFileName(drive.code, query, ranking?.final ?? false);
@@ -111,48 +191,8 @@ export default function DriveRanking({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
 
-      <Form method="get" className="rounded border border-slate-200 p-4" aria-label="Shortlist">
-        <div className="flex flex-wrap gap-6">
-          <fieldset>
-            <legend className="font-semibold">Keep</legend>
-            {SHORTLIST_CUTS.map((cut) => (
-              <label key={cut} className="mt-2 flex items-center gap-2">
-                <input type="radio" name="cut" value={cut} defaultChecked={shortlist.cut === cut} />
-                {SHORTLIST_CUT_LABELS[cut]}
-              </label>
-            ))}
-          </fieldset>
-          <div className="flex flex-col gap-3">
-            <label className="flex flex-col gap-1">
-              <span className="font-semibold">How many top candidates</span>
-              <input
-                type="number"
-                name="top"
-                required
-                min={1}
-                inputMode="numeric"
-                defaultValue={shortlist.top ?? 10}
-                aria-describedby="top-help"
-                className="w-32 rounded border border-slate-400 px-2 py-1"
-              />
-              <span id="top-help" className="text-sm text-slate-700">
-                With "The top candidates": ranks 1 to this number, and everyone tied at the last of them.
-              </span>
-            </label>
-            <NamedChoice
-              name="college"
-              label="College"
-              every="Every college"
-              chosen={shortlist.college}
-              names={colleges}
-            />
-            <NamedChoice name="course" label="Course" every="Every course" chosen={shortlist.course} names={courses} />
-          </div>
-        </div>
-        <button type="submit" className="mt-4 rounded bg-brand-700 px-4 py-2 font-semibold text-white">
-          Show shortlist
-        </button>
-      </Form>
+      {/* Keyed by the address: Back and Forward bring the form back to the list they show. */}
+      <ShortlistForm key={JSON.stringify(shortlist)} shortlist={shortlist} colleges={colleges} courses={courses} />
 
       <div className="mt-4 flex flex-col gap-3">
         {error && <Alert tone="error">{error}</Alert>}
@@ -172,7 +212,10 @@ export default function DriveRanking({ loaderData }: Route.ComponentProps) {
           <section aria-labelledby="ranked" className="mt-8">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="ranked" className="text-xl font-semibold">
-                Shortlist: {formatCount(ranking.shortlisted)} of {formatCount(ranking.candidates)} candidates
+                Shortlist: {formatCount(ranking.shortlisted)} of {formatCount(inFilter)}{" "}
+                {filtered
+                  ? `candidates from ${[shortlist.college, shortlist.course].filter(Boolean).join(", ")}`
+                  : "candidates"}
               </h2>
               <button
                 type="button"
@@ -187,8 +230,17 @@ export default function DriveRanking({ loaderData }: Route.ComponentProps) {
                 The first {RANKING_ROWS_SHOWN} are shown; the CSV has all {formatCount(ranking.shortlisted)}.
               </p>
             )}
+            {/* Read out after each Show shortlist: the heading alone changes silently. */}
+            <p role="status" className="sr-only">
+              {formatCount(ranking.shortlisted)} shortlisted of {formatCount(inFilter)}.
+            </p>
             {ranking.rows.length === 0 ? (
-              <p className="mt-3">Nobody is on this shortlist.</p>
+              <p className="mt-3">
+                Nobody is on this shortlist.
+                {filtered && shortlist.cut === "top"
+                  ? ` Ranks are the drive's: none of these candidates is within its top ${shortlist.top}.`
+                  : ""}
+              </p>
             ) : (
               <TableScrollBox label="Shortlist table" className="mt-3">
                 <table className={`w-full border-collapse text-left ${STACKED_TABLE}`}>
