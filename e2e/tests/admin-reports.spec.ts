@@ -205,6 +205,12 @@ test("a viewer reads a drive's page and its item analysis, without the key while
   await page.setViewportSize({ width: 390, height: 844 });
   await signInWith(page, viewer.token);
 
+  // The dashboard sends a viewer only where a viewer may go: it linked the Drives and Tests lists, both "Not allowed".
+  await page.goto("/admin/dashboard");
+  const analysis = page.getByText(/^Share of students who answered each question right/);
+  await expect(analysis.getByRole("link", { name: "View Results" })).toBeVisible();
+  await expect(analysis.getByRole("link", { name: "Drives" })).toHaveCount(0);
+
   // Before: "Not allowed", though the page is a report.
   await page.goto(`/admin/drives/${quiz.drive._id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Drive: ${quiz.drive.name}`);

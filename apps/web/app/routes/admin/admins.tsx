@@ -115,7 +115,8 @@ function InviteForm() {
           </select>
           <p className="mt-1 text-sm text-slate-700">
             Owner: everything, including admins. Examiner: questions, tests, drives, students and feedback. Viewer:
-            results and exports only.
+            reads results, drive pages, live boards, ranks, shortlists and item analysis, and takes exports; changes
+            nothing.
           </p>
         </div>
         <fieldset>

@@ -144,13 +144,26 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               Share of students who answered each question right, hardest first, over the latest{" "}
               {formatCount(Math.min(summary.submitted, summary.analysisWindow))} results. For facility, discrimination
               and option choices of one drive or test, open its item analysis from{" "}
-              <Link to="/admin/drives" className="text-brand-700 underline">
-                Drives
-              </Link>{" "}
-              or{" "}
-              <Link to="/admin/tests" className="text-brand-700 underline">
-                Tests
-              </Link>
+              {manages ? (
+                <>
+                  <Link to="/admin/drives" className="text-brand-700 underline">
+                    Drives
+                  </Link>{" "}
+                  or{" "}
+                  <Link to="/admin/tests" className="text-brand-700 underline">
+                    Tests
+                  </Link>
+                </>
+              ) : (
+                // A viewer may not open the Drives and Tests lists; a drive's page is reached from its results.
+                <>
+                  a drive's page (
+                  <Link to="/admin/results" className="text-brand-700 underline">
+                    View Results
+                  </Link>
+                  , then the drive's name)
+                </>
+              )}
               .
             </p>
             {/* Each question as students saw it, its figures beside it: a list, not a table, so the numbers never

@@ -232,7 +232,7 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
                 : "Register with your own email and USN."}
           </li>
           <li>Write down the resume code you are shown: with it you can come back on any device.</li>
-          <li>Answer each question before its time runs out; your answers are saved as you go.</li>
+          <li>Answer before the time runs out; your answers are saved as you go.</li>
         </ol>
         <p className="mt-3">
           Drive code: <strong className="font-mono text-2xl tracking-widest">{drive.code}</strong>
