@@ -84,7 +84,7 @@ export class Scorecards {
     const record = await scorecardRecord(this.#db, studentId, resultId);
     if (!record) throw new HttpError(404, "Result not found.");
     const state = await rankingState(this.#db, record.driveId);
-    const standingsVersion = state?.final ? state.version : "provisional";
+    const standingsVersion = (state?.final && state.version) || "provisional";
     const scorecard: ScorecardFacts = {
       studentName: record.studentName,
       identity: record.identityChecked

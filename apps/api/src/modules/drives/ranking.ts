@@ -111,23 +111,28 @@ export function finalSql(drive: string): string {
 }
 
 /**
- * Whether the drive's ranks are final, how many attempts are not in yet, whether its test has a pass mark, and a
- * version of its submitted attempts (how many, and the latest submission): what is ranked changes only with it,
- * through a submission or a registration removed with its attempts.
+ * Whether the drive's ranks are final, how many attempts are not in yet, whether its test has a pass mark, and,
+ * once final, a version of its submitted attempts (how many, and the latest submission): what is ranked changes
+ * only with it, through a registration removed with its attempts or a reopening. Not read while provisional: the
+ * default drive never closes, and counting its attempts at every scorecard would cost for nothing.
  */
 export async function rankingState(db: Executor, driveId: string) {
   const { rows } = await db.execute<{
     final: boolean;
     unfinished: number;
     has_pass_mark: boolean;
-    version: string;
+    version: string | null;
   }>(sql`
-    select ${sql.raw(finalSql("d"))} as final, t.pass_mark is not null as has_pass_mark,
-      (select count(*)::int from attempts open where open.drive_id = d.id and open.submitted_at is null) as unfinished,
-      (select count(*) || ':' || coalesce(max(a.submitted_at)::text, '') from attempts a
-        where a.drive_id = d.id and a.submitted_at is not null) as version
-    from drives d join tests t on t.id = d.test_id
-    where d.id = ${driveId}`);
+    select state.final, state.has_pass_mark, state.unfinished,
+      case when state.final then (select count(*) || ':' || coalesce(max(a.submitted_at)::text, '') from attempts a
+        where a.drive_id = ${driveId} and a.submitted_at is not null) end as version
+    from (
+      select ${sql.raw(finalSql("d"))} as final, t.pass_mark is not null as has_pass_mark,
+        (select count(*)::int from attempts open where open.drive_id = d.id and open.submitted_at is null)
+          as unfinished
+      from drives d join tests t on t.id = d.test_id
+      where d.id = ${driveId}
+    ) state`);
   return rows[0];
 }
 
