@@ -1,5 +1,5 @@
 // Steps several journeys share: an accessibility check of the page as it stands, the home page's feedback, and
-// opening and filling in registration.
+// opening and filling in registration, and that nothing on a phone-width page scrolls sideways.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 import type { uniqueStudent } from "./api.ts";
@@ -80,4 +80,16 @@ export async function pauseClockNow(page: Page) {
       if (margin >= 800 || !String(error).includes("Cannot fast-forward to the past")) throw error;
     }
   }
+}
+
+/** Neither the page nor any table's scroll box scrolls sideways. */
+export async function expectNothingScrollsSideways(page: Page) {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth - window.innerWidth,
+    boxes: [...document.querySelectorAll("main section")]
+      .filter((box) => box.querySelector("table"))
+      .map((box) => box.scrollWidth - box.clientWidth),
+  }));
+  expect(widths.page, "the page scrolls sideways").toBeLessThanOrEqual(0);
+  for (const extra of widths.boxes) expect(extra, "a table scrolls sideways").toBeLessThanOrEqual(0);
 }

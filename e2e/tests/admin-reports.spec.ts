@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import { apiCall, sharedAdminToken } from "../support/api.ts";
 import { ownQuiz, plainQuestions, type QuestionDraft, takeQuiz, uniqueName } from "../support/own-quiz.ts";
-import { expectNoAxeViolations } from "../support/pages.ts";
+import { expectNoAxeViolations, expectNothingScrollsSideways } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
 async function signInWith(page: Page, token: string) {
@@ -17,18 +17,6 @@ async function signInWith(page: Page, token: string) {
  */
 const reportQuiz = (settings: Parameters<typeof ownQuiz>[0]) =>
   ownQuiz({ ...settings, test: { timingMode: "whole_quiz", ...settings?.test } });
-
-/** Neither the page nor any table's scroll box scrolls sideways. */
-async function expectNothingScrollsSideways(page: Page) {
-  const widths = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth - window.innerWidth,
-    boxes: [...document.querySelectorAll("main section")]
-      .filter((box) => box.querySelector("table"))
-      .map((box) => box.scrollWidth - box.clientWidth),
-  }));
-  expect(widths.page, "the page scrolls sideways").toBeLessThanOrEqual(0);
-  for (const extra of widths.boxes) expect(extra, "a table scrolls sideways").toBeLessThanOrEqual(0);
-}
 
 /** Every part of the element is inside the viewport's width. */
 async function expectWithinWidth(page: Page, element: ReturnType<Page["locator"]>, what: string) {

@@ -2,11 +2,10 @@
 // three of one college, downloads that college's sheet, and sees the ranks turn from provisional to final; and a
 // candidate on a phone downloads their scorecard, which gives their rank once the drive has settled.
 import fs from "node:fs";
-import type { Page } from "@playwright/test";
 import { extractText } from "unpdf";
 import { apiCall, sharedAdminToken } from "../support/api.ts";
 import { type OwnQuiz, ownQuiz, plainQuestions, takeQuiz, uniqueName } from "../support/own-quiz.ts";
-import { expectNoAxeViolations } from "../support/pages.ts";
+import { expectNoAxeViolations, expectNothingScrollsSideways } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
 const NORTH = "North Campus College";
@@ -15,11 +14,6 @@ const SOUTH = "South Campus College";
 /** A candidate of the quiz's drive from `college` and `course`, right on the first `right` questions. */
 const candidate = (quiz: OwnQuiz, right: number, college: string, course: string) =>
   takeQuiz(quiz, right, { name: uniqueName("Shortlist Candidate"), college, course });
-
-async function nothingScrollsSideways(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
-}
 
 test("a viewer on a phone shortlists a college's top candidates and downloads the sheet", async ({ page }) => {
   const token = await sharedAdminToken();
@@ -74,7 +68,7 @@ test("a viewer on a phone shortlists a college's top candidates and downloads th
   await expect(rows.nth(1)).toContainText("60.00");
   await expect(shortlist).not.toContainText(second.name);
   await expect(shortlist).not.toContainText(fourth.name);
-  await nothingScrollsSideways(page);
+  await expectNothingScrollsSideways(page);
   await expectNoAxeViolations(page);
   // Back shows the whole list again, and the form says so (it kept the later choices before); Forward returns.
   await page.goBack();
@@ -154,6 +148,6 @@ test("a candidate on a phone downloads a scorecard from Your results, with rank 
   ]) {
     expect(flat).toContain(line);
   }
-  await nothingScrollsSideways(page);
+  await expectNothingScrollsSideways(page);
   await expectNoAxeViolations(page);
 });

@@ -2,6 +2,7 @@
 // its CSV (issue 26). A candidate is a student of the drive with a submitted attempt, ranked by their best one.
 import { z } from "zod";
 import { idSchema, searchText } from "./common.ts";
+import { studentSchema } from "./students.ts";
 
 /**
  * How candidates are ordered, in the words the ranking page shows: every key is one an admin can check on the row,
@@ -45,28 +46,32 @@ export const shortlistQuerySchema = z
   });
 export type ShortlistQuery = z.output<typeof shortlistQuerySchema>;
 
-export const rankedCandidateSchema = z.object({
-  rank: z.number().int(),
-  /** 0.00–100.00, two decimals. */
-  percentile: z.string(),
-  attemptId: idSchema,
-  studentId: idSchema,
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  usnNo: z.string(),
-  college: z.string(),
-  course: z.string(),
-  year: z.string(),
-  marks: z.number(),
-  totalQuestions: z.number().int(),
-  percentage: z.string(),
-  passed: z.boolean().nullable(),
-  /** From the start of the attempt to its submission, in whole seconds: the tie-break after the score. */
-  secondsTaken: z.number().int(),
-  submittedAt: z.iso.datetime(),
-  autoSubmitted: z.boolean(),
-});
+/** A ranked candidate: the student as registered, and where their best attempt stands. */
+export const rankedCandidateSchema = studentSchema
+  .pick({
+    name: true,
+    email: true,
+    phone: true,
+    usnNo: true,
+    college: true,
+    course: true,
+    year: true,
+  })
+  .extend({
+    rank: z.number().int(),
+    /** 0.00–100.00, two decimals. */
+    percentile: z.string(),
+    attemptId: idSchema,
+    studentId: idSchema,
+    marks: z.number(),
+    totalQuestions: z.number().int(),
+    percentage: z.string(),
+    passed: z.boolean().nullable(),
+    /** From the attempt's start to its submission or its deadline, whichever came first, in whole seconds. */
+    secondsTaken: z.number().int(),
+    submittedAt: z.iso.datetime(),
+    autoSubmitted: z.boolean(),
+  });
 export type RankedCandidate = z.infer<typeof rankedCandidateSchema>;
 
 /** A college and branch of the drive: its candidates, and how many of them the shortlist keeps. */

@@ -30,8 +30,12 @@ export function sendCsv(reply: FastifyReply, filename: string, csv: string) {
   return asAttachment(reply, filename).send(csv);
 }
 
-/** Answers with a file of another format (GIFT, Aiken, Moodle XML) as a download, with the same headers. */
-export function sendDownload(reply: FastifyReply, file: { fileName: string; contentType: string }, body: string) {
+/** Answers with a file of another format (GIFT, Aiken, Moodle XML, a PDF) as a download, with the same headers. */
+export function sendDownload(
+  reply: FastifyReply,
+  file: { fileName: string; contentType: string },
+  body: string | Buffer,
+) {
   return asAttachment(reply, file.fileName, file.contentType).send(body);
 }
 

@@ -6,6 +6,7 @@ import { verifiedIdentity } from "@trainwise/contract/certificates";
 import { scorePercentage } from "@trainwise/contract/quiz";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
+import { sendDownload } from "../../csv/reply.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
 import { createMailer } from "../../mail/mailer.ts";
@@ -28,6 +29,24 @@ function printedCode(code: string): string {
  * more than a few downloads a minute are a loop, not a student.
  */
 export const CERTIFICATE_DOWNLOADS_PER_MINUTE = 10;
+
+/** A student's downloads of one kind of document, counted per student once the token has named them. */
+function perStudent(document: string) {
+  return {
+    config: {
+      rateLimit: {
+        max: CERTIFICATE_DOWNLOADS_PER_MINUTE,
+        timeWindow: 60_000,
+        hook: "preHandler" as const,
+        // A whole class behind one address is not one student.
+        keyGenerator: (request: FastifyRequest) => `${document}:${request.student?.id ?? request.ip}`,
+      },
+    },
+  };
+}
+
+const sendPdf = (reply: FastifyReply, fileName: string, pdf: Buffer) =>
+  sendDownload(reply, { fileName, contentType: "application/pdf" }, pdf);
 
 /**
  * A lookup's downloads, counted per registration it names (its e-mail address or personal link, hashed: the count
@@ -91,22 +110,9 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const pdf = await certificateOf(studentOf(request).id, request.params.id);
       if (!pdf) throw new HttpError(404, NO_CERTIFICATE);
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", 'attachment; filename="certificate.pdf"')
-        .send(pdf);
+      return sendPdf(reply, "certificate.pdf", pdf);
     },
-    {
-      config: {
-        // Counted per student, after the token has named them (a whole class behind one address is not one student).
-        rateLimit: {
-          max: CERTIFICATE_DOWNLOADS_PER_MINUTE,
-          timeWindow: 60_000,
-          hook: "preHandler",
-          keyGenerator: (request) => `certificate:${request.student?.id ?? request.ip}`,
-        },
-      },
-    },
+    perStudent("certificate"),
   );
 
   // The same certificate from the results page a student reaches later with their resume code or personal link.
@@ -121,10 +127,7 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
         pdf ??= await certificateOf(student.id, resultId);
       }
       if (!pdf) throw new HttpError(404, NO_CERTIFICATE);
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", 'attachment; filename="certificate.pdf"')
-        .send(pdf);
+      return sendPdf(reply, "certificate.pdf", pdf);
     },
     PER_REGISTRATION_NAMED,
   );
@@ -148,23 +151,12 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
     app.addHook("onClose", () => clearInterval(timer));
   }
 
-  const sendScorecard = (reply: FastifyReply, pdf: Buffer) =>
-    reply.type("application/pdf").header("content-disposition", 'attachment; filename="scorecard.pdf"').send(pdf);
-
   serve(
     app,
     "scorecard",
-    async (request, reply) => sendScorecard(reply, await scorecards.pdfOf(studentOf(request).id, request.params.id)),
-    {
-      config: {
-        rateLimit: {
-          max: CERTIFICATE_DOWNLOADS_PER_MINUTE,
-          timeWindow: 60_000,
-          hook: "preHandler",
-          keyGenerator: (request) => `scorecard:${request.student?.id ?? request.ip}`,
-        },
-      },
-    },
+    async (request, reply) =>
+      sendPdf(reply, "scorecard.pdf", await scorecards.pdfOf(studentOf(request).id, request.params.id)),
+    perStudent("scorecard"),
   );
 
   serve(
@@ -176,7 +168,7 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
       const students = await lookUp(app.db, request.ip, reply, lookup);
       for (const [index, student] of students.entries()) {
         try {
-          return sendScorecard(reply, await scorecards.pdfOf(student.id, resultId));
+          return sendPdf(reply, "scorecard.pdf", await scorecards.pdfOf(student.id, resultId));
         } catch (error) {
           if (!(error instanceof HttpError && error.statusCode === 404) || index === students.length - 1) throw error;
         }

@@ -12,6 +12,17 @@ import {
   windowStartSql,
 } from "./clock-sql.ts";
 
+/**
+ * The choice (`option`, or several in `options`) is among the options the served row `served` showed, and several
+ * are given only to a multiple-answer question: the one case that reads the question. Read as a value, not an
+ * exists, which PostgreSQL may hash over the whole bank. Saving an answer and Next both check it here.
+ */
+function choiceServedSql(served: string, option: string, options: string): string {
+  return `case when ${options} is null then ${option} = any(${served}.option_order)
+    else ${options} <@ ${served}.option_order and (cardinality(${options}) = 1
+      or (select q.type from questions q where q.id = ${served}.question_id) = 'multiple') end`;
+}
+
 const overdueAttemptIdsStatement: NamedStatement = {
   name: "quiz.overdue-attempt-ids",
   text: `select id from attempts
@@ -53,10 +64,7 @@ const saveAnswerIfOpenStatement: NamedStatement = {
                as window_start
       from attempt a
       join attempt_questions aq on aq.attempt_id = a.id and aq.question_id = $2::uuid
-      where case when $6::uuid[] is null then $3::uuid = any(aq.option_order)
-                 -- Several options only for a multiple-answer question: the one case that reads the question.
-                 else $6::uuid[] <@ aq.option_order and (cardinality($6::uuid[]) = 1
-                   or exists (select 1 from questions q where q.id = aq.question_id and q.type = 'multiple')) end
+      where ${choiceServedSql("aq", "$3::uuid", "$6::uuid[]")}
     ), open_window as (
       select * from target
       where ${acceptsAnswerSql(clockColumns(), {
@@ -210,10 +218,7 @@ export const nextInOneGoStatement: NamedStatement = {
           select aq.position as answer_position, ${windowStartSql(clockColumns("al"), "aq.position")} as window_start
           from attempt_questions aq
           where aq.attempt_id = al.id and aq.question_id = al.in_question
-            and case when al.in_options is null then al.in_option = any(aq.option_order)
-                     else al.in_options <@ aq.option_order and (cardinality(al.in_options) = 1
-                       -- A value, not exists: PostgreSQL may hash an exists over the whole bank.
-                       or (select q.type from questions q where q.id = aq.question_id) = 'multiple') end
+            and ${choiceServedSql("aq", "al.in_option", "al.in_options")}
           offset 0
         ) w
         where ${acceptsAnswerSql(clockColumns("al"), {
