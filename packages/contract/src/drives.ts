@@ -69,13 +69,73 @@ export const difficultyMixSchema = z.object({
 });
 export type DifficultyMix = z.infer<typeof difficultyMixSchema>;
 
+/** Questions a difficulty mix draws. */
+function mixTotal(mix: DifficultyMix): number {
+  return mix.easy + mix.medium + mix.hard;
+}
+
+/** A draw's difficulty mix, when it sets one, adds up to a test's worth of questions. */
+const mixInRange = {
+  check: (draw: { difficultyMix: DifficultyMix | null }) =>
+    !draw.difficultyMix || (mixTotal(draw.difficultyMix) >= 1 && mixTotal(draw.difficultyMix) <= MAX_TEST_QUESTIONS),
+  error: {
+    error: `The difficulty mix must add up to between 1 and ${MAX_TEST_QUESTIONS} questions`,
+    path: ["difficultyMix"],
+  },
+};
+
+/** A draw's question count: its difficulty mix's total when it sets one. */
+function drawnCount<T extends { difficultyMix: DifficultyMix | null; questionCount: number }>(draw: T): T {
+  return { ...draw, questionCount: draw.difficultyMix ? mixTotal(draw.difficultyMix) : draw.questionCount };
+}
+
+const categoriesSchema = z
+  .array(requiredText("Category", 100), { error: "Categories must be a list" })
+  .max(50, { error: "Choose at most 50 categories" })
+  .default([]);
+
+const negativeMarkSchema = z
+  .number({ error: "Negative marking must be a number" })
+  .min(TEST_RANGES.negativeMark[0], { error: "Negative marking must be at least 0" })
+  .max(TEST_RANGES.negativeMark[1], { error: "Negative marking must be at most 1 mark per wrong answer" })
+  .default(0);
+
+/** A test has no sections (one list of questions, today's test) or two to this many. */
+export const MAX_SECTIONS = 8;
+
+/**
+ * A section of a test (decision 034): its own draw from the bank, its own negative marking and, optionally, a
+ * cut-off: the percentage of its questions' marks a candidate needs in it to pass the test. Sections are served
+ * in their order, under the test's clock.
+ */
+export const testSectionInputSchema = z
+  .object({
+    name: requiredText("Section name", 80),
+    categories: categoriesSchema,
+    difficultyMix: difficultyMixSchema.nullable().default(null),
+    questionCount: wholeNumber("Questions in a section", ...TEST_RANGES.questionCount).default(10),
+    negativeMark: negativeMarkSchema,
+    cutOff: wholeNumber("Cut-off", ...TEST_RANGES.passMark)
+      .nullable()
+      .default(null),
+  })
+  .refine(mixInRange.check, mixInRange.error)
+  .transform(drawnCount);
+export type TestSection = z.output<typeof testSectionInputSchema>;
+export type TestSectionInput = z.input<typeof testSectionInputSchema>;
+/** A section as an attempt was served it: the questions actually drawn for it, and its marking. */
+export type ServedSection = Pick<TestSection, "name" | "questionCount" | "negativeMark" | "cutOff">;
+/** A section's part of a scored attempt; `metCutOff` null when the section has no cut-off. */
+export interface SectionMarks {
+  score: number;
+  marks: number;
+  metCutOff: boolean | null;
+}
+
 export const testInputSchema = z
   .object({
     name: requiredText("Name", 120),
-    categories: z
-      .array(requiredText("Category", 100), { error: "Categories must be a list" })
-      .max(50, { error: "Choose at most 50 categories" })
-      .default([]),
+    categories: categoriesSchema,
     /** Counts per difficulty drawn at random for each student; when set, the question count is their sum. */
     difficultyMix: difficultyMixSchema.nullable().default(null),
     questionCount: wholeNumber("Number of questions", ...TEST_RANGES.questionCount).default(QUIZ_QUESTION_LIMIT),
@@ -87,11 +147,15 @@ export const testInputSchema = z
     passMark: wholeNumber("Pass mark", ...TEST_RANGES.passMark)
       .nullable()
       .default(null),
-    negativeMark: z
-      .number({ error: "Negative marking must be a number" })
-      .min(TEST_RANGES.negativeMark[0], { error: "Negative marking must be at least 0" })
-      .max(TEST_RANGES.negativeMark[1], { error: "Negative marking must be at most 1 mark per wrong answer" })
-      .default(0),
+    negativeMark: negativeMarkSchema,
+    /**
+     * The test's sections in the order they are served; none: one list of questions drawn by the test's own
+     * categories, mix and count, marked by its own negative mark. With sections, those come from the sections.
+     */
+    sections: z
+      .array(testSectionInputSchema, { error: "Sections must be a list" })
+      .max(MAX_SECTIONS, { error: `A test has at most ${MAX_SECTIONS} sections` })
+      .default([]),
     reviewPolicy: z
       .enum(REVIEW_POLICIES, { error: "Choose what students see after submitting" })
       .default("score_and_ticks"),
@@ -106,28 +170,54 @@ export const testInputSchema = z
      */
     rulesFirst: z.boolean({ error: "Rules first must be true or false" }).optional(),
   })
-  .refine(
-    (test) => {
-      const mix = test.difficultyMix;
-      if (!mix) return true;
-      const total = mix.easy + mix.medium + mix.hard;
-      return total >= 1 && total <= MAX_TEST_QUESTIONS;
-    },
-    {
-      error: `The difficulty mix must add up to between 1 and ${MAX_TEST_QUESTIONS} questions`,
-      path: ["difficultyMix"],
-    },
-  )
-  .transform((test) => ({
-    ...test,
-    secure: test.secure ?? test.reviewPolicy !== "score_and_ticks",
-    questionCount: test.difficultyMix
-      ? test.difficultyMix.easy + test.difficultyMix.medium + test.difficultyMix.hard
-      : test.questionCount,
-  }));
+  .refine(mixInRange.check, mixInRange.error)
+  .refine((test) => test.sections.length !== 1, {
+    error: "A test with sections has at least two; without sections the test is one list of questions",
+    path: ["sections"],
+  })
+  .refine((test) => new Set(test.sections.map((section) => section.name.toLowerCase())).size === test.sections.length, {
+    error: "Each section needs a name of its own",
+    path: ["sections"],
+  })
+  .refine((test) => sectionsTotal(test.sections) <= MAX_TEST_QUESTIONS, {
+    error: `A test's sections add up to at most ${MAX_TEST_QUESTIONS} questions`,
+    path: ["sections"],
+  })
+  .transform((test) => {
+    const drawn = drawnCount(test);
+    const sectioned = test.sections.length > 0;
+    return {
+      ...drawn,
+      secure: test.secure ?? test.reviewPolicy !== "score_and_ticks",
+      // A sectioned test's own draw and marking are its sections': the bank it can draw from (every category
+      // when a section draws from all) and its length, for the lists and the start's checks.
+      ...(sectioned && {
+        categories: test.sections.some((section) => section.categories.length === 0)
+          ? []
+          : [...new Set(test.sections.flatMap((section) => section.categories))],
+        difficultyMix: null,
+        questionCount: sectionsTotal(test.sections),
+        negativeMark: 0,
+      }),
+    };
+  });
 export type TestInput = z.input<typeof testInputSchema>;
 /** A test's settings after validation, with every default filled in. */
 export type TestSettings = z.output<typeof testInputSchema>;
+
+function sectionsTotal(sections: readonly { questionCount: number }[]): number {
+  return sections.reduce((total, section) => total + section.questionCount, 0);
+}
+
+/** A stored section, as the admin reads it back. */
+export const testSectionSchema = z.object({
+  name: z.string(),
+  categories: z.array(z.string()),
+  difficultyMix: difficultyMixSchema.nullable(),
+  questionCount: z.number().int(),
+  negativeMark: z.number(),
+  cutOff: z.number().int().nullable(),
+});
 
 export const testSchema = z.object({
   _id: idSchema,
@@ -140,6 +230,7 @@ export const testSchema = z.object({
   attemptsAllowed: z.number().int(),
   passMark: z.number().int().nullable(),
   negativeMark: z.number(),
+  sections: z.array(testSectionSchema),
   reviewPolicy: z.enum(REVIEW_POLICIES),
   secure: z.boolean(),
   rulesFirst: z.boolean(),
@@ -320,6 +411,8 @@ export const testOutlineSchema = z.object({
   timingMode: z.enum(TIMING_MODES),
   /** Marks taken off per wrong answer; 0: none. */
   negativeMark: z.number(),
+  /** The sections in their order (none: one list of questions), each with its marking and cut-off. */
+  sections: z.array(testSectionSchema.pick({ name: true, questionCount: true, negativeMark: true, cutOff: true })),
   passMark: z.number().int().nullable(),
   reviewPolicy: z.enum(REVIEW_POLICIES),
   /** Results come out once the drive has ended (decision 024). */

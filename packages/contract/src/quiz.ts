@@ -72,6 +72,21 @@ export const refusedAnswerSchema = z.object({ questionId: z.string(), reason: z.
 export type RefusedAnswer = z.infer<typeof refusedAnswerSchema>;
 export const quizSubmitResponseSchema = z.object({ resultId: idSchema, refused: z.array(refusedAnswerSchema) });
 
+/**
+ * A section's part of a result (decision 034): its questions answered right, its marks less its negative marking,
+ * and whether its cut-off was met (null: the section has none).
+ */
+export const sectionResultSchema = z.object({
+  name: z.string(),
+  questionCount: z.number().int(),
+  score: z.number().int(),
+  marks: z.number(),
+  percentage: z.string(),
+  cutOff: z.number().int().nullable(),
+  metCutOff: z.boolean().nullable(),
+});
+export type SectionResult = z.infer<typeof sectionResultSchema>;
+
 /** A result whose score the student may see: at submit on a practice test, on release on a secure one. */
 export const releasedResultSchema = z.object({
   status: z.literal("released"),
@@ -83,6 +98,8 @@ export const releasedResultSchema = z.object({
   percentage: z.string(),
   passMark: z.number().int().nullable(),
   passed: z.boolean().nullable(),
+  /** Each section's part, in order (empty: the test has no sections). Pass means every cut-off and the pass mark. */
+  sections: z.array(sectionResultSchema),
   /** A certificate can be downloaded: passed, on a drive whose roster (candidate list) admitted the student. */
   certificate: z.boolean(),
   testName: z.string(),
@@ -158,6 +175,12 @@ export const quizIntroSchema = testOutlineSchema.extend({
 });
 export type QuizIntro = z.infer<typeof quizIntroSchema>;
 
+/** An attempt's sections in order, each from its first position (empty: the test has no sections). */
+export const attemptSectionsSchema = z.array(
+  z.object({ name: z.string(), firstPosition: z.number().int(), questionCount: z.number().int() }),
+);
+export type AttemptSections = z.infer<typeof attemptSectionsSchema>;
+
 /** Where a student stands in their attempt: lets a refreshed page resume the same question and time. */
 export const attemptStateSchema = z.discriminatedUnion("status", [
   z.object({
@@ -172,6 +195,7 @@ export const attemptStateSchema = z.discriminatedUnion("status", [
     /** Left on the open question's window (paced), or on the whole quiz. */
     secondsLeft: z.number().int(),
     secondsPerQuestion: z.number().int(),
+    sections: attemptSectionsSchema,
     answers: z.array(answerSchema),
     /** The open question (paced attempts). */
     question: quizQuestionSchema.nullable(),

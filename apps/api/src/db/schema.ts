@@ -2,7 +2,15 @@
 // Enums and the ranges of checks come from the contract's values, so the database and the API refuse the same.
 import { ADMIN_ROLES } from "@trainwise/contract/admin-roles";
 import { DIFFICULTIES } from "@trainwise/contract/constants";
-import { type DifficultyMix, REVIEW_POLICIES, TEST_RANGES, TIMING_MODES } from "@trainwise/contract/drives";
+import {
+  type DifficultyMix,
+  REVIEW_POLICIES,
+  type SectionMarks,
+  type ServedSection,
+  TEST_RANGES,
+  type TestSection,
+  TIMING_MODES,
+} from "@trainwise/contract/drives";
 import { MEDIA_TYPES } from "@trainwise/contract/media";
 import { QUESTION_TYPES, SCORING_RULES } from "@trainwise/contract/questions";
 import { TIME_MULTIPLIER } from "@trainwise/contract/students";
@@ -126,6 +134,11 @@ export const tests = pgTable(
     passMark: integer("pass_mark"),
     /** Marks taken off per wrong answer (0 to 1); unanswered questions cost nothing. */
     negativeMark: real("negative_mark").notNull().default(0),
+    /**
+     * The sections in their order, each with its own draw, negative mark and cut-off (decision 034); empty: one
+     * list of questions by the fields above. Edited and read only as part of the test, hence no table of their own.
+     */
+    sections: jsonb("sections").$type<TestSection[]>().notNull().default(sql`'[]'::jsonb`),
     reviewPolicy: reviewPolicy("review_policy").notNull().default("score_and_ticks"),
     /**
      * Secure: draws only questions whose key no candidate has seen, and releases scores with the key, once no
@@ -411,6 +424,13 @@ export const attempts = pgTable(
      */
     paced: boolean("paced").notNull(),
     negativeMark: real("negative_mark").notNull().default(0),
+    /**
+     * The test's sections as this attempt was served them, each with the number of questions actually drawn (its
+     * positions follow the previous section's); null when the test has none.
+     */
+    sections: jsonb("sections").$type<ServedSection[]>(),
+    /** Each section's score, marks and cut-off met, in order, once scored; null without sections. */
+    sectionMarks: jsonb("section_marks").$type<SectionMarks[]>(),
     passMark: integer("pass_mark"),
     reviewPolicy: reviewPolicy("review_policy").notNull(),
     /** Started on a secure test: its score, pass/fail and certificate wait for the drive's release. */

@@ -72,6 +72,7 @@ describe("the share link's page describes its drive before anyone types, and tel
     secondsPerQuestion: 45,
     timingMode: "whole_quiz",
     negativeMark: 0.25,
+    sections: [],
     passMark: 60,
     reviewPolicy: "score_only",
     secure: true,

@@ -4,6 +4,7 @@
 import type { RegistrationDrive } from "@trainwise/contract/drives";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { outlineSectionsSql } from "../tests/repository.ts";
 import type { DriveForRegistration } from "./repository.ts";
 import { driveStatus, driveWindowRefusal, formatDriveTime } from "./window.ts";
 
@@ -16,6 +17,7 @@ type RegistrationDriveRow = Omit<DriveForRegistration, "id" | "name"> & {
   secondsPerQuestion: number;
   timingMode: RegistrationDrive["test"]["timingMode"];
   negativeMark: number;
+  sections: RegistrationDrive["test"]["sections"];
   passMark: number | null;
   reviewPolicy: RegistrationDrive["test"]["reviewPolicy"];
   secure: boolean;
@@ -37,6 +39,7 @@ export async function registrationDriveFor(
       d.personal_links_only as "personalLinksOnly", d.verify_email as "verifyEmail",
       t.name as "testName", t.question_count as "questionCount", t.seconds_per_question as "secondsPerQuestion",
       t.timing_mode as "timingMode", t.negative_mark as "negativeMark", t.pass_mark as "passMark",
+      ${sql.raw(outlineSectionsSql("t"))} as sections,
       t.review_policy as "reviewPolicy", t.secure, t.attempts_allowed as "attemptsAllowed"
     from drives d join tests t on t.id = d.test_id
     where d.archived_at is null and ${code === undefined ? sql`d.is_default` : sql`d.code = ${code}`}`);
@@ -66,6 +69,7 @@ export async function registrationDriveFor(
       secondsPerQuestion: row.secondsPerQuestion,
       timingMode: row.timingMode,
       negativeMark: Number(row.negativeMark),
+      sections: row.sections,
       passMark: row.passMark,
       reviewPolicy: row.reviewPolicy,
       secure: row.secure,

@@ -89,6 +89,7 @@ describe("the intro before the clock, and results kept for later", async () => {
       secondsPerQuestion: 45,
       timingMode: "per_question",
       negativeMark: 0.25,
+      sections: [],
       passMark: 60,
       reviewPolicy: "score_and_ticks",
       secure: false,

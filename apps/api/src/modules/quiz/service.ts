@@ -4,16 +4,18 @@
 // all-at-once client and our paced client share the default test: docs/decisions/007.
 import { randomInt } from "node:crypto";
 import { DEADLINE_GRACE_SECONDS } from "@trainwise/contract/constants";
-import { waitsForRelease } from "@trainwise/contract/drives";
+import { type TestSection, waitsForRelease } from "@trainwise/contract/drives";
 import {
   type Answer,
   type AttemptProgress,
+  type AttemptSections,
   type AttemptState,
   chosenOptions,
   type QuizIntro,
   type QuizQuestion,
   type QuizResult,
   type RefusedAnswer,
+  type SectionResult,
   scorePercentage,
 } from "@trainwise/contract/quiz";
 import type { Database, Executor } from "../../db/client.ts";
@@ -135,20 +137,35 @@ const SECURE_TEST_SHORT =
  */
 class DrawRaced extends Error {}
 
+/** The draws a start makes, in order: each section's, or the test's own as one unnamed section when it has none. */
+function drawsOf(test: StudentForStart["test"]): TestSection[] {
+  if (test.sections.length > 0) return test.sections;
+  const { questionCount, categories, difficultyMix, negativeMark } = test;
+  return [{ name: "", questionCount, categories, difficultyMix, negativeMark, cutOff: null }];
+}
+
 /**
- * Draws a start's questions, claims the fresh ones and locks them all, each at the revision its text is served
- * at; DrawRaced when one became unusable meanwhile (another start's claim, an admin's archive or deletion).
+ * Draws a start's questions, each section's from its own categories and mix and none twice, claims the fresh ones
+ * and locks them all, each at the revision its text is served at; DrawRaced when one became unusable meanwhile
+ * (another start's claim, an admin's archive or deletion). Returns each draw with the questions it got.
  */
 async function drawQuestions(tx: Executor, test: StudentForStart["test"]) {
-  const draw = { count: test.questionCount, categories: test.categories, mix: test.difficultyMix, secure: test.secure };
-  const picked = await randomQuestions(tx, draw);
-  const locked = await claimAndLockDrawn(
-    tx,
-    picked.map((question) => question.questionId),
-    test.secure,
-  );
-  if (locked.length < picked.length || locked.some((question) => !question.drawable)) throw new DrawRaced();
-  return locked.map(({ questionId, revision }) => ({ questionId, revision }));
+  const drawnBefore: string[] = [];
+  const draws: { section: TestSection; questionIds: string[] }[] = [];
+  for (const section of drawsOf(test)) {
+    const { questionCount: count, categories, difficultyMix: mix } = section;
+    const picked = await randomQuestions(tx, { count, categories, mix, secure: test.secure, drawnBefore });
+    const questionIds = picked.map((question) => question.questionId);
+    drawnBefore.push(...questionIds);
+    draws.push({ section, questionIds });
+  }
+  const locked = await claimAndLockDrawn(tx, drawnBefore, test.secure);
+  if (locked.length < drawnBefore.length || locked.some((question) => !question.drawable)) throw new DrawRaced();
+  const revisions = new Map(locked.map((question) => [question.questionId, question.revision]));
+  return draws.map(({ section, questionIds }) => ({
+    section,
+    questions: questionIds.map((questionId) => ({ questionId, revision: revisions.get(questionId) as string })),
+  }));
 }
 
 /** Tries a start up to three times when it lost a race for fresh questions or PostgreSQL broke a deadlock. */
@@ -195,14 +212,24 @@ async function startOrResumeOnce(db: Database, studentId: string, startedBy: Sta
     }
     const refusal = driveWindowRefusal(student, now);
     if (refusal) throw new HttpError(403, refusal);
-    const picked = await drawQuestions(tx, test);
+    const draws = await drawQuestions(tx, test);
+    const picked = draws.flatMap((draw) => draw.questions);
     if (picked.length === 0) throw new HttpError(409, "No quiz questions are available yet. Please try again later.");
     // A secure test never runs short silently: the admin sees the count on the tests page before a drive.
-    if (test.secure && picked.length < test.questionCount) throw new HttpError(409, SECURE_TEST_SHORT);
+    if (test.secure && draws.some((draw) => draw.questions.length < draw.section.questionCount)) {
+      throw new HttpError(409, SECURE_TEST_SHORT);
+    }
     const optionIds = await drawnOptionIds(tx, picked);
-    const served = shuffled(
-      picked.map((question, index): ServedRef => ({ ...question, optionOrder: shuffled(optionIds[index] ?? []) })),
-    );
+    const withOptions = picked.map((question, index) => ({
+      ...question,
+      optionOrder: shuffled(optionIds[index] ?? []),
+    }));
+    // Each section's questions in an order of their own, the sections in the test's order.
+    let first = 0;
+    const served = draws.flatMap((draw): ServedRef[] => {
+      first += draw.questions.length;
+      return shuffled(withOptions.slice(first - draw.questions.length, first));
+    });
     // The original client takes every question at once and submits at the end; on the default drive it gets one
     // window for the whole quiz so that every answer it sends in time counts (decision 007). Only there: another
     // drive of the default test keeps its per-question windows, whichever client starts it.
@@ -223,10 +250,37 @@ async function startOrResumeOnce(db: Database, studentId: string, startedBy: Sta
         passMark: test.passMark,
         reviewPolicy: test.reviewPolicy,
         secure: test.secure,
+        sections:
+          test.sections.length === 0
+            ? null
+            : draws.map(({ section: { name, negativeMark, cutOff }, questions }) => ({
+                name,
+                questionCount: questions.length,
+                negativeMark,
+                cutOff,
+              })),
       },
     });
     const questions = await visibleQuestions(tx, attempt, served, now);
     return { attempt, questions, started: { testName: student.testName } };
+  });
+}
+
+/** The attempt's sections, each from the position after the previous one's questions (none: no sections). */
+function servedSections(attempt: AttemptRow): AttemptSections {
+  let next = 0;
+  return (attempt.sections ?? []).map(({ name, questionCount }) => {
+    next += questionCount;
+    return { name, firstPosition: next - questionCount, questionCount };
+  });
+}
+
+/** Each section's part of a scored attempt, as its result shows it. */
+function sectionResults(attempt: AttemptRow): SectionResult[] {
+  return (attempt.sections ?? []).map(({ name, questionCount, cutOff }, index) => {
+    const part = attempt.sectionMarks?.[index] ?? { score: 0, marks: 0, metCutOff: null };
+    const percentage = scorePercentage(part.marks, questionCount);
+    return { name, questionCount, score: part.score, marks: part.marks, percentage, cutOff, metCutOff: part.metCutOff };
   });
 }
 
@@ -254,6 +308,7 @@ async function inProgressState(
     currentIndex: progress.currentIndex,
     secondsLeft: progress.secondsLeft,
     secondsPerQuestion: attempt.secondsPerQuestion,
+    sections: servedSections(attempt),
     answers: slots.flatMap((slot): Answer[] => {
       if (slot.selectedOptionId) return [{ questionId: slot.questionId, optionId: slot.selectedOptionId }];
       return slot.selectedOptionIds ? [{ questionId: slot.questionId, optionIds: slot.selectedOptionIds }] : [];
@@ -525,6 +580,7 @@ export async function resultOf(db: Database, studentId: string, resultId: string
     percentage,
     passMark: attempt.passMark,
     passed: attempt.passed,
+    sections: sectionResults(attempt),
     certificate: attempt.passed === true && context.identityChecked,
     testName: context.testName,
     driveName: context.driveName,

@@ -90,6 +90,17 @@ export function testChoices(db: Executor) {
     .limit(LIST_CAP);
 }
 
+/**
+ * A test's sections as its outline gives them to candidates (the `sections` of testOutlineSchema): what each one
+ * is called, how many questions it has and how it is marked, never what it draws from. `alias` names the tests row.
+ */
+export function outlineSectionsSql(alias: string): string {
+  return `(select coalesce(jsonb_agg(jsonb_build_object('name', s.value->'name',
+      'questionCount', s.value->'questionCount', 'negativeMark', s.value->'negativeMark', 'cutOff', s.value->'cutOff')
+      order by s.ordinality), '[]'::jsonb)
+    from jsonb_array_elements(${alias}.sections) with ordinality s)`;
+}
+
 /** One test by its id, archived or not, with how many current questions it can draw from. */
 export async function findTest(db: Executor, id: string) {
   const [row] = await db.select({ test: tests, available: availableQuestions }).from(tests).where(eq(tests.id, id));

@@ -23,6 +23,7 @@ const open: RegistrationDrive = {
     questionCount: 4,
     secondsPerQuestion: 45,
     timingMode: "whole_quiz",
+    sections: [],
     negativeMark: 0.25,
     passMark: 60,
     reviewPolicy: "score_only",

@@ -21,6 +21,25 @@ export interface Rule {
   text: string;
 }
 
+const marksOff = (marks: number) => `${marks} ${marks === 1 ? "mark" : "marks"}`;
+
+/** One section in a sentence: its name, length, marking and cut-off. */
+function sectionSentence(section: TestOutline["sections"][number], index: number): string {
+  const marks = Number(section.negativeMark.toFixed(2));
+  const marking = marks > 0 ? `${marksOff(marks)} off for each wrong answer` : "no negative marking";
+  const cutOff = section.cutOff === null ? "" : `, cut-off ${section.cutOff}%`;
+  return `${index + 1}. ${section.name}: ${plural(section.questionCount, "question")}, ${marking}${cutOff}.`;
+}
+
+function passSentence(outline: TestOutline): string {
+  const cutOffs = outline.sections.some((section) => section.cutOff !== null);
+  if (outline.passMark === null) {
+    return cutOffs ? "You pass by reaching every section's cut-off." : "This test has no pass mark.";
+  }
+  const pass = `You pass with ${outline.passMark}% or more`;
+  return cutOffs ? `${pass}, and every section's cut-off.` : `${pass}.`;
+}
+
 /**
  * What a test is, one sentence each: its questions, timing, marking and pass mark. The registration page's panel
  * says these before anyone types (decision 029) and the intro says them again before the clock, in the same words.
@@ -39,16 +58,21 @@ export function outlineRules(outline: TestOutline): Rule[] {
         ? `${plural(outline.secondsPerQuestion, "second")} for each question. Once you move on you cannot go back.`
         : `${minutesAndSeconds(outline.secondsPerQuestion * outline.questionCount)} for the whole test. You can move between questions until you submit.`,
     },
-    {
-      title: "Marking",
-      text:
-        marks > 0
-          ? `1 mark for each right answer. Negative marking: ${marks} ${marks === 1 ? "mark" : "marks"} off for each wrong answer. A question you leave unanswered costs nothing.`
-          : "1 mark for each right answer. No negative marking: a wrong or unanswered question costs nothing.",
-    },
+    outline.sections.length > 0
+      ? {
+          title: "Sections",
+          text: `1 mark for each right answer, in ${outline.sections.length} sections that come in this order. ${outline.sections.map(sectionSentence).join(" ")} A question you leave unanswered costs nothing.`,
+        }
+      : {
+          title: "Marking",
+          text:
+            marks > 0
+              ? `1 mark for each right answer. Negative marking: ${marksOff(marks)} off for each wrong answer. A question you leave unanswered costs nothing.`
+              : "1 mark for each right answer. No negative marking: a wrong or unanswered question costs nothing.",
+        },
     {
       title: "Pass mark",
-      text: outline.passMark === null ? "This test has no pass mark." : `You pass with ${outline.passMark}% or more.`,
+      text: passSentence(outline),
     },
   ];
 }

@@ -16,7 +16,7 @@ import {
   testInputSchema,
 } from "@trainwise/contract/drives";
 import { useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useFieldArray, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { z } from "zod";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
@@ -31,6 +31,13 @@ import {
   useTableBusy,
   useTableParams,
 } from "../../components/admin/admin-table.tsx";
+import {
+  numberOf,
+  type SectionForm,
+  SectionsFields,
+  sectionForm,
+  sectionInput,
+} from "../../components/admin/test-sections-fields.tsx";
 import { Alert, CheckboxField, EditFormActions, FormField } from "../../components/ui/form-field.tsx";
 import { adminCall, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
 import { formatCount } from "../../lib/format.ts";
@@ -60,6 +67,7 @@ interface TestForm {
   attemptsAllowed: string;
   passMark: string;
   negativeMark: string;
+  sections: SectionForm[];
   reviewPolicy: ReviewPolicy;
   release: ResultRelease;
   rulesFirst: boolean;
@@ -76,15 +84,13 @@ const EMPTY_FORM: TestForm = {
   attemptsAllowed: "1",
   passMark: "",
   negativeMark: "0",
+  sections: [],
   reviewPolicy: "score_and_ticks",
   // Every drive but the open practice one has a code handed to a cohort: secure unless the admin says otherwise.
   release: "secure",
   // Students read the rules before their clock starts (issue 22): the API leaves it off only for old clients' sake.
   rulesFirst: true,
 };
-
-// A blank number box is "not a number" to the schema, never a silent default.
-const numberOf = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
 
 function toTestInput(form: TestForm): TestInput {
   return {
@@ -104,6 +110,7 @@ function toTestInput(form: TestForm): TestInput {
     attemptsAllowed: numberOf(form.attemptsAllowed),
     passMark: form.passMark.trim() === "" ? null : numberOf(form.passMark),
     negativeMark: numberOf(form.negativeMark),
+    sections: form.sections.map(sectionInput),
     reviewPolicy: form.reviewPolicy,
     secure: form.release === "secure",
     rulesFirst: form.rulesFirst,
@@ -126,6 +133,7 @@ function formOf(test: Test): TestForm {
     attemptsAllowed: String(test.attemptsAllowed),
     passMark: test.passMark === null ? "" : String(test.passMark),
     negativeMark: String(test.negativeMark),
+    sections: test.sections.map(sectionForm),
     reviewPolicy: test.reviewPolicy,
     release: test.secure ? "secure" : "practice",
     rulesFirst: test.rulesFirst,
@@ -137,6 +145,10 @@ const testFormSchema = z.custom<TestForm>().transform(toTestInput).pipe(testInpu
 const SHORT_TIMING: Record<TimingMode, string> = { per_question: "Per question", whole_quiz: "Whole quiz" };
 
 function sizeOf(test: Test): string {
+  if (test.sections.length > 0) {
+    const parts = test.sections.map((section) => `${section.name} ${formatCount(section.questionCount)}`);
+    return `${formatCount(test.questionCount)} in ${test.sections.length} sections: ${parts.join(", ")}`;
+  }
   const mix = test.difficultyMix;
   return mix
     ? `${test.questionCount} (${mix.easy} easy, ${mix.medium} medium, ${mix.hard} hard)`
@@ -171,9 +183,18 @@ function testColumns(edit: (test: Test) => void, archive: (test: Test) => void):
       cell: (test) => (
         <>
           <span className="block">Pass mark: {test.passMark === null ? "none" : `${test.passMark}%`}</span>
-          <span className="block">
-            Wrong answer: {test.negativeMark === 0 ? "no marks off" : `−${test.negativeMark}`}
-          </span>
+          {test.sections.length === 0 ? (
+            <span className="block">
+              Wrong answer: {test.negativeMark === 0 ? "no marks off" : `−${test.negativeMark}`}
+            </span>
+          ) : (
+            test.sections.map((section) => (
+              <span key={section.name} className="block">
+                {section.name}: {section.negativeMark === 0 ? "no marks off" : `−${section.negativeMark}`}
+                {section.cutOff !== null && `, cut-off ${section.cutOff}%`}
+              </span>
+            ))
+          )}
         </>
       ),
     },
@@ -242,9 +263,13 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
     reset,
     setError,
     watch,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<TestForm, unknown, TestSettings>({ resolver: resolverFor(testFormSchema), defaultValues: EMPTY_FORM });
   const sizing = watch("sizing");
+  const sectionList = useFieldArray({ control, name: "sections" });
+  // In sections, the draw and the negative marking are each section's.
+  const sectioned = watch("sections").length > 0;
   // A test may name a category whose questions have since left the bank; it stays a choice while it is edited.
   const categoryChoices = [...new Set([...categories, ...(editing?.categories ?? [])])];
 
@@ -303,58 +328,65 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
           {editing ? `Edit test: ${editing.name}` : "New test"}
         </h2>
         <FormField label="Name" className="md:col-span-2" error={errors.name?.message} {...register("name")} />
-        <fieldset className="md:col-span-2">
-          <legend className="font-medium">Categories (none ticked: the whole bank)</legend>
-          {categoryChoices.length === 0 && <p className="text-sm text-slate-700">The bank has no categories yet.</p>}
-          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-            {categoryChoices.map((category) => (
-              <label key={category} className="flex items-center gap-2">
-                <input type="checkbox" value={category} {...register("categories")} />
-                {category}
-              </label>
-            ))}
-          </div>
-          {errors.categories && <p className="mt-1 text-sm text-red-700">{errors.categories.message}</p>}
-        </fieldset>
-        <fieldset className="md:col-span-2">
-          <legend className="font-medium">Questions</legend>
-          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-            <label className="flex items-center gap-2">
-              <input type="radio" value="count" {...register("sizing")} />
-              Any difficulty
-            </label>
-            <label className="flex items-center gap-2">
-              <input type="radio" value="mix" {...register("sizing")} />
-              Set how many of each difficulty
-            </label>
-          </div>
-          {sizing === "mix" ? (
-            <div className="mt-3 grid gap-3 sm:grid-cols-3">
-              {(["easy", "medium", "hard"] as const).map((level) => (
+        <SectionsFields list={sectionList} register={register} errors={errors} categoryChoices={categoryChoices} />
+        {!sectioned && (
+          <>
+            <fieldset className="md:col-span-2">
+              <legend className="font-medium">Categories (none ticked: the whole bank)</legend>
+              {categoryChoices.length === 0 && (
+                <p className="text-sm text-slate-700">The bank has no categories yet.</p>
+              )}
+              <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+                {categoryChoices.map((category) => (
+                  <label key={category} className="flex items-center gap-2">
+                    <input type="checkbox" value={category} {...register("categories")} />
+                    {category}
+                  </label>
+                ))}
+              </div>
+              {errors.categories && <p className="mt-1 text-sm text-red-700">{errors.categories.message}</p>}
+            </fieldset>
+            <fieldset className="md:col-span-2">
+              <legend className="font-medium">Questions</legend>
+              <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+                <label className="flex items-center gap-2">
+                  <input type="radio" value="count" {...register("sizing")} />
+                  Any difficulty
+                </label>
+                <label className="flex items-center gap-2">
+                  <input type="radio" value="mix" {...register("sizing")} />
+                  Set how many of each difficulty
+                </label>
+              </div>
+              {sizing === "mix" ? (
+                <div className="mt-3 grid gap-3 sm:grid-cols-3">
+                  {(["easy", "medium", "hard"] as const).map((level) => (
+                    <FormField
+                      key={level}
+                      label={`${level[0]?.toUpperCase()}${level.slice(1)} questions`}
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      error={errors.difficultyMix?.[level]?.message}
+                      {...register(`difficultyMix.${level}`)}
+                    />
+                  ))}
+                  {mixError && <p className="text-sm text-red-700 sm:col-span-3">{mixError}</p>}
+                </div>
+              ) : (
                 <FormField
-                  key={level}
-                  label={`${level[0]?.toUpperCase()}${level.slice(1)} questions`}
+                  label="Number of questions"
+                  className="mt-3 max-w-xs"
                   type="number"
                   inputMode="numeric"
-                  min={0}
-                  error={errors.difficultyMix?.[level]?.message}
-                  {...register(`difficultyMix.${level}`)}
+                  min={1}
+                  error={errors.questionCount?.message}
+                  {...register("questionCount")}
                 />
-              ))}
-              {mixError && <p className="text-sm text-red-700 sm:col-span-3">{mixError}</p>}
-            </div>
-          ) : (
-            <FormField
-              label="Number of questions"
-              className="mt-3 max-w-xs"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              error={errors.questionCount?.message}
-              {...register("questionCount")}
-            />
-          )}
-        </fieldset>
+              )}
+            </fieldset>
+          </>
+        )}
         <FormField
           label="Seconds per question"
           type="number"
@@ -392,16 +424,18 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
           error={errors.passMark?.message}
           {...register("passMark")}
         />
-        <FormField
-          label="Negative marking (marks off per wrong answer, 0 to 1)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={1}
-          step={0.05}
-          error={errors.negativeMark?.message}
-          {...register("negativeMark")}
-        />
+        {!sectioned && (
+          <FormField
+            label="Negative marking (marks off per wrong answer, 0 to 1)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={1}
+            step={0.05}
+            error={errors.negativeMark?.message}
+            {...register("negativeMark")}
+          />
+        )}
         <div className="md:col-span-2">
           <label htmlFor="review-policy" className="block font-medium">
             After submitting, students see

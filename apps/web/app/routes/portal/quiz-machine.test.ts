@@ -9,6 +9,7 @@ import {
   quizReducer,
   saveNotice,
   secondsLeft,
+  sectionAt,
   unansweredNumbers,
 } from "./quiz-machine.ts";
 
@@ -37,6 +38,7 @@ function attempt(paced: boolean, overrides: Partial<Extract<AttemptState, { stat
     currentIndex: 0,
     secondsLeft: 30,
     secondsPerQuestion: 30,
+    sections: [],
     answers: [],
     question: paced ? q1 : null,
     questions: paced ? [] : [q1, q2, q3],
@@ -48,6 +50,23 @@ const run = (events: QuizEvent[], from: QuizState = initialQuizState) => events.
 const loaded = (paced: boolean) => run([{ type: "loaded", attempt: attempt(paced), now: 1_000_000 }]);
 
 describe("the quiz page's state", () => {
+  it("knows the section of each question, and says so as a section opens", () => {
+    const sections = [
+      { name: "Quantitative Aptitude", firstPosition: 0, questionCount: 2 },
+      { name: "Verbal Ability", firstPosition: 2, questionCount: 1 },
+    ];
+    const state = run([{ type: "loaded", attempt: attempt(false, { sections }), now: 1_000_000 }]);
+    expect([0, 1, 2].map((index) => sectionAt(state, index)?.name)).toEqual([
+      "Quantitative Aptitude",
+      "Quantitative Aptitude",
+      "Verbal Ability",
+    ]);
+    expect(sectionAt(state, 2)).toMatchObject({ number: 2, of: 2 });
+    expect(state.announcement).toBe("Section 1 of 2: Quantitative Aptitude. Question 1 of 3.");
+    expect(sectionAt(loaded(false), 0)).toBeUndefined();
+    expect(loaded(false).announcement).toBe("Question 1 of 3.");
+  });
+
   it("keeps a failed save, names its question, and clears the notice only when that answer lands", () => {
     const answer = pick(q2, 1);
     let state = run(

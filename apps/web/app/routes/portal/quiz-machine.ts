@@ -2,7 +2,14 @@
 // report what happened as events; what the student sees follows from the state alone, so each rule (an answer
 // the server has not acknowledged stays visible until it lands, a per-question test asks before skipping) lives
 // here once and is tested without a browser.
-import type { Answer, AttemptProgress, AttemptState, QuizIntro, QuizQuestion } from "@trainwise/contract/quiz";
+import type {
+  Answer,
+  AttemptProgress,
+  AttemptSections,
+  AttemptState,
+  QuizIntro,
+  QuizQuestion,
+} from "@trainwise/contract/quiz";
 
 /** Seconds left at which screen readers hear a warning; the visible countdown is not announced every second. */
 export const WARN_AT_SECONDS = 10;
@@ -35,6 +42,8 @@ export interface QuizState {
   paced: boolean;
   total: number;
   secondsPerQuestion: number;
+  /** The test's sections, each from its first position (empty: no sections). */
+  sections: AttemptSections;
   /** Questions known so far, by position. */
   questions: (QuizQuestion | undefined)[];
   index: number;
@@ -97,6 +106,7 @@ export const initialQuizState: QuizState = {
   paced: true,
   total: 0,
   secondsPerQuestion: 30,
+  sections: [],
   questions: [],
   index: 0,
   deadline: 0,
@@ -116,10 +126,24 @@ export function secondsLeft(state: QuizState): number {
   return Math.max(0, Math.ceil((state.deadline - state.now) / 1000));
 }
 
+/** The section the question at `index` belongs to, and its number; undefined when the test has no sections. */
+export function sectionAt(state: Pick<QuizState, "sections">, index: number) {
+  const position = state.sections.findLastIndex((section) => section.firstPosition <= index);
+  const section = state.sections[position];
+  return section && { ...section, number: position + 1, of: state.sections.length };
+}
+
+/** "Section 2 of 4: Verbal Ability. " when `index` opens a section, so a screen reader hears the change. */
+function sectionOpening(state: QuizState, index: number): string {
+  const section = sectionAt(state, index);
+  return section?.firstPosition === index ? `Section ${section.number} of ${section.of}: ${section.name}. ` : "";
+}
+
 function questionAnnouncement(state: QuizState, index: number): string {
-  return state.paced
+  const question = state.paced
     ? `Question ${index + 1} of ${state.total}. You have ${state.secondsPerQuestion} seconds.`
     : `Question ${index + 1} of ${state.total}.`;
+  return sectionOpening(state, index) + question;
 }
 
 /** Drops the unsaved entry for a question only when it still holds the option that landed (a newer pick waits). */
@@ -179,6 +203,7 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
         paced: attempt.paced,
         total: attempt.totalQuestions,
         secondsPerQuestion: attempt.secondsPerQuestion,
+        sections: attempt.sections,
         questions,
         index: attempt.paced ? attempt.currentIndex : 0,
         deadline: event.now + attempt.secondsLeft * 1000,

@@ -18,6 +18,7 @@ import {
   quizReducer,
   saveNotice,
   secondsLeft,
+  sectionAt,
   unansweredNumbers,
   WARN_AT_SECONDS,
 } from "./quiz-machine.ts";
@@ -410,6 +411,7 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
   if (!question) return null;
   const left = secondsLeft(state);
   const isLast = state.index === state.total - 1;
+  const section = sectionAt(state, state.index);
   const unanswered = unansweredNumbers(state);
   const busy = state.moving || state.phase !== "running";
   const notice = saveNotice(state);
@@ -421,9 +423,16 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
       {/* Stays in view while the question scrolls: where the student is and how long is left. */}
       <div className="sticky top-0 z-10 -mx-4 border-b border-slate-200 bg-white px-4 py-3">
         <div className="flex flex-wrap items-center justify-between gap-2 text-lg">
-          <p className="font-semibold">
-            Question {state.index + 1} of {state.total}
-          </p>
+          <div>
+            {section && (
+              <p className="text-base text-slate-700">
+                Section {section.number} of {section.of}: <span className="font-semibold">{section.name}</span>
+              </p>
+            )}
+            <p className="font-semibold">
+              Question {state.index + 1} of {state.total}
+            </p>
+          </div>
           <p role="timer" className={`text-xl ${left <= WARN_AT_SECONDS ? "font-bold text-red-700" : "font-semibold"}`}>
             {state.paced ? `Time Left: ${left} seconds` : `Time Left: ${formatWholeQuizTime(left)} for the whole quiz`}
           </p>

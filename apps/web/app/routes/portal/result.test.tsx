@@ -19,6 +19,7 @@ const RESULT = quizResultSchema.parse({
   percentage: "66.67",
   passMark: 60,
   passed: true,
+  sections: [],
   certificate: true,
   testName: "Campus quiz",
   driveName: "Placement drive",
@@ -113,6 +114,44 @@ describe("the result page", () => {
     expect(wrong.textContent).toContain("Right answer: 5");
     expect(screen.getByRole("link", { name: "Your results" }).getAttribute("href")).toBe("/student/results");
     expect(new Headers(api.fetch.mock.calls[0]?.[1]?.headers).get("authorization")).toBe("Bearer student-token");
+  });
+
+  it("shows each section's score and cut-off, and that passing took every cut-off", async () => {
+    const sectioned = quizResultSchema.parse({
+      ...RESULT,
+      passed: false,
+      sections: [
+        {
+          name: "Quantitative Aptitude",
+          questionCount: 3,
+          score: 2,
+          marks: 1.5,
+          percentage: "50.00",
+          cutOff: 50,
+          metCutOff: true,
+        },
+        { name: "Technical", questionCount: 2, score: 1, marks: 1, percentage: "50.00", cutOff: 100, metCutOff: false },
+        { name: "Verbal", questionCount: 2, score: 0, marks: 0, percentage: "0.00", cutOff: null, metCutOff: null },
+      ],
+    });
+    server({ [`/api/quiz/result/${RESULT_ID}`]: [200, sectioned] }).release();
+    renderAt(`/result/${RESULT_ID}`);
+    expect(await screen.findByText("Not passed (pass mark 60% and every section's cut-off)")).toBeTruthy();
+    const table = screen.getByRole("table", { name: "Your score in each section" });
+    const rows = [...table.querySelectorAll("tbody tr")].map((row) =>
+      [...row.children].map((cell) => cell.textContent),
+    );
+    expect(rows).toEqual([
+      ["Quantitative Aptitude", "2 of 3", "50.00% (1.5 marks)", "50%: met"],
+      ["Technical", "1 of 2", "50.00%", "100%: not met"],
+      ["Verbal", "0 of 2", "0.00%", "None"],
+    ]);
+    cleanup();
+    // A test of one list of questions has no such table.
+    server({ [`/api/quiz/result/${RESULT_ID}`]: [200, RESULT] }).release();
+    renderAt(`/result/${RESULT_ID}`);
+    await screen.findByText("Passed (pass mark 60%)");
+    expect(screen.queryByRole("table")).toBeNull();
   });
 
   it("offers the scorecard on a released result, and the certificate later only on a result that has one", async () => {

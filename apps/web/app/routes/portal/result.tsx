@@ -131,6 +131,59 @@ function useSecondsLeft(running: boolean): number {
   return left;
 }
 
+/** What passing took: the pass mark, every section's cut-off, or both. */
+function passRule(result: ReleasedResult): string {
+  const cutOffs = result.sections.some((section) => section.cutOff !== null);
+  const passMark = result.passMark === null ? null : `pass mark ${result.passMark}%`;
+  if (!cutOffs) return passMark ?? "";
+  return passMark ? `${passMark} and every section's cut-off` : "every section's cut-off";
+}
+
+/** Each section's part of the score, and whether its cut-off was met. */
+function SectionScores({ sections }: { sections: ReleasedResult["sections"] }) {
+  return (
+    <div className="mt-4 overflow-x-auto">
+      <table className="w-full border-collapse text-left">
+        <caption className="mb-2 text-left text-lg font-semibold">Your score in each section</caption>
+        <thead>
+          <tr className="border-b border-slate-300">
+            <th scope="col" className="py-2 pr-3">
+              Section
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Correct
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Score
+            </th>
+            <th scope="col" className="py-2">
+              Cut-off
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sections.map((section) => (
+            <tr key={section.name} className="border-b border-slate-200">
+              <th scope="row" className="py-2 pr-3 font-medium">
+                {section.name}
+              </th>
+              <td className="py-2 pr-3">
+                {section.score} of {section.questionCount}
+              </td>
+              <td className="py-2 pr-3">
+                {section.percentage}%{section.marks !== section.score ? ` (${section.marks} marks)` : ""}
+              </td>
+              <td className="py-2">
+                {section.cutOff === null ? "None" : `${section.cutOff}%: ${section.metCutOff ? "met" : "not met"}`}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function ResultView({ result, token }: { result: ReleasedResult; token: string }) {
   const navigate = useNavigate();
   // The redirect home after 5 seconds happens unless the student chooses to stay and read their answers.
@@ -155,9 +208,10 @@ function ResultView({ result, token }: { result: ReleasedResult; token: string }
       </p>
       {result.passed !== null && (
         <p className={`mt-2 text-xl font-semibold ${result.passed ? "text-green-800" : "text-red-800"}`}>
-          {result.passed ? "Passed" : "Not passed"} (pass mark {result.passMark}%)
+          {result.passed ? "Passed" : "Not passed"} ({passRule(result)})
         </p>
       )}
+      {result.sections.length > 0 && <SectionScores sections={result.sections} />}
       {result.passed && !result.certificate && (
         <p className="mt-2 text-slate-700">
           This drive gives no certificates: they are given only where the college's or company's candidate list confirms

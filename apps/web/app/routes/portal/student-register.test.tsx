@@ -24,6 +24,7 @@ const LATER: RegistrationDrive = registrationDriveSchema.parse({
     secondsPerQuestion: 45,
     timingMode: "whole_quiz",
     negativeMark: 0,
+    sections: [],
     passMark: null,
     reviewPolicy: "score_only",
     secure: true,

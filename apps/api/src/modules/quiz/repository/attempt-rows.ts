@@ -79,7 +79,8 @@ export const ATTEMPT_COLUMNS = `id, student_id as "studentId", started_at as "st
   seconds_per_question as "secondsPerQuestion", current_position as "currentPosition",
   current_started_at as "currentStartedAt", submitted_at as "submittedAt", score, marks, passed,
   total_questions as "totalQuestions", drive_id as "driveId", timing_mode as "timingMode", paced,
-  negative_mark as "negativeMark", pass_mark as "passMark", review_policy as "reviewPolicy", secure`;
+  negative_mark as "negativeMark", pass_mark as "passMark", review_policy as "reviewPolicy", secure,
+  sections, section_marks as "sectionMarks"`;
 
 export type TimestampText = string | Date;
 

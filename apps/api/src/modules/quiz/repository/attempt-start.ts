@@ -42,6 +42,7 @@ export interface StudentForStart {
     | "attemptsAllowed"
     | "passMark"
     | "negativeMark"
+    | "sections"
     | "reviewPolicy"
     | "secure"
   >;
@@ -57,7 +58,7 @@ const lockStudentStatement: NamedStatement = {
       json_build_object('categories', t.categories, 'difficultyMix', t.difficulty_mix,
         'questionCount', t.question_count, 'secondsPerQuestion', t.seconds_per_question, 'timingMode', t.timing_mode,
         'attemptsAllowed', t.attempts_allowed, 'passMark', t.pass_mark, 'negativeMark', t.negative_mark,
-        'reviewPolicy', t.review_policy, 'secure', t.secure) as test
+        'sections', t.sections, 'reviewPolicy', t.review_policy, 'secure', t.secure) as test
     from students s join drives d on d.id = s.drive_id join tests t on t.id = d.test_id
     where s.id = $1::uuid for update of s for share of d`,
   // The drive's row is held (shared with the drive's other starts) until the start commits: closing and publishing
@@ -81,7 +82,8 @@ export async function lockStudent(db: Executor, studentId: string): Promise<Stud
 const randomQuestionsStatement: NamedStatement = {
   name: "quiz.random-questions",
   // $1 how many, $2 categories (empty: all), $3–$5 easy/medium/hard counts (null: any difficulty),
-  // $6 secure (only keys no candidate has seen) or practice (no key a secure drive still needs)
+  // $6 secure (only keys no candidate has seen) or practice (no key a secure drive still needs), $7 questions an
+  // earlier section of the same start drew
   // Which questions only: claimAndLockDrawn reads them as they are once locked.
   text: `select q.id as "questionId"
     from (
@@ -91,7 +93,7 @@ const randomQuestionsStatement: NamedStatement = {
         select q.*, not $6::boolean and ${keptForSecureSql("q")} as last_resort
         from questions q
         where q.archived_at is null and (cardinality($2::text[]) = 0 or q.category = any($2::text[]))
-          and ${drawableSql("q", "$6::boolean")}
+          and ${drawableSql("q", "$6::boolean")} and not q.id = any($7::uuid[])
       ) q
     ) q
     where $3::int is null
@@ -100,15 +102,15 @@ const randomQuestionsStatement: NamedStatement = {
 };
 
 /**
- * Up to `count` current questions from the test's categories (all when none are named), `mix` of each
- * difficulty when the test sets one, whose keys the drive may use; a practice drive's unseen questions that a
- * secure drive is waiting for last (decision 024).
+ * Up to `count` current questions from the test's (or a section's) categories (all when none are named), `mix` of
+ * each difficulty when it sets one, whose keys the drive may use, none of `drawnBefore`; a practice drive's unseen
+ * questions that a secure drive is waiting for last (decision 024).
  */
 export function randomQuestions(
   db: Executor,
-  draw: { count: number; categories: string[]; mix: DifficultyMix | null; secure: boolean },
+  draw: { count: number; categories: string[]; mix: DifficultyMix | null; secure: boolean; drawnBefore: string[] },
 ) {
-  const { count, categories, mix, secure } = draw;
+  const { count, categories, mix, secure, drawnBefore } = draw;
   return runNamed<{ questionId: string }>(db, randomQuestionsStatement, [
     count,
     categories,
@@ -116,6 +118,7 @@ export function randomQuestions(
     mix?.medium ?? null,
     mix?.hard ?? null,
     secure,
+    drawnBefore,
   ]);
 }
 
@@ -160,11 +163,12 @@ const insertAttemptStatement: NamedStatement = {
   name: "quiz.insert-attempt",
   // $1 student, $2 now, $3 seconds per question, $4 question ids in order, $5 each one's option order,
   // $6 drive, $7 timing mode, $8 paced, $9 negative mark, $10 pass mark, $11 review policy, $12 secure,
-  // $13 when the drive's closing ends the attempt (null: it may use all its time)
+  // $13 when the drive's closing ends the attempt (null: it may use all its time), $14 the sections served (null:
+  // none)
   text: `with attempt as (
       insert into attempts (student_id, started_at, current_started_at, seconds_per_question, total_questions,
                             deadline_at, drive_id, timing_mode, paced, negative_mark, pass_mark, review_policy,
-                            secure)
+                            secure, sections)
       values ($1::uuid, $2::timestamptz, $2::timestamptz, $3::int, cardinality($4::uuid[]),
               ${endsByCloseSql(
                 deadlineSql({
@@ -174,7 +178,8 @@ const insertAttemptStatement: NamedStatement = {
                 }),
                 "$13::timestamptz",
               )},
-              $6::uuid, $7::timing_mode, $8::boolean, $9::real, $10::int, $11::review_policy, $12::boolean)
+              $6::uuid, $7::timing_mode, $8::boolean, $9::real, $10::int, $11::review_policy, $12::boolean,
+              $14::jsonb)
       returning ${ATTEMPT_COLUMNS}
     ), served as (
       insert into attempt_questions (attempt_id, position, question_id, option_order)
@@ -213,6 +218,7 @@ export async function insertAttempt(
       | "passMark"
       | "reviewPolicy"
       | "secure"
+      | "sections"
     >;
   },
 ) {
@@ -232,6 +238,7 @@ export async function insertAttempt(
     rules.reviewPolicy,
     rules.secure,
     endsBy,
+    rules.sections && JSON.stringify(rules.sections),
   ]);
   if (!attempt) throw new Error("The attempt was not stored.");
   return attempt;

@@ -57,7 +57,7 @@ const scoreAndCloseStatement: NamedStatement = {
     ), marked as (
       update attempt_questions aq set is_correct = g.mark = 1, mark = g.mark
       from graded g where aq.attempt_id = $1::uuid and aq.position = g.position
-      returning aq.is_correct, aq.mark, g.answered
+      returning aq.position, aq.is_correct, aq.mark, g.answered
     ), tally as (
       select count(*) filter (where is_correct)::int as correct,
              -- Added up in double precision, where a few hundred marks add up exactly in any order: added as
@@ -65,13 +65,44 @@ const scoreAndCloseStatement: NamedStatement = {
              coalesce(sum(mark::float8), 0)::real as credit,
              count(*) filter (where answered and mark <= 0)::int as wrong
       from marked
+    ), sections as (
+      -- A sectioned attempt's sections (decision 034), each up to the position before next_first.
+      select s.ordinality as section, (s.value->>'questionCount')::int as question_count,
+             (s.value->>'negativeMark')::real as negative_mark, (s.value->>'cutOff')::int as cut_off,
+             sum((s.value->>'questionCount')::int) over (order by s.ordinality) as next_first
+      from attempts a cross join jsonb_array_elements(a.sections) with ordinality s
+      where a.id = $1::uuid
+    ), section_tally as (
+      -- Each section tallied as a whole attempt is, less its own negative mark; met: its cut-off (null: none).
+      select s.section, count(m.position) filter (where m.is_correct)::int as correct,
+             coalesce(sum(m.mark::float8), 0)::real
+               - s.negative_mark * count(m.position) filter (where m.answered and m.mark <= 0)::int as marks,
+             s.question_count, s.cut_off
+      from sections s left join marked m on m.position >= s.next_first - s.question_count and m.position < s.next_first
+      group by s.section, s.question_count, s.cut_off, s.negative_mark
+    ), section_marks as (
+      select coalesce(sum(marks::float8), 0)::real as marks,
+             bool_and(marks * 100 >= cut_off * question_count) filter (where cut_off is not null) as met_cut_offs,
+             bool_or(cut_off is not null) as cut_offs,
+             jsonb_agg(jsonb_build_object('score', correct, 'marks', marks,
+               'metCutOff', case when cut_off is null then null else marks * 100 >= cut_off * question_count end)
+               order by section) as parts
+      from section_tally
+    ), result as (
+      -- Without sections, the attempt's own arithmetic, unchanged: marks as they always were.
+      select t.correct, coalesce(sm.marks, t.credit - a.negative_mark * t.wrong) as scored_marks, sm.parts,
+             coalesce(sm.cut_offs, false) as cut_offs, coalesce(sm.met_cut_offs, true) as met_cut_offs
+      from tally t cross join attempts a left join section_marks sm on a.sections is not null
+      where a.id = $1::uuid
     )
-    update attempts set submitted_at = $2::timestamptz, score = tally.correct,
-      marks = tally.credit - negative_mark * tally.wrong,
-      -- Pass or fail is decided here, once, in the same arithmetic as the marks it is decided on.
-      passed = case when pass_mark is null then null
-                    else (tally.credit - negative_mark * tally.wrong) * 100 >= pass_mark * total_questions end
-    from tally
+    update attempts set submitted_at = $2::timestamptz, score = result.correct, marks = result.scored_marks,
+      section_marks = result.parts,
+      -- Pass or fail is decided here, once, in the same arithmetic as the marks it is decided on: the pass mark
+      -- and every section's cut-off.
+      passed = case when pass_mark is null and not result.cut_offs then null
+                    else (pass_mark is null or result.scored_marks * 100 >= pass_mark * total_questions)
+                         and result.met_cut_offs end
+    from result
     where id = $1::uuid and submitted_at is null
     returning ${ATTEMPT_COLUMNS}`,
 };

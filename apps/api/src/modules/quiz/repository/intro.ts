@@ -2,6 +2,7 @@
 // would copy them, and where their attempts stand (decision 026).
 import type { QuizIntro } from "@trainwise/contract/quiz";
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
+import { outlineSectionsSql } from "../../tests/repository.ts";
 
 const introStatement: NamedStatement = {
   name: "quiz.intro",
@@ -9,7 +10,7 @@ const introStatement: NamedStatement = {
       t.question_count as "questionCount",
       t.seconds_per_question as "secondsPerQuestion", s.time_multiplier as "timeMultiplier",
       t.timing_mode as "timingMode", t.negative_mark as "negativeMark", t.pass_mark as "passMark",
-      t.review_policy as "reviewPolicy", t.secure,
+      ${outlineSectionsSql("t")} as sections, t.review_policy as "reviewPolicy", t.secure,
       greatest(s.attempts_allowed, t.attempts_allowed) as "attemptsAllowed",
       (select count(*)::int from attempts a where a.student_id = s.id) as "attemptsUsed",
       exists (select 1 from attempts a where a.student_id = s.id and a.submitted_at is null) as running,

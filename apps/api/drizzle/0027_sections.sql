@@ -1,0 +1,3 @@
+ALTER TABLE "attempts" ADD COLUMN "sections" jsonb;--> statement-breakpoint
+ALTER TABLE "attempts" ADD COLUMN "section_marks" jsonb;--> statement-breakpoint
+ALTER TABLE "tests" ADD COLUMN "sections" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,248 @@
+// A test in sections (issue 26, decision 034): each section draws its own questions, in the test's order, marks
+// them with its own negative mark, and may set a cut-off that passing needs beside the pass mark. Through the
+// real API: the admin's test, the student's attempt and result, the outline a candidate reads first.
+import type { AttemptState, QuizQuestion, ReleasedResult } from "@trainwise/contract/quiz";
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "../../test/app.ts";
+import { adminToken, bearer, registerStudent } from "../../test/fixtures.ts";
+
+type InProgress = Extract<AttemptState, { status: "in_progress" }>;
+
+const SECTIONS = [
+  { name: "Quantitative Aptitude", categories: ["Sections quant"], questionCount: 3, negativeMark: 0.5, cutOff: 50 },
+  { name: "Verbal Ability", categories: ["Sections verbal"], questionCount: 2 },
+  { name: "Technical", categories: ["Sections tech"], questionCount: 2, cutOff: 100 },
+];
+
+describe("a test in sections", async () => {
+  const { app, database } = await createTestApp();
+  const admin = bearer(await adminToken(app, database.db));
+
+  async function addQuestion(category: string, text: string) {
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/questions",
+      headers: admin,
+      payload: {
+        text,
+        category,
+        difficulty: "easy",
+        options: [
+          { text: "right", isCorrect: true },
+          { text: "wrong", isCorrect: false },
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+  }
+  for (let index = 1; index <= 3; index++) await addQuestion("Sections quant", `Quant ${index}`);
+  for (let index = 1; index <= 2; index++) await addQuestion("Sections verbal", `Verbal ${index}`);
+  for (let index = 1; index <= 2; index++) await addQuestion("Sections tech", `Tech ${index}`);
+
+  async function createTest(payload: object) {
+    return app.inject({ method: "POST", url: "/api/tests", headers: admin, payload });
+  }
+  async function driveOf(testId: string) {
+    const drive = await app.inject({
+      method: "POST",
+      url: "/api/drives",
+      headers: admin,
+      payload: { name: `Sections drive ${testId}`, testId },
+    });
+    expect(drive.statusCode, drive.body).toBe(201);
+    return drive.json().code as string;
+  }
+
+  const placement = await createTest({
+    name: "Placement round",
+    timingMode: "whole_quiz",
+    passMark: 60,
+    sections: SECTIONS,
+  });
+  const placementCode = await driveOf(placement.json()._id);
+
+  /** A student starts the placement test and answers by `pick` (question text → "right", "wrong" or none). */
+  async function sit(pick: (text: string) => "right" | "wrong" | undefined) {
+    const { token } = await registerStudent(app, { driveCode: placementCode });
+    const started = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
+    expect(started.statusCode, started.body).toBe(200);
+    const state = started.json() as InProgress;
+    for (const question of state.questions) {
+      const choice = pick(question.text);
+      if (!choice) continue;
+      const option = question.options.find((candidate) => candidate.text === choice);
+      const saved = await app.inject({
+        method: "PUT",
+        url: "/api/quiz/answers",
+        headers: bearer(token),
+        payload: { questionId: question._id, optionId: option?._id },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const submitted = await app.inject({
+      method: "POST",
+      url: "/api/quiz/submit",
+      headers: bearer(token),
+      payload: { answers: [] },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const result = await app.inject({
+      method: "GET",
+      url: `/api/quiz/result/${submitted.json().resultId}`,
+      headers: bearer(token),
+    });
+    expect(result.statusCode, result.body).toBe(200);
+    return { state, result: result.json() as ReleasedResult };
+  }
+
+  it("stores a test's sections in order, and its length, bank and marking are its sections'", () => {
+    expect(placement.statusCode, placement.body).toBe(201);
+    const test = placement.json();
+    expect(test.sections).toEqual([
+      { ...SECTIONS[0], difficultyMix: null },
+      { ...SECTIONS[1], difficultyMix: null, negativeMark: 0, cutOff: null },
+      { ...SECTIONS[2], difficultyMix: null, negativeMark: 0 },
+    ]);
+    expect(test.questionCount).toBe(7);
+    expect(test.categories).toEqual(["Sections quant", "Sections verbal", "Sections tech"]);
+    expect(test.negativeMark).toBe(0);
+    expect(test.available).toBe(7);
+  });
+
+  it("refuses sections that cannot make a test, saying why", async () => {
+    const refusals: [object, string][] = [
+      [{ sections: [SECTIONS[0]] }, "A test with sections has at least two"],
+      [{ sections: [SECTIONS[0], { ...SECTIONS[1], name: "quantitative aptitude" }] }, "a name of its own"],
+      [
+        { sections: [SECTIONS[0], { ...SECTIONS[1], questionCount: 199 }] },
+        "A test's sections add up to at most 200 questions",
+      ],
+      [{ sections: [SECTIONS[0], { ...SECTIONS[1], cutOff: 101 }] }, "Cut-off must be at most 100"],
+      [{ sections: [SECTIONS[0], { ...SECTIONS[1], name: " " }] }, "Section name"],
+      [{ sections: Array.from({ length: 9 }, (_, index) => ({ name: `S${index}` })) }, "at most 8 sections"],
+    ];
+    for (const [payload, message] of refusals) {
+      const refused = await createTest({ name: "Refused sections", ...payload });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error).toContain(message);
+    }
+  });
+
+  it("serves each section's own questions in the test's order, and says where each section starts", async () => {
+    const { state } = await sit(() => undefined);
+    expect(state.sections).toEqual([
+      { name: "Quantitative Aptitude", firstPosition: 0, questionCount: 3 },
+      { name: "Verbal Ability", firstPosition: 3, questionCount: 2 },
+      { name: "Technical", firstPosition: 5, questionCount: 2 },
+    ]);
+    const kinds = state.questions.map((question: QuizQuestion) => question.text.split(" ")[0]);
+    expect(kinds).toEqual(["Quant", "Quant", "Quant", "Verbal", "Verbal", "Tech", "Tech"]);
+  });
+
+  it("marks each section with its own negative mark, and passing needs every cut-off and the pass mark", async () => {
+    // Quant: 2 right, 1 wrong at -0.5 = 1.5 of 3 (50%, its cut-off); Verbal none; Tech both right.
+    const strong = await sit((text) =>
+      text === "Quant 3" ? "wrong" : text.startsWith("Verbal") ? undefined : "right",
+    );
+    expect(strong.result.sections).toEqual([
+      {
+        name: "Quantitative Aptitude",
+        questionCount: 3,
+        score: 2,
+        marks: 1.5,
+        percentage: "50.00",
+        cutOff: 50,
+        metCutOff: true,
+      },
+      {
+        name: "Verbal Ability",
+        questionCount: 2,
+        score: 0,
+        marks: 0,
+        percentage: "0.00",
+        cutOff: null,
+        metCutOff: null,
+      },
+      { name: "Technical", questionCount: 2, score: 2, marks: 2, percentage: "100.00", cutOff: 100, metCutOff: true },
+    ]);
+    expect([strong.result.score, strong.result.marks, strong.result.percentage]).toEqual([4, 3.5, "50.00"]);
+    // Every cut-off met, but 50% is below the pass mark of 60%.
+    expect(strong.result.passed).toBe(false);
+
+    const everyRight = await sit(() => "right");
+    expect([everyRight.result.marks, everyRight.result.passed]).toEqual([7, true]);
+
+    // Everything right but one Technical question: 6 of 7 overall (85.71%), yet Technical's cut-off is 100%.
+    const oneShort = await sit((text) => (text === "Tech 2" ? "wrong" : "right"));
+    expect(oneShort.result.marks).toBe(6);
+    expect(oneShort.result.sections.map((section) => section.metCutOff)).toEqual([true, null, false]);
+    expect(oneShort.result.passed).toBe(false);
+
+    const stored = await database.db.execute<{ section_marks: unknown; marks: number }>(
+      `select section_marks, marks from attempts where id = '${oneShort.result.resultId}'`,
+    );
+    expect(stored.rows[0]?.section_marks).toEqual([
+      { score: 3, marks: 3, metCutOff: true },
+      { score: 2, marks: 2, metCutOff: null },
+      { score: 1, marks: 1, metCutOff: false },
+    ]);
+  });
+
+  it("reads a sectioned test's outline before the clock: names, lengths, marking and cut-offs, not its bank", async () => {
+    const registration = await app.inject({ method: "GET", url: `/api/auth/student/drive?code=${placementCode}` });
+    const { token } = await registerStudent(app, { driveCode: placementCode });
+    const intro = await app.inject({ method: "GET", url: "/api/quiz/intro", headers: bearer(token) });
+    expect(intro.statusCode, intro.body).toBe(200);
+    const outline = [
+      { name: "Quantitative Aptitude", questionCount: 3, negativeMark: 0.5, cutOff: 50 },
+      { name: "Verbal Ability", questionCount: 2, negativeMark: 0, cutOff: null },
+      { name: "Technical", questionCount: 2, negativeMark: 0, cutOff: 100 },
+    ];
+    expect(intro.json().sections).toEqual(outline);
+    expect(registration.statusCode, registration.body).toBe(200);
+    expect(registration.json().test.sections).toEqual(outline);
+  });
+
+  it("never draws a question twice when sections share the bank", async () => {
+    const shared = await createTest({
+      name: "Shared bank",
+      timingMode: "whole_quiz",
+      categories: [],
+      sections: [
+        { name: "First", categories: ["Sections quant", "Sections verbal"], questionCount: 4 },
+        { name: "Second", categories: ["Sections verbal", "Sections quant"], questionCount: 1 },
+      ],
+    });
+    expect(shared.statusCode, shared.body).toBe(201);
+    const code = await driveOf(shared.json()._id);
+    for (let round = 0; round < 5; round++) {
+      const { token } = await registerStudent(app, { driveCode: code });
+      const started = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
+      const questions = (started.json() as InProgress).questions.map((question) => question._id);
+      expect(questions).toHaveLength(5);
+      expect(new Set(questions).size).toBe(5);
+    }
+  });
+
+  it("refuses to start a secure test one of whose sections runs short, though the bank as a whole would do", async () => {
+    // Questions no candidate has seen: 2 for a section of 3, and plenty for the other.
+    for (let index = 1; index <= 2; index++) await addQuestion("Fresh verbal", `Fresh verbal ${index}`);
+    for (let index = 1; index <= 5; index++) await addQuestion("Fresh quant", `Fresh quant ${index}`);
+    const short = await createTest({
+      name: "Short section",
+      timingMode: "whole_quiz",
+      reviewPolicy: "score_only",
+      secure: true,
+      sections: [
+        { name: "Verbal", categories: ["Fresh verbal"], questionCount: 3 },
+        { name: "Quant", categories: ["Fresh quant"], questionCount: 1 },
+      ],
+    });
+    expect(short.statusCode, short.body).toBe(201);
+    expect(short.json().available).toBe(7);
+    const { token } = await registerStudent(app, { driveCode: await driveOf(short.json()._id) });
+    const started = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
+    expect(started.statusCode, started.body).toBe(409);
+    expect(started.json().error).toContain("too few questions");
+  });
+});

@@ -1,0 +1,200 @@
+// The test form's sections (decision 034): each section's name, the categories it draws from, how many questions,
+// its negative marking and an optional cut-off. A test has none (one list of questions) or two and more.
+import { MAX_SECTIONS, type TestSection, type TestSectionInput } from "@trainwise/contract/drives";
+import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import { FormField } from "../ui/form-field.tsx";
+
+/** A section as the form holds it: what its inputs hold (text), and a difficulty mix set through the API kept. */
+export interface SectionForm {
+  name: string;
+  categories: string[];
+  questionCount: string;
+  difficultyMix: { easy: string; medium: string; hard: string } | null;
+  negativeMark: string;
+  cutOff: string;
+}
+
+export const EMPTY_SECTION: SectionForm = {
+  name: "",
+  categories: [],
+  questionCount: "10",
+  difficultyMix: null,
+  negativeMark: "0",
+  cutOff: "",
+};
+
+// A blank number box is "not a number" to the schema, never a silent default.
+export const numberOf = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
+
+export function sectionInput(section: SectionForm): TestSectionInput {
+  const mix = section.difficultyMix;
+  return {
+    name: section.name,
+    categories: section.categories,
+    questionCount: numberOf(section.questionCount),
+    difficultyMix: mix && { easy: numberOf(mix.easy), medium: numberOf(mix.medium), hard: numberOf(mix.hard) },
+    negativeMark: numberOf(section.negativeMark),
+    cutOff: section.cutOff.trim() === "" ? null : numberOf(section.cutOff),
+  };
+}
+
+export function sectionForm(section: TestSection): SectionForm {
+  const mix = section.difficultyMix;
+  return {
+    name: section.name,
+    categories: section.categories,
+    questionCount: String(section.questionCount),
+    difficultyMix: mix && { easy: String(mix.easy), medium: String(mix.medium), hard: String(mix.hard) },
+    negativeMark: String(section.negativeMark),
+    cutOff: section.cutOff === null ? "" : String(section.cutOff),
+  };
+}
+
+/** The test form's list of sections (its useFieldArray), as much of it as these fields use. */
+export interface SectionList {
+  fields: (SectionForm & { id: string })[];
+  append: (sections: SectionForm[]) => void;
+  remove: (index: number) => void;
+  move: (from: number, to: number) => void;
+}
+
+interface SectionsFieldsProps {
+  list: SectionList;
+  // The test form's own types stay in its route; these fields only need its sections' part.
+  // biome-ignore lint/suspicious/noExplicitAny: react-hook-form's register of a form with a `sections` list
+  register: UseFormRegister<any>;
+  errors: FieldErrors<{ sections: SectionForm[] }>;
+  categoryChoices: string[];
+}
+
+/** The sections' part of the test form: a list to add to, remove from and reorder, each section a fieldset. */
+export function SectionsFields({ list, register, errors, categoryChoices }: SectionsFieldsProps) {
+  const { fields, append, remove, move } = list;
+  const listError = errors.sections?.message ?? errors.sections?.root?.message;
+  return (
+    <fieldset className="md:col-span-2">
+      <legend className="font-medium">Sections</legend>
+      <p className="mt-1 text-sm text-slate-700">
+        Without sections a test is one list of questions. In sections, each draws its own questions and has its own
+        negative marking and an optional cut-off; students meet them in this order, and passing needs every cut-off as
+        well as the pass mark.
+      </p>
+      {listError && (
+        <p className="mt-1 text-sm text-red-700" role="alert">
+          {listError}
+        </p>
+      )}
+      <ol className="mt-3 space-y-4">
+        {fields.map((field, index) => {
+          const sectionErrors = errors.sections?.[index];
+          const mix = field.difficultyMix;
+          const number = index + 1;
+          return (
+            <li key={field.id}>
+              <fieldset className="grid gap-3 rounded border border-slate-300 p-3 sm:grid-cols-2">
+                <legend className="px-1 font-medium">Section {number}</legend>
+                <FormField
+                  label={`Section ${number} name`}
+                  className="sm:col-span-2"
+                  error={sectionErrors?.name?.message}
+                  {...register(`sections.${index}.name`)}
+                />
+                <fieldset className="sm:col-span-2">
+                  <legend className="text-sm font-medium">
+                    Section {number} categories (none ticked: the whole bank)
+                  </legend>
+                  <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
+                    {categoryChoices.map((category) => (
+                      <label key={category} className="flex items-center gap-2">
+                        <input type="checkbox" value={category} {...register(`sections.${index}.categories`)} />
+                        {category}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+                {mix ? (
+                  <div className="grid gap-3 sm:col-span-2 sm:grid-cols-3">
+                    {(["easy", "medium", "hard"] as const).map((level) => (
+                      <FormField
+                        key={level}
+                        label={`Section ${number}: ${level} questions`}
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        error={sectionErrors?.difficultyMix?.[level]?.message ?? sectionErrors?.difficultyMix?.message}
+                        {...register(`sections.${index}.difficultyMix.${level}`)}
+                      />
+                    ))}
+                  </div>
+                ) : (
+                  <FormField
+                    label={`Section ${number}: number of questions`}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    error={sectionErrors?.questionCount?.message}
+                    {...register(`sections.${index}.questionCount`)}
+                  />
+                )}
+                <FormField
+                  label={`Section ${number}: negative marking (0 to 1)`}
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={1}
+                  step={0.05}
+                  error={sectionErrors?.negativeMark?.message}
+                  {...register(`sections.${index}.negativeMark`)}
+                />
+                <FormField
+                  label={`Section ${number}: cut-off % (optional)`}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={100}
+                  error={sectionErrors?.cutOff?.message}
+                  {...register(`sections.${index}.cutOff`)}
+                />
+                <div className="flex flex-wrap gap-2 sm:col-span-2">
+                  <button
+                    type="button"
+                    disabled={index === 0}
+                    onClick={() => move(index, index - 1)}
+                    className="rounded border border-slate-500 px-3 py-1 text-sm disabled:opacity-50"
+                  >
+                    Move up <span className="sr-only">section {number}</span>
+                  </button>
+                  <button
+                    type="button"
+                    disabled={index === fields.length - 1}
+                    onClick={() => move(index, index + 1)}
+                    className="rounded border border-slate-500 px-3 py-1 text-sm disabled:opacity-50"
+                  >
+                    Move down <span className="sr-only">section {number}</span>
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => remove(index)}
+                    className="rounded border border-red-700 px-3 py-1 text-sm text-red-700 hover:bg-red-50"
+                  >
+                    Remove section {number}
+                  </button>
+                </div>
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      {fields.length < MAX_SECTIONS && (
+        <button
+          type="button"
+          // The first split makes two sections: a test has none or at least two.
+          onClick={() => append(fields.length === 0 ? [EMPTY_SECTION, EMPTY_SECTION] : [EMPTY_SECTION])}
+          className="mt-3 rounded border border-brand-700 px-3 py-1 text-brand-700 hover:bg-brand-50"
+        >
+          {fields.length === 0 ? "Divide into sections" : "Add a section"}
+        </button>
+      )}
+    </fieldset>
+  );
+}
