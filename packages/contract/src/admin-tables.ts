@@ -4,7 +4,7 @@ import { z } from "zod";
 import { idSchema, searchText } from "./common.ts";
 import { DIFFICULTIES } from "./constants.ts";
 import { contactEnquirySchema } from "./contact.ts";
-import { DRIVE_STATUSES, driveSchema, testSchema } from "./drives.ts";
+import { DRIVE_STATUSES, driveSchema, sectionResultSchema, testSchema } from "./drives.ts";
 import { feedbackSchema } from "./feedback.ts";
 import { questionTableRowSchema, richTextHtml } from "./questions.ts";
 import { studentAdminSchema } from "./students.ts";
@@ -129,6 +129,8 @@ export const resultTableRowSchema = z.object({
   /** marks ÷ total × 100, unrounded; the screen rounds it in the admin's locale. */
   percentage: z.number(),
   passed: z.boolean().nullable(),
+  /** Each section's part (empty: the test has no sections). */
+  sections: z.array(sectionResultSchema),
   submittedAt: z.iso.datetime(),
   /** The drive's time zone: the submission time is shown as the drive's people read their clocks. */
   timeZone: z.string(),

@@ -125,7 +125,22 @@ export type TestSection = z.output<typeof testSectionInputSchema>;
 export type TestSectionInput = z.input<typeof testSectionInputSchema>;
 /** A section as an attempt was served it: the questions actually drawn for it, and its marking. */
 export type ServedSection = Pick<TestSection, "name" | "questionCount" | "negativeMark" | "cutOff">;
-/** A section's part of a scored attempt; `metCutOff` null when the section has no cut-off. */
+/**
+ * A section's part of a result (decision 034): its questions answered right, its marks less its negative marking,
+ * and whether its cut-off was met (null: the section has none).
+ */
+export const sectionResultSchema = z.object({
+  name: z.string(),
+  questionCount: z.number().int(),
+  score: z.number().int(),
+  marks: z.number(),
+  percentage: z.string(),
+  cutOff: z.number().int().nullable(),
+  metCutOff: z.boolean().nullable(),
+});
+export type SectionResult = z.infer<typeof sectionResultSchema>;
+
+/** A section's part of a scored attempt as stored; `metCutOff` null when the section has no cut-off. */
 export interface SectionMarks {
   score: number;
   marks: number;
@@ -469,6 +484,8 @@ export const driveResultSchema = z.object({
   totalQuestions: z.number().int(),
   percentage: z.string(),
   passed: z.boolean().nullable(),
+  /** Each section's part (empty: the test has no sections). */
+  sections: z.array(sectionResultSchema),
   focusLosses: z.number().int(),
   ...answerTimingSchema.shape,
   submittedAt: z.iso.datetime(),

@@ -2,7 +2,16 @@
 import { z } from "zod";
 import { idSchema, listOf } from "./common.ts";
 import { QUIZ_QUESTION_LIMIT } from "./constants.ts";
-import { MAX_TEST_QUESTIONS, REVIEW_POLICIES, TIMING_MODES, testOutlineSchema } from "./drives.ts";
+import {
+  MAX_TEST_QUESTIONS,
+  REVIEW_POLICIES,
+  type SectionMarks,
+  type SectionResult,
+  type ServedSection,
+  sectionResultSchema,
+  TIMING_MODES,
+  testOutlineSchema,
+} from "./drives.ts";
 import { MAX_OPTIONS, questionTypeSchema, richTextHtml } from "./questions.ts";
 
 /**
@@ -73,19 +82,36 @@ export type RefusedAnswer = z.infer<typeof refusedAnswerSchema>;
 export const quizSubmitResponseSchema = z.object({ resultId: idSchema, refused: z.array(refusedAnswerSchema) });
 
 /**
- * A section's part of a result (decision 034): its questions answered right, its marks less its negative marking,
- * and whether its cut-off was met (null: the section has none).
+ * What passing took, as a result says it after "Passed" or "Not passed": the pass mark, every section's cut-off, or
+ * both ("" when neither: then there is no pass or fail).
  */
-export const sectionResultSchema = z.object({
-  name: z.string(),
-  questionCount: z.number().int(),
-  score: z.number().int(),
-  marks: z.number(),
-  percentage: z.string(),
-  cutOff: z.number().int().nullable(),
-  metCutOff: z.boolean().nullable(),
-});
-export type SectionResult = z.infer<typeof sectionResultSchema>;
+export function passRule(passMark: number | null, sections: readonly SectionResult[]): string {
+  const cutOffs = sections.some((section) => section.cutOff !== null);
+  const mark = passMark === null ? null : `pass mark ${passMark}%`;
+  if (!cutOffs) return mark ?? "";
+  return mark ? `${mark} and every section's cut-off` : "every section's cut-off";
+}
+
+/** A section's cut-off and whether it was met ("cut-off 50% met"), or "" when it has none. */
+export function cutOffText(section: SectionResult): string {
+  return section.cutOff === null ? "" : `cut-off ${section.cutOff}% ${section.metCutOff ? "met" : "not met"}`;
+}
+
+/**
+ * Each section's part of a scored attempt, from the sections it was served (`attempts.sections`) and its marks in
+ * each (`attempts.section_marks`): what the result, the admin's tables and the exports all show. Empty without
+ * sections.
+ */
+export function sectionResultsOf(
+  sections: readonly ServedSection[] | null,
+  marks: readonly SectionMarks[] | null,
+): SectionResult[] {
+  return (sections ?? []).map(({ name, questionCount, cutOff }, index) => {
+    const part = marks?.[index] ?? { score: 0, marks: 0, metCutOff: null };
+    const percentage = scorePercentage(part.marks, questionCount);
+    return { name, questionCount, score: part.score, marks: part.marks, percentage, cutOff, metCutOff: part.metCutOff };
+  });
+}
 
 /** A result whose score the student may see: at submit on a practice test, on release on a secure one. */
 export const releasedResultSchema = z.object({

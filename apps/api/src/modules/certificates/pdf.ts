@@ -3,6 +3,8 @@
 // script is set in its Noto Sans: in Roboto alone a Kannada college or a Hindi name printed blank (outside attack).
 import { createRequire } from "node:module";
 import { brand } from "@trainwise/contract/brand";
+import type { SectionResult } from "@trainwise/contract/drives";
+import { cutOffText, passRule } from "@trainwise/contract/quiz";
 import pdfmake from "pdfmake";
 import roboto from "pdfmake/fonts/Roboto.js";
 
@@ -122,6 +124,8 @@ export interface ScorecardFacts {
   percentage: string;
   passMark: number | null;
   passed: boolean | null;
+  /** Each section's part, in order (empty: the test has no sections). */
+  sections: SectionResult[];
   /** "3 of 120" and "97.50" once the drive has settled; otherwise why they are not given. */
   standing: { rank: string; percentile: string } | { reason: string };
 }
@@ -149,9 +153,15 @@ export function scorecardLines(facts: ScorecardFacts): [string, string][] {
     ["Right answers", String(facts.right)],
     ["Marks", `${facts.marks} of ${facts.questions}`],
     ["Score", `${facts.percentage}%`],
-    ...(facts.passMark === null || facts.passed === null
+    ...facts.sections.map((section): [string, string] => [
+      section.name,
+      [`${section.marks} of ${section.questionCount} marks (${section.percentage}%)`, cutOffText(section)]
+        .filter(Boolean)
+        .join(", "),
+    ]),
+    ...(facts.passed === null
       ? []
-      : ([["Result", `${facts.passed ? "Passed" : "Not passed"} (pass mark ${facts.passMark}%)`]] as [
+      : ([["Result", `${facts.passed ? "Passed" : "Not passed"} (${passRule(facts.passMark, facts.sections)})`]] as [
           string,
           string,
         ][])),

@@ -104,6 +104,7 @@ export class Scorecards {
       percentage: result.percentage,
       passMark: result.passMark,
       passed: result.passed,
+      sections: result.sections,
       standing: state?.final
         ? await this.#standingOf(record.driveId, standingsVersion, resultId)
         : { reason: "given once the drive has closed and every attempt is in" },

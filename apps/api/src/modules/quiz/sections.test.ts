@@ -2,6 +2,7 @@
 // them with its own negative mark, and may set a cut-off that passing needs beside the pass mark. Through the
 // real API: the admin's test, the student's attempt and result, the outline a candidate reads first.
 import type { AttemptState, QuizQuestion, ReleasedResult } from "@trainwise/contract/quiz";
+import { extractText } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, registerStudent } from "../../test/fixtures.ts";
@@ -50,7 +51,7 @@ describe("a test in sections", async () => {
       payload: { name: `Sections drive ${testId}`, testId },
     });
     expect(drive.statusCode, drive.body).toBe(201);
-    return drive.json().code as string;
+    return drive.json() as { _id: string; code: string };
   }
 
   const placement = await createTest({
@@ -59,7 +60,7 @@ describe("a test in sections", async () => {
     passMark: 60,
     sections: SECTIONS,
   });
-  const placementCode = await driveOf(placement.json()._id);
+  const { _id: driveId, code: placementCode } = await driveOf(placement.json()._id);
 
   /** A student starts the placement test and answers by `pick` (question text → "right", "wrong" or none). */
   async function sit(pick: (text: string) => "right" | "wrong" | undefined) {
@@ -92,7 +93,7 @@ describe("a test in sections", async () => {
       headers: bearer(token),
     });
     expect(result.statusCode, result.body).toBe(200);
-    return { state, result: result.json() as ReleasedResult };
+    return { state, result: result.json() as ReleasedResult, token };
   }
 
   it("stores a test's sections in order, and its length, bank and marking are its sections'", () => {
@@ -188,6 +189,54 @@ describe("a test in sections", async () => {
     ]);
   });
 
+  it("prints each section's marks and cut-off on the scorecard, and what passing took", async () => {
+    const { result, token } = await sit((text) => (text === "Tech 2" ? "wrong" : "right"));
+    const response = await app.inject({
+      method: "GET",
+      url: `/api/quiz/result/${result.resultId}/scorecard`,
+      headers: bearer(token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { text } = await extractText(new Uint8Array(response.rawPayload), { mergePages: true });
+    const flat = text.replace(/\s+/g, " ");
+    expect(flat).toContain("Quantitative Aptitude 3 of 3 marks (100.00%), cut-off 50% met");
+    expect(flat).toContain("Verbal Ability 2 of 2 marks (100.00%)");
+    expect(flat).toContain("Technical 1 of 2 marks (50.00%), cut-off 100% not met");
+    expect(flat).toContain("Result Not passed (pass mark 60% and every section's cut-off)");
+  });
+
+  it("shows each section's part to the admin: the drive's results, View Results and both exports", async () => {
+    const results = await app.inject({ method: "GET", url: `/api/drives/${driveId}/results`, headers: admin });
+    expect(results.statusCode, results.body).toBe(200);
+    const oneShort = (results.json() as { marks: number; sections: unknown[] }[]).find((row) => row.marks === 6);
+    expect(oneShort?.sections).toEqual([
+      expect.objectContaining({ name: "Quantitative Aptitude", score: 3, marks: 3, metCutOff: true }),
+      expect.objectContaining({ name: "Verbal Ability", score: 2, marks: 2, metCutOff: null }),
+      expect.objectContaining({ name: "Technical", score: 1, marks: 1, percentage: "50.00", metCutOff: false }),
+    ]);
+    const table = await app.inject({
+      method: "GET",
+      url: `/api/students/results/table?driveId=${driveId}&pageSize=50`,
+      headers: admin,
+    });
+    expect(table.statusCode, table.body).toBe(200);
+    const rows = table.json().rows as { marks: number; sections: unknown[] }[];
+    expect(rows.find((row) => row.marks === 6)?.sections).toEqual(oneShort?.sections);
+    for (const url of [`/api/drives/${driveId}/results.csv`, `/api/students/results/export.csv?driveId=${driveId}`]) {
+      const csv = await app.inject({ method: "GET", url, headers: admin });
+      expect(csv.statusCode, csv.body).toBe(200);
+      expect(csv.body.split("\n")[0]?.endsWith(",Answers in a burst,Sections")).toBe(true);
+      expect(csv.body).toContain(
+        ',"Quantitative Aptitude: 3 of 3 (100.00%), cut-off 50% met; Verbal Ability: 2 of 2 (100.00%); ' +
+          'Technical: 1 of 2 (50.00%), cut-off 100% not met"\n',
+      );
+      expect(csv.body).toContain(
+        ',"Quantitative Aptitude: 1.5 of 3 (50.00%), cut-off 50% met; Verbal Ability: 0 of 2 (0.00%); ' +
+          'Technical: 2 of 2 (100.00%), cut-off 100% met"\n',
+      );
+    }
+  });
+
   it("reads a sectioned test's outline before the clock: names, lengths, marking and cut-offs, not its bank", async () => {
     const registration = await app.inject({ method: "GET", url: `/api/auth/student/drive?code=${placementCode}` });
     const { token } = await registerStudent(app, { driveCode: placementCode });
@@ -214,7 +263,7 @@ describe("a test in sections", async () => {
       ],
     });
     expect(shared.statusCode, shared.body).toBe(201);
-    const code = await driveOf(shared.json()._id);
+    const { code } = await driveOf(shared.json()._id);
     for (let round = 0; round < 5; round++) {
       const { token } = await registerStudent(app, { driveCode: code });
       const started = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
@@ -240,7 +289,7 @@ describe("a test in sections", async () => {
     });
     expect(short.statusCode, short.body).toBe(201);
     expect(short.json().available).toBe(7);
-    const { token } = await registerStudent(app, { driveCode: await driveOf(short.json()._id) });
+    const { token } = await registerStudent(app, { driveCode: (await driveOf(short.json()._id)).code });
     const started = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
     expect(started.statusCode, started.body).toBe(409);
     expect(started.json().error).toContain("too few questions");

@@ -15,8 +15,8 @@ import {
   type QuizQuestion,
   type QuizResult,
   type RefusedAnswer,
-  type SectionResult,
   scorePercentage,
+  sectionResultsOf,
 } from "@trainwise/contract/quiz";
 import type { Database, Executor } from "../../db/client.ts";
 import { isDeadlock } from "../../db/errors.ts";
@@ -272,15 +272,6 @@ function servedSections(attempt: AttemptRow): AttemptSections {
   return (attempt.sections ?? []).map(({ name, questionCount }) => {
     next += questionCount;
     return { name, firstPosition: next - questionCount, questionCount };
-  });
-}
-
-/** Each section's part of a scored attempt, as its result shows it. */
-function sectionResults(attempt: AttemptRow): SectionResult[] {
-  return (attempt.sections ?? []).map(({ name, questionCount, cutOff }, index) => {
-    const part = attempt.sectionMarks?.[index] ?? { score: 0, marks: 0, metCutOff: null };
-    const percentage = scorePercentage(part.marks, questionCount);
-    return { name, questionCount, score: part.score, marks: part.marks, percentage, cutOff, metCutOff: part.metCutOff };
   });
 }
 
@@ -580,7 +571,7 @@ export async function resultOf(db: Database, studentId: string, resultId: string
     percentage,
     passMark: attempt.passMark,
     passed: attempt.passed,
-    sections: sectionResults(attempt),
+    sections: sectionResultsOf(attempt.sections, attempt.sectionMarks),
     certificate: attempt.passed === true && context.identityChecked,
     testName: context.testName,
     driveName: context.driveName,

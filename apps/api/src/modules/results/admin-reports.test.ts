@@ -19,7 +19,7 @@ const QUESTIONS = [
 ];
 const EXPORT_HEADER =
   "Student,Email,USN,College,Drive,Test,Right answers,Marks,Questions,Score (%),Result,Submitted,Time zone," +
-  "Auto-submitted,Left the quiz (times),Late answers,Answers in a burst";
+  "Auto-submitted,Left the quiz (times),Late answers,Answers in a burst,Sections";
 
 describe("admin reports", async () => {
   const { app, database } = await createTestApp();

@@ -2,7 +2,8 @@
 // columns under the admin's own names, times in the drive's time zone, and whether the attempt was auto-submitted
 // (decision 027). Each export reads its rows with `RESULT_LINE_SQL` and writes them with `resultLine`.
 import type { AnswerTimingSignals } from "@trainwise/contract/answer-timing";
-import { scorePercentage } from "@trainwise/contract/quiz";
+import type { SectionMarks, SectionResult, ServedSection } from "@trainwise/contract/drives";
+import { cutOffText, scorePercentage, sectionResultsOf } from "@trainwise/contract/quiz";
 import { sql } from "drizzle-orm";
 import type { CsvCell } from "../../csv/spreadsheet-csv.ts";
 import { wallClockSql } from "../../db/wall-clock.ts";
@@ -27,6 +28,8 @@ export const RESULT_EXPORT_COLUMNS = [
   "Left the quiz (times)",
   "Late answers",
   "Answers in a burst",
+  // Last, so that a sheet reading the columns before it by place reads them as before.
+  "Sections",
 ] as const;
 export type ResultExportColumn = (typeof RESULT_EXPORT_COLUMNS)[number];
 
@@ -36,7 +39,7 @@ export type ResultExportColumn = (typeof RESULT_EXPORT_COLUMNS)[number];
  */
 export const RESULT_LINE_SQL = sql`a.id, s.id as student_id, s.name as student_name, s.email, s.usn_no, s.college,
   d.name as drive_name, t.name as test_name, d.time_zone, a.score, coalesce(a.marks, a.score, 0)::float8 as marks,
-  a.total_questions, a.passed, a.submitted_at::text as submitted_at, ${wallClockSql("a.submitted_at", "d.time_zone")}
+  a.total_questions, a.passed, a.sections, a.section_marks, a.submitted_at::text as submitted_at, ${wallClockSql("a.submitted_at", "d.time_zone")}
   as submitted_local, a.paced, a.seconds_per_question,
   ${sql.raw(autoSubmittedSql("a"))} as auto_submitted, answered.focus_losses, answered.late_answers as "lateAnswers",
   answered.burst_answers as "burstAnswers"`;
@@ -66,6 +69,8 @@ export type ResultLineRecord = {
   marks: number;
   total_questions: number;
   passed: boolean | null;
+  sections: ServedSection[] | null;
+  section_marks: SectionMarks[] | null;
   /** As PostgreSQL prints it: microseconds kept, so a batch's last row is an exact keyset bound. */
   submitted_at: string;
   /** The drive's wall clock at the submission (wallClockSql). */
@@ -83,6 +88,19 @@ export type ResultLineRecord = {
 export function percentageCell(marks: number, totalQuestions: number): CsvCell {
   const percentage = scorePercentage(marks, totalQuestions);
   return percentage.startsWith("-") ? Number(percentage) : percentage;
+}
+
+/**
+ * Each section's part in one cell ("Verbal: 1.5 of 2 (75.00%), cut-off 60% met; …"; empty without sections): the
+ * columns stay the same for every test, and a spreadsheet splits the cell where a recruiter wants columns.
+ */
+export function sectionsCell(sections: SectionResult[]): string {
+  return sections
+    .map((section) => {
+      const cutOff = section.cutOff === null ? "" : `, ${cutOffText(section)}`;
+      return `${section.name}: ${section.marks} of ${section.questionCount} (${section.percentage}%)${cutOff}`;
+    })
+    .join("; ");
 }
 
 /** One line of a results export. */
@@ -106,5 +124,6 @@ export function resultLine(row: ResultLineRecord): Record<ResultExportColumn, Cs
     "Left the quiz (times)": row.focus_losses,
     "Late answers": row.lateAnswers ?? "",
     "Answers in a burst": row.burstAnswers,
+    Sections: sectionsCell(sectionResultsOf(row.sections, row.section_marks)),
   };
 }

@@ -1,6 +1,8 @@
 // Submitted attempts as admins see them: the results table and its export, the whole list, and one attempt in full.
 import type { resultTableQuerySchema } from "@trainwise/contract/admin-tables";
 import { answerTimingSignals } from "@trainwise/contract/answer-timing";
+import type { SectionMarks, ServedSection } from "@trainwise/contract/drives";
+import { sectionResultsOf } from "@trainwise/contract/quiz";
 import { count, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
@@ -164,6 +166,8 @@ type ResultTableRow = {
   marks: number | null;
   total_questions: number;
   passed: boolean | null;
+  sections: ServedSection[] | null;
+  section_marks: SectionMarks[] | null;
   submitted_at: Date | string;
   time_zone: string;
   auto_submitted: boolean;
@@ -175,7 +179,8 @@ const PERCENTAGE = sql`coalesce(a.marks, a.score, 0)::float / nullif(a.total_que
 const RESULT_SORTS = { date: sql`a.submitted_at`, score: PERCENTAGE, name: sql`s.name` } as const;
 
 const RESULT_COLUMNS = sql`a.id, a.student_id, s.name as student_name, s.email, s.usn_no, s.college, a.drive_id,
-  d.name as drive_name, t.name as test_name, a.score, a.marks, a.total_questions, a.passed, d.time_zone,
+  d.name as drive_name, t.name as test_name, a.score, a.marks, a.total_questions, a.passed, a.sections,
+  a.section_marks, d.time_zone,
   ${sql.raw(autoSubmittedSql("a"))} as auto_submitted`;
 
 /** Whether the filters or the sort read the student's row (the join is left out when they do not). */
@@ -245,6 +250,7 @@ function resultOut(row: ResultTableRow) {
     totalQuestions: row.total_questions,
     percentage: row.total_questions > 0 ? (marks / row.total_questions) * 100 : 0,
     passed: row.passed,
+    sections: sectionResultsOf(row.sections, row.section_marks),
     submittedAt: new Date(row.submitted_at).toISOString(),
     timeZone: row.time_zone,
     autoSubmitted: row.auto_submitted,

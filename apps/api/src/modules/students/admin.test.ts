@@ -102,7 +102,7 @@ describe("students and results for admins", async () => {
     const lines = results.body.trim().split("\n");
     expect(lines[0]).toBe(
       "Student,Email,USN,College,Drive,Test,Right answers,Marks,Questions,Score (%),Result,Submitted,Time zone," +
-        "Auto-submitted,Left the quiz (times),Late answers,Answers in a burst",
+        "Auto-submitted,Left the quiz (times),Late answers,Answers in a burst,Sections",
     );
     expect(lines.find((line) => line.startsWith("Ana Sharma"))).toContain(",4,4,5,80.00,");
   });

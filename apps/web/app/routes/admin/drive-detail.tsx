@@ -14,6 +14,7 @@ import {
 import { AnswerSignalsNote, answerSignalsText } from "../../components/admin/answer-signals.tsx";
 import { ColumnHeadings } from "../../components/admin/column-headings.tsx";
 import { QrCode } from "../../components/admin/qr-code.tsx";
+import { ScoreWithSections } from "../../components/admin/section-scores.tsx";
 import { Alert } from "../../components/ui/form-field.tsx";
 import { adminCall, adminDownload, currentAdmin, useAdminAction } from "../../lib/admin-client.ts";
 import { saveBlob } from "../../lib/api.ts";
@@ -24,7 +25,6 @@ import {
   resultsReleaseText,
   resultsWaitForRelease,
 } from "../../lib/drive-display.ts";
-import { formatScore } from "../../lib/format.ts";
 import { formatInZone } from "../../lib/zoned-time.ts";
 import type { Route } from "./+types/drive-detail";
 import type { DriveNotice } from "./drives.tsx";
@@ -414,7 +414,11 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
                       {row.usnNo}
                     </td>
                     <td data-label="Score" className={`px-3 py-2 whitespace-nowrap ${STACKED_CELL}`}>
-                      {formatScore(row.marks, row.totalQuestions)}
+                      <ScoreWithSections
+                        marks={row.marks}
+                        totalQuestions={row.totalQuestions}
+                        sections={row.sections}
+                      />
                     </td>
                     <td data-label="Result" className={`px-3 py-2 ${STACKED_CELL}`}>
                       {row.passed === null ? "—" : row.passed ? "Pass" : "Fail"}

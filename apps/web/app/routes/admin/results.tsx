@@ -18,6 +18,7 @@ import {
   useTableParams,
 } from "../../components/admin/admin-table.tsx";
 import { AnswerSignalsNote, answerSignalsText } from "../../components/admin/answer-signals.tsx";
+import { ScoreWithSections } from "../../components/admin/section-scores.tsx";
 import { Alert } from "../../components/ui/form-field.tsx";
 import { RichText } from "../../components/ui/rich-text.tsx";
 import { adminCall, tableQueryFrom, useAdminCall, useTableExport } from "../../lib/admin-client.ts";
@@ -175,7 +176,13 @@ export default function Results({ loaderData }: Route.ComponentProps) {
         </Link>
       ),
     },
-    { header: "Score", cell: (row) => formatScore(row.marks, row.totalQuestions), className: "whitespace-nowrap" },
+    {
+      header: "Score",
+      cell: (row) => (
+        <ScoreWithSections marks={row.marks} totalQuestions={row.totalQuestions} sections={row.sections} />
+      ),
+      className: "whitespace-nowrap",
+    },
     {
       header: "Result",
       cell: (row) => (row.passed === null ? "—" : row.passed ? "Pass" : "Fail"),

@@ -1,5 +1,5 @@
 import { RESULT_REDIRECT_SECONDS, STORAGE_KEYS } from "@trainwise/contract/constants";
-import type { QuizResult, ReleasedResult } from "@trainwise/contract/quiz";
+import { passRule, type QuizResult, type ReleasedResult } from "@trainwise/contract/quiz";
 import { Suspense, useEffect, useState } from "react";
 import { Await, Link, replace, useNavigate } from "react-router";
 import { AnswerReview, reviewNote } from "../../components/quiz/answer-review.tsx";
@@ -131,14 +131,6 @@ function useSecondsLeft(running: boolean): number {
   return left;
 }
 
-/** What passing took: the pass mark, every section's cut-off, or both. */
-function passRule(result: ReleasedResult): string {
-  const cutOffs = result.sections.some((section) => section.cutOff !== null);
-  const passMark = result.passMark === null ? null : `pass mark ${result.passMark}%`;
-  if (!cutOffs) return passMark ?? "";
-  return passMark ? `${passMark} and every section's cut-off` : "every section's cut-off";
-}
-
 /** Each section's part of the score, and whether its cut-off was met. */
 function SectionScores({ sections }: { sections: ReleasedResult["sections"] }) {
   return (
@@ -208,7 +200,7 @@ function ResultView({ result, token }: { result: ReleasedResult; token: string }
       </p>
       {result.passed !== null && (
         <p className={`mt-2 text-xl font-semibold ${result.passed ? "text-green-800" : "text-red-800"}`}>
-          {result.passed ? "Passed" : "Not passed"} ({passRule(result)})
+          {result.passed ? "Passed" : "Not passed"} ({passRule(result.passMark, result.sections)})
         </p>
       )}
       {result.sections.length > 0 && <SectionScores sections={result.sections} />}

@@ -1,0 +1,143 @@
+// A test in sections in the browser (issue 26): an admin divides a test into two sections in the test form, each
+// with its own categories, negative marking and cut-off; a student on a phone reads the sections in the rules,
+// sees which section each question is in, and reads each section's score and cut-off on the result; the drive's
+// page lists each section's marks beside the score.
+import type { Page } from "@playwright/test";
+import type { Test } from "@trainwise/contract/drives";
+import { apiCall, sharedAdminToken, uniqueStudent } from "../support/api.ts";
+import { ownQuestions, plainQuestions, uniqueName } from "../support/own-quiz.ts";
+import {
+  expectNoAxeViolations,
+  expectNothingScrollsSideways,
+  fillRegistration,
+  openDriveRegistration,
+} from "../support/pages.ts";
+import { expect, test } from "../support/test.ts";
+
+/** The letter of the right option of a `plainQuestions` question, read from its text ("Question 2 of …"). */
+function rightLetter(questionText: string): string {
+  const number = Number(questionText.match(/^Question (\d+) of /)?.[1] ?? "1");
+  return "ABCD"[(number - 1) % 4] as string;
+}
+
+/** Answers the question on screen: rightly, or with the option after the right one. */
+async function answer(page: Page, right: boolean) {
+  const text = await page.getByRole("main").getByRole("heading", { level: 2 }).innerText();
+  const letter = right ? rightLetter(text) : "ABCD"[("ABCD".indexOf(rightLetter(text)) + 1) % 4];
+  await page.getByRole("radio", { name: new RegExp(`^[A-D]\\. Option ${letter}$`) }).check();
+}
+
+test("an admin divides a test into sections, and a student on a phone sits it and reads each section's score", async ({
+  page,
+}) => {
+  const token = await sharedAdminToken();
+  const quant = uniqueName("Sections Quant");
+  const verbal = uniqueName("Sections Verbal");
+  await ownQuestions(quant, plainQuestions(2, quant), token);
+  await ownQuestions(verbal, plainQuestions(2, verbal), token);
+  const testName = uniqueName("Placement in sections");
+
+  // The admin's test form, at a laptop's width.
+  await page.goto("/admin/login");
+  await page.evaluate((value) => localStorage.setItem("adminToken", value), token);
+  await page.goto("/admin/tests");
+  await page.getByLabel("Name", { exact: true }).fill(testName);
+  await page.getByRole("button", { name: "Divide into sections" }).click();
+  const sections = [
+    { name: "Quantitative Aptitude", category: quant, negativeMark: "0.5", cutOff: "50" },
+    { name: "Verbal Ability", category: verbal, negativeMark: "0", cutOff: "" },
+  ];
+  for (const [index, section] of sections.entries()) {
+    const number = index + 1;
+    await page.getByLabel(`Section ${number} name`).fill(section.name);
+    await page
+      .getByRole("group", { name: `Section ${number} categories (none ticked: the whole bank)` })
+      .getByRole("checkbox", { name: section.category })
+      .check();
+    await page.getByLabel(`Section ${number}: number of questions`).fill("2");
+    await page.getByLabel(`Section ${number}: negative marking (0 to 1)`).fill(section.negativeMark);
+    await page.getByLabel(`Section ${number}: cut-off % (optional)`).fill(section.cutOff);
+  }
+  // In sections, the draw and the negative marking are each section's: the test's own boxes are gone.
+  await expect(page.getByLabel("Number of questions", { exact: true })).toHaveCount(0);
+  await expect(page.getByLabel("Negative marking (marks off per wrong answer, 0 to 1)")).toHaveCount(0);
+  await page.getByRole("radio", { name: /^Whole quiz/ }).check();
+  await page.getByLabel("Pass mark % (optional)").fill("50");
+  await page.getByRole("radio", { name: /^Practice: scores at submit/ }).check();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Create Test" }).click();
+  await expect(page.getByText("Test created.")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: testName });
+  await expect(row).toContainText("4 in 2 sections: Quantitative Aptitude 2, Verbal Ability 2");
+  await expect(row).toContainText("Quantitative Aptitude: −0.5, cut-off 50%");
+
+  // What the form stored, read back as an edit shows it.
+  await row.getByRole("button", { name: `Edit test ${testName}` }).click();
+  await expect(page.getByLabel("Section 1 name")).toHaveValue("Quantitative Aptitude");
+  await expect(page.getByLabel("Section 2: cut-off % (optional)")).toHaveValue("");
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  const tests = await apiCall<Test[]>(`/tests?limit=100`, { token });
+  const created = tests.find((candidate) => candidate.name === testName) as Test;
+  const drive = await apiCall<{ _id: string; code: string }>("/drives", {
+    token,
+    body: { name: `${testName} drive`, testId: created._id },
+  });
+
+  // The student, on a phone: the rules name the sections, and the quiz says which section each question is in.
+  await page.evaluate(() => localStorage.clear());
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openDriveRegistration(page, { registerPath: `/student/register?drive=${drive.code}`, drive });
+  await fillRegistration(page, uniqueStudent());
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/quiz$/);
+  await expect(
+    page.getByText(
+      "1 mark for each right answer, in 2 sections that come in this order. 1. Quantitative Aptitude: 2 questions, " +
+        "0.5 marks off for each wrong answer, cut-off 50%. 2. Verbal Ability: 2 questions, no negative marking. " +
+        "A question you leave unanswered costs nothing.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByText("You pass with 50% or more, and every section's cut-off.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Start" }).click();
+
+  // Quant: one right, one wrong (1 − 0.5 = 0.5 of 2, below its 50% cut-off); Verbal: both right.
+  const plan = [
+    ["Section 1 of 2: Quantitative Aptitude", true],
+    ["Section 1 of 2: Quantitative Aptitude", false],
+    ["Section 2 of 2: Verbal Ability", true],
+    ["Section 2 of 2: Verbal Ability", true],
+  ] as const;
+  for (const [index, [section, right]] of plan.entries()) {
+    await expect(page.getByText(`Question ${index + 1} of 4`, { exact: true })).toBeVisible();
+    await expect(page.getByText(section, { exact: true })).toBeVisible();
+    await answer(page, right);
+    if (index === 0) {
+      await expectNothingScrollsSideways(page);
+      await expectNoAxeViolations(page);
+    }
+    await page.getByRole("button", { name: index === plan.length - 1 ? "Submit" : "Next" }).click();
+  }
+
+  await expect(page).toHaveURL(/\/result\/[0-9a-f-]{36}$/);
+  await page.getByRole("button", { name: "Stay on this page" }).click();
+  // 2.5 of 4 is 62.50%, above the pass mark, but Quantitative Aptitude missed its cut-off.
+  await expect(page.getByText("Your Score: 62.50%")).toBeVisible();
+  await expect(page.getByText("Not passed (pass mark 50% and every section's cut-off)")).toBeVisible();
+  const table = page.getByRole("table", { name: "Your score in each section" });
+  await expect(table.getByRole("row", { name: /^Quantitative Aptitude/ })).toHaveText(
+    "Quantitative Aptitude1 of 225.00% (0.5 marks)50%: not met",
+  );
+  await expect(table.getByRole("row", { name: /^Verbal Ability/ })).toHaveText("Verbal Ability2 of 2100.00%None");
+  await expectNothingScrollsSideways(page);
+  await expectNoAxeViolations(page);
+
+  // The drive's page lists each section's marks under the score.
+  await page.evaluate((value) => localStorage.setItem("adminToken", value), token);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/admin/drives/${drive._id}`);
+  const results = page.getByRole("table", { name: `Submitted attempts of ${testName} drive, best first` });
+  await expect(results).toContainText("Quantitative Aptitude: 0.5/2 (25.00%), cut-off 50% not met");
+  await expect(results).toContainText("Verbal Ability: 2/2 (100.00%)");
+});
