@@ -8,6 +8,9 @@
 //                        "1000,3000") runs those counts; unset, it steps up by 1,000 students at once until p99
 //                        crosses 150 ms, and names that step the knee.
 //   MODE=both            the two, one after the other, on one server.
+//   SECTIONS=4           divides the default test into that many sections first (same questions in all, drawn from
+//                        the whole bank, negative marking in one and cut-offs in two; decision 034), to compare
+//                        with the one-list test; needs the bench to start the product.
 // Every answer the server acknowledged is then compared with what it stores (fast: by a read-only query of the
 // database when the bench started it; paced: through the API). A benchmark, not a test: it asserts nothing,
 // but exits 1 when an acknowledged answer was lost.
@@ -37,6 +40,9 @@ const THINK_MS = Number(process.env.THINK_MS ?? 2000);
 const P99_BAR_MS = 150;
 const KNEE_STEP = 1000;
 const KNEE_MAX = Number(process.env.KNEE_MAX ?? 10_000);
+const SECTIONS = Number(process.env.SECTIONS ?? 1);
+/** The admin the bench starts the product with, to divide the default test into sections. */
+const ADMIN = { username: "bench-admin", password: "bench admin password" };
 
 interface Stats {
   latencies: number[];
@@ -288,7 +294,15 @@ let dataDir: string | undefined;
 if (!process.env.BENCH_URL) {
   // The bench's own DATA_DIR, so that it can read the embedded database afterwards.
   dataDir = process.env.DATABASE_URL ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "trainwise-bench-"));
-  product = await startProduct({ SEED_DEMO: "true", REGISTRATION_RATE_LIMIT: "1000000" }, dataDir);
+  product = await startProduct(
+    {
+      SEED_DEMO: "true",
+      REGISTRATION_RATE_LIMIT: "1000000",
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+    dataDir,
+  );
 }
 const baseUrl = product?.baseUrl ?? (process.env.BENCH_URL as string);
 const databaseUrl = process.env.BENCH_URL
@@ -297,8 +311,42 @@ const databaseUrl = process.env.BENCH_URL
 console.log(
   `against ${process.env.BENCH_URL ?? (process.env.DATABASE_URL ? "external PostgreSQL" : "embedded PostgreSQL")}`,
 );
+/**
+ * Divides the default test into `SECTIONS` sections of (nearly) equal length, every one drawing from the whole bank
+ * as the undivided test does: the first with negative marking, the first two with cut-offs.
+ */
+async function divideDefaultTest(baseUrl: string) {
+  const admin = async <T>(method: string, url: string, body?: unknown, token?: string) => {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { "content-type": "application/json", ...(token && { authorization: `Bearer ${token}` }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const { token } = await admin<{ token: string }>("POST", "/api/auth/admin/login", ADMIN);
+  const tests = await admin<Record<string, unknown>[]>("GET", "/api/tests", undefined, token);
+  const test = tests.find((candidate) => candidate.isDefault) as Record<string, unknown> & { questionCount: number };
+  const { _id, isDefault, archived, available, createdAt, ...settings } = test;
+  const sections = Array.from({ length: SECTIONS }, (_, index) => ({
+    name: `Section ${index + 1}`,
+    questionCount: Math.floor(test.questionCount / SECTIONS) + (index < test.questionCount % SECTIONS ? 1 : 0),
+    negativeMark: index === 0 ? 0.25 : 0,
+    cutOff: index < 2 ? 40 : null,
+  }));
+  await admin("PUT", `/api/tests/${_id}`, { ...settings, sections }, token);
+  console.log(
+    `the default test in ${SECTIONS} sections of ${sections.map((section) => section.questionCount).join(", ")}`,
+  );
+}
+
 let lost = 0;
 try {
+  if (SECTIONS > 1) {
+    if (!product) throw new Error("SECTIONS needs the bench to start the product (no BENCH_URL)");
+    await divideDefaultTest(baseUrl);
+  }
   if (MODE === "fast" || MODE === "both") lost += await fastDrive(baseUrl, databaseUrl);
   if (MODE === "paced" || MODE === "both") lost += await pacedDrives(baseUrl);
   if (product && MODE !== "paced" && process.env.STATIC !== "off") await compareStaticPages(product);

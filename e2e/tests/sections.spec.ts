@@ -140,4 +140,19 @@ test("an admin divides a test into sections, and a student on a phone sits it an
   const results = page.getByRole("table", { name: `Submitted attempts of ${testName} drive, best first` });
   await expect(results).toContainText("Quantitative Aptitude: 0.5/2 (25.00%), cut-off 50% not met");
   await expect(results).toContainText("Verbal Ability: 2/2 (100.00%)");
+
+  // The drive's ties are broken by Verbal Ability, chosen in the drive's form; the ranking page says so.
+  await page.goto(`/admin/drives?search=${encodeURIComponent(`${testName} drive`)}`);
+  await page.getByRole("button", { name: `Edit drive ${testName} drive` }).click();
+  await expect(page.getByRole("group", { name: "Ties in the ranks" })).toBeVisible();
+  await page.getByLabel("Tie-break 1").selectOption("Verbal Ability");
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Drive updated.")).toBeVisible();
+  await page.goto(`/admin/drives/${drive._id}/ranking`);
+  await expect(
+    page.getByText(/^Ranked by score, then by the score in Verbal Ability, then by less time taken \(to the second\)/),
+  ).toBeVisible();
+  const ranked = page.getByRole("table", { name: `The shortlist of ${testName} drive, in rank order` });
+  await expect(ranked).toContainText("Verbal Ability: 2/2 (100.00%)");
 });

@@ -86,7 +86,9 @@ async function main() {
   const app = await buildApp({ config, db: database.db, webClientDir: hasWebBuild ? WEB_CLIENT_DIR : undefined });
   // Attempts whose time ran out are scored and closed even if the student never comes back.
   const sweeper = setInterval(() => {
-    closeOverdueAttempts(database.db).catch((error) => app.log.warn({ err: error }, "closing overdue attempts failed"));
+    closeOverdueAttempts(database.db, (attemptId, error) =>
+      app.log.error({ err: error, attemptId }, "an overdue attempt could not be closed"),
+    ).catch((error) => app.log.warn({ err: error }, "closing overdue attempts failed"));
   }, 15_000);
   sweeper.unref();
   let stopping = false;

@@ -94,11 +94,26 @@ const categoriesSchema = z
   .max(50, { error: "Choose at most 50 categories" })
   .default([]);
 
+/** Negative marking is written to at most this many decimals (0.25, 0.3333): marks are then exact. */
+export const NEGATIVE_MARK_DECIMALS = 4;
+
 const negativeMarkSchema = z
   .number({ error: "Negative marking must be a number" })
   .min(TEST_RANGES.negativeMark[0], { error: "Negative marking must be at least 0" })
   .max(TEST_RANGES.negativeMark[1], { error: "Negative marking must be at most 1 mark per wrong answer" })
+  // A value the database cannot hold as a mark (1e-50, an outside attack) would make every attempt unscorable.
+  .refine((mark) => Number(mark.toFixed(NEGATIVE_MARK_DECIMALS)) === mark, {
+    error: `Negative marking takes at most ${NEGATIVE_MARK_DECIMALS} decimals, such as 0.25 or 0.3333`,
+  })
   .default(0);
+
+/**
+ * How a section's name is told apart from another's: names that look the same on a screen (case, accents written
+ * either way, runs of spaces, ß and ss) are the same name, or a candidate could not tell which section is which.
+ */
+function nameKey(name: string): string {
+  return name.normalize("NFKC").replace(/\s+/gu, " ").trim().toLocaleUpperCase("en").normalize("NFKC");
+}
 
 /** A test has no sections (one list of questions, today's test) or two to this many. */
 export const MAX_SECTIONS = 8;
@@ -190,7 +205,7 @@ export const testInputSchema = z
     error: "A test with sections has at least two; without sections the test is one list of questions",
     path: ["sections"],
   })
-  .refine((test) => new Set(test.sections.map((section) => section.name.toLowerCase())).size === test.sections.length, {
+  .refine((test) => new Set(test.sections.map((section) => nameKey(section.name))).size === test.sections.length, {
     error: "Each section needs a name of its own",
     path: ["sections"],
   })
@@ -204,12 +219,10 @@ export const testInputSchema = z
     return {
       ...drawn,
       secure: test.secure ?? test.reviewPolicy !== "score_and_ticks",
-      // A sectioned test's own draw and marking are its sections': the bank it can draw from (every category
-      // when a section draws from all) and its length, for the lists and the start's checks.
+      // A sectioned test's draw and marking are its sections' (each with its own categories and availability):
+      // its own fields are cleared, and its length is theirs, for the lists and the start's checks.
       ...(sectioned && {
-        categories: test.sections.some((section) => section.categories.length === 0)
-          ? []
-          : [...new Set(test.sections.flatMap((section) => section.categories))],
+        categories: [],
         difficultyMix: null,
         questionCount: sectionsTotal(test.sections),
         negativeMark: 0,
@@ -251,8 +264,13 @@ export const testSchema = z.object({
   rulesFirst: z.boolean(),
   isDefault: z.boolean(),
   archived: z.boolean(),
-  /** Questions in the bank that this test can draw from right now (a secure test: keys nobody has seen). */
+  /**
+   * Questions in the bank that this test can draw from right now (a secure test: keys nobody has seen); in
+   * sections, the sum of what each section can draw of what it asks for.
+   */
   available: z.number().int(),
+  /** In sections, the questions each section can draw from, in order (empty without sections). */
+  sectionsAvailable: z.array(z.number().int()),
   createdAt: z.iso.datetime(),
 });
 export type Test = z.infer<typeof testSchema>;
@@ -293,6 +311,15 @@ export const driveInputSchema = z
     personalLinksOnly: z.boolean({ error: "Personal links only must be true or false" }).default(false),
     verifyEmail: z.boolean({ error: "Verify e-mail must be true or false" }).default(false),
     holdResults: z.boolean({ error: "Hold results must be true or false" }).default(false),
+    /**
+     * Sections of the drive's test, by name, whose scores break ties in its ranks, in this order, before the time
+     * taken (decision 033); none: score, then time.
+     */
+    tieBreakSections: z
+      .array(requiredText("Tie-break section", 80), { error: "Tie-break sections must be a list" })
+      .max(MAX_SECTIONS, { error: `Break ties by at most ${MAX_SECTIONS} sections` })
+      .refine((names) => new Set(names).size === names.length, { error: "Each section breaks ties once" })
+      .default([]),
   })
   .refine((drive) => !drive.personalLinksOnly || drive.rosterOnly, {
     error: "Personal links come from the roster: set the drive to roster only as well",
@@ -332,6 +359,8 @@ export const driveSchema = z.object({
   verifyEmail: z.boolean(),
   /** What waits for the close (a secure test's scores, ticks after close) waits for an admin to publish it too. */
   holdResults: z.boolean(),
+  /** Sections whose scores break ties in the ranks, in order, before the time taken. */
+  tieBreakSections: z.array(z.string()),
   rosterSize: z.number().int(),
   isDefault: z.boolean(),
   archived: z.boolean(),
@@ -359,7 +388,13 @@ export const driveDetailSchema = driveSchema.extend({
 export type DriveDetail = z.infer<typeof driveDetailSchema>;
 
 /** A current test as a picker lists it (a drive's form, the results' filter): no counts, however many tests. */
-export const testChoiceSchema = z.object({ _id: idSchema, name: z.string(), questionCount: z.number().int() });
+export const testChoiceSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  questionCount: z.number().int(),
+  /** Its sections' names in order, which a drive of it may break ties by. */
+  sectionNames: z.array(z.string()),
+});
 export type TestChoice = z.infer<typeof testChoiceSchema>;
 
 /** A current drive as a filter lists it. */

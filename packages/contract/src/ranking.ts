@@ -2,16 +2,22 @@
 // its CSV (issue 26). A candidate is a student of the drive with a submitted attempt, ranked by their best one.
 import { z } from "zod";
 import { idSchema, searchText } from "./common.ts";
+import { sectionResultSchema } from "./drives.ts";
 import { studentSchema } from "./students.ts";
 
 /**
  * How candidates are ordered, in the words the ranking page shows: every key is one an admin can check on the row,
  * so two candidates share a rank exactly when the row shows them equal.
  */
-export const RANKING_RULE =
-  "Ranked by score, then by less time taken (to the second); candidates equal in both share a rank. " +
-  "A candidate who took the test more than once is ranked by their best attempt. " +
-  "Percentile: the share of the drive's candidates who scored the same or less.";
+export function rankingRule(tieBreakSections: readonly string[]): string {
+  const sections = tieBreakSections.map((name) => `then by the score in ${name}, `).join("");
+  const equal = tieBreakSections.length > 0 ? "in all of these" : "in both";
+  return (
+    `Ranked by score, ${sections}then by less time taken (to the second); candidates equal ${equal} share a rank. ` +
+    "A candidate who took the test more than once is ranked by their best attempt. " +
+    "Percentile: the share of the drive's candidates who scored the same or less."
+  );
+}
 
 /** Which candidates a shortlist keeps: everyone, those who passed, or those ranked within the top `top`. */
 export const SHORTLIST_CUTS = ["all", "pass", "top"] as const;
@@ -67,6 +73,8 @@ export const rankedCandidateSchema = studentSchema
     totalQuestions: z.number().int(),
     percentage: z.string(),
     passed: z.boolean().nullable(),
+    /** Each section's part (empty: the test has no sections), which ties may be broken by. */
+    sections: z.array(sectionResultSchema),
     /** From the attempt's start to its submission or its deadline, whichever came first, in whole seconds. */
     secondsTaken: z.number().int(),
     submittedAt: z.iso.datetime(),

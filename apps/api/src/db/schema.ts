@@ -209,6 +209,8 @@ export const drives = pgTable(
      * the admin reviews the drive's results first. Publishing is possible once nothing can still take an answer.
      */
     holdResults: boolean("hold_results").notNull().default(false),
+    /** Sections of the test, by name, whose scores break ties in the drive's ranks, in order (decision 033). */
+    tieBreakSections: text("tie_break_sections").array().notNull().default(sql`'{}'::text[]`),
     /** When an admin published the held results (decision 024). */
     resultsPublishedAt: timestamp("results_published_at", { withTimezone: true }),
     /**

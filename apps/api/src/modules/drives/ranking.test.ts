@@ -155,14 +155,14 @@ describe("a drive's ranking and shortlists", async () => {
     const lines = csv.body.trim().split("\n");
     expect(lines[0]).toBe(
       "Rank,Percentile,Name,Email,Phone,USN,College,Branch/Course,Year,Marks,Out of,Score (%),Result,Time taken," +
-        "Time taken (s),Submitted,Auto-submitted,Drive,Test",
+        "Time taken (s),Submitted,Auto-submitted,Drive,Test,Sections",
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(
       /^1,100\.00,Asha,[^,]+,9876543210,[^,]+,North Campus College,CSE,2025,3,3,100\.00,Pass,1 min 40 s,100,/,
     );
     expect(lines[2]).toMatch(
-      /^1,100\.00,Bala,.*,1 min 40 s,100,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,No,Placement round drive,Placement round$/,
+      /^1,100\.00,Bala,.*,1 min 40 s,100,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,No,Placement round drive,Placement round,$/,
     );
     const audit = await database.pool.query(
       `select admin_username, entity_id, after::text from audit_log where action = 'export.shortlist'`,

@@ -1,12 +1,13 @@
 // A drive's candidates in rank order and the shortlists cut from it (issue 26): one ranking, written once in SQL,
 // read by the ranking page and streamed as the recruiter's CSV.
 
-import { scorePercentage } from "@trainwise/contract/quiz";
+import type { SectionMarks, ServedSection } from "@trainwise/contract/drives";
+import { scorePercentage, sectionResultsOf } from "@trainwise/contract/quiz";
 import {
   formatTimeTaken,
   RANKING_ROWS_SHOWN,
-  RANKING_RULE,
   type Ranking,
+  rankingRule,
   type ShortlistQuery,
 } from "@trainwise/contract/ranking";
 import { type SQL, sql } from "drizzle-orm";
@@ -16,33 +17,51 @@ import type { CsvCell } from "../../csv/spreadsheet-csv.ts";
 import type { Executor } from "../../db/client.ts";
 import { wallClockSql } from "../../db/wall-clock.ts";
 import { autoSubmittedSql } from "../quiz/repository/clock-sql.ts";
-import { percentageCell } from "../results/export-lines.ts";
+import { percentageCell, sectionsCell } from "../results/export-lines.ts";
 import { settledSql } from "./key-release.ts";
 
 /**
  * Every candidate of the drive with their best attempt, rank and percentile, before any cut: `ranked`, computed
  * once per statement (materialized: inlined, a join could run it again per row of another table). The best attempt
  * is the one that would rank highest; the rank counts the candidates strictly ahead on the score's share of the
- * questions, then on whole seconds taken (so a tie the page shows is a tie in rank); the percentile is the share of
- * candidates whose score is the same or lower. Time taken ends at the attempt's deadline: an attempt whose time ran
- * out was closed whenever the sweep or the student's next request came, which must not order the candidates.
+ * questions, then on the share of each section the drive breaks ties by, in its order, then on whole seconds taken
+ * (so a tie the page shows is a tie in rank); the percentile is the share of candidates whose score is the same or
+ * lower. Time taken ends at the attempt's deadline: an attempt whose time ran out was closed whenever the sweep or
+ * the student's next request came, which must not order the candidates.
  */
 function rankedSql(driveId: string): SQL {
   return sql`ranked as materialized (
       select best.*,
-        rank() over (order by share desc, seconds_taken) as rank,
+        rank() over (order by share desc, tie_breaks desc, seconds_taken) as rank,
         round((100 * cume_dist() over (order by share))::numeric, 2)::text as percentile
       from (
         select distinct on (a.student_id) a.id, a.student_id, a.total_questions, a.passed, a.submitted_at,
+          a.sections, a.section_marks,
           coalesce(a.marks, a.score, 0)::float8 as marks,
           coalesce(coalesce(a.marks, a.score, 0)::float8 / nullif(a.total_questions, 0), 0) as share,
+          ${tieBreaksSql("a", "d.tie_break_sections")} as tie_breaks,
           floor(extract(epoch from least(a.submitted_at, a.deadline_at) - a.started_at))::int as seconds_taken,
           ${sql.raw(autoSubmittedSql("a"))} as auto_submitted
-        from attempts a
+        from attempts a join drives d on d.id = a.drive_id
         where a.drive_id = ${driveId} and a.submitted_at is not null
-        order by a.student_id, share desc, seconds_taken, a.submitted_at, a.id
+        order by a.student_id, share desc, tie_breaks desc, seconds_taken, a.submitted_at, a.id
       ) best
     )`;
+}
+
+/**
+ * The attempt's share of each section named in \`names\` (a text[]), in that order, as a float8[] that PostgreSQL
+ * compares element by element: a section the attempt was not served counts below any share (negative marking goes
+ * down to -1), so it never wins a tie. Empty when the drive breaks no ties by sections.
+ */
+function tieBreaksSql(attempt: string, names: string): SQL {
+  return sql.raw(`array(
+      select coalesce((
+        select (m.value->>'marks')::float8 / nullif((x.value->>'questionCount')::float8, 0)
+        from jsonb_array_elements(${attempt}.sections) with ordinality x(value, n)
+        join jsonb_array_elements(${attempt}.section_marks) with ordinality m(value, n) on m.n = x.n
+        where x.value->>'name' = tie.name), -2)
+      from unnest(${names}) with ordinality tie(name, n) order by tie.n)`);
 }
 
 /** Which ranked candidates (`r`, with their student `s`) the cut keeps, and the college and branch asked for. */
@@ -71,6 +90,8 @@ type RankedRecord = {
   marks: number;
   total_questions: number;
   passed: boolean | null;
+  sections: ServedSection[] | null;
+  section_marks: SectionMarks[] | null;
   seconds_taken: number;
   submitted_at: string;
   submitted_local: string;
@@ -89,7 +110,8 @@ function shortlistSql(driveId: string, query: ShortlistQuery): SQL {
     drive as (select d.name as drive_name, d.time_zone, t.name as test_name
       from drives d join tests t on t.id = d.test_id where d.id = ${driveId})
     select r.rank::int as rank, r.percentile, r.id, r.student_id, s.name, s.email, s.phone, s.usn_no, s.college,
-      s.course, s.year, r.marks, r.total_questions, r.passed, r.seconds_taken, r.submitted_at::text as submitted_at,
+      s.course, s.year, r.marks, r.total_questions, r.passed, r.sections, r.section_marks, r.seconds_taken,
+      r.submitted_at::text as submitted_at,
       ${wallClockSql("r.submitted_at", "drive.time_zone")} as submitted_local, r.auto_submitted, drive.drive_name,
       drive.test_name
     from ranked r
@@ -122,12 +144,15 @@ export async function rankingState(db: Executor, driveId: string) {
     unfinished: number;
     has_pass_mark: boolean;
     version: string | null;
+    tie_break_sections: string[];
   }>(sql`
-    select state.final, state.has_pass_mark, state.unfinished,
+    select state.final, state.has_pass_mark, state.unfinished, state.tie_break_sections,
+      -- The ranks change with the sections that break ties too.
       case when state.final then (select count(*) || ':' || coalesce(max(a.submitted_at)::text, '') from attempts a
-        where a.drive_id = ${driveId} and a.submitted_at is not null) end as version
+        where a.drive_id = ${driveId} and a.submitted_at is not null)
+        || ':' || array_to_string(state.tie_break_sections, ',') end as version
     from (
-      select ${sql.raw(finalSql("d"))} as final, t.pass_mark is not null as has_pass_mark,
+      select ${sql.raw(finalSql("d"))} as final, t.pass_mark is not null as has_pass_mark, d.tie_break_sections,
         (select count(*)::int from attempts open where open.drive_id = d.id and open.submitted_at is null)
           as unfinished
       from drives d join tests t on t.id = d.test_id
@@ -171,7 +196,8 @@ export async function driveRanking(db: Executor, driveId: string, query: Shortli
     with ${rankedSql(driveId)},
     page as (
       select r.rank::int as rank, r.percentile, r.id, r.student_id, s.name, s.email, s.phone, s.usn_no, s.college,
-        s.course, s.year, r.marks, r.total_questions, r.passed, r.seconds_taken, r.submitted_at, r.auto_submitted
+        s.course, s.year, r.marks, r.total_questions, r.passed, r.sections, r.section_marks, r.seconds_taken,
+        r.submitted_at, r.auto_submitted
       from ranked r join students s on s.id = r.student_id
       where ${shortlistFilters(query, { groups: false })}
       order by r.rank, s.name, r.id
@@ -190,7 +216,7 @@ export async function driveRanking(db: Executor, driveId: string, query: Shortli
     (group) => (!query.college || group.college === query.college) && (!query.course || group.course === query.course),
   );
   return {
-    rule: RANKING_RULE,
+    rule: rankingRule(state?.tie_break_sections ?? []),
     final: state?.final ?? false,
     unfinished: state?.unfinished ?? 0,
     candidates: groups.reduce((sum, group) => sum + group.candidates, 0),
@@ -213,6 +239,7 @@ export async function driveRanking(db: Executor, driveId: string, query: Shortli
       totalQuestions: row.total_questions,
       percentage: scorePercentage(row.marks, row.total_questions),
       passed: row.passed,
+      sections: sectionResultsOf(row.sections, row.section_marks),
       secondsTaken: row.seconds_taken,
       submittedAt: new Date(row.submitted_at).toISOString(),
       autoSubmitted: row.auto_submitted,
@@ -271,6 +298,7 @@ export const SHORTLIST_COLUMNS = [
   "Auto-submitted",
   "Drive",
   "Test",
+  "Sections",
 ] as const;
 
 export function shortlistLine(row: RankedRecord): Record<(typeof SHORTLIST_COLUMNS)[number], CsvCell> {
@@ -295,5 +323,6 @@ export function shortlistLine(row: RankedRecord): Record<(typeof SHORTLIST_COLUM
     "Auto-submitted": row.auto_submitted ? "Yes" : "No",
     Drive: row.drive_name,
     Test: row.test_name,
+    Sections: sectionsCell(sectionResultsOf(row.sections, row.section_marks)),
   };
 }

@@ -32,12 +32,13 @@ import { releaseAtSql, releasedSql, settledAtSql, settledSql } from "./key-relea
 export type DriveRow = typeof drives.$inferSelect;
 
 /** Whether a drive may be given this test: it exists and is not archived. */
-export async function isCurrentTest(db: Executor, testId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: tests.id })
+/** A current (not archived) test's section names in order; undefined when no current test has the id. */
+export async function currentTestSections(db: Executor, testId: string): Promise<string[] | undefined> {
+  const [row] = await db
+    .select({ sections: tests.sections })
     .from(tests)
     .where(and(eq(tests.id, testId), isNull(tests.archivedAt)));
-  return rows.length > 0;
+  return row?.sections.map((section) => section.name);
 }
 
 // No 0/O or 1/I: students copy the code from a projector or a printout.

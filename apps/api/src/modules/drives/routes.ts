@@ -22,6 +22,7 @@ import { driveRanking, rankingState, SHORTLIST_COLUMNS, shortlistBatches, shortl
 import {
   archiveDrive,
   closeDrive,
+  currentTestSections,
   driveChoices,
   driveExists,
   driveHasAttempts,
@@ -30,7 +31,6 @@ import {
   driveTable,
   findDrive,
   insertDrive,
-  isCurrentTest,
   keyShownAfterClose,
   listDrives,
   newDriveCode,
@@ -75,6 +75,7 @@ function driveOut(row: NonNullable<Awaited<ReturnType<typeof findDrive>>>): Driv
     personalLinksOnly: drive.personalLinksOnly,
     verifyEmail: drive.verifyEmail,
     holdResults: drive.holdResults,
+    tieBreakSections: drive.tieBreakSections,
     isDefault: drive.isDefault,
     archived: drive.archivedAt !== null,
     status,
@@ -120,8 +121,14 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
   serve(app, "driveChoices", async () => (await driveChoices(app.db)).map(({ id, name }) => ({ _id: id, name })));
 
   async function driveValues(body: z.output<typeof driveInputSchema>) {
-    if (!(await isCurrentTest(app.db, body.testId))) {
+    const sections = await currentTestSections(app.db, body.testId);
+    if (!sections) {
       throw new HttpError(400, "Choose a current test for the drive.", { testId: "Choose a current test" });
+    }
+    const unknown = body.tieBreakSections.filter((name) => !sections.includes(name));
+    if (unknown.length > 0) {
+      const message = `Ties can be broken only by the test's own sections: ${unknown.join(", ")} is not one of them.`;
+      throw new HttpError(400, message, { tieBreakSections: message });
     }
     if (body.verifyEmail && !mailer) {
       const message = "This server sends no e-mail (SMTP_URL is not set), so it cannot check addresses.";

@@ -99,13 +99,14 @@ describe("tests and drives tables", async () => {
     }
   });
 
-  it("lists current tests and drives for pickers, by name only", async () => {
+  it("lists current tests (with their sections' names) and drives for pickers, by name only", async () => {
     const tests = (await get("/api/tests/choices")).body as { _id: string; name: string; questionCount: number }[];
     expect(tests.map((test) => test.name)).not.toContain("Old test");
     expect(tests.find((test) => test._id === aptitude)).toEqual({
       _id: aptitude,
       name: "Aptitude 100% basics",
       questionCount: 10,
+      sectionNames: [],
     });
     const choices = (await get("/api/drives/choices")).body as { _id: string; name: string }[];
     expect(choices).toHaveLength(5);

@@ -6,6 +6,7 @@ import { extractText } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, registerStudent } from "../../test/fixtures.ts";
+import { closeOverdueAttempts } from "./service.ts";
 
 type InProgress = Extract<AttemptState, { status: "in_progress" }>;
 
@@ -105,8 +106,11 @@ describe("a test in sections", async () => {
       { ...SECTIONS[2], difficultyMix: null, negativeMark: 0 },
     ]);
     expect(test.questionCount).toBe(7);
-    expect(test.categories).toEqual(["Sections quant", "Sections verbal", "Sections tech"]);
+    // The draw and the marking are the sections': the test's own are cleared (its categories would otherwise add up
+    // past the limit a test's own list has, and a test read back could not be saved again).
+    expect(test.categories).toEqual([]);
     expect(test.negativeMark).toBe(0);
+    expect(test.sectionsAvailable).toEqual([3, 2, 2]);
     expect(test.available).toBe(7);
   });
 
@@ -252,6 +256,127 @@ describe("a test in sections", async () => {
     expect(registration.json().test.sections).toEqual(outline);
   });
 
+  it("breaks ties in a drive's ranks by the sections the admin orders, before the time taken", async () => {
+    const sectioned = await createTest({
+      name: "Tie-breaks",
+      timingMode: "whole_quiz",
+      sections: [SECTIONS[0], { ...SECTIONS[1], questionCount: 2 }],
+    });
+    const drive = await app.inject({
+      method: "POST",
+      url: "/api/drives",
+      headers: admin,
+      payload: { name: "Tie-break drive", testId: sectioned.json()._id, tieBreakSections: ["Verbal Ability"] },
+    });
+    expect(drive.statusCode, drive.body).toBe(201);
+    expect(drive.json().tieBreakSections).toEqual(["Verbal Ability"]);
+    // Each 3 of 5 right: all Quant (fastest), all Verbal (slowest), and between the two.
+    const candidates = [
+      { name: "Quant First", right: (text: string) => text.startsWith("Quant"), seconds: 50 },
+      { name: "Verbal First", right: (text: string) => text.startsWith("Verbal") || text === "Quant 1", seconds: 200 },
+      { name: "Between", right: (text: string) => ["Quant 1", "Quant 2", "Verbal 1"].includes(text), seconds: 100 },
+    ];
+    for (const candidate of candidates) {
+      const { token } = await registerStudent(app, { driveCode: drive.json().code, name: candidate.name });
+      const started = (await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) })).json();
+      const answers = (started as InProgress).questions.map((question) => ({
+        questionId: question._id,
+        optionId: question.options.find(
+          (option) => option.text === (candidate.right(question.text) ? "right" : "wrong"),
+        )?._id,
+      }));
+      // Wrong answers cost Quant 0.5 each: leave them unanswered, so every candidate has 3 marks.
+      const given = answers.filter((_, index) => candidate.right((started as InProgress).questions[index]?.text ?? ""));
+      const submitted = await app.inject({
+        method: "POST",
+        url: "/api/quiz/submit",
+        headers: bearer(token),
+        payload: { answers: given },
+      });
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      await database.pool.query(
+        "update attempts set started_at = submitted_at - make_interval(secs => $2) where id = $1",
+        [submitted.json().resultId, candidate.seconds],
+      );
+    }
+    const order = async () => {
+      const ranking = await app.inject({
+        method: "GET",
+        url: `/api/drives/${drive.json()._id}/ranking`,
+        headers: admin,
+      });
+      expect(ranking.statusCode, ranking.body).toBe(200);
+      const { rows, rule } = ranking.json() as { rows: { name: string; rank: number; marks: number }[]; rule: string };
+      expect(rows.map((row) => row.marks)).toEqual([3, 3, 3]);
+      return { ranks: rows.map((row) => [row.rank, row.name]), rule };
+    };
+    expect(await order()).toEqual({
+      ranks: [
+        [1, "Verbal First"],
+        [2, "Between"],
+        [3, "Quant First"],
+      ],
+      rule: expect.stringMatching(
+        /^Ranked by score, then by the score in Verbal Ability, then by less time taken \(to the second\); candidates equal in all of these share a rank\./,
+      ),
+    });
+
+    // Another order, through the drive's edit: Quant first.
+    const edited = await app.inject({
+      method: "PUT",
+      url: `/api/drives/${drive.json()._id}`,
+      headers: admin,
+      payload: {
+        name: "Tie-break drive",
+        testId: sectioned.json()._id,
+        tieBreakSections: ["Quantitative Aptitude", "Verbal Ability"],
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await order()).ranks).toEqual([
+      [1, "Quant First"],
+      [2, "Between"],
+      [3, "Verbal First"],
+    ]);
+    // None: the time decides.
+    await app.inject({
+      method: "PUT",
+      url: `/api/drives/${drive.json()._id}`,
+      headers: admin,
+      payload: { name: "Tie-break drive", testId: sectioned.json()._id, tieBreakSections: [] },
+    });
+    expect((await order()).ranks).toEqual([
+      [1, "Quant First"],
+      [2, "Between"],
+      [3, "Verbal First"],
+    ]);
+    const csv = await app.inject({
+      method: "GET",
+      url: `/api/drives/${drive.json()._id}/shortlist.csv`,
+      headers: admin,
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body.split("\n")[0]?.endsWith(",Drive,Test,Sections")).toBe(true);
+    expect(csv.body).toContain(
+      '"Quantitative Aptitude: 1 of 3 (33.33%), cut-off 50% not met; Verbal Ability: 2 of 2 (100.00%)"',
+    );
+
+    // Only the test's own sections, each once.
+    for (const [tieBreakSections, message] of [
+      [["Reasoning"], "Reasoning is not one of them"],
+      [["Verbal Ability", "Verbal Ability"], "Each section breaks ties once"],
+    ] as const) {
+      const refused = await app.inject({
+        method: "PUT",
+        url: `/api/drives/${drive.json()._id}`,
+        headers: admin,
+        payload: { name: "Tie-break drive", testId: sectioned.json()._id, tieBreakSections },
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error).toContain(message);
+    }
+  });
+
   it("never draws a question twice when sections share the bank", async () => {
     const shared = await createTest({
       name: "Shared bank",
@@ -288,10 +413,169 @@ describe("a test in sections", async () => {
       ],
     });
     expect(short.statusCode, short.body).toBe(201);
-    expect(short.json().available).toBe(7);
+    // The tests page says so before any start: what each section can draw, and 3 of the 4 asked for in all.
+    expect(short.json().sectionsAvailable).toEqual([2, 5]);
+    expect(short.json().available).toBe(3);
     const { token } = await registerStudent(app, { driveCode: (await driveOf(short.json()._id)).code });
     const started = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
     expect(started.statusCode, started.body).toBe(409);
     expect(started.json().error).toContain("too few questions");
+  });
+
+  describe("as an outside attack bent it", () => {
+    it("refuses a negative mark the marks could not hold, in a section or on the test", async () => {
+      for (const negativeMark of [1e-50, 1e-320, 0.00001, 0.33333]) {
+        for (const payload of [{ negativeMark }, { sections: [{ ...SECTIONS[0], negativeMark }, SECTIONS[1]] }]) {
+          const refused = await createTest({ name: "Tiny negative mark", ...payload });
+          expect(refused.statusCode, refused.body).toBe(400);
+          expect(refused.json().error).toContain("Negative marking takes at most 4 decimals");
+        }
+      }
+      const kept = await createTest({
+        name: "A third off",
+        sections: [{ ...SECTIONS[0], negativeMark: 0.3333 }, SECTIONS[1]],
+      });
+      expect(kept.statusCode, kept.body).toBe(201);
+    });
+
+    it("decides a cut-off and the pass mark on exact marks: 6 right and 4 wrong at 0.1 is 56%", async () => {
+      for (let index = 1; index <= 10; index++) await addQuestion("Sections exact", `Exact ${index}`);
+      const wrongOnFour = (text: string) =>
+        ["Exact 7", "Exact 8", "Exact 9", "Exact 10"].includes(text) ? "wrong" : "right";
+      const sectioned = await createTest({
+        name: "Exact cut-off",
+        timingMode: "whole_quiz",
+        sections: [
+          { name: "Exact", categories: ["Sections exact"], questionCount: 10, negativeMark: 0.1, cutOff: 56 },
+          { name: "Verbal", categories: ["Sections verbal"], questionCount: 1 },
+        ],
+      });
+      const plain = await createTest({
+        name: "Exact pass mark",
+        timingMode: "whole_quiz",
+        categories: ["Sections exact"],
+        questionCount: 10,
+        negativeMark: 0.1,
+        passMark: 56,
+      });
+      for (const [test, section] of [
+        [sectioned, true],
+        [plain, false],
+      ] as const) {
+        const { token } = await registerStudent(app, { driveCode: (await driveOf(test.json()._id)).code });
+        const started = (await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) })).json();
+        const answers = (started as InProgress).questions
+          .filter((question) => question.text.startsWith("Exact"))
+          .map((question) => ({
+            questionId: question._id,
+            optionId: question.options.find((option) => option.text === wrongOnFour(question.text))?._id,
+          }));
+        const submitted = await app.inject({
+          method: "POST",
+          url: "/api/quiz/submit",
+          headers: bearer(token),
+          payload: { answers },
+        });
+        const result = (
+          await app.inject({
+            method: "GET",
+            url: `/api/quiz/result/${submitted.json().resultId}`,
+            headers: bearer(token),
+          })
+        ).json() as ReleasedResult;
+        if (section) {
+          expect(result.sections[0]).toMatchObject({ score: 6, marks: 5.6, percentage: "56.00", metCutOff: true });
+        } else {
+          expect([result.marks, result.percentage]).toEqual([5.6, "56.00"]);
+        }
+        expect(result.passed).toBe(true);
+      }
+    });
+
+    it("refuses to start a test one of whose sections has no question, rather than count its cut-off as met", async () => {
+      const ghost = await createTest({
+        name: "Ghost section",
+        timingMode: "whole_quiz",
+        sections: [
+          { name: "Ghost", categories: ["sections quant"], questionCount: 3, cutOff: 50 },
+          { name: "Verbal", categories: ["Sections verbal"], questionCount: 2 },
+        ],
+      });
+      expect(ghost.json().sectionsAvailable).toEqual([0, 2]);
+      expect(ghost.json().available).toBe(2);
+      const { token } = await registerStudent(app, { driveCode: (await driveOf(ghost.json()._id)).code });
+      const started = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
+      expect(started.statusCode, started.body).toBe(409);
+      expect(started.json().error).toBe(
+        "This test cannot start: its section Ghost has no questions in the bank. Please tell the invigilator.",
+      );
+    });
+
+    it("saves again a sectioned test exactly as it reads it back, however many categories its sections name", async () => {
+      const many = (prefix: string) => Array.from({ length: 30 }, (_, index) => `${prefix} ${index}`);
+      const created = await createTest({
+        name: "Many categories",
+        sections: [
+          { name: "First", categories: many("First"), questionCount: 2 },
+          { name: "Second", categories: many("Second"), questionCount: 2 },
+        ],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const { _id, isDefault, archived, available, sectionsAvailable, createdAt, ...settings } = created.json();
+      const saved = await app.inject({ method: "PUT", url: `/api/tests/${_id}`, headers: admin, payload: settings });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().sections).toEqual(created.json().sections);
+    });
+
+    it("refuses section names that look the same on a screen", async () => {
+      for (const [first, second] of [
+        ["Café", "Cafe\u0301"],
+        ["Quant  A", "quant a"],
+        ["STRASSE", "straße"],
+      ]) {
+        const refused = await createTest({
+          name: "Look-alike sections",
+          sections: [
+            { ...SECTIONS[0], name: first },
+            { ...SECTIONS[1], name: second },
+          ],
+        });
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect(refused.json().error).toContain("Each section needs a name of its own");
+      }
+    });
+
+    it("closes every other overdue attempt when one cannot be scored, and names the one that could not", async () => {
+      const closers: string[] = [];
+      for (let round = 0; round < 2; round++) {
+        const { token } = await registerStudent(app, { driveCode: placementCode });
+        const started = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
+        closers.push(started.json().attemptId);
+      }
+      const [broken, sound] = closers as [string, string];
+      await database.pool.query(
+        `update attempts set deadline_at = now() - interval '1 hour', started_at = now() - interval '2 hours',
+           current_started_at = now() - interval '2 hours' where id = any($1::uuid[])`,
+        [closers],
+      );
+      // A stored section the scoring cannot read, as a value the database could not hold once made it.
+      await database.pool.query(
+        `update attempts set sections = '[{"name":"x","questionCount":"many"}]' where id = $1`,
+        [broken],
+      );
+      const failed: string[] = [];
+      await closeOverdueAttempts(database.db, (attemptId) => failed.push(attemptId));
+      expect(failed).toEqual([broken]);
+      const { rows } = await database.pool.query<{ id: string; submitted: boolean }>(
+        "select id, submitted_at is not null as submitted from attempts where id = any($1::uuid[])",
+        [closers],
+      );
+      expect(Object.fromEntries(rows.map((row) => [row.id, row.submitted]))).toEqual({
+        [broken]: false,
+        [sound]: true,
+      });
+      // Out of the way of the other tests' sweeps.
+      await database.pool.query("delete from attempts where id = $1", [broken]);
+    });
   });
 });

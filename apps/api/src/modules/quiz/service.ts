@@ -219,6 +219,15 @@ async function startOrResumeOnce(db: Database, studentId: string, startedBy: Sta
     if (test.secure && draws.some((draw) => draw.questions.length < draw.section.questionCount)) {
       throw new HttpError(409, SECURE_TEST_SHORT);
     }
+    // A section with no question could be neither sat nor passed: its cut-off would judge nothing.
+    const emptySection = test.sections.length > 0 && draws.find((draw) => draw.questions.length === 0);
+    if (emptySection) {
+      throw new HttpError(
+        409,
+        `This test cannot start: its section ${emptySection.section.name} has no questions in the bank. ` +
+          "Please tell the invigilator.",
+      );
+    }
     const optionIds = await drawnOptionIds(tx, picked);
     const withOptions = picked.map((question, index) => ({
       ...question,
@@ -602,12 +611,28 @@ export async function resultOf(db: Database, studentId: string, resultId: string
   };
 }
 
-/** Closes every attempt whose time ran out, scoring what was saved. Safe to run on several instances at once. */
-export async function closeOverdueAttempts(db: Database): Promise<number> {
+/**
+ * Closes every attempt whose time ran out, scoring what was saved; returns how many it closed. Safe to run on
+ * several instances at once. Each attempt is closed in a savepoint of its own, so one that cannot be scored is
+ * reported to `failed` and the others are closed all the same (once, a stored mark the database could not hold
+ * failed every sweep on every drive).
+ */
+export async function closeOverdueAttempts(
+  db: Database,
+  failed: (attemptId: string, error: unknown) => void = () => {},
+): Promise<number> {
   return db.transaction(async (tx) => {
     const ids = await overdueAttemptIds(tx, DEADLINE_GRACE_SECONDS);
     const now = new Date();
-    for (const id of ids) await scoreAndClose(tx, id, now);
-    return ids.length;
+    let closed = 0;
+    for (const id of ids) {
+      try {
+        await tx.transaction((savepoint) => scoreAndClose(savepoint, id, now));
+        closed++;
+      } catch (error) {
+        failed(id, error);
+      }
+    }
+    return closed;
   });
 }

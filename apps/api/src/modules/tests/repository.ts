@@ -19,7 +19,7 @@ export async function listTests(db: Executor, query: ListQuery & { includeArchiv
   const where = query.includeArchived ? undefined : isNull(tests.archivedAt);
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ test: tests, available: availableQuestions })
+      .select({ test: tests, available: availableQuestions, sectionsAvailable })
       .from(tests)
       .where(where)
       .orderBy(desc(tests.isDefault), desc(tests.createdAt), desc(tests.id))
@@ -48,6 +48,14 @@ const availableQuestions = sql<number>`(select count(*)::int from questions q wh
   and (cardinality("tests"."categories") = 0 or q.category = any("tests"."categories"))
   and ${sql.raw(drawableSql("q", '"tests"."secure"'))})`;
 
+/** The same count for each of a sectioned test's sections, in order, from its own categories (none: empty). */
+const sectionsAvailable = sql<number[]>`(select coalesce(array_agg((
+    select count(*)::int from questions q where q.archived_at is null
+      and (jsonb_array_length(s.value->'categories') = 0
+        or q.category in (select jsonb_array_elements_text(s.value->'categories')))
+      and ${sql.raw(drawableSql("q", '"tests"."secure"'))}) order by s.ordinality), '{}')
+  from jsonb_array_elements("tests"."sections") with ordinality s)`;
+
 /**
  * One page of the current tests in one query: the page's ids with `count(*) over ()` first, then the page's
  * rows with how many questions each can draw from, so that count runs for the page only.
@@ -65,7 +73,7 @@ export async function testTable(db: Executor, query: TestTableQuery) {
   );
   const rows = await db
     .with(matched)
-    .select({ test: tests, available: availableQuestions, total: matched.total })
+    .select({ test: tests, available: availableQuestions, sectionsAvailable, total: matched.total })
     .from(matched)
     .innerJoin(tests, eq(tests.id, matched.id))
     .orderBy(order);
@@ -83,7 +91,7 @@ export async function testTable(db: Executor, query: TestTableQuery) {
 /** The current tests for a picker, the default first, then by name: no counts, however many tests there are. */
 export function testChoices(db: Executor) {
   return db
-    .select({ id: tests.id, name: tests.name, questionCount: tests.questionCount })
+    .select({ id: tests.id, name: tests.name, questionCount: tests.questionCount, sections: tests.sections })
     .from(tests)
     .where(isNull(tests.archivedAt))
     .orderBy(desc(tests.isDefault), asc(tests.name), asc(tests.id))
@@ -103,7 +111,10 @@ export function outlineSectionsSql(alias: string): string {
 
 /** One test by its id, archived or not, with how many current questions it can draw from. */
 export async function findTest(db: Executor, id: string) {
-  const [row] = await db.select({ test: tests, available: availableQuestions }).from(tests).where(eq(tests.id, id));
+  const [row] = await db
+    .select({ test: tests, available: availableQuestions, sectionsAvailable })
+    .from(tests)
+    .where(eq(tests.id, id));
   return row;
 }
 

@@ -15,9 +15,24 @@ import {
   updateTest,
 } from "./repository.ts";
 
-function testOut({ test, available }: NonNullable<Awaited<ReturnType<typeof findTest>>>): Test {
+function testOut({ test, available, sectionsAvailable }: NonNullable<Awaited<ReturnType<typeof findTest>>>): Test {
   const { id, createdAt, archivedAt, updatedAt: _updatedAt, ...rest } = test;
-  return { _id: id, ...rest, archived: archivedAt !== null, available, createdAt: createdAt.toISOString() };
+  // In sections, what each section can draw of what it asks for (overlaps between sections counted in each).
+  const drawable =
+    test.sections.length === 0
+      ? available
+      : test.sections.reduce(
+          (sum, section, index) => sum + Math.min(section.questionCount, sectionsAvailable[index] ?? 0),
+          0,
+        );
+  return {
+    _id: id,
+    ...rest,
+    archived: archivedAt !== null,
+    available: drawable,
+    sectionsAvailable,
+    createdAt: createdAt.toISOString(),
+  };
 }
 
 async function testOrNotFound(db: Executor, id: string) {
@@ -39,7 +54,14 @@ const testRoutes: FastifyPluginAsync = async (app) => {
     return { ...page, rows: page.rows.map(testOut) };
   });
 
-  serve(app, "testChoices", async () => (await testChoices(app.db)).map(({ id, ...test }) => ({ _id: id, ...test })));
+  serve(app, "testChoices", async () =>
+    (await testChoices(app.db)).map(({ id, name, questionCount, sections }) => ({
+      _id: id,
+      name,
+      questionCount,
+      sectionNames: sections.map((section) => section.name),
+    })),
+  );
 
   serve(app, "createTest", async (request) => {
     const id = await insertTest(app.db, request.body);

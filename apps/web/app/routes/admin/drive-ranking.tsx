@@ -20,10 +20,11 @@ import {
   TableScrollBox,
 } from "../../components/admin/admin-table.tsx";
 import { ColumnHeadings } from "../../components/admin/column-headings.tsx";
+import { ScoreWithSections } from "../../components/admin/section-scores.tsx";
 import { Alert } from "../../components/ui/form-field.tsx";
 import { adminCall, adminDownload, useAdminAction } from "../../lib/admin-client.ts";
 import { messageOf } from "../../lib/api.ts";
-import { formatCount, formatScore } from "../../lib/format.ts";
+import { formatCount } from "../../lib/format.ts";
 import type { Route } from "./+types/drive-ranking";
 
 /** The shortlist the address asks for: its cut, how many top candidates, one college and one course. */
@@ -281,7 +282,11 @@ export default function DriveRanking({ loaderData }: Route.ComponentProps) {
                           {row.course}
                         </td>
                         <td data-label="Score" className={`px-3 py-2 whitespace-nowrap ${STACKED_CELL}`}>
-                          {formatScore(row.marks, row.totalQuestions)}
+                          <ScoreWithSections
+                            marks={row.marks}
+                            totalQuestions={row.totalQuestions}
+                            sections={row.sections}
+                          />
                         </td>
                         <td data-label="Percentile" className={`px-3 py-2 ${STACKED_CELL}`}>
                           {row.percentile}

@@ -64,6 +64,8 @@ interface DriveForm {
   personalLinksOnly: boolean;
   verifyEmail: boolean;
   holdResults: boolean;
+  /** One choice per tie-break, "" for none. */
+  tieBreakSections: string[];
 }
 
 const EMPTY_FORM: DriveForm = {
@@ -80,6 +82,7 @@ const EMPTY_FORM: DriveForm = {
   personalLinksOnly: false,
   verifyEmail: false,
   holdResults: false,
+  tieBreakSections: [],
 };
 
 // A wall-clock time becomes the instant it names in the chosen zone; anything else goes on as typed, for the
@@ -102,6 +105,7 @@ function toDriveInput(form: DriveForm): DriveInput {
     personalLinksOnly: form.personalLinksOnly,
     verifyEmail: form.verifyEmail,
     holdResults: form.holdResults,
+    tieBreakSections: form.tieBreakSections.filter((name) => name !== ""),
   };
 }
 
@@ -120,6 +124,7 @@ function formOf(drive: Drive): DriveForm {
     personalLinksOnly: drive.personalLinksOnly,
     verifyEmail: drive.verifyEmail,
     holdResults: drive.holdResults,
+    tieBreakSections: drive.tieBreakSections,
   };
 }
 
@@ -253,6 +258,7 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
   const formHeading = useRef<HTMLHeadingElement>(null);
   const testSelectId = useId();
   const zoneSelectId = useId();
+  const tieBreakId = useId();
   const {
     register,
     handleSubmit,
@@ -274,7 +280,15 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
     reset(EMPTY_FORM);
   }
 
-  const onSubmit = handleSubmit(async (values) => {
+  // The chosen test's sections, which the drive's ranks may break ties by.
+  const sectionNames = tests.find((test) => test._id === watch("testId"))?.sectionNames ?? [];
+
+  const onSubmit = handleSubmit(async (chosen) => {
+    // Choices left from another test the form showed earlier are not this test's.
+    const values = {
+      ...chosen,
+      tieBreakSections: chosen.tieBreakSections.filter((name) => sectionNames.includes(name)),
+    };
     if (values.closesAt && Date.parse(values.closesAt) <= Date.now() && !window.confirm(pastWindowQuestion(values))) {
       return;
     }
@@ -415,6 +429,41 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
           after the close, wait for you to publish them on the drive's page once everyone's time is up; a practice
           test's scores still show at submit)
         </CheckboxField>
+        {sectionNames.length > 0 && (
+          <fieldset className="md:col-span-2">
+            <legend className="font-medium">Ties in the ranks</legend>
+            <p className="mt-1 text-sm text-slate-700">
+              Candidates with the same score are ranked by these sections' scores, in this order, and then by less time
+              taken.
+            </p>
+            <div className="mt-2 grid gap-3 sm:grid-cols-2">
+              {sectionNames.map((_, index) => (
+                <div key={`tie-break-${index + 1}`}>
+                  <label htmlFor={`${tieBreakId}-${index}`} className="block font-medium">
+                    Tie-break {index + 1}
+                  </label>
+                  <select
+                    id={`${tieBreakId}-${index}`}
+                    className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
+                    {...register(`tieBreakSections.${index}`)}
+                  >
+                    <option value="">None</option>
+                    {sectionNames.map((name) => (
+                      <option key={name} value={name}>
+                        {name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ))}
+            </div>
+            {errors.tieBreakSections && (
+              <p className="mt-1 text-sm text-red-700" role="alert">
+                {errors.tieBreakSections.message ?? errors.tieBreakSections.root?.message}
+              </p>
+            )}
+          </fieldset>
+        )}
         <EditFormActions
           busy={isSubmitting}
           editing={editing !== undefined}

@@ -210,7 +210,20 @@ function testColumns(edit: (test: Test) => void, archive: (test: Test) => void):
     {
       header: "Bank questions to draw from",
       cell: (test) =>
-        test.available < test.questionCount ? (
+        test.sections.length > 0 ? (
+          test.sections.map((section, index) => {
+            const available = test.sectionsAvailable[index] ?? 0;
+            return (
+              <span
+                key={section.name}
+                className={`block ${available < section.questionCount ? "font-semibold text-red-700" : ""}`}
+              >
+                {section.name}: {formatCount(available)}
+                {available < section.questionCount && " (fewer than the section asks for)"}
+              </span>
+            );
+          })
+        ) : test.available < test.questionCount ? (
           <span className="font-semibold text-red-700">
             {formatCount(test.available)} (fewer than the test asks for)
           </span>

@@ -1,7 +1,7 @@
 // Changing an attempt outside the one-statement paths of clock-statements.ts: the slow path's answer and move
 // (after it has worked out which rule applies), scoring and closing, and counting a lost focus.
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
-import { questionMarkSql } from "../marking.ts";
+import { MARK_GRID, questionMarkSql } from "../marking.ts";
 import { ATTEMPT_COLUMNS, attemptRows, type Choice, saveAnswerSql } from "./attempt-rows.ts";
 import { deadlineSql, endsByCloseSql } from "./clock-sql.ts";
 
@@ -38,6 +38,17 @@ export async function moveCurrentPosition(db: Executor, attemptId: string, posit
   await runNamed(db, moveCurrentPositionStatement, [attemptId, position, startedAt]);
 }
 
+/** Decimals a section's marks are kept to in `attempts.section_marks`, for showing; cut-offs use the exact marks. */
+const SHOWN_MARK_DECIMALS = 4;
+
+/**
+ * The exact sum (numeric) of the marks `mark` (reals, each a whole number of MARK_GRID steps): the marks pass
+ * and cut-offs are decided on, with a negative mark of at most NEGATIVE_MARK_DECIMALS decimals taken off.
+ */
+function exactCreditSql(mark: string): string {
+  return `coalesce(sum(round(${mark}::float8 * ${MARK_GRID})), 0)::numeric / ${MARK_GRID}`;
+}
+
 const scoreAndCloseStatement: NamedStatement = {
   name: "quiz.score-and-close",
   // Each question's mark from the options chosen, by Moodle's rule for its kind (marking.ts, decision 018).
@@ -63,44 +74,50 @@ const scoreAndCloseStatement: NamedStatement = {
              -- Added up in double precision, where a few hundred marks add up exactly in any order: added as
              -- reals, the same marks came to 3.9166665 or 3.9166667 as the rows came back.
              coalesce(sum(mark::float8), 0)::real as credit,
+             ${exactCreditSql("mark")} as exact_credit,
              count(*) filter (where answered and mark <= 0)::int as wrong
       from marked
     ), sections as (
       -- A sectioned attempt's sections (decision 034), each up to the position before next_first.
       select s.ordinality as section, (s.value->>'questionCount')::int as question_count,
-             (s.value->>'negativeMark')::real as negative_mark, (s.value->>'cutOff')::int as cut_off,
+             (s.value->>'negativeMark')::numeric as negative_mark, (s.value->>'cutOff')::int as cut_off,
              sum((s.value->>'questionCount')::int) over (order by s.ordinality) as next_first
       from attempts a cross join jsonb_array_elements(a.sections) with ordinality s
       where a.id = $1::uuid
     ), section_tally as (
-      -- Each section tallied as a whole attempt is, less its own negative mark; met: its cut-off (null: none).
+      -- Each section tallied as a whole attempt is, less its own negative mark, exactly.
       select s.section, count(m.position) filter (where m.is_correct)::int as correct,
-             coalesce(sum(m.mark::float8), 0)::real
-               - s.negative_mark * count(m.position) filter (where m.answered and m.mark <= 0)::int as marks,
+             ${exactCreditSql("m.mark")}
+               - s.negative_mark * count(m.position) filter (where m.answered and m.mark <= 0) as marks,
              s.question_count, s.cut_off
       from sections s left join marked m on m.position >= s.next_first - s.question_count and m.position < s.next_first
       group by s.section, s.question_count, s.cut_off, s.negative_mark
+    ), section_met as (
+      -- A cut-off is met by marks of at least its share of the section's questions; a section served no question
+      -- meets none (a start refuses one, so this only guards).
+      select st.*, case when st.cut_off is null then null
+                        else st.question_count > 0 and st.marks * 100 >= st.cut_off * st.question_count end as met
+      from section_tally st
     ), section_marks as (
-      select coalesce(sum(marks::float8), 0)::real as marks,
-             bool_and(marks * 100 >= cut_off * question_count) filter (where cut_off is not null) as met_cut_offs,
+      select sum(marks) as marks, bool_and(met) filter (where met is not null) as met_cut_offs,
              bool_or(cut_off is not null) as cut_offs,
-             jsonb_agg(jsonb_build_object('score', correct, 'marks', marks,
-               'metCutOff', case when cut_off is null then null else marks * 100 >= cut_off * question_count end)
-               order by section) as parts
-      from section_tally
+             jsonb_agg(jsonb_build_object('score', correct, 'marks', round(marks, ${SHOWN_MARK_DECIMALS}),
+               'metCutOff', met) order by section) as parts
+      from section_met
     ), result as (
-      -- Without sections, the attempt's own arithmetic, unchanged: marks as they always were.
-      select t.correct, coalesce(sm.marks, t.credit - a.negative_mark * t.wrong) as scored_marks, sm.parts,
+      -- Without sections, the marks stored are the attempt's own arithmetic, unchanged.
+      select t.correct, coalesce(sm.marks::real, t.credit - a.negative_mark * t.wrong) as scored_marks,
+             coalesce(sm.marks, t.exact_credit - a.negative_mark::numeric * t.wrong) as exact_marks, sm.parts,
              coalesce(sm.cut_offs, false) as cut_offs, coalesce(sm.met_cut_offs, true) as met_cut_offs
       from tally t cross join attempts a left join section_marks sm on a.sections is not null
       where a.id = $1::uuid
     )
     update attempts set submitted_at = $2::timestamptz, score = result.correct, marks = result.scored_marks,
       section_marks = result.parts,
-      -- Pass or fail is decided here, once, in the same arithmetic as the marks it is decided on: the pass mark
-      -- and every section's cut-off.
+      -- Pass or fail is decided here, once, on the exact marks: the pass mark and every section's cut-off. In
+      -- reals, 6 right and 4 wrong at 0.1 came to 5.5999999 and failed a pass mark of 56% (an outside attack).
       passed = case when pass_mark is null and not result.cut_offs then null
-                    else (pass_mark is null or result.scored_marks * 100 >= pass_mark * total_questions)
+                    else (pass_mark is null or result.exact_marks * 100 >= pass_mark * total_questions)
                          and result.met_cut_offs end
     from result
     where id = $1::uuid and submitted_at is null
