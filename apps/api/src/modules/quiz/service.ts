@@ -37,9 +37,9 @@ import {
 import type { AnswerSlot, AttemptRow, Choice, ServedRef } from "./repository/attempt-rows.ts";
 import {
   claimAndLockDrawn,
+  drawQuestionIds,
   insertAttempt,
   lockStudent,
-  randomQuestions,
   type StudentForStart,
 } from "./repository/attempt-start.ts";
 import {
@@ -150,21 +150,26 @@ function drawsOf(test: StudentForStart["test"]): TestSection[] {
  * (another start's claim, an admin's archive or deletion). Returns each draw with the questions it got.
  */
 async function drawQuestions(tx: Executor, test: StudentForStart["test"]) {
-  const drawnBefore: string[] = [];
-  const draws: { section: TestSection; questionIds: string[] }[] = [];
-  for (const section of drawsOf(test)) {
-    const { questionCount: count, categories, difficultyMix: mix } = section;
-    const picked = await randomQuestions(tx, { count, categories, mix, secure: test.secure, drawnBefore });
-    const questionIds = picked.map((question) => question.questionId);
-    drawnBefore.push(...questionIds);
-    draws.push({ section, questionIds });
-  }
-  const locked = await claimAndLockDrawn(tx, drawnBefore, test.secure);
-  if (locked.length < drawnBefore.length || locked.some((question) => !question.drawable)) throw new DrawRaced();
+  const sections = drawsOf(test);
+  const drawn = await drawQuestionIds(
+    tx,
+    sections.map((section) => ({
+      count: section.questionCount,
+      categories: section.categories,
+      mix: section.difficultyMix,
+    })),
+    test.secure,
+  );
+  const all = drawn.flat();
+  const locked = await claimAndLockDrawn(tx, all, test.secure);
+  if (locked.length < all.length || locked.some((question) => !question.drawable)) throw new DrawRaced();
   const revisions = new Map(locked.map((question) => [question.questionId, question.revision]));
-  return draws.map(({ section, questionIds }) => ({
+  return sections.map((section, index) => ({
     section,
-    questions: questionIds.map((questionId) => ({ questionId, revision: revisions.get(questionId) as string })),
+    questions: (drawn[index] ?? []).map((questionId) => ({
+      questionId,
+      revision: revisions.get(questionId) as string,
+    })),
   }));
 }
 

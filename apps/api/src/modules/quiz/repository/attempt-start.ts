@@ -79,47 +79,81 @@ export async function lockStudent(db: Executor, studentId: string): Promise<Stud
   return student && { ...student, attempts: student.attempts.map(attemptFrom) };
 }
 
-const randomQuestionsStatement: NamedStatement = {
-  name: "quiz.random-questions",
-  // $1 how many, $2 categories (empty: all), $3–$5 easy/medium/hard counts (null: any difficulty),
-  // $6 secure (only keys no candidate has seen) or practice (no key a secure drive still needs), $7 questions an
-  // earlier section of the same start drew
+const drawQuestionsStatement: NamedStatement = {
+  name: "quiz.draw-questions",
+  // $1 the draws in order, a jsonb list of {count, categories (empty: all), easy, medium, hard (null: any
+  // difficulty)}; $2 secure (only keys no candidate has seen) or practice (no key a secure drive still needs).
+  // The bank is read once: the questions some draw may take, each with its luck; then each draw in turn takes
+  // its count from them, never one an earlier draw took (a recursive step per draw, over that one reading).
   // Which questions only: claimAndLockDrawn reads them as they are once locked.
-  text: `select q.id as "questionId"
-    from (
-      select q.*, row_number() over (partition by q.difficulty order by q.last_resort, random()) as drawn
-      from (
-        -- A practice draw takes an unseen question a secure drive is waiting for only when it lacks others.
-        select q.*, not $6::boolean and ${keptForSecureSql("q")} as last_resort
-        from questions q
-        where q.archived_at is null and (cardinality($2::text[]) = 0 or q.category = any($2::text[]))
-          and ${drawableSql("q", "$6::boolean")} and not q.id = any($7::uuid[])
-      ) q
-    ) q
-    where $3::int is null
-       or q.drawn <= case q.difficulty when 'easy' then $3::int when 'medium' then $4::int else $5::int end
-    order by q.last_resort, random() limit $1::int`,
+  text: `with recursive draws as (
+      select s.ordinality::int as place, (s.value->>'count')::int as count,
+             array(select jsonb_array_elements_text(s.value->'categories')) as categories,
+             (s.value->>'easy')::int as easy, (s.value->>'medium')::int as medium, (s.value->>'hard')::int as hard
+      from jsonb_array_elements($1::jsonb) with ordinality s
+    ), wanted as (
+      select bool_or(cardinality(categories) = 0) as every_category, array_agg(c) as categories
+      from draws left join lateral unnest(draws.categories) c on true
+    ), candidates as materialized (
+      -- A practice draw takes an unseen question a secure drive is waiting for only when it lacks others.
+      select q.id, q.category, q.difficulty, not $2::boolean and ${keptForSecureSql("q")} as last_resort,
+             random() as luck
+      from questions q cross join wanted
+      where q.archived_at is null and (wanted.every_category or q.category = any(wanted.categories))
+        and ${drawableSql("q", "$2::boolean")}
+    ), drawn(place, ids) as (
+      select 0, '{}'::uuid[]
+      union all
+      select d.place + 1, d.ids || array(
+        -- Without a mix, the luckiest; with one, the luckiest of each difficulty up to its count. Each branch runs
+        -- only for the draws it is for (a window over the whole bank per draw was most of a draw's time).
+        (select c.id from candidates c
+          where s.easy is null and (cardinality(s.categories) = 0 or c.category = any(s.categories))
+            and (cardinality(d.ids) = 0 or not c.id = any(d.ids))
+          order by c.last_resort, c.luck limit s.count)
+        union all
+        (select c.id from (
+            select c.*, row_number() over (partition by c.difficulty order by c.last_resort, c.luck) as within
+            from candidates c
+            where s.easy is not null and (cardinality(s.categories) = 0 or c.category = any(s.categories))
+              and (cardinality(d.ids) = 0 or not c.id = any(d.ids))
+          ) c
+          where c.within <= case c.difficulty when 'easy' then s.easy when 'medium' then s.medium else s.hard end
+          order by c.last_resort, c.luck limit s.count))
+      from drawn d join draws s on s.place = d.place + 1
+    )
+    -- Every id taken, in order, and where each draw's part ends.
+    select (select ids from drawn order by place desc limit 1) as ids,
+           (select array_agg(cardinality(ids) order by place) from drawn where place > 0) as ends`,
 };
 
+/** One draw of a start: how many questions, from which categories (all when none), and a difficulty mix. */
+export interface Draw {
+  count: number;
+  categories: string[];
+  mix: DifficultyMix | null;
+}
+
 /**
- * Up to `count` current questions from the test's (or a section's) categories (all when none are named), `mix` of
- * each difficulty when it sets one, whose keys the drive may use, none of `drawnBefore`; a practice drive's unseen
- * questions that a secure drive is waiting for last (decision 024).
+ * Each draw's questions, in the order of `draws` (a test's sections, or the test itself): up to `count` current
+ * questions from its categories, `mix` of each difficulty when it sets one, whose keys the drive may use, none that
+ * an earlier draw took; a practice drive's unseen questions that a secure drive is waiting for last (decision 024).
+ * One statement, which reads the bank once however many draws there are.
  */
-export function randomQuestions(
-  db: Executor,
-  draw: { count: number; categories: string[]; mix: DifficultyMix | null; secure: boolean; drawnBefore: string[] },
-) {
-  const { count, categories, mix, secure, drawnBefore } = draw;
-  return runNamed<{ questionId: string }>(db, randomQuestionsStatement, [
+export async function drawQuestionIds(db: Executor, draws: Draw[], secure: boolean): Promise<string[][]> {
+  const asked = draws.map(({ count, categories, mix }) => ({
     count,
     categories,
-    mix?.easy ?? null,
-    mix?.medium ?? null,
-    mix?.hard ?? null,
+    easy: mix?.easy ?? null,
+    medium: mix?.medium ?? null,
+    hard: mix?.hard ?? null,
+  }));
+  const [row] = await runNamed<{ ids: string[]; ends: number[] }>(db, drawQuestionsStatement, [
+    JSON.stringify(asked),
     secure,
-    drawnBefore,
   ]);
+  const ids = row?.ids ?? [];
+  return draws.map((_, index) => ids.slice(row?.ends[index - 1] ?? 0, row?.ends[index] ?? 0));
 }
 
 const claimFirstDrawsStatement: NamedStatement = {
