@@ -56,6 +56,12 @@ export function plainQuestions(count: number, quiz: string): QuestionDraft[] {
   }));
 }
 
+/** The letter of the right option of a `plainQuestions` question, read from its text ("Question 3 of …"). */
+export function rightLetter(questionText: string): string {
+  const number = Number(questionText.match(/^Question (\d+) of /)?.[1] ?? "1");
+  return "ABCD"[(number - 1) % 4] as string;
+}
+
 /** These questions in `category`, created through the admin API in this order. */
 export async function ownQuestions(category: string, drafts: QuestionDraft[], token?: string): Promise<Question[]> {
   const session = token ?? (await sharedAdminToken());

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { extractText } from "unpdf";
 import { apiCall, baseUrl, sharedAdminToken, uniqueStudent } from "../support/api.ts";
-import { type OwnQuiz, ownQuiz } from "../support/own-quiz.ts";
+import { type OwnQuiz, ownQuiz, rightLetter } from "../support/own-quiz.ts";
 import {
   expectNoAxeViolations,
   fillRegistration,
@@ -16,12 +16,6 @@ import {
 import { expect, test } from "../support/test.ts";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
-
-/** The letter of the right option of a `plainQuestions` question, read from its text ("Question 3 of …"). */
-function rightLetter(questionText: string): string {
-  const number = Number(questionText.match(/^Question (\d+) of /)?.[1] ?? "1");
-  return "ABCD"[(number - 1) % 4] as string;
-}
 
 /** Answers every question on screen rightly (or each with the option after the right one), Next to Submit. */
 async function answerAll(page: Page, count: number, right = true) {

@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import type { Test } from "@trainwise/contract/drives";
 import { apiCall, sharedAdminToken, uniqueStudent } from "../support/api.ts";
-import { ownQuestions, plainQuestions, uniqueName } from "../support/own-quiz.ts";
+import { ownQuestions, plainQuestions, rightLetter, uniqueName } from "../support/own-quiz.ts";
 import {
   expectNoAxeViolations,
   expectNothingScrollsSideways,
@@ -13,12 +13,6 @@ import {
   openDriveRegistration,
 } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
-
-/** The letter of the right option of a `plainQuestions` question, read from its text ("Question 2 of …"). */
-function rightLetter(questionText: string): string {
-  const number = Number(questionText.match(/^Question (\d+) of /)?.[1] ?? "1");
-  return "ABCD"[(number - 1) % 4] as string;
-}
 
 /** Answers the question on screen: rightly, or with the option after the right one. */
 async function answer(page: Page, right: boolean) {
