@@ -37,6 +37,16 @@ test("an admin divides a test into sections, and a student on a phone sits it an
   await page.goto("/admin/tests");
   await page.getByLabel("Name", { exact: true }).fill(testName);
   await page.getByRole("button", { name: "Divide into sections" }).click();
+  await expect(page.getByLabel("Section 1 name")).toBeFocused();
+  // By keyboard, focus follows a section moved to the top, and a removed one's place goes to the add button.
+  await page.getByRole("button", { name: "Add a section" }).press("Enter");
+  await expect(page.getByLabel("Section 3 name")).toBeFocused();
+  await page.getByRole("button", { name: "Move up section 3" }).press("Enter");
+  await expect(page.getByRole("button", { name: "Move up section 2" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Move down section 1" })).toBeFocused();
+  await page.getByRole("button", { name: "Remove section 1" }).press("Enter");
+  await expect(page.getByRole("button", { name: "Add a section" })).toBeFocused();
   const sections = [
     { name: "Quantitative Aptitude", category: quant, negativeMark: "0.5", cutOff: "50" },
     { name: "Verbal Ability", category: verbal, negativeMark: "0", cutOff: "" },

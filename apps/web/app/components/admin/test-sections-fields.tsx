@@ -1,6 +1,7 @@
 // The test form's sections (decision 034): each section's name, the categories it draws from, how many questions,
 // its negative marking and an optional cut-off. A test has none (one list of questions) or two and more.
 import { MAX_SECTIONS, type TestSection, type TestSectionInput } from "@trainwise/contract/drives";
+import { useEffect, useId, useState } from "react";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { FormField } from "../ui/form-field.tsx";
 
@@ -53,7 +54,7 @@ export function sectionForm(section: TestSection): SectionForm {
 /** The test form's list of sections (its useFieldArray), as much of it as these fields use. */
 export interface SectionList {
   fields: (SectionForm & { id: string })[];
-  append: (sections: SectionForm[]) => void;
+  append: (sections: SectionForm[], options?: { focusName?: string }) => void;
   remove: (index: number) => void;
   move: (from: number, to: number) => void;
 }
@@ -70,6 +71,23 @@ interface SectionsFieldsProps {
 /** The sections' part of the test form: a list to add to, remove from and reorder, each section a fieldset. */
 export function SectionsFields({ list, register, errors, categoryChoices }: SectionsFieldsProps) {
   const { fields, append, remove, move } = list;
+  // A button that moves or removes a section may itself leave or be disabled: keyboard focus then goes where the
+  // section went (or to the add button) once the list has rendered, not back to the top of the page.
+  const baseId = useId();
+  const [focusNext, setFocusNext] = useState<string>();
+  useEffect(() => {
+    if (!focusNext) return;
+    document.getElementById(focusNext)?.focus();
+    setFocusNext(undefined);
+  }, [focusNext]);
+  const buttonId = (kind: "up" | "down", index: number) => `${baseId}-${kind}-${index}`;
+  const addId = `${baseId}-add`;
+  const moveTo = (from: number, to: number) => {
+    move(from, to);
+    // At the top its Move up is disabled (and at the bottom its Move down): focus the other one.
+    const edge = to === 0 ? "down" : to === fields.length - 1 ? "up" : from > to ? "up" : "down";
+    setFocusNext(buttonId(edge, to));
+  };
   const listError = errors.sections?.message ?? errors.sections?.root?.message;
   return (
     <fieldset className="md:col-span-2">
@@ -159,7 +177,8 @@ export function SectionsFields({ list, register, errors, categoryChoices }: Sect
                   <button
                     type="button"
                     disabled={index === 0}
-                    onClick={() => move(index, index - 1)}
+                    id={buttonId("up", index)}
+                    onClick={() => moveTo(index, index - 1)}
                     className="rounded border border-slate-500 px-3 py-1 text-sm disabled:opacity-50"
                   >
                     Move up <span className="sr-only">section {number}</span>
@@ -167,14 +186,18 @@ export function SectionsFields({ list, register, errors, categoryChoices }: Sect
                   <button
                     type="button"
                     disabled={index === fields.length - 1}
-                    onClick={() => move(index, index + 1)}
+                    id={buttonId("down", index)}
+                    onClick={() => moveTo(index, index + 1)}
                     className="rounded border border-slate-500 px-3 py-1 text-sm disabled:opacity-50"
                   >
                     Move down <span className="sr-only">section {number}</span>
                   </button>
                   <button
                     type="button"
-                    onClick={() => remove(index)}
+                    onClick={() => {
+                      remove(index);
+                      setFocusNext(addId);
+                    }}
                     className="rounded border border-red-700 px-3 py-1 text-sm text-red-700 hover:bg-red-50"
                   >
                     Remove section {number}
@@ -188,8 +211,13 @@ export function SectionsFields({ list, register, errors, categoryChoices }: Sect
       {fields.length < MAX_SECTIONS && (
         <button
           type="button"
-          // The first split makes two sections: a test has none or at least two.
-          onClick={() => append(fields.length === 0 ? [EMPTY_SECTION, EMPTY_SECTION] : [EMPTY_SECTION])}
+          id={addId}
+          // The first split makes two (a test has none or at least two) and starts at the first one's name.
+          onClick={() =>
+            fields.length === 0
+              ? append([EMPTY_SECTION, EMPTY_SECTION], { focusName: "sections.0.name" })
+              : append([EMPTY_SECTION])
+          }
           className="mt-3 rounded border border-brand-700 px-3 py-1 text-brand-700 hover:bg-brand-50"
         >
           {fields.length === 0 ? "Divide into sections" : "Add a section"}

@@ -444,6 +444,8 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
                   </label>
                   <select
                     id={`${tieBreakId}-${index}`}
+                    aria-invalid={errors.tieBreakSections ? true : undefined}
+                    aria-describedby={errors.tieBreakSections ? `${tieBreakId}-error` : undefined}
                     className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
                     {...register(`tieBreakSections.${index}`)}
                   >
@@ -458,7 +460,7 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
             {errors.tieBreakSections && (
-              <p className="mt-1 text-sm text-red-700" role="alert">
+              <p id={`${tieBreakId}-error`} className="mt-1 text-sm text-red-700" role="alert">
                 {errors.tieBreakSections.message ?? errors.tieBreakSections.root?.message}
               </p>
             )}
