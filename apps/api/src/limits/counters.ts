@@ -20,11 +20,8 @@ export interface CounterStore {
   /** The counter under `key`, or undefined when there is none or it has been forgotten. */
   check(key: string): Promise<Counter | undefined>;
   reset(key: string): Promise<void>;
-  /**
-   * Takes back one event counted under `key` (a place taken before the outcome was known); with `lastAt`, the
-   * counter's last event goes back to `lastAt.before` if no later event has been counted since `lastAt.counted`.
-   */
-  takeBack(key: string, lastAt?: { counted: number; before: number }): Promise<void>;
+  /** Takes back one event counted under `key` (a place taken while the outcome was not known). */
+  takeBack(key: string): Promise<void>;
 }
 
 interface CounterRow {
@@ -53,13 +50,9 @@ const checkStatement: NamedStatement = {
     where key = $1 and reset_at > $2::timestamptz`,
 };
 
-// $1 key, $2 when the event taken back was counted, $3 the last event before it (both null: last_at stays).
 const takeBackStatement: NamedStatement = {
   name: "limits.take-back",
-  text: `update limit_counters
-    set count = count - 1,
-        last_at = case when last_at = $2::timestamptz then coalesce($3::timestamptz, last_at) else last_at end
-    where key = $1 and count > 0`,
+  text: "update limit_counters set count = count - 1 where key = $1 and count > 0",
 };
 
 const resetStatement: NamedStatement = {
@@ -115,9 +108,8 @@ export class SharedCounterStore implements CounterStore {
     await runNamed(this.#db, resetStatement, [storedKey(key)]);
   }
 
-  async takeBack(key: string, lastAt?: { counted: number; before: number }): Promise<void> {
-    const stamps = lastAt ? [new Date(lastAt.counted), new Date(lastAt.before)] : [null, null];
-    await runNamed(this.#db, takeBackStatement, [storedKey(key), ...stamps]);
+  async takeBack(key: string): Promise<void> {
+    await runNamed(this.#db, takeBackStatement, [storedKey(key)]);
   }
 
   async #sweep(now: Date) {

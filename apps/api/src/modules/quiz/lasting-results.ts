@@ -66,8 +66,9 @@ export function guardedLookup(counters: CounterStore) {
       const after = wait === 1 ? "a second" : `${wait} seconds`;
       throw new HttpError(429, `Too many tries that matched nothing from this network. Try again in ${after}.`);
     }
-    const found = await studentsOfLookup(db, lookup);
-    await lookupTry.admitted();
-    return found;
+    return lookupTry.settle(
+      () => studentsOfLookup(db, lookup),
+      (error) => error instanceof ResultsLookupRefused,
+    );
   };
 }

@@ -28,21 +28,30 @@ export function driveCodeWaitMs(failures: Counter | undefined, now: number): num
   return Math.max(0, Math.min(failures.lastAt + wait, failures.resetAt) - now);
 }
 
-/** One try of a code, counted as a refusal until `admitted` takes it back. */
+/** One try of a code that may be looked up now, or the wait before it may. */
 export interface CodeTry {
   /** Whole seconds the address must wait before a code is looked up; 0: the code may be looked up now. */
   waitSeconds: number;
-  /** The code was not what failed: the count goes back, and so does the time of the address's last failure. */
-  admitted(): Promise<void>;
+  /**
+   * Runs the lookup this try was let in for and settles the try by how it ended: an error `isWrong` recognises
+   * counts as one failure of the address; a code that was found, or any other error, counts nothing.
+   */
+  settle<T>(lookup: () => Promise<T>, isWrong: (error: unknown) => boolean): Promise<T>;
 }
 
 /** How often, and how long, a try that lost a race with tries still in flight waits for them to settle. */
 const RACE_RETRIES = 20;
 const RACE_PAUSE_MS = 100;
 
+/** How long a try counts as in flight at most: one that never settles (its instance stopped) is forgotten then. */
+const IN_FLIGHT_WINDOW_MS = 60_000;
+
 /**
- * The limit as registration uses it: `enter` before a code is looked up, then the try's `admitted` when the code let
- * the student in (or the registration failed for another reason); a refused code keeps its count.
+ * The limit as registration and the results lookup use it: `enter` before a code is looked up, then the try's
+ * `settle` around the lookup. Two counters per address: its settled failures, which alone make it wait, and its
+ * tries in flight, which count as failures only while deciding whether one more may start, so that a flood of
+ * parallel guesses cannot all be looked up before their failures count, and a lab opening its share link at once
+ * is never told to wait because of its own right codes still in flight.
  */
 export class DriveCodeGuesses {
   readonly #store: CounterStore;
@@ -60,37 +69,59 @@ export class DriveCodeGuesses {
   }
 
   /**
-   * Counts the try before the code is looked up, as a refusal until `admitted` takes it back, so that parallel
-   * tries cannot all pass before their refusals count. A try that must wait is not counted. One that is past the
-   * free failures only because of tries still in flight (a lab opening its share link at once) waits for them to
-   * settle, a few tenths of a second, instead of being refused: only settled failures make an address wait.
+   * Lets a try start unless the address's settled failures make it wait. One that is past the free failures only
+   * with the tries still in flight waits for them to settle, a few tenths of a second, and is refused only if
+   * they keep it past the free failures.
    */
   async enter(address: string): Promise<CodeTry> {
-    const key = this.#key(address);
+    const failures = `drive-code-failures:${address}`;
+    const inFlight = `drive-code-in-flight:${address}`;
+    const settledWait = async () => driveCodeWaitMs(await this.#store.check(failures), this.#now());
     for (let attempt = 0; ; attempt++) {
-      const before = await this.#store.check(key);
-      const wait = driveCodeWaitMs(before, this.#now());
-      if (wait > 0) return this.#refused(wait);
-      const counted = await this.#store.hit(key, DRIVE_CODE_GUESSES.windowMs);
-      const lastAt = { counted: counted.lastAt, before: before?.lastAt ?? counted.lastAt };
-      // Judged as if the tries counted meanwhile had all been refused, the latest of them just now: of a flood of
-      // parallel tries, only those within the free failures are looked up.
-      const racing = driveCodeWaitMs(
-        { count: counted.count - 1, lastAt: before?.lastAt ?? this.#now(), resetAt: counted.resetAt },
-        this.#now(),
-      );
-      if (racing === 0) return { waitSeconds: 0, admitted: () => this.#store.takeBack(key, lastAt) };
-      await this.#store.takeBack(key, lastAt);
-      if (attempt === RACE_RETRIES) return this.#refused(racing);
+      const wait = await settledWait();
+      if (wait > 0) return refused(wait);
+      const flying = await this.#store.hit(inFlight, IN_FLIGHT_WINDOW_MS);
+      // Read after this try is counted in flight, so a try that settles meanwhile as a failure is counted in one
+      // counter or both, never in neither. Judged as if the other tries in flight had all failed just now: of a
+      // flood of parallel tries, only those within the free failures are looked up.
+      const settled = await this.#store.check(failures);
+      const now = this.#now();
+      const others = flying.count - 1;
+      const asIfFailed = {
+        count: (settled?.count ?? 0) + others,
+        lastAt: now,
+        resetAt: now + DRIVE_CODE_GUESSES.windowMs,
+      };
+      const racing = Math.max(driveCodeWaitMs(settled, now), others > 0 ? driveCodeWaitMs(asIfFailed, now) : 0);
+      if (racing === 0) return this.#started(failures, inFlight);
+      await this.#store.takeBack(inFlight);
+      if (attempt === RACE_RETRIES) return refused(racing);
       await this.#pause(RACE_PAUSE_MS * (1 + Math.random()));
     }
   }
 
-  #refused(waitMs: number): CodeTry {
-    return { waitSeconds: Math.ceil(waitMs / 1000), admitted: async () => {} };
+  #started(failures: string, inFlight: string): CodeTry {
+    const store = this.#store;
+    return {
+      waitSeconds: 0,
+      async settle(lookup, isWrong) {
+        try {
+          return await lookup();
+        } catch (error) {
+          // The failure is counted before the try leaves the flight, so that a try starting meanwhile sees it.
+          if (isWrong(error)) await store.hit(failures, DRIVE_CODE_GUESSES.windowMs);
+          throw error;
+        } finally {
+          await store.takeBack(inFlight);
+        }
+      },
+    };
   }
+}
 
-  #key(address: string) {
-    return `drive-code-failures:${address}`;
-  }
+function refused(waitMs: number): CodeTry {
+  return {
+    waitSeconds: Math.ceil(waitMs / 1000),
+    settle: () => Promise.reject(new Error("a try that must wait cannot look a code up")),
+  };
 }

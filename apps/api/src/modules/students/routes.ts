@@ -14,7 +14,9 @@ import { correctDetails } from "./details.ts";
 import { type CodeTry, DriveCodeGuesses } from "./drive-code-guesses.ts";
 
 /** The try of a request without a drive code (the default drive): nothing counted, nothing to take back. */
-const NO_CODE: CodeTry = { waitSeconds: 0, admitted: async () => {} };
+const NO_CODE: CodeTry = { waitSeconds: 0, settle: (lookup) => lookup() };
+
+const isRefusedCode = (error: unknown) => error instanceof DriveCodeRefused;
 
 import { newEmailCode } from "./email-codes.ts";
 import {
@@ -69,13 +71,10 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
     "registerStudent",
     async (request, reply) => {
       const codeTry = request.body.driveCode !== undefined ? await enterCodeGuess(request.ip, reply) : NO_CODE;
-      const { studentId, resumeCode } = await refusedNoSooner(() => registerStudent(app.db, request.body)).catch(
-        async (error) => {
-          if (!(error instanceof DriveCodeRefused)) await codeTry.admitted();
-          throw error;
-        },
+      const { studentId, resumeCode } = await codeTry.settle(
+        () => refusedNoSooner(() => registerStudent(app.db, request.body)),
+        isRefusedCode,
       );
-      await codeTry.admitted();
       // Letting a student resume ends their other sessions; this instance must not trust its cached view.
       if (resumeCode) app.forgetStudentSessions(studentId);
       const token = await app.tokens.issue("student", studentId);
@@ -94,13 +93,15 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { code } = request.query;
       const codeTry = code !== undefined ? await enterCodeGuess(request.ip, reply) : NO_CODE;
-      const drive = await refusedNoSooner(async () => {
-        const found = await registrationDriveFor(app.db, code);
-        if (!found) throw noDriveFor(code);
-        return found;
-      });
-      await codeTry.admitted();
-      return drive;
+      return codeTry.settle(
+        () =>
+          refusedNoSooner(async () => {
+            const found = await registrationDriveFor(app.db, code);
+            if (!found) throw noDriveFor(code);
+            return found;
+          }),
+        isRefusedCode,
+      );
     },
     {
       config: {
@@ -119,14 +120,17 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { driveCode, email } = request.body;
       const codeTry = driveCode !== undefined ? await enterCodeGuess(request.ip, reply) : NO_CODE;
-      const drive = await refusedNoSooner(async () => {
-        const found = await driveFor(app.db, driveCode);
-        // A roster's drive never sends codes (its roster checks who registers): refused as registration refuses
-        // someone it does not list. (Its panel already says it is roster-only, decision 029.)
-        if (found.rosterOnly) throw new DriveCodeRefused();
-        return found;
-      });
-      await codeTry.admitted();
+      const drive = await codeTry.settle(
+        () =>
+          refusedNoSooner(async () => {
+            const found = await driveFor(app.db, driveCode);
+            // A roster's drive never sends codes (its roster checks who registers): refused as registration
+            // refuses someone it does not list. (Its panel already says it is roster-only, decision 029.)
+            if (found.rosterOnly) throw new DriveCodeRefused();
+            return found;
+          }),
+        isRefusedCode,
+      );
       if (!drive.verifyEmail)
         throw new HttpError(409, "This drive does not ask for an e-mail code: register without one.");
       const refusal = driveWindowRefusal(drive, new Date());
