@@ -145,6 +145,15 @@ test("an admin divides a test into sections, and a student on a phone sits it an
   await expect(results).toContainText("Quantitative Aptitude: 0.5/2 (25.00%), cut-off 50% not met");
   await expect(results).toContainText("Verbal Ability: 2/2 (100.00%)");
 
+  // The live board: the student's score with each section's part, and the questions grouped by section.
+  await page.goto(`/admin/drives/${drive._id}/live`);
+  const students = page.getByRole("table", { name: `Students of ${testName} drive and where each stands` });
+  await expect(students).toContainText("Quantitative Aptitude: 0.5/2 (25.00%), cut-off 50% not met");
+  const perQuestion = page.getByRole("table", { name: /reached, answered and left unanswered each question/ });
+  await expect(perQuestion.getByRole("rowheader", { name: "Quantitative Aptitude" })).toBeVisible();
+  await expect(perQuestion.getByRole("rowheader", { name: "Verbal Ability" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
   // The drive's ties are broken by Verbal Ability, chosen in the drive's form; the ranking page says so.
   await page.goto(`/admin/drives?search=${encodeURIComponent(`${testName} drive`)}`);
   await page.getByRole("button", { name: `Edit drive ${testName} drive` }).click();

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { answerTimingSchema } from "./answer-timing.ts";
 import { idSchema } from "./common.ts";
+import { sectionResultSchema } from "./drives.ts";
 
 export const LIVE_STATES = ["not_started", "in_progress", "quiet", "submitted", "auto_submitted"] as const;
 export type LiveState = (typeof LIVE_STATES)[number];
@@ -36,11 +37,15 @@ export const liveStudentSchema = z.object({
    */
   position: z.number().int().nullable(),
   totalQuestions: z.number().int().nullable(),
+  /** The section `position` falls in, "Section 2 of 4: Verbal Ability"; null before the start or without sections. */
+  section: z.string().nullable(),
   answered: z.number().int(),
   /** Questions answered right, and the marks after negative marking; null until submitted. */
   score: z.number().int().nullable(),
   marks: z.number().nullable(),
   percentage: z.number().nullable(),
+  /** Each section's part once submitted (empty before, or without sections). */
+  sections: z.array(sectionResultSchema),
   /** Times the quiz page lost focus or visibility while it stayed open; a reload is not one (`reloads`). */
   focusLosses: z.number().int(),
   /** Times the quiz was opened again on this running attempt: a reload, a tab reopened, another device. */
@@ -66,6 +71,8 @@ export type LiveCounts = z.infer<typeof liveCountsSchema>;
  */
 export const livePositionSchema = z.object({
   position: z.number().int(),
+  /** The name of the section the question is in for the students who reached it (null without sections). */
+  section: z.string().nullable(),
   reached: z.number().int(),
   answered: z.number().int(),
   unanswered: z.number().int(),

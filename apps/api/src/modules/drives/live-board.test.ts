@@ -206,9 +206,9 @@ describe("the live board of a drive", async () => {
     expect(live.focusLosses).toBe(1);
     // Three students reached question 1, two question 2 (one moved on, one's time ran out), one question 3.
     expect(live.positions).toEqual([
-      { position: 1, reached: 3, answered: 2, unanswered: 1 },
-      { position: 2, reached: 2, answered: 0, unanswered: 1 },
-      { position: 3, reached: 1, answered: 0, unanswered: 0 },
+      { position: 1, section: null, reached: 3, answered: 2, unanswered: 1 },
+      { position: 2, section: null, reached: 2, answered: 0, unanswered: 1 },
+      { position: 3, section: null, reached: 1, answered: 0, unanswered: 0 },
     ]);
   });
 
@@ -294,9 +294,9 @@ describe("the live board of a drive", async () => {
     // Before: "Question 1 of 5", and question 2 and 3 reached by nobody.
     expect(rowOf(live, "Ira Timed-out")).toMatchObject({ state: "in_progress", position: 3, totalQuestions: 5 });
     expect(live.positions).toEqual([
-      { position: 1, reached: 1, answered: 0, unanswered: 1 },
-      { position: 2, reached: 1, answered: 0, unanswered: 1 },
-      { position: 3, reached: 1, answered: 0, unanswered: 0 },
+      { position: 1, section: null, reached: 1, answered: 0, unanswered: 1 },
+      { position: 2, section: null, reached: 1, answered: 0, unanswered: 1 },
+      { position: 3, section: null, reached: 1, answered: 0, unanswered: 0 },
     ]);
 
     // 75 s on, a third window has run out; the page, whose timer ran out too, asks for the question the clock

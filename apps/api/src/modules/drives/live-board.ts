@@ -14,7 +14,8 @@ import {
   type LiveCounts,
   type LiveStudent,
 } from "@trainwise/contract/live-board";
-import { scorePercentage } from "@trainwise/contract/quiz";
+import { scorePercentage, sectionResultsOf } from "@trainwise/contract/quiz";
+import { sectionAtPosition, sectionPlaces } from "@trainwise/contract/section-positions";
 import type { Executor } from "../../db/client.ts";
 import { type AnswerTally, answerTallies, type LiveAttemptRow, liveAttempts, rosterNoShows } from "./repository.ts";
 
@@ -44,6 +45,8 @@ export function buildLiveBoard(
   const reached: number[] = [];
   const answered: number[] = [];
   const unanswered: number[] = [];
+  /** Each position's section, as the first attempt that reached or answered it was served (draws rarely differ). */
+  const sectionNames: (string | null)[] = [];
   let percentages = 0;
   let focusLosses = 0;
   let reloads = 0;
@@ -65,19 +68,25 @@ export function buildLiveBoard(
     const total = row.totalQuestions ?? 0;
     const open = Math.min(row.currentPosition ?? 0, total - 1);
     const done = new Set(row.answeredPositions);
+    const places = sectionPlaces(row.sections);
     for (let position = 0; started && position <= open; position++) {
       reached[position] = (reached[position] ?? 0) + 1;
+      sectionNames[position] ??= sectionAtPosition(places, position)?.name ?? null;
       // Left behind without an answer: its time ran out or the student moved on; once submitted, every question.
       if ((position < open || submitted) && !done.has(position)) {
         unanswered[position] = (unanswered[position] ?? 0) + 1;
       }
     }
-    for (const position of row.answeredPositions) answered[position] = (answered[position] ?? 0) + 1;
+    for (const position of row.answeredPositions) {
+      answered[position] = (answered[position] ?? 0) + 1;
+      sectionNames[position] ??= sectionAtPosition(places, position)?.name ?? null;
+    }
     const marks = submitted ? (row.marks ?? row.score ?? 0) : null;
     const percentage = marks === null ? null : Number(scorePercentage(marks, total));
     if (percentage !== null) percentages += percentage;
     focusLosses += row.focusLosses;
     reloads += row.reloads;
+    const section = started ? sectionAtPosition(places, open) : undefined;
     return {
       id: (row.studentId ?? row.rosterLineId) as string,
       studentId: row.studentId,
@@ -86,10 +95,12 @@ export function buildLiveBoard(
       state,
       position: started ? open + 1 : null,
       totalQuestions: row.totalQuestions,
+      section: section ? `Section ${section.number} of ${section.of}: ${section.name}` : null,
       answered: row.answeredPositions.length,
       score: submitted ? (row.score ?? 0) : null,
       marks,
       percentage,
+      sections: submitted ? sectionResultsOf(row.sections, row.sectionMarks) : [],
       focusLosses: row.focusLosses,
       reloads: row.reloads,
       lateAnswers: row.lateAnswers,
@@ -100,6 +111,7 @@ export function buildLiveBoard(
   students.sort(byName);
   const positions = Array.from({ length: Math.max(reached.length, answered.length) }, (_, index) => ({
     position: index + 1,
+    section: sectionNames[index] ?? null,
     reached: reached[index] ?? 0,
     answered: answered[index] ?? 0,
     unanswered: unanswered[index] ?? 0,

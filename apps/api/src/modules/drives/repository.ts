@@ -4,7 +4,7 @@ import { randomInt } from "node:crypto";
 import type { driveTableQuerySchema } from "@trainwise/contract/admin-tables";
 import type { AnswerTimingSignals } from "@trainwise/contract/answer-timing";
 import { LIST_CAP } from "@trainwise/contract/common";
-import type { DriveSettings, ReviewPolicy } from "@trainwise/contract/drives";
+import type { DriveSettings, ReviewPolicy, SectionMarks, ServedSection } from "@trainwise/contract/drives";
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Database, type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
@@ -566,6 +566,9 @@ export interface LiveAttemptRow {
   score: number | null;
   marks: number | null;
   totalQuestions: number | null;
+  /** The attempt's own copy of its test's sections and, once scored, each one's part (null without sections). */
+  sections: ServedSection[] | null;
+  sectionMarks: SectionMarks[] | null;
   /** The attempt's latest own time: its start, the opening of the question on screen, or a reload. */
   movedAt: Date | null;
   /** Times the quiz was opened again on the attempt while it ran. */
@@ -590,7 +593,7 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
     with latest as (
       select distinct on (a.student_id) a.id, a.student_id, a.current_position, a.current_started_at, a.started_at,
         a.submitted_at, a.score, a.marks, a.total_questions, a.paced, a.seconds_per_question, a.deadline_at,
-        a.reloads, a.reloaded_at
+        a.reloads, a.reloaded_at, a.sections, a.section_marks
       from ${attempts} a
       where a.drive_id = ${driveId}::uuid
       order by a.student_id, a.submitted_at is null desc, a.started_at desc
@@ -598,7 +601,7 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
     select s.id as "studentId", null::uuid as "rosterLineId", s.name, s.usn_no as "usnNo", l.id as "attemptId",
       ${sql.raw(position)} as "currentPosition", l.submitted_at as "submittedAt",
       ${sql.raw(autoSubmittedSql("l"))} as "autoSubmitted",
-      l.score, l.marks, l.total_questions as "totalQuestions",
+      l.score, l.marks, l.total_questions as "totalQuestions", l.sections, l.section_marks as "sectionMarks",
       greatest(l.started_at, l.current_started_at, l.reloaded_at) as "movedAt", coalesce(l.reloads, 0) as reloads
     from ${students} s
     cross join (select ${now.toISOString()}::timestamptz as now) n
@@ -646,6 +649,8 @@ function liveRow(row: Record<string, unknown>): LiveAttemptRow {
     score: (row.score as number | null) ?? null,
     marks: (row.marks as number | null) ?? null,
     totalQuestions: (row.totalQuestions as number | null) ?? null,
+    sections: (row.sections as ServedSection[] | null) ?? null,
+    sectionMarks: (row.sectionMarks as SectionMarks[] | null) ?? null,
     movedAt: row.movedAt ? new Date(row.movedAt as string) : null,
     reloads: Number(row.reloads ?? 0),
   };

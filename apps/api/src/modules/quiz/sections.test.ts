@@ -1,6 +1,7 @@
 // A test in sections (issue 26, decision 034): each section draws its own questions, in the test's order, marks
 // them with its own negative mark, and may set a cut-off that passing needs beside the pass mark. Through the
 // real API: the admin's test, the student's attempt and result, the outline a candidate reads first.
+import type { LiveBoard } from "@trainwise/contract/live-board";
 import type { AttemptState, QuizQuestion, ReleasedResult } from "@trainwise/contract/quiz";
 import { extractText } from "unpdf";
 import { describe, expect, it } from "vitest";
@@ -577,5 +578,67 @@ describe("a test in sections", async () => {
       // Out of the way of the other tests' sweeps.
       await database.pool.query("delete from attempts where id = $1", [broken]);
     });
+  });
+  it("shows the live board each student's section while the attempt runs, and each section's part once submitted", async () => {
+    const { _id: liveDriveId, code } = await driveOf(placement.json()._id);
+    const running = await registerStudent(app, { driveCode: code, name: "Live Running" });
+    const started = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(running.token) });
+    expect(started.statusCode, started.body).toBe(200);
+    const done = await registerStudent(app, { driveCode: code, name: "Live Done" });
+    const state = (
+      await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(done.token) })
+    ).json() as InProgress;
+    for (const question of state.questions.filter((served) => served.text.startsWith("Quant"))) {
+      const option = question.options.find((candidate) => candidate.text === "right");
+      await app.inject({
+        method: "PUT",
+        url: "/api/quiz/answers",
+        headers: bearer(done.token),
+        payload: { questionId: question._id, optionId: option?._id },
+      });
+    }
+    const submitted = await app.inject({
+      method: "POST",
+      url: "/api/quiz/submit",
+      headers: bearer(done.token),
+      payload: { answers: [] },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+
+    const board = await app.inject({ method: "GET", url: `/api/drives/${liveDriveId}/live`, headers: admin });
+    expect(board.statusCode, board.body).toBe(200);
+    const { students, positions } = board.json() as LiveBoard;
+    const byName = Object.fromEntries(students.map((student) => [student.name, student]));
+    expect(byName["Live Running"]).toMatchObject({
+      state: "in_progress",
+      position: 1,
+      section: "Section 1 of 3: Quantitative Aptitude",
+      sections: [],
+    });
+    expect(byName["Live Done"]?.sections).toEqual([
+      {
+        name: "Quantitative Aptitude",
+        questionCount: 3,
+        score: 3,
+        marks: 3,
+        percentage: "100.00",
+        cutOff: 50,
+        metCutOff: true,
+      },
+      {
+        name: "Verbal Ability",
+        questionCount: 2,
+        score: 0,
+        marks: 0,
+        percentage: "0.00",
+        cutOff: null,
+        metCutOff: null,
+      },
+      { name: "Technical", questionCount: 2, score: 0, marks: 0, percentage: "0.00", cutOff: 100, metCutOff: false },
+    ]);
+    // The per-question table names each question's section, as the students were served them.
+    const layout = SECTIONS.flatMap((section) => Array<string>(section.questionCount).fill(section.name));
+    expect(positions.map((row) => row.section)).toEqual(layout.slice(0, positions.length));
+    expect(positions.length).toBeGreaterThan(0);
   });
 });

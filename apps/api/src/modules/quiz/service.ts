@@ -8,7 +8,6 @@ import { type TestSection, waitsForRelease } from "@trainwise/contract/drives";
 import {
   type Answer,
   type AttemptProgress,
-  type AttemptSections,
   type AttemptState,
   chosenOptions,
   type QuizIntro,
@@ -18,6 +17,7 @@ import {
   scorePercentage,
   sectionResultsOf,
 } from "@trainwise/contract/quiz";
+import { sectionPlaces } from "@trainwise/contract/section-positions";
 import type { Database, Executor } from "../../db/client.ts";
 import { isDeadlock } from "../../db/errors.ts";
 import { HttpError } from "../../http/http-error.ts";
@@ -280,15 +280,6 @@ async function startOrResumeOnce(db: Database, studentId: string, startedBy: Sta
   });
 }
 
-/** The attempt's sections, each from the position after the previous one's questions (none: no sections). */
-function servedSections(attempt: AttemptRow): AttemptSections {
-  let next = 0;
-  return (attempt.sections ?? []).map(({ name, questionCount }) => {
-    next += questionCount;
-    return { name, firstPosition: next - questionCount, questionCount };
-  });
-}
-
 /**
  * Where an open attempt stands, with the questions the client may see now. An attempt `started` just now has no
  * answers yet and its test's name is known: nothing to read.
@@ -313,7 +304,7 @@ async function inProgressState(
     currentIndex: progress.currentIndex,
     secondsLeft: progress.secondsLeft,
     secondsPerQuestion: attempt.secondsPerQuestion,
-    sections: servedSections(attempt),
+    sections: sectionPlaces(attempt.sections),
     answers: slots.flatMap((slot): Answer[] => {
       if (slot.selectedOptionId) return [{ questionId: slot.questionId, optionId: slot.selectedOptionId }];
       return slot.selectedOptionIds ? [{ questionId: slot.questionId, optionIds: slot.selectedOptionIds }] : [];

@@ -7,12 +7,15 @@ export function ScoreWithSections({
   marks,
   totalQuestions,
   sections,
+  lead = "",
 }: {
   marks: number;
   totalQuestions: number;
   sections: SectionResult[];
+  /** Words before the score ("Scored "). */
+  lead?: string;
 }) {
-  const score = formatScore(marks, totalQuestions);
+  const score = lead + formatScore(marks, totalQuestions);
   if (sections.length === 0) return score;
   return (
     <>

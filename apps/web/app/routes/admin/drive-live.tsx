@@ -4,6 +4,7 @@ import {
   LIVE_QUIET_AFTER_SECONDS,
   LIVE_STATE_LABELS,
   LIVE_STATES,
+  type LiveBoard,
   type LiveCounts,
   type LiveState,
   type LiveStudent,
@@ -13,8 +14,9 @@ import { Link, useNavigate } from "react-router";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { TableScrollBox } from "../../components/admin/admin-table.tsx";
 import { AnswerSignalsNote, answerSignalsText } from "../../components/admin/answer-signals.tsx";
+import { ScoreWithSections } from "../../components/admin/section-scores.tsx";
 import { adminCall, followAdminStream } from "../../lib/admin-client.ts";
-import { formatScore, formatScorePercent } from "../../lib/format.ts";
+import { formatScorePercent } from "../../lib/format.ts";
 import { liveBoardReducer } from "../../lib/live-board-state.ts";
 import type { Route } from "./+types/drive-live";
 
@@ -47,13 +49,41 @@ function countsSentence(counts: LiveCounts, averagePercentage: number | null): s
   return `${parts.join(", ")}.${average}`;
 }
 
-/** Where a student is: the question open by the server's clock while in progress, the score once submitted. */
-function progressOf(student: LiveStudent): string {
+/**
+ * Where a student is: the question open by the server's clock (and its section) while in progress, the score and
+ * each section's part once submitted.
+ */
+function Progress({ student }: { student: LiveStudent }) {
   if (student.state === "submitted" || student.state === "auto_submitted") {
-    return `Scored ${formatScore(student.marks ?? student.score ?? 0, student.totalQuestions ?? 0)}`;
+    const marks = student.marks ?? student.score ?? 0;
+    return (
+      <ScoreWithSections
+        lead="Scored "
+        marks={marks}
+        totalQuestions={student.totalQuestions ?? 0}
+        sections={student.sections}
+      />
+    );
   }
   if (student.studentId === null) return "Not registered";
-  return student.position === null ? "Registered" : `Question ${student.position} of ${student.totalQuestions}`;
+  if (student.position === null) return "Registered";
+  return (
+    <>
+      Question {student.position} of {student.totalQuestions}
+      {student.section && <span className="block text-xs text-slate-700">{student.section}</span>}
+    </>
+  );
+}
+
+/** The per-question rows in runs of one section, each run under its section's name (one run without sections). */
+function sectionRuns(positions: LiveBoard["positions"]) {
+  const runs: { section: string | null; positions: LiveBoard["positions"] }[] = [];
+  for (const row of positions) {
+    const last = runs.at(-1);
+    if (last && last.section === row.section) last.positions.push(row);
+    else runs.push({ section: row.section, positions: [row] });
+  }
+  return runs;
 }
 
 /**
@@ -213,7 +243,9 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
                       {LIVE_STATE_LABELS[student.state]}
                     </span>
                   </td>
-                  <td className="py-2 pr-2">{progressOf(student)}</td>
+                  <td className="py-2 pr-2">
+                    <Progress student={student} />
+                  </td>
                   <td className="py-2">
                     {student.focusLosses}
                     {/* On a phone the board has no room for more columns: reloads and answer times go beneath. */}
@@ -259,18 +291,27 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
                 </th>
               </tr>
             </thead>
-            <tbody>
-              {board.positions.map((row) => (
-                <tr key={row.position} className="border-b border-slate-200">
-                  <th scope="row" className="py-1 pr-2 font-normal">
-                    {row.position}
-                  </th>
-                  <td className="py-1 pr-2">{row.reached}</td>
-                  <td className="py-1 pr-2">{row.answered}</td>
-                  <td className="py-1">{row.unanswered}</td>
-                </tr>
-              ))}
-            </tbody>
+            {sectionRuns(board.positions).map((run) => (
+              <tbody key={run.positions[0]?.position}>
+                {run.section !== null && (
+                  <tr className="border-b border-slate-300">
+                    <th scope="rowgroup" colSpan={4} className="pt-3 pb-1 font-semibold">
+                      {run.section}
+                    </th>
+                  </tr>
+                )}
+                {run.positions.map((row) => (
+                  <tr key={row.position} className="border-b border-slate-200">
+                    <th scope="row" className="py-1 pr-2 font-normal">
+                      {row.position}
+                    </th>
+                    <td className="py-1 pr-2">{row.reached}</td>
+                    <td className="py-1 pr-2">{row.answered}</td>
+                    <td className="py-1">{row.unanswered}</td>
+                  </tr>
+                ))}
+              </tbody>
+            ))}
           </table>
         )}
       </section>

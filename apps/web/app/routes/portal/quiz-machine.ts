@@ -10,6 +10,7 @@ import type {
   QuizIntro,
   QuizQuestion,
 } from "@trainwise/contract/quiz";
+import { sectionAtPosition } from "@trainwise/contract/section-positions";
 
 /** Seconds left at which screen readers hear a warning; the visible countdown is not announced every second. */
 export const WARN_AT_SECONDS = 10;
@@ -128,9 +129,7 @@ export function secondsLeft(state: QuizState): number {
 
 /** The section the question at `index` belongs to, and its number; undefined when the test has no sections. */
 export function sectionAt(state: Pick<QuizState, "sections">, index: number) {
-  const position = state.sections.findLastIndex((section) => section.firstPosition <= index);
-  const section = state.sections[position];
-  return section && { ...section, number: position + 1, of: state.sections.length };
+  return sectionAtPosition(state.sections, index);
 }
 
 /** "Section 2 of 4: Verbal Ability. " when `index` opens a section, so a screen reader hears the change. */
