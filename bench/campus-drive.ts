@@ -8,9 +8,9 @@
 //                        "1000,3000") runs those counts; unset, it steps up by 1,000 students at once until p99
 //                        crosses 150 ms, and names that step the knee.
 //   MODE=both            the two, one after the other, on one server.
-//   SECTIONS=4           divides the default test into that many sections first (same questions in all, drawn from
-//                        the whole bank, negative marking in one and cut-offs in two; decision 034), to compare
-//                        with the one-list test; needs the bench to start the product.
+//   SECTIONS=4           divides the default test into that many sections first (the same questions in all, each
+//                        category of the bank in one section, negative marking in one and cut-offs in two; decision
+//                        034), to compare with the one-list test; needs the bench to start the product.
 // Every answer the server acknowledged is then compared with what it stores (fast: by a read-only query of the
 // database when the bench started it; paced: through the API). A benchmark, not a test: it asserts nothing,
 // but exits 1 when an acknowledged answer was lost.
@@ -312,8 +312,9 @@ console.log(
   `against ${process.env.BENCH_URL ?? (process.env.DATABASE_URL ? "external PostgreSQL" : "embedded PostgreSQL")}`,
 );
 /**
- * Divides the default test into `SECTIONS` sections of (nearly) equal length, every one drawing from the whole bank
- * as the undivided test does: the first with negative marking, the first two with cut-offs.
+ * Divides the default test into `SECTIONS` sections of (nearly) equal length, the bank's categories shared out
+ * among them (sections may not draw the same question), the largest first to the section furthest from its length:
+ * the first with negative marking, the first two with cut-offs.
  */
 async function divideDefaultTest(baseUrl: string) {
   const admin = async <T>(method: string, url: string, body?: unknown, token?: string) => {
@@ -331,13 +332,36 @@ async function divideDefaultTest(baseUrl: string) {
   const { _id, isDefault, archived, available, createdAt, ...settings } = test;
   const sections = Array.from({ length: SECTIONS }, (_, index) => ({
     name: `Section ${index + 1}`,
+    categories: [] as string[],
     questionCount: Math.floor(test.questionCount / SECTIONS) + (index < test.questionCount % SECTIONS ? 1 : 0),
     negativeMark: index === 0 ? 0.25 : 0,
     cutOff: index < 2 ? 40 : null,
   }));
+  const wanted = test.categories as string[];
+  const names = (await admin<string[]>("GET", "/api/questions/categories", undefined, token)).filter(
+    (name) => wanted.length === 0 || wanted.includes(name),
+  );
+  const sizes = await Promise.all(
+    names.map(async (name) => {
+      const page = await admin<{ total: number }>(
+        "GET",
+        `/api/questions/table?category=${encodeURIComponent(name)}&pageSize=1`,
+        undefined,
+        token,
+      );
+      return { name, total: page.total };
+    }),
+  );
+  const held = new Map(sections.map((section) => [section, 0]));
+  for (const { name, total } of sizes.sort((a, b) => b.total - a.total)) {
+    const share = (section: (typeof sections)[number]) => (held.get(section) ?? 0) / section.questionCount;
+    const neediest = sections.reduce((best, section) => (share(section) < share(best) ? section : best));
+    neediest.categories.push(name);
+    held.set(neediest, (held.get(neediest) ?? 0) + total);
+  }
   await admin("PUT", `/api/tests/${_id}`, { ...settings, sections }, token);
   console.log(
-    `the default test in ${SECTIONS} sections of ${sections.map((section) => section.questionCount).join(", ")}`,
+    `the default test in ${SECTIONS} sections: ${sections.map((section) => `${section.questionCount} of ${held.get(section)} (${section.categories.join(", ")})`).join("; ")}`,
   );
 }
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { answerTimingSchema } from "./answer-timing.ts";
 import { idSchema, optionalText, pagingQuerySchema, requiredText } from "./common.ts";
-import { QUIZ_QUESTION_LIMIT, SECONDS_PER_QUESTION } from "./constants.ts";
+import { DIFFICULTIES, QUIZ_QUESTION_LIMIT, SECONDS_PER_QUESTION } from "./constants.ts";
 
 export const TIMING_MODES = ["per_question", "whole_quiz"] as const;
 export type TimingMode = (typeof TIMING_MODES)[number];
@@ -213,6 +213,10 @@ export const testInputSchema = z
     error: `A test's sections add up to at most ${MAX_TEST_QUESTIONS} questions`,
     path: ["sections"],
   })
+  .superRefine((test, context) => {
+    const overlap = sectionsOverlap(test.sections);
+    if (overlap) context.addIssue({ code: "custom", message: overlap, path: ["sections"] });
+  })
   .transform((test) => {
     const drawn = drawnCount(test);
     const sectioned = test.sections.length > 0;
@@ -232,6 +236,39 @@ export const testInputSchema = z
 export type TestInput = z.input<typeof testInputSchema>;
 /** A test's settings after validation, with every default filled in. */
 export type TestSettings = z.output<typeof testInputSchema>;
+
+type SectionDraw = Pick<TestSection, "name" | "categories" | "difficultyMix">;
+
+/** Whether two sections could draw the same question: a category both draw, at a difficulty both draw. */
+function drawsOverlap(first: SectionDraw, second: SectionDraw): { category: string | null } | undefined {
+  const drawn = (section: SectionDraw) =>
+    DIFFICULTIES.filter((difficulty) => !section.difficultyMix || section.difficultyMix[difficulty] > 0);
+  if (!drawn(first).some((difficulty) => drawn(second).includes(difficulty))) return undefined;
+  // No categories: every category.
+  if (first.categories.length === 0 || second.categories.length === 0) return { category: null };
+  const category = first.categories.find((name) => second.categories.includes(name));
+  return category === undefined ? undefined : { category };
+}
+
+/**
+ * Why the sections cannot all be drawn apart, or undefined when they can. Sections draw in turn and never a question
+ * an earlier one took (decision 034), so two sections that could draw the same question would leave what the later
+ * one holds, or whether it can start at all, to chance, and the bank's count for each would promise questions twice.
+ */
+export function sectionsOverlap(sections: readonly SectionDraw[]): string | undefined {
+  for (const [index, first] of sections.entries()) {
+    for (const second of sections.slice(index + 1)) {
+      const overlap = drawsOverlap(first, second);
+      if (!overlap) continue;
+      if (overlap.category !== null) {
+        return `Sections ${first.name} and ${second.name} both draw ${overlap.category} questions: give each category, or each of its difficulties, to one section`;
+      }
+      const every = first.categories.length === 0 ? first : second;
+      return `Section ${every.name} draws from every category, so it would take questions ${every === first ? second.name : first.name} draws too: choose its categories`;
+    }
+  }
+  return undefined;
+}
 
 function sectionsTotal(sections: readonly { questionCount: number }[]): number {
   return sections.reduce((total, section) => total + section.questionCount, 0);

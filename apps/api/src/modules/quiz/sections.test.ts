@@ -378,18 +378,60 @@ describe("a test in sections", async () => {
     }
   });
 
-  it("never draws a question twice when sections share the bank", async () => {
-    const shared = await createTest({
-      name: "Shared bank",
+  it("refuses sections that could draw the same question, and lets a category's difficulties go to different sections", async () => {
+    const quant = { categories: ["Sections quant"], questionCount: 1 };
+    const refusals: [object[], string][] = [
+      [
+        [
+          { name: "First", ...quant },
+          { name: "Second", categories: ["Sections verbal", "Sections quant"], questionCount: 1 },
+        ],
+        "Sections First and Second both draw Sections quant questions: give each category, or each of its difficulties, to one section",
+      ],
+      [
+        [
+          { name: "Anything", categories: [], questionCount: 1 },
+          { name: "Second", ...quant },
+        ],
+        "Section Anything draws from every category, so it would take questions Second draws too: choose its categories",
+      ],
+      [
+        [
+          { name: "First", ...quant },
+          { name: "Easy quant", categories: ["Sections quant"], difficultyMix: { easy: 1, medium: 0, hard: 0 } },
+        ],
+        "Sections First and Easy quant both draw Sections quant questions",
+      ],
+    ];
+    for (const [sections, message] of refusals) {
+      const refused = await createTest({ name: "Overlapping sections", timingMode: "whole_quiz", sections });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error).toContain(message);
+    }
+    const split = await createTest({
+      name: "Quant by difficulty",
       timingMode: "whole_quiz",
-      categories: [],
       sections: [
-        { name: "First", categories: ["Sections quant", "Sections verbal"], questionCount: 4 },
-        { name: "Second", categories: ["Sections verbal", "Sections quant"], questionCount: 1 },
+        { name: "Easy quant", categories: ["Sections quant"], difficultyMix: { easy: 2, medium: 0, hard: 0 } },
+        { name: "Hard quant", categories: ["Sections quant"], difficultyMix: { easy: 0, medium: 0, hard: 1 } },
       ],
     });
-    expect(shared.statusCode, shared.body).toBe(201);
-    const { code } = await driveOf(shared.json()._id);
+    expect(split.statusCode, split.body).toBe(201);
+  });
+
+  it("never draws a question twice, even from sections stored sharing the bank", async () => {
+    const stored = await createTest({ name: "Shared bank", timingMode: "whole_quiz", sections: SECTIONS.slice(0, 2) });
+    expect(stored.statusCode, stored.body).toBe(201);
+    // Sections no longer saved this way: the draw still takes each question once.
+    const shared = [
+      { name: "First", categories: ["Sections quant", "Sections verbal"], difficultyMix: null, questionCount: 4 },
+      { name: "Second", categories: ["Sections verbal", "Sections quant"], difficultyMix: null, questionCount: 1 },
+    ].map((section) => ({ ...section, negativeMark: 0, cutOff: null }));
+    await database.pool.query("update tests set sections = $2, question_count = 5 where id = $1", [
+      stored.json()._id,
+      JSON.stringify(shared),
+    ]);
+    const { code } = await driveOf(stored.json()._id);
     for (let round = 0; round < 5; round++) {
       const { token } = await registerStudent(app, { driveCode: code });
       const started = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
