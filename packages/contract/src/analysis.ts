@@ -74,8 +74,26 @@ export const analysisQuestionSchema = z.object({
   notAnsweredShare: z.number(),
   options: z.array(analysisOptionSchema),
   flags: z.array(z.enum(ANALYSIS_FLAGS)),
+  /**
+   * The section the question was served in: the one most attempts served it in when that varies (sections sharing a
+   * category, or a section renamed between drives); null when it was served without sections.
+   */
+  section: z.string().nullable(),
 });
 export type AnalysisQuestion = z.infer<typeof analysisQuestionSchema>;
+
+/** How the cohort did in one section of the test, from each attempt's own marks in it. */
+export const analysisSectionSchema = z.object({
+  name: z.string(),
+  /** Submitted attempts that were served the section. */
+  attempts: z.number().int(),
+  /** Marks in the section (negative marking applied) in percent of its questions; null without attempts. */
+  mean: z.number().nullable(),
+  median: z.number().nullable(),
+  /** Attempts that met the section's cut-off; null when the section had none. */
+  metCutOff: z.number().int().nullable(),
+});
+export type AnalysisSection = z.infer<typeof analysisSectionSchema>;
 
 export const analysisSummarySchema = z.object({
   /** Submitted attempts analysed. */
@@ -90,6 +108,11 @@ export const analysisSummarySchema = z.object({
   /** Attempts in each of the upper and lower groups; 0 when the cohort is below the minimum. */
   groupSize: z.number().int(),
   minimumCohort: z.number().int(),
+  /**
+   * Each section the cohort was served, in the test's current order, then any section the test no longer has (renamed
+   * or removed since) in the order attempts were served it; empty for a test without sections.
+   */
+  sections: z.array(analysisSectionSchema),
 });
 
 export const itemAnalysisSchema = z.object({

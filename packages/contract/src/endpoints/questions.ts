@@ -165,7 +165,8 @@ export const questionEndpoints = {
     method: "GET",
     path: "/drives/:id/analysis",
     access: admin("viewer"),
-    summary: "Item analysis of the drive's submitted attempts: facility, discrimination, option choices, flags",
+    summary:
+      "Item analysis of the drive's submitted attempts: facility, discrimination, option choices, flags, sections",
     response: itemAnalysisSchema,
   }),
   driveAnalysisExport: endpoint({
@@ -179,7 +180,8 @@ export const questionEndpoints = {
     method: "GET",
     path: "/tests/:id/analysis",
     access: admin("viewer"),
-    summary: "Item analysis of the test's submitted attempts: facility, discrimination, option choices, flags",
+    summary:
+      "Item analysis of the test's submitted attempts: facility, discrimination, option choices, flags, sections",
     response: itemAnalysisSchema,
   }),
   testAnalysisExport: endpoint({

@@ -3,7 +3,7 @@
 // choices and compared.
 import type { ItemAnalysis } from "@trainwise/contract/analysis";
 import type { TestInput } from "@trainwise/contract/drives";
-import type { QuizQuestion } from "@trainwise/contract/quiz";
+import type { AttemptState, QuizQuestion } from "@trainwise/contract/quiz";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, registerStudent } from "../../test/fixtures.ts";
@@ -168,6 +168,8 @@ describe("item analysis", async () => {
     else expect(report.summary.standardDeviation).toBeCloseTo(expected.sd, 2);
     if (expected.kr20 === null) expect(report.summary.kr20).toBeNull();
     else expect(report.summary.kr20).toBeCloseTo(expected.kr20, 2);
+    // A test without sections: no section anywhere.
+    expect(report.summary.sections).toEqual([]);
     expect(report.questions).toHaveLength(BANK.length);
     for (const [index, { text, correct }] of BANK.entries()) {
       const question = report.questions.find((candidate) => candidate.text === text);
@@ -188,6 +190,7 @@ describe("item analysis", async () => {
         `Q${index + 1} ${correct}`,
       ]);
       expect([...question.flags].sort(), text).toEqual([...want.flags].sort());
+      expect(question.section, text).toBeNull();
     }
   }
 
@@ -273,9 +276,11 @@ describe("item analysis", async () => {
     expect(response.headers["content-type"]).toContain("text/csv");
     const lines = response.body.trim().split("\n");
     expect(lines[0]).toBe(
-      "question,category,retired,served,right,facilityPercent,discrimination,notAnsweredPercent,options,flags",
+      "question,category,retired,served,right,facilityPercent,discrimination,notAnsweredPercent,options,flags,section",
     );
     expect(lines).toHaveLength(BANK.length + 1);
+    // Served without sections: the last cell is empty.
+    for (const line of lines.slice(1)) expect(line.endsWith(","), line).toBe(true);
     expect(response.body).toContain("'=SUM(1,2) is what?");
     expect(response.body).not.toMatch(/(^|,)"?=SUM/m);
     expect(response.body).toContain("Nobody right");
@@ -328,6 +333,142 @@ describe("item analysis", async () => {
       payload: { retired: "yes" },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  describe("a test in sections", () => {
+    type InProgress = Extract<AttemptState, { status: "in_progress" }>;
+    /** Each section draws every question of its own category, so which section serves a question is fixed. */
+    const APTITUDE = {
+      name: "Aptitude",
+      categories: ["Analysis aptitude"],
+      questionCount: 2,
+      negativeMark: 0.5,
+      cutOff: 50,
+    };
+    const VERBAL = { name: "Verbal", categories: ["Analysis verbal"], questionCount: 2 };
+
+    async function addQuestion(category: string, text: string) {
+      const created = await app.inject({
+        method: "POST",
+        url: "/api/questions",
+        headers: admin,
+        payload: {
+          text,
+          category,
+          difficulty: "easy",
+          options: [
+            { text: "right", isCorrect: true },
+            { text: "wrong", isCorrect: false },
+          ],
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+
+    /** A student of the drive starts, answers by `pick` (question text → "right", "wrong" or none) and submits. */
+    async function sit(driveCode: string, pick: Record<string, "right" | "wrong">) {
+      const { token } = await registerStudent(app, { driveCode });
+      const started = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
+      expect(started.statusCode, started.body).toBe(200);
+      for (const question of (started.json() as InProgress).questions) {
+        const choice = pick[question.text];
+        if (!choice) continue;
+        const option = question.options.find((candidate) => candidate.text === choice);
+        const saved = await app.inject({
+          method: "PUT",
+          url: "/api/quiz/answers",
+          headers: bearer(token),
+          payload: { questionId: question._id, optionId: option?._id },
+        });
+        expect(saved.statusCode, saved.body).toBe(200);
+      }
+      const submitted = await app.inject({
+        method: "POST",
+        url: "/api/quiz/submit",
+        headers: bearer(token),
+        payload: { answers: [] },
+      });
+      expect(submitted.statusCode, submitted.body).toBe(200);
+    }
+
+    const sectionOf = (report: ItemAnalysis) =>
+      Object.fromEntries(report.questions.map((question) => [question.text, question.section]));
+
+    it("gives each question its section and each section's marks and cut-offs, in the summary and the CSV", async () => {
+      for (const text of ["Alpha one", "Alpha two"]) await addQuestion("Analysis aptitude", text);
+      for (const text of ["Beta one", "Beta two"]) await addQuestion("Analysis verbal", text);
+      const input = { name: "Sectioned analysis", timingMode: "whole_quiz", sections: [APTITUDE, VERBAL] };
+      const created = await app.inject({ method: "POST", url: "/api/tests", headers: admin, payload: input });
+      expect(created.statusCode, created.body).toBe(201);
+      const testId = (created.json() as { _id: string })._id;
+      const first = await createDrive(testId, "Sections first drive");
+
+      // Aptitude (2 questions, −0.5 a wrong answer, cut-off 50%): 2/2 = 100% met; 1 − 0.5 = 0.5/2 = 25% not met;
+      // nothing answered = 0% not met. Verbal (no cut-off): 100%, 50%, 0%.
+      await sit(first.code, { "Alpha one": "right", "Alpha two": "right", "Beta one": "right", "Beta two": "right" });
+      await sit(first.code, { "Alpha one": "right", "Alpha two": "wrong", "Beta one": "right" });
+      await sit(first.code, { "Beta one": "wrong", "Beta two": "wrong" });
+
+      const report = await analysis(`/api/drives/${first._id}/analysis`);
+      expect(sectionOf(report)).toEqual({
+        "Alpha one": "Aptitude",
+        "Alpha two": "Aptitude",
+        "Beta one": "Verbal",
+        "Beta two": "Verbal",
+      });
+      expect(report.summary.sections).toEqual([
+        { name: "Aptitude", attempts: 3, mean: 41.67, median: 25, metCutOff: 1 },
+        { name: "Verbal", attempts: 3, mean: 50, median: 50, metCutOff: null },
+      ]);
+
+      const csv = await app.inject({ method: "GET", url: `/api/drives/${first._id}/analysis.csv`, headers: admin });
+      expect(csv.statusCode).toBe(200);
+      const [header, ...lines] = csv.body.trim().split("\n");
+      expect(header?.split(",").at(-1)).toBe("section");
+      expect(Object.fromEntries(lines.map((line) => [line.split(",")[0], line.split(",").at(-1)]))).toEqual({
+        "Alpha one": "Aptitude",
+        "Alpha two": "Aptitude",
+        "Beta one": "Verbal",
+        "Beta two": "Verbal",
+      });
+
+      // The test is edited: Verbal becomes "Written", and comes first. Attempts keep the sections they were served.
+      const edited = await app.inject({
+        method: "PUT",
+        url: `/api/tests/${testId}`,
+        headers: admin,
+        payload: { ...input, sections: [{ ...VERBAL, name: "Written" }, APTITUDE] },
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const second = await createDrive(testId, "Sections second drive");
+      // Written: 100% four times; Aptitude: 100% twice, 0% twice (nothing answered).
+      for (let i = 0; i < 4; i++) {
+        const aptitude: Record<string, "right"> = i < 2 ? { "Alpha one": "right", "Alpha two": "right" } : {};
+        await sit(second.code, { ...aptitude, "Beta one": "right", "Beta two": "right" });
+      }
+      const later = await analysis(`/api/drives/${second._id}/analysis`);
+      expect(later.summary.sections).toEqual([
+        { name: "Written", attempts: 4, mean: 100, median: 100, metCutOff: null },
+        { name: "Aptitude", attempts: 4, mean: 50, median: 50, metCutOff: 2 },
+      ]);
+
+      // Across both drives: the Beta questions were served in Written four times and in Verbal three, so they are
+      // Written's (not the first name, nor the first served). Sections come in the test's order now, then Verbal,
+      // which it no longer has.
+      const whole = await analysis(`/api/tests/${testId}/analysis`);
+      expect(sectionOf(whole)).toEqual({
+        "Alpha one": "Aptitude",
+        "Alpha two": "Aptitude",
+        "Beta one": "Written",
+        "Beta two": "Written",
+      });
+      // Aptitude over seven attempts: 100, 25, 0, 100, 100, 0, 0 → mean 325 / 7 = 46.43, median 25.
+      expect(whole.summary.sections).toEqual([
+        { name: "Written", attempts: 4, mean: 100, median: 100, metCutOff: null },
+        { name: "Aptitude", attempts: 7, mean: 46.43, median: 25, metCutOff: 3 },
+        { name: "Verbal", attempts: 3, mean: 50, median: 50, metCutOff: null },
+      ]);
+    });
   });
 
   it("is for admins only", async () => {

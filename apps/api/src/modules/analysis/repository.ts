@@ -1,9 +1,11 @@
 // Item analysis in the database: who is in the cohort, its score statistics, and each question's facility,
-// discrimination and option choices, computed by PostgreSQL in two statements (docs/decisions/019).
+// discrimination, option choices and section, and how the cohort did in each section, computed by PostgreSQL in
+// three statements (docs/decisions/019).
 import {
   ANALYSIS_GROUP_SHARE,
   ANALYSIS_MINIMUM_COHORT,
   type AnalysisFlag,
+  type AnalysisSection,
   type ItemAnalysis,
 } from "@trainwise/contract/analysis";
 import { type SQL, sql } from "drizzle-orm";
@@ -79,7 +81,16 @@ type QuestionRow = {
   lower_served: number;
   lower_right: number;
   answered: number;
+  section: string | null;
   options: { _id: string; text: string; isCorrect: boolean; chosen: number }[];
+};
+
+type SectionRow = {
+  name: string;
+  attempts: number;
+  mean: number | null;
+  median: number | null;
+  met_cut_off: number | null;
 };
 
 async function summaryOf(db: Executor, scope: AnalysisScope): Promise<SummaryRow> {
@@ -105,13 +116,35 @@ async function summaryOf(db: Executor, scope: AnalysisScope): Promise<SummaryRow
 const CHOSEN_OPTIONS = sql`array_remove(coalesce(aq.selected_option_ids, array[aq.selected_option_id]), null)`;
 
 /**
- * Every question served in the cohort with its counts overall and in each group, and each of its options with
- * how many attempts chose it. Two passes over the cohort's served questions, each aggregated as it is read
- * (nothing the size of the cohort's answers is kept), then one row per question.
+ * Each section an attempt of the cohort (`a`, joined to the cohort) was served, with its place among the attempt's
+ * sections (`n`, from 1) and the positions it covers, from first_position up to but not including end_position: an
+ * attempt's positions follow its sections in order, so a served question's section is found from the counts
+ * (decision 034). None for an attempt without sections.
+ */
+const SERVED_SECTIONS = sql`
+  cross join lateral (
+    select x.value, x.n,
+           sum((x.value->>'questionCount')::int) over (order by x.n) - (x.value->>'questionCount')::int
+             as first_position,
+           sum((x.value->>'questionCount')::int) over (order by x.n) as end_position
+    from jsonb_array_elements(case when jsonb_typeof(a.sections) = 'array' then a.sections else '[]'::jsonb end)
+         with ordinality x(value, n)
+  ) s`;
+
+/**
+ * Every question served in the cohort with its counts overall and in each group, the section most attempts served
+ * it in, and each of its options with how many attempts chose it. Two passes over the cohort's served questions,
+ * each aggregated as it is read (nothing the size of the cohort's answers is kept), then one row per question.
  */
 async function questionsOf(db: Executor, scope: AnalysisScope): Promise<QuestionRow[]> {
   const { rows } = await db.execute<QuestionRow>(sql`
     with ${cohort(scope)},
+    attempt_sections as (
+      select g.id as attempt_id, s.value->>'name' as name, s.first_position, s.end_position
+      from grouped g
+      join attempts a on a.id = g.id
+      ${SERVED_SECTIONS}
+    ),
     per_question as (
       select aq.question_id,
              count(*)::int as served,
@@ -120,9 +153,14 @@ async function questionsOf(db: Executor, scope: AnalysisScope): Promise<Question
              count(*) filter (where g.grp = 'upper' and aq.is_correct)::int as upper_right,
              count(*) filter (where g.grp = 'lower')::int as lower_served,
              count(*) filter (where g.grp = 'lower' and aq.is_correct)::int as lower_right,
-             count(*) filter (where cardinality(${CHOSEN_OPTIONS}) > 0)::int as answered
+             count(*) filter (where cardinality(${CHOSEN_OPTIONS}) > 0)::int as answered,
+             -- The most frequent section (nulls, served without sections, are not counted); on a tie, the first
+             -- name in alphabetical order, so the report does not change from one run to the next.
+             mode() within group (order by sec.name) as section
       from grouped g
       join attempt_questions aq on aq.attempt_id = g.id
+      left join attempt_sections sec
+        on sec.attempt_id = aq.attempt_id and aq.position >= sec.first_position and aq.position < sec.end_position
       group by aq.question_id
     ),
     per_option as (
@@ -134,6 +172,7 @@ async function questionsOf(db: Executor, scope: AnalysisScope): Promise<Question
     )
     select q.id as question_id, q.text, q.category, q.archived_at is not null as retired,
            pq.served, pq.right_count, pq.upper_served, pq.upper_right, pq.lower_served, pq.lower_right, pq.answered,
+           pq.section,
            (select coalesce(json_agg(json_build_object('_id', o.id, 'text', o.text, 'isCorrect', o.is_correct,
                                                        'chosen', coalesce(po.chosen, 0)) order by o.position),
                             '[]'::json)
@@ -142,6 +181,51 @@ async function questionsOf(db: Executor, scope: AnalysisScope): Promise<Question
     from per_question pq
     join questions q on q.id = pq.question_id
     order by q.created_at, q.id`);
+  return rows;
+}
+
+/** The test the scope reads: the drive's, or the test itself. */
+function scopeTest(scope: AnalysisScope): SQL {
+  return scope.kind === "drive" ? sql`(select test_id from drives where id = ${scope.id})` : sql`${scope.id}`;
+}
+
+/**
+ * How the cohort did in each section, from each attempt's own copy of its sections and its marks in each: a share
+ * is the section's marks over the questions the attempt was served in it. Sections are matched by name across
+ * attempts. A test's drives may hold attempts from before an edit of its sections, so the order is the test's
+ * current one, then the sections it no longer has by the earliest place an attempt was served them, then by name.
+ */
+async function sectionsOf(db: Executor, scope: AnalysisScope): Promise<SectionRow[]> {
+  const { rows } = await db.execute<SectionRow>(sql`
+    with ${cohort(scope)},
+    served as (
+      select s.value->>'name' as name, s.n,
+             (m.value->>'marks')::float8 / nullif((s.value->>'questionCount')::float8, 0) * 100 as percent,
+             s.value->>'cutOff' is not null as has_cut_off,
+             (m.value->>'metCutOff')::boolean as met
+      from grouped g
+      join attempts a on a.id = g.id
+      ${SERVED_SECTIONS}
+      left join lateral (
+        select marked.value
+        from jsonb_array_elements(case when jsonb_typeof(a.section_marks) = 'array' then a.section_marks
+                                       else '[]'::jsonb end) with ordinality marked(value, n)
+        where marked.n = s.n
+      ) m on true
+    ),
+    current_order as (
+      select c.value->>'name' as name, c.n
+      from tests t cross join jsonb_array_elements(t.sections) with ordinality c(value, n)
+      where t.id = ${scopeTest(scope)}
+    )
+    select sv.name, count(*)::int as attempts,
+           avg(sv.percent) as mean,
+           percentile_cont(0.5) within group (order by sv.percent) as median,
+           case when bool_or(sv.has_cut_off) then (count(*) filter (where sv.met))::int end as met_cut_off
+    from served sv
+    left join current_order co on co.name = sv.name
+    group by sv.name
+    order by min(co.n) nulls last, min(sv.n), sv.name`);
   return rows;
 }
 
@@ -187,7 +271,11 @@ export async function itemAnalysis(
   db: Executor,
   scope: AnalysisScope,
 ): Promise<Pick<ItemAnalysis, "summary" | "questions">> {
-  const [summary, rows] = await Promise.all([summaryOf(db, scope), questionsOf(db, scope)]);
+  const [summary, rows, sections] = await Promise.all([
+    summaryOf(db, scope),
+    questionsOf(db, scope),
+    sectionsOf(db, scope),
+  ]);
   const groupSize = summary.group_size;
   return {
     summary: {
@@ -198,6 +286,15 @@ export async function itemAnalysis(
       kr20: kr20Of(summary, rows),
       groupSize,
       minimumCohort: ANALYSIS_MINIMUM_COHORT,
+      sections: sections.map(
+        (section): AnalysisSection => ({
+          name: section.name,
+          attempts: section.attempts,
+          mean: figure(section.mean),
+          median: figure(section.median),
+          metCutOff: section.met_cut_off,
+        }),
+      ),
     },
     questions: rows.map((row) => {
       const discrimination = discriminationOf(row, groupSize);
@@ -221,6 +318,7 @@ export async function itemAnalysis(
           share: percentOf(option.chosen, row.served),
         })),
         flags: flagsOf(row, discrimination),
+        section: row.section,
       };
     }),
   };

@@ -51,9 +51,14 @@ const CSV_COLUMNS = [
   "notAnsweredPercent",
   "options",
   "flags",
+  // Last, so a sheet that reads the earlier columns by position still reads them.
+  "section",
 ] as const;
 
-/** One line per question; the options cell lists each option's share, the correct ones marked. */
+/**
+ * One line per question; the options cell lists each option's share, the correct ones marked, and the section is
+ * empty for a question served without sections.
+ */
 function analysisCsv(analysis: ItemAnalysis): string {
   return toCsv(
     analysis.questions.map((question) => ({
@@ -72,6 +77,7 @@ function analysisCsv(analysis: ItemAnalysis): string {
         )
         .join(" | "),
       flags: question.flags.map((flag) => ANALYSIS_FLAG_TEXT[flag].label).join("; "),
+      section: question.section ?? "",
     })),
     CSV_COLUMNS,
   );

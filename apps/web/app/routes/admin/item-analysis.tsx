@@ -4,12 +4,20 @@ import {
   ANALYSIS_FLAGS,
   ANALYSIS_GROUP_SHARE,
   type AnalysisQuestion,
+  type AnalysisSection,
   type ItemAnalysis,
 } from "@trainwise/contract/analysis";
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
-import { TableScrollBox } from "../../components/admin/admin-table.tsx";
+import {
+  STACKED_BODY,
+  STACKED_CELL,
+  STACKED_HEAD,
+  STACKED_ROW,
+  STACKED_TABLE,
+  TableScrollBox,
+} from "../../components/admin/admin-table.tsx";
 import { formatDiscrimination, ItemAnalysisChart } from "../../components/admin/item-analysis-chart.tsx";
 import { Alert } from "../../components/ui/form-field.tsx";
 import { RichText } from "../../components/ui/rich-text.tsx";
@@ -60,6 +68,22 @@ function sortedRows(rows: Row[], key: SortKey, ascending: boolean): Row[] {
   return [...rows].sort((a, b) => (value(a) - value(b) || a.order - b.order) * (ascending ? 1 : -1));
 }
 
+/** The section filter's value for every question, whatever its section. */
+const ALL_SECTIONS = "";
+
+/** The questions of one section (by the name the report gives each question), or all of them. */
+function rowsInSection(rows: Row[], section: string): Row[] {
+  return section === ALL_SECTIONS ? rows : rows.filter((row) => row.question.section === section);
+}
+
+/** What the section filter shows, said once the filter changes (a live region). */
+function filterStatus(section: string, shown: number, all: number): string {
+  if (section === ALL_SECTIONS) return `All ${formatCount(all)} questions`;
+  // A question served in several sections is listed under one, so a section can end up with none listed.
+  if (shown === 0) return `No question is listed in ${section}: each is listed in the section it was served in most.`;
+  return `${formatCount(shown)} of ${formatCount(all)} questions, in ${section}`;
+}
+
 const figureOr = (value: number | null, format: (value: number) => string) => (value === null ? "—" : format(value));
 
 function Summary({ analysis }: { analysis: ItemAnalysis }) {
@@ -84,6 +108,66 @@ function Summary({ analysis }: { analysis: ItemAnalysis }) {
   );
 }
 
+const SECTION_COLUMNS = ["Section", "Attempts", "Mean", "Median", "Met the cut-off"] as const;
+
+/**
+ * How the cohort did in each section. On a phone its rows stack as "Header: value" lines (decision 027), so it
+ * never scrolls sideways.
+ */
+function SectionsTable({ sections }: { sections: AnalysisSection[] }) {
+  return (
+    <table className={`mt-6 w-full border-collapse text-left text-sm ${STACKED_TABLE}`}>
+      <caption className="mb-2 text-left max-sm:block">
+        <span className="block text-xl font-semibold">Sections</span>
+        <span className="block text-slate-700">
+          Marks in each section, negative marking applied, in percent of its questions.
+        </span>
+      </caption>
+      <thead className={STACKED_HEAD}>
+        <tr className="border-b border-slate-300 bg-slate-50">
+          {SECTION_COLUMNS.map((header) => (
+            <th key={header} scope="col" className="px-3 py-2 align-bottom">
+              {header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className={STACKED_BODY}>
+        {sections.map((section) => {
+          const cells = [
+            formatCount(section.attempts),
+            figureOr(section.mean, formatScorePercent),
+            figureOr(section.median, formatScorePercent),
+            section.metCutOff === null
+              ? "No cut-off"
+              : `${formatCount(section.metCutOff)} of ${formatCount(section.attempts)}`,
+          ];
+          return (
+            <tr key={section.name} className={`border-b border-slate-200 align-top ${STACKED_ROW}`}>
+              <th
+                scope="row"
+                data-label={SECTION_COLUMNS[0]}
+                className={`px-3 py-2 font-semibold break-words ${STACKED_CELL}`}
+              >
+                <div className="min-w-0">{section.name}</div>
+              </th>
+              {cells.map((cell, index) => (
+                <td
+                  key={SECTION_COLUMNS[index + 1]}
+                  data-label={SECTION_COLUMNS[index + 1]}
+                  className={`px-3 py-2 ${STACKED_CELL}`}
+                >
+                  <div className="min-w-0">{cell}</div>
+                </td>
+              ))}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
 function FlagBadges({ question }: { question: AnalysisQuestion }) {
   if (question.flags.length === 0) return <span className="text-slate-600">None</span>;
   return (
@@ -103,13 +187,19 @@ function FlagBadges({ question }: { question: AnalysisQuestion }) {
 export default function ItemAnalysisPage({ loaderData }: Route.ComponentProps) {
   const { kind, manages, analysis, error } = loaderData;
   const [sort, setSort] = useState<{ key: SortKey; ascending: boolean }>({ key: "order", ascending: true });
+  const [section, setSection] = useState(ALL_SECTIONS);
+  const sectionFilterId = useId();
   const { busy, outcome, run } = useAdminAction();
 
   const rows = useMemo<Row[]>(
     () => (analysis?.questions ?? []).map((question, index) => ({ label: `Q${index + 1}`, order: index, question })),
     [analysis],
   );
-  const shown = useMemo(() => sortedRows(rows, sort.key, sort.ascending), [rows, sort]);
+  // The filter narrows the table only; questions keep their numbers (Q3 is Q3 in every section), so the table and
+  // the chart, which plots every question, still agree.
+  const inSection = useMemo(() => rowsInSection(rows, section), [rows, section]);
+  const shown = useMemo(() => sortedRows(inSection, sort.key, sort.ascending), [inSection, sort]);
+  const sections = analysis?.summary.sections ?? [];
   const back =
     kind === "drive" && analysis
       ? { to: `/admin/drives/${analysis.scope._id}`, text: `Back to the drive ${analysis.scope.name}` }
@@ -153,6 +243,7 @@ export default function ItemAnalysisPage({ loaderData }: Route.ComponentProps) {
               : "Submitted attempts of every drive of this test."}
           </p>
           <Summary analysis={analysis} />
+          {sections.length > 0 && <SectionsTable sections={sections} />}
           {analysis.keyHidden && (
             <div className="mt-4">
               <Alert tone="info">
@@ -233,6 +324,31 @@ export default function ItemAnalysisPage({ loaderData }: Route.ComponentProps) {
                   </button>
                 )}
               </div>
+              {sections.length > 0 && (
+                <div className="mt-3 flex flex-wrap items-end gap-x-4 gap-y-2">
+                  <div>
+                    <label htmlFor={sectionFilterId} className="block text-sm font-semibold">
+                      Section
+                    </label>
+                    <select
+                      id={sectionFilterId}
+                      value={section}
+                      onChange={(event) => setSection(event.target.value)}
+                      className="mt-1 max-w-full rounded border border-slate-400 px-2 py-1"
+                    >
+                      <option value={ALL_SECTIONS}>All sections</option>
+                      {sections.map(({ name }) => (
+                        <option key={name} value={name}>
+                          {name}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <p aria-live="polite" className="text-sm text-slate-700">
+                    {filterStatus(section, inSection.length, rows.length)}
+                  </p>
+                </div>
+              )}
               <TableScrollBox
                 label="Questions table"
                 className="mt-3 max-h-[40rem] overflow-y-auto rounded border border-slate-200"
@@ -279,6 +395,9 @@ export default function ItemAnalysisPage({ loaderData }: Route.ComponentProps) {
                         <th scope="row" className="max-w-xs px-2 py-2 text-left font-normal break-words">
                           <span className="font-semibold">{label}</span> <RichText html={question.html} />
                           <span className="block text-xs text-slate-600">{question.category}</span>
+                          {question.section !== null && (
+                            <span className="block text-xs text-slate-600">Section: {question.section}</span>
+                          )}
                           {question.retired && (
                             <span className="mt-1 inline-block rounded border border-slate-500 px-2 text-xs font-semibold">
                               Retired
