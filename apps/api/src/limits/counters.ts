@@ -15,8 +15,11 @@ export interface Counter {
 }
 
 export interface CounterStore {
-  /** Counts one more event under `key`. A counter starts at its first event and is forgotten `windowMs` later. */
-  hit(key: string, windowMs: number): Promise<Counter>;
+  /**
+   * Counts one more event under `key`. A counter starts at its first event and is forgotten `windowMs` later or,
+   * `sliding`, `windowMs` after its latest event.
+   */
+  hit(key: string, windowMs: number, sliding?: boolean): Promise<Counter>;
   /** The counter under `key`, or undefined when there is none or it has been forgotten. */
   check(key: string): Promise<Counter | undefined>;
   reset(key: string): Promise<void>;
@@ -30,8 +33,8 @@ interface CounterRow {
   resetAt: string;
 }
 
-// $1 key, $2 window in ms, $3 now. A forgotten counter starts again at 1 in the same statement, so two instances
-// counting the same key at once never lose a count (the row lock of ON CONFLICT orders them).
+// $1 key, $2 window in ms, $3 now, $4 sliding. A forgotten counter starts again at 1 in the same statement, so two
+// instances counting the same key at once never lose a count (the row lock of ON CONFLICT orders them).
 const hitStatement: NamedStatement = {
   name: "limits.hit",
   text: `
@@ -39,7 +42,7 @@ const hitStatement: NamedStatement = {
     values ($1, 1, $3::timestamptz, $3::timestamptz + $2::int * interval '1 millisecond')
     on conflict (key) do update set
       count = case when c.reset_at <= $3::timestamptz then 1 else c.count + 1 end,
-      reset_at = case when c.reset_at <= $3::timestamptz then excluded.reset_at else c.reset_at end,
+      reset_at = case when c.reset_at <= $3::timestamptz or $4::boolean then excluded.reset_at else c.reset_at end,
       last_at = $3::timestamptz
     returning count, last_at as "lastAt", reset_at as "resetAt"`,
 };
@@ -91,10 +94,15 @@ export class SharedCounterStore implements CounterStore {
     this.#sweptAt = now();
   }
 
-  async hit(key: string, windowMs: number): Promise<Counter> {
+  async hit(key: string, windowMs: number, sliding = false): Promise<Counter> {
     const now = new Date(this.#now());
     await this.#sweep(now);
-    const [row] = await runNamed<CounterRow>(this.#db, hitStatement, [storedKey(key), Math.ceil(windowMs), now]);
+    const [row] = await runNamed<CounterRow>(this.#db, hitStatement, [
+      storedKey(key),
+      Math.ceil(windowMs),
+      now,
+      sliding,
+    ]);
     if (!row) throw new Error("counting a limit returned no row");
     return counterOf(row);
   }

@@ -9,7 +9,7 @@ import type { Database } from "../../db/client.ts";
 import { HttpError } from "../../http/http-error.ts";
 import type { CounterStore } from "../../limits/counters.ts";
 import { studentsOfPersonalLink } from "../drives/personal-links.ts";
-import { DriveCodeGuesses } from "../students/drive-code-guesses.ts";
+import { DriveCodeGuesses, refuseWaitingTry } from "../students/drive-code-guesses.ts";
 import { hashResumeCode } from "../students/registration.ts";
 import { studentsByResumeCode } from "../students/repository.ts";
 import { attemptsOf } from "./repository/attempt-reads.ts";
@@ -60,12 +60,7 @@ export function guardedLookup(counters: CounterStore) {
   const guesses = new DriveCodeGuesses(counters);
   return async (db: Database, ip: string, reply: FastifyReply, lookup: ResultsLookup) => {
     const lookupTry = await guesses.enter(ip);
-    const wait = lookupTry.waitSeconds;
-    if (wait > 0) {
-      reply.header("retry-after", String(wait));
-      const after = wait === 1 ? "a second" : `${wait} seconds`;
-      throw new HttpError(429, `Too many tries that matched nothing from this network. Try again in ${after}.`);
-    }
+    refuseWaitingTry(lookupTry, reply, "Too many tries that matched nothing from this network.");
     return lookupTry.settle(
       () => studentsOfLookup(db, lookup),
       (error) => error instanceof ResultsLookupRefused,

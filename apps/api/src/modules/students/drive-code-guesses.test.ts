@@ -82,4 +82,49 @@ describe("guessing drive codes from one address", async () => {
       await expect(codeTry.settle(() => Promise.reject(new Error("database gone")), isWrong)).rejects.toThrow();
     }
   });
+  // An outside attack: 700 right codes at once from one address polled the shared counters until 524 were told to
+  // wait 30 s for wrong codes. They now wait in line on the instance, each let on as one ahead settles.
+  it("looks up every one of 700 right codes sent at once from one address", async () => {
+    const guesses = new DriveCodeGuesses(new SharedCounterStore(database.db));
+    const tries = await Promise.all(
+      Array.from({ length: 700 }, async () => {
+        const codeTry = await guesses.enter("10.77.0.5");
+        if (codeTry.waitSeconds === 0) await codeTry.settle(() => sleep(20), isWrong);
+        return codeTry;
+      }),
+    );
+    expect(tries.filter((codeTry) => codeTry.waitSeconds > 0)).toEqual([]);
+  });
+
+  // An outside attack: the count of tries in flight was forgotten a minute after its first try, even with tries
+  // still in flight, and 40 wrong codes sent across that moment were looked up. The minute now runs from the latest.
+  it("never forgets tries in flight at the end of the count's minute", async () => {
+    let now = Date.parse("2026-11-27T10:00:00Z");
+    const store = new SharedCounterStore(database.db, () => now);
+    const instances = [0, 1].map(
+      () =>
+        new DriveCodeGuesses(
+          store,
+          () => now,
+          async () => {},
+        ),
+    );
+    const [first, second] = instances as [DriveCodeGuesses, DriveCodeGuesses];
+    const address = "10.77.0.6";
+    // A right code starts the count's minute.
+    await (await first.enter(address)).settle(async () => "found", isWrong);
+    now += 59_900;
+    const inFlight = await Promise.all(
+      Array.from({ length: DRIVE_CODE_GUESSES.freeFailures }, () => first.enter(address)),
+    );
+    expect(inFlight.every((codeTry) => codeTry.waitSeconds === 0)).toBe(true);
+    now += 200;
+    // Past the first try's minute, from another instance, while the free failures' worth are still in flight.
+    const late = await second.enter(address);
+    expect(late).toMatchObject({ waitSeconds: 2, crowded: true });
+    await Promise.all(
+      inFlight.map((codeTry) => codeTry.settle(() => Promise.reject(new WrongCode()), isWrong).catch(() => {})),
+    );
+    expect(await second.enter(address)).toMatchObject({ waitSeconds: 1, crowded: false });
+  });
 });

@@ -11,10 +11,10 @@ import { personalLinkFor } from "../drives/personal-links.ts";
 import { registrationDriveFor } from "../drives/registration-drive.ts";
 import { driveWindowRefusal } from "../drives/window.ts";
 import { correctDetails } from "./details.ts";
-import { type CodeTry, DriveCodeGuesses } from "./drive-code-guesses.ts";
+import { type CodeTry, DriveCodeGuesses, refuseWaitingTry } from "./drive-code-guesses.ts";
 
 /** The try of a request without a drive code (the default drive): nothing counted, nothing to take back. */
-const NO_CODE: CodeTry = { waitSeconds: 0, settle: (lookup) => lookup() };
+const NO_CODE: CodeTry = { waitSeconds: 0, crowded: false, settle: (lookup) => lookup() };
 
 const isRefusedCode = (error: unknown) => error instanceof DriveCodeRefused;
 
@@ -46,12 +46,7 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
   /** Refuses a try from an address that has guessed too many drive codes (drive-code-guesses.ts). */
   async function enterCodeGuess(ip: string, reply: FastifyReply): Promise<CodeTry> {
     const codeTry = await codeGuesses.enter(ip);
-    const wait = codeTry.waitSeconds;
-    if (wait > 0) {
-      reply.header("retry-after", String(wait));
-      const after = wait === 1 ? "a second" : `${wait} seconds`;
-      throw new HttpError(429, `Too many wrong drive codes from this network. Try again in ${after}.`);
-    }
+    refuseWaitingTry(codeTry, reply, "Too many wrong drive codes from this network.");
     return codeTry;
   }
 
