@@ -48,15 +48,16 @@ test("an admin divides a test into sections, and a student on a phone sits it an
   await page.getByRole("button", { name: "Remove section 1" }).press("Enter");
   await expect(page.getByRole("button", { name: "Add a section" })).toBeFocused();
   const sections = [
-    { name: "Quantitative Aptitude", category: quant, negativeMark: "0.5", cutOff: "50" },
-    { name: "Verbal Ability", category: verbal, negativeMark: "0", cutOff: "" },
+    { name: "Quantitative Aptitude", negativeMark: "0.5", cutOff: "50" },
+    { name: "Verbal Ability", negativeMark: "0", cutOff: "" },
   ];
   for (const [index, section] of sections.entries()) {
     const number = index + 1;
     await page.getByLabel(`Section ${number} name`).fill(section.name);
+    // A slip: both sections tick Quantitative Aptitude's category (put right below).
     await page
-      .getByRole("group", { name: `Section ${number} categories (none ticked: the whole bank)` })
-      .getByRole("checkbox", { name: section.category })
+      .getByRole("group", { name: `Section ${number} categories` })
+      .getByRole("checkbox", { name: quant })
       .check();
     await page.getByLabel(`Section ${number}: number of questions`).fill("2");
     await page.getByLabel(`Section ${number}: negative marking (0 to 1)`).fill(section.negativeMark);
@@ -68,6 +69,16 @@ test("an admin divides a test into sections, and a student on a phone sits it an
   await page.getByRole("radio", { name: /^Whole quiz/ }).check();
   await page.getByLabel("Pass mark % (optional)").fill("50");
   await page.getByRole("radio", { name: /^Practice: scores at submit/ }).check();
+  // Two sections drawing the same questions are refused, and the refusal takes focus beside the sections.
+  await page.getByRole("button", { name: "Create Test" }).press("Enter");
+  const overlap = page.getByRole("alert").filter({ hasText: "both draw" });
+  await expect(overlap).toHaveText(
+    `Sections Quantitative Aptitude and Verbal Ability both draw ${quant} questions: give each category to one section`,
+  );
+  await expect(overlap).toBeFocused();
+  const secondCategories = page.getByRole("group", { name: "Section 2 categories" });
+  await secondCategories.getByRole("checkbox", { name: quant }).uncheck();
+  await secondCategories.getByRole("checkbox", { name: verbal }).check();
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Create Test" }).click();
   await expect(page.getByText("Test created.")).toBeVisible();

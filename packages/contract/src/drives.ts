@@ -261,7 +261,9 @@ export function sectionsOverlap(sections: readonly SectionDraw[]): string | unde
       const overlap = drawsOverlap(first, second);
       if (!overlap) continue;
       if (overlap.category !== null) {
-        return `Sections ${first.name} and ${second.name} both draw ${overlap.category} questions: give each category, or each of its difficulties, to one section`;
+        const split =
+          first.difficultyMix || second.difficultyMix ? "each category, or each of its difficulties," : "each category";
+        return `Sections ${first.name} and ${second.name} both draw ${overlap.category} questions: give ${split} to one section`;
       }
       const every = first.categories.length === 0 ? first : second;
       return `Section ${every.name} draws from every category, so it would take questions ${every === first ? second.name : first.name} draws too: choose its categories`;

@@ -202,7 +202,7 @@ describe("the live board of a drive", async () => {
     });
     // Two minutes of 30-second windows: the clock has taken the silent student to the last question.
     expect(rowOf(live, "Dev Quiet")).toMatchObject({ state: "quiet", position: 3 });
-    expect(live.averagePercentage).toBe(33.3);
+    expect(live.averagePercentage).toBe(33.33);
     expect(live.focusLosses).toBe(1);
     // Three students reached question 1, two question 2 (one moved on, one's time ran out), one question 3.
     expect(live.positions).toEqual([

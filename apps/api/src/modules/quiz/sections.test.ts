@@ -386,7 +386,7 @@ describe("a test in sections", async () => {
           { name: "First", ...quant },
           { name: "Second", categories: ["Sections verbal", "Sections quant"], questionCount: 1 },
         ],
-        "Sections First and Second both draw Sections quant questions: give each category, or each of its difficulties, to one section",
+        "Sections First and Second both draw Sections quant questions: give each category to one section",
       ],
       [
         [
@@ -400,7 +400,7 @@ describe("a test in sections", async () => {
           { name: "First", ...quant },
           { name: "Easy quant", categories: ["Sections quant"], difficultyMix: { easy: 1, medium: 0, hard: 0 } },
         ],
-        "Sections First and Easy quant both draw Sections quant questions",
+        "Sections First and Easy quant both draw Sections quant questions: give each category, or each of its difficulties, to one section",
       ],
     ];
     for (const [sections, message] of refusals) {

@@ -1,7 +1,7 @@
 // The test form's sections (decision 034): each section's name, the categories it draws from, how many questions,
 // its negative marking and an optional cut-off. A test has none (one list of questions) or two and more.
 import { MAX_SECTIONS, type TestSection, type TestSectionInput } from "@trainwise/contract/drives";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { FormField } from "../ui/form-field.tsx";
 
@@ -65,11 +65,13 @@ interface SectionsFieldsProps {
   // biome-ignore lint/suspicious/noExplicitAny: react-hook-form's register of a form with a `sections` list
   register: UseFormRegister<any>;
   errors: FieldErrors<{ sections: SectionForm[] }>;
+  /** The form's submits so far: a refusal of the sections as a whole is brought into view after each. */
+  submitCount: number;
   categoryChoices: string[];
 }
 
 /** The sections' part of the test form: a list to add to, remove from and reorder, each section a fieldset. */
-export function SectionsFields({ list, register, errors, categoryChoices }: SectionsFieldsProps) {
+export function SectionsFields({ list, register, errors, submitCount, categoryChoices }: SectionsFieldsProps) {
   const { fields, append, remove, move } = list;
   // A button that moves or removes a section may itself leave or be disabled: keyboard focus then goes where the
   // section went (or to the add button) once the list has rendered, not back to the top of the page.
@@ -89,16 +91,24 @@ export function SectionsFields({ list, register, errors, categoryChoices }: Sect
     setFocusNext(buttonId(edge, to));
   };
   const listError = errors.sections?.message ?? errors.sections?.root?.message;
+  // A refusal of the sections as a whole (two sections drawing the same questions) belongs to no one box, so the
+  // form cannot focus it as it does a field's: it takes focus itself, or it would stay far above the submit button.
+  const listErrorId = `${baseId}-error`;
+  const listErrorRef = useRef<HTMLParagraphElement>(null);
+  // Each submit that ends refused brings the refusal into view, the same refusal again too (hence `submitCount`).
+  useEffect(() => {
+    if (listError) listErrorRef.current?.focus();
+  }, [listError, submitCount]);
   return (
-    <fieldset className="md:col-span-2">
+    <fieldset className="md:col-span-2" aria-describedby={listError ? listErrorId : undefined}>
       <legend className="font-medium">Sections</legend>
       <p className="mt-1 text-sm text-slate-700">
-        Without sections a test is one list of questions. In sections, each draws its own questions and has its own
-        negative marking and an optional cut-off; students meet them in this order, and passing needs every cut-off as
-        well as the pass mark.
+        Without sections a test is one list of questions. In sections, each draws its own questions from categories of
+        its own (tick at least one for each; no category in two sections) and has its own negative marking and an
+        optional cut-off; students meet them in this order, and passing needs every cut-off as well as the pass mark.
       </p>
       {listError && (
-        <p className="mt-1 text-sm text-red-700" role="alert">
+        <p id={listErrorId} ref={listErrorRef} tabIndex={-1} className="mt-1 text-sm text-red-700" role="alert">
           {listError}
         </p>
       )}
@@ -118,9 +128,7 @@ export function SectionsFields({ list, register, errors, categoryChoices }: Sect
                   {...register(`sections.${index}.name`)}
                 />
                 <fieldset className="sm:col-span-2">
-                  <legend className="text-sm font-medium">
-                    Section {number} categories (none ticked: the whole bank)
-                  </legend>
+                  <legend className="text-sm font-medium">Section {number} categories</legend>
                   <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
                     {categoryChoices.map((category) => (
                       <label key={category} className="flex items-center gap-2">

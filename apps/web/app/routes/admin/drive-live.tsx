@@ -273,46 +273,50 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
         {board.positions.length === 0 ? (
           <p className="mt-3">No student has started yet.</p>
         ) : (
-          <table className="mt-3 w-full max-w-md border-collapse text-left text-sm">
-            <caption className="sr-only">How many students reached, answered and left unanswered each question</caption>
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className="py-2 pr-2">
-                  Question
-                </th>
-                <th scope="col" className="py-2 pr-2">
-                  Reached
-                </th>
-                <th scope="col" className="py-2 pr-2">
-                  Answered
-                </th>
-                <th scope="col" className="py-2">
-                  Left unanswered
-                </th>
-              </tr>
-            </thead>
-            {sectionRuns(board.positions).map((run) => (
-              <tbody key={run.positions[0]?.position}>
-                {run.section !== null && (
-                  <tr className="border-b border-slate-300">
-                    <th scope="rowgroup" colSpan={4} className="pt-3 pb-1 font-semibold">
-                      {run.section}
-                    </th>
-                  </tr>
-                )}
-                {run.positions.map((row) => (
-                  <tr key={row.position} className="border-b border-slate-200">
-                    <th scope="row" className="py-1 pr-2 font-normal">
-                      {row.position}
-                    </th>
-                    <td className="py-1 pr-2">{row.reached}</td>
-                    <td className="py-1 pr-2">{row.answered}</td>
-                    <td className="py-1">{row.unanswered}</td>
-                  </tr>
-                ))}
-              </tbody>
-            ))}
-          </table>
+          <TableScrollBox label="Questions reached, answered and left unanswered" className="mt-3 max-w-md">
+            <table className="w-full border-collapse text-left text-sm">
+              <caption className="sr-only">
+                How many students reached, answered and left unanswered each question
+              </caption>
+              <thead>
+                <tr className="border-b border-slate-300">
+                  <th scope="col" className="py-2 pr-2">
+                    Question
+                  </th>
+                  <th scope="col" className="py-2 pr-2">
+                    Reached
+                  </th>
+                  <th scope="col" className="py-2 pr-2">
+                    Answered
+                  </th>
+                  <th scope="col" className="py-2">
+                    Left unanswered
+                  </th>
+                </tr>
+              </thead>
+              {sectionRuns(board.positions).map((run) => (
+                <tbody key={run.positions[0]?.position}>
+                  {run.section !== null && (
+                    <tr className="border-b border-slate-300">
+                      <th scope="rowgroup" colSpan={4} className="pt-3 pb-1 font-semibold">
+                        {run.section}
+                      </th>
+                    </tr>
+                  )}
+                  {run.positions.map((row) => (
+                    <tr key={row.position} className="border-b border-slate-200">
+                      <th scope="row" className="py-1 pr-2 font-normal">
+                        {row.position}
+                      </th>
+                      <td className="py-1 pr-2">{row.reached}</td>
+                      <td className="py-1 pr-2">{row.answered}</td>
+                      <td className="py-1">{row.unanswered}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              ))}
+            </table>
+          </TableScrollBox>
         )}
       </section>
     </AdminShell>

@@ -277,7 +277,7 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
     setError,
     watch,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = useForm<TestForm, unknown, TestSettings>({ resolver: resolverFor(testFormSchema), defaultValues: EMPTY_FORM });
   const sizing = watch("sizing");
   const sectionList = useFieldArray({ control, name: "sections" });
@@ -341,7 +341,13 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
           {editing ? `Edit test: ${editing.name}` : "New test"}
         </h2>
         <FormField label="Name" className="md:col-span-2" error={errors.name?.message} {...register("name")} />
-        <SectionsFields list={sectionList} register={register} errors={errors} categoryChoices={categoryChoices} />
+        <SectionsFields
+          list={sectionList}
+          register={register}
+          errors={errors}
+          submitCount={submitCount}
+          categoryChoices={categoryChoices}
+        />
         {!sectioned && (
           <>
             <fieldset className="md:col-span-2">

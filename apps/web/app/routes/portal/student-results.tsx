@@ -1,12 +1,13 @@
 // /student/results: a student's lasting way back to their results and certificates, from any device and any day
 // (decision 026). With the email and resume code of their registration, or through their personal link
 // (/student/results?link=TOKEN), which looks the results up at once.
-import type { QuizResult } from "@trainwise/contract/quiz";
+import { passRule, type QuizResult } from "@trainwise/contract/quiz";
 import type { ResultsLookup, StudentResults } from "@trainwise/contract/student-results";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { AnswerReview, reviewNote } from "../../components/quiz/answer-review.tsx";
 import { DocumentDownload } from "../../components/quiz/document-download.tsx";
+import { SectionScores } from "../../components/quiz/section-scores.tsx";
 import { FormField, FormOutcome, SubmitButton } from "../../components/ui/form-field.tsx";
 import { ApiError, call, downloadFile, messageOf } from "../../lib/api.ts";
 import { formatInZone } from "../../lib/zoned-time.ts";
@@ -50,9 +51,10 @@ function ResultCard({
           </p>
           {result.passed !== null && (
             <p className={`mt-1 font-semibold ${result.passed ? "text-green-800" : "text-red-800"}`}>
-              {result.passed ? "Passed" : "Not passed"} (pass mark {result.passMark}%)
+              {result.passed ? "Passed" : "Not passed"} ({passRule(result.passMark, result.sections)})
             </p>
           )}
+          {result.sections.length > 0 && <SectionScores sections={result.sections} />}
           {result.certificate && (
             <DocumentDownload
               label="Download your certificate"
