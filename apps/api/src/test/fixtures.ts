@@ -2,7 +2,7 @@
 import type { AdminRole } from "@trainwise/contract/admin-roles";
 import type { StudentRegistration } from "@trainwise/contract/auth";
 import type { Difficulty } from "@trainwise/contract/questions";
-import type { QuizQuestion } from "@trainwise/contract/quiz";
+import type { AttemptState, QuizQuestion } from "@trainwise/contract/quiz";
 import type { FastifyInstance } from "fastify";
 import type pg from "pg";
 import type { Database } from "../db/client.ts";
@@ -99,6 +99,35 @@ export async function seedCategory(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A student of the drive `driveCode` registers, starts the quiz, answers each question `pick` names by the option
+ * with the text it gives (leaving the others), and submits: their token, the started attempt and the result's id.
+ */
+export async function sitQuiz(app: FastifyInstance, driveCode: string, pick: (text: string) => string | undefined) {
+  const { token } = await registerStudent(app, { driveCode });
+  const reply = async (request: { method: "POST" | "PUT"; url: string; payload?: object }) => {
+    const response = await app.inject({ ...request, headers: bearer(token) });
+    if (response.statusCode !== 200) throw new Error(`${request.url}: ${response.statusCode} ${response.body}`);
+    return response.json();
+  };
+  const state = (await reply({ method: "POST", url: "/api/quiz/start" })) as Extract<
+    AttemptState,
+    { status: "in_progress" }
+  >;
+  for (const question of state.questions) {
+    const choice = pick(question.text);
+    if (choice === undefined) continue;
+    const option = question.options.find((candidate) => candidate.text === choice);
+    await reply({
+      method: "PUT",
+      url: "/api/quiz/answers",
+      payload: { questionId: question._id, optionId: option?._id },
+    });
+  }
+  const submitted = await reply({ method: "POST", url: "/api/quiz/submit", payload: { answers: [] } });
+  return { token, state, resultId: submitted.resultId as string };
+}
 
 /** Every question served in an attempt, in order, with its options as the student sees them (read directly). */
 export async function servedInOrder(pool: pg.Pool, attemptId: string): Promise<QuizQuestion[]> {

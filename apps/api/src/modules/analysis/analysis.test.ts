@@ -3,10 +3,10 @@
 // choices and compared.
 import type { ItemAnalysis } from "@trainwise/contract/analysis";
 import type { TestInput } from "@trainwise/contract/drives";
-import type { AttemptState, QuizQuestion } from "@trainwise/contract/quiz";
+import type { QuizQuestion } from "@trainwise/contract/quiz";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
-import { adminToken, bearer, registerStudent } from "../../test/fixtures.ts";
+import { adminToken, bearer, registerStudent, sitQuiz } from "../../test/fixtures.ts";
 
 const LETTERS = ["A", "B", "C", "D"] as const;
 type Letter = (typeof LETTERS)[number];
@@ -336,7 +336,6 @@ describe("item analysis", async () => {
   });
 
   describe("a test in sections", () => {
-    type InProgress = Extract<AttemptState, { status: "in_progress" }>;
     /** Each section draws every question of its own category, so which section serves a question is fixed. */
     const APTITUDE = {
       name: "Aptitude",
@@ -365,31 +364,9 @@ describe("item analysis", async () => {
       expect(created.statusCode, created.body).toBe(201);
     }
 
-    /** A student of the drive starts, answers by `pick` (question text → "right", "wrong" or none) and submits. */
-    async function sit(driveCode: string, pick: Record<string, "right" | "wrong">) {
-      const { token } = await registerStudent(app, { driveCode });
-      const started = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
-      expect(started.statusCode, started.body).toBe(200);
-      for (const question of (started.json() as InProgress).questions) {
-        const choice = pick[question.text];
-        if (!choice) continue;
-        const option = question.options.find((candidate) => candidate.text === choice);
-        const saved = await app.inject({
-          method: "PUT",
-          url: "/api/quiz/answers",
-          headers: bearer(token),
-          payload: { questionId: question._id, optionId: option?._id },
-        });
-        expect(saved.statusCode, saved.body).toBe(200);
-      }
-      const submitted = await app.inject({
-        method: "POST",
-        url: "/api/quiz/submit",
-        headers: bearer(token),
-        payload: { answers: [] },
-      });
-      expect(submitted.statusCode, submitted.body).toBe(200);
-    }
+    /** A student of the drive answers by `pick` (question text → "right", "wrong" or none) and submits. */
+    const sit = (driveCode: string, pick: Record<string, "right" | "wrong">) =>
+      sitQuiz(app, driveCode, (text) => pick[text]);
 
     const sectionOf = (report: ItemAnalysis) =>
       Object.fromEntries(report.questions.map((question) => [question.text, question.section]));

@@ -6,7 +6,7 @@ import type { AttemptState, QuizQuestion, ReleasedResult } from "@trainwise/cont
 import { extractText } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
-import { adminToken, bearer, registerStudent } from "../../test/fixtures.ts";
+import { adminToken, bearer, registerStudent, sitQuiz } from "../../test/fixtures.ts";
 import { closeOverdueAttempts } from "./service.ts";
 
 type InProgress = Extract<AttemptState, { status: "in_progress" }>;
@@ -64,36 +64,10 @@ describe("a test in sections", async () => {
   });
   const { _id: driveId, code: placementCode } = await driveOf(placement.json()._id);
 
-  /** A student starts the placement test and answers by `pick` (question text → "right", "wrong" or none). */
+  /** A student sits the placement test, answering by `pick` (question text → "right", "wrong" or none). */
   async function sit(pick: (text: string) => "right" | "wrong" | undefined) {
-    const { token } = await registerStudent(app, { driveCode: placementCode });
-    const started = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
-    expect(started.statusCode, started.body).toBe(200);
-    const state = started.json() as InProgress;
-    for (const question of state.questions) {
-      const choice = pick(question.text);
-      if (!choice) continue;
-      const option = question.options.find((candidate) => candidate.text === choice);
-      const saved = await app.inject({
-        method: "PUT",
-        url: "/api/quiz/answers",
-        headers: bearer(token),
-        payload: { questionId: question._id, optionId: option?._id },
-      });
-      expect(saved.statusCode, saved.body).toBe(200);
-    }
-    const submitted = await app.inject({
-      method: "POST",
-      url: "/api/quiz/submit",
-      headers: bearer(token),
-      payload: { answers: [] },
-    });
-    expect(submitted.statusCode, submitted.body).toBe(200);
-    const result = await app.inject({
-      method: "GET",
-      url: `/api/quiz/result/${submitted.json().resultId}`,
-      headers: bearer(token),
-    });
+    const { state, resultId, token } = await sitQuiz(app, placementCode, pick);
+    const result = await app.inject({ method: "GET", url: `/api/quiz/result/${resultId}`, headers: bearer(token) });
     expect(result.statusCode, result.body).toBe(200);
     return { state, result: result.json() as ReleasedResult, token };
   }
@@ -626,26 +600,7 @@ describe("a test in sections", async () => {
     const running = await registerStudent(app, { driveCode: code, name: "Live Running" });
     const started = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(running.token) });
     expect(started.statusCode, started.body).toBe(200);
-    const done = await registerStudent(app, { driveCode: code, name: "Live Done" });
-    const state = (
-      await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(done.token) })
-    ).json() as InProgress;
-    for (const question of state.questions.filter((served) => served.text.startsWith("Quant"))) {
-      const option = question.options.find((candidate) => candidate.text === "right");
-      await app.inject({
-        method: "PUT",
-        url: "/api/quiz/answers",
-        headers: bearer(done.token),
-        payload: { questionId: question._id, optionId: option?._id },
-      });
-    }
-    const submitted = await app.inject({
-      method: "POST",
-      url: "/api/quiz/submit",
-      headers: bearer(done.token),
-      payload: { answers: [] },
-    });
-    expect(submitted.statusCode, submitted.body).toBe(200);
+    await sitQuiz(app, code, (text) => (text.startsWith("Quant") ? "right" : undefined));
 
     const board = await app.inject({ method: "GET", url: `/api/drives/${liveDriveId}/live`, headers: admin });
     expect(board.statusCode, board.body).toBe(200);
@@ -657,7 +612,7 @@ describe("a test in sections", async () => {
       section: "Section 1 of 3: Quantitative Aptitude",
       sections: [],
     });
-    expect(byName["Live Done"]?.sections).toEqual([
+    expect(students.find((student) => student.state === "submitted")?.sections).toEqual([
       {
         name: "Quantitative Aptitude",
         questionCount: 3,
