@@ -100,6 +100,30 @@ export async function seedCategory(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** An easy question of `category` through the API, with the options "right" and "wrong" (as sitQuiz picks them). */
+export async function addRightWrongQuestion(
+  app: FastifyInstance,
+  admin: ReturnType<typeof bearer>,
+  category: string,
+  text: string,
+) {
+  const created = await app.inject({
+    method: "POST",
+    url: "/api/questions",
+    headers: admin,
+    payload: {
+      text,
+      category,
+      difficulty: "easy",
+      options: [
+        { text: "right", isCorrect: true },
+        { text: "wrong", isCorrect: false },
+      ],
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`creating a question: ${created.statusCode} ${created.body}`);
+}
+
 /**
  * A student of the drive `driveCode` registers, starts the quiz, answers each question `pick` names by the option
  * with the text it gives (leaving the others), and submits: their token, the started attempt and the result's id.

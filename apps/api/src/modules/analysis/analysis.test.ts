@@ -6,7 +6,7 @@ import type { TestInput } from "@trainwise/contract/drives";
 import type { QuizQuestion } from "@trainwise/contract/quiz";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
-import { adminToken, bearer, registerStudent, sitQuiz } from "../../test/fixtures.ts";
+import { addRightWrongQuestion, adminToken, bearer, registerStudent, sitQuiz } from "../../test/fixtures.ts";
 
 const LETTERS = ["A", "B", "C", "D"] as const;
 type Letter = (typeof LETTERS)[number];
@@ -346,23 +346,7 @@ describe("item analysis", async () => {
     };
     const VERBAL = { name: "Verbal", categories: ["Analysis verbal"], questionCount: 2 };
 
-    async function addQuestion(category: string, text: string) {
-      const created = await app.inject({
-        method: "POST",
-        url: "/api/questions",
-        headers: admin,
-        payload: {
-          text,
-          category,
-          difficulty: "easy",
-          options: [
-            { text: "right", isCorrect: true },
-            { text: "wrong", isCorrect: false },
-          ],
-        },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-    }
+    const addQuestion = (category: string, text: string) => addRightWrongQuestion(app, admin, category, text);
 
     /** A student of the drive answers by `pick` (question text → "right", "wrong" or none) and submits. */
     const sit = (driveCode: string, pick: Record<string, "right" | "wrong">) =>

@@ -6,7 +6,7 @@ import type { AttemptState, QuizQuestion, ReleasedResult } from "@trainwise/cont
 import { extractText } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
-import { adminToken, bearer, registerStudent, sitQuiz } from "../../test/fixtures.ts";
+import { addRightWrongQuestion, adminToken, bearer, registerStudent, sitQuiz } from "../../test/fixtures.ts";
 import { closeOverdueAttempts } from "./service.ts";
 
 type InProgress = Extract<AttemptState, { status: "in_progress" }>;
@@ -21,23 +21,7 @@ describe("a test in sections", async () => {
   const { app, database } = await createTestApp();
   const admin = bearer(await adminToken(app, database.db));
 
-  async function addQuestion(category: string, text: string) {
-    const created = await app.inject({
-      method: "POST",
-      url: "/api/questions",
-      headers: admin,
-      payload: {
-        text,
-        category,
-        difficulty: "easy",
-        options: [
-          { text: "right", isCorrect: true },
-          { text: "wrong", isCorrect: false },
-        ],
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-  }
+  const addQuestion = (category: string, text: string) => addRightWrongQuestion(app, admin, category, text);
   for (let index = 1; index <= 3; index++) await addQuestion("Sections quant", `Quant ${index}`);
   for (let index = 1; index <= 2; index++) await addQuestion("Sections verbal", `Verbal ${index}`);
   for (let index = 1; index <= 2; index++) await addQuestion("Sections tech", `Tech ${index}`);
