@@ -121,7 +121,7 @@ const CHOSEN_OPTIONS = sql`array_remove(coalesce(aq.selected_option_ids, array[a
  * attempt's positions follow its sections in order, so a served question's section is found from the counts
  * (decision 034). None for an attempt without sections.
  */
-const SERVED_SECTIONS = sql`
+export const SERVED_SECTIONS = sql`
   cross join lateral (
     select x.value, x.n,
            sum((x.value->>'questionCount')::int) over (order by x.n) - (x.value->>'questionCount')::int
