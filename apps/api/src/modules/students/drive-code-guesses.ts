@@ -101,9 +101,8 @@ export class DriveCodeGuesses {
   async enter(address: string): Promise<CodeTry> {
     const failures = `drive-code-failures:${address}`;
     const inFlight = `drive-code-in-flight:${address}`;
-    const settledWait = async () => driveCodeWaitMs(await this.#store.check(failures), this.#now());
     // A flood past the free failures is answered from one read, without waiting in line.
-    const wait = await settledWait();
+    const wait = driveCodeWaitMs(await this.#store.check(failures), this.#now());
     if (wait > 0) return refused(wait);
     if (!(await this.#joinLine(address))) return crowded();
     const outcome = await this.#takeOff(failures, inFlight).catch((error: unknown) => {
