@@ -10,3 +10,12 @@ import { sql } from "drizzle-orm";
 export function wallClockSql(instant: string, timeZone: string) {
   return sql.raw(`to_char(${instant} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`);
 }
+
+/**
+ * SQL for "2026-11-23T12:35:09.123Z": the timestamptz `instant` in UTC as `Date.prototype.toISOString` writes it
+ * (milliseconds, the rest cut off as a Date parsed from PostgreSQL cuts it), for a list PostgreSQL writes as the
+ * contract names it (wall-clock.test.ts pins the two together).
+ */
+export function isoInstantSql(instant: string) {
+  return sql.raw(`to_char(${instant} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+}

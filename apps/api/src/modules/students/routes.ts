@@ -197,11 +197,7 @@ export const studentAdminRoutes: FastifyPluginAsync = async (app) => {
   serve(app, "students", async (request, reply) => {
     const { students, total } = await listStudents(app.db, request.query);
     reply.header("x-total-count", String(total));
-    return students.map(({ id, createdAt, ...student }) => ({
-      _id: id,
-      ...student,
-      createdAt: createdAt.toISOString(),
-    }));
+    return students;
   });
 
   serve(app, "studentTable", async (request) => studentTable(app.db, request.query));
