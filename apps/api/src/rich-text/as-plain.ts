@@ -30,8 +30,12 @@ function inlineText(children: Token[]): string {
     .join("");
 }
 
-/** A Markdown text as plain text: blocks on lines of their own, list items with a dash. */
-export function markdownAsPlain(markdown: string): string {
+/**
+ * A Markdown text as plain text: blocks on lines of their own, list items with a dash. `inline` reads it as an
+ * option is rendered (render.ts), with no blocks: there a `#` or `- ` at the start is text, not a heading or a list.
+ */
+export function markdownAsPlain(markdown: string, inline = false): string {
+  if (inline) return inlineText(reader.parseInline(markdown, {})[0]?.children ?? []);
   const lines: string[] = [];
   let item = "";
   for (const token of reader.parse(markdown, {})) {

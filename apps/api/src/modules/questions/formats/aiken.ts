@@ -116,16 +116,19 @@ export function aikenCarries(question: QuestionWithOptions): boolean {
     question.options.filter((option) => option.isCorrect).length === 1 &&
     question.options.length <= 26 &&
     !/[\r\n]/.test(question.text) &&
-    [question.text, ...question.options.map((option) => option.text)].every(
-      // A text that reads as nothing in plain text (a lone `*`, a list marker) would be an empty Aiken line.
-      (text) => !IMAGE.test(text) && aikenLine(text).trim() !== "",
-    )
+    // A text that reads as nothing in plain text (a lone `*`, a list marker) would be an empty Aiken line.
+    !IMAGE.test(question.text) &&
+    aikenLine(question.text).trim() !== "" &&
+    question.options.every((option) => !IMAGE.test(option.text) && aikenLine(option.text, true).trim() !== "")
   );
 }
 
-/** A text as one line of Aiken: plain text, as Moodle reads it, with our math in delimiters Moodle renders. */
-function aikenLine(markdown: string): string {
-  return markdownAsPlain(markdown).replace(/\s*\n\s*/g, " ");
+/**
+ * A text as one line of Aiken: plain text, as Moodle reads it, with our math in delimiters Moodle renders. An
+ * option (`inline`) is read as it is shown, without blocks: an option "#" read as a heading was an empty line.
+ */
+function aikenLine(markdown: string, inline = false): string {
+  return markdownAsPlain(markdown, inline).replace(/\s*\n\s*/g, " ");
 }
 
 /**
@@ -143,7 +146,7 @@ export function* aikenParts(
     }
     const lines = [aikenLine(question.text)];
     question.options.forEach((option, index) => {
-      lines.push(`${String.fromCharCode(65 + index)}. ${aikenLine(option.text)}`);
+      lines.push(`${String.fromCharCode(65 + index)}. ${aikenLine(option.text, true)}`);
     });
     const correct = question.options.findIndex((option) => option.isCorrect);
     lines.push(`ANSWER: ${String.fromCharCode(65 + correct)}`);

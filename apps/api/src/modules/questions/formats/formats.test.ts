@@ -469,20 +469,19 @@ describe("rich text in files", () => {
 
   it("leaves out of Aiken a question with a text that is empty as plain text, which Aiken would read back as missing", () => {
     // A lone `*` is an empty list item in Markdown: its plain text is nothing (found by the round-trip property).
-    const emptyAsPlain = stored([
-      {
-        text: "Which bracket?",
-        category: "Web",
-        difficulty: "easy",
-        type: "single",
-        scoring: "all_or_nothing",
-        options: [
-          { text: "*", isCorrect: false },
-          { text: "`{`", isCorrect: true },
-        ],
-      },
-    ]);
-    expect(questionsToAiken(emptyAsPlain)).toBe("");
+    const question = (text: string, options: string[]) => ({
+      text,
+      category: "Web",
+      difficulty: "easy" as const,
+      type: "single" as const,
+      scoring: "all_or_nothing" as const,
+      options: options.map((option, index) => ({ text: option, isCorrect: index === 1 })),
+    });
+    expect(questionsToAiken(stored([question("*", ["`[`", "`{`"])]))).toBe("");
+    // An option is shown inline, where a lone `*` or `#` is what it says: it is carried as typed.
+    expect(questionsToAiken(stored([question("Which bracket?", ["*", "`{`", "#"])]))).toBe(
+      "Which bracket?\nA. *\nB. {\nC. #\nANSWER: B\n",
+    );
   });
 });
 
@@ -803,8 +802,8 @@ describe("export then import gives the bank back in what each format carries", (
     const aikenSafe = (input: QuestionInput) =>
       !/^([A-Z][.)]\s|ANSWER:)/im.test(input.text) &&
       (input.type !== "single" || input.options.every((option) => option.weight === (option.isCorrect ? 100 : 0)));
-    // Aiken is plain text: what comes back is what a reader saw, as plain text.
-    const shown = (text: string) => markdownAsPlain(text).replace(/\s*\n\s*/g, " ");
+    // Aiken is plain text: what comes back is what a reader saw, as plain text (an option is shown inline).
+    const shown = (text: string, inline = false) => markdownAsPlain(text, inline).replace(/\s*\n\s*/g, " ");
     await fc.assert(
       fc.asyncProperty(bank, async (generated) => {
         const inputs = generated.filter(aikenSafe);
@@ -815,9 +814,9 @@ describe("export then import gives the bank back in what each format carries", (
             // Aiken's ANSWER line names one letter: a second full-mark option cannot be written.
             input.options.filter((option) => option.isCorrect).length === 1 &&
             !input.text.includes("\n") &&
-            [input.text, ...input.options.map((option) => option.text)].every(
-              (text) => !IMAGE.test(text) && shown(text).trim() !== "",
-            ),
+            !IMAGE.test(input.text) &&
+            shown(input.text).trim() !== "" &&
+            input.options.every((option) => !IMAGE.test(option.text) && shown(option.text, true).trim() !== ""),
         );
         const expected = carried.map((input) => ({
           ...input,
@@ -825,7 +824,7 @@ describe("export then import gives the bank back in what each format carries", (
           type: "single",
           category: "Default",
           difficulty: "medium",
-          options: input.options.map((option) => ({ ...option, text: shown(option.text) })),
+          options: input.options.map((option) => ({ ...option, text: shown(option.text, true) })),
         }));
         const written = questionsToAiken(stored(inputs));
         const read = bankOf(parseAiken(written, { category: "Default", difficulty: "medium" }));
@@ -834,11 +833,32 @@ describe("export then import gives the bank back in what each format carries", (
           read.questions.map(({ question }) => ({
             ...question,
             text: shown(question.text),
-            options: question.options.map((option) => ({ ...option, text: shown(option.text) })),
+            options: question.options.map((option) => ({ ...option, text: shown(option.text, true) })),
           })),
         ).toEqual(expected);
       }),
-      runs,
+      {
+        ...runs,
+        // Found by a run: an option "#" was read as an empty heading, so it came back empty, not as "#".
+        examples: [
+          [
+            [
+              {
+                text: "`x`",
+                category: "AA",
+                difficulty: "easy",
+                type: "single",
+                scoring: "all_or_nothing",
+                options: [
+                  { text: "`#`", isCorrect: false, weight: 0 },
+                  { text: "# not a heading", isCorrect: true, weight: 100 },
+                  { text: "- not a list", isCorrect: false, weight: 0 },
+                ],
+              },
+            ],
+          ],
+        ],
+      },
     );
   });
 });
