@@ -223,6 +223,10 @@ export const attemptStateSchema = z.discriminatedUnion("status", [
     secondsPerQuestion: z.number().int(),
     sections: attemptSectionsSchema,
     answers: z.array(answerSchema),
+    /** The palette (attempts timed as a whole): the questions the student has opened, by id. */
+    visited: z.array(idSchema),
+    /** The questions the student has marked for review, by id. */
+    marked: z.array(idSchema),
     /** The open question (paced attempts). */
     question: quizQuestionSchema.nullable(),
     /** Every question (attempts timed as a whole). */
@@ -250,6 +254,16 @@ export const advanceSchema = z.object({
   /** The answer to the question being left, saved in the same request. */
   answer: answerSchema.optional(),
 });
+/**
+ * What the palette of an attempt timed as a whole changes on one question: opening it (every change does), marking
+ * it for review or not, or clearing its answer. A paced attempt has no palette: its questions come one way, in turn.
+ */
+export const paletteChangeSchema = z.object({
+  position: positionSchema(0),
+  marked: z.boolean({ error: "marked must be true or false" }).optional(),
+  clear: z.literal(true, { error: "clear can only be true" }).optional(),
+});
+export type PaletteChange = z.infer<typeof paletteChangeSchema>;
 /** The quiz page lost focus or visibility while this question was open. */
 export const focusLossSchema = z.object({ position: positionSchema(0) });
 

@@ -520,6 +520,13 @@ export const attemptQuestions = pgTable(
      * unreported as it can a lost focus (packages/contract/src/answer-timing.ts).
      */
     msToAnswer: integer("ms_to_answer"),
+    /**
+     * When the student first opened the question (the palette's "not visited" until then), on an attempt timed as
+     * a whole, where the student moves freely; a paced attempt's questions are visited in turn, as its clock says.
+     */
+    visitedAt: timestamp("visited_at", { withTimezone: true }),
+    /** The student marked the question for review (the palette); never changes its mark. */
+    markedForReview: boolean("marked_for_review").notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.attemptId, table.position] }),

@@ -435,6 +435,30 @@ describe("the cost of every route to everyone else", async () => {
         },
       },
     ],
+    changePalette: [
+      {
+        label: "a question opened and marked for review",
+        make: async () => ({
+          method: "PUT",
+          url: "/api/quiz/palette",
+          headers: (await studentInQuiz()).headers,
+          payload: { position: 24, marked: true },
+        }),
+      },
+      {
+        label: "an answer cleared",
+        make: async () => {
+          const { headers, questions } = await studentInQuiz();
+          await app.inject({
+            method: "PUT",
+            url: "/api/quiz/answers",
+            headers,
+            payload: (await rightAnswers(questions.slice(0, 1)))[0],
+          });
+          return { method: "PUT", url: "/api/quiz/palette", headers, payload: { position: 0, clear: true } };
+        },
+      },
+    ],
     reportFocusLoss: [
       {
         label: "focus lost",

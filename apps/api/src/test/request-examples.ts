@@ -49,6 +49,7 @@ export const EXAMPLES: Partial<Record<EndpointName, () => unknown>> = {
   studentResultCertificate: () => ({ email: "asha@example.com", resumeCode: "K7QM-29XD", resultId: SOME_ID }),
   studentResultScorecard: () => ({ email: "asha@example.com", resumeCode: "K7QM-29XD", resultId: SOME_ID }),
   reportFocusLoss: () => ({ position: 0 }),
+  changePalette: () => ({ position: 0, marked: true }),
   saveAnswer: () => ({ questionId: SOME_ID, optionId: SOME_ID }),
   nextQuestion: () => ({ position: 1 }),
   submitQuiz: () => ({ answers: [{ questionId: SOME_ID, optionId: SOME_ID }] }),

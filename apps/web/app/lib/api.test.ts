@@ -108,6 +108,7 @@ describe("calls through the contract's table", () => {
     ]);
     expect(byAudience("student")).toEqual([
       "certificate",
+      "changePalette",
       "nextQuestion",
       "quizIntro",
       "quizResult",

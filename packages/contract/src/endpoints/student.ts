@@ -5,6 +5,7 @@ import {
   attemptProgressSchema,
   attemptStateSchema,
   focusLossSchema,
+  paletteChangeSchema,
   quizIntroSchema,
   quizQuestionListSchema,
   quizQuestionsQuerySchema,
@@ -66,6 +67,16 @@ export const studentEndpoints = {
       "Move on to the question at `position` (Next, or the timer running out), saving the answer to the question " +
       "being left when one is sent; answers the question now open",
     body: advanceSchema,
+    response: attemptProgressSchema,
+  }),
+  changePalette: endpoint({
+    method: "PUT",
+    path: "/quiz/palette",
+    access: student,
+    summary:
+      "On a quiz timed as a whole: note that the student opened the question at `position`, and mark it for " +
+      "review, unmark it, or clear its answer; answers where the attempt stands on the server's clock",
+    body: paletteChangeSchema,
     response: attemptProgressSchema,
   }),
   reportFocusLoss: endpoint({

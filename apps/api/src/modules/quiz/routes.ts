@@ -5,6 +5,7 @@ import { studentOf } from "../../plugins/auth.ts";
 import { guardedLookup, lastingResults } from "./lasting-results.ts";
 import {
   advanceAttempt,
+  changePalette,
   currentAttemptState,
   noteFocusLoss,
   quizIntro,
@@ -28,6 +29,7 @@ const quizRoutes: FastifyPluginAsync = async (app) => {
   serve(app, "nextQuestion", async (request) =>
     advanceAttempt(app.db, studentOf(request).id, request.body.position, request.body.answer),
   );
+  serve(app, "changePalette", async (request) => changePalette(app.db, studentOf(request).id, request.body));
   serve(app, "reportFocusLoss", async (request) => {
     await noteFocusLoss(app.db, studentOf(request).id, request.body.position);
     return null;

@@ -10,6 +10,7 @@ import {
   type AttemptProgress,
   type AttemptState,
   chosenOptions,
+  type PaletteChange,
   type QuizIntro,
   type QuizQuestion,
   type QuizResult,
@@ -43,6 +44,7 @@ import {
   type StudentForStart,
 } from "./repository/attempt-start.ts";
 import {
+  changePaletteOf,
   moveCurrentPosition,
   recordFocusLoss,
   recordReload,
@@ -309,6 +311,8 @@ async function inProgressState(
       if (slot.selectedOptionId) return [{ questionId: slot.questionId, optionId: slot.selectedOptionId }];
       return slot.selectedOptionIds ? [{ questionId: slot.questionId, optionIds: slot.selectedOptionIds }] : [];
     }),
+    visited: slots.flatMap((slot) => (slot.visited ? [slot.questionId] : [])),
+    marked: slots.flatMap((slot) => (slot.marked ? [slot.questionId] : [])),
     question: attempt.paced ? (questions[progress.currentIndex] ?? null) : null,
     questions: attempt.paced ? [] : questions,
   };
@@ -478,6 +482,33 @@ function ignoreRefusal(error: unknown): void {
 export async function noteFocusLoss(db: Database, studentId: string, position: number): Promise<void> {
   const recorded = await recordFocusLoss(db, studentId, position);
   if (!recorded) throw new HttpError(409, "You have no quiz in progress at that question.");
+}
+
+/**
+ * PUT /api/quiz/palette: on an attempt timed as a whole, the student opened the question at `position`, and marks
+ * it for review, unmarks it, or clears its answer, while the attempt takes answers (its deadline and the grace).
+ * A paced attempt has no palette: its questions open one at a time, as its clock says.
+ */
+export async function changePalette(db: Database, studentId: string, change: PaletteChange): Promise<AttemptProgress> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const attempt = await lockOpenAttemptOrRefuse(tx, studentId, now);
+    if (attempt.paced) {
+      throw new HttpError(409, "This quiz gives each question its own time, one after another: it has no palette.");
+    }
+    if (change.position >= attempt.totalQuestions) throw new HttpError(409, "That question is not part of your quiz.");
+    if (!acceptsAnswer(attempt, change.position, now)) {
+      throw new HttpError(409, "Time is up: your answers can no longer change.");
+    }
+    await changePaletteOf(tx, {
+      attemptId: attempt.id,
+      position: change.position,
+      now,
+      marked: change.marked ?? null,
+      clear: change.clear ?? false,
+    });
+    return progressOf(attempt, now);
+  });
 }
 
 /**

@@ -40,6 +40,8 @@ function attempt(paced: boolean, overrides: Partial<Extract<AttemptState, { stat
     secondsPerQuestion: 30,
     sections: [],
     answers: [],
+    visited: [],
+    marked: [],
     question: paced ? q1 : null,
     questions: paced ? [] : [q1, q2, q3],
     ...overrides,

@@ -58,6 +58,10 @@ export interface QuizState {
   answers: Record<string, string>;
   /** Picks the server has not acknowledged yet, by question. */
   unsaved: Record<string, UnsavedAnswer>;
+  /** The palette (a quiz timed as a whole): the questions opened so far, by id. */
+  visited: Record<string, true>;
+  /** The questions marked for review, by id. */
+  marked: Record<string, true>;
   /** A Next on its way to the server. */
   moving: boolean;
   /** A Next or Submit that met a failed network and is being tried again. */
@@ -95,6 +99,14 @@ export type QuizEvent =
   | { type: "moved"; progress: AttemptProgress; now: number }
   | { type: "moveFailed"; carried: Answer | null }
   | { type: "wentTo"; index: number }
+  /** The palette's mark for review, set or taken off on the question. */
+  | { type: "markToggled"; questionId: string }
+  /** The question's answer cleared (Clear response). */
+  | { type: "cleared"; questionId: string }
+  /** The server did not take a clear: the answer it still holds is shown again, with why. */
+  | { type: "clearFailed"; questionId: string; choice: string; message: string }
+  /** The server did not take a mark: shown as the server holds it, with why. */
+  | { type: "markFailed"; questionId: string; marked: boolean; message: string }
   | { type: "submitStarted" }
   | { type: "submitFailed"; message: string }
   | { type: "submitted"; resultId: string }
@@ -114,6 +126,8 @@ export const initialQuizState: QuizState = {
   now: 0,
   answers: {},
   unsaved: {},
+  visited: {},
+  marked: {},
   moving: false,
   reconnecting: false,
   confirmingSkip: false,
@@ -209,11 +223,13 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
         now: event.now,
         answers: { ...stored, ...pending },
         unsaved: withoutLanded(stillOpen, attempt.answers),
+        visited: idSet(attempt.visited),
+        marked: idSet(attempt.marked),
         moving: false,
         reconnecting: false,
         confirmingSkip: false,
       };
-      return { ...loaded, announcement: questionAnnouncement(loaded, loaded.index) };
+      return { ...visiting(loaded, loaded.index), announcement: questionAnnouncement(loaded, loaded.index) };
     }
     case "loadFailed":
       return { ...state, phase: "unavailable", unavailable: { message: event.message, retry: event.retry } };
@@ -288,7 +304,7 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
     }
     case "wentTo":
       return {
-        ...state,
+        ...visiting(state, event.index),
         index: event.index,
         confirmingSkip: false,
         problem: null,
@@ -302,7 +318,68 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
       return { ...state, phase: "submitted", unsaved: {}, reconnecting: false, resultId: event.resultId };
     case "windowLeft":
       return { ...state, leftWindow: true };
+    case "markToggled": {
+      const { [event.questionId]: wasMarked, ...others } = state.marked;
+      const marked = wasMarked ? others : { ...others, [event.questionId]: true as const };
+      return {
+        ...state,
+        marked,
+        problem: null,
+        announcement: wasMarked ? "Mark for review removed." : "Marked for review.",
+      };
+    }
+    case "cleared": {
+      const { [event.questionId]: _answer, ...answers } = state.answers;
+      const { [event.questionId]: _unsaved, ...unsaved } = state.unsaved;
+      return { ...state, answers, unsaved, problem: null, announcement: "Response cleared." };
+    }
+    case "clearFailed":
+      return {
+        ...state,
+        answers: { ...state.answers, [event.questionId]: event.choice },
+        // Shown as an alert, which is heard at once: not said twice.
+        problem: event.message,
+      };
+    case "markFailed": {
+      const { [event.questionId]: _mark, ...others } = state.marked;
+      const marked = event.marked ? { ...others, [event.questionId]: true as const } : others;
+      return { ...state, marked, problem: event.message };
+    }
   }
+}
+
+function idSet(ids: string[]): Record<string, true> {
+  return Object.fromEntries(ids.map((id) => [id, true as const]));
+}
+
+/** The question at `index` counts as opened (the palette of a quiz timed as a whole). */
+function visiting(state: QuizState, index: number): QuizState {
+  const question = state.questions[index];
+  if (state.paced || !question || state.visited[question._id]) return state;
+  return { ...state, visited: { ...state.visited, [question._id]: true } };
+}
+
+/** A question's state on the palette, as the exam portals name them. */
+export type PaletteStatus = "not_visited" | "not_answered" | "answered" | "marked" | "answered_marked";
+
+export const PALETTE_LABELS: Record<PaletteStatus, string> = {
+  not_visited: "Not visited",
+  not_answered: "Not answered",
+  answered: "Answered",
+  marked: "Marked for review",
+  answered_marked: "Answered and marked for review",
+};
+
+export function paletteStatus(state: QuizState, questionId: string): PaletteStatus {
+  const answered = Boolean(state.answers[questionId]);
+  if (state.marked[questionId]) return answered ? "answered_marked" : "marked";
+  if (answered) return "answered";
+  return state.visited[questionId] ? "not_answered" : "not_visited";
+}
+
+/** The numbers (from 1) of the questions marked for review, for the last check before Submit. */
+export function markedNumbers(state: QuizState): number[] {
+  return state.questions.flatMap((question, index) => (question && state.marked[question._id] ? [index + 1] : []));
 }
 
 /** The answers to send again before the student moves on: those whose last try failed. */
@@ -319,7 +396,8 @@ export function unansweredNumbers(state: QuizState): number[] {
 
 /**
  * What pressing Next (or Submit on the last question) does now. Leaving a question unanswered is asked about
- * first: on a per-question test at each question (there is no way back), on a whole-quiz test once, at Submit.
+ * first: on a per-question test at each question (there is no way back), on a whole-quiz test once, at Submit,
+ * where questions still marked for review are named too.
  */
 export function nextStep(state: QuizState): "ask" | "advance" | "submit" | "goForward" {
   const question = state.questions[state.index];
@@ -329,7 +407,8 @@ export function nextStep(state: QuizState): "ask" | "advance" | "submit" | "goFo
     return isLast ? "submit" : "advance";
   }
   if (!isLast) return "goForward";
-  return unansweredNumbers(state).length > 0 && !state.confirmingSkip ? "ask" : "submit";
+  const toCheck = unansweredNumbers(state).length + markedNumbers(state).length;
+  return toCheck > 0 && !state.confirmingSkip ? "ask" : "submit";
 }
 
 /**

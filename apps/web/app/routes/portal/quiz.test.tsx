@@ -2,7 +2,7 @@
 // proxy's HTML error page, a 5xx), and a small stand-in for the quiz API answers what gets through. The journeys
 // in e2e/ run the same page against the real server.
 
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import type { AttemptState, QuizIntro, QuizQuestion } from "@trainwise/contract/quiz";
 import { createRoutesStub, Link, useNavigationType } from "react-router";
@@ -56,6 +56,9 @@ function flakyServer(
   const log: string[] = [];
   let current = 0;
   let submitted: { questionId: string; optionId: string }[] | null = null;
+  /** The palette as the server holds it: positions opened, and positions marked for review. */
+  const visited = new Set<number>();
+  const marked = new Set<number>();
 
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -95,6 +98,8 @@ function flakyServer(
           secondsLeft: paced ? 30 : 600,
           secondsPerQuestion: 30,
           answers: [...stored].map(([questionId, optionId]) => ({ questionId, optionId })),
+          visited: [],
+          marked: [],
           question: paced ? (QUESTIONS[current] ?? null) : null,
           questions: paced ? [] : QUESTIONS,
         };
@@ -112,6 +117,14 @@ function flakyServer(
         return json(200, { resultId: "00000000-0000-4000-8000-0000000000bb", refused: [] });
       case "POST /quiz/focus":
         return json(200, {});
+      case "PUT /quiz/palette": {
+        visited.add(body.position);
+        if (body.marked === true) marked.add(body.position);
+        if (body.marked === false) marked.delete(body.position);
+        const id = QUESTIONS[body.position]?._id;
+        if (body.clear && id) stored.delete(id);
+        return json(200, { currentIndex: current, secondsLeft: 600 });
+      }
       default:
         return json(404, { error: `No route ${request}` });
     }
@@ -120,6 +133,8 @@ function flakyServer(
   return {
     fetch,
     stored,
+    visited,
+    marked,
     log,
     submitted: () => submitted,
     failNext(request: string, ...next: Fault[]) {
@@ -324,6 +339,82 @@ describe("submitting a whole-quiz test with questions unanswered", () => {
       { questionId: QUESTIONS[0]?._id, optionId: QUESTIONS[0]?.options[0]?._id },
       { questionId: QUESTIONS[1]?._id, optionId: QUESTIONS[1]?.options[1]?._id },
     ]);
+  });
+});
+
+describe("the palette of a whole-quiz test", () => {
+  it("shows each question's state, jumps, marks for review, clears a response, and names the marks at Submit", async () => {
+    const server = flakyServer(false);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    const palette = screen.getByRole("navigation", { name: "Question palette" });
+    const button = (label: RegExp) => within(palette).getByRole("button", { name: label });
+    expect(button(/^Question 1: Not answered \(open now\)$/)).toBeTruthy();
+    expect(button(/^Question 2: Not visited$/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(1, 0) }));
+    await wait(1600);
+    expect(button(/^Question 1: Answered \(open now\)$/)).toBeTruthy();
+    // Straight to question 3, and marked for review there.
+    fireEvent.click(button(/^Question 3: Not visited$/));
+    expect(screen.getByText("Question 3 of 3", { exact: true })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Mark for review" }));
+    expect(screen.getByRole("button", { name: "Mark for review" }).getAttribute("aria-pressed")).toBe("true");
+    expect(button(/^Question 3: Marked for review \(open now\)$/)).toBeTruthy();
+    expect(button(/^Question 2: Not visited$/)).toBeTruthy();
+    await wait(0);
+    expect([...server.visited].sort()).toEqual([0, 2]);
+    expect([...server.marked]).toEqual([2]);
+
+    // Back to question 1: its answer cleared on the server too, so it is not scored.
+    fireEvent.click(button(/^Question 1: Answered$/));
+    fireEvent.click(screen.getByRole("button", { name: "Clear response" }));
+    await wait(0);
+    expect(button(/^Question 1: Not answered \(open now\)$/)).toBeTruthy();
+    expect(server.stored.has(QUESTIONS[0]?._id ?? "")).toBe(false);
+    expect(screen.getByRole("button", { name: "Clear response" })).toHaveProperty("disabled", true);
+
+    fireEvent.click(button(/^Question 3: Marked for review$/));
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(3, 1) }));
+    fireEvent.click(screen.getByRole("button", { name: "Submit" }));
+    await wait(0);
+    const dialog = screen.getByRole("alertdialog", {
+      name:
+        "You have not answered 2 questions: 1, 2. You marked question 3 for review. Once you submit, you cannot " +
+        "change your answers.",
+    });
+    expect(within(dialog).getByText("Answered and marked for review").previousSibling?.textContent).toBe("1✓⚑");
+    expect(within(dialog).getByText("Not visited").previousSibling?.textContent).toBe("1");
+    fireEvent.click(screen.getByRole("button", { name: "Submit without those answers" }));
+    await wait(0);
+    expect(server.submitted()).toEqual([{ questionId: QUESTIONS[2]?._id, optionId: QUESTIONS[2]?.options[1]?._id }]);
+  });
+
+  it("shows a cleared answer again when the server does not take the clear", async () => {
+    const server = flakyServer(false);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(1, 0) }));
+    await wait(1600);
+    server.failNext("PUT /quiz/palette", "drop", "drop", "drop", "drop", "drop", "drop", "drop");
+    fireEvent.click(screen.getByRole("button", { name: "Clear response" }));
+    await wait(60_000);
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Your answer to question 1 was not cleared. Cannot reach the server. Check your connection and try again.",
+    );
+    expect(screen.getByRole("radio", { name: optionLabel(1, 0) })).toHaveProperty("checked", true);
+    expect(server.stored.get(QUESTIONS[0]?._id ?? "")).toBe(QUESTIONS[0]?.options[0]?._id);
+  });
+
+  it("has no palette on a per-question test", async () => {
+    vi.stubGlobal("fetch", flakyServer(true).fetch);
+    renderQuiz();
+    await wait(0);
+    expect(screen.getByText("Question 1 of 3", { exact: true })).toBeTruthy();
+    expect(screen.queryByRole("navigation", { name: "Question palette" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Mark for review" })).toBeNull();
   });
 });
 

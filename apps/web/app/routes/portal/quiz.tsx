@@ -9,10 +9,12 @@ import { RichText } from "../../components/ui/rich-text.tsx";
 import { requireStudentToken } from "../../guards.ts";
 import { ApiError, addressOf, call, isTransient, messageOf, withRetry } from "../../lib/api.ts";
 import { RESUME_CODE_KEY } from "../../lib/resume-code.ts";
+import { PaletteSummary, QuestionPalette } from "./question-palette.tsx";
 import {
   answerOf,
   failedAnswers,
   initialQuizState,
+  markedNumbers,
   nextStep,
   type QuizState,
   quizReducer,
@@ -100,13 +102,19 @@ function useQuizAttempt(token: string) {
     [navigate],
   );
 
+  // The questions the server knows were opened: a question opened for the first time is told to it, once.
+  const toldVisited = useRef(new Set<string>());
+
   const load = useCallback(async () => {
     dispatch({ type: "loadStarted" });
     try {
       // Starting is safe to repeat: the server resumes the attempt it already has.
       const attempt = await withRetry(() => call("startQuiz", { token }));
       if (attempt.status === "submitted") finish(attempt.resultId);
-      else dispatch({ type: "loaded", attempt, now: Date.now() });
+      else {
+        toldVisited.current = new Set(attempt.visited);
+        dispatch({ type: "loaded", attempt, now: Date.now() });
+      }
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         localStorage.removeItem(STORAGE_KEYS.studentToken);
@@ -255,6 +263,57 @@ function useQuizAttempt(token: string) {
     }
   }, [advance, resendFailed, submit]);
 
+  /** The palette: the open question marked for review, or the mark taken off. */
+  const toggleMark = useCallback(() => {
+    const current = latest.current;
+    const question = current.questions[current.index];
+    if (!question || current.paced) return;
+    const marked = !current.marked[question._id];
+    const position = current.index;
+    dispatch({ type: "markToggled", questionId: question._id });
+    inTurn(() => withRetry(() => call("changePalette", { token, body: { position, marked } }))).catch(
+      (error: unknown) =>
+        dispatch({
+          type: "markFailed",
+          questionId: question._id,
+          marked: !marked,
+          message: `Your mark for review on question ${position + 1} was not saved. ${messageOf(error, "Try again.")}`,
+        }),
+    );
+  }, [inTurn, token]);
+
+  /** Clear response: the open question's answer taken back, on the server too (it would be scored otherwise). */
+  const clearResponse = useCallback(() => {
+    const current = latest.current;
+    const question = current.questions[current.index];
+    const choice = question ? current.answers[question._id] : undefined;
+    if (!question || !choice || current.paced) return;
+    const position = current.index;
+    stopWaiting(question._id);
+    dispatch({ type: "cleared", questionId: question._id });
+    inTurn(() => withRetry(() => call("changePalette", { token, body: { position, clear: true } }))).catch(
+      (error: unknown) =>
+        dispatch({
+          type: "clearFailed",
+          questionId: question._id,
+          choice,
+          message: `Your answer to question ${position + 1} was not cleared. ${messageOf(error, "Try again.")}`,
+        }),
+    );
+  }, [inTurn, stopWaiting, token]);
+
+  // A question opened for the first time (on a quiz timed as a whole) is told to the server, so that a reload,
+  // or another device, shows the same palette; a failed report is tried again when the question is next opened.
+  const opened = state.phase === "running" && !state.paced ? state.questions[state.index] : undefined;
+  const openedAt = state.index;
+  useEffect(() => {
+    if (!opened || toldVisited.current.has(opened._id)) return;
+    toldVisited.current.add(opened._id);
+    inTurn(() => call("changePalette", { token, body: { position: openedAt } })).catch(() =>
+      toldVisited.current.delete(opened._id),
+    );
+  }, [opened, openedAt, inTurn, token]);
+
   const pick = useCallback(
     (questionId: string, optionId: string) => {
       dispatch({ type: "picked", questionId, optionId });
@@ -346,11 +405,13 @@ function useQuizAttempt(token: string) {
     };
   }, [running, token]);
 
-  return { state, dispatch, open, load, pick, goOn, seeResult };
+  return { state, dispatch, open, load, pick, goOn, seeResult, toggleMark, clearResponse };
 }
 
 export default function Quiz({ loaderData }: { loaderData: { token: string } }) {
-  const { state, dispatch, open, load, pick, goOn, seeResult } = useQuizAttempt(loaderData.token);
+  const { state, dispatch, open, load, pick, goOn, seeResult, toggleMark, clearResponse } = useQuizAttempt(
+    loaderData.token,
+  );
   // The resume code from registration: on the rules screen when the test shows one, else above the first question.
   const [resumeCode, setResumeCode] = useState<string | null>(null);
   useEffect(() => setResumeCode(sessionStorage.getItem(RESUME_CODE_KEY)), []);
@@ -413,6 +474,8 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
   const isLast = state.index === state.total - 1;
   const section = sectionAt(state, state.index);
   const unanswered = unansweredNumbers(state);
+  const marked = markedNumbers(state);
+  const toLookAt = unanswered[0] ?? marked[0] ?? 1;
   const busy = state.moving || state.phase !== "running";
   const notice = saveNotice(state);
 
@@ -486,26 +549,37 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
             <Alert tone="error">{state.problem}</Alert>
           </div>
         )}
-        {state.confirmingSkip && !state.paced && unanswered.length > 0 ? (
+        {state.confirmingSkip && !state.paced && (unanswered.length > 0 || marked.length > 0) ? (
           <div
             role="alertdialog"
             aria-labelledby="skip-title"
+            aria-describedby="skip-summary"
             className="mt-6 rounded border border-amber-400 bg-amber-50 p-4"
           >
             <p id="skip-title" className="font-semibold text-amber-950">
-              {unanswered.length === 1
-                ? `You have not answered question ${unanswered[0]}.`
-                : `You have not answered ${unanswered.length} questions: ${unanswered.join(", ")}.`}{" "}
+              {unanswered.length === 0
+                ? ""
+                : unanswered.length === 1
+                  ? `You have not answered question ${unanswered[0]}. `
+                  : `You have not answered ${unanswered.length} questions: ${unanswered.join(", ")}. `}
+              {marked.length === 0
+                ? ""
+                : marked.length === 1
+                  ? `You marked question ${marked[0]} for review. `
+                  : `You marked ${marked.length} questions for review: ${marked.join(", ")}. `}
               Once you submit, you cannot change your answers.
             </p>
+            <div id="skip-summary">
+              <PaletteSummary state={state} />
+            </div>
             <div className="mt-3 flex flex-wrap gap-3">
               <button
                 ref={confirmRef}
                 type="button"
-                onClick={() => dispatch({ type: "wentTo", index: (unanswered[0] ?? 1) - 1 })}
+                onClick={() => dispatch({ type: "wentTo", index: toLookAt - 1 })}
                 className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
               >
-                Go to question {unanswered[0]}
+                Go to question {toLookAt}
               </button>
               <button
                 type="button"
@@ -513,7 +587,9 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
                 onClick={goOn}
                 className="rounded border border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
               >
-                Submit without {unanswered.length === 1 ? "that answer" : "those answers"}
+                {unanswered.length === 0
+                  ? "Submit now"
+                  : `Submit without ${unanswered.length === 1 ? "that answer" : "those answers"}`}
               </button>
             </div>
           </div>
@@ -563,9 +639,30 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
             >
               {isLast ? (state.phase === "submitting" ? "Submitting…" : "Submit") : "Next"}
             </button>
+            {!state.paced && (
+              <>
+                <button
+                  type="button"
+                  aria-pressed={Boolean(state.marked[question._id])}
+                  onClick={toggleMark}
+                  className="rounded border border-purple-800 px-4 py-3 font-semibold text-purple-900 hover:bg-purple-50"
+                >
+                  Mark for review
+                </button>
+                <button
+                  type="button"
+                  disabled={!state.answers[question._id]}
+                  onClick={clearResponse}
+                  className="rounded border border-slate-500 px-4 py-3 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+                >
+                  Clear response
+                </button>
+              </>
+            )}
           </div>
         )}
       </form>
+      {!state.paced && <QuestionPalette state={state} onGo={(index) => dispatch({ type: "wentTo", index })} />}
     </div>
   );
 }

@@ -94,7 +94,7 @@ const answerSlotsStatement: NamedStatement = {
   name: "quiz.answer-slots",
   text: `select aq.position, aq.question_id as "questionId", aq.option_order as "optionOrder",
       aq.selected_option_id as "selectedOptionId", aq.selected_option_ids as "selectedOptionIds",
-      q.type = 'multiple' as multiple
+      q.type = 'multiple' as multiple, aq.visited_at is not null as visited, aq.marked_for_review as marked
     from attempt_questions aq join questions q on q.id = aq.question_id
     where aq.attempt_id = $1::uuid order by aq.position`,
 };

@@ -63,6 +63,10 @@ export interface AnswerSlot {
   selectedOptionIds: string[] | null;
   /** The question takes several options. */
   multiple: boolean;
+  /** The student has opened the question (the palette of an attempt timed as a whole). */
+  visited: boolean;
+  /** The student has marked the question for review. */
+  marked: boolean;
 }
 
 /**

@@ -146,6 +146,29 @@ export async function recordFocusLoss(db: Executor, studentId: string, position:
   return row;
 }
 
+const changePaletteStatement: NamedStatement = {
+  name: "quiz.change-palette",
+  // $1 attempt, $2 position, $3 now, $4 marked (null: as it was), $5 clear the answer. A cleared answer is no
+  // answer at all, as before one was chosen: nothing of its choice or its time stays.
+  text: `update attempt_questions
+    set visited_at = coalesce(visited_at, $3::timestamptz),
+        marked_for_review = coalesce($4::boolean, marked_for_review),
+        selected_option_id = case when $5::boolean then null else selected_option_id end,
+        selected_option_ids = case when $5::boolean then null else selected_option_ids end,
+        answered_at = case when $5::boolean then null else answered_at end,
+        ms_to_answer = case when $5::boolean then null else ms_to_answer end
+    where attempt_id = $1::uuid and position = $2::int`,
+};
+
+/** The palette's change to the served question at `position` (opened, marked or not, its answer cleared). */
+export async function changePaletteOf(
+  db: Executor,
+  values: { attemptId: string; position: number; now: Date; marked: boolean | null; clear: boolean },
+) {
+  const { attemptId, position, now, marked, clear } = values;
+  await runNamed(db, changePaletteStatement, [attemptId, position, now, marked, clear]);
+}
+
 const recordReloadStatement: NamedStatement = {
   name: "quiz.record-reload",
   text: "update attempts set reloads = reloads + 1, reloaded_at = $2::timestamptz where id = $1::uuid",
