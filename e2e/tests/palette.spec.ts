@@ -1,7 +1,8 @@
 // The palette of a quiz timed as a whole (issue 26, item 2) on a 360 px phone: a student opens questions out of
-// order from the palette (by touch and by keyboard), marks some for review, clears an answer, reloads in the middle
-// and finds the same palette and the server's time, then reads the summary before Submit. The score counts the
-// answers that stand, a cleared one not. The journey makes its own questions, test and drive.
+// order from the palette (by touch and by keyboard), marks some for review, clears an answer, reloads in the
+// middle and finds the same question, the same palette and the server's time, then reads the summary before
+// Submit. The score counts the answers that stand, a cleared one not. The journey makes its own questions, test
+// and drive.
 import type { Page } from "@playwright/test";
 import { uniqueStudent } from "../support/api.ts";
 import { ownQuiz, rightLetter } from "../support/own-quiz.ts";
@@ -79,12 +80,12 @@ test("a student on a phone moves with the palette, marks and clears, reloads, an
   await expectNothingScrollsSideways(page);
   await expectNoAxeViolations(page);
 
-  // A reload mid-quiz: the same palette, from the server, and its time, not a fresh clock.
+  // A reload mid-quiz: the same question, the same palette (from the server), and its time, not a fresh clock.
   const before = await page.getByRole("timer").innerText();
   await page.reload();
-  await expect(page.getByText("Question 1 of 6", { exact: true })).toBeVisible();
-  await expect(numbered(page, 1)).toHaveAccessibleName("Question 1: Answered (open now)");
-  await expect(numbered(page, 2)).toHaveAccessibleName("Question 2: Marked for review");
+  await expect(page.getByText("Question 2 of 6", { exact: true })).toBeVisible();
+  await expect(numbered(page, 1)).toHaveAccessibleName("Question 1: Answered");
+  await expect(numbered(page, 2)).toHaveAccessibleName("Question 2: Marked for review (open now)");
   await expect(numbered(page, 3)).toHaveAccessibleName("Question 3: Not visited");
   await expect(numbered(page, 4)).toHaveAccessibleName("Question 4: Answered and marked for review");
   await expect(numbered(page, 5)).toHaveAccessibleName("Question 5: Not visited");

@@ -4,6 +4,7 @@ import {
   failedAnswers,
   initialQuizState,
   nextStep,
+  paletteStatus,
   type QuizEvent,
   type QuizState,
   quizReducer,
@@ -113,6 +114,24 @@ describe("the quiz page's state", () => {
     state = quizReducer(state, { type: "saveFailed", answer: older });
     expect(state.unsaved[q1._id]?.state).toBe("waiting");
     expect(state.answers[q1._id]).toBe(newer.optionId);
+  });
+
+  it("does not bring back a cleared answer when its old save fails or retries afterwards", () => {
+    const cleared = pick(q1, 0);
+    const state = run(
+      [
+        { type: "picked", ...cleared },
+        { type: "saveSent", answer: cleared },
+        { type: "cleared", questionId: q1._id },
+        { type: "saveRetrying", answer: cleared },
+        { type: "saveFailed", answer: cleared },
+      ],
+      loaded(false),
+    );
+    expect(state.answers[q1._id]).toBeUndefined();
+    expect(state.unsaved).toEqual({});
+    expect(failedAnswers(state)).toEqual([]);
+    expect(paletteStatus(state, q1._id)).toBe("not_answered");
   });
 
   it("names every question whose answer is not saved, in order", () => {

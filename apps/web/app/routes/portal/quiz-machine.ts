@@ -39,6 +39,8 @@ export interface QuizState {
   intro: QuizIntro | null;
   /** Why the quiz could not be loaded, and whether trying again may help. */
   unavailable: { message: string; retry: boolean } | null;
+  /** The running attempt (null until one is loaded). */
+  attemptId: string | null;
   /** A paced attempt (per-question windows) learns each question from the server when its window opens. */
   paced: boolean;
   total: number;
@@ -81,7 +83,8 @@ export type QuizEvent =
   | { type: "loadStarted" }
   /** The rules are read: shown first (`intro`), or no attempt is left (`completed`). */
   | { type: "introRead"; intro: QuizIntro }
-  | { type: "loaded"; attempt: InProgress; now: number }
+  /** `openAt`: the question a whole-quiz attempt had open in this tab before a reload (paced: the server's). */
+  | { type: "loaded"; attempt: InProgress; now: number; openAt?: number }
   | { type: "loadFailed"; message: string; retry: boolean }
   | { type: "picked"; questionId: string; optionId: string }
   | { type: "saveSent"; answer: Answer }
@@ -116,6 +119,7 @@ export const initialQuizState: QuizState = {
   phase: "loading",
   intro: null,
   unavailable: null,
+  attemptId: null,
   paced: true,
   total: 0,
   secondsPerQuestion: 30,
@@ -180,9 +184,10 @@ export function answerOf(questionId: string, choice: string): Answer {
 }
 
 function withSaveState(state: QuizState, answer: Answer, saveState: SaveState): QuizState {
-  const current = state.unsaved[answer.questionId];
-  // A report about an older pick says nothing about the newer one the student has made since.
-  if (current && current.optionId !== choiceOf(answer)) return state;
+  // A report about a pick the screen no longer shows says nothing about the question: the student has picked
+  // again since, or cleared the answer, and a failed save of the old pick must not come back to be sent again
+  // (an outside attack saw a cleared answer return that way and be scored, while the page said "Not answered").
+  if (state.answers[answer.questionId] !== choiceOf(answer)) return state;
   return {
     ...state,
     unsaved: { ...state.unsaved, [answer.questionId]: { optionId: choiceOf(answer), state: saveState } },
@@ -213,12 +218,13 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
         ...state,
         phase: "running",
         unavailable: null,
+        attemptId: attempt.attemptId,
         paced: attempt.paced,
         total: attempt.totalQuestions,
         secondsPerQuestion: attempt.secondsPerQuestion,
         sections: attempt.sections,
         questions,
-        index: attempt.paced ? attempt.currentIndex : 0,
+        index: attempt.paced ? attempt.currentIndex : reopened(event.openAt, attempt.totalQuestions),
         deadline: event.now + attempt.secondsLeft * 1000,
         now: event.now,
         answers: { ...stored, ...pending },
@@ -346,6 +352,11 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
       return { ...state, marked, problem: event.message };
     }
   }
+}
+
+/** The question to reopen on a whole-quiz attempt: the one open before, when it is one of the attempt's. */
+function reopened(openAt: number | undefined, total: number): number {
+  return openAt !== undefined && Number.isInteger(openAt) && openAt >= 0 && openAt < total ? openAt : 0;
 }
 
 function idSet(ids: string[]): Record<string, true> {

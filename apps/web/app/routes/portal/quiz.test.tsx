@@ -170,6 +170,7 @@ const optionLabel = (n: number, which: 0 | 1) => new RegExp(`^${"AB"[which]}\\. 
 beforeEach(() => {
   vi.useFakeTimers();
   localStorage.clear();
+  sessionStorage.clear();
 });
 afterEach(() => {
   cleanup();
@@ -406,6 +407,46 @@ describe("the palette of a whole-quiz test", () => {
     );
     expect(screen.getByRole("radio", { name: optionLabel(1, 0) })).toHaveProperty("checked", true);
     expect(server.stored.get(QUESTIONS[0]?._id ?? "")).toBe(QUESTIONS[0]?.options[0]?._id);
+  });
+
+  it("keeps a cleared answer cleared when its earlier save had failed, and never sends it again", async () => {
+    const server = flakyServer(false);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    server.failNext("PUT /quiz/answers", "drop", "drop", "drop", "drop", "drop", "drop", "drop");
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(1, 0) }));
+    await wait(4_000);
+    // Cleared while the save is still being retried: the save gives up later, then the network returns.
+    fireEvent.click(screen.getByRole("button", { name: "Clear response" }));
+    await wait(60_000);
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    window.dispatchEvent(new Event("online"));
+    await wait(5_000);
+    expect(server.log.filter((line) => line === "PUT /quiz/answers")).toEqual([]);
+    expect(server.stored.size).toBe(0);
+    expect(screen.queryByText(/could not be saved yet/)).toBeNull();
+    const palette = screen.getByRole("navigation", { name: "Question palette" });
+    expect(
+      within(palette)
+        .getByRole("button", { name: /^Question 1: / })
+        .getAttribute("aria-label"),
+    ).toBe("Question 1: Not answered");
+  });
+
+  it("reopens the question that was open when the page is reloaded", async () => {
+    const server = flakyServer(false);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(screen.getByText("Question 3 of 3", { exact: true })).toBeTruthy();
+    await wait(0);
+    cleanup();
+    renderQuiz();
+    await wait(0);
+    expect(screen.getByText("Question 3 of 3", { exact: true })).toBeTruthy();
   });
 
   it("has no palette on a per-question test", async () => {

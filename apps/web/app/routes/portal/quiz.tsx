@@ -38,6 +38,24 @@ export const meta = () => [{ title: "Quiz | Trainwise" }, { name: "robots", cont
  */
 const SAVE_AFTER_MS = 1500;
 
+/**
+ * The question a whole-quiz attempt has open, kept for this tab: a reload reopens it, as it reopens a paced
+ * attempt's (which the server knows). Another device starts at question 1, with the same palette.
+ */
+const OPEN_QUESTION_KEY = "quizOpenQuestion";
+
+function openQuestionOf(attemptId: string): number | undefined {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(OPEN_QUESTION_KEY) ?? "null") as {
+      attemptId?: string;
+      index?: number;
+    };
+    return kept?.attemptId === attemptId ? kept.index : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function formatWholeQuizTime(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
   return `${minutes}:${String(seconds % 60).padStart(2, "0")}`;
@@ -113,7 +131,7 @@ function useQuizAttempt(token: string) {
       if (attempt.status === "submitted") finish(attempt.resultId);
       else {
         toldVisited.current = new Set(attempt.visited);
-        dispatch({ type: "loaded", attempt, now: Date.now() });
+        dispatch({ type: "loaded", attempt, now: Date.now(), openAt: openQuestionOf(attempt.attemptId) });
       }
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
@@ -306,13 +324,16 @@ function useQuizAttempt(token: string) {
   // or another device, shows the same palette; a failed report is tried again when the question is next opened.
   const opened = state.phase === "running" && !state.paced ? state.questions[state.index] : undefined;
   const openedAt = state.index;
+  const attemptId = state.attemptId;
   useEffect(() => {
-    if (!opened || toldVisited.current.has(opened._id)) return;
+    if (!opened) return;
+    sessionStorage.setItem(OPEN_QUESTION_KEY, JSON.stringify({ attemptId, index: openedAt }));
+    if (toldVisited.current.has(opened._id)) return;
     toldVisited.current.add(opened._id);
     inTurn(() => call("changePalette", { token, body: { position: openedAt } })).catch(() =>
       toldVisited.current.delete(opened._id),
     );
-  }, [opened, openedAt, inTurn, token]);
+  }, [opened, openedAt, attemptId, inTurn, token]);
 
   const pick = useCallback(
     (questionId: string, optionId: string) => {

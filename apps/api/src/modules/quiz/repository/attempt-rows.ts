@@ -18,6 +18,26 @@ export function saveAnswerSql(values: { optionId: string; optionIds: string; now
                           else greatest(0, round(extract(epoch from (${now} - ${windowStart})) * 1000))::int end`;
 }
 
+/**
+ * The palette's change to a served row of `attempt_questions` (under the alias `aq`), from SQL expressions: it was
+ * opened (`now`, kept from the first time), marked for review or not (`marked`, null: as it was), and its answer
+ * cleared (`clear`): a cleared answer is no answer at all, as before one was chosen, with nothing of its choice or
+ * its time left. `unchanged` is true where the change would write nothing, so that a repeat costs no write.
+ */
+export function paletteChangeSql(values: { now: string; marked: string; clear: string }) {
+  const { now, marked, clear } = values;
+  return {
+    set: `visited_at = coalesce(aq.visited_at, ${now}),
+        marked_for_review = coalesce(${marked}, aq.marked_for_review),
+        selected_option_id = case when ${clear} then null else aq.selected_option_id end,
+        selected_option_ids = case when ${clear} then null else aq.selected_option_ids end,
+        answered_at = case when ${clear} then null else aq.answered_at end,
+        ms_to_answer = case when ${clear} then null else aq.ms_to_answer end`,
+    unchanged: `(aq.visited_at is not null and coalesce(${marked}, aq.marked_for_review) = aq.marked_for_review
+        and not (${clear} and ${answeredSql("aq")}))`,
+  };
+}
+
 /** Whether the served row `alias` of `attempt_questions` holds an answer: one option, or a multiple answer's. */
 export function answeredSql(alias: string): string {
   return `(${alias}.selected_option_id is not null or ${alias}.selected_option_ids is not null)`;

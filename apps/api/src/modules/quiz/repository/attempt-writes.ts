@@ -2,7 +2,7 @@
 // (after it has worked out which rule applies), scoring and closing, and counting a lost focus.
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
 import { MARK_GRID, questionMarkSql } from "../marking.ts";
-import { ATTEMPT_COLUMNS, attemptRows, type Choice, saveAnswerSql } from "./attempt-rows.ts";
+import { ATTEMPT_COLUMNS, attemptRows, type Choice, paletteChangeSql, saveAnswerSql } from "./attempt-rows.ts";
 import { deadlineSql, endsByCloseSql } from "./clock-sql.ts";
 
 const saveSelectedOptionStatement: NamedStatement = {
@@ -148,16 +148,10 @@ export async function recordFocusLoss(db: Executor, studentId: string, position:
 
 const changePaletteStatement: NamedStatement = {
   name: "quiz.change-palette",
-  // $1 attempt, $2 position, $3 now, $4 marked (null: as it was), $5 clear the answer. A cleared answer is no
-  // answer at all, as before one was chosen: nothing of its choice or its time stays.
-  text: `update attempt_questions
-    set visited_at = coalesce(visited_at, $3::timestamptz),
-        marked_for_review = coalesce($4::boolean, marked_for_review),
-        selected_option_id = case when $5::boolean then null else selected_option_id end,
-        selected_option_ids = case when $5::boolean then null else selected_option_ids end,
-        answered_at = case when $5::boolean then null else answered_at end,
-        ms_to_answer = case when $5::boolean then null else ms_to_answer end
-    where attempt_id = $1::uuid and position = $2::int`,
+  // $1 attempt, $2 position, $3 now, $4 marked (null: as it was), $5 clear the answer
+  text: `update attempt_questions aq
+    set ${paletteChangeSql({ now: "$3::timestamptz", marked: "$4::boolean", clear: "$5::boolean" }).set}
+    where aq.attempt_id = $1::uuid and aq.position = $2::int`,
 };
 
 /** The palette's change to the served question at `position` (opened, marked or not, its answer cleared). */

@@ -2,7 +2,14 @@
 // and of Next, each in one statement and one round trip (the hot path of a drive, decisions 004 and 006), and
 // the sweep that finds attempts whose time has run out. The clock's arithmetic in them is clock-sql.ts's.
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
-import { type Choice, questionRevisionSql, type ServedRef, saveAnswerSql, type TimestampText } from "./attempt-rows.ts";
+import {
+  type Choice,
+  paletteChangeSql,
+  questionRevisionSql,
+  type ServedRef,
+  saveAnswerSql,
+  type TimestampText,
+} from "./attempt-rows.ts";
 import {
   acceptsAnswerSql,
   beforeDeadlineSql,
@@ -22,6 +29,8 @@ function choiceServedSql(served: string, option: string, options: string): strin
     else ${options} <@ ${served}.option_order and (cardinality(${options}) = 1
       or (select q.type from questions q where q.id = ${served}.question_id) = 'multiple') end`;
 }
+
+const PALETTE_CHANGE = paletteChangeSql({ now: "$3::timestamptz", marked: "$4::boolean", clear: "$5::boolean" });
 
 const overdueAttemptIdsStatement: NamedStatement = {
   name: "quiz.overdue-attempt-ids",
@@ -115,6 +124,61 @@ export async function saveAnswerIfOpen(
     now,
     graceSeconds,
     choice.optionIds,
+  ]);
+  return row;
+}
+
+const changePaletteIfOpenStatement: NamedStatement = {
+  name: "quiz.change-palette-if-open",
+  // $1 student, $2 position, $3 now, $4 marked (null: as it was), $5 clear the answer, $6 grace seconds
+  text: `
+    with attempt as materialized (
+      select id, current_position, current_started_at, seconds_per_question, total_questions, paced, deadline_at
+      from attempts
+      where student_id = $1::uuid and submitted_at is null
+      for update
+    ), open_attempt as (
+      -- The palette is a whole-quiz attempt's: a paced one's questions open in turn, as its clock says.
+      select * from attempt a
+      where not a.paced and $2::int < a.total_questions
+        and ${beforeDeadlineSql(clockColumns("a"), "$3::timestamptz", "$6::int")}
+    ), changed as (
+      update attempt_questions aq
+      set ${PALETTE_CHANGE.set}
+      from open_attempt o
+      where aq.attempt_id = o.id and aq.position = $2::int and not ${PALETTE_CHANGE.unchanged}
+      returning aq.position
+    )
+    select seconds_per_question as "secondsPerQuestion", total_questions as "totalQuestions", paced,
+           deadline_at as "deadlineAt", current_position as "currentPosition", current_started_at as "currentStartedAt"
+    from open_attempt`,
+};
+
+/**
+ * The palette's change in one statement, the common case: the student's open attempt is timed as a whole, the
+ * position is one of its questions and it still takes answers at `now` (its deadline and `graceSeconds`). Returns
+ * the attempt's clock, or undefined when any condition fails (the caller then finds out which, slowly). A change
+ * that changes nothing (a question opened again) writes nothing.
+ */
+export async function changePaletteIfOpen(
+  db: Executor,
+  values: {
+    studentId: string;
+    position: number;
+    now: Date;
+    marked: boolean | null;
+    clear: boolean;
+    graceSeconds: number;
+  },
+) {
+  const { studentId, position, now, marked, clear, graceSeconds } = values;
+  const [row] = await runNamed<ClockRow>(db, changePaletteIfOpenStatement, [
+    studentId,
+    position,
+    now,
+    marked,
+    clear,
+    graceSeconds,
   ]);
   return row;
 }
