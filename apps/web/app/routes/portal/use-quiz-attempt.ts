@@ -1,0 +1,386 @@
+// The quiz page's attempt: the reducer of quiz-machine.ts holds the state, and this hook sends the requests (in
+// turn, so the server sees an answer before the Next that follows it) and reports what happened as its events.
+import { STORAGE_KEYS } from "@trainwise/contract/constants";
+import type { Answer } from "@trainwise/contract/quiz";
+import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useNavigate } from "react-router";
+import { ApiError, addressOf, call, isTransient, messageOf, withRetry } from "../../lib/api.ts";
+import {
+  answerOf,
+  failedAnswers,
+  initialQuizState,
+  nextStep,
+  type QuizState,
+  quizReducer,
+  secondsLeft,
+} from "./quiz-machine.ts";
+
+/**
+ * How long a pick waits before it is saved on its own. Next, Submit and the timer carry the answer anyway, so a
+ * pick followed by Next within this time costs one request, not two; a pick the student sits on is saved, and
+ * one still waiting when the page goes away is sent as it goes.
+ */
+const SAVE_AFTER_MS = 1500;
+
+/**
+ * The question a whole-quiz attempt has open, kept for this tab: a reload reopens it, as it reopens a paced
+ * attempt's (which the server knows). Another device starts at question 1, with the same palette.
+ */
+const OPEN_QUESTION_KEY = "quizOpenQuestion";
+
+function openQuestionOf(attemptId: string): number | undefined {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(OPEN_QUESTION_KEY) ?? "null") as {
+      attemptId?: string;
+      index?: number;
+    };
+    return kept?.attemptId === attemptId ? kept.index : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The attempt as the page drives it: the reducer holds the state, these callbacks talk to the server. */
+export function useQuizAttempt(token: string) {
+  const navigate = useNavigate();
+  const [state, dispatch] = useReducer(quizReducer, initialQuizState);
+  // Handlers and page events read the state as last drawn, not as it was when they were made.
+  const latest = useRef<QuizState>(state);
+  latest.current = state;
+  // Requests go one after another, so the server sees an answer before the Next that follows it.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  // Picks not sent yet, by question: each waits SAVE_AFTER_MS unless Next or Submit carries it first.
+  const saveTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  const inTurn = useCallback(<T>(call: () => Promise<T>): Promise<T> => {
+    const next = queue.current.then(call);
+    queue.current = next.catch(() => undefined);
+    return next;
+  }, []);
+
+  const stopWaiting = useCallback((questionId?: string) => {
+    for (const [id, timer] of saveTimers.current) {
+      if (questionId !== undefined && id !== questionId) continue;
+      clearTimeout(timer);
+      saveTimers.current.delete(id);
+    }
+  }, []);
+
+  const finish = useCallback(
+    (resultId: string) => {
+      localStorage.setItem(STORAGE_KEYS.quizSubmitted, "true");
+      dispatch({ type: "submitted", resultId });
+      // Replacing the quiz's entry: Back from the result must not land on a quiz that sends them forward again.
+      navigate(`/result/${resultId}`, { replace: true });
+    },
+    [navigate],
+  );
+
+  // The questions the server knows were opened: a question opened for the first time is told to it, once.
+  const toldVisited = useRef(new Set<string>());
+
+  const load = useCallback(async () => {
+    dispatch({ type: "loadStarted" });
+    try {
+      // Starting is safe to repeat: the server resumes the attempt it already has.
+      const attempt = await withRetry(() => call("startQuiz", { token }));
+      if (attempt.status === "submitted") finish(attempt.resultId);
+      else {
+        toldVisited.current = new Set(attempt.visited);
+        dispatch({ type: "loaded", attempt, now: Date.now(), openAt: openQuestionOf(attempt.attemptId) });
+      }
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        localStorage.removeItem(STORAGE_KEYS.studentToken);
+        navigate("/student/register", { replace: true });
+        return;
+      }
+      const final = error instanceof ApiError && (error.status === 409 || error.status === 403);
+      // No attempt left (the last one ran out while the student was away): lead to the result, not to an error.
+      if (error instanceof ApiError && error.status === 409) {
+        const intro = await call("quizIntro", { token }).catch(() => undefined);
+        if (intro?.status === "completed") {
+          dispatch({ type: "introRead", intro });
+          return;
+        }
+      }
+      dispatch({ type: "loadFailed", message: messageOf(error, "Could not load the quiz."), retry: !final });
+    }
+  }, [token, finish, navigate]);
+
+  /**
+   * Opening the page: the test's rules first, read without starting anything. A test that shows its rules first waits
+   * for Start; one with no attempt left leads to its result; otherwise the quiz starts (or resumes) at once, as the
+   * original journey does (decision 026).
+   */
+  const open = useCallback(async () => {
+    dispatch({ type: "loadStarted" });
+    try {
+      const intro = await withRetry(() => call("quizIntro", { token }));
+      if (intro.status === "completed" || (intro.status === "not_started" && intro.rulesFirst)) {
+        dispatch({ type: "introRead", intro });
+        return;
+      }
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        localStorage.removeItem(STORAGE_KEYS.studentToken);
+        navigate("/student/register", { replace: true });
+        return;
+      }
+      dispatch({ type: "loadFailed", message: messageOf(error, "Could not load the quiz."), retry: true });
+      return;
+    }
+    await load();
+  }, [token, load, navigate]);
+
+  useEffect(() => {
+    void open();
+  }, [open]);
+
+  /** The latest result of a student with no attempt left: the result page, as right after submitting. */
+  const seeResult = useCallback(
+    (resultId: string) => {
+      localStorage.setItem(STORAGE_KEYS.quizSubmitted, "true");
+      navigate(`/result/${resultId}`);
+    },
+    [navigate],
+  );
+
+  const save = useCallback(
+    (answer: Answer) => {
+      stopWaiting(answer.questionId);
+      dispatch({ type: "saveSent", answer });
+      inTurn(() =>
+        withRetry(
+          () => call("saveAnswer", { token, body: answer }),
+          () => dispatch({ type: "saveRetrying", answer }),
+        ),
+      ).then(
+        () => dispatch({ type: "saveLanded", answers: [answer] }),
+        (error: unknown) =>
+          dispatch(
+            isTransient(error)
+              ? { type: "saveFailed", answer }
+              : { type: "saveRefused", answer, message: messageOf(error, "The server did not take that answer.") },
+          ),
+      );
+    },
+    [inTurn, stopWaiting, token],
+  );
+
+  /** Answers whose last save failed go again: before the student moves on, and when the connection returns. */
+  const resendFailed = useCallback(() => {
+    for (const answer of failedAnswers(latest.current)) save(answer);
+  }, [save]);
+
+  const submit = useCallback(async () => {
+    if (latest.current.phase !== "running") return;
+    dispatch({ type: "submitStarted" });
+    // The body carries every answer, so nothing needs to wait for its own save; saves already on their way land first.
+    stopWaiting();
+    await queue.current;
+    const answers = Object.entries(latest.current.answers).map(([questionId, choice]) => answerOf(questionId, choice));
+    try {
+      const { resultId } = await withRetry(
+        () => call("submitQuiz", { token, body: { answers } }),
+        () => dispatch({ type: "reconnecting" }),
+      );
+      finish(resultId);
+    } catch (error) {
+      dispatch({ type: "submitFailed", message: messageOf(error, "Submitting failed. Please try again.") });
+    }
+  }, [finish, stopWaiting, token]);
+
+  /** Paced: asks the server to open the next question, carrying the answer to the one it leaves. */
+  const advance = useCallback(async () => {
+    const current = latest.current;
+    if (current.moving || current.phase !== "running") return;
+    if (current.index >= current.total - 1) return submit();
+    const leaving = current.questions[current.index];
+    const optionId = leaving ? current.answers[leaving._id] : undefined;
+    const carried = leaving && optionId ? answerOf(leaving._id, optionId) : null;
+    if (leaving) stopWaiting(leaving._id);
+    dispatch({ type: "moveStarted", carried });
+    try {
+      const progress = await inTurn(() =>
+        withRetry(
+          () =>
+            call("nextQuestion", {
+              token,
+              body: { position: current.index + 1, answer: carried ?? undefined },
+            }),
+          () => dispatch({ type: "reconnecting" }),
+        ),
+      );
+      if (carried) dispatch({ type: "saveLanded", answers: [carried] });
+      dispatch({ type: "moved", progress, now: Date.now() });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        // The attempt moved on or closed without us (time up elsewhere): the server's state says where it stands.
+        if (carried) dispatch({ type: "saveRefused", answer: carried, message: error.message });
+        await load();
+        return;
+      }
+      dispatch({ type: "moveFailed", carried });
+    }
+  }, [inTurn, load, stopWaiting, submit, token]);
+
+  /** Next, or Submit on the last question: what it does depends on the test and on whether there is an answer. */
+  const goOn = useCallback(() => {
+    const step = nextStep(latest.current);
+    if (step === "ask") dispatch({ type: "skipAsked" });
+    else if (step === "advance") void advance();
+    else if (step === "submit") void submit();
+    else {
+      resendFailed();
+      dispatch({ type: "wentTo", index: latest.current.index + 1 });
+    }
+  }, [advance, resendFailed, submit]);
+
+  /** The palette: the open question marked for review, or the mark taken off. */
+  const toggleMark = useCallback(() => {
+    const current = latest.current;
+    const question = current.questions[current.index];
+    if (!question || current.paced) return;
+    const marked = !current.marked[question._id];
+    const position = current.index;
+    dispatch({ type: "markToggled", questionId: question._id });
+    inTurn(() => withRetry(() => call("changePalette", { token, body: { position, marked } }))).catch(
+      (error: unknown) =>
+        dispatch({
+          type: "markFailed",
+          questionId: question._id,
+          marked: !marked,
+          message: `Your mark for review on question ${position + 1} was not saved. ${messageOf(error, "Try again.")}`,
+        }),
+    );
+  }, [inTurn, token]);
+
+  /** Clear response: the open question's answer taken back, on the server too (it would be scored otherwise). */
+  const clearResponse = useCallback(() => {
+    const current = latest.current;
+    const question = current.questions[current.index];
+    const choice = question ? current.answers[question._id] : undefined;
+    if (!question || !choice || current.paced) return;
+    const position = current.index;
+    stopWaiting(question._id);
+    dispatch({ type: "cleared", questionId: question._id });
+    inTurn(() => withRetry(() => call("changePalette", { token, body: { position, clear: true } }))).catch(
+      (error: unknown) =>
+        dispatch({
+          type: "clearFailed",
+          questionId: question._id,
+          choice,
+          message: `Your answer to question ${position + 1} was not cleared. ${messageOf(error, "Try again.")}`,
+        }),
+    );
+  }, [inTurn, stopWaiting, token]);
+
+  // A question opened for the first time (on a quiz timed as a whole) is told to the server, so that a reload,
+  // or another device, shows the same palette; a failed report is tried again when the question is next opened.
+  const opened = state.phase === "running" && !state.paced ? state.questions[state.index] : undefined;
+  const openedAt = state.index;
+  const attemptId = state.attemptId;
+  useEffect(() => {
+    if (!opened) return;
+    sessionStorage.setItem(OPEN_QUESTION_KEY, JSON.stringify({ attemptId, index: openedAt }));
+    if (toldVisited.current.has(opened._id)) return;
+    toldVisited.current.add(opened._id);
+    inTurn(() => call("changePalette", { token, body: { position: openedAt } })).catch(() =>
+      toldVisited.current.delete(opened._id),
+    );
+  }, [opened, openedAt, attemptId, inTurn, token]);
+
+  const pick = useCallback(
+    (questionId: string, optionId: string) => {
+      dispatch({ type: "picked", questionId, optionId });
+      stopWaiting(questionId);
+      saveTimers.current.set(
+        questionId,
+        setTimeout(() => save(answerOf(questionId, optionId)), SAVE_AFTER_MS),
+      );
+    },
+    [save, stopWaiting],
+  );
+
+  // The countdown reads the clock four times a second; at zero it does what Next (or Submit) does, unasked.
+  const running = state.phase === "running";
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => dispatch({ type: "tick", now: Date.now() }), 250);
+    return () => clearInterval(timer);
+  }, [running]);
+  const timeUp = running && !state.moving && state.deadline > 0 && secondsLeft(state) === 0;
+  useEffect(() => {
+    if (!timeUp) return;
+    if (latest.current.paced) void advance();
+    else void submit();
+  }, [timeUp, advance, submit]);
+
+  // Picks still waiting are sent when the page is hidden, and as it unloads (a refresh, a closed tab) every
+  // answer the server does not hold goes as a keep-alive request, which outlives the page.
+  useEffect(() => {
+    const onHidden = () => {
+      if (document.visibilityState !== "hidden") return;
+      for (const [questionId, { optionId, state: saveState }] of Object.entries(latest.current.unsaved)) {
+        if (saveState === "waiting") save(answerOf(questionId, optionId));
+      }
+    };
+    const onPageHide = () => {
+      stopWaiting();
+      for (const [questionId, { optionId }] of Object.entries(latest.current.unsaved)) {
+        void fetch(addressOf("saveAnswer"), {
+          method: "PUT",
+          keepalive: true,
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          body: JSON.stringify(answerOf(questionId, optionId)),
+        }).catch(() => undefined);
+      }
+    };
+    document.addEventListener("visibilitychange", onHidden);
+    window.addEventListener("pagehide", onPageHide);
+    window.addEventListener("online", resendFailed);
+    return () => {
+      document.removeEventListener("visibilitychange", onHidden);
+      window.removeEventListener("pagehide", onPageHide);
+      window.removeEventListener("online", resendFailed);
+    };
+  }, [resendFailed, save, stopWaiting, token]);
+
+  // Leaving the quiz (another tab or window) is recorded for the invigilator; the student is told once. A page that
+  // unloads (a reload, a closed tab) hides itself too, but it has not lost focus to something else: the server
+  // counts the quiz opened again as a reload instead. Unloading fires "pagehide" and the last "visibilitychange"
+  // together, before any task runs, so the report waits one task and is dropped when the page is going.
+  useEffect(() => {
+    if (!running) return;
+    let unloading = false;
+    const onPageHide = () => {
+      unloading = true;
+    };
+    const onPageShow = () => {
+      unloading = false;
+    };
+    const record = () => {
+      if (document.visibilityState === "hidden" || !document.hasFocus()) {
+        const position = latest.current.index;
+        setTimeout(() => {
+          if (unloading) return;
+          void call("reportFocusLoss", { token, body: { position } }).catch(() => undefined);
+          dispatch({ type: "windowLeft" });
+        }, 0);
+      }
+    };
+    document.addEventListener("visibilitychange", record);
+    window.addEventListener("blur", record);
+    window.addEventListener("pagehide", onPageHide);
+    window.addEventListener("pageshow", onPageShow);
+    return () => {
+      document.removeEventListener("visibilitychange", record);
+      window.removeEventListener("blur", record);
+      window.removeEventListener("pagehide", onPageHide);
+      window.removeEventListener("pageshow", onPageShow);
+    };
+  }, [running, token]);
+
+  return { state, dispatch, open, load, pick, goOn, seeResult, toggleMark, clearResponse };
+}
