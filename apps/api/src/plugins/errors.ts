@@ -12,13 +12,31 @@ import { SECURITY_HEADERS } from "./security.ts";
 
 /** Fastify's own client errors, reworded for people. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: "The request body is not valid JSON.",
+  // The parser also refuses valid JSON holding `__proto__` or `constructor.prototype` (secure-json-parse), and says
+  // no more than this; "not valid JSON" alone sent a tester looking for a syntax error.
+  FST_ERR_CTP_INVALID_JSON_BODY:
+    "The request body is not valid JSON, or holds a key the server does not read (__proto__, constructor).",
   FST_ERR_CTP_EMPTY_JSON_BODY: "The request body is empty; send a JSON object.",
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "Send the request body as application/json.",
   FST_ERR_CTP_BODY_TOO_LARGE: "The request body is too large.",
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The Content-Length header does not match the body.",
   FST_ERR_BAD_URL: "The address is not valid.",
 };
+
+/** A body that is not one JSON object at all, said in the product's words rather than the schema's. */
+const NOT_AN_OBJECT = "Send the request body as one JSON object, as application/json.";
+
+/**
+ * The message for a body that is missing or not an object where the route takes an object: the schema's own
+ * words ("Invalid input: expected object, received null") name a type, not what to send.
+ */
+function bodyShapeMessage(error: FastifyError, body: unknown): string | undefined {
+  const [issue] = error.validation ?? [];
+  const wholeBody = issue?.instancePath === "" || issue?.instancePath === "/";
+  if (error.validationContext !== "body" || !wholeBody || issue?.keyword !== "invalid_type") return;
+  if (body === null || body === undefined) return FRAMEWORK_MESSAGES.FST_ERR_CTP_EMPTY_JSON_BODY;
+  return typeof body !== "object" || Array.isArray(body) ? NOT_AN_OBJECT : undefined;
+}
 
 const MAX_ECHOED_PATH = 200;
 
@@ -113,6 +131,8 @@ export default fp(
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const fields = validationFields(error);
+        const shape = bodyShapeMessage(error, request.body);
+        if (shape) return reply.status(400).send(errorBody(400, shape, { body: shape }));
         const first = Object.values(fields)[0] ?? "The request is not valid.";
         return reply.status(400).send(errorBody(400, first, fields));
       }

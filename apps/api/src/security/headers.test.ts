@@ -92,7 +92,28 @@ describe("errors", () => {
       payload: '{"name": ',
     });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json().error).toBe("The request body is not valid JSON.");
+    const notJson =
+      "The request body is not valid JSON, or holds a key the server does not read (__proto__, constructor).";
+    expect(broken.json().error).toBe(notJson);
+    // Valid JSON the parser will not read, a missing body, and bodies that are not one object: each said plainly,
+    // never in the schema's words ("Invalid input: expected object, received null").
+    for (const [payload, type, message] of [
+      ['{"name":"Asha","__proto__":{"admin":true}}', "application/json", notJson],
+      ['{"constructor":{"prototype":{"admin":true}}}', "application/json", notJson],
+      ["", undefined, "The request body is empty; send a JSON object."],
+      ["null", "application/json", "The request body is empty; send a JSON object."],
+      ["Asha", "text/plain", "Send the request body as one JSON object, as application/json."],
+      ['[{"name":"Asha"}]', "application/json", "Send the request body as one JSON object, as application/json."],
+    ] as const) {
+      const refused = await app.inject({
+        method: "POST",
+        url: "/api/auth/student/register",
+        headers: type ? { "content-type": type } : {},
+        payload,
+      });
+      expect(refused.statusCode, payload).toBe(400);
+      expect(refused.json().message, payload).toBe(message);
+    }
     const xml = await app.inject({
       method: "POST",
       url: "/api/auth/student/register",
