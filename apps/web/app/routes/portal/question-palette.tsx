@@ -12,12 +12,20 @@ const LOOK: Record<PaletteStatus, { className: string; mark: string }> = {
 };
 const ORDER: PaletteStatus[] = ["answered", "not_answered", "not_visited", "marked", "answered_marked"];
 
-function Swatch({ status, children }: { status: PaletteStatus; children?: React.ReactNode }) {
+/** A state's shape: a question's button (`size` "button"), or the smaller key of the summary, never taken for one. */
+function Swatch({
+  status,
+  size = "button",
+  children,
+}: {
+  status: PaletteStatus;
+  size?: "button" | "key";
+  children?: React.ReactNode;
+}) {
   const look = LOOK[status];
+  const box = size === "button" ? "h-11 min-w-11 font-semibold" : "h-6 min-w-6 text-xs";
   return (
-    <span
-      className={`relative inline-flex h-11 min-w-11 items-center justify-center rounded border-2 px-1 font-semibold ${look.className}`}
-    >
+    <span className={`relative inline-flex items-center justify-center rounded border-2 px-1 ${box} ${look.className}`}>
       {children}
       {look.mark && (
         <span
@@ -47,11 +55,13 @@ export function paletteCounts(state: QuizState): Record<PaletteStatus, number> {
 export function PaletteSummary({ state }: { state: QuizState }) {
   const counts = paletteCounts(state);
   return (
-    <ul className="mt-3 grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
+    <ul aria-label="Questions in each state" className="mt-3 grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
       {ORDER.map((status) => (
         <li key={status} className="flex items-center gap-2">
-          <Swatch status={status}>{counts[status]}</Swatch>
-          <span>{PALETTE_LABELS[status]}</span>
+          <Swatch status={status} size="key" />
+          <span>
+            {PALETTE_LABELS[status]}: <strong>{counts[status]}</strong>
+          </span>
         </li>
       ))}
     </ul>
@@ -96,7 +106,8 @@ export function QuestionPalette({ state, onGo }: { state: QuizState; onGo: (inde
                     aria-current={current ? "step" : undefined}
                     aria-label={`Question ${index + 1}: ${PALETTE_LABELS[status]}${current ? " (open now)" : ""}`}
                     onClick={() => onGo(index)}
-                    className={`rounded focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${current ? "outline-3 outline-offset-2 outline-slate-900" : ""}`}
+                    // The open question is underlined by a bar; the keyboard's focus is a ring: the two never look alike.
+                    className={`rounded pb-1.5 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${current ? "border-b-4 border-slate-900" : "border-b-4 border-transparent"}`}
                   >
                     <Swatch status={status}>{index + 1}</Swatch>
                   </button>

@@ -373,11 +373,15 @@ function visiting(state: QuizState, index: number): QuizState {
 /** A question's state on the palette, as the exam portals name them. */
 export type PaletteStatus = "not_visited" | "not_answered" | "answered" | "marked" | "answered_marked";
 
+/**
+ * Every state without an answer says so, as Submit's check counts them ("You have not answered 7 questions"): a
+ * walk read "Not answered 3" beside that sentence, with the not visited and the marked left unsaid.
+ */
 export const PALETTE_LABELS: Record<PaletteStatus, string> = {
   not_visited: "Not visited",
-  not_answered: "Not answered",
+  not_answered: "Opened, not answered",
   answered: "Answered",
-  marked: "Marked for review",
+  marked: "Marked for review, not answered",
   answered_marked: "Answered and marked for review",
 };
 

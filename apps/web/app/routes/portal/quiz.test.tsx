@@ -351,7 +351,7 @@ describe("the palette of a whole-quiz test", () => {
     await wait(0);
     const palette = screen.getByRole("navigation", { name: "Question palette" });
     const button = (label: RegExp) => within(palette).getByRole("button", { name: label });
-    expect(button(/^Question 1: Not answered \(open now\)$/)).toBeTruthy();
+    expect(button(/^Question 1: Opened, not answered \(open now\)$/)).toBeTruthy();
     expect(button(/^Question 2: Not visited$/)).toBeTruthy();
 
     fireEvent.click(screen.getByRole("radio", { name: optionLabel(1, 0) }));
@@ -362,7 +362,7 @@ describe("the palette of a whole-quiz test", () => {
     expect(screen.getByText("Question 3 of 3", { exact: true })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Mark for review" }));
     expect(screen.getByRole("button", { name: "Mark for review" }).getAttribute("aria-pressed")).toBe("true");
-    expect(button(/^Question 3: Marked for review \(open now\)$/)).toBeTruthy();
+    expect(button(/^Question 3: Marked for review, not answered \(open now\)$/)).toBeTruthy();
     expect(button(/^Question 2: Not visited$/)).toBeTruthy();
     await wait(0);
     expect([...server.visited].sort()).toEqual([0, 2]);
@@ -372,11 +372,11 @@ describe("the palette of a whole-quiz test", () => {
     fireEvent.click(button(/^Question 1: Answered$/));
     fireEvent.click(screen.getByRole("button", { name: "Clear response" }));
     await wait(0);
-    expect(button(/^Question 1: Not answered \(open now\)$/)).toBeTruthy();
+    expect(button(/^Question 1: Opened, not answered \(open now\)$/)).toBeTruthy();
     expect(server.stored.has(QUESTIONS[0]?._id ?? "")).toBe(false);
     expect(screen.getByRole("button", { name: "Clear response" })).toHaveProperty("disabled", true);
 
-    fireEvent.click(button(/^Question 3: Marked for review$/));
+    fireEvent.click(button(/^Question 3: Marked for review, not answered$/));
     fireEvent.click(screen.getByRole("radio", { name: optionLabel(3, 1) }));
     fireEvent.click(screen.getByRole("button", { name: "Submit" }));
     await wait(0);
@@ -385,8 +385,16 @@ describe("the palette of a whole-quiz test", () => {
         "You have not answered 2 questions: 1, 2. You marked question 3 for review. Once you submit, you cannot " +
         "change your answers.",
     });
-    expect(within(dialog).getByText("Answered and marked for review").previousSibling?.textContent).toBe("1✓⚑");
-    expect(within(dialog).getByText("Not visited").previousSibling?.textContent).toBe("1");
+    const counts = within(within(dialog).getByRole("list", { name: "Questions in each state" })).getAllByRole(
+      "listitem",
+    );
+    expect(counts.map((count) => count.textContent)).toEqual([
+      "✓Answered: 0",
+      "Opened, not answered: 1",
+      "Not visited: 1",
+      "⚑Marked for review, not answered: 0",
+      "✓⚑Answered and marked for review: 1",
+    ]);
     fireEvent.click(screen.getByRole("button", { name: "Submit without those answers" }));
     await wait(0);
     expect(server.submitted()).toEqual([{ questionId: QUESTIONS[2]?._id, optionId: QUESTIONS[2]?.options[1]?._id }]);
@@ -431,7 +439,7 @@ describe("the palette of a whole-quiz test", () => {
       within(palette)
         .getByRole("button", { name: /^Question 1: / })
         .getAttribute("aria-label"),
-    ).toBe("Question 1: Not answered");
+    ).toBe("Question 1: Opened, not answered");
   });
 
   it("reopens the question that was open when the page is reloaded", async () => {

@@ -41,7 +41,7 @@ function ResumeCodeNote({ code, onNoted }: { code: string | null; onNoted: () =>
       </p>
       <button
         type="button"
-        className="mt-2 text-brand-700 underline"
+        className="mt-2 min-h-11 text-brand-700 underline"
         onClick={() => {
           sessionStorage.removeItem(RESUME_CODE_KEY);
           onNoted();
@@ -62,14 +62,21 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
   useEffect(() => setResumeCode(sessionStorage.getItem(RESUME_CODE_KEY)), []);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
 
   // Each new question takes focus, so a screen reader starts reading it and the keyboard starts at its options.
   useEffect(() => {
     if (state.phase === "running") headingRef.current?.focus();
   }, [state.index, state.phase]);
   useEffect(() => {
-    if (state.confirmingSkip) confirmRef.current?.focus();
+    if (!state.confirmingSkip) return;
+    confirmRef.current?.focus();
+    // Its words first, not only its button: on a phone the dialog's top opened under the sticky clock.
+    summaryRef.current?.scrollIntoView?.({ block: "start" });
   }, [state.confirmingSkip]);
+  // An action that removes the focused control (the resume code's note, Clear response, which then has nothing to
+  // clear) leaves the focus on the question, not on the page.
+  const backToQuestion = () => headingRef.current?.focus();
 
   if (state.phase === "loading") {
     return (
@@ -127,7 +134,13 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="sr-only">Quiz</h1>
-      <ResumeCodeNote code={resumeCode} onNoted={() => setResumeCode(null)} />
+      <ResumeCodeNote
+        code={resumeCode}
+        onNoted={() => {
+          setResumeCode(null);
+          backToQuestion();
+        }}
+      />
       {/* Stays in view while the question scrolls: where the student is and how long is left. */}
       <div className="sticky top-0 z-10 -mx-4 border-b border-slate-200 bg-white px-4 py-3">
         <div className="flex flex-wrap items-center justify-between gap-2 text-lg">
@@ -196,10 +209,11 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
         )}
         {state.confirmingSkip && !state.paced && (unanswered.length > 0 || marked.length > 0) ? (
           <div
+            ref={summaryRef}
             role="alertdialog"
             aria-labelledby="skip-title"
             aria-describedby="skip-summary"
-            className="mt-6 rounded border border-amber-400 bg-amber-50 p-4"
+            className="mt-6 scroll-mt-40 rounded border border-amber-400 bg-amber-50 p-4"
           >
             <p id="skip-title" className="font-semibold text-amber-950">
               {unanswered.length === 0
@@ -290,14 +304,19 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
                   type="button"
                   aria-pressed={Boolean(state.marked[question._id])}
                   onClick={toggleMark}
-                  className="rounded border border-purple-800 px-4 py-3 font-semibold text-purple-900 hover:bg-purple-50"
+                  className="rounded border-2 border-purple-800 px-4 py-3 font-semibold text-purple-900 hover:bg-purple-50 aria-pressed:bg-purple-800 aria-pressed:text-white"
                 >
+                  {/* Pressed shows filled, with the palette's flag: the name stays, as a toggle's does. */}
+                  {state.marked[question._id] && <span aria-hidden="true">⚑ </span>}
                   Mark for review
                 </button>
                 <button
                   type="button"
                   disabled={!state.answers[question._id]}
-                  onClick={clearResponse}
+                  onClick={() => {
+                    clearResponse();
+                    backToQuestion();
+                  }}
                   className="rounded border border-slate-500 px-4 py-3 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
                 >
                   Clear response
