@@ -98,6 +98,19 @@ test("a student on a phone moves with the palette, marks and clears, reloads, an
   expect(timeLeft(before)).toBeLessThanOrEqual(6 * 60);
   expect(timeLeft(await page.getByRole("timer").innerText())).toBeLessThanOrEqual(timeLeft(before));
 
+  // A keyboard user tabs past the last palette number into the browser and on round to the page: not noted as
+  // leaving the quiz window.
+  const focusReports: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/quiz/focus")) focusReports.push(request.url());
+  });
+  await numbered(page, 6).focus();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(page.locator("main :focus, body :focus").first()).toBeAttached();
+  expect(focusReports).toEqual([]);
+  await expect(page.getByText(/You left the quiz window/)).toHaveCount(0);
+
   // Submit from the last question: the summary names what is left and what is marked.
   await numbered(page, 6).tap();
   await page.getByRole("button", { name: "Submit" }).tap();

@@ -467,6 +467,48 @@ describe("the palette of a whole-quiz test", () => {
   });
 });
 
+describe("leaving the quiz window", () => {
+  const focusReports = (server: ReturnType<typeof flakyServer>) =>
+    server.log.filter((line) => line === "POST /quiz/focus").length;
+
+  it("notes a window left, but not Tab from the last control into the browser's bar and back", async () => {
+    const server = flakyServer(false);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    const focused = vi.spyOn(document, "hasFocus");
+
+    // Tab past the page's last control: the window blurs, and the focus comes back within the grace.
+    focused.mockReturnValue(false);
+    fireEvent.keyDown(window, { key: "Tab" });
+    fireEvent.blur(window);
+    await wait(5_000);
+    focused.mockReturnValue(true);
+    fireEvent.focus(window);
+    await wait(20_000);
+    expect(focusReports(server)).toBe(0);
+    expect(screen.queryByText(/You left the quiz window/)).toBeNull();
+
+    // Tab into the bar and staying there past the grace counts.
+    focused.mockReturnValue(false);
+    fireEvent.keyDown(window, { key: "Tab" });
+    fireEvent.blur(window);
+    await wait(10_500);
+    expect(focusReports(server)).toBe(1);
+    focused.mockReturnValue(true);
+    fireEvent.focus(window);
+
+    // Another window, with no Tab before it, counts at once.
+    focused.mockReturnValue(false);
+    await wait(1_000);
+    fireEvent.blur(window);
+    await wait(0);
+    expect(focusReports(server)).toBe(2);
+    expect(screen.getByText(/You left the quiz window/)).toBeTruthy();
+    focused.mockRestore();
+  });
+});
+
 describe("the rules before the clock (decision 026)", () => {
   it("shows a rules-first test's rules and starts nothing until Start", async () => {
     const server = flakyServer(true, { rulesFirst: true, negativeMark: 0.25, passMark: 60 });

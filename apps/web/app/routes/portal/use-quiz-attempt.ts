@@ -22,6 +22,11 @@ import {
  */
 const SAVE_AFTER_MS = 1500;
 
+/** A blur this soon after Tab is the focus leaving the page's last control for the browser's bar. */
+const TAB_BLUR_MS = 500;
+/** How long the focus may stay in the browser's bar after Tab before it counts as leaving the quiz. */
+const TAB_OUT_GRACE_MS = 10_000;
+
 /**
  * The question a whole-quiz attempt has open, kept for this tab: a reload reopens it, as it reopens a paced
  * attempt's (which the server knows). Another device starts at question 1, with the same palette.
@@ -351,32 +356,61 @@ export function useQuizAttempt(token: string) {
   // unloads (a reload, a closed tab) hides itself too, but it has not lost focus to something else: the server
   // counts the quiz opened again as a reload instead. Unloading fires "pagehide" and the last "visibilitychange"
   // together, before any task runs, so the report waits one task and is dropped when the page is going.
+  // Tab from the page's last control takes the focus into the browser's own bar: the window blurs as it does for
+  // another window, though the student has not left (a newcomer's walk saw a keyboard user noted for it). Such a
+  // blur counts only if the focus has not come back within TAB_OUT_GRACE_MS; going on from the bar to another tab
+  // or window hides the page, which counts at once.
   useEffect(() => {
     if (!running) return;
     let unloading = false;
+    let tabbedAt = Number.NEGATIVE_INFINITY;
+    let tabbedOut: ReturnType<typeof setTimeout> | undefined;
     const onPageHide = () => {
       unloading = true;
     };
     const onPageShow = () => {
       unloading = false;
     };
-    const record = () => {
-      if (document.visibilityState === "hidden" || !document.hasFocus()) {
-        const position = latest.current.index;
-        setTimeout(() => {
-          if (unloading) return;
-          void call("reportFocusLoss", { token, body: { position } }).catch(() => undefined);
-          dispatch({ type: "windowLeft" });
-        }, 0);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Tab" && !event.ctrlKey && !event.altKey && !event.metaKey) tabbedAt = Date.now();
+    };
+    const onFocus = () => {
+      clearTimeout(tabbedOut);
+      tabbedOut = undefined;
+    };
+    const report = () => {
+      const position = latest.current.index;
+      setTimeout(() => {
+        if (unloading) return;
+        void call("reportFocusLoss", { token, body: { position } }).catch(() => undefined);
+        dispatch({ type: "windowLeft" });
+      }, 0);
+    };
+    const record = (event: Event) => {
+      if (document.visibilityState === "hidden") {
+        onFocus();
+        report();
+      } else if (!document.hasFocus()) {
+        if (event.type !== "blur" || Date.now() - tabbedAt > TAB_BLUR_MS) report();
+        else
+          tabbedOut ??= setTimeout(() => {
+            tabbedOut = undefined;
+            if (!document.hasFocus()) report();
+          }, TAB_OUT_GRACE_MS);
       }
     };
     document.addEventListener("visibilitychange", record);
     window.addEventListener("blur", record);
+    window.addEventListener("focus", onFocus);
+    window.addEventListener("keydown", onKeyDown, true);
     window.addEventListener("pagehide", onPageHide);
     window.addEventListener("pageshow", onPageShow);
     return () => {
+      clearTimeout(tabbedOut);
       document.removeEventListener("visibilitychange", record);
       window.removeEventListener("blur", record);
+      window.removeEventListener("focus", onFocus);
+      window.removeEventListener("keydown", onKeyDown, true);
       window.removeEventListener("pagehide", onPageHide);
       window.removeEventListener("pageshow", onPageShow);
     };
