@@ -4,8 +4,14 @@ import { answerTimingSchema } from "./answer-timing.ts";
 import { idSchema, optionalText, pagingQuerySchema, requiredText } from "./common.ts";
 import { DIFFICULTIES, QUIZ_QUESTION_LIMIT, SECONDS_PER_QUESTION } from "./constants.ts";
 
-export const TIMING_MODES = ["per_question", "whole_quiz"] as const;
+export const TIMING_MODES = ["per_question", "whole_quiz", "per_section"] as const;
 export type TimingMode = (typeof TIMING_MODES)[number];
+/**
+ * How a section of a test timed per section keeps time (decision 034): a window per question, one after another, or
+ * one clock for the section, within which the candidate moves freely with the palette.
+ */
+export const SECTION_TIMINGS = ["per_question", "section_clock"] as const;
+export type SectionTiming = (typeof SECTION_TIMINGS)[number];
 export const REVIEW_POLICIES = ["score_only", "score_and_ticks", "ticks_after_close"] as const;
 export type ReviewPolicy = (typeof REVIEW_POLICIES)[number];
 
@@ -26,6 +32,12 @@ export function waitsForRelease(secure: boolean, policy: ReviewPolicy) {
 export const TIMING_MODE_LABELS: Record<TimingMode, string> = {
   per_question: "Per question (each question has its own time; questions are shown one at a time)",
   whole_quiz: "Whole quiz (one clock for all questions; students move freely between them)",
+  per_section:
+    "Each section on its own (each section has its own time, per question or one clock; a closed section cannot be opened again)",
+};
+export const SECTION_TIMING_LABELS: Record<SectionTiming, string> = {
+  per_question: "Per question (one at a time, each with its own time)",
+  section_clock: "Section clock (one clock for the section; move freely with the palette)",
 };
 export const REVIEW_POLICY_LABELS: Record<ReviewPolicy, string> = {
   score_only: "Score only",
@@ -133,13 +145,24 @@ export const testSectionInputSchema = z
     cutOff: wholeNumber("Cut-off", ...TEST_RANGES.passMark)
       .nullable()
       .default(null),
+    /** The section's own time, used when the test is timed per section; a section clock lasts its questions × seconds. */
+    timing: z
+      .enum(SECTION_TIMINGS, { error: "A section's timing must be per question or a section clock" })
+      .default("section_clock"),
+    secondsPerQuestion: wholeNumber("Seconds per question in a section", ...TEST_RANGES.secondsPerQuestion).default(
+      SECONDS_PER_QUESTION,
+    ),
   })
   .refine(mixInRange.check, mixInRange.error)
   .transform(drawnCount);
 export type TestSection = z.output<typeof testSectionInputSchema>;
 export type TestSectionInput = z.input<typeof testSectionInputSchema>;
-/** A section as an attempt was served it: the questions actually drawn for it, and its marking. */
-export type ServedSection = Pick<TestSection, "name" | "questionCount" | "negativeMark" | "cutOff">;
+/**
+ * A section as an attempt was served it: the questions actually drawn for it, its marking and, on an attempt timed
+ * per section, its timing with the student's extra time in its seconds (absent on older attempts, never timed so).
+ */
+export type ServedSection = Pick<TestSection, "name" | "questionCount" | "negativeMark" | "cutOff"> &
+  Partial<Pick<TestSection, "timing" | "secondsPerQuestion">>;
 /**
  * A section's part of a result (decision 034): its questions answered right, its marks less its negative marking,
  * and whether its cut-off was met (null: the section has none).
@@ -201,6 +224,10 @@ export const testInputSchema = z
     rulesFirst: z.boolean({ error: "Rules first must be true or false" }).optional(),
   })
   .refine(mixInRange.check, mixInRange.error)
+  .refine((test) => test.timingMode !== "per_section" || test.sections.length > 0, {
+    error: "Timing each section on its own needs sections: add them, or time the test per question or as a whole",
+    path: ["timingMode"],
+  })
   .refine((test) => test.sections.length !== 1, {
     error: "A test with sections has at least two; without sections the test is one list of questions",
     path: ["sections"],
@@ -284,6 +311,8 @@ export const testSectionSchema = z.object({
   questionCount: z.number().int(),
   negativeMark: z.number(),
   cutOff: z.number().int().nullable(),
+  timing: z.enum(SECTION_TIMINGS),
+  secondsPerQuestion: z.number().int(),
 });
 
 export const testSchema = z.object({
@@ -501,7 +530,16 @@ export const testOutlineSchema = z.object({
   /** Marks taken off per wrong answer; 0: none. */
   negativeMark: z.number(),
   /** The sections in their order (none: one list of questions), each with its marking and cut-off. */
-  sections: z.array(testSectionSchema.pick({ name: true, questionCount: true, negativeMark: true, cutOff: true })),
+  sections: z.array(
+    testSectionSchema.pick({
+      name: true,
+      questionCount: true,
+      negativeMark: true,
+      cutOff: true,
+      timing: true,
+      secondsPerQuestion: true,
+    }),
+  ),
   passMark: z.number().int().nullable(),
   reviewPolicy: z.enum(REVIEW_POLICIES),
   /** Results come out once the drive has ended (decision 024). */

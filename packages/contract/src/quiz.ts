@@ -218,10 +218,16 @@ export const attemptStateSchema = z.discriminatedUnion("status", [
     paced: z.boolean(),
     totalQuestions: z.number().int(),
     currentIndex: z.number().int(),
-    /** Left on the open question's window (paced), or on the whole quiz. */
+    /** Left on the open question's window (paced), or on the open section's clock, or on the whole quiz. */
     secondsLeft: z.number().int(),
     secondsPerQuestion: z.number().int(),
     sections: attemptSectionsSchema,
+    /**
+     * The positions open to the student now, from `sectionFirst` up to before `sectionEnd`: the open section's on a
+     * test timed per section (every earlier section is closed for good), else 0 and `totalQuestions`.
+     */
+    sectionFirst: z.number().int(),
+    sectionEnd: z.number().int(),
     answers: z.array(answerSchema),
     /** The palette (attempts timed as a whole): the questions the student has opened, by id. */
     visited: z.array(idSchema),
@@ -264,6 +270,12 @@ export const paletteChangeSchema = z.object({
   clear: z.literal(true, { error: "clear can only be true" }).optional(),
 });
 export type PaletteChange = z.infer<typeof paletteChangeSchema>;
+/**
+ * Leave the open section of a test timed per section (the student's "Leave section", or its clock running out):
+ * `sectionFirst` names the section being left, so that a request sent twice never closes the next one too.
+ */
+export const leaveSectionSchema = z.object({ sectionFirst: positionSchema(0) });
+export type LeaveSection = z.infer<typeof leaveSectionSchema>;
 /** The quiz page lost focus or visibility while this question was open. */
 export const focusLossSchema = z.object({ position: positionSchema(0) });
 

@@ -407,6 +407,14 @@ export const attempts = pgTable(
     /** Index of the question on screen and when it appeared: a refresh resumes there with the time left. */
     currentPosition: integer("current_position").notNull().default(0),
     currentStartedAt: timestamp("current_started_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The open section (decision 034): its positions, from `sectionFirst` to before `sectionEnd`, and when its time
+     * ends. The clock reads these, never `deadlineAt`, which stays the attempt's last moment (the release rule reads
+     * it). Null on an attempt not timed per section: one section, `totalQuestions` and `deadlineAt` (clockColumns).
+     */
+    sectionFirst: integer("section_first").notNull().default(0),
+    sectionEnd: integer("section_end"),
+    sectionDeadlineAt: timestamp("section_deadline_at", { withTimezone: true }),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     /** Questions answered right. */
     score: integer("score"),

@@ -138,6 +138,25 @@ describe("the cost of every route to everyone else", async () => {
     await call("POST", "/api/drives", { name: "Cost drive", organisation: "Cost College", testId: ownTest })
   ).json().code as string;
 
+  // A test of two sections, each on its own clock: the one a student leaves a section of.
+  const sectionsTest = (
+    await call("POST", "/api/tests", {
+      name: "Cost sections",
+      timingMode: "per_section",
+      sections: [
+        { name: "Easy part", difficultyMix: { easy: 12, medium: 0, hard: 0 } },
+        { name: "Harder part", difficultyMix: { easy: 0, medium: 13, hard: 0 }, timing: "per_question" },
+      ],
+    })
+  ).json()._id as string;
+  const sectionsCode = (
+    await call("POST", "/api/drives", {
+      name: "Cost sections drive",
+      organisation: "Cost College",
+      testId: sectionsTest,
+    })
+  ).json().code as string;
+
   // Certificates are given on roster drives only: the passing students sit one, each listed before registering.
   const rosterDrive = (
     await call("POST", "/api/drives", {
@@ -457,6 +476,17 @@ describe("the cost of every route to everyone else", async () => {
           });
           return { method: "PUT", url: "/api/quiz/palette", headers, payload: { position: 0, clear: true } };
         },
+      },
+    ],
+    leaveSection: [
+      {
+        label: "a section left for the next",
+        make: async () => ({
+          method: "POST",
+          url: "/api/quiz/section/next",
+          headers: (await studentInQuiz(sectionsCode)).headers,
+          payload: { sectionFirst: 0 },
+        }),
       },
     ],
     reportFocusLoss: [

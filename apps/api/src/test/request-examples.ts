@@ -50,6 +50,7 @@ export const EXAMPLES: Partial<Record<EndpointName, () => unknown>> = {
   studentResultScorecard: () => ({ email: "asha@example.com", resumeCode: "K7QM-29XD", resultId: SOME_ID }),
   reportFocusLoss: () => ({ position: 0 }),
   changePalette: () => ({ position: 0, marked: true }),
+  leaveSection: () => ({ sectionFirst: 0 }),
   saveAnswer: () => ({ questionId: SOME_ID, optionId: SOME_ID }),
   nextQuestion: () => ({ position: 1 }),
   submitQuiz: () => ({ answers: [{ questionId: SOME_ID, optionId: SOME_ID }] }),

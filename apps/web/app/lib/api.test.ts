@@ -109,6 +109,7 @@ describe("calls through the contract's table", () => {
     expect(byAudience("student")).toEqual([
       "certificate",
       "changePalette",
+      "leaveSection",
       "nextQuestion",
       "quizIntro",
       "quizResult",

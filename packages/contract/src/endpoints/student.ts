@@ -5,6 +5,7 @@ import {
   attemptProgressSchema,
   attemptStateSchema,
   focusLossSchema,
+  leaveSectionSchema,
   paletteChangeSchema,
   quizIntroSchema,
   quizQuestionListSchema,
@@ -78,6 +79,16 @@ export const studentEndpoints = {
       "review, unmark it, or clear its answer; answers where the attempt stands on the server's clock",
     body: paletteChangeSchema,
     response: attemptProgressSchema,
+  }),
+  leaveSection: endpoint({
+    method: "POST",
+    path: "/quiz/section/next",
+    access: student,
+    summary:
+      "On a test timed per section: close the open section (Leave section, or its clock running out) and open the " +
+      "next; answers where the attempt now stands. A section already left is not left again",
+    body: leaveSectionSchema,
+    response: attemptStateSchema,
   }),
   reportFocusLoss: endpoint({
     method: "POST",

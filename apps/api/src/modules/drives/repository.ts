@@ -588,12 +588,12 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
   // recorded (readClock's rule where positionNowSql counts back, before the recorded window opened).
   const openAt = "coalesce(l.submitted_at, n.now)";
   const position = `case when l.paced then greatest(l.current_position,
-      least(${positionNowSql(clock, openAt)}, l.total_questions - 1)) else l.current_position end`;
+      least(${positionNowSql(clock, openAt)}, ${clock.sectionEnd} - 1)) else l.current_position end`;
   const result = await db.execute<Record<string, unknown>>(sql`
     with latest as (
       select distinct on (a.student_id) a.id, a.student_id, a.current_position, a.current_started_at, a.started_at,
         a.submitted_at, a.score, a.marks, a.total_questions, a.paced, a.seconds_per_question, a.deadline_at,
-        a.reloads, a.reloaded_at, a.sections, a.section_marks
+        a.section_first, a.section_end, a.section_deadline_at, a.reloads, a.reloaded_at, a.sections, a.section_marks
       from ${attempts} a
       where a.drive_id = ${driveId}::uuid
       order by a.student_id, a.submitted_at is null desc, a.started_at desc

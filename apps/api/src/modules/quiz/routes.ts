@@ -7,6 +7,7 @@ import {
   advanceAttempt,
   changePalette,
   currentAttemptState,
+  leaveSection,
   noteFocusLoss,
   quizIntro,
   resultOf,
@@ -30,6 +31,7 @@ const quizRoutes: FastifyPluginAsync = async (app) => {
     advanceAttempt(app.db, studentOf(request).id, request.body.position, request.body.answer),
   );
   serve(app, "changePalette", async (request) => changePalette(app.db, studentOf(request).id, request.body));
+  serve(app, "leaveSection", async (request) => leaveSection(app.db, studentOf(request).id, request.body));
   serve(app, "reportFocusLoss", async (request) => {
     await noteFocusLoss(app.db, studentOf(request).id, request.body.position);
     return null;

@@ -59,10 +59,12 @@ describe("a test in sections", async () => {
   it("stores a test's sections in order, and its length, bank and marking are its sections'", () => {
     expect(placement.statusCode, placement.body).toBe(201);
     const test = placement.json();
+    // Each section's own timing is stored too, read only when the test is timed per section (its defaults here).
+    const ownTime = { timing: "section_clock", secondsPerQuestion: 30 };
     expect(test.sections).toEqual([
-      { ...SECTIONS[0], difficultyMix: null },
-      { ...SECTIONS[1], difficultyMix: null, negativeMark: 0, cutOff: null },
-      { ...SECTIONS[2], difficultyMix: null, negativeMark: 0 },
+      { ...SECTIONS[0], difficultyMix: null, ...ownTime },
+      { ...SECTIONS[1], difficultyMix: null, negativeMark: 0, cutOff: null, ...ownTime },
+      { ...SECTIONS[2], difficultyMix: null, negativeMark: 0, ...ownTime },
     ]);
     expect(test.questionCount).toBe(7);
     // The draw and the marking are the sections': the test's own are cleared (its categories would otherwise add up
@@ -205,10 +207,11 @@ describe("a test in sections", async () => {
     const { token } = await registerStudent(app, { driveCode: placementCode });
     const intro = await app.inject({ method: "GET", url: "/api/quiz/intro", headers: bearer(token) });
     expect(intro.statusCode, intro.body).toBe(200);
+    const ownTime = { timing: "section_clock", secondsPerQuestion: 30 };
     const outline = [
-      { name: "Quantitative Aptitude", questionCount: 3, negativeMark: 0.5, cutOff: 50 },
-      { name: "Verbal Ability", questionCount: 2, negativeMark: 0, cutOff: null },
-      { name: "Technical", questionCount: 2, negativeMark: 0, cutOff: 100 },
+      { name: "Quantitative Aptitude", questionCount: 3, negativeMark: 0.5, cutOff: 50, ...ownTime },
+      { name: "Verbal Ability", questionCount: 2, negativeMark: 0, cutOff: null, ...ownTime },
+      { name: "Technical", questionCount: 2, negativeMark: 0, cutOff: 100, ...ownTime },
     ];
     expect(intro.json().sections).toEqual(outline);
     expect(registration.statusCode, registration.body).toBe(200);

@@ -4,12 +4,13 @@
 // all-at-once client and our paced client share the default test: docs/decisions/007.
 import { randomInt } from "node:crypto";
 import { DEADLINE_GRACE_SECONDS } from "@trainwise/contract/constants";
-import { type TestSection, waitsForRelease } from "@trainwise/contract/drives";
+import { type ServedSection, type TestSection, waitsForRelease } from "@trainwise/contract/drives";
 import {
   type Answer,
   type AttemptProgress,
   type AttemptState,
   chosenOptions,
+  type LeaveSection,
   type PaletteChange,
   type QuizIntro,
   type QuizQuestion,
@@ -46,6 +47,7 @@ import {
 import {
   changePaletteOf,
   moveCurrentPosition,
+  openSection,
   recordFocusLoss,
   recordReload,
   saveSelectedOption,
@@ -55,12 +57,22 @@ import {
   advanceIfAllowed,
   type ClockRow,
   changePaletteIfOpen,
-  overdueAttemptIds,
+  overdueAttempts,
   saveAnswerIfOpen,
 } from "./repository/clock-statements.ts";
 import { readIntro } from "./repository/intro.ts";
 import { takeNext } from "./repository/next-batches.ts";
-import { type AttemptClock, acceptsAnswer, hasRunOut, readClock, windowStart } from "./timing.ts";
+import {
+  type AttemptClock,
+  acceptsAnswer,
+  catchUpSections,
+  hasRunOut,
+  nextSectionClock,
+  readClock,
+  type SectionTime,
+  sectionsSeconds,
+  windowStart,
+} from "./timing.ts";
 
 function shuffled<T>(items: T[]): T[] {
   const copy = [...items];
@@ -75,9 +87,29 @@ function isOverdue(attempt: AttemptRow, now: Date): boolean {
   return !attempt.submittedAt && hasRunOut(attempt, now);
 }
 
-/** Scores and closes the attempt if its time has run out; returns the attempt as it now is. */
+/** The sections of an attempt timed per section, as its clock reads them; empty for any other attempt. */
+function sectionTimes(attempt: Pick<AttemptRow, "timingMode" | "sections">): SectionTime[] {
+  if (attempt.timingMode !== "per_section" || !attempt.sections) return [];
+  return attempt.sections.map((section) => ({
+    questionCount: section.questionCount,
+    paced: section.timing === "per_question",
+    secondsPerQuestion: section.secondsPerQuestion ?? 0,
+  }));
+}
+
+/**
+ * Brings the attempt's clock up to `now`, its row locked: an attempt timed per section moves on past every section
+ * whose time has run out (each next one from when the last ended), and an attempt whose time has run out (its last
+ * section's, or its own) is scored and closed. Returns the attempt as it now is.
+ */
 async function closeIfOverdue(db: Executor, attempt: AttemptRow, now: Date): Promise<AttemptRow> {
   if (!isOverdue(attempt, now)) return attempt;
+  const caughtUp = catchUpSections(attempt, sectionTimes(attempt), attempt.deadlineAt, now);
+  if (caughtUp.sectionFirst !== attempt.sectionFirst) {
+    await openSection(db, attempt.id, caughtUp);
+    Object.assign(attempt, caughtUp);
+    if (!isOverdue(attempt, now)) return attempt;
+  }
   return (await scoreAndClose(db, attempt.id, now)) ?? attempt;
 }
 
@@ -119,13 +151,13 @@ function sameChoice(slot: AnswerSlot, choice: Choice): boolean {
 }
 
 /**
- * The questions a client may see now: every one for an attempt timed as a whole, and for a paced attempt only
- * those whose window has opened — no question's text leaves the server before its time.
+ * The questions a client may see now, from the first: up to the open section's last on one clock (every one for
+ * an attempt timed as a whole), and in a paced section up to the one whose window is open — no question's text
+ * leaves the server before its time, nor a later section's before that section opens.
  */
 function visibleQuestions(db: Executor, attempt: AttemptRow, served: ServedRef[], now: Date): Promise<QuizQuestion[]> {
-  if (!attempt.paced) return servedQuizQuestions(db, served);
-  const open = Math.min(readClock(attempt, now).position, attempt.totalQuestions - 1);
-  return servedQuizQuestions(db, served.slice(0, open + 1));
+  if (!attempt.paced) return servedQuizQuestions(db, served.slice(0, attempt.sectionEnd));
+  return servedQuizQuestions(db, served.slice(0, progressOf(attempt, now).currentIndex + 1));
 }
 
 /** The question served at `position` of the attempt, as the student sees it. */
@@ -148,8 +180,19 @@ class DrawRaced extends Error {}
 /** The draws a start makes, in order: each section's, or the test's own as one unnamed section when it has none. */
 function drawsOf(test: StudentForStart["test"]): TestSection[] {
   if (test.sections.length > 0) return test.sections;
-  const { questionCount, categories, difficultyMix, negativeMark } = test;
-  return [{ name: "", questionCount, categories, difficultyMix, negativeMark, cutOff: null }];
+  const { questionCount, categories, difficultyMix, negativeMark, secondsPerQuestion } = test;
+  return [
+    {
+      name: "",
+      questionCount,
+      categories,
+      difficultyMix,
+      negativeMark,
+      cutOff: null,
+      timing: "per_question",
+      secondsPerQuestion,
+    },
+  ];
 }
 
 /**
@@ -255,7 +298,24 @@ async function startOrResumeOnce(db: Database, studentId: string, startedBy: Sta
     // The original client takes every question at once and submits at the end; on the default drive it gets one
     // window for the whole quiz so that every answer it sends in time counts (decision 007). Only there: another
     // drive of the default test keeps its per-question windows, whichever client starts it.
-    const paced = test.timingMode === "per_question" && !(startedBy === "all_at_once" && student.driveIsDefault);
+    const allAtOnce = startedBy === "all_at_once" && student.driveIsDefault;
+    const secondsPerQuestion = Math.round(test.secondsPerQuestion * student.timeMultiplier);
+    const sections =
+      test.sections.length === 0
+        ? null
+        : draws.map(
+            ({ section, questions }): ServedSection => ({
+              name: section.name,
+              questionCount: questions.length,
+              negativeMark: section.negativeMark,
+              cutOff: section.cutOff,
+              ...(test.timingMode === "per_section" && {
+                timing: section.timing,
+                secondsPerQuestion: Math.round(section.secondsPerQuestion * student.timeMultiplier),
+              }),
+            }),
+          );
+    const clock = firstClock({ test, sections, served: served.length, secondsPerQuestion, allAtOnce });
     const attempt = await insertAttempt(tx, {
       studentId,
       now,
@@ -263,29 +323,50 @@ async function startOrResumeOnce(db: Database, studentId: string, startedBy: Sta
       // A drive whose closing ends running attempts: none outlasts it (reclockOpenAttempts keeps that true when
       // an admin closes, reopens or moves the closing time).
       endsBy: student.closingEndsAttempts ? (student.closedAt ?? student.closesAt) : null,
+      time: clock.time,
       rules: {
-        secondsPerQuestion: Math.round(test.secondsPerQuestion * student.timeMultiplier),
+        secondsPerQuestion: clock.secondsPerQuestion,
         driveId: student.driveId,
         timingMode: test.timingMode,
-        paced,
+        paced: clock.paced,
         negativeMark: test.negativeMark,
         passMark: test.passMark,
         reviewPolicy: test.reviewPolicy,
         secure: test.secure,
-        sections:
-          test.sections.length === 0
-            ? null
-            : draws.map(({ section: { name, negativeMark, cutOff }, questions }) => ({
-                name,
-                questionCount: questions.length,
-                negativeMark,
-                cutOff,
-              })),
+        sections,
       },
     });
     const questions = await visibleQuestions(tx, attempt, served, now);
     return { attempt, questions, started: { testName: student.testName } };
   });
+}
+
+/**
+ * How a new attempt's clock starts: on a test timed per section, its first section's (paced, or on a clock of its
+ * own); else the test's, paced when it is timed per question. The original client takes every question at once and
+ * submits at the end; on the default drive it gets one window for the whole quiz (and every section) so that every
+ * answer it sends in time counts (decision 007). Only there: another drive of the default test keeps its clock,
+ * whichever client starts it.
+ */
+function firstClock(values: {
+  test: StudentForStart["test"];
+  sections: ServedSection[] | null;
+  served: number;
+  secondsPerQuestion: number;
+  allAtOnce: boolean;
+}) {
+  const { test, sections, served, secondsPerQuestion, allAtOnce } = values;
+  const times = sectionTimes({ timingMode: test.timingMode, sections });
+  const first = times[0];
+  if (!first) {
+    const paced = test.timingMode === "per_question" && !allAtOnce;
+    return { paced, secondsPerQuestion, time: { seconds: served * secondsPerQuestion, firstSection: null } };
+  }
+  const seconds = sectionsSeconds(times);
+  if (allAtOnce)
+    return { paced: false, secondsPerQuestion: first.secondsPerQuestion, time: { seconds, firstSection: null } };
+  const firstSection = { end: first.questionCount, seconds: sectionsSeconds(times, 0, 1) };
+  return { paced: first.paced, secondsPerQuestion: first.secondsPerQuestion, time: { seconds, firstSection } };
 }
 
 /**
@@ -313,6 +394,8 @@ async function inProgressState(
     secondsLeft: progress.secondsLeft,
     secondsPerQuestion: attempt.secondsPerQuestion,
     sections: sectionPlaces(attempt.sections),
+    sectionFirst: attempt.sectionFirst,
+    sectionEnd: attempt.sectionEnd,
     answers: slots.flatMap((slot): Answer[] => {
       if (slot.selectedOptionId) return [{ questionId: slot.questionId, optionId: slot.selectedOptionId }];
       return slot.selectedOptionIds ? [{ questionId: slot.questionId, optionIds: slot.selectedOptionIds }] : [];
@@ -350,9 +433,19 @@ export async function currentAttemptState(db: Database, studentId: string): Prom
   return inProgressState(db, attempt, questions);
 }
 
+/** Where the clock stands: the open question, the open section's last once its time is up, and the time left. */
 function progressOf(attempt: AttemptClock, now: Date): AttemptProgress {
   const clock = readClock(attempt, now);
-  return { currentIndex: Math.min(clock.position, attempt.totalQuestions - 1), secondsLeft: clock.secondsLeft };
+  return { currentIndex: Math.min(clock.position, attempt.sectionEnd - 1), secondsLeft: clock.secondsLeft };
+}
+
+/** Why an answer (or a palette change) to `position` is refused for lying outside the open section; else undefined. */
+function outsideSection(attempt: AttemptRow, position: number): string | undefined {
+  if (position < attempt.sectionFirst) return "That question's section is closed: its answers can no longer change.";
+  if (position >= attempt.sectionEnd && position < attempt.totalQuestions) {
+    return "That question is in a later section, which is not open yet.";
+  }
+  return undefined;
 }
 
 /** Saves one answer if it is valid and its question's window is open; returns why not otherwise. */
@@ -368,6 +461,8 @@ async function applyAnswer(
   const options = chosenOptions(answer);
   if (!options.every((id) => slot.optionOrder.includes(id))) return "That option does not belong to this question.";
   if (options.length > 1 && !slot.multiple) return "This question takes one answer only.";
+  const closed = outsideSection(attempt, slot.position);
+  if (closed) return closed;
   if (!acceptsAnswer(attempt, slot.position, now)) {
     return slot.position < readClock(attempt, now).position || slot.position < attempt.currentPosition
       ? "Time is up for that question; its answer can no longer change."
@@ -394,7 +489,11 @@ async function lockOpenAttemptOrRefuse(db: Executor, studentId: string, now: Dat
 
 /** The clock of a row from the one-statement paths, in the shape readClock takes. */
 function clockOf(row: ClockRow): AttemptClock {
-  return { ...row, currentStartedAt: new Date(row.currentStartedAt), deadlineAt: new Date(row.deadlineAt) };
+  return {
+    ...row,
+    currentStartedAt: new Date(row.currentStartedAt),
+    sectionDeadlineAt: new Date(row.sectionDeadlineAt),
+  };
 }
 
 /** PUT /api/quiz/answers: saves one answer as the student gives it. */
@@ -457,11 +556,16 @@ export async function advanceAttempt(
     if (!attempt.paced) {
       throw new HttpError(
         409,
-        "This quiz is timed as a whole: move between its questions freely and submit at the end.",
+        attempt.timingMode === "per_section"
+          ? "This section is on one clock: move between its questions freely, then leave the section."
+          : "This quiz is timed as a whole: move between its questions freely and submit at the end.",
       );
     }
     const clock = readClock(attempt, now);
-    if (position > clock.position + 1 || position >= attempt.totalQuestions) {
+    if (position === attempt.sectionEnd && position < attempt.totalQuestions && clock.position + 1 >= position) {
+      throw new HttpError(409, "That question is in the next section: leave this section to open it.");
+    }
+    if (position > clock.position + 1 || position >= attempt.sectionEnd) {
       throw new HttpError(409, "You can only move on to the next question.");
     }
     if (position === clock.position + 1) {
@@ -506,14 +610,53 @@ export async function changePalette(db: Database, studentId: string, change: Pal
     const now = new Date();
     const attempt = await lockOpenAttemptOrRefuse(tx, studentId, now);
     if (attempt.paced) {
-      throw new HttpError(409, "This quiz gives each question its own time, one after another: it has no palette.");
+      throw new HttpError(
+        409,
+        attempt.timingMode === "per_section"
+          ? "This section gives each question its own time, one after another: it has no palette."
+          : "This quiz gives each question its own time, one after another: it has no palette.",
+      );
     }
     if (change.position >= attempt.totalQuestions) throw new HttpError(409, "That question is not part of your quiz.");
+    const closed = outsideSection(attempt, change.position);
+    if (closed) throw new HttpError(409, closed);
     if (!acceptsAnswer(attempt, change.position, now)) {
       throw new HttpError(409, "Time is up: your answers can no longer change.");
     }
     await changePaletteOf(tx, { attemptId: attempt.id, ...values, now });
     return progressOf(attempt, now);
+  });
+}
+
+/**
+ * POST /api/quiz/section/next: on an attempt timed per section, closes the open section (the student's Leave
+ * section, or its clock running out) and opens the next, from now or from when the open one's time ended if that
+ * was earlier. `sectionFirst` names the section being left: a section already left is not left again (a request
+ * sent twice, or the sweep first), and the attempt is answered as it stands. The last section ends with Submit.
+ */
+export async function leaveSection(db: Database, studentId: string, leaving: LeaveSection): Promise<AttemptState> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const open = await lockOpenAttempt(tx, studentId);
+    const attempt = open && (await closeIfOverdue(tx, open, now));
+    if (!attempt || attempt.submittedAt) {
+      const [latest] = attempt ? [attempt] : await attemptsOf(tx, studentId);
+      if (!latest?.submittedAt) throw new HttpError(409, "You have no quiz in progress.");
+      return { status: "submitted", attemptId: latest.id, resultId: latest.id };
+    }
+    const times = sectionTimes(attempt);
+    if (times.length === 0) {
+      throw new HttpError(409, "This quiz is not timed per section: it has no section to leave.");
+    }
+    if (leaving.sectionFirst > attempt.sectionFirst) throw new HttpError(409, "That section is not open yet.");
+    if (leaving.sectionFirst === attempt.sectionFirst) {
+      const next = nextSectionClock(attempt, times, attempt.deadlineAt, now);
+      if (!next) throw new HttpError(409, "This is the last section: submit the quiz to finish.");
+      await openSection(tx, attempt.id, next);
+      Object.assign(attempt, next);
+    }
+    const questions = await visibleQuestions(tx, attempt, await servedRefs(tx, attempt.id), now);
+    return inProgressState(tx, attempt, questions);
   });
 }
 
@@ -645,7 +788,8 @@ export async function resultOf(db: Database, studentId: string, resultId: string
 }
 
 /**
- * Closes every attempt whose time ran out, scoring what was saved; returns how many it closed. Safe to run on
+ * Closes every attempt whose time ran out, scoring what was saved, and moves an attempt timed per section past a
+ * section whose time ran out; returns how many it closed. Safe to run on
  * several instances at once. Each attempt is closed in a savepoint of its own, so one that cannot be scored is
  * reported to `failed` and the others are closed all the same (once, a stored mark the database could not hold
  * failed every sweep on every drive).
@@ -655,15 +799,16 @@ export async function closeOverdueAttempts(
   failed: (attemptId: string, error: unknown) => void = () => {},
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const ids = await overdueAttemptIds(tx, DEADLINE_GRACE_SECONDS);
+    const overdue = await overdueAttempts(tx, DEADLINE_GRACE_SECONDS);
     const now = new Date();
     let closed = 0;
-    for (const id of ids) {
+    for (const attempt of overdue) {
       try {
-        await tx.transaction((savepoint) => scoreAndClose(savepoint, id, now));
-        closed++;
+        // An attempt timed per section whose section ran out moves on to the next (closeIfOverdue).
+        const settled = await tx.transaction((savepoint) => closeIfOverdue(savepoint, attempt, now));
+        if (settled.submittedAt) closed++;
       } catch (error) {
-        failed(id, error);
+        failed(attempt.id, error);
       }
     }
     return closed;

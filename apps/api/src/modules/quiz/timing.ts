@@ -3,39 +3,42 @@
 // `secondsPerQuestion`. Next closes the current window early; a window that runs out does what Next does and
 // moves the attempt on by itself, and when the last one runs out the attempt is over and is scored as if
 // submitted. An attempt timed as a whole is one window from its start to its deadline.
+//
+// The clock runs within the open section (decision 034): its positions `sectionFirst`…`sectionEnd - 1`, until
+// `sectionDeadlineAt`. An attempt not timed per section is one section (every position, until its deadline). On a
+// test timed per section, each section is either paced or on one clock of its own; when it closes (left early, or
+// its time run out) the next section starts where it ended (nextSectionClock), and a closed one never reopens.
 import { DEADLINE_GRACE_SECONDS } from "@trainwise/contract/constants";
 
 export interface AttemptClock {
-  totalQuestions: number;
   secondsPerQuestion: number;
-  /** The position whose window started at `currentStartedAt` (paced attempts). */
+  /** The position whose window started at `currentStartedAt` (paced); the section's first on a clock of its own. */
   currentPosition: number;
   currentStartedAt: Date;
   paced: boolean;
-  deadlineAt: Date;
+  /** The open section: its first position, the position after its last, and when its time ends at the latest. */
+  sectionFirst: number;
+  sectionEnd: number;
+  sectionDeadlineAt: Date;
 }
 
 export interface ClockReading {
-  /** The open question, or `totalQuestions` when every window has closed. */
+  /** The open question, or `sectionEnd` when every window of the open section has closed. */
   position: number;
-  /** Left on the open question's window (paced) or on the whole attempt. */
+  /** Left on the open question's window (paced) or on the open section. */
   secondsLeft: number;
 }
 
 export function readClock(clock: AttemptClock, now: Date): ClockReading {
-  if (!clock.paced) {
-    const leftMs = clock.deadlineAt.getTime() - now.getTime();
-    if (leftMs <= 0) return { position: clock.totalQuestions, secondsLeft: 0 };
-    return { position: clock.currentPosition, secondsLeft: Math.ceil(leftMs / 1000) };
-  }
   // A drive whose closing ends running attempts cuts the deadline, which can then come before the last window ends.
-  const toDeadlineMs = clock.deadlineAt.getTime() - now.getTime();
-  if (toDeadlineMs <= 0) return { position: clock.totalQuestions, secondsLeft: 0 };
+  const toDeadlineMs = clock.sectionDeadlineAt.getTime() - now.getTime();
+  if (toDeadlineMs <= 0) return { position: clock.sectionEnd, secondsLeft: 0 };
+  if (!clock.paced) return { position: clock.currentPosition, secondsLeft: Math.ceil(toDeadlineMs / 1000) };
   const elapsedMs = Math.max(0, now.getTime() - clock.currentStartedAt.getTime());
   const windowMs = clock.secondsPerQuestion * 1000;
   const passed = Math.floor(elapsedMs / windowMs);
-  const position = Math.min(clock.currentPosition + passed, clock.totalQuestions);
-  if (position >= clock.totalQuestions) return { position: clock.totalQuestions, secondsLeft: 0 };
+  const position = Math.min(clock.currentPosition + passed, clock.sectionEnd);
+  if (position >= clock.sectionEnd) return { position: clock.sectionEnd, secondsLeft: 0 };
   const windowLeftMs = windowMs - (elapsedMs - passed * windowMs);
   return { position, secondsLeft: Math.ceil(Math.min(windowLeftMs, toDeadlineMs) / 1000) };
 }
@@ -47,9 +50,9 @@ export function windowStart(clock: AttemptClock, position: number): Date {
 
 /** Whether an answer to `position` arriving at `now` counts: its window is open, or closed less than the grace. */
 export function acceptsAnswer(clock: AttemptClock, position: number, now: Date): boolean {
-  if (position < 0 || position >= clock.totalQuestions) return false;
+  if (position < clock.sectionFirst || position >= clock.sectionEnd) return false;
   const grace = DEADLINE_GRACE_SECONDS * 1000;
-  if (now.getTime() > clock.deadlineAt.getTime() + grace) return false;
+  if (now.getTime() > clock.sectionDeadlineAt.getTime() + grace) return false;
   if (!clock.paced) return true;
   if (position < clock.currentPosition) return false;
   const start = windowStart(clock, position).getTime();
@@ -57,12 +60,107 @@ export function acceptsAnswer(clock: AttemptClock, position: number, now: Date):
   return now.getTime() >= start && now.getTime() <= end;
 }
 
+/** When the open section's time ends: its last window's end (paced) or its deadline, whichever comes first. */
+export function sectionEndsAt(clock: AttemptClock): Date {
+  const deadline = clock.sectionDeadlineAt.getTime();
+  return new Date(clock.paced ? Math.min(deadline, windowStart(clock, clock.sectionEnd).getTime()) : deadline);
+}
+
 /**
- * Whether the attempt's time is up at `now`: its last window (paced) or its deadline has closed, and the grace
- * after it has passed too. Until then an answer to the last question still counts (acceptsAnswer).
+ * Whether the open section's time is up at `now`: its last window (paced) or its deadline has closed, and the grace
+ * after it has passed too. Until then an answer to its last question still counts (acceptsAnswer). In the last
+ * section (or without sections) the attempt's time is up.
  */
 export function hasRunOut(clock: AttemptClock, now: Date): boolean {
-  const deadline = clock.deadlineAt.getTime();
-  const end = clock.paced ? Math.min(deadline, windowStart(clock, clock.totalQuestions).getTime()) : deadline;
-  return now.getTime() > end + DEADLINE_GRACE_SECONDS * 1000;
+  return now.getTime() > sectionEndsAt(clock).getTime() + DEADLINE_GRACE_SECONDS * 1000;
+}
+
+/** A section's time as an attempt timed per section keeps it: its questions, and a window each or one clock. */
+export interface SectionTime {
+  questionCount: number;
+  paced: boolean;
+  secondsPerQuestion: number;
+}
+
+/** The time a section is given: its questions' seconds, on one clock or a window each. */
+function sectionSeconds(section: SectionTime): number {
+  return section.questionCount * section.secondsPerQuestion;
+}
+
+/**
+ * The time sections are given, back to back: those whose first position is from `first` up to before `end` (every
+ * section by default: the time of an attempt timed per section from its start). sectionsSecondsSql is its twin.
+ */
+export function sectionsSeconds(sections: readonly SectionTime[], first = 0, end = Number.POSITIVE_INFINITY): number {
+  let total = 0;
+  let start = 0;
+  for (const section of sections) {
+    if (start >= first && start < end) total += sectionSeconds(section);
+    start += section.questionCount;
+  }
+  return total;
+}
+
+/**
+ * The clock of the section starting at position `first` of `sections` at `startsAt`: its first question open, its
+ * deadline its time from then, or the attempt's `deadlineAt` when that comes first (a drive's closing that ends
+ * attempts). Undefined past the last section.
+ */
+export function sectionClock(
+  sections: readonly SectionTime[],
+  first: number,
+  startsAt: Date,
+  deadlineAt: Date,
+): AttemptClock | undefined {
+  let end = 0;
+  for (const section of sections) {
+    end += section.questionCount;
+    if (end - section.questionCount !== first) continue;
+    const ends = Math.min(startsAt.getTime() + sectionSeconds(section) * 1000, deadlineAt.getTime());
+    return {
+      secondsPerQuestion: section.secondsPerQuestion,
+      currentPosition: first,
+      currentStartedAt: startsAt,
+      paced: section.paced,
+      sectionFirst: first,
+      sectionEnd: end,
+      sectionDeadlineAt: new Date(ends),
+    };
+  }
+  return undefined;
+}
+
+/**
+ * The next section's clock when the open one closes at `now` (Leave section): it starts now, or when the open
+ * section's time ended if that was earlier (a late request costs the student nothing of the next section's time,
+ * as a paced window that runs out moves on at its end). Undefined when the open section is the last.
+ */
+export function nextSectionClock(
+  clock: AttemptClock,
+  sections: readonly SectionTime[],
+  deadlineAt: Date,
+  now: Date,
+): AttemptClock | undefined {
+  const startsAt = new Date(Math.min(now.getTime(), sectionEndsAt(clock).getTime()));
+  return sectionClock(sections, clock.sectionEnd, startsAt, deadlineAt);
+}
+
+/**
+ * The clock at `now` of an attempt timed per section whose open section may have run out while nobody asked: each
+ * section whose time is up (with the grace) is followed by the next, from when it ended, up to the last section.
+ * The clock itself when nothing has run out; in the last section hasRunOut then says the attempt's time is up.
+ */
+export function catchUpSections(
+  clock: AttemptClock,
+  sections: readonly SectionTime[],
+  deadlineAt: Date,
+  now: Date,
+): AttemptClock {
+  let open = clock;
+  while (hasRunOut(open, now)) {
+    const next = nextSectionClock(open, sections, deadlineAt, now);
+    if (!next) break;
+    open = next;
+  }
+  return open;
 }

@@ -104,7 +104,8 @@ export function testChoices(db: Executor) {
  */
 export function outlineSectionsSql(alias: string): string {
   return `(select coalesce(jsonb_agg(jsonb_build_object('name', s.value->'name',
-      'questionCount', s.value->'questionCount', 'negativeMark', s.value->'negativeMark', 'cutOff', s.value->'cutOff')
+      'questionCount', s.value->'questionCount', 'negativeMark', s.value->'negativeMark', 'cutOff', s.value->'cutOff',
+      'timing', s.value->'timing', 'secondsPerQuestion', s.value->'secondsPerQuestion')
       order by s.ordinality), '[]'::jsonb)
     from jsonb_array_elements(${alias}.sections) with ordinality s)`;
 }

@@ -1,6 +1,15 @@
 // The test form's sections (decision 034): each section's name, the categories it draws from, how many questions,
-// its negative marking and an optional cut-off. A test has none (one list of questions) or two and more.
-import { MAX_SECTIONS, type TestSection, type TestSectionInput } from "@trainwise/contract/drives";
+// its negative marking and an optional cut-off, and on a test timed per section its own timing and seconds per
+// question. A test has none (one list of questions) or two and more.
+import { SECONDS_PER_QUESTION } from "@trainwise/contract/constants";
+import {
+  MAX_SECTIONS,
+  SECTION_TIMING_LABELS,
+  SECTION_TIMINGS,
+  type SectionTiming,
+  type TestSection,
+  type TestSectionInput,
+} from "@trainwise/contract/drives";
 import { useEffect, useId, useRef, useState } from "react";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { FormField } from "../ui/form-field.tsx";
@@ -13,6 +22,9 @@ export interface SectionForm {
   difficultyMix: { easy: string; medium: string; hard: string } | null;
   negativeMark: string;
   cutOff: string;
+  /** Used when the test is timed per section: a window per question, or one clock for the section. */
+  timing: SectionTiming;
+  secondsPerQuestion: string;
 }
 
 export const EMPTY_SECTION: SectionForm = {
@@ -22,6 +34,8 @@ export const EMPTY_SECTION: SectionForm = {
   difficultyMix: null,
   negativeMark: "0",
   cutOff: "",
+  timing: "section_clock",
+  secondsPerQuestion: String(SECONDS_PER_QUESTION),
 };
 
 // A blank number box is "not a number" to the schema, never a silent default.
@@ -36,6 +50,8 @@ export function sectionInput(section: SectionForm): TestSectionInput {
     difficultyMix: mix && { easy: numberOf(mix.easy), medium: numberOf(mix.medium), hard: numberOf(mix.hard) },
     negativeMark: numberOf(section.negativeMark),
     cutOff: section.cutOff.trim() === "" ? null : numberOf(section.cutOff),
+    timing: section.timing,
+    secondsPerQuestion: numberOf(section.secondsPerQuestion),
   };
 }
 
@@ -48,7 +64,35 @@ export function sectionForm(section: TestSection): SectionForm {
     difficultyMix: mix && { easy: String(mix.easy), medium: String(mix.medium), hard: String(mix.hard) },
     negativeMark: String(section.negativeMark),
     cutOff: section.cutOff === null ? "" : String(section.cutOff),
+    timing: section.timing,
+    secondsPerQuestion: String(section.secondsPerQuestion),
   };
+}
+
+/** "20 min", "1 min 30 s", "45 s": a length of time as the form's notes say it. */
+export function shortDuration(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  if (minutes === 0) return `${rest} s`;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+/**
+ * A section's time worked out as the admin types: "15 questions × 80 s = 20 min" (a section clock lasts its
+ * questions × its seconds; a section timed per question gives each question its seconds). Null while a box
+ * holds no whole number.
+ */
+export function sectionTimeText(
+  section: Pick<SectionForm, "questionCount" | "difficultyMix" | "secondsPerQuestion" | "timing">,
+) {
+  const mix = section.difficultyMix;
+  const count = mix ? numberOf(mix.easy) + numberOf(mix.medium) + numberOf(mix.hard) : numberOf(section.questionCount);
+  const seconds = numberOf(section.secondsPerQuestion);
+  if (!Number.isInteger(count) || !Number.isInteger(seconds) || count < 1 || seconds < 1) return null;
+  const questions = `${count} ${count === 1 ? "question" : "questions"}`;
+  return section.timing === "per_question"
+    ? `${questions} × ${seconds} s each = ${shortDuration(count * seconds)}`
+    : `${questions} × ${seconds} s = ${shortDuration(count * seconds)}`;
 }
 
 /** The test form's list of sections (its useFieldArray), as much of it as these fields use. */
@@ -68,10 +112,77 @@ interface SectionsFieldsProps {
   /** The form's submits so far: a refusal of the sections as a whole is brought into view after each. */
   submitCount: number;
   categoryChoices: string[];
+  /** The test is timed per section: each section shows its own timing and seconds per question. */
+  perSection: boolean;
+  /** The sections as the form holds them now (watched), for each section's time worked out beside its seconds. */
+  values: SectionForm[];
+}
+
+/** A section's own timing on a test timed per section: how it keeps time, its seconds, and the time that makes. */
+function SectionTimingFields({
+  index,
+  register,
+  errors,
+  section,
+}: {
+  index: number;
+  // biome-ignore lint/suspicious/noExplicitAny: react-hook-form's register of a form with a `sections` list
+  register: UseFormRegister<any>;
+  errors: FieldErrors<SectionForm> | undefined;
+  section: SectionForm;
+}) {
+  const number = index + 1;
+  const selectId = useId();
+  const errorId = `${selectId}-error`;
+  const time = sectionTimeText(section);
+  return (
+    <>
+      <div>
+        <label htmlFor={selectId} className="block font-medium">
+          Section {number}: timing
+        </label>
+        <select
+          id={selectId}
+          aria-invalid={errors?.timing ? true : undefined}
+          aria-describedby={errors?.timing ? errorId : undefined}
+          className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
+          {...register(`sections.${index}.timing`)}
+        >
+          {SECTION_TIMINGS.map((timing) => (
+            <option key={timing} value={timing}>
+              {SECTION_TIMING_LABELS[timing]}
+            </option>
+          ))}
+        </select>
+        {errors?.timing && (
+          <p id={errorId} className="mt-1 text-sm text-red-700">
+            {errors.timing.message}
+          </p>
+        )}
+      </div>
+      <FormField
+        label={`Section ${number}: seconds per question`}
+        type="number"
+        inputMode="numeric"
+        min={5}
+        hint={time ?? "The section's time is its questions × these seconds."}
+        error={errors?.secondsPerQuestion?.message}
+        {...register(`sections.${index}.secondsPerQuestion`)}
+      />
+    </>
+  );
 }
 
 /** The sections' part of the test form: a list to add to, remove from and reorder, each section a fieldset. */
-export function SectionsFields({ list, register, errors, submitCount, categoryChoices }: SectionsFieldsProps) {
+export function SectionsFields({
+  list,
+  register,
+  errors,
+  submitCount,
+  categoryChoices,
+  perSection,
+  values,
+}: SectionsFieldsProps) {
   const { fields, append, remove, move } = list;
   // A button that moves or removes a section may itself leave or be disabled: keyboard focus then goes where the
   // section went (or to the add button) once the list has rendered, not back to the top of the page.
@@ -181,6 +292,14 @@ export function SectionsFields({ list, register, errors, submitCount, categoryCh
                   error={sectionErrors?.cutOff?.message}
                   {...register(`sections.${index}.cutOff`)}
                 />
+                {perSection && (
+                  <SectionTimingFields
+                    index={index}
+                    register={register}
+                    errors={sectionErrors}
+                    section={values[index] ?? field}
+                  />
+                )}
                 <div className="flex flex-wrap gap-2 sm:col-span-2">
                   <button
                     type="button"

@@ -23,12 +23,36 @@ export interface Rule {
 
 const marksOff = (marks: number) => `${marks} ${marks === 1 ? "mark" : "marks"}`;
 
-/** One section in a sentence: its name, length, marking and cut-off. */
-function sectionSentence(section: TestOutline["sections"][number], index: number): string {
+type OutlineSection = TestOutline["sections"][number];
+
+/** A section's own time, on a test timed per section: "20 minutes on one clock", or "60 seconds each". */
+function sectionTime(section: OutlineSection): string {
+  return section.timing === "per_question"
+    ? `${plural(section.secondsPerQuestion, "second")} each`
+    : `${minutesAndSeconds(section.secondsPerQuestion * section.questionCount)} on one clock`;
+}
+
+/** One section in a sentence: its name, length, its own time (a test timed per section), marking and cut-off. */
+function sectionSentence(section: OutlineSection, index: number, timed: boolean): string {
   const marks = Number(section.negativeMark.toFixed(2));
   const marking = marks > 0 ? `${marksOff(marks)} off for each wrong answer` : "no negative marking";
   const cutOff = section.cutOff === null ? "" : `, cut-off ${section.cutOff}%`;
-  return `${index + 1}. ${section.name}: ${plural(section.questionCount, "question")}, ${marking}${cutOff}.`;
+  const time = timed ? `, ${sectionTime(section)}` : "";
+  return `${index + 1}. ${section.name}: ${plural(section.questionCount, "question")}${time}, ${marking}${cutOff}.`;
+}
+
+/** How the test keeps time, in a sentence: per question, as a whole, or each section on its own. */
+function timingSentence(outline: TestOutline): string {
+  if (outline.timingMode === "per_section") {
+    const total = outline.sections.reduce(
+      (sum, section) => sum + section.secondsPerQuestion * section.questionCount,
+      0,
+    );
+    return `Each section has its own time (${minutesAndSeconds(total)} in all), given with the section below. In a section on one clock you can move between its questions; in a section timed per question, once you move on you cannot go back. When you leave a section, or its time runs out, the next one starts: a closed section cannot be opened again.`;
+  }
+  return outline.timingMode === "per_question"
+    ? `${plural(outline.secondsPerQuestion, "second")} for each question. Once you move on you cannot go back.`
+    : `${minutesAndSeconds(outline.secondsPerQuestion * outline.questionCount)} for the whole test. You can move between questions until you submit.`;
 }
 
 function passSentence(outline: TestOutline): string {
@@ -45,7 +69,7 @@ function passSentence(outline: TestOutline): string {
  * says these before anyone types (decision 029) and the intro says them again before the clock, in the same words.
  */
 export function outlineRules(outline: TestOutline): Rule[] {
-  const perQuestion = outline.timingMode === "per_question";
+  const perSection = outline.timingMode === "per_section";
   const marks = Number(outline.negativeMark.toFixed(2));
   return [
     {
@@ -54,14 +78,12 @@ export function outlineRules(outline: TestOutline): Rule[] {
     },
     {
       title: "Timing",
-      text: perQuestion
-        ? `${plural(outline.secondsPerQuestion, "second")} for each question. Once you move on you cannot go back.`
-        : `${minutesAndSeconds(outline.secondsPerQuestion * outline.questionCount)} for the whole test. You can move between questions until you submit.`,
+      text: timingSentence(outline),
     },
     outline.sections.length > 0
       ? {
           title: "Sections",
-          text: `1 mark for each right answer, in ${outline.sections.length} sections that come in this order. ${outline.sections.map(sectionSentence).join(" ")} A question you leave unanswered costs nothing.`,
+          text: `1 mark for each right answer, in ${outline.sections.length} sections that come in this order. ${outline.sections.map((section, index) => sectionSentence(section, index, perSection)).join(" ")} A question you leave unanswered costs nothing.`,
         }
       : {
           title: "Marking",
@@ -77,17 +99,22 @@ export function outlineRules(outline: TestOutline): Rule[] {
   ];
 }
 
+const TIME_OUT: Record<TestOutline["timingMode"], string> = {
+  per_question:
+    "The test moves on to the next question by itself, keeping the answer you chose; after the last question your answers are submitted.",
+  whole_quiz: "Your answers are submitted by themselves.",
+  per_section:
+    "The test moves on by itself, keeping the answers you chose: to the next question when a question's time runs out, to the next section when a section's does; after the last section your answers are submitted.",
+};
+
 /** The test's rules, one sentence each, as the attempt will apply them. */
 export function rulesOf(intro: QuizIntro): Rule[] {
-  const perQuestion = intro.timingMode === "per_question";
   const attemptsLeft = Math.max(0, intro.attemptsAllowed - intro.attemptsUsed);
   return [
     ...outlineRules(intro),
     {
       title: "When time runs out",
-      text: perQuestion
-        ? "The test moves on to the next question by itself, keeping the answer you chose; after the last question your answers are submitted."
-        : "Your answers are submitted by themselves.",
+      text: TIME_OUT[intro.timingMode],
     },
     {
       title: "Leaving the page",

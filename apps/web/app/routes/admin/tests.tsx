@@ -37,6 +37,7 @@ import {
   SectionsFields,
   sectionForm,
   sectionInput,
+  shortDuration,
 } from "../../components/admin/test-sections-fields.tsx";
 import { Alert, CheckboxField, EditFormActions, FormField } from "../../components/ui/form-field.tsx";
 import { adminCall, tableQueryFrom, useAdminAction } from "../../lib/admin-client.ts";
@@ -142,7 +143,31 @@ function formOf(test: Test): TestForm {
 
 const testFormSchema = z.custom<TestForm>().transform(toTestInput).pipe(testInputSchema);
 
-const SHORT_TIMING: Record<TimingMode, string> = { per_question: "Per question", whole_quiz: "Whole quiz" };
+const SHORT_TIMING: Record<TimingMode, string> = {
+  per_question: "Per question",
+  whole_quiz: "Whole quiz",
+  per_section: "Each section on its own",
+};
+
+/** The table's Timing cell: the test's seconds and mode, or on a test timed per section each section's own time. */
+function timingOf(test: Test) {
+  if (test.timingMode !== "per_section") {
+    return `${formatCount(test.secondsPerQuestion)} s a question, ${SHORT_TIMING[test.timingMode].toLowerCase()}`;
+  }
+  return (
+    <>
+      <span className="block">{SHORT_TIMING.per_section}</span>
+      {test.sections.map((section) => (
+        <span key={section.name} className="block">
+          {section.name}:{" "}
+          {section.timing === "per_question"
+            ? `${formatCount(section.secondsPerQuestion)} s a question`
+            : `${shortDuration(section.secondsPerQuestion * section.questionCount)} on one clock`}
+        </span>
+      ))}
+    </>
+  );
+}
 
 function sizeOf(test: Test): string {
   if (test.sections.length > 0) {
@@ -172,11 +197,7 @@ function testColumns(edit: (test: Test) => void, archive: (test: Test) => void):
     },
     { header: "Questions", cell: sizeOf },
     // Related settings share a column, so the table fits a 1280 px screen with its actions in view (decision 027).
-    {
-      header: "Timing",
-      cell: (test) =>
-        `${formatCount(test.secondsPerQuestion)} s a question, ${SHORT_TIMING[test.timingMode].toLowerCase()}`,
-    },
+    { header: "Timing", cell: timingOf },
     { header: "Attempts", cell: (test) => formatCount(test.attemptsAllowed) },
     {
       header: "Marking",
@@ -282,7 +303,10 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
   const sizing = watch("sizing");
   const sectionList = useFieldArray({ control, name: "sections" });
   // In sections, the draw and the negative marking are each section's.
-  const sectioned = watch("sections").length > 0;
+  const sections = watch("sections");
+  const sectioned = sections.length > 0;
+  // Timed per section, each section has its own seconds per question: the test's own are not used.
+  const perSection = watch("timingMode") === "per_section";
   // A test may name a category whose questions have since left the bank; it stays a choice while it is edited.
   const categoryChoices = [...new Set([...categories, ...(editing?.categories ?? [])])];
 
@@ -347,6 +371,8 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
           errors={errors}
           submitCount={submitCount}
           categoryChoices={categoryChoices}
+          perSection={perSection}
+          values={sections}
         />
         {!sectioned && (
           <>
@@ -406,14 +432,28 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
             </fieldset>
           </>
         )}
-        <FormField
-          label="Seconds per question"
-          type="number"
-          inputMode="numeric"
-          min={5}
-          error={errors.secondsPerQuestion?.message}
-          {...register("secondsPerQuestion")}
-        />
+        {perSection ? (
+          <div>
+            <p className="font-medium">Seconds per question</p>
+            <p className="mt-1 text-sm text-slate-700">
+              {sectioned
+                ? "Each section sets its own, with its timing, above."
+                : "Each section sets its own: divide the test into sections above."}
+            </p>
+            {errors.secondsPerQuestion && (
+              <p className="mt-1 text-sm text-red-700">{errors.secondsPerQuestion.message}</p>
+            )}
+          </div>
+        ) : (
+          <FormField
+            label="Seconds per question"
+            type="number"
+            inputMode="numeric"
+            min={5}
+            error={errors.secondsPerQuestion?.message}
+            {...register("secondsPerQuestion")}
+          />
+        )}
         <FormField
           label="Attempts allowed"
           type="number"

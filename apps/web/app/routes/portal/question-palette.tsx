@@ -1,7 +1,16 @@
 // The palette of a quiz timed as a whole: every question's number and state (not visited, not answered, answered,
 // marked for review, answered and marked), grouped by section when the test has sections; any number opens its
-// question. Each state has its own shape as well as its colour, and each button says its state in words.
-import { PALETTE_LABELS, type PaletteStatus, paletteStatus, type QuizState } from "./quiz-machine.ts";
+// question. Each state has its own shape as well as its colour, and each button says its state in words. On a test
+// timed per section it shows the open section's questions only: an earlier section says it is closed, a later one
+// that it is not open yet.
+import {
+  openQuestions,
+  PALETTE_LABELS,
+  type PaletteStatus,
+  paletteStatus,
+  type QuizState,
+  timedPerSection,
+} from "./quiz-machine.ts";
 
 const LOOK: Record<PaletteStatus, { className: string; mark: string }> = {
   not_visited: { className: "border-slate-400 bg-white text-slate-800", mark: "" },
@@ -39,7 +48,10 @@ function Swatch({
   );
 }
 
-/** How many questions are in each state: the summary a student reads before leaving the quiz. */
+/**
+ * How many questions are in each state: the summary a student reads before leaving the quiz (or the section, on a
+ * test timed per section, whose counts are the open section's).
+ */
 export function paletteCounts(state: QuizState): Record<PaletteStatus, number> {
   const counts: Record<PaletteStatus, number> = {
     not_visited: 0,
@@ -48,7 +60,7 @@ export function paletteCounts(state: QuizState): Record<PaletteStatus, number> {
     marked: 0,
     answered_marked: 0,
   };
-  for (const question of state.questions) if (question) counts[paletteStatus(state, question._id)] += 1;
+  for (const { question } of openQuestions(state)) counts[paletteStatus(state, question._id)] += 1;
   return counts;
 }
 
@@ -77,6 +89,7 @@ export function QuestionPalette({ state, onGo }: { state: QuizState; onGo: (inde
           to: section.firstPosition + section.questionCount,
         }))
       : [{ name: "", from: 0, to: state.total }];
+  const perSection = timedPerSection(state);
   return (
     <nav aria-labelledby="palette-title" className="mt-8 rounded border border-slate-200 p-4">
       {/* A landmark, not a heading: the question's own heading stays the page's only second-level one. */}
@@ -90,31 +103,37 @@ export function QuestionPalette({ state, onGo }: { state: QuizState; onGo: (inde
               {group.name}
             </p>
           )}
-          <ol
-            aria-labelledby={group.name ? `palette-section-${group.from}` : undefined}
-            className="mt-2 flex flex-wrap gap-2"
-          >
-            {state.questions.slice(group.from, group.to).map((question, offset) => {
-              if (!question) return null;
-              const index = group.from + offset;
-              const status = paletteStatus(state, question._id);
-              const current = index === state.index;
-              return (
-                <li key={question._id}>
-                  <button
-                    type="button"
-                    aria-current={current ? "step" : undefined}
-                    aria-label={`Question ${index + 1}: ${PALETTE_LABELS[status]}${current ? " (open now)" : ""}`}
-                    onClick={() => onGo(index)}
-                    // The open question is underlined by a bar; the keyboard's focus is a ring: the two never look alike.
-                    className={`rounded pb-1.5 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${current ? "border-b-4 border-slate-900" : "border-b-4 border-transparent"}`}
-                  >
-                    <Swatch status={status}>{index + 1}</Swatch>
-                  </button>
-                </li>
-              );
-            })}
-          </ol>
+          {perSection && group.to <= state.sectionFirst ? (
+            <p className="mt-1 text-sm text-slate-700">Closed: you have left this section.</p>
+          ) : perSection && group.from >= state.sectionEnd ? (
+            <p className="mt-1 text-sm text-slate-700">Not open yet: it opens when you leave the section you are in.</p>
+          ) : (
+            <ol
+              aria-labelledby={group.name ? `palette-section-${group.from}` : undefined}
+              className="mt-2 flex flex-wrap gap-2"
+            >
+              {state.questions.slice(group.from, group.to).map((question, offset) => {
+                if (!question) return null;
+                const index = group.from + offset;
+                const status = paletteStatus(state, question._id);
+                const current = index === state.index;
+                return (
+                  <li key={question._id}>
+                    <button
+                      type="button"
+                      aria-current={current ? "step" : undefined}
+                      aria-label={`Question ${index + 1}: ${PALETTE_LABELS[status]}${current ? " (open now)" : ""}`}
+                      onClick={() => onGo(index)}
+                      // The open question is underlined by a bar; the keyboard's focus is a ring: the two never look alike.
+                      className={`rounded pb-1.5 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${current ? "border-b-4 border-slate-900" : "border-b-4 border-transparent"}`}
+                    >
+                      <Swatch status={status}>{index + 1}</Swatch>
+                    </button>
+                  </li>
+                );
+              })}
+            </ol>
+          )}
         </div>
       ))}
       <p className="mt-4 font-semibold text-slate-800">Summary</p>

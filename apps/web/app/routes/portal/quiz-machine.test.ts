@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   failedAnswers,
   initialQuizState,
+  markedNumbers,
   nextStep,
   paletteStatus,
   type QuizEvent,
@@ -40,6 +41,8 @@ function attempt(paced: boolean, overrides: Partial<Extract<AttemptState, { stat
     secondsLeft: 30,
     secondsPerQuestion: 30,
     sections: [],
+    sectionFirst: 0,
+    sectionEnd: 3,
     answers: [],
     visited: [],
     marked: [],
@@ -243,5 +246,104 @@ describe("the quiz page's state", () => {
     state = run([{ type: "submitStarted" }, { type: "submitted", resultId: "r" }], state);
     expect(state.unsaved).toEqual({});
     expect(state.resultId).toBe("r");
+  });
+});
+
+describe("a test timed per section", () => {
+  const [q4, q5] = [question(4), question(5)];
+  const sections = [
+    { name: "Quantitative Aptitude", firstPosition: 0, questionCount: 2 },
+    { name: "Logical Reasoning", firstPosition: 2, questionCount: 2 },
+    { name: "Verbal Ability", firstPosition: 4, questionCount: 1 },
+  ];
+  /** The attempt with its second section open on its own clock: every question served up to that section's end. */
+  const second = (overrides: Partial<Extract<AttemptState, { status: "in_progress" }>> = {}) =>
+    attempt(false, {
+      timingMode: "per_section",
+      totalQuestions: 5,
+      sections,
+      sectionFirst: 2,
+      sectionEnd: 4,
+      secondsLeft: 120,
+      questions: [q1, q2, q3, q4],
+      ...overrides,
+    });
+  const open = (openAt?: number, overrides = {}) =>
+    run([{ type: "loaded", attempt: second(overrides), now: 1_000_000, openAt }]);
+
+  it("opens the section's first question, or the one open before when it is in the section", () => {
+    expect(open().index).toBe(2);
+    expect(open().announcement).toBe("Section 2 of 3: Logical Reasoning. Question 3 of 5.");
+    expect(open(3).index).toBe(3);
+    // A question of a closed section, or of one not open yet, is not reopened.
+    expect(open(0).index).toBe(2);
+    expect(open(4).index).toBe(2);
+  });
+
+  it("counts and names only the open section's questions before leaving it", () => {
+    const state = run(
+      [
+        { type: "markToggled", questionId: q4._id },
+        { type: "markToggled", questionId: q1._id },
+      ],
+      open(undefined, { answers: [pick(q1)] }),
+    );
+    expect(unansweredNumbers(state)).toEqual([3, 4]);
+    expect(markedNumbers(state)).toEqual([4]);
+  });
+
+  it("leaves a section on its own clock through its summary, and a paced one's last question at once", () => {
+    expect(nextStep(open())).toBe("goForward");
+    const atEnd = quizReducer(open(), { type: "wentTo", index: 3 });
+    expect(nextStep(atEnd)).toBe("askLeave");
+    const asking = quizReducer(atEnd, { type: "leaveAsked" });
+    expect(asking.confirmingLeave).toBe(true);
+    expect(quizReducer(asking, { type: "leaveCancelled" }).confirmingLeave).toBe(false);
+    expect(quizReducer(asking, { type: "wentTo", index: 2 }).confirmingLeave).toBe(false);
+    const leaving = quizReducer(asking, { type: "leaveStarted" });
+    expect(leaving).toMatchObject({ confirmingLeave: false, moving: true });
+    const stayed = quizReducer(leaving, { type: "leaveFailed", message: "Cannot reach the server." });
+    expect(stayed).toMatchObject({ moving: false, problem: "Cannot reach the server." });
+
+    const paced = run([
+      {
+        type: "loaded",
+        attempt: second({ paced: true, currentIndex: 3, question: q4, questions: [], secondsLeft: 30 }),
+        now: 1_000_000,
+      },
+    ]);
+    expect(nextStep(paced)).toBe("ask");
+    expect(nextStep(quizReducer(paced, { type: "skipAsked" }))).toBe("leaveSection");
+    expect(nextStep(quizReducer(paced, { type: "picked", ...pick(q4) }))).toBe("leaveSection");
+
+    // The last section ends with Submit, as a test timed as a whole does.
+    const last = open(undefined, {
+      sectionFirst: 4,
+      sectionEnd: 5,
+      questions: [q1, q2, q3, q4, q5],
+      answers: [pick(q5)],
+    });
+    expect(last.index).toBe(4);
+    expect(nextStep(last)).toBe("submit");
+  });
+
+  it("forgets a closed section's unsaved picks when the next section opens, and warns of the section's time", () => {
+    const answer = pick(q1);
+    const first = run([
+      {
+        type: "loaded",
+        attempt: second({ sectionFirst: 0, sectionEnd: 2, questions: [q1, q2] }),
+        now: 1_000_000,
+      },
+      { type: "picked", ...answer },
+      { type: "saveFailed", answer },
+    ]);
+    expect(failedAnswers(first)).toEqual([answer]);
+    const next = quizReducer(first, { type: "loaded", attempt: second(), now: 1_000_000 });
+    expect(failedAnswers(next)).toEqual([]);
+    expect(next.index).toBe(2);
+
+    const warned = quizReducer(next, { type: "tick", now: 1_000_000 + 110_000 });
+    expect(warned.announcement).toBe("10 seconds left in this section.");
   });
 });

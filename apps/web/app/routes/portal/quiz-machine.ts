@@ -2,6 +2,8 @@
 // report what happened as events; what the student sees follows from the state alone, so each rule (an answer
 // the server has not acknowledged stays visible until it lands, a per-question test asks before skipping) lives
 // here once and is tested without a browser.
+
+import type { TimingMode } from "@trainwise/contract/drives";
 import type {
   Answer,
   AttemptProgress,
@@ -41,12 +43,23 @@ export interface QuizState {
   unavailable: { message: string; retry: boolean } | null;
   /** The running attempt (null until one is loaded). */
   attemptId: string | null;
-  /** A paced attempt (per-question windows) learns each question from the server when its window opens. */
+  /**
+   * A paced attempt (per-question windows) learns each question from the server when its window opens. On a test
+   * timed per section, whether the open section is.
+   */
   paced: boolean;
+  /** "per_section": each section keeps its own time, and a section left or run out is closed for good. */
+  timingMode: TimingMode;
   total: number;
   secondsPerQuestion: number;
   /** The test's sections, each from its first position (empty: no sections). */
   sections: AttemptSections;
+  /**
+   * The positions open now, `sectionFirst` up to before `sectionEnd`: the open section's on a test timed per section,
+   * every position on any other test.
+   */
+  sectionFirst: number;
+  sectionEnd: number;
   /** Questions known so far, by position. */
   questions: (QuizQuestion | undefined)[];
   index: number;
@@ -70,6 +83,8 @@ export interface QuizState {
   reconnecting: boolean;
   /** Next (or Submit) pressed on a per-question test with no answer: asked once, since there is no way back. */
   confirmingSkip: boolean;
+  /** Leave section pressed: the section's summary asks first, since a section left cannot be opened again. */
+  confirmingLeave: boolean;
   /** The student left the quiz window at least once (noted for the invigilator). */
   leftWindow: boolean;
   /** What the page's polite live region says. */
@@ -97,6 +112,12 @@ export type QuizEvent =
   | { type: "tick"; now: number }
   | { type: "skipAsked" }
   | { type: "skipCancelled" }
+  | { type: "leaveAsked" }
+  | { type: "leaveCancelled" }
+  /** Leaving the open section: its answers are being sent, then the request to close it. */
+  | { type: "leaveStarted" }
+  /** The section was not left (an answer of it could not be saved, or the network failed): why. */
+  | { type: "leaveFailed"; message: string }
   | { type: "moveStarted"; carried: Answer | null }
   | { type: "reconnecting" }
   | { type: "moved"; progress: AttemptProgress; now: number }
@@ -121,9 +142,12 @@ export const initialQuizState: QuizState = {
   unavailable: null,
   attemptId: null,
   paced: true,
+  timingMode: "per_question",
   total: 0,
   secondsPerQuestion: 30,
   sections: [],
+  sectionFirst: 0,
+  sectionEnd: 0,
   questions: [],
   index: 0,
   deadline: 0,
@@ -135,6 +159,7 @@ export const initialQuizState: QuizState = {
   moving: false,
   reconnecting: false,
   confirmingSkip: false,
+  confirmingLeave: false,
   leftWindow: false,
   announcement: "",
   problem: null,
@@ -148,6 +173,21 @@ export function secondsLeft(state: QuizState): number {
 /** The section the question at `index` belongs to, and its number; undefined when the test has no sections. */
 export function sectionAt(state: Pick<QuizState, "sections">, index: number) {
   return sectionAtPosition(state.sections, index);
+}
+
+/** Each section keeps its own time: a test timed per section. */
+export function timedPerSection(state: Pick<QuizState, "timingMode">): boolean {
+  return state.timingMode === "per_section";
+}
+
+/** A later section follows the open one: the open one ends by leaving it (or its time running out), not by Submit. */
+export function sectionFollows(state: Pick<QuizState, "timingMode" | "sectionEnd" | "total">): boolean {
+  return timedPerSection(state) && state.sectionEnd < state.total;
+}
+
+/** The position is one the student may open now: in the open section (any position on other tests). */
+export function isOpen(state: Pick<QuizState, "sectionFirst" | "sectionEnd">, index: number): boolean {
+  return index >= state.sectionFirst && index < state.sectionEnd;
 }
 
 /** "Section 2 of 4: Verbal Ability. " when `index` opens a section, so a screen reader hears the change. */
@@ -202,6 +242,11 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
       return { ...state, phase: event.intro.status === "completed" ? "completed" : "intro", intro: event.intro };
     case "loaded": {
       const { attempt } = event;
+      // A server from before sections kept their own time leaves the bounds out: every position is open then.
+      const bounds = {
+        sectionFirst: attempt.sectionFirst ?? 0,
+        sectionEnd: attempt.sectionEnd ?? attempt.totalQuestions,
+      };
       const questions: (QuizQuestion | undefined)[] = attempt.paced
         ? Array.from({ length: attempt.totalQuestions }, (_, position) =>
             position === attempt.currentIndex ? (attempt.question ?? undefined) : undefined,
@@ -211,7 +256,10 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
       // What the server holds, with the picks it has not acknowledged on top: a reload after a failed save keeps
       // the student's answer on screen and still to be sent. A paced question whose window has passed is gone for
       // good, and so is any pick for it.
-      const open = new Set(questions.flatMap((question) => (question ? [question._id] : [])));
+      // On a test timed per section, only the open section's questions take answers: a closed one's pick is gone.
+      const open = new Set(
+        questions.flatMap((question, position) => (question && isOpen(bounds, position) ? [question._id] : [])),
+      );
       const stillOpen = Object.fromEntries(Object.entries(state.unsaved).filter(([id]) => open.has(id)));
       const pending = Object.fromEntries(Object.entries(stillOpen).map(([id, { optionId }]) => [id, optionId]));
       const loaded: QuizState = {
@@ -220,11 +268,13 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
         unavailable: null,
         attemptId: attempt.attemptId,
         paced: attempt.paced,
+        timingMode: attempt.timingMode,
         total: attempt.totalQuestions,
         secondsPerQuestion: attempt.secondsPerQuestion,
         sections: attempt.sections,
+        ...bounds,
         questions,
-        index: attempt.paced ? attempt.currentIndex : reopened(event.openAt, attempt.totalQuestions),
+        index: attempt.paced ? attempt.currentIndex : reopened(event.openAt, bounds, questions),
         deadline: event.now + attempt.secondsLeft * 1000,
         now: event.now,
         answers: { ...stored, ...pending },
@@ -234,6 +284,7 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
         moving: false,
         reconnecting: false,
         confirmingSkip: false,
+        confirmingLeave: false,
       };
       return { ...visiting(loaded, loaded.index), announcement: questionAnnouncement(loaded, loaded.index) };
     }
@@ -274,13 +325,22 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
       const ticked = { ...state, now: event.now };
       const crossedWarning = secondsLeft(state) > WARN_AT_SECONDS && secondsLeft(ticked) <= WARN_AT_SECONDS;
       return crossedWarning
-        ? { ...ticked, announcement: `${WARN_AT_SECONDS} seconds left${state.paced ? " for this question" : ""}.` }
+        ? { ...ticked, announcement: `${WARN_AT_SECONDS} seconds left${warningScope(state)}.` }
         : ticked;
     }
     case "skipAsked":
       return { ...state, confirmingSkip: true };
     case "skipCancelled":
       return { ...state, confirmingSkip: false };
+    case "leaveAsked":
+      return { ...state, confirmingLeave: true, confirmingSkip: false };
+    case "leaveCancelled":
+      return { ...state, confirmingLeave: false };
+    case "leaveStarted":
+      return { ...state, moving: true, confirmingLeave: false, confirmingSkip: false, problem: null };
+    case "leaveFailed":
+      // Shown as an alert, which is heard at once: not said twice.
+      return { ...state, moving: false, reconnecting: false, problem: event.message };
     case "moveStarted": {
       const carried = event.carried;
       const moving = { ...state, moving: true, confirmingSkip: false };
@@ -313,6 +373,7 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
         ...visiting(state, event.index),
         index: event.index,
         confirmingSkip: false,
+        confirmingLeave: false,
         problem: null,
         announcement: questionAnnouncement(state, event.index),
       };
@@ -354,9 +415,24 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
   }
 }
 
-/** The question to reopen on a whole-quiz attempt: the one open before, when it is one of the attempt's. */
-function reopened(openAt: number | undefined, total: number): number {
-  return openAt !== undefined && Number.isInteger(openAt) && openAt >= 0 && openAt < total ? openAt : 0;
+/**
+ * The question to reopen on a whole-quiz attempt (or a section on its own clock): the one open before, when it is
+ * one of the open section's, else the section's first.
+ */
+function reopened(
+  openAt: number | undefined,
+  bounds: { sectionFirst: number; sectionEnd: number },
+  questions: readonly (QuizQuestion | undefined)[],
+): number {
+  return openAt !== undefined && Number.isInteger(openAt) && isOpen(bounds, openAt) && questions[openAt]
+    ? openAt
+    : bounds.sectionFirst;
+}
+
+/** What the ten-second warning is about: the open question's window, the open section's clock, or the quiz's. */
+function warningScope(state: QuizState): string {
+  if (state.paced) return " for this question";
+  return timedPerSection(state) ? " in this section" : "";
 }
 
 function idSet(ids: string[]): Record<string, true> {
@@ -392,9 +468,17 @@ export function paletteStatus(state: QuizState, questionId: string): PaletteStat
   return state.visited[questionId] ? "not_answered" : "not_visited";
 }
 
-/** The numbers (from 1) of the questions marked for review, for the last check before Submit. */
+/** The questions of the open section (every question on a test not timed per section), with their positions. */
+export function openQuestions(state: QuizState): { question: QuizQuestion; index: number }[] {
+  return state.questions.flatMap((question, index) => (question && isOpen(state, index) ? [{ question, index }] : []));
+}
+
+/**
+ * The numbers (from 1) of the open section's questions marked for review, for the last check before Submit or
+ * before leaving the section (every question's on a test not timed per section).
+ */
 export function markedNumbers(state: QuizState): number[] {
-  return state.questions.flatMap((question, index) => (question && state.marked[question._id] ? [index + 1] : []));
+  return openQuestions(state).flatMap(({ question, index }) => (state.marked[question._id] ? [index + 1] : []));
 }
 
 /** The answers to send again before the student moves on: those whose last try failed. */
@@ -404,23 +488,31 @@ export function failedAnswers(state: QuizState): Answer[] {
     .map(([questionId, { optionId }]) => answerOf(questionId, optionId));
 }
 
-/** The numbers (from 1) of the questions with no answer yet, for a whole-quiz test's last check before Submit. */
+/**
+ * The numbers (from 1) of the open section's questions with no answer yet, for the last check before Submit or
+ * before leaving the section (every question's on a test not timed per section).
+ */
 export function unansweredNumbers(state: QuizState): number[] {
-  return state.questions.flatMap((question, index) => (question && !state.answers[question._id] ? [index + 1] : []));
+  return openQuestions(state).flatMap(({ question, index }) => (state.answers[question._id] ? [] : [index + 1]));
 }
 
 /**
  * What pressing Next (or Submit on the last question) does now. Leaving a question unanswered is asked about
  * first: on a per-question test at each question (there is no way back), on a whole-quiz test once, at Submit,
- * where questions still marked for review are named too.
+ * where questions still marked for review are named too. On a test timed per section, the last question of a
+ * section that is not the last leaves the section: a paced one at once (after the same question about an empty
+ * answer), one on its own clock through the section's summary ("askLeave").
  */
-export function nextStep(state: QuizState): "ask" | "advance" | "submit" | "goForward" {
+export function nextStep(state: QuizState): "ask" | "advance" | "submit" | "goForward" | "leaveSection" | "askLeave" {
   const question = state.questions[state.index];
   const isLast = state.index >= state.total - 1;
+  const endsSection = sectionFollows(state) && state.index >= state.sectionEnd - 1;
   if (state.paced) {
     if (question && !state.answers[question._id] && !state.confirmingSkip) return "ask";
+    if (endsSection) return "leaveSection";
     return isLast ? "submit" : "advance";
   }
+  if (endsSection) return "askLeave";
   if (!isLast) return "goForward";
   const toCheck = unansweredNumbers(state).length + markedNumbers(state).length;
   return toCheck > 0 && !state.confirmingSkip ? "ask" : "submit";

@@ -93,6 +93,8 @@ function flakyServer(
           timingMode: paced ? "per_question" : "whole_quiz",
           paced,
           sections: [],
+          sectionFirst: 0,
+          sectionEnd: QUESTIONS.length,
           totalQuestions: QUESTIONS.length,
           currentIndex: current,
           secondsLeft: paced ? 30 : 600,
@@ -585,5 +587,344 @@ describe("the result page's guard", () => {
     fireEvent.click(await screen.findByRole("link", { name: "See a result" }));
     // A redirect that pushed would arrive as PUSH, and Back would return to the page that sends the visitor away.
     expect(await screen.findByText("Arrived by REPLACE")).toBeTruthy();
+  });
+});
+
+/**
+ * A test timed per section: Quantitative Aptitude (questions 1–3, one clock of 10 minutes), Logical Reasoning
+ * (4–5, 30 seconds a question) and Verbal Ability (6–7, one clock of 5 minutes), as the quiz API serves it: only the
+ * open section takes answers and palette changes, and leaving one opens the next.
+ */
+const SECTIONED = [1, 2, 3, 4, 5, 6, 7].map(question);
+const SECTIONS = [
+  { name: "Quantitative Aptitude", firstPosition: 0, questionCount: 3, paced: false, seconds: 600 },
+  { name: "Logical Reasoning", firstPosition: 3, questionCount: 2, paced: true, seconds: 30 },
+  { name: "Verbal Ability", firstPosition: 5, questionCount: 2, paced: false, seconds: 300 },
+];
+
+function sectionedServer(openSection = 0) {
+  const stored = new Map<string, string>();
+  const marked = new Set<number>();
+  const visited = new Set<number>();
+  const log: string[] = [];
+  const bodies: Record<string, unknown>[] = [];
+  let open = openSection;
+  let current = SECTIONS[open]?.firstPosition ?? 0;
+  // The open section's clock (or the open question's window, in a paced section) ends at this time.
+  let deadline = Date.now() + (SECTIONS[open]?.seconds ?? 0) * 1000;
+  let submitted: unknown = null;
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  const section = () => SECTIONS[open] as (typeof SECTIONS)[number];
+  const inSection = (position: number) =>
+    position >= section().firstPosition && position < section().firstPosition + section().questionCount;
+  const state = (): AttemptState => {
+    const { paced, firstPosition, questionCount, seconds } = section();
+    const sectionEnd = firstPosition + questionCount;
+    return {
+      status: "in_progress",
+      attemptId: "00000000-0000-4000-8000-0000000000aa",
+      testName: "Placement test",
+      timingMode: "per_section",
+      paced,
+      sections: SECTIONS.map(({ name, firstPosition, questionCount }) => ({ name, firstPosition, questionCount })),
+      sectionFirst: firstPosition,
+      sectionEnd,
+      totalQuestions: SECTIONED.length,
+      currentIndex: paced ? current : firstPosition,
+      secondsLeft: Math.max(0, Math.ceil((deadline - Date.now()) / 1000)),
+      secondsPerQuestion: paced ? seconds : seconds / questionCount,
+      answers: [...stored].map(([questionId, optionId]) => ({ questionId, optionId })),
+      visited: [...visited].map((position) => SECTIONED[position]?._id ?? ""),
+      marked: [...marked].map((position) => SECTIONED[position]?._id ?? ""),
+      question: paced ? (SECTIONED[current] ?? null) : null,
+      questions: paced ? [] : SECTIONED.slice(0, sectionEnd),
+    };
+  };
+  const positionOf = (id: string) => SECTIONED.findIndex((item) => item._id === id);
+
+  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const request = `${init.method ?? "GET"} ${url.replace(/^\/api/, "")}`;
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    log.push(request);
+    if (body) bodies.push({ request, ...body });
+    switch (request) {
+      case "GET /quiz/intro":
+        return json(200, { ...INTRO, testName: "Placement test", timingMode: "per_section", status: "in_progress" });
+      case "POST /quiz/start":
+        return json(200, state());
+      case "PUT /quiz/answers":
+        if (!inSection(positionOf(body.questionId))) return json(409, { error: "That question's section is closed." });
+        stored.set(body.questionId, body.optionId);
+        return json(200, { currentIndex: current, secondsLeft: 30 });
+      case "PUT /quiz/palette":
+        if (!inSection(body.position)) return json(409, { error: "That question's section is closed." });
+        visited.add(body.position);
+        if (body.marked === true) marked.add(body.position);
+        if (body.marked === false) marked.delete(body.position);
+        return json(200, { currentIndex: current, secondsLeft: 600 });
+      case "POST /quiz/next":
+        if (!section().paced || !inSection(body.position)) return json(409, { error: "You can only move on." });
+        if (body.answer) stored.set(body.answer.questionId, body.answer.optionId);
+        current = body.position;
+        deadline = Date.now() + section().seconds * 1000;
+        return json(200, { currentIndex: current, secondsLeft: section().seconds, question: SECTIONED[current] });
+      case "POST /quiz/section/next":
+        if (body.sectionFirst === section().firstPosition) {
+          if (open === SECTIONS.length - 1) {
+            return json(409, { error: "This is the last section: submit the quiz to finish." });
+          }
+          open += 1;
+          current = section().firstPosition;
+          deadline = Date.now() + section().seconds * 1000;
+        }
+        return json(200, state());
+      case "POST /quiz/submit":
+        submitted = body.answers;
+        return json(200, { resultId: "00000000-0000-4000-8000-0000000000bb", refused: [] });
+      case "POST /quiz/focus":
+        return json(200, {});
+      default:
+        return json(404, { error: `No route ${request}` });
+    }
+  });
+  return { fetch, stored, marked, log, bodies, submitted: () => submitted, openSection: () => open };
+}
+
+const politeRegion = () => document.querySelector('[aria-live="polite"]')?.textContent;
+
+describe("a test timed per section", () => {
+  it("shows only the open section's questions, and Leave section asks first, naming what is left to look at", async () => {
+    const server = sectionedServer();
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    expect(screen.getByRole("timer").textContent).toBe("Time left in Quantitative Aptitude: 10:00");
+    const palette = screen.getByRole("navigation", { name: "Question palette" });
+    expect(
+      within(palette)
+        .getAllByRole("button")
+        .map((button) => button.getAttribute("aria-label")),
+    ).toEqual(["Question 1: Opened, not answered (open now)", "Question 2: Not visited", "Question 3: Not visited"]);
+    expect(within(palette).getAllByText(/^Not open yet/)).toHaveLength(2);
+    expect(screen.queryByRole("button", { name: "Previous" })).toBeNull();
+
+    // An answer, a mark on question 2, then Leave section on question 2.
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(1, 0) }));
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    fireEvent.click(screen.getByRole("button", { name: "Mark for review" }));
+    fireEvent.click(screen.getByRole("button", { name: "Leave section" }));
+    const summary = screen.getByRole("alertdialog", {
+      name:
+        "Leave Quantitative Aptitude? You have not answered 2 questions: 2, 3. You marked question 2 for review. " +
+        "You cannot come back to this section.",
+    });
+    const counts = within(summary).getAllByRole("listitem");
+    expect(counts.map((count) => count.textContent)).toEqual([
+      "✓Answered: 1",
+      "Opened, not answered: 0",
+      "Not visited: 1",
+      "⚑Marked for review, not answered: 1",
+      "✓⚑Answered and marked for review: 0",
+    ]);
+    expect(document.activeElement?.textContent).toBe("Stay in this section");
+
+    // Escape closes it, and the student stays where they were.
+    fireEvent.keyDown(document.activeElement as Element, { key: "Escape" });
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "What is 2 + 2?" }));
+    expect(server.log).not.toContain("POST /quiz/section/next");
+
+    // The section's last question has no Next: its main button leaves the section, through the same summary.
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(screen.getByText("Question 3 of 7", { exact: true })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Next" })).toBeNull();
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(3, 1) }));
+    fireEvent.click(screen.getByRole("button", { name: "Leave section" }));
+    const again = screen.getByRole("alertdialog", { name: /^Leave Quantitative Aptitude\?/ });
+    fireEvent.click(within(again).getByRole("button", { name: "Leave section" }));
+    await wait(0);
+
+    // The pick still waiting was saved first, in the same queue, then the section left by its first position.
+    const leaving = server.log.indexOf("POST /quiz/section/next");
+    expect(server.log.slice(leaving - 1, leaving + 1)).toEqual(["PUT /quiz/answers", "POST /quiz/section/next"]);
+    expect(server.bodies.filter((body) => body.request === "POST /quiz/section/next")).toEqual([
+      { request: "POST /quiz/section/next", sectionFirst: 0 },
+    ]);
+    expect(server.stored.get(SECTIONED[2]?._id ?? "")).toBe(SECTIONED[2]?.options[1]?._id);
+    const heading = screen.getByRole("heading", { name: "What is 4 + 4?" });
+    expect(document.activeElement).toBe(heading);
+    expect(politeRegion()).toBe("Section 2 of 3: Logical Reasoning. Question 4 of 7. You have 30 seconds.");
+    expect(screen.getByRole("timer").textContent).toBe("Time left in Logical Reasoning: 30 seconds for this question");
+  });
+
+  it("leaves a section on its own clock, unasked, when its time runs out", async () => {
+    const server = sectionedServer();
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    fireEvent.click(screen.getByRole("button", { name: "Leave section" }));
+    expect(screen.getByRole("alertdialog")).toBeTruthy();
+    await wait(600_000);
+    expect(server.bodies.filter((body) => body.request === "POST /quiz/section/next")).toEqual([
+      { request: "POST /quiz/section/next", sectionFirst: 0 },
+    ]);
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(screen.getByRole("heading", { name: "What is 4 + 4?" })).toBeTruthy();
+    expect(server.openSection()).toBe(1);
+  });
+
+  it("submits when the last section's time runs out", async () => {
+    const server = sectionedServer(2);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    expect(screen.getByRole("timer").textContent).toBe("Time left in Verbal Ability: 5:00");
+    // The last section ends with Submit, not with Leave section.
+    expect(screen.queryByRole("button", { name: "Leave section" })).toBeNull();
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(6, 0) }));
+    await wait(300_000);
+    expect(server.log).not.toContain("POST /quiz/section/next");
+    expect(server.submitted()).toEqual(
+      expect.arrayContaining([{ questionId: SECTIONED[5]?._id, optionId: SECTIONED[5]?.options[0]?._id }]),
+    );
+    expect(screen.getByRole("heading", { name: "Your result" })).toBeTruthy();
+  });
+
+  it("says Next section on a paced section's last question, and leaves the section after saving its answer", async () => {
+    const server = sectionedServer(1);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    expect(screen.queryByRole("navigation", { name: "Question palette" })).toBeNull();
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(4, 0) }));
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    await wait(0);
+    expect(screen.getByRole("heading", { name: "What is 5 + 5?" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(5, 1) }));
+    fireEvent.click(screen.getByRole("button", { name: "Next section" }));
+    await wait(0);
+    // The answer is saved first, in the same queue; then the section is left (and the next one's first question
+    // reported opened, for its palette).
+    expect(server.log.slice(-3)).toEqual(["PUT /quiz/answers", "POST /quiz/section/next", "PUT /quiz/palette"]);
+    expect(server.bodies.find((body) => body.request === "POST /quiz/section/next")).toEqual({
+      request: "POST /quiz/section/next",
+      sectionFirst: 3,
+    });
+    expect(server.stored.get(SECTIONED[4]?._id ?? "")).toBe(SECTIONED[4]?.options[1]?._id);
+    expect(server.bodies.filter((body) => body.request === "POST /quiz/next")).toHaveLength(1);
+
+    // The last section, on its own clock: its palette only, earlier sections closed, and Submit at its end.
+    expect(screen.getByRole("heading", { name: "What is 6 + 6?" })).toBeTruthy();
+    expect(politeRegion()).toBe("Section 3 of 3: Verbal Ability. Question 6 of 7.");
+    const palette = screen.getByRole("navigation", { name: "Question palette" });
+    expect(within(palette).getAllByRole("button")).toHaveLength(2);
+    expect(within(palette).getAllByText("Closed: you have left this section.")).toHaveLength(2);
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(screen.getByRole("button", { name: "Submit" })).toBeTruthy();
+  });
+
+  it("leaves a paced section when its last question's window runs out", async () => {
+    const server = sectionedServer(1);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    await wait(30_000);
+    expect(screen.getByRole("heading", { name: "What is 5 + 5?" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(5, 0) }));
+    await wait(30_000);
+    expect(server.stored.get(SECTIONED[4]?._id ?? "")).toBe(SECTIONED[4]?.options[0]?._id);
+    expect(server.log.slice(-3)).toEqual(["PUT /quiz/answers", "POST /quiz/section/next", "PUT /quiz/palette"]);
+    expect(server.bodies.find((body) => body.request === "POST /quiz/section/next")).toEqual({
+      request: "POST /quiz/section/next",
+      sectionFirst: 3,
+    });
+    expect(screen.getByRole("heading", { name: "What is 6 + 6?" })).toBeTruthy();
+  });
+
+  it("comes back to the same section, palette and time after a reload, not to a closed section's question", async () => {
+    const server = sectionedServer(2);
+    vi.stubGlobal("fetch", server.fetch);
+    // The tab had question 2 open, in a section closed since.
+    sessionStorage.setItem(
+      "quizOpenQuestion",
+      JSON.stringify({ attemptId: "00000000-0000-4000-8000-0000000000aa", index: 1 }),
+    );
+    renderQuiz();
+    await wait(0);
+    expect(screen.getByText("Question 6 of 7", { exact: true })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    fireEvent.click(screen.getByRole("button", { name: "Mark for review" }));
+    await wait(60_000);
+    cleanup();
+
+    renderQuiz();
+    await wait(0);
+    expect(screen.getByText("Question 7 of 7", { exact: true })).toBeTruthy();
+    expect(screen.getByRole("timer").textContent).toBe("Time left in Verbal Ability: 4:00");
+    const palette = screen.getByRole("navigation", { name: "Question palette" });
+    expect(
+      within(palette)
+        .getAllByRole("button")
+        .map((button) => button.getAttribute("aria-label")),
+    ).toEqual(["Question 6: Opened, not answered", "Question 7: Marked for review, not answered (open now)"]);
+    expect(screen.getByText("Section 3 of 3:")).toBeTruthy();
+  });
+});
+
+describe("closing a check with Escape", () => {
+  it("closes the summary before Submit, and submits nothing", async () => {
+    const server = flakyServer(false);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    fireEvent.click(screen.getByRole("button", { name: "Submit" }));
+    expect(screen.getByRole("alertdialog")).toBeTruthy();
+    fireEvent.keyDown(document.activeElement as Element, { key: "Escape" });
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "What is 3 + 3?" }));
+    await wait(0);
+    expect(server.log).not.toContain("POST /quiz/submit");
+  });
+});
+
+describe("the rules of a test timed per section", () => {
+  it("gives each section its time, and says a closed section cannot be opened again", async () => {
+    const server = flakyServer(false, {
+      rulesFirst: true,
+      timingMode: "per_section",
+      questionCount: 30,
+      sections: [
+        {
+          name: "Quantitative Aptitude",
+          questionCount: 15,
+          negativeMark: 0,
+          cutOff: null,
+          timing: "section_clock",
+          secondsPerQuestion: 80,
+        },
+        {
+          name: "Logical Reasoning",
+          questionCount: 15,
+          negativeMark: 0.25,
+          cutOff: 40,
+          timing: "per_question",
+          secondsPerQuestion: 60,
+        },
+      ],
+    });
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    expect(
+      screen.getByText(
+        /^1 mark for each right answer, in 2 sections that come in this order\. 1\. Quantitative Aptitude: 15 questions, 20 minutes on one clock, no negative marking\. 2\. Logical Reasoning: 15 questions, 60 seconds each, 0\.25 marks off for each wrong answer, cut-off 40%\./,
+      ),
+    ).toBeTruthy();
+    const timing = screen.getByText(/^Each section has its own time/);
+    expect(timing.textContent).toContain("35 minutes in all");
+    expect(timing.textContent).toContain("a closed section cannot be opened again");
   });
 });

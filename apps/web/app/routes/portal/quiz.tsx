@@ -1,6 +1,7 @@
 // The quiz page (/quiz): the rules first when the test asks for them, then the open question with its clock, the
-// palette of a test timed as a whole, and the checks before Submit. What it does lives in use-quiz-attempt.ts.
-import { useEffect, useRef, useState } from "react";
+// palette of a test timed as a whole (or of a section on its own clock), and the checks before Submit and before
+// leaving a section. What it does lives in use-quiz-attempt.ts.
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { AnswerOptions } from "../../components/quiz/answer-options.tsx";
 import { CompletedScreen, IntroScreen } from "../../components/quiz/quiz-intro.tsx";
@@ -11,9 +12,12 @@ import { RESUME_CODE_KEY } from "../../lib/resume-code.ts";
 import { PaletteSummary, QuestionPalette } from "./question-palette.tsx";
 import {
   markedNumbers,
+  type QuizState,
   saveNotice,
   secondsLeft,
   sectionAt,
+  sectionFollows,
+  timedPerSection,
   unansweredNumbers,
   WARN_AT_SECONDS,
 } from "./quiz-machine.ts";
@@ -28,6 +32,47 @@ export const meta = () => [{ title: "Quiz | Trainwise" }, { name: "robots", cont
 function formatWholeQuizTime(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
   return `${minutes}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/**
+ * What the clock line says. A test timed per section names the open section; the other tests keep their words,
+ * which journeys and students already know.
+ */
+function clockText(state: QuizState, left: number): string {
+  const section = timedPerSection(state) ? sectionAt(state, state.index) : undefined;
+  if (section) {
+    return state.paced
+      ? `Time left in ${section.name}: ${left} seconds for this question`
+      : `Time left in ${section.name}: ${formatWholeQuizTime(left)}`;
+  }
+  return state.paced ? `Time Left: ${left} seconds` : `Time Left: ${formatWholeQuizTime(left)} for the whole quiz`;
+}
+
+/** The questions still to look at, in words: the first part of the check before Submit or leaving a section. */
+function stillToLookAt(unanswered: number[], marked: number[]): string {
+  const notAnswered =
+    unanswered.length === 0
+      ? ""
+      : unanswered.length === 1
+        ? `You have not answered question ${unanswered[0]}. `
+        : `You have not answered ${unanswered.length} questions: ${unanswered.join(", ")}. `;
+  const forReview =
+    marked.length === 0
+      ? ""
+      : marked.length === 1
+        ? `You marked question ${marked[0]} for review. `
+        : `You marked ${marked.length} questions for review: ${marked.join(", ")}. `;
+  return notAnswered + forReview;
+}
+
+/** Escape closes a check (as its staying button does) and leaves the focus on the question. */
+function closesOnEscape(close: () => void) {
+  return (event: KeyboardEvent) => {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    event.stopPropagation();
+    close();
+  };
 }
 
 /** The resume code from registration, shown until the student says they have noted it. */
@@ -54,9 +99,8 @@ function ResumeCodeNote({ code, onNoted }: { code: string | null; onNoted: () =>
 }
 
 export default function Quiz({ loaderData }: { loaderData: { token: string } }) {
-  const { state, dispatch, open, load, pick, goOn, seeResult, toggleMark, clearResponse } = useQuizAttempt(
-    loaderData.token,
-  );
+  const { state, dispatch, open, load, pick, goOn, seeResult, toggleMark, clearResponse, askToLeave, leaveSection } =
+    useQuizAttempt(loaderData.token);
   // The resume code from registration: on the rules screen when the test shows one, else above the first question.
   const [resumeCode, setResumeCode] = useState<string | null>(null);
   useEffect(() => setResumeCode(sessionStorage.getItem(RESUME_CODE_KEY)), []);
@@ -68,15 +112,25 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
   useEffect(() => {
     if (state.phase === "running") headingRef.current?.focus();
   }, [state.index, state.phase]);
+  const asking = state.confirmingSkip || state.confirmingLeave;
   useEffect(() => {
-    if (!state.confirmingSkip) return;
+    if (!asking) return;
     confirmRef.current?.focus();
     // Its words first, not only its button: on a phone the dialog's top opened under the sticky clock.
     summaryRef.current?.scrollIntoView?.({ block: "start" });
-  }, [state.confirmingSkip]);
+  }, [asking]);
   // An action that removes the focused control (the resume code's note, Clear response, which then has nothing to
   // clear) leaves the focus on the question, not on the page.
   const backToQuestion = () => headingRef.current?.focus();
+  // Closing a check (its staying button, or Escape) removes the focused control: the focus goes to the question.
+  const stopAsking = () => {
+    dispatch({ type: "skipCancelled" });
+    backToQuestion();
+  };
+  const stayInSection = () => {
+    dispatch({ type: "leaveCancelled" });
+    backToQuestion();
+  };
 
   if (state.phase === "loading") {
     return (
@@ -125,6 +179,9 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
   const left = secondsLeft(state);
   const isLast = state.index === state.total - 1;
   const section = sectionAt(state, state.index);
+  // A test timed per section: a section follows the open one, which ends by leaving it (or its time running out).
+  const leavable = sectionFollows(state);
+  const endsSection = leavable && state.index === state.sectionEnd - 1;
   const unanswered = unansweredNumbers(state);
   const marked = markedNumbers(state);
   const toLookAt = unanswered[0] ?? marked[0] ?? 1;
@@ -155,7 +212,7 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
             </p>
           </div>
           <p role="timer" className={`text-xl ${left <= WARN_AT_SECONDS ? "font-bold text-red-700" : "font-semibold"}`}>
-            {state.paced ? `Time Left: ${left} seconds` : `Time Left: ${formatWholeQuizTime(left)} for the whole quiz`}
+            {clockText(state, left)}
           </p>
         </div>
         <div
@@ -207,25 +264,51 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
             <Alert tone="error">{state.problem}</Alert>
           </div>
         )}
-        {state.confirmingSkip && !state.paced && (unanswered.length > 0 || marked.length > 0) ? (
+        {state.confirmingLeave && !state.paced && leavable ? (
+          <div
+            ref={summaryRef}
+            role="alertdialog"
+            aria-labelledby="leave-title"
+            aria-describedby="leave-summary"
+            onKeyDown={closesOnEscape(stayInSection)}
+            className="mt-6 scroll-mt-40 rounded border border-amber-400 bg-amber-50 p-4"
+          >
+            <p id="leave-title" className="font-semibold text-amber-950">
+              {`Leave ${section?.name ?? "this section"}? ${stillToLookAt(unanswered, marked)}You cannot come back to this section.`}
+            </p>
+            <div id="leave-summary">
+              <PaletteSummary state={state} />
+            </div>
+            <div className="mt-3 flex flex-wrap gap-3">
+              <button
+                ref={confirmRef}
+                type="button"
+                onClick={stayInSection}
+                className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
+              >
+                Stay in this section
+              </button>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => void leaveSection()}
+                className="rounded border border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+              >
+                Leave section
+              </button>
+            </div>
+          </div>
+        ) : state.confirmingSkip && !state.paced && (unanswered.length > 0 || marked.length > 0) ? (
           <div
             ref={summaryRef}
             role="alertdialog"
             aria-labelledby="skip-title"
             aria-describedby="skip-summary"
+            onKeyDown={closesOnEscape(stopAsking)}
             className="mt-6 scroll-mt-40 rounded border border-amber-400 bg-amber-50 p-4"
           >
             <p id="skip-title" className="font-semibold text-amber-950">
-              {unanswered.length === 0
-                ? ""
-                : unanswered.length === 1
-                  ? `You have not answered question ${unanswered[0]}. `
-                  : `You have not answered ${unanswered.length} questions: ${unanswered.join(", ")}. `}
-              {marked.length === 0
-                ? ""
-                : marked.length === 1
-                  ? `You marked question ${marked[0]} for review. `
-                  : `You marked ${marked.length} questions for review: ${marked.join(", ")}. `}
+              {stillToLookAt(unanswered, marked)}
               Once you submit, you cannot change your answers.
             </p>
             <div id="skip-summary">
@@ -256,6 +339,7 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
           <div
             role="alertdialog"
             aria-labelledby="skip-title"
+            onKeyDown={closesOnEscape(stopAsking)}
             className="mt-6 rounded border border-amber-400 bg-amber-50 p-4"
           >
             <p id="skip-title" className="font-semibold text-amber-950">
@@ -265,7 +349,7 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
               <button
                 ref={confirmRef}
                 type="button"
-                onClick={() => dispatch({ type: "skipCancelled" })}
+                onClick={stopAsking}
                 className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
               >
                 Stay on this question
@@ -282,7 +366,7 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
           </div>
         ) : (
           <div className="mt-6 flex flex-wrap gap-3">
-            {!state.paced && state.index > 0 && (
+            {!state.paced && state.index > state.sectionFirst && (
               <button
                 type="button"
                 onClick={() => dispatch({ type: "wentTo", index: state.index - 1 })}
@@ -296,8 +380,26 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
               disabled={busy}
               className="rounded bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
             >
-              {isLast ? (state.phase === "submitting" ? "Submitting…" : "Submit") : "Next"}
+              {isLast
+                ? state.phase === "submitting"
+                  ? "Submitting…"
+                  : "Submit"
+                : endsSection
+                  ? state.paced
+                    ? "Next section"
+                    : "Leave section"
+                  : "Next"}
             </button>
+            {leavable && !state.paced && !endsSection && (
+              <button
+                type="button"
+                disabled={busy}
+                onClick={askToLeave}
+                className="rounded border border-brand-700 px-8 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+              >
+                Leave section
+              </button>
+            )}
             {!state.paced && (
               <>
                 <button

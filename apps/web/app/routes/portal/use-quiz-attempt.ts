@@ -9,10 +9,13 @@ import {
   answerOf,
   failedAnswers,
   initialQuizState,
+  isOpen,
   nextStep,
+  openQuestions,
   type QuizState,
   quizReducer,
   secondsLeft,
+  sectionFollows,
 } from "./quiz-machine.ts";
 
 /**
@@ -56,6 +59,11 @@ export function useQuizAttempt(token: string) {
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   // Picks not sent yet, by question: each waits SAVE_AFTER_MS unless Next or Submit carries it first.
   const saveTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  // Each question's latest save on its way: leaving a section waits for them, and learns whether they landed.
+  const savesOnTheWay = useRef(new Map<string, Promise<boolean>>());
+  // A section whose leaving the server refused outright: its time running out does not send the same request again
+  // and again (the server's sweep moves it on; the student may still press Leave section).
+  const leaveRefusedAt = useRef<number | null>(null);
 
   const inTurn = useCallback(<T>(call: () => Promise<T>): Promise<T> => {
     const next = queue.current.then(call);
@@ -151,31 +159,42 @@ export function useQuizAttempt(token: string) {
     [navigate],
   );
 
+  /** Sends an answer in turn; settles true when it landed or was refused for good, false when it may be sent again. */
   const save = useCallback(
-    (answer: Answer) => {
+    (answer: Answer): Promise<boolean> => {
       stopWaiting(answer.questionId);
       dispatch({ type: "saveSent", answer });
-      inTurn(() =>
+      const saved = inTurn(() =>
         withRetry(
           () => call("saveAnswer", { token, body: answer }),
           () => dispatch({ type: "saveRetrying", answer }),
         ),
       ).then(
-        () => dispatch({ type: "saveLanded", answers: [answer] }),
-        (error: unknown) =>
+        () => {
+          dispatch({ type: "saveLanded", answers: [answer] });
+          return true;
+        },
+        (error: unknown) => {
           dispatch(
             isTransient(error)
               ? { type: "saveFailed", answer }
               : { type: "saveRefused", answer, message: messageOf(error, "The server did not take that answer.") },
-          ),
+          );
+          return !isTransient(error);
+        },
       );
+      savesOnTheWay.current.set(answer.questionId, saved);
+      void saved.finally(() => {
+        if (savesOnTheWay.current.get(answer.questionId) === saved) savesOnTheWay.current.delete(answer.questionId);
+      });
+      return saved;
     },
     [inTurn, stopWaiting, token],
   );
 
   /** Answers whose last save failed go again: before the student moves on, and when the connection returns. */
   const resendFailed = useCallback(() => {
-    for (const answer of failedAnswers(latest.current)) save(answer);
+    for (const answer of failedAnswers(latest.current)) void save(answer);
   }, [save]);
 
   const submit = useCallback(async () => {
@@ -196,10 +215,71 @@ export function useQuizAttempt(token: string) {
     }
   }, [finish, stopWaiting, token]);
 
+  /**
+   * Leaves the open section of a test timed per section (Leave section confirmed, Next on a paced section's last
+   * question, or the section's time running out): the section's answers the server does not hold go first, in the
+   * same queue, then the request to close the section, which answers the attempt with the next section open. The
+   * student's own leaving waits for an answer that could not be saved; time run out does not (the server takes
+   * what was sent in time, and nothing more can be done in the section).
+   */
+  const leaveSection = useCallback(async () => {
+    const current = latest.current;
+    if (current.moving || current.phase !== "running" || !sectionFollows(current)) return;
+    const { sectionFirst } = current;
+    const timeUp = secondsLeft(current) === 0;
+    dispatch({ type: "leaveStarted" });
+    stopWaiting();
+    const sends = openQuestions(current).flatMap(({ question }) => {
+      const entry = current.unsaved[question._id];
+      if (!entry) return [];
+      if (entry.state === "waiting" || entry.state === "failed") return [save(answerOf(question._id, entry.optionId))];
+      return [savesOnTheWay.current.get(question._id) ?? Promise.resolve(true)];
+    });
+    const saved = (await Promise.all(sends)).every(Boolean);
+    await queue.current;
+    if (!saved && !timeUp) {
+      dispatch({
+        type: "leaveFailed",
+        message:
+          "You are still in this section: an answer of it could not be saved yet. Check your connection and try again.",
+      });
+      return;
+    }
+    try {
+      const attempt = await inTurn(() =>
+        withRetry(
+          () => call("leaveSection", { token, body: { sectionFirst } }),
+          () => dispatch({ type: "reconnecting" }),
+        ),
+      );
+      if (attempt.status === "submitted") {
+        finish(attempt.resultId);
+        return;
+      }
+      for (const id of attempt.visited) toldVisited.current.add(id);
+      // A pick made while the section was being left belongs to a closed section now: it is not sent.
+      stopWaiting();
+      dispatch({ type: "loaded", attempt, now: Date.now() });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        // The attempt moved on or closed without us (the sweep, another tab): the server's state says where it is.
+        await load();
+        return;
+      }
+      if (!isTransient(error)) leaveRefusedAt.current = sectionFirst;
+      dispatch({
+        type: "leaveFailed",
+        message: messageOf(error, "The section could not be left. Check your connection and try again."),
+      });
+    }
+  }, [finish, inTurn, load, save, stopWaiting, token]);
+
   /** Paced: asks the server to open the next question, carrying the answer to the one it leaves. */
   const advance = useCallback(async () => {
     const current = latest.current;
     if (current.moving || current.phase !== "running") return;
+    // The last question of a paced section that is not the last: its answer is saved, then the section is left.
+    if (sectionFollows(current) && current.index >= current.sectionEnd - 1) return leaveSection();
     if (current.index >= current.total - 1) return submit();
     const leaving = current.questions[current.index];
     const optionId = leaving ? current.answers[leaving._id] : undefined;
@@ -228,7 +308,13 @@ export function useQuizAttempt(token: string) {
       }
       dispatch({ type: "moveFailed", carried });
     }
-  }, [inTurn, load, stopWaiting, submit, token]);
+  }, [inTurn, leaveSection, load, stopWaiting, submit, token]);
+
+  /** Leave section: the section's summary first, unless its time is already up (there is nothing to stay for). */
+  const askToLeave = useCallback(() => {
+    if (secondsLeft(latest.current) === 0) void leaveSection();
+    else dispatch({ type: "leaveAsked" });
+  }, [leaveSection]);
 
   /** Next, or Submit on the last question: what it does depends on the test and on whether there is an answer. */
   const goOn = useCallback(() => {
@@ -236,17 +322,19 @@ export function useQuizAttempt(token: string) {
     if (step === "ask") dispatch({ type: "skipAsked" });
     else if (step === "advance") void advance();
     else if (step === "submit") void submit();
+    else if (step === "leaveSection") void leaveSection();
+    else if (step === "askLeave") askToLeave();
     else {
       resendFailed();
       dispatch({ type: "wentTo", index: latest.current.index + 1 });
     }
-  }, [advance, resendFailed, submit]);
+  }, [advance, askToLeave, leaveSection, resendFailed, submit]);
 
   /** The palette: the open question marked for review, or the mark taken off. */
   const toggleMark = useCallback(() => {
     const current = latest.current;
     const question = current.questions[current.index];
-    if (!question || current.paced) return;
+    if (!question || current.paced || !isOpen(current, current.index)) return;
     const marked = !current.marked[question._id];
     const position = current.index;
     dispatch({ type: "markToggled", questionId: question._id });
@@ -266,7 +354,7 @@ export function useQuizAttempt(token: string) {
     const current = latest.current;
     const question = current.questions[current.index];
     const choice = question ? current.answers[question._id] : undefined;
-    if (!question || !choice || current.paced) return;
+    if (!question || !choice || current.paced || !isOpen(current, current.index)) return;
     const position = current.index;
     stopWaiting(question._id);
     dispatch({ type: "cleared", questionId: question._id });
@@ -302,7 +390,7 @@ export function useQuizAttempt(token: string) {
       stopWaiting(questionId);
       saveTimers.current.set(
         questionId,
-        setTimeout(() => save(answerOf(questionId, optionId)), SAVE_AFTER_MS),
+        setTimeout(() => void save(answerOf(questionId, optionId)), SAVE_AFTER_MS),
       );
     },
     [save, stopWaiting],
@@ -318,9 +406,13 @@ export function useQuizAttempt(token: string) {
   const timeUp = running && !state.moving && state.deadline > 0 && secondsLeft(state) === 0;
   useEffect(() => {
     if (!timeUp) return;
-    if (latest.current.paced) void advance();
-    else void submit();
-  }, [timeUp, advance, submit]);
+    const current = latest.current;
+    if (sectionFollows(current) && leaveRefusedAt.current === current.sectionFirst) return;
+    if (current.paced) void advance();
+    else if (!sectionFollows(current)) void submit();
+    // The open section's clock ran out: on to the next section, unasked.
+    else void leaveSection();
+  }, [timeUp, advance, leaveSection, submit]);
 
   // Picks still waiting are sent when the page is hidden, and as it unloads (a refresh, a closed tab) every
   // answer the server does not hold goes as a keep-alive request, which outlives the page.
@@ -328,7 +420,7 @@ export function useQuizAttempt(token: string) {
     const onHidden = () => {
       if (document.visibilityState !== "hidden") return;
       for (const [questionId, { optionId, state: saveState }] of Object.entries(latest.current.unsaved)) {
-        if (saveState === "waiting") save(answerOf(questionId, optionId));
+        if (saveState === "waiting") void save(answerOf(questionId, optionId));
       }
     };
     const onPageHide = () => {
@@ -416,5 +508,5 @@ export function useQuizAttempt(token: string) {
     };
   }, [running, token]);
 
-  return { state, dispatch, open, load, pick, goOn, seeResult, toggleMark, clearResponse };
+  return { state, dispatch, open, load, pick, goOn, seeResult, toggleMark, clearResponse, askToLeave, leaveSection };
 }

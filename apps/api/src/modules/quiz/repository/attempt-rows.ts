@@ -3,7 +3,11 @@
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
 import type { attempts, questions } from "../../../db/schema.ts";
 
-export type AttemptRow = typeof attempts.$inferSelect;
+/** An attempt's row, its open section filled in (one section, the attempt's, when it is not timed per section). */
+export type AttemptRow = Omit<typeof attempts.$inferSelect, "sectionEnd" | "sectionDeadlineAt"> & {
+  sectionEnd: number;
+  sectionDeadlineAt: Date;
+};
 
 /**
  * The SET list of `attempt_questions` (under the alias `aq`) that saves an answer: the choice, when, and how long
@@ -104,15 +108,21 @@ export const ATTEMPT_COLUMNS = `id, student_id as "studentId", started_at as "st
   current_started_at as "currentStartedAt", submitted_at as "submittedAt", score, marks, passed,
   total_questions as "totalQuestions", drive_id as "driveId", timing_mode as "timingMode", paced,
   negative_mark as "negativeMark", pass_mark as "passMark", review_policy as "reviewPolicy", secure,
-  sections, section_marks as "sectionMarks"`;
+  sections, section_marks as "sectionMarks", section_first as "sectionFirst",
+  coalesce(section_end, total_questions) as "sectionEnd",
+  coalesce(section_deadline_at, deadline_at) as "sectionDeadlineAt"`;
 
 export type TimestampText = string | Date;
 
-export type AttemptText = Omit<AttemptRow, "startedAt" | "deadlineAt" | "currentStartedAt" | "submittedAt"> & {
+export type AttemptText = Omit<
+  AttemptRow,
+  "startedAt" | "deadlineAt" | "currentStartedAt" | "submittedAt" | "sectionDeadlineAt"
+> & {
   startedAt: TimestampText;
   deadlineAt: TimestampText;
   currentStartedAt: TimestampText;
   submittedAt: TimestampText | null;
+  sectionDeadlineAt: TimestampText;
 };
 
 export function attemptFrom(row: AttemptText): AttemptRow {
@@ -121,6 +131,7 @@ export function attemptFrom(row: AttemptText): AttemptRow {
     startedAt: new Date(row.startedAt),
     deadlineAt: new Date(row.deadlineAt),
     currentStartedAt: new Date(row.currentStartedAt),
+    sectionDeadlineAt: new Date(row.sectionDeadlineAt),
     submittedAt: row.submittedAt === null ? null : new Date(row.submittedAt),
   };
 }

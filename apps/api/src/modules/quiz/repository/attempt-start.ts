@@ -195,25 +195,21 @@ export async function claimAndLockDrawn(db: Executor, questionIds: string[], sec
 
 const insertAttemptStatement: NamedStatement = {
   name: "quiz.insert-attempt",
-  // $1 student, $2 now, $3 seconds per question, $4 question ids in order, $5 each one's option order,
-  // $6 drive, $7 timing mode, $8 paced, $9 negative mark, $10 pass mark, $11 review policy, $12 secure,
-  // $13 when the drive's closing ends the attempt (null: it may use all its time), $14 the sections served (null:
-  // none)
+  // $1 student, $2 now, $3 seconds per question (of the first section, timed per section), $4 question ids in
+  // order, $5 each one's option order, $6 drive, $7 timing mode, $8 paced, $9 negative mark, $10 pass mark, $11
+  // review policy, $12 secure, $13 when the drive's closing ends the attempt (null: it may use all its time), $14
+  // the sections served (null: none), $15 the seconds the attempt is given, $16 the position after the first
+  // section's last and $17 the seconds that section is given (both null: one section, the attempt's).
   text: `with attempt as (
       insert into attempts (student_id, started_at, current_started_at, seconds_per_question, total_questions,
                             deadline_at, drive_id, timing_mode, paced, negative_mark, pass_mark, review_policy,
-                            secure, sections)
+                            secure, sections, section_end, section_deadline_at)
       values ($1::uuid, $2::timestamptz, $2::timestamptz, $3::int, cardinality($4::uuid[]),
-              ${endsByCloseSql(
-                deadlineSql({
-                  startedAt: "$2::timestamptz",
-                  totalQuestions: "cardinality($4::uuid[])",
-                  secondsPerQuestion: "$3::int",
-                }),
-                "$13::timestamptz",
-              )},
+              ${endsByCloseSql(deadlineSql({ startedAt: "$2::timestamptz", seconds: "$15::int" }), "$13::timestamptz")},
               $6::uuid, $7::timing_mode, $8::boolean, $9::real, $10::int, $11::review_policy, $12::boolean,
-              $14::jsonb)
+              $14::jsonb, $16::int, case when $16::int is not null then
+                ${endsByCloseSql(deadlineSql({ startedAt: "$2::timestamptz", seconds: "$17::int" }), "$13::timestamptz")}
+              end)
       returning ${ATTEMPT_COLUMNS}
     ), served as (
       insert into attempt_questions (attempt_id, position, question_id, option_order)
@@ -242,6 +238,8 @@ export async function insertAttempt(
     served: ServedRef[];
     /** When the drive's closing ends the attempt; null when it may use all its time. */
     endsBy: TimestampText | null;
+    /** The seconds the attempt is given, and its first section's end and seconds (null: one section, the attempt's). */
+    time: { seconds: number; firstSection: { end: number; seconds: number } | null };
     rules: Pick<
       AttemptRow,
       | "secondsPerQuestion"
@@ -256,7 +254,7 @@ export async function insertAttempt(
     >;
   },
 ) {
-  const { studentId, now, served, endsBy, rules } = values;
+  const { studentId, now, served, endsBy, time, rules } = values;
   const [attempt] = await attemptRows(db, insertAttemptStatement, [
     studentId,
     now,
@@ -273,6 +271,9 @@ export async function insertAttempt(
     rules.secure,
     endsBy,
     rules.sections && JSON.stringify(rules.sections),
+    time.seconds,
+    time.firstSection?.end ?? null,
+    time.firstSection?.seconds ?? null,
   ]);
   if (!attempt) throw new Error("The attempt was not stored.");
   return attempt;

@@ -2,8 +2,9 @@
 // (after it has worked out which rule applies), scoring and closing, and counting a lost focus.
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
 import { MARK_GRID, questionMarkSql } from "../marking.ts";
+import type { AttemptClock } from "../timing.ts";
 import { ATTEMPT_COLUMNS, attemptRows, type Choice, paletteChangeSql, saveAnswerSql } from "./attempt-rows.ts";
-import { deadlineSql, endsByCloseSql } from "./clock-sql.ts";
+import { clockColumns, deadlineSql, endsByCloseSql, sectionsSecondsSql, windowStartSql } from "./clock-sql.ts";
 
 const saveSelectedOptionStatement: NamedStatement = {
   name: "quiz.save-selected-option",
@@ -36,6 +37,28 @@ const moveCurrentPositionStatement: NamedStatement = {
 
 export async function moveCurrentPosition(db: Executor, attemptId: string, position: number, startedAt: Date) {
   await runNamed(db, moveCurrentPositionStatement, [attemptId, position, startedAt]);
+}
+
+const openSectionStatement: NamedStatement = {
+  name: "quiz.open-section",
+  text: `update attempts set current_position = $2::int, current_started_at = $3::timestamptz,
+      seconds_per_question = $4::int, paced = $5::boolean, section_first = $6::int, section_end = $7::int,
+      section_deadline_at = $8::timestamptz
+    where id = $1::uuid`,
+};
+
+/** Writes the clock of the section the attempt has moved on to (timing.ts's nextSectionClock), its row locked. */
+export async function openSection(db: Executor, attemptId: string, clock: AttemptClock) {
+  await runNamed(db, openSectionStatement, [
+    attemptId,
+    clock.currentPosition,
+    clock.currentStartedAt,
+    clock.secondsPerQuestion,
+    clock.paced,
+    clock.sectionFirst,
+    clock.sectionEnd,
+    clock.sectionDeadlineAt,
+  ]);
 }
 
 /** Decimals a section's marks are kept to in `attempts.section_marks`, for showing; cut-offs use the exact marks. */
@@ -175,16 +198,29 @@ export async function recordReload(db: Executor, attemptId: string, now: Date) {
 
 const reclockOpenAttemptsStatement: NamedStatement = {
   name: "quiz.reclock-open-attempts",
-  // Every deadline written again from its start, cut by the close where the drive's closing ends attempts.
-  text: `update attempts a set deadline_at = ${endsByCloseSql(
-    deadlineSql({
-      startedAt: "a.started_at",
-      totalQuestions: "a.total_questions",
-      secondsPerQuestion: "a.seconds_per_question",
-    }),
-    "case when d.closing_ends_attempts then coalesce(d.closed_at, d.closes_at) end",
-  )}
-    from drives d where d.id = $1::uuid and a.drive_id = d.id and a.submitted_at is null`,
+  // Every deadline written again from its start, cut by the close where the drive's closing ends attempts; on an
+  // attempt timed per section, the open section's too, from its own start (a paced section's last window's end; a
+  // section on one clock keeps its start as its current window's), cut by that deadline. Without sections the open
+  // section's deadline is the attempt's.
+  text: `with reclocked as (
+      select a.id, ${endsByCloseSql(
+        deadlineSql({
+          startedAt: "a.started_at",
+          seconds: `case when a.timing_mode = 'per_section' then ${sectionsSecondsSql("a", "0", "a.total_questions")}
+            else a.total_questions * a.seconds_per_question end`,
+        }),
+        "case when d.closing_ends_attempts then coalesce(d.closed_at, d.closes_at) end",
+      )} as deadline_at,
+        a.section_end is not null as sectioned,
+        case when a.paced then ${windowStartSql(clockColumns("a"), "a.section_end")}
+          else a.current_started_at + make_interval(secs => ${sectionsSecondsSql("a", "a.section_first", "a.section_end")})
+        end as section_ends
+      from attempts a join drives d on d.id = a.drive_id
+      where d.id = $1::uuid and a.submitted_at is null
+    )
+    update attempts a set deadline_at = r.deadline_at,
+      section_deadline_at = case when r.sectioned then least(r.section_ends, r.deadline_at) end
+    from reclocked r where a.id = r.id`,
 };
 
 /**

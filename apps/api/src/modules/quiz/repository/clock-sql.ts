@@ -11,30 +11,64 @@ export interface ClockColumns {
   currentPosition: string;
   currentStartedAt: string;
   secondsPerQuestion: string;
-  totalQuestions: string;
   paced: string;
-  deadlineAt: string;
+  /** The open section's bounds (timing.ts's AttemptClock): every position and the deadline without sections. */
+  sectionFirst: string;
+  sectionEnd: string;
+  sectionDeadlineAt: string;
 }
 
-/** The clock's columns read through `alias` (a table or CTE of the statement), or unqualified without one. */
+/**
+ * The clock's columns read through `alias` (a table or CTE of the statement), or unqualified without one. An
+ * attempt not timed per section keeps no section of its own (null): its one section is every position, until its
+ * deadline.
+ */
 export function clockColumns(alias?: string): ClockColumns {
   const column = (name: string) => (alias ? `${alias}.${name}` : name);
   return {
     currentPosition: column("current_position"),
     currentStartedAt: column("current_started_at"),
     secondsPerQuestion: column("seconds_per_question"),
-    totalQuestions: column("total_questions"),
     paced: column("paced"),
-    deadlineAt: column("deadline_at"),
+    sectionFirst: column("section_first"),
+    sectionEnd: `coalesce(${column("section_end")}, ${column("total_questions")})`,
+    sectionDeadlineAt: `coalesce(${column("section_deadline_at")}, ${column("deadline_at")})`,
   };
 }
 
 /**
- * A new attempt's deadline: every question's window back to back from the start. No window of a paced attempt
- * ends after it, since Next only ever brings windows forward.
+ * The clock's columns of `alias` as a select list under their own names, the open section's filled in
+ * (clockColumns), with what clockColumns reads them from, for a statement's CTE that reads the attempt.
  */
-export function deadlineSql(values: { startedAt: string; totalQuestions: string; secondsPerQuestion: string }) {
-  return `${values.startedAt} + make_interval(secs => ${values.totalQuestions} * ${values.secondsPerQuestion})`;
+export function clockSelectSql(alias?: string) {
+  const clock = clockColumns(alias);
+  const column = (name: string) => (alias ? `${alias}.${name}` : name);
+  return `${clock.currentPosition}, ${clock.currentStartedAt}, ${clock.secondsPerQuestion}, ${clock.paced},
+    ${clock.sectionFirst}, ${clock.sectionEnd} as section_end, ${clock.sectionDeadlineAt} as section_deadline_at,
+    ${column("total_questions")}, ${column("deadline_at")}`;
+}
+
+/**
+ * An attempt's deadline, `seconds` after its start: every question's window back to back (sectionsSecondsSql for
+ * an attempt timed per section). No window of a paced attempt ends after it, since Next only ever brings windows
+ * forward, nor does a section, since leaving one early only brings the next forward.
+ */
+export function deadlineSql(values: { startedAt: string; seconds: string }) {
+  return `${values.startedAt} + make_interval(secs => ${values.seconds})`;
+}
+
+/**
+ * The seconds sections of an attempt timed per section are given (timing.ts's sectionsSeconds), from the sections
+ * it was served (`attempts.sections` under `alias`): each section's questions times its seconds per question, over
+ * the sections whose first position is from `first` up to before `end` (SQL integer expressions).
+ */
+export function sectionsSecondsSql(alias: string, first: string, end: string) {
+  return `(select coalesce(sum(x.seconds), 0) from (
+      select (s.value->>'questionCount')::int * (s.value->>'secondsPerQuestion')::int as seconds,
+             sum((s.value->>'questionCount')::int) over (order by s.ordinality) - (s.value->>'questionCount')::int
+               as first
+      from jsonb_array_elements(${alias}.sections) with ordinality s) x
+    where x.first >= ${first} and x.first < ${end})`;
 }
 
 /**
@@ -47,16 +81,16 @@ export function endsByCloseSql(deadline: string, endsBy: string) {
 
 /**
  * The question open at `now` on a paced clock (readClock's position): the current one and one more for every
- * whole window since it started, `totalQuestions` once every window has closed. (Before `currentStartedAt`,
+ * whole window since it started, the open section's end once every window of it has closed. (Before `currentStartedAt`,
  * which only a server clock behind another's can ask about, this counts a question back where readClock stays
  * on the current one.)
  */
 export function positionNowSql(clock: ClockColumns, now: string) {
   // A deadline cut by the drive's closing can end the attempt before its last window does (readClock).
-  return `case when ${now} >= ${clock.deadlineAt} then ${clock.totalQuestions} else least(
+  return `case when ${now} >= ${clock.sectionDeadlineAt} then ${clock.sectionEnd} else least(
       ${clock.currentPosition}
         + floor(extract(epoch from (${now} - ${clock.currentStartedAt})) / ${clock.secondsPerQuestion})::int,
-      ${clock.totalQuestions}
+      ${clock.sectionEnd}
     ) end`;
 }
 
@@ -66,15 +100,17 @@ export function windowStartSql(clock: ClockColumns, position: string) {
   return `${clock.currentStartedAt} + make_interval(secs => ${offset})`;
 }
 
-/** `now` is not past the attempt's deadline, or past it by no more than `graceSeconds` when given. */
+/** `now` is not past the open section's deadline, or past it by no more than `graceSeconds` when given. */
 export function beforeDeadlineSql(clock: ClockColumns, now: string, graceSeconds?: string) {
-  const deadline = graceSeconds ? `${clock.deadlineAt} + make_interval(secs => ${graceSeconds})` : clock.deadlineAt;
+  const deadline = graceSeconds
+    ? `${clock.sectionDeadlineAt} + make_interval(secs => ${graceSeconds})`
+    : clock.sectionDeadlineAt;
   return `${now} <= ${deadline}`;
 }
 
 /**
- * Whether an answer to the served question at `position` (never negative) arriving at `now` counts
- * (acceptsAnswer): on a paced attempt its window is open, or closed no more than `graceSeconds` ago, and the
+ * Whether an answer to the served question at `position` arriving at `now` counts (acceptsAnswer): it is in the
+ * open section, and on a paced attempt its window is open, or closed no more than `graceSeconds` ago, and the
  * attempt has not moved past it; an attempt timed as a whole takes answers until its deadline and the grace. The
  * deadline is checked on a paced attempt too, where it never decides, since every window ends by it.
  * `windowStart` is the window's start when the statement has already computed it.
@@ -85,27 +121,29 @@ export function acceptsAnswerSql(
 ) {
   const { position, now, graceSeconds } = answer;
   const start = answer.windowStart ?? windowStartSql(clock, position);
-  return `${position} < ${clock.totalQuestions} and ${beforeDeadlineSql(clock, now, graceSeconds)}
+  return `${position} >= ${clock.sectionFirst} and ${position} < ${clock.sectionEnd}
+      and ${beforeDeadlineSql(clock, now, graceSeconds)}
       and (not ${clock.paced} or (${position} >= ${clock.currentPosition}
         and ${now} >= ${start}
         and ${now} <= ${start} + make_interval(secs => ${clock.secondsPerQuestion} + ${graceSeconds})))`;
 }
 
 /**
- * Whether the attempt's time is up at `now` (hasRunOut): its last window or its deadline, whichever comes
- * first, and the grace after it have passed. Until then an answer to the last question still counts. (The last
- * window of an attempt timed as a whole, which never moves, ends at its deadline.)
+ * Whether the open section's time is up at `now` (hasRunOut): its last window or its deadline, whichever comes
+ * first, and the grace after it have passed; in the last section (or without sections), the attempt's. Until then
+ * an answer to its last question still counts. (The last window of a section on one clock, which never moves,
+ * ends at its deadline.)
  */
 export function runOutSql(clock: ClockColumns, now: string, graceSeconds: string) {
   return `least(
-        ${clock.deadlineAt},
-        ${windowStartSql(clock, clock.totalQuestions)}
+        ${clock.sectionDeadlineAt},
+        ${windowStartSql(clock, clock.sectionEnd)}
       ) + make_interval(secs => ${graceSeconds}) < ${now}`;
 }
 
 /**
  * Whether the submitted attempt (alias `alias`, with the columns clockColumns names) was submitted once its time
- * was up (runOutSql at its submit, without the grace): by the quiz page's timer or the server's sweep, not by the
+ * was up (runOutSql at its submit, without the grace, in the section it was submitted in: the last, when it ran out): by the quiz page's timer or the server's sweep, not by the
  * student. The live board, the results and their exports all ask this one expression.
  */
 export function autoSubmittedSql(alias: string): string {

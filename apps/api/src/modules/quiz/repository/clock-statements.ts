@@ -3,6 +3,9 @@
 // the sweep that finds attempts whose time has run out. The clock's arithmetic in them is clock-sql.ts's.
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
 import {
+  ATTEMPT_COLUMNS,
+  type AttemptRow,
+  attemptRows,
   type Choice,
   paletteChangeSql,
   questionRevisionSql,
@@ -14,6 +17,7 @@ import {
   acceptsAnswerSql,
   beforeDeadlineSql,
   clockColumns,
+  clockSelectSql,
   positionNowSql,
   runOutSql,
   windowStartSql,
@@ -32,9 +36,9 @@ function choiceServedSql(served: string, option: string, options: string): strin
 
 const PALETTE_CHANGE = paletteChangeSql({ now: "$3::timestamptz", marked: "$4::boolean", clear: "$5::boolean" });
 
-const overdueAttemptIdsStatement: NamedStatement = {
-  name: "quiz.overdue-attempt-ids",
-  text: `select id from attempts
+const overdueAttemptsStatement: NamedStatement = {
+  name: "quiz.overdue-attempts",
+  text: `select ${ATTEMPT_COLUMNS} from attempts
     where submitted_at is null
       and ${runOutSql(clockColumns(), "now()", "$1::int")}
     order by deadline_at
@@ -42,10 +46,12 @@ const overdueAttemptIdsStatement: NamedStatement = {
     for update skip locked`,
 };
 
-/** Open attempts whose last window (or absolute deadline) has passed by more than `graceSeconds`. */
-export async function overdueAttemptIds(db: Executor, graceSeconds: number, limit = 100): Promise<string[]> {
-  const rows = await runNamed<{ id: string }>(db, overdueAttemptIdsStatement, [graceSeconds, limit]);
-  return rows.map((row) => row.id);
+/**
+ * Open attempts whose open section's last window (or its deadline) has passed by more than `graceSeconds`, locked:
+ * in the last section (or without sections) the attempt's time is up; before it, the next section is due.
+ */
+export async function overdueAttempts(db: Executor, graceSeconds: number, limit = 100): Promise<AttemptRow[]> {
+  return attemptRows(db, overdueAttemptsStatement, [graceSeconds, limit]);
 }
 
 /** The attempt's clock after a one-statement save or Next. */
@@ -53,9 +59,17 @@ export interface ClockRow {
   currentPosition: number;
   currentStartedAt: TimestampText;
   secondsPerQuestion: number;
-  totalQuestions: number;
   paced: boolean;
-  deadlineAt: TimestampText;
+  sectionFirst: number;
+  sectionEnd: number;
+  sectionDeadlineAt: TimestampText;
+}
+
+/** The clock's columns of `alias` under the names ClockRow gives them, for a statement's final select. */
+function clockRowSql(alias: string) {
+  return `${alias}.current_position as "currentPosition", ${alias}.current_started_at as "currentStartedAt",
+    ${alias}.seconds_per_question as "secondsPerQuestion", ${alias}.paced, ${alias}.section_first as "sectionFirst",
+    ${alias}.section_end as "sectionEnd", ${alias}.section_deadline_at as "sectionDeadlineAt"`;
 }
 
 const saveAnswerIfOpenStatement: NamedStatement = {
@@ -64,7 +78,7 @@ const saveAnswerIfOpenStatement: NamedStatement = {
   text: `
     with attempt as materialized (
       -- The student's open attempt first, so that the served question is found by (attempt, question).
-      select id, current_position, current_started_at, seconds_per_question, total_questions, paced, deadline_at
+      select id, ${clockSelectSql()}
       from attempts
       where student_id = $1::uuid and submitted_at is null
       for update
@@ -98,8 +112,8 @@ const saveAnswerIfOpenStatement: NamedStatement = {
       from open_window w where a.id = w.id and w.paced and w.position > w.current_position
       returning a.id
     )
-    select w.seconds_per_question as "secondsPerQuestion", w.total_questions as "totalQuestions", w.paced,
-           w.deadline_at as "deadlineAt",
+    select w.seconds_per_question as "secondsPerQuestion", w.paced, w.section_first as "sectionFirst",
+           w.section_end as "sectionEnd", w.section_deadline_at as "sectionDeadlineAt",
            case when w.paced then greatest(w.current_position, w.position) else w.current_position end
              as "currentPosition",
            case when w.paced and w.position > w.current_position then w.window_start else w.current_started_at end
@@ -133,14 +147,15 @@ const changePaletteIfOpenStatement: NamedStatement = {
   // $1 student, $2 position, $3 now, $4 marked (null: as it was), $5 clear the answer, $6 grace seconds
   text: `
     with attempt as materialized (
-      select id, current_position, current_started_at, seconds_per_question, total_questions, paced, deadline_at
+      select id, ${clockSelectSql()}
       from attempts
       where student_id = $1::uuid and submitted_at is null
       for update
     ), open_attempt as (
-      -- The palette is a whole-quiz attempt's: a paced one's questions open in turn, as its clock says.
+      -- The palette is a section on one clock's (or a whole-quiz attempt's): a paced one's questions open in turn,
+      -- as its clock says.
       select * from attempt a
-      where not a.paced and $2::int < a.total_questions
+      where not a.paced and $2::int >= a.section_first and $2::int < a.section_end
         and ${beforeDeadlineSql(clockColumns("a"), "$3::timestamptz", "$6::int")}
     ), changed as (
       update attempt_questions aq
@@ -149,14 +164,13 @@ const changePaletteIfOpenStatement: NamedStatement = {
       where aq.attempt_id = o.id and aq.position = $2::int and not ${PALETTE_CHANGE.unchanged}
       returning aq.position
     )
-    select seconds_per_question as "secondsPerQuestion", total_questions as "totalQuestions", paced,
-           deadline_at as "deadlineAt", current_position as "currentPosition", current_started_at as "currentStartedAt"
+    select ${clockRowSql("open_attempt")}
     from open_attempt`,
 };
 
 /**
- * The palette's change in one statement, the common case: the student's open attempt is timed as a whole, the
- * position is one of its questions and it still takes answers at `now` (its deadline and `graceSeconds`). Returns
+ * The palette's change in one statement, the common case: the student's open section is on one clock (or the
+ * attempt is timed as a whole), the position is one of its questions and it still takes answers at `now` (its deadline and `graceSeconds`). Returns
  * the attempt's clock, or undefined when any condition fails (the caller then finds out which, slowly). A change
  * that changes nothing (a question opened again) writes nothing.
  */
@@ -187,15 +201,14 @@ export async function changePaletteIfOpen(
 // its deadline. `from` names the attempts (alias a) and what picks the student's; `now` the time of the Next.
 function pacedAttemptForNextSql(from: string, now: string) {
   return `
-      select a.id, a.current_position, a.current_started_at, a.seconds_per_question, a.total_questions, a.deadline_at,
-             a.paced, ${positionNowSql(clockColumns("a"), now)} as position_now
+      select a.id, ${clockSelectSql("a")}, ${positionNowSql(clockColumns("a"), now)} as position_now
       ${from}
       and a.submitted_at is null and a.paced and ${beforeDeadlineSql(clockColumns("a"), now)}`;
 }
 // Next (to `position`) may open the question after the open one, or one the clock has already reached; not past
-// the last.
+// the open section's last (the next section opens by leaving this one).
 function nextAllowedSql(position: string) {
-  return `position_now < total_questions and ${position} <= position_now + 1 and ${position} < total_questions`;
+  return `position_now < section_end and ${position} <= position_now + 1 and ${position} < section_end`;
 }
 // A Next the clock got to first (the page asks when a question's time runs out) records where the timer has taken
 // the attempt: the same clock, written from the open question's window, so that the live board sees the student
@@ -220,8 +233,8 @@ const advanceIfAllowedStatement: NamedStatement = {
       from allowed t where a.id = t.id and $2::int = t.position_now + 1
       returning a.id, a.current_position, a.current_started_at
     ), ${RECORD_TIMER_MOVE}
-    select t.id as "attemptId", t.seconds_per_question as "secondsPerQuestion", t.total_questions as "totalQuestions",
-           t.paced, t.deadline_at as "deadlineAt",
+    select t.id as "attemptId", t.seconds_per_question as "secondsPerQuestion", t.paced,
+           t.section_first as "sectionFirst", t.section_end as "sectionEnd", t.section_deadline_at as "sectionDeadlineAt",
            coalesce(m.current_position, r.current_position, t.current_position) as "currentPosition",
            coalesce(m.current_started_at, r.current_started_at, t.current_started_at) as "currentStartedAt"
     from allowed t left join moved m on m.id = t.id left join recorded r on r.id = t.id`,
@@ -315,8 +328,9 @@ export const nextInOneGoStatement: NamedStatement = {
       where a.id = go.id and (go.in_position = go.position_now + 1 or go.timer_position > go.current_position)
       returning a.id, a.current_position, a.current_started_at
     )
-    select go.n as "batchIndex", go.id as "attemptId", go.seconds_per_question as "secondsPerQuestion",
-           go.total_questions as "totalQuestions", go.paced, go.deadline_at as "deadlineAt",
+    select go.n as "batchIndex", go.id as "attemptId", go.seconds_per_question as "secondsPerQuestion", go.paced,
+           go.section_first as "sectionFirst", go.section_end as "sectionEnd",
+           go.section_deadline_at as "sectionDeadlineAt",
            coalesce(m.current_position, go.current_position) as "currentPosition",
            coalesce(m.current_started_at, go.current_started_at) as "currentStartedAt",
            go.open_position as "openPosition",

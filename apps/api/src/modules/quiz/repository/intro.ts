@@ -31,5 +31,11 @@ export async function readIntro(db: Executor, studentId: string): Promise<QuizIn
   const { running, timeMultiplier, ...intro } = row;
   const status = running ? "in_progress" : intro.attemptsUsed >= intro.attemptsAllowed ? "completed" : "not_started";
   // Rounded as a start rounds it (service.ts), so the rules say the seconds the clock will give.
-  return { status, ...intro, secondsPerQuestion: Math.round(intro.secondsPerQuestion * timeMultiplier) };
+  const extra = (seconds: number) => Math.round(seconds * timeMultiplier);
+  return {
+    status,
+    ...intro,
+    secondsPerQuestion: extra(intro.secondsPerQuestion),
+    sections: intro.sections.map((section) => ({ ...section, secondsPerQuestion: extra(section.secondsPerQuestion) })),
+  };
 }

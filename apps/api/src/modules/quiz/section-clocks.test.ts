@@ -1,0 +1,213 @@
+// A test timed per section (issue 26, decision 034): each section on its own clock (a window per question, or one
+// clock for the section with the palette), run in order, a closed section never reopened, a section whose time runs
+// out followed by the next from the moment it ended. Through the real API and the stored rows.
+import type { AttemptState } from "@trainwise/contract/quiz";
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "../../test/app.ts";
+import { addRightWrongQuestion, adminToken, bearer, registerStudent } from "../../test/fixtures.ts";
+import { closeOverdueAttempts } from "./service.ts";
+
+type InProgress = Extract<AttemptState, { status: "in_progress" }>;
+
+// 2 × 20 s on one clock (40 s), 2 × 10 s a window each (20 s), 2 × 15 s on one clock (30 s): 90 s in all.
+const SECTIONS = [
+  { name: "Quant", categories: ["Clock quant"], questionCount: 2, timing: "section_clock", secondsPerQuestion: 20 },
+  { name: "Logic", categories: ["Clock logic"], questionCount: 2, timing: "per_question", secondsPerQuestion: 10 },
+  { name: "Verbal", categories: ["Clock verbal"], questionCount: 2, timing: "section_clock", secondsPerQuestion: 15 },
+];
+
+describe("a test timed per section", async () => {
+  const { app, database } = await createTestApp();
+  const admin = bearer(await adminToken(app, database.db));
+  for (const section of SECTIONS) {
+    for (let index = 1; index <= 2; index++) {
+      await addRightWrongQuestion(app, admin, section.categories[0] as string, `${section.name} ${index}`);
+    }
+  }
+  const created = await app.inject({
+    method: "POST",
+    url: "/api/tests",
+    headers: admin,
+    payload: { name: "Placement by sections", timingMode: "per_section", sections: SECTIONS },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const testId = created.json()._id as string;
+  const drive = await app.inject({
+    method: "POST",
+    url: "/api/drives",
+    headers: admin,
+    payload: { name: "Sections on their own clocks", testId },
+  });
+  expect(drive.statusCode, drive.body).toBe(201);
+  const { _id: driveId, code } = drive.json() as { _id: string; code: string };
+
+  async function started() {
+    const { token } = await registerStudent(app, { driveCode: code });
+    const start = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
+    expect(start.statusCode, start.body).toBe(200);
+    return { token, state: start.json() as InProgress };
+  }
+  const request = (token: string, method: "GET" | "PUT" | "POST", url: string, payload?: object) =>
+    app.inject({ method, url, headers: bearer(token), ...(payload && { payload }) });
+  const leave = (token: string, sectionFirst: number) =>
+    request(token, "POST", "/api/quiz/section/next", { sectionFirst });
+  async function storedClock(attemptId: string) {
+    const { rows } = await database.pool.query<{
+      sectionFirst: number;
+      sectionEnd: number;
+      sectionSeconds: number;
+      attemptSeconds: number;
+      paced: boolean;
+    }>(
+      `select section_first as "sectionFirst", section_end as "sectionEnd", paced,
+         round(extract(epoch from section_deadline_at - current_started_at))::int as "sectionSeconds",
+         round(extract(epoch from deadline_at - started_at))::int as "attemptSeconds"
+       from attempts where id = $1::uuid`,
+      [attemptId],
+    );
+    return rows[0];
+  }
+  /** Moves the attempt's times `seconds` into the past, as if that much time had gone by. */
+  async function timePasses(attemptId: string, seconds: number) {
+    await database.pool.query(
+      `update attempts set started_at = started_at - make_interval(secs => $2),
+         current_started_at = current_started_at - make_interval(secs => $2),
+         deadline_at = deadline_at - make_interval(secs => $2),
+         section_deadline_at = section_deadline_at - make_interval(secs => $2)
+       where id = $1::uuid`,
+      [attemptId, seconds],
+    );
+  }
+
+  it("refuses per-section timing on a test without sections", async () => {
+    const refused = await app.inject({
+      method: "POST",
+      url: "/api/tests",
+      headers: admin,
+      payload: { name: "No sections", timingMode: "per_section" },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain("Timing each section on its own needs sections");
+  });
+
+  it("opens the first section on its own clock, and shows nothing of a later section", async () => {
+    const { token, state } = await started();
+    expect(state).toMatchObject({ timingMode: "per_section", paced: false, sectionFirst: 0, sectionEnd: 2 });
+    expect(state.secondsLeft).toBeGreaterThan(35);
+    expect(state.secondsLeft).toBeLessThanOrEqual(40);
+    expect(state.questions.map((question) => question.text).sort()).toEqual(["Quant 1", "Quant 2"]);
+    // The attempt's deadline is every section's time back to back; the open section's, its own.
+    expect(await storedClock(state.attemptId)).toMatchObject({ attemptSeconds: 90, sectionSeconds: 40 });
+    // The palette and answers work inside the section, and nowhere else.
+    const inside = await request(token, "PUT", "/api/quiz/palette", { position: 1, marked: true });
+    expect(inside.statusCode, inside.body).toBe(200);
+    const later = await request(token, "PUT", "/api/quiz/palette", { position: 2, marked: true });
+    expect(later.statusCode).toBe(409);
+    expect(later.json().message).toBe("That question is in a later section, which is not open yet.");
+    const reload = (await request(token, "GET", "/api/quiz/attempt").then((reply) => reply.json())) as InProgress;
+    expect(reload).toMatchObject({ sectionFirst: 0, sectionEnd: 2, currentIndex: 0 });
+    expect(reload.questions).toHaveLength(2);
+  });
+
+  it("leaves a section once however often it is asked, and never reopens it", async () => {
+    const { token, state } = await started();
+    const question = state.questions[0];
+    const right = question?.options.find((option) => option.text === "right");
+    const answer = { questionId: question?._id, optionId: right?._id };
+    expect((await request(token, "PUT", "/api/quiz/answers", answer)).statusCode).toBe(200);
+
+    const left = await leave(token, 0);
+    expect(left.statusCode, left.body).toBe(200);
+    const logic = left.json() as InProgress;
+    expect(logic).toMatchObject({ paced: true, sectionFirst: 2, sectionEnd: 4, currentIndex: 2 });
+    expect(logic.secondsLeft).toBeGreaterThan(7);
+    expect(logic.secondsLeft).toBeLessThanOrEqual(10);
+    expect(logic.question?.text).toMatch(/^Logic /);
+    // Left early, the section gives its time up: the next one starts now, with all of its own.
+    expect(await storedClock(state.attemptId)).toMatchObject({ sectionFirst: 2, sectionEnd: 4, sectionSeconds: 20 });
+
+    // The same request again (a double click, a retry) leaves nothing more.
+    const again = await leave(token, 0);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ sectionFirst: 2, sectionEnd: 4 });
+    const ahead = await leave(token, 4);
+    expect(ahead.statusCode).toBe(409);
+    expect(ahead.json().message).toBe("That section is not open yet.");
+
+    // The closed section takes no answer, no mark, no clear.
+    const late = await request(token, "PUT", "/api/quiz/answers", answer);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe("That question's section is closed: its answers can no longer change.");
+    const clear = await request(token, "PUT", "/api/quiz/palette", { position: 0, clear: true });
+    expect(clear.statusCode).toBe(409);
+    // A paced section has no palette, and Next stays inside it.
+    const palette = await request(token, "PUT", "/api/quiz/palette", { position: 2 });
+    expect(palette.json().message).toBe(
+      "This section gives each question its own time, one after another: it has no palette.",
+    );
+    expect((await request(token, "POST", "/api/quiz/next", { position: 3 })).statusCode).toBe(200);
+    const past = await request(token, "POST", "/api/quiz/next", { position: 4 });
+    expect(past.statusCode).toBe(409);
+    expect(past.json().message).toBe("That question is in the next section: leave this section to open it.");
+
+    const verbal = (await leave(token, 2).then((reply) => reply.json())) as InProgress;
+    expect(verbal).toMatchObject({ paced: false, sectionFirst: 4, sectionEnd: 6 });
+    expect(verbal.questions).toHaveLength(6);
+    const last = await leave(token, 4);
+    expect(last.statusCode).toBe(409);
+    expect(last.json().message).toBe("This is the last section: submit the quiz to finish.");
+
+    const submitted = await request(token, "POST", "/api/quiz/submit", { answers: [] });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const result = await request(token, "GET", `/api/quiz/result/${submitted.json().resultId}`);
+    // The answer given in the first section counts, though the section closed early.
+    expect(result.json()).toMatchObject({ score: 1, totalQuestions: 6 });
+    // Leaving once it is submitted answers where it stands.
+    expect((await leave(token, 4)).json()).toMatchObject({ status: "submitted" });
+  });
+
+  it("follows a section whose time ran out with the next from the moment it ended, whoever asks first", async () => {
+    const { token, state } = await started();
+    // Section 1 (40 s) ended 11 s ago, past its 10 s grace: section 2 started then, its first window (10 s) is over.
+    await timePasses(state.attemptId, 51);
+    const resumed = (await request(token, "GET", "/api/quiz/attempt").then((reply) => reply.json())) as InProgress;
+    expect(resumed).toMatchObject({ paced: true, sectionFirst: 2, sectionEnd: 4, currentIndex: 3 });
+    expect(resumed.secondsLeft).toBeGreaterThan(6);
+    expect(resumed.secondsLeft).toBeLessThanOrEqual(9);
+    expect(await storedClock(state.attemptId)).toMatchObject({ sectionFirst: 2, sectionSeconds: 20 });
+
+    // The sweep does the same for a student who asks nothing: section 2 ended 11 s ago, so section 3 runs.
+    const other = await started();
+    await timePasses(other.state.attemptId, 40 + 20 + 11);
+    await closeOverdueAttempts(database.db);
+    const clock = await storedClock(other.state.attemptId);
+    expect(clock).toMatchObject({ sectionFirst: 4, sectionEnd: 6, paced: false, sectionSeconds: 30 });
+    // And once the last section is over too, the attempt is scored and closed.
+    await timePasses(other.state.attemptId, 30 + 11);
+    await closeOverdueAttempts(database.db);
+    const after = await request(other.token, "GET", "/api/quiz/attempt");
+    expect(after.json()).toMatchObject({ status: "submitted" });
+  });
+
+  it("cuts the open section at the drive's close when the closing ends attempts, and gives it back on reopening", async () => {
+    const { state } = await started();
+    const closesAt = new Date(Date.now() + 5_000).toISOString();
+    const edit = (payload: object) =>
+      app.inject({
+        method: "PUT",
+        url: `/api/drives/${driveId}`,
+        headers: admin,
+        payload: { name: "Sections on their own clocks", testId, ...payload },
+      });
+    const cut = await edit({ closesAt, closingEndsAttempts: true });
+    expect(cut.statusCode, cut.body).toBe(200);
+    const { rows } = await database.pool.query<{ cut: boolean }>(
+      "select section_deadline_at <= $2::timestamptz and deadline_at <= $2::timestamptz as cut from attempts where id = $1::uuid",
+      [state.attemptId, closesAt],
+    );
+    expect(rows[0]?.cut).toBe(true);
+    const back = await edit({ closesAt: null, closingEndsAttempts: false });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await storedClock(state.attemptId)).toMatchObject({ attemptSeconds: 90, sectionSeconds: 40 });
+  });
+});
