@@ -11,6 +11,9 @@
 //   SECTIONS=4           divides the default test into that many sections first (the same questions in all, each
 //                        category of the bank in one section, negative marking in one and cut-offs in two; decision
 //                        034), to compare with the one-list test; needs the bench to start the product.
+//   SECTION_CLOCKS=on    with SECTIONS, times the test per section, every section a question at a time at the
+//                        test's seconds: the client leaves each section on its last question (POST
+//                        /api/quiz/section/next, carrying the answer as Next does) instead of a Next. Fast mode only.
 // Every answer the server acknowledged is then compared with what it stores (fast: by a read-only query of the
 // database when the bench started it; paced: through the API). A benchmark, not a test: it asserts nothing,
 // but exits 1 when an acknowledged answer was lost.
@@ -41,6 +44,7 @@ const P99_BAR_MS = 150;
 const KNEE_STEP = 1000;
 const KNEE_MAX = Number(process.env.KNEE_MAX ?? 10_000);
 const SECTIONS = Number(process.env.SECTIONS ?? 1);
+const SECTION_CLOCKS = process.env.SECTION_CLOCKS === "on";
 /** The admin the bench starts the product with, to divide the default test into sections. */
 const ADMIN = { username: "bench-admin", password: "bench admin password" };
 
@@ -84,24 +88,33 @@ async function journey(stats: Stats, connection: StudentConnection, index: numbe
     group: "CSE",
     year: "2025",
   });
-  const state = await call<StartedQuiz>(stats, connection, "POST", "/api/quiz/start", token);
+  let state = await call<StartedQuiz>(stats, connection, "POST", "/api/quiz/start", token);
   const given: { questionId: string; optionId: string }[] = [];
   let question = state.question;
   for (let position = 0; position < state.totalQuestions && question; position++) {
     const answer = { questionId: question._id, optionId: pickedOption(question, index, position) };
     given.push(answer);
     if (position === state.totalQuestions - 1) break;
-    ({ question } = await call<{ question: ServedQuestion | null }>(
-      stats,
-      connection,
-      "POST",
-      "/api/quiz/next",
-      token,
-      {
-        position: position + 1,
+    if (position === state.sectionEnd - 1) {
+      // The last question of a section on its own clock: leaving the section carries its answer.
+      state = await call<StartedQuiz>(stats, connection, "POST", "/api/quiz/section/next", token, {
+        sectionFirst: state.sectionFirst,
         answer,
-      },
-    ));
+      });
+      question = state.question;
+    } else {
+      ({ question } = await call<{ question: ServedQuestion | null }>(
+        stats,
+        connection,
+        "POST",
+        "/api/quiz/next",
+        token,
+        {
+          position: position + 1,
+          answer,
+        },
+      ));
+    }
     stats.acknowledged.push(`${email}|${answer.questionId}|${answer.optionId}`);
   }
   const { resultId, refused } = await call<{ resultId: string; refused: { questionId: string }[] }>(
@@ -328,7 +341,10 @@ async function divideDefaultTest(baseUrl: string) {
   };
   const { token } = await admin<{ token: string }>("POST", "/api/auth/admin/login", ADMIN);
   const tests = await admin<Record<string, unknown>[]>("GET", "/api/tests", undefined, token);
-  const test = tests.find((candidate) => candidate.isDefault) as Record<string, unknown> & { questionCount: number };
+  const test = tests.find((candidate) => candidate.isDefault) as Record<string, unknown> & {
+    questionCount: number;
+    secondsPerQuestion: number;
+  };
   const { _id, isDefault, archived, available, createdAt, ...settings } = test;
   const sections = Array.from({ length: SECTIONS }, (_, index) => ({
     name: `Section ${index + 1}`,
@@ -336,6 +352,8 @@ async function divideDefaultTest(baseUrl: string) {
     questionCount: Math.floor(test.questionCount / SECTIONS) + (index < test.questionCount % SECTIONS ? 1 : 0),
     negativeMark: index === 0 ? 0.25 : 0,
     cutOff: index < 2 ? 40 : null,
+    timing: "per_question",
+    secondsPerQuestion: test.secondsPerQuestion,
   }));
   const wanted = test.categories as string[];
   const names = (await admin<string[]>("GET", "/api/questions/categories", undefined, token)).filter(
@@ -359,9 +377,10 @@ async function divideDefaultTest(baseUrl: string) {
     neediest.categories.push(name);
     held.set(neediest, (held.get(neediest) ?? 0) + total);
   }
-  await admin("PUT", `/api/tests/${_id}`, { ...settings, sections }, token);
+  const timingMode = SECTION_CLOCKS ? "per_section" : settings.timingMode;
+  await admin("PUT", `/api/tests/${_id}`, { ...settings, timingMode, sections }, token);
   console.log(
-    `the default test in ${SECTIONS} sections: ${sections.map((section) => `${section.questionCount} of ${held.get(section)} (${section.categories.join(", ")})`).join("; ")}`,
+    `the default test in ${SECTIONS} sections${SECTION_CLOCKS ? ", each on its own clock" : ""}: ${sections.map((section) => `${section.questionCount} of ${held.get(section)} (${section.categories.join(", ")})`).join("; ")}`,
   );
 }
 

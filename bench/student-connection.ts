@@ -116,6 +116,9 @@ export interface ServedQuestion {
 export interface StartedQuiz {
   totalQuestions: number;
   question: ServedQuestion | null;
+  /** The open section's first position and the one after its last (0 and totalQuestions without section clocks). */
+  sectionFirst: number;
+  sectionEnd: number;
 }
 
 /**

@@ -274,7 +274,11 @@ export type PaletteChange = z.infer<typeof paletteChangeSchema>;
  * Leave the open section of a test timed per section (the student's "Leave section", or its clock running out):
  * `sectionFirst` names the section being left, so that a request sent twice never closes the next one too.
  */
-export const leaveSectionSchema = z.object({ sectionFirst: positionSchema(0) });
+export const leaveSectionSchema = z.object({
+  sectionFirst: positionSchema(0),
+  /** The answer to the question on screen, saved first under the section's rules (as Next carries it). */
+  answer: answerSchema.optional(),
+});
 export type LeaveSection = z.infer<typeof leaveSectionSchema>;
 /** The quiz page lost focus or visibility while this question was open. */
 export const focusLossSchema = z.object({ position: positionSchema(0) });

@@ -150,7 +150,16 @@ describe("a test timed per section", async () => {
     expect(past.statusCode).toBe(409);
     expect(past.json().message).toBe("That question is in the next section: leave this section to open it.");
 
-    const verbal = (await leave(token, 2).then((reply) => reply.json())) as InProgress;
+    // Leaving the paced section carries the answer to its last question, saved first as Next carries one.
+    const onScreen = (await request(token, "GET", "/api/quiz/attempt").then((reply) => reply.json())) as InProgress;
+    const lastOfLogic = onScreen.question;
+    const rightOfLogic = lastOfLogic?.options.find((option) => option.text === "right");
+    const carried = await request(token, "POST", "/api/quiz/section/next", {
+      sectionFirst: 2,
+      answer: { questionId: lastOfLogic?._id, optionId: rightOfLogic?._id },
+    });
+    expect(carried.statusCode, carried.body).toBe(200);
+    const verbal = carried.json() as InProgress;
     expect(verbal).toMatchObject({ paced: false, sectionFirst: 4, sectionEnd: 6 });
     expect(verbal.questions).toHaveLength(6);
     const last = await leave(token, 4);
@@ -160,8 +169,8 @@ describe("a test timed per section", async () => {
     const submitted = await request(token, "POST", "/api/quiz/submit", { answers: [] });
     expect(submitted.statusCode, submitted.body).toBe(200);
     const result = await request(token, "GET", `/api/quiz/result/${submitted.json().resultId}`);
-    // The answer given in the first section counts, though the section closed early.
-    expect(result.json()).toMatchObject({ score: 1, totalQuestions: 6 });
+    // The answer given in the first section counts, though the section closed early, and so does the one carried.
+    expect(result.json()).toMatchObject({ score: 2, totalQuestions: 6 });
     // Leaving once it is submitted answers where it stands.
     expect((await leave(token, 4)).json()).toMatchObject({ status: "submitted" });
   });

@@ -632,7 +632,8 @@ export async function changePalette(db: Database, studentId: string, change: Pal
  * POST /api/quiz/section/next: on an attempt timed per section, closes the open section (the student's Leave
  * section, or its clock running out) and opens the next, from now or from when the open one's time ended if that
  * was earlier. `sectionFirst` names the section being left: a section already left is not left again (a request
- * sent twice, or the sweep first), and the attempt is answered as it stands. The last section ends with Submit.
+ * sent twice, or the sweep first), and the attempt is answered as it stands. The answer to the question on screen
+ * may come along, saved first by the rules of saving one (as Next carries it). The last section ends with Submit.
  */
 export async function leaveSection(db: Database, studentId: string, leaving: LeaveSection): Promise<AttemptState> {
   return db.transaction(async (tx) => {
@@ -652,6 +653,12 @@ export async function leaveSection(db: Database, studentId: string, leaving: Lea
     if (leaving.sectionFirst === attempt.sectionFirst) {
       const next = nextSectionClock(attempt, times, attempt.deadlineAt, now);
       if (!next) throw new HttpError(409, "This is the last section: submit the quiz to finish.");
+      if (leaving.answer) {
+        // As with Next, an answer refused (its time was up) does not stop the move.
+        const { questionId } = leaving.answer;
+        const slot = (await answerSlots(tx, attempt.id)).find((candidate) => candidate.questionId === questionId);
+        await applyAnswer(tx, attempt, slot, leaving.answer, now);
+      }
       await openSection(tx, attempt.id, next);
       Object.assign(attempt, next);
     }

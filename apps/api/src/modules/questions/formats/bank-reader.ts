@@ -38,14 +38,16 @@ export class BankReader {
     return withBuffers(outcome as FileOutcome);
   }
 
-  /** The preview of the file as JSON (the contract's `questionImportPreviewSchema`), or why it was refused. */
+  /** The preview of the file as JSON in UTF-8 (the contract's `questionImportPreviewSchema`), or why it was refused. */
   async preview(
     text: string,
     format: BankFormat,
     defaults: ImportDefaults,
-  ): Promise<{ ok: true; json: string } | FileRefusal> {
+  ): Promise<{ ok: true; json: Buffer } | FileRefusal> {
     const { outcome, preview } = await this.#queue.run({ text, format, defaults, preview: true });
-    return outcome.ok ? { ok: true, json: preview as string } : outcome;
+    if (!outcome.ok) return outcome;
+    const bytes = preview as Uint8Array;
+    return { ok: true, json: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) };
   }
 
   close(): Promise<void> {
