@@ -1,7 +1,7 @@
 // The quiz page (/quiz): the rules first when the test asks for them, then the open question with its clock, the
 // palette of a test timed as a whole (or of a section on its own clock), and the checks before Submit and before
 // leaving a section. What it does lives in use-quiz-attempt.ts.
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { AnswerOptions } from "../../components/quiz/answer-options.tsx";
 import { CompletedScreen, IntroScreen } from "../../components/quiz/quiz-intro.tsx";
@@ -73,6 +73,57 @@ function closesOnEscape(close: () => void) {
     event.stopPropagation();
     close();
   };
+}
+
+/**
+ * A check before a step that cannot be undone (leaving a section, submitting, moving on without an answer): what
+ * the step leaves behind, a button to stay (focused first, as Escape does) and one to go on.
+ */
+function CheckBeforeGoing(props: {
+  id: string;
+  title: string;
+  summary?: ReactNode;
+  panelRef?: Ref<HTMLDivElement>;
+  stayRef: Ref<HTMLButtonElement>;
+  stay: { label: string; onClick: () => void };
+  go: { label: string; onClick: () => void; busy: boolean };
+  /** What Escape does, when it is not what the staying button does. */
+  onEscape?: () => void;
+}) {
+  const { id, title, summary, panelRef, stayRef, stay, go } = props;
+  return (
+    <div
+      ref={panelRef}
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={summary ? `${id}-summary` : undefined}
+      onKeyDown={closesOnEscape(props.onEscape ?? stay.onClick)}
+      className="mt-6 scroll-mt-40 rounded border border-amber-400 bg-amber-50 p-4"
+    >
+      <p id={`${id}-title`} className="font-semibold text-amber-950">
+        {title}
+      </p>
+      {summary && <div id={`${id}-summary`}>{summary}</div>}
+      <div className="mt-3 flex flex-wrap gap-3">
+        <button
+          ref={stayRef}
+          type="button"
+          onClick={stay.onClick}
+          className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
+        >
+          {stay.label}
+        </button>
+        <button
+          type="button"
+          disabled={go.busy}
+          onClick={go.onClick}
+          className="rounded border border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+        >
+          {go.label}
+        </button>
+      </div>
+    </div>
+  );
 }
 
 /** The resume code from registration, shown until the student says they have noted it. */
@@ -265,105 +316,44 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
           </div>
         )}
         {state.confirmingLeave && !state.paced && leavable ? (
-          <div
-            ref={summaryRef}
-            role="alertdialog"
-            aria-labelledby="leave-title"
-            aria-describedby="leave-summary"
-            onKeyDown={closesOnEscape(stayInSection)}
-            className="mt-6 scroll-mt-40 rounded border border-amber-400 bg-amber-50 p-4"
-          >
-            <p id="leave-title" className="font-semibold text-amber-950">
-              {`Leave ${section?.name ?? "this section"}? ${stillToLookAt(unanswered, marked)}You cannot come back to this section.`}
-            </p>
-            <div id="leave-summary">
-              <PaletteSummary state={state} />
-            </div>
-            <div className="mt-3 flex flex-wrap gap-3">
-              <button
-                ref={confirmRef}
-                type="button"
-                onClick={stayInSection}
-                className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
-              >
-                Stay in this section
-              </button>
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => void leaveSection()}
-                className="rounded border border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
-              >
-                Leave section
-              </button>
-            </div>
-          </div>
+          <CheckBeforeGoing
+            id="leave"
+            panelRef={summaryRef}
+            stayRef={confirmRef}
+            title={`Leave ${section?.name ?? "this section"}? ${stillToLookAt(unanswered, marked)}You cannot come back to this section.`}
+            summary={<PaletteSummary state={state} />}
+            stay={{ label: "Stay in this section", onClick: stayInSection }}
+            go={{ label: "Leave section", onClick: () => void leaveSection(), busy }}
+          />
         ) : state.confirmingSkip && !state.paced && (unanswered.length > 0 || marked.length > 0) ? (
-          <div
-            ref={summaryRef}
-            role="alertdialog"
-            aria-labelledby="skip-title"
-            aria-describedby="skip-summary"
-            onKeyDown={closesOnEscape(stopAsking)}
-            className="mt-6 scroll-mt-40 rounded border border-amber-400 bg-amber-50 p-4"
-          >
-            <p id="skip-title" className="font-semibold text-amber-950">
-              {stillToLookAt(unanswered, marked)}
-              Once you submit, you cannot change your answers.
-            </p>
-            <div id="skip-summary">
-              <PaletteSummary state={state} />
-            </div>
-            <div className="mt-3 flex flex-wrap gap-3">
-              <button
-                ref={confirmRef}
-                type="button"
-                onClick={() => dispatch({ type: "wentTo", index: toLookAt - 1 })}
-                className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
-              >
-                Go to question {toLookAt}
-              </button>
-              <button
-                type="button"
-                disabled={busy}
-                onClick={goOn}
-                className="rounded border border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
-              >
-                {unanswered.length === 0
+          <CheckBeforeGoing
+            id="skip"
+            panelRef={summaryRef}
+            stayRef={confirmRef}
+            title={`${stillToLookAt(unanswered, marked)}Once you submit, you cannot change your answers.`}
+            summary={<PaletteSummary state={state} />}
+            stay={{
+              label: `Go to question ${toLookAt}`,
+              onClick: () => dispatch({ type: "wentTo", index: toLookAt - 1 }),
+            }}
+            go={{
+              label:
+                unanswered.length === 0
                   ? "Submit now"
-                  : `Submit without ${unanswered.length === 1 ? "that answer" : "those answers"}`}
-              </button>
-            </div>
-          </div>
+                  : `Submit without ${unanswered.length === 1 ? "that answer" : "those answers"}`,
+              onClick: goOn,
+              busy,
+            }}
+            onEscape={stopAsking}
+          />
         ) : state.confirmingSkip && state.paced && !state.answers[question._id] ? (
-          <div
-            role="alertdialog"
-            aria-labelledby="skip-title"
-            onKeyDown={closesOnEscape(stopAsking)}
-            className="mt-6 rounded border border-amber-400 bg-amber-50 p-4"
-          >
-            <p id="skip-title" className="font-semibold text-amber-950">
-              You have not answered this question. You cannot come back to it once you move on.
-            </p>
-            <div className="mt-3 flex flex-wrap gap-3">
-              <button
-                ref={confirmRef}
-                type="button"
-                onClick={stopAsking}
-                className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
-              >
-                Stay on this question
-              </button>
-              <button
-                type="button"
-                disabled={busy}
-                onClick={goOn}
-                className="rounded border border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
-              >
-                {isLast ? "Submit without an answer" : "Move on without an answer"}
-              </button>
-            </div>
-          </div>
+          <CheckBeforeGoing
+            id="skip"
+            stayRef={confirmRef}
+            title="You have not answered this question. You cannot come back to it once you move on."
+            stay={{ label: "Stay on this question", onClick: stopAsking }}
+            go={{ label: isLast ? "Submit without an answer" : "Move on without an answer", onClick: goOn, busy }}
+          />
         ) : (
           <div className="mt-6 flex flex-wrap gap-3">
             {!state.paced && state.index > state.sectionFirst && (
