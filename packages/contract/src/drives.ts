@@ -195,7 +195,9 @@ export const testInputSchema = z
     secondsPerQuestion: wholeNumber("Seconds per question", ...TEST_RANGES.secondsPerQuestion).default(
       SECONDS_PER_QUESTION,
     ),
-    timingMode: z.enum(TIMING_MODES, { error: "Timing must be per question or whole quiz" }).default("per_question"),
+    timingMode: z
+      .enum(TIMING_MODES, { error: "Timing must be per question, whole quiz or each section on its own" })
+      .default("per_question"),
     attemptsAllowed: wholeNumber("Attempts allowed", ...TEST_RANGES.attemptsAllowed).default(1),
     passMark: wholeNumber("Pass mark", ...TEST_RANGES.passMark)
       .nullable()

@@ -552,7 +552,11 @@ describe("tests and drives", async () => {
           "difficultyMix",
           "The difficulty mix must add up to between 1 and 200 questions",
         ],
-        [{ name: "x", timingMode: "sometimes" }, "timingMode", "Timing must be per question or whole quiz"],
+        [
+          { name: "x", timingMode: "sometimes" },
+          "timingMode",
+          "Timing must be per question, whole quiz or each section on its own",
+        ],
       ];
       for (const [payload, field, message] of cases) {
         const response = await app.inject({ method: "POST", url: "/api/tests", headers: asAdmin, payload });

@@ -104,6 +104,9 @@ describe("a test timed per section", async () => {
     const later = await request(token, "PUT", "/api/quiz/palette", { position: 2, marked: true });
     expect(later.statusCode).toBe(409);
     expect(later.json().message).toBe("That question is in a later section, which is not open yet.");
+    // A lost focus is noted on a question the student has open, never on a later section's.
+    expect((await request(token, "POST", "/api/quiz/focus", { position: 4 })).statusCode).toBe(409);
+    expect((await request(token, "POST", "/api/quiz/focus", { position: 1 })).statusCode).toBe(204);
     const reload = (await request(token, "GET", "/api/quiz/attempt").then((reply) => reply.json())) as InProgress;
     expect(reload).toMatchObject({ sectionFirst: 0, sectionEnd: 2, currentIndex: 0 });
     expect(reload.questions).toHaveLength(2);
@@ -123,8 +126,14 @@ describe("a test timed per section", async () => {
     expect(logic.secondsLeft).toBeGreaterThan(7);
     expect(logic.secondsLeft).toBeLessThanOrEqual(10);
     expect(logic.question?.text).toMatch(/^Logic /);
-    // Left early, the section gives its time up: the next one starts now, with all of its own.
+    // Left early, the section gives its time up: the next one starts now, with all of its own, and the attempt's
+    // last moment comes forward with it (20 + 30 s from now), and with it a secure drive's release.
     expect(await storedClock(state.attemptId)).toMatchObject({ sectionFirst: 2, sectionEnd: 4, sectionSeconds: 20 });
+    const { rows: ends } = await database.pool.query<{ left: number }>(
+      "select round(extract(epoch from deadline_at - section_deadline_at))::int as left from attempts where id = $1::uuid",
+      [state.attemptId],
+    );
+    expect(ends[0]?.left).toBe(30);
 
     // The same request again (a double click, a retry) leaves nothing more.
     const again = await leave(token, 0);
@@ -196,6 +205,46 @@ describe("a test timed per section", async () => {
     await closeOverdueAttempts(database.db);
     const after = await request(other.token, "GET", "/api/quiz/attempt");
     expect(after.json()).toMatchObject({ status: "submitted" });
+  });
+
+  it("never opens a section whose time was over before the student came back: its questions take no answer", async () => {
+    const { token, state } = await started();
+    // Away 65 s: Quant ended at 40 s (its grace at 50), Logic then ran 40–60 s unseen; Verbal runs from 60 s.
+    await timePasses(state.attemptId, 65);
+    const back = (await request(token, "GET", "/api/quiz/attempt").then((reply) => reply.json())) as InProgress;
+    expect(back).toMatchObject({ paced: false, sectionFirst: 4, sectionEnd: 6 });
+    expect(back.secondsLeft).toBeGreaterThan(22);
+    expect(back.secondsLeft).toBeLessThanOrEqual(25);
+    const logic = back.questions[2];
+    const answer = { questionId: logic?._id, optionId: logic?.options[0]?._id };
+    const late = await request(token, "PUT", "/api/quiz/answers", answer);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe("That question's section is closed: its answers can no longer change.");
+  });
+
+  it("keeps the section clocks for the original all-at-once client too, on a default test timed per section", async () => {
+    const tests = await app.inject({ method: "GET", url: "/api/tests", headers: admin });
+    const { _id, isDefault, archived, available, sectionsAvailable, createdAt, ...settings } = (
+      tests.json() as { isDefault: boolean; _id: string }[]
+    ).find((test) => test.isDefault) as Record<string, unknown>;
+    const edited = await app.inject({
+      method: "PUT",
+      url: `/api/tests/${_id}`,
+      headers: admin,
+      payload: { ...settings, timingMode: "per_section", sections: SECTIONS },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const { token } = await registerStudent(app);
+    const questions = await request(token, "GET", "/api/quiz/questions");
+    expect(questions.statusCode, questions.body).toBe(200);
+    // The first section's questions only, under its own clock: no later section's, no window over all of them.
+    expect((questions.json() as { text: string }[]).map((question) => question.text).sort()).toEqual([
+      "Quant 1",
+      "Quant 2",
+    ]);
+    const state = (await request(token, "GET", "/api/quiz/attempt").then((reply) => reply.json())) as InProgress;
+    expect(state).toMatchObject({ sectionFirst: 0, sectionEnd: 2, paced: false });
+    expect(state.secondsLeft).toBeLessThanOrEqual(40);
   });
 
   it("cuts the open section at the drive's close when the closing ends attempts, and gives it back on reopening", async () => {

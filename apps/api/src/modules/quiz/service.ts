@@ -66,6 +66,7 @@ import {
   type AttemptClock,
   acceptsAnswer,
   catchUpSections,
+  deadlineFrom,
   hasRunOut,
   nextSectionClock,
   readClock,
@@ -104,13 +105,20 @@ function sectionTimes(attempt: Pick<AttemptRow, "timingMode" | "sections">): Sec
  */
 async function closeIfOverdue(db: Executor, attempt: AttemptRow, now: Date): Promise<AttemptRow> {
   if (!isOverdue(attempt, now)) return attempt;
-  const caughtUp = catchUpSections(attempt, sectionTimes(attempt), attempt.deadlineAt, now);
+  const times = sectionTimes(attempt);
+  const caughtUp = catchUpSections(attempt, times, attempt.deadlineAt, now);
   if (caughtUp.sectionFirst !== attempt.sectionFirst) {
-    await openSection(db, attempt.id, caughtUp);
-    Object.assign(attempt, caughtUp);
+    await moveToSection(db, attempt, caughtUp, times);
     if (!isOverdue(attempt, now)) return attempt;
   }
   return (await scoreAndClose(db, attempt.id, now)) ?? attempt;
+}
+
+/** The attempt, its row locked, moved on to the section of `opened`: stored, and as the caller holds it. */
+async function moveToSection(db: Executor, attempt: AttemptRow, opened: AttemptClock, times: SectionTime[]) {
+  const deadlineAt = deadlineFrom(opened, times, attempt.deadlineAt);
+  await openSection(db, attempt.id, opened, deadlineAt);
+  Object.assign(attempt, opened, { deadlineAt });
 }
 
 /**
@@ -344,9 +352,11 @@ async function startOrResumeOnce(db: Database, studentId: string, startedBy: Sta
 /**
  * How a new attempt's clock starts: on a test timed per section, its first section's (paced, or on a clock of its
  * own); else the test's, paced when it is timed per question. The original client takes every question at once and
- * submits at the end; on the default drive it gets one window for the whole quiz (and every section) so that every
- * answer it sends in time counts (decision 007). Only there: another drive of the default test keeps its clock,
- * whichever client starts it.
+ * submits at the end; on the default drive it gets one window for the whole quiz so that every answer it sends in
+ * time counts (decision 007). Only there, and never over a test timed per section: one window would let a
+ * candidate who chose that route skip every section's clock and order (an outside attack), so the sections keep
+ * their clocks and the route serves what the open section shows. Another drive of the default test keeps its
+ * clock, whichever client starts it.
  */
 function firstClock(values: {
   test: StudentForStart["test"];
@@ -363,8 +373,6 @@ function firstClock(values: {
     return { paced, secondsPerQuestion, time: { seconds: served * secondsPerQuestion, firstSection: null } };
   }
   const seconds = sectionsSeconds(times);
-  if (allAtOnce)
-    return { paced: false, secondsPerQuestion: first.secondsPerQuestion, time: { seconds, firstSection: null } };
   const firstSection = { end: first.questionCount, seconds: sectionsSeconds(times, 0, 1) };
   return { paced: first.paced, secondsPerQuestion: first.secondsPerQuestion, time: { seconds, firstSection } };
 }
@@ -636,6 +644,12 @@ export async function changePalette(db: Database, studentId: string, change: Pal
  * may come along, saved first by the rules of saving one (as Next carries it). The last section ends with Submit.
  */
 export async function leaveSection(db: Database, studentId: string, leaving: LeaveSection): Promise<AttemptState> {
+  // A section already left (a request sent again, the page and the sweep both): answered as it stands, read without
+  // the row's lock, so that a flood of repeats holds nobody up.
+  const [latest] = await attemptsOf(db, studentId);
+  if (latest && !latest.submittedAt && leaving.sectionFirst < latest.sectionFirst) {
+    return currentAttemptState(db, studentId);
+  }
   return db.transaction(async (tx) => {
     const now = new Date();
     const open = await lockOpenAttempt(tx, studentId);
@@ -646,21 +660,28 @@ export async function leaveSection(db: Database, studentId: string, leaving: Lea
       return { status: "submitted", attemptId: latest.id, resultId: latest.id };
     }
     const times = sectionTimes(attempt);
-    if (times.length === 0) {
+    if (attempt.paced === false && times.length === 0) {
       throw new HttpError(409, "This quiz is not timed per section: it has no section to leave.");
     }
+    if (times.length === 0) throw new HttpError(409, "This quiz is not timed per section: it has no section to leave.");
     if (leaving.sectionFirst > attempt.sectionFirst) throw new HttpError(409, "That section is not open yet.");
     if (leaving.sectionFirst === attempt.sectionFirst) {
-      const next = nextSectionClock(attempt, times, attempt.deadlineAt, now);
-      if (!next) throw new HttpError(409, "This is the last section: submit the quiz to finish.");
+      if (attempt.sectionEnd >= attempt.totalQuestions) {
+        throw new HttpError(409, "This is the last section: submit the quiz to finish.");
+      }
       if (leaving.answer) {
         // As with Next, an answer refused (its time was up) does not stop the move.
         const { questionId } = leaving.answer;
         const slot = (await answerSlots(tx, attempt.id)).find((candidate) => candidate.questionId === questionId);
         await applyAnswer(tx, attempt, slot, leaving.answer, now);
       }
-      await openSection(tx, attempt.id, next);
-      Object.assign(attempt, next);
+      const next = nextSectionClock(attempt, times, attempt.deadlineAt, now);
+      if (next === "over") {
+        // Every later section's time is over too (a drive's close that ends attempts): the attempt is done.
+        await scoreAndClose(tx, attempt.id, now);
+        return { status: "submitted", attemptId: attempt.id, resultId: attempt.id };
+      }
+      await moveToSection(tx, attempt, next, times);
     }
     const questions = await visibleQuestions(tx, attempt, await servedRefs(tx, attempt.id), now);
     return inProgressState(tx, attempt, questions);

@@ -131,24 +131,33 @@ export function sectionClock(
 }
 
 /**
- * The next section's clock when the open one closes at `now` (Leave section): it starts now, or when the open
- * section's time ended if that was earlier (a late request costs the student nothing of the next section's time,
- * as a paced window that runs out moves on at its end). Undefined when the open section is the last.
+ * The section the attempt moves on to when the open one closes at `now` (Leave section, or its time run out): the
+ * next, from now, or from when the open one's time ended if that came first (a late request costs the student
+ * nothing of the next section, and gains nothing). A section whose time is over by `now` is never opened: its
+ * questions were never shown, so the grace for answers sent in time has nothing to cover there (an outside attack
+ * answered a section first shown after its end, and a drive's close, in that grace); the one after it follows from
+ * its end. "over" when no later section has time left, or the open one is the last: the attempt's time is up.
  */
 export function nextSectionClock(
   clock: AttemptClock,
   sections: readonly SectionTime[],
   deadlineAt: Date,
   now: Date,
-): AttemptClock | undefined {
-  const startsAt = new Date(Math.min(now.getTime(), sectionEndsAt(clock).getTime()));
-  return sectionClock(sections, clock.sectionEnd, startsAt, deadlineAt);
+): AttemptClock | "over" {
+  let closing = clock;
+  for (;;) {
+    const startsAt = new Date(Math.min(now.getTime(), sectionEndsAt(closing).getTime()));
+    const next = sectionClock(sections, closing.sectionEnd, startsAt, deadlineAt);
+    if (!next) return "over";
+    if (sectionEndsAt(next).getTime() > now.getTime()) return next;
+    closing = next;
+  }
 }
 
 /**
- * The clock at `now` of an attempt timed per section whose open section may have run out while nobody asked: each
- * section whose time is up (with the grace) is followed by the next, from when it ended, up to the last section.
- * The clock itself when nothing has run out; in the last section hasRunOut then says the attempt's time is up.
+ * The clock at `now` of an attempt timed per section whose open section may have run out while nobody asked: once
+ * its time (with the grace) is up, the next section with time left (nextSectionClock). The clock itself when
+ * nothing has run out, or when no later section has time left: hasRunOut then says the attempt's time is up.
  */
 export function catchUpSections(
   clock: AttemptClock,
@@ -156,11 +165,17 @@ export function catchUpSections(
   deadlineAt: Date,
   now: Date,
 ): AttemptClock {
-  let open = clock;
-  while (hasRunOut(open, now)) {
-    const next = nextSectionClock(open, sections, deadlineAt, now);
-    if (!next) break;
-    open = next;
-  }
-  return open;
+  if (!hasRunOut(clock, now)) return clock;
+  const next = nextSectionClock(clock, sections, deadlineAt, now);
+  return next === "over" ? clock : next;
+}
+
+/**
+ * The attempt's last moment once the section of `opened` has just started: that start and the time of it and every
+ * later section, or `deadlineAt` when that comes first. A section left early brings the end of the attempt forward,
+ * and with it the release of a secure drive's results.
+ */
+export function deadlineFrom(opened: AttemptClock, sections: readonly SectionTime[], deadlineAt: Date): Date {
+  const rest = sectionsSeconds(sections, opened.sectionFirst) * 1000;
+  return new Date(Math.min(deadlineAt.getTime(), opened.currentStartedAt.getTime() + rest));
 }

@@ -4,7 +4,14 @@ import { type Executor, type NamedStatement, runNamed } from "../../../db/client
 import { MARK_GRID, questionMarkSql } from "../marking.ts";
 import type { AttemptClock } from "../timing.ts";
 import { ATTEMPT_COLUMNS, attemptRows, type Choice, paletteChangeSql, saveAnswerSql } from "./attempt-rows.ts";
-import { clockColumns, deadlineSql, endsByCloseSql, sectionsSecondsSql, windowStartSql } from "./clock-sql.ts";
+import {
+  clockColumns,
+  clockSelectSql,
+  deadlineSql,
+  endsByCloseSql,
+  sectionsSecondsSql,
+  windowStartSql,
+} from "./clock-sql.ts";
 
 const saveSelectedOptionStatement: NamedStatement = {
   name: "quiz.save-selected-option",
@@ -43,12 +50,15 @@ const openSectionStatement: NamedStatement = {
   name: "quiz.open-section",
   text: `update attempts set current_position = $2::int, current_started_at = $3::timestamptz,
       seconds_per_question = $4::int, paced = $5::boolean, section_first = $6::int, section_end = $7::int,
-      section_deadline_at = $8::timestamptz
+      section_deadline_at = $8::timestamptz, deadline_at = $9::timestamptz
     where id = $1::uuid`,
 };
 
-/** Writes the clock of the section the attempt has moved on to (timing.ts's nextSectionClock), its row locked. */
-export async function openSection(db: Executor, attemptId: string, clock: AttemptClock) {
+/**
+ * Writes the clock of the section the attempt has moved on to (timing.ts's nextSectionClock) and the attempt's last
+ * moment from it (deadlineFrom), its row locked.
+ */
+export async function openSection(db: Executor, attemptId: string, clock: AttemptClock, deadlineAt: Date) {
   await runNamed(db, openSectionStatement, [
     attemptId,
     clock.currentPosition,
@@ -58,6 +68,7 @@ export async function openSection(db: Executor, attemptId: string, clock: Attemp
     clock.sectionFirst,
     clock.sectionEnd,
     clock.sectionDeadlineAt,
+    deadlineAt,
   ]);
 }
 
@@ -157,9 +168,13 @@ const recordFocusLossStatement: NamedStatement = {
   name: "quiz.record-focus-loss",
   // The attempt's row is locked first, as every write to an open attempt's served questions does: a batch of Nexts
   // leaves out an attempt it finds locked, but would wait for a served row locked alone, and every Next with it.
-  text: `with a as (select id from attempts where student_id = $1::uuid and submitted_at is null for update)
+  // Only a question of the open section: a later one's has not been shown (clockColumns reads the section).
+  text: `with a as (
+      select id, ${clockSelectSql()} from attempts where student_id = $1::uuid and submitted_at is null for update
+    )
     update attempt_questions aq set focus_losses = aq.focus_losses + 1
     from a where aq.attempt_id = a.id and aq.position = $2::int
+      and $2::int >= a.section_first and $2::int < a.section_end
     returning aq.focus_losses as "focusLosses"`,
 };
 
