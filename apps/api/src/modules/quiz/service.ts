@@ -644,48 +644,38 @@ export async function changePalette(db: Database, studentId: string, change: Pal
  * may come along, saved first by the rules of saving one (as Next carries it). The last section ends with Submit.
  */
 export async function leaveSection(db: Database, studentId: string, leaving: LeaveSection): Promise<AttemptState> {
-  // A section already left (a request sent again, the page and the sweep both): answered as it stands, read without
-  // the row's lock, so that a flood of repeats holds nobody up.
-  const [latest] = await attemptsOf(db, studentId);
-  if (latest && !latest.submittedAt && leaving.sectionFirst < latest.sectionFirst) {
-    return currentAttemptState(db, studentId);
-  }
-  return db.transaction(async (tx) => {
+  // The answer first, by the one statement that saves one; refused (its time was up), it does not stop the move.
+  if (leaving.answer) await saveAnswer(db, studentId, leaving.answer).catch((error) => ignoreRefusal(error));
+  // Under the row's lock only what decides and moves; the state is read after, so that repeats hold nobody up.
+  const moved = await db.transaction(async (tx) => {
     const now = new Date();
     const open = await lockOpenAttempt(tx, studentId);
     const attempt = open && (await closeIfOverdue(tx, open, now));
-    if (!attempt || attempt.submittedAt) {
-      const [latest] = attempt ? [attempt] : await attemptsOf(tx, studentId);
-      if (!latest?.submittedAt) throw new HttpError(409, "You have no quiz in progress.");
-      return { status: "submitted", attemptId: latest.id, resultId: latest.id };
-    }
+    if (!attempt || attempt.submittedAt) return { submitted: attempt };
     const times = sectionTimes(attempt);
-    if (attempt.paced === false && times.length === 0) {
-      throw new HttpError(409, "This quiz is not timed per section: it has no section to leave.");
-    }
     if (times.length === 0) throw new HttpError(409, "This quiz is not timed per section: it has no section to leave.");
     if (leaving.sectionFirst > attempt.sectionFirst) throw new HttpError(409, "That section is not open yet.");
-    if (leaving.sectionFirst === attempt.sectionFirst) {
-      if (attempt.sectionEnd >= attempt.totalQuestions) {
-        throw new HttpError(409, "This is the last section: submit the quiz to finish.");
-      }
-      if (leaving.answer) {
-        // As with Next, an answer refused (its time was up) does not stop the move.
-        const { questionId } = leaving.answer;
-        const slot = (await answerSlots(tx, attempt.id)).find((candidate) => candidate.questionId === questionId);
-        await applyAnswer(tx, attempt, slot, leaving.answer, now);
-      }
-      const next = nextSectionClock(attempt, times, attempt.deadlineAt, now);
-      if (next === "over") {
-        // Every later section's time is over too (a drive's close that ends attempts): the attempt is done.
-        await scoreAndClose(tx, attempt.id, now);
-        return { status: "submitted", attemptId: attempt.id, resultId: attempt.id };
-      }
-      await moveToSection(tx, attempt, next, times);
+    // A section already left (a request sent again, the page and the sweep both) is answered as it stands.
+    if (leaving.sectionFirst < attempt.sectionFirst) return { attempt };
+    if (attempt.sectionEnd >= attempt.totalQuestions) {
+      throw new HttpError(409, "This is the last section: submit the quiz to finish.");
     }
-    const questions = await visibleQuestions(tx, attempt, await servedRefs(tx, attempt.id), now);
-    return inProgressState(tx, attempt, questions);
+    const next = nextSectionClock(attempt, times, attempt.deadlineAt, now);
+    if (next === "over") {
+      // Every later section's time is over too (a drive's close that ends attempts): the attempt is done.
+      return { submitted: (await scoreAndClose(tx, attempt.id, now)) ?? attempt };
+    }
+    await moveToSection(tx, attempt, next, times);
+    return { attempt };
   });
+  if (!moved.attempt) {
+    const [latest] = moved.submitted ? [moved.submitted] : await attemptsOf(db, studentId);
+    if (!latest?.submittedAt) throw new HttpError(409, "You have no quiz in progress.");
+    return { status: "submitted", attemptId: latest.id, resultId: latest.id };
+  }
+  const { attempt } = moved;
+  const questions = await visibleQuestions(db, attempt, await servedRefs(db, attempt.id), new Date());
+  return inProgressState(db, attempt, questions);
 }
 
 /**
