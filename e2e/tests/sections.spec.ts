@@ -1,7 +1,8 @@
 // A test in sections in the browser (issue 26): an admin divides a test into two sections in the test form, each
 // with its own categories, negative marking and cut-off; a student on a phone reads the sections in the rules,
 // sees which section each question is in, and reads each section's score and cut-off on the result; the drive's
-// page lists each section's marks beside the score.
+// page lists each section's marks beside the score. Two journeys, each with its own questions: the form, and a
+// student's sitting of a test made through the API as the form makes it.
 import type { Page } from "@playwright/test";
 import type { Test } from "@trainwise/contract/drives";
 import { apiCall, sharedAdminToken, uniqueStudent } from "../support/api.ts";
@@ -21,14 +22,20 @@ async function answer(page: Page, right: boolean) {
   await page.getByRole("radio", { name: new RegExp(`^[A-D]\\. Option ${letter}$`) }).check();
 }
 
-test("an admin divides a test into sections, and a student on a phone sits it and reads each section's score", async ({
-  page,
-}) => {
-  const token = await sharedAdminToken();
+/** Two categories of two questions each, of this journey's own. */
+async function twoCategories(token: string) {
   const quant = uniqueName("Sections Quant");
   const verbal = uniqueName("Sections Verbal");
   await ownQuestions(quant, plainQuestions(2, quant), token);
   await ownQuestions(verbal, plainQuestions(2, verbal), token);
+  return { quant, verbal };
+}
+
+test("an admin divides a test into sections in the test form, each with its draw, negative marking and cut-off", async ({
+  page,
+}) => {
+  const token = await sharedAdminToken();
+  const { quant, verbal } = await twoCategories(token);
   const testName = uniqueName("Placement in sections");
 
   // The admin's test form, at a laptop's width.
@@ -90,17 +97,39 @@ test("an admin divides a test into sections, and a student on a phone sits it an
   await row.getByRole("button", { name: `Edit test ${testName}` }).click();
   await expect(page.getByLabel("Section 1 name")).toHaveValue("Quantitative Aptitude");
   await expect(page.getByLabel("Section 2: cut-off % (optional)")).toHaveValue("");
+  await expect(page.getByLabel("Section 2 name")).toHaveValue("Verbal Ability");
+  await expect(page.getByLabel("Section 1: negative marking (0 to 1)")).toHaveValue("0.5");
+  await expect(page.getByLabel("Section 1: cut-off % (optional)")).toHaveValue("50");
   await page.getByRole("button", { name: "Cancel" }).click();
+});
 
-  const tests = await apiCall<Test[]>(`/tests?limit=100`, { token });
-  const created = tests.find((candidate) => candidate.name === testName) as Test;
+test("a student on a phone sits a test in sections and reads each section's score; the drive's pages show them", async ({
+  page,
+}) => {
+  const token = await sharedAdminToken();
+  const { quant, verbal } = await twoCategories(token);
+  const testName = uniqueName("Placement in sections");
+  // The test the form above makes, through the API.
+  const created = await apiCall<Test>("/tests", {
+    token,
+    body: {
+      name: testName,
+      timingMode: "whole_quiz",
+      passMark: 50,
+      secure: false,
+      rulesFirst: true,
+      sections: [
+        { name: "Quantitative Aptitude", categories: [quant], questionCount: 2, negativeMark: 0.5, cutOff: 50 },
+        { name: "Verbal Ability", categories: [verbal], questionCount: 2, negativeMark: 0 },
+      ],
+    },
+  });
   const drive = await apiCall<{ _id: string; code: string }>("/drives", {
     token,
     body: { name: `${testName} drive`, testId: created._id },
   });
 
   // The student, on a phone: the rules name the sections, and the quiz says which section each question is in.
-  await page.evaluate(() => localStorage.clear());
   await page.setViewportSize({ width: 360, height: 740 });
   await openDriveRegistration(page, { registerPath: `/student/register?drive=${drive.code}`, drive });
   await fillRegistration(page, uniqueStudent());
