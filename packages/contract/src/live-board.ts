@@ -33,11 +33,16 @@ export const liveStudentSchema = z.object({
   state: z.enum(LIVE_STATES),
   /**
    * The question open by the server's clock (1-based) while in progress, the last one reached once submitted; null
-   * before. A question whose time ran out has moved the student on, whether or not the page asked.
+   * before, and on an attempt whose questions the student moves between freely (timed as a whole, or on a section
+   * clock), where no one question is open. A question whose time ran out has moved the student on, whether or not
+   * the page asked.
    */
   position: z.number().int().nullable(),
   totalQuestions: z.number().int().nullable(),
-  /** The section `position` falls in, "Section 2 of 4: Verbal Ability"; null before the start or without sections. */
+  /**
+   * The section the student is in, "Section 2 of 4: Verbal Ability" (the one `position` falls in, or the open one);
+   * null before the start or without sections.
+   */
   section: z.string().nullable(),
   answered: z.number().int(),
   /** Questions answered right, and the marks after negative marking; null until submitted. */

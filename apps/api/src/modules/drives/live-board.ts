@@ -66,14 +66,20 @@ export function buildLiveBoard(
           : "in_progress";
     counts[state]++;
     const total = row.totalQuestions ?? 0;
-    const open = Math.min(row.currentPosition ?? 0, total - 1);
+    // A paced attempt has one open question, and those before it are behind the student. One that is not (timed as
+    // a whole, or on a section clock) shows the whole open section: every question in it is reached, and only those
+    // of sections already closed are behind (a walk saw "Question 1 of 26" all through such a section).
+    const open = row.paced
+      ? Math.min(row.currentPosition ?? 0, total - 1)
+      : Math.min((row.sectionEnd ?? total) - 1, total - 1);
+    const behind = row.paced ? open : row.sectionFirst;
     const done = new Set(row.answeredPositions);
     const places = sectionPlaces(row.sections);
     for (let position = 0; started && position <= open; position++) {
       reached[position] = (reached[position] ?? 0) + 1;
       sectionNames[position] ??= sectionAtPosition(places, position)?.name ?? null;
       // Left behind without an answer: its time ran out or the student moved on; once submitted, every question.
-      if ((position < open || submitted) && !done.has(position)) {
+      if ((position < behind || submitted) && !done.has(position)) {
         unanswered[position] = (unanswered[position] ?? 0) + 1;
       }
     }
@@ -87,14 +93,21 @@ export function buildLiveBoard(
     if (marks !== null && total > 0) percentages += (marks / total) * 100;
     focusLosses += row.focusLosses;
     reloads += row.reloads;
-    const section = started ? sectionAtPosition(places, open) : undefined;
+    // A free student is in a section only on a section clock; on one clock for the whole quiz, in all of them.
+    const section = !started
+      ? undefined
+      : row.paced
+        ? sectionAtPosition(places, open)
+        : row.sectionEnd === null
+          ? undefined
+          : sectionAtPosition(places, row.sectionFirst);
     return {
       id: (row.studentId ?? row.rosterLineId) as string,
       studentId: row.studentId,
       name: row.name,
       usnNo: row.usnNo,
       state,
-      position: started ? open + 1 : null,
+      position: started && row.paced ? open + 1 : null,
       totalQuestions: row.totalQuestions,
       section: section ? `Section ${section.number} of ${section.of}: ${section.name}` : null,
       answered: row.answeredPositions.length,

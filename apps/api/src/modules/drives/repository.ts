@@ -560,6 +560,14 @@ export interface LiveAttemptRow {
    * (positionNowSql): a question whose time ran out has moved the student on though nothing was written.
    */
   currentPosition: number | null;
+  /**
+   * Whether the attempt is served a question at a time (false before the start): one that is not shows the student
+   * the open section's questions from `sectionFirst` to before `sectionEnd` (null: every question, the attempt being
+   * one section as far as its clock goes).
+   */
+  paced: boolean;
+  sectionFirst: number;
+  sectionEnd: number | null;
   submittedAt: Date | null;
   /** Submitted after its time was up (runOutSql without the grace): by the page's timer or the server's sweep. */
   autoSubmitted: boolean;
@@ -599,7 +607,9 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
       order by a.student_id, a.submitted_at is null desc, a.started_at desc
     )
     select s.id as "studentId", null::uuid as "rosterLineId", s.name, s.usn_no as "usnNo", l.id as "attemptId",
-      ${sql.raw(position)} as "currentPosition", l.submitted_at as "submittedAt",
+      ${sql.raw(position)} as "currentPosition", coalesce(l.paced, false) as paced,
+      coalesce(l.section_first, 0) as "sectionFirst", l.section_end as "sectionEnd",
+      l.submitted_at as "submittedAt",
       ${sql.raw(autoSubmittedSql("l"))} as "autoSubmitted",
       l.score, l.marks, l.total_questions as "totalQuestions", l.sections, l.section_marks as "sectionMarks",
       greatest(l.started_at, l.current_started_at, l.reloaded_at) as "movedAt", coalesce(l.reloads, 0) as reloads
@@ -644,6 +654,9 @@ function liveRow(row: Record<string, unknown>): LiveAttemptRow {
     usnNo: row.usnNo as string,
     attemptId: (row.attemptId as string | null) ?? null,
     currentPosition: (row.currentPosition as number | null) ?? null,
+    paced: row.paced === true,
+    sectionFirst: Number(row.sectionFirst ?? 0),
+    sectionEnd: (row.sectionEnd as number | null) ?? null,
     submittedAt: row.submittedAt ? new Date(row.submittedAt as string) : null,
     autoSubmitted: row.autoSubmitted === true,
     score: (row.score as number | null) ?? null,

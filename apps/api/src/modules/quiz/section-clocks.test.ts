@@ -1,6 +1,7 @@
 // A test timed per section (issue 26, decision 034): each section on its own clock (a window per question, or one
 // clock for the section with the palette), run in order, a closed section never reopened, a section whose time runs
 // out followed by the next from the moment it ended. Through the real API and the stored rows.
+import type { LiveBoard } from "@trainwise/contract/live-board";
 import type { AttemptState } from "@trainwise/contract/quiz";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
@@ -245,6 +246,39 @@ describe("a test timed per section", async () => {
     const state = (await request(token, "GET", "/api/quiz/attempt").then((reply) => reply.json())) as InProgress;
     expect(state).toMatchObject({ sectionFirst: 0, sectionEnd: 2, paced: false });
     expect(state.secondsLeft).toBeLessThanOrEqual(40);
+  });
+
+  it("shows an invigilator the section a student is in, every question of it reached, and what the student answered", async () => {
+    const watched = await app.inject({
+      method: "POST",
+      url: "/api/drives",
+      headers: admin,
+      payload: { name: "Section clocks on the live board", testId },
+    });
+    expect(watched.statusCode, watched.body).toBe(201);
+    const { token } = await registerStudent(app, { driveCode: watched.json().code, name: "Lalitha Sections" });
+    const start = await request(token, "POST", "/api/quiz/start");
+    const quant = (start.json() as InProgress).questions;
+    const board = async () => {
+      const reply = await app.inject({ method: "GET", url: `/api/drives/${watched.json()._id}/live`, headers: admin });
+      expect(reply.statusCode, reply.body).toBe(200);
+      return reply.json() as LiveBoard;
+    };
+    // The student sees both of Quant's questions and may answer either first: neither is "the open question".
+    const second = quant[1];
+    await request(token, "PUT", "/api/quiz/answers", { questionId: second?._id, optionId: second?.options[0]?._id });
+    let live = await board();
+    // Before: "Question 1 of 6" through the whole section, and question 2 reached by nobody though answered.
+    expect(live.students[0]).toMatchObject({ position: null, section: "Section 1 of 3: Quant", answered: 1 });
+    expect(live.positions.map(({ reached, answered, unanswered }) => [reached, answered, unanswered])).toEqual([
+      [1, 0, 0],
+      [1, 1, 0],
+    ]);
+    // Leaving Quant leaves its first question behind unanswered, and opens Logic's first window.
+    expect((await leave(token, 0)).statusCode).toBe(200);
+    live = await board();
+    expect(live.students[0]).toMatchObject({ position: 3, section: "Section 2 of 3: Logic" });
+    expect(live.positions.map((row) => row.unanswered)).toEqual([1, 0, 0]);
   });
 
   it("cuts the open section at the drive's close when the closing ends attempts, and gives it back on reopening", async () => {

@@ -13,12 +13,15 @@ export function AnswerOptions({
   legend,
   choice,
   onChoose,
+  disabled = false,
 }: {
   question: QuizQuestion;
   /** The question as the fieldset's legend (the page puts its heading there). */
   legend: React.ReactNode;
   choice: string | undefined;
   onChoose: (choice: string) => void;
+  /** Held still: the answer can no longer change (the page is leaving the question's section). */
+  disabled?: boolean;
 }) {
   const hintId = useId();
   const multiple = question.type === "multiple";
@@ -34,7 +37,7 @@ export function AnswerOptions({
 
   return (
     // min-w-0: a fieldset is at least as wide as its content by default, so a long code line would widen the page.
-    <fieldset aria-describedby={multiple ? hintId : undefined} className="min-w-0">
+    <fieldset aria-describedby={multiple ? hintId : undefined} disabled={disabled} className="min-w-0">
       <legend className="w-full min-w-0">{legend}</legend>
       {multiple && (
         <p id={hintId} className="mt-2 font-medium text-slate-700">

@@ -66,10 +66,13 @@ function Progress({ student }: { student: LiveStudent }) {
     );
   }
   if (student.studentId === null) return "Not registered";
-  if (student.position === null) return "Registered";
+  if (student.state === "not_started") return "Registered";
+  // A student who moves freely between questions has none open: the board says how far their answers have got.
   return (
     <>
-      Question {student.position} of {student.totalQuestions}
+      {student.position === null
+        ? `${student.answered} of ${student.totalQuestions} answered`
+        : `Question ${student.position} of ${student.totalQuestions}`}
       {student.section && <span className="block text-xs text-slate-700">{student.section}</span>}
     </>
   );

@@ -124,6 +124,7 @@ export function QuestionPalette({ state, onGo }: { state: QuizState; onGo: (inde
                       aria-current={current ? "step" : undefined}
                       aria-label={`Question ${index + 1}: ${PALETTE_LABELS[status]}${current ? " (open now)" : ""}`}
                       onClick={() => onGo(index)}
+                      disabled={state.leaving}
                       // The open question is underlined by a bar; the keyboard's focus is a ring: the two never look alike.
                       className={`rounded pb-1.5 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${current ? "border-b-4 border-slate-900" : "border-b-4 border-transparent"}`}
                     >

@@ -79,6 +79,10 @@ export interface QuizState {
   marked: Record<string, true>;
   /** A Next on its way to the server. */
   moving: boolean;
+  /** Leaving the open section: its answers and the request to close it are on their way (answers are held still). */
+  leaving: boolean;
+  /** What happened to the section just closed when its time ran out, shown until the student acts. */
+  sectionNotice: string | null;
   /** A Next or Submit that met a failed network and is being tried again. */
   reconnecting: boolean;
   /** Next (or Submit) pressed on a per-question test with no answer: asked once, since there is no way back. */
@@ -99,7 +103,7 @@ export type QuizEvent =
   /** The rules are read: shown first (`intro`), or no attempt is left (`completed`). */
   | { type: "introRead"; intro: QuizIntro }
   /** `openAt`: the question a whole-quiz attempt had open in this tab before a reload (paced: the server's). */
-  | { type: "loaded"; attempt: InProgress; now: number; openAt?: number }
+  | { type: "loaded"; attempt: InProgress; now: number; openAt?: number; sectionNotice?: string }
   | { type: "loadFailed"; message: string; retry: boolean }
   | { type: "picked"; questionId: string; optionId: string }
   | { type: "saveSent"; answer: Answer }
@@ -157,6 +161,8 @@ export const initialQuizState: QuizState = {
   visited: {},
   marked: {},
   moving: false,
+  leaving: false,
+  sectionNotice: null,
   reconnecting: false,
   confirmingSkip: false,
   confirmingLeave: false,
@@ -282,20 +288,29 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
         visited: idSet(attempt.visited),
         marked: idSet(attempt.marked),
         moving: false,
+        leaving: false,
+        sectionNotice: event.sectionNotice ?? null,
         reconnecting: false,
         confirmingSkip: false,
         confirmingLeave: false,
       };
-      return { ...visiting(loaded, loaded.index), announcement: questionAnnouncement(loaded, loaded.index) };
+      const opened = questionAnnouncement(loaded, loaded.index);
+      return {
+        ...visiting(loaded, loaded.index),
+        announcement: event.sectionNotice ? `${event.sectionNotice} ${opened}` : opened,
+      };
     }
     case "loadFailed":
       return { ...state, phase: "unavailable", unavailable: { message: event.message, retry: event.retry } };
     case "picked":
+      // A section being left takes no more answers: the page would not send them (a walk picked while offline).
+      if (state.leaving) return state;
       return {
         ...state,
         answers: { ...state.answers, [event.questionId]: event.optionId },
         unsaved: { ...state.unsaved, [event.questionId]: { optionId: event.optionId, state: "waiting" } },
         confirmingSkip: false,
+        sectionNotice: null,
         problem: null,
       };
     case "saveSent":
@@ -337,10 +352,10 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
     case "leaveCancelled":
       return { ...state, confirmingLeave: false };
     case "leaveStarted":
-      return { ...state, moving: true, confirmingLeave: false, confirmingSkip: false, problem: null };
+      return { ...state, moving: true, leaving: true, confirmingLeave: false, confirmingSkip: false, problem: null };
     case "leaveFailed":
       // Shown as an alert, which is heard at once: not said twice.
-      return { ...state, moving: false, reconnecting: false, problem: event.message };
+      return { ...state, moving: false, leaving: false, reconnecting: false, problem: event.message };
     case "moveStarted": {
       const carried = event.carried;
       const moving = { ...state, moving: true, confirmingSkip: false };
@@ -360,6 +375,7 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
         moving: false,
         reconnecting: false,
         confirmingSkip: false,
+        sectionNotice: null,
         problem: null,
       };
       return { ...moved, announcement: questionAnnouncement(moved, moved.index) };
@@ -374,6 +390,7 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
         index: event.index,
         confirmingSkip: false,
         confirmingLeave: false,
+        sectionNotice: null,
         problem: null,
         announcement: questionAnnouncement(state, event.index),
       };
@@ -538,6 +555,9 @@ export function saveNotice(state: QuizState): { tone: "error" | "info"; text: st
       tone: "error",
       text: `${which} could not be saved yet. Check your connection: the page sends ${numbers.length === 1 ? "it" : "them"} again before you move on or submit, and as soon as the connection returns.`,
     };
+  }
+  if (state.leaving && state.reconnecting) {
+    return { tone: "info", text: "Leaving this section: the connection dropped, and the page is trying again…" };
   }
   if (state.reconnecting || entries.some(([, { state: saveState }]) => saveState === "retrying")) {
     return { tone: "info", text: "Your answer has not reached the server yet. Retrying…" };

@@ -772,6 +772,46 @@ describe("a test timed per section", () => {
     expect(screen.queryByRole("alertdialog")).toBeNull();
     expect(screen.getByRole("heading", { name: "What is 4 + 4?" })).toBeTruthy();
     expect(server.openSection()).toBe(1);
+    // Said, not only done: the section closed by its clock, and nothing given in it was lost.
+    const notice = "Time is up for Quantitative Aptitude: your answers in it are saved.";
+    expect(screen.getByText(notice)).toBeTruthy();
+    expect(politeRegion()).toBe(`${notice} Section 2 of 3: Logical Reasoning. Question 4 of 7. You have 30 seconds.`);
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(4, 0) }));
+    expect(screen.queryByText(notice)).toBeNull();
+  });
+
+  it("holds the section's answers still while it is being left, and says so when the connection drops meanwhile", async () => {
+    const server = sectionedServer();
+    let drops = 2;
+    vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
+      if (url.endsWith("/quiz/section/next") && drops-- > 0) throw new TypeError("Failed to fetch");
+      return server.fetch(url, init);
+    });
+    renderQuiz();
+    await wait(0);
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(1, 0) }));
+    fireEvent.click(screen.getByRole("button", { name: "Leave section" }));
+    fireEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Leave section" }));
+    await wait(100);
+    // Before: "Your answer has not reached the server yet" (the answer had), and the options still took picks
+    // that the page then dropped with the closed section.
+    expect(screen.getByRole("status").textContent).toBe(
+      "Leaving this section: the connection dropped, and the page is trying again…",
+    );
+    const options = screen.getAllByRole("radio");
+    expect(options.every((option) => option.matches(":disabled"))).toBe(true);
+    expect(screen.getByRole("button", { name: "Mark for review" }).hasAttribute("disabled")).toBe(true);
+    const palette = screen.getByRole("navigation", { name: "Question palette" });
+    expect(
+      within(palette)
+        .getAllByRole("button")
+        .every((button) => button.hasAttribute("disabled")),
+    ).toBe(true);
+    await wait(20_000);
+    expect(screen.getByRole("heading", { name: "What is 4 + 4?" })).toBeTruthy();
+    expect(server.stored.get(SECTIONED[0]?._id ?? "")).toBe(SECTIONED[0]?.options[0]?._id);
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(screen.getAllByRole("radio").some((option) => option.matches(":disabled"))).toBe(false);
   });
 
   it("submits when the last section's time runs out", async () => {

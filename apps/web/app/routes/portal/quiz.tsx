@@ -42,7 +42,7 @@ function clockText(state: QuizState, left: number): string {
   const section = timedPerSection(state) ? sectionAt(state, state.index) : undefined;
   if (section) {
     return state.paced
-      ? `Time left in ${section.name}: ${left} seconds for this question`
+      ? `Time left in ${section.name}: ${left} ${left === 1 ? "second" : "seconds"} for this question`
       : `Time left in ${section.name}: ${formatWholeQuizTime(left)}`;
   }
   return state.paced ? `Time Left: ${left} seconds` : `Time Left: ${formatWholeQuizTime(left)} for the whole quiz`;
@@ -281,6 +281,11 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
       <p aria-live="polite" className="sr-only">
         {state.announcement}
       </p>
+      {state.sectionNotice && (
+        <div className="mt-4">
+          <Alert tone="info">{state.sectionNotice}</Alert>
+        </div>
+      )}
       {state.leftWindow && (
         <div className="mt-4">
           <Alert tone="info">
@@ -304,6 +309,7 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
           }
           choice={state.answers[question._id]}
           onChoose={(choice) => pick(question._id, choice)}
+          disabled={state.leaving}
         />
         {notice && (
           <div className="mt-4">
@@ -395,8 +401,9 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
                 <button
                   type="button"
                   aria-pressed={Boolean(state.marked[question._id])}
+                  disabled={state.leaving}
                   onClick={toggleMark}
-                  className="rounded border-2 border-purple-800 px-4 py-3 font-semibold text-purple-900 hover:bg-purple-50 aria-pressed:bg-purple-800 aria-pressed:text-white"
+                  className="rounded border-2 border-purple-800 px-4 py-3 font-semibold text-purple-900 hover:bg-purple-50 aria-pressed:bg-purple-800 aria-pressed:text-white disabled:opacity-60"
                 >
                   {/* Pressed shows filled, with the palette's flag: the name stays, as a toggle's does. */}
                   {state.marked[question._id] && <span aria-hidden="true">⚑ </span>}
@@ -404,7 +411,7 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
                 </button>
                 <button
                   type="button"
-                  disabled={!state.answers[question._id]}
+                  disabled={state.leaving || !state.answers[question._id]}
                   onClick={() => {
                     clearResponse();
                     backToQuestion();

@@ -15,6 +15,7 @@ import {
   type QuizState,
   quizReducer,
   secondsLeft,
+  sectionAt,
   sectionFollows,
 } from "./quiz-machine.ts";
 
@@ -257,9 +258,15 @@ export function useQuizAttempt(token: string) {
         return;
       }
       for (const id of attempt.visited) toldVisited.current.add(id);
-      // A pick made while the section was being left belongs to a closed section now: it is not sent.
       stopWaiting();
-      dispatch({ type: "loaded", attempt, now: Date.now() });
+      // Closed by its clock, not by the student: say so, and whether every answer given in it reached the server.
+      const name = sectionAt(current, sectionFirst)?.name ?? "this section";
+      const sectionNotice = !timeUp
+        ? undefined
+        : saved
+          ? `Time is up for ${name}: your answers in it are saved.`
+          : `Time is up for ${name}: an answer that had not reached the server in time does not count.`;
+      dispatch({ type: "loaded", attempt, now: Date.now(), sectionNotice });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // The attempt moved on or closed without us (the sweep, another tab): the server's state says where it is.
