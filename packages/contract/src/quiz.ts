@@ -207,6 +207,12 @@ export const attemptSectionsSchema = z.array(
 );
 export type AttemptSections = z.infer<typeof attemptSectionsSchema>;
 
+/**
+ * Why the answer sent with a move (Next, leaving a section) was not taken, though the move was made: its time was
+ * up, or its section closed. Absent when it was taken, or none was sent.
+ */
+const carriedAnswerRefusalSchema = z.string().optional();
+
 /** Where a student stands in their attempt: lets a refreshed page resume the same question and time. */
 export const attemptStateSchema = z.discriminatedUnion("status", [
   z.object({
@@ -237,6 +243,7 @@ export const attemptStateSchema = z.discriminatedUnion("status", [
     question: quizQuestionSchema.nullable(),
     /** Every question (attempts timed as a whole). */
     questions: z.array(quizQuestionSchema),
+    refused: carriedAnswerRefusalSchema,
   }),
   z.object({ status: z.literal("submitted"), attemptId: idSchema, resultId: idSchema }),
 ]);
@@ -289,6 +296,7 @@ export const attemptProgressSchema = z.object({
   secondsLeft: z.number().int(),
   /** After Next in a paced attempt: the question now open. */
   question: quizQuestionSchema.nullable().optional(),
+  refused: carriedAnswerRefusalSchema,
 });
 export type AttemptProgress = z.infer<typeof attemptProgressSchema>;
 

@@ -186,10 +186,17 @@ describe("the quiz", async () => {
     const moved = await carry(1, first, rightOption(first));
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ currentIndex: 1, question: questions[1] });
-    // A retry of that Next (its reply lost): the same question, the answer as it was.
+    // A retry of that Next (its reply lost): the same question, the answer as it was, and no word of a refusal.
+    const retried = await carry(1, first, rightOption(first));
+    expect(retried.json()).toEqual(moved.json());
+    // Another answer sent with it is not taken, and the reply says so.
     const again = await carry(1, first, wrongOption(first));
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ currentIndex: 1, question: questions[1] });
+    expect(again.json()).toMatchObject({
+      currentIndex: 1,
+      question: questions[1],
+      refused: "Time is up for that question; its answer can no longer change.",
+    });
     // An option of another question is not taken, and does not stop the move.
     const second = questions[1] as QuizQuestion;
     const stray = await carry(2, second, rightOption(first));
@@ -199,7 +206,11 @@ describe("the quiz", async () => {
     await age(token, 30 + 11);
     const late = await carry(4, third, rightOption(third));
     expect(late.statusCode).toBe(200);
-    expect(late.json()).toMatchObject({ currentIndex: 4, question: questions[4] });
+    expect(late.json()).toMatchObject({
+      currentIndex: 4,
+      question: questions[4],
+      refused: "Time is up for that question; its answer can no longer change.",
+    });
     const state = (await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(token) })).json();
     expect(state.answers).toEqual([{ questionId: first._id, optionId: rightOption(first) }]);
   });

@@ -144,9 +144,12 @@ describe("a test timed per section", async () => {
     expect(ahead.statusCode).toBe(409);
     expect(ahead.json().message).toBe("That section is not open yet.");
 
-    // The closed section takes no answer, no mark, no clear.
-    const late = await request(token, "PUT", "/api/quiz/answers", answer);
+    // The closed section takes no answer, no mark, no clear; the answer it holds, sent again (a retry whose reply
+    // was lost), is answered as taken.
+    const changed = { ...answer, optionId: question?.options.find((option) => option.text !== "right")?._id };
+    const late = await request(token, "PUT", "/api/quiz/answers", changed);
     expect(late.statusCode).toBe(409);
+    expect((await request(token, "PUT", "/api/quiz/answers", answer)).statusCode).toBe(200);
     expect(late.json().message).toBe("That question's section is closed: its answers can no longer change.");
     const clear = await request(token, "PUT", "/api/quiz/palette", { position: 0, clear: true });
     expect(clear.statusCode).toBe(409);
@@ -155,7 +158,14 @@ describe("a test timed per section", async () => {
     expect(palette.json().message).toBe(
       "This section gives each question its own time, one after another: it has no palette.",
     );
-    expect((await request(token, "POST", "/api/quiz/next", { position: 3 })).statusCode).toBe(200);
+    // Next carrying an answer to the closed section's question moves on, and says the answer was not taken (before:
+    // a plain 200, as if it had been).
+    const carriedLate = await request(token, "POST", "/api/quiz/next", { position: 3, answer: changed });
+    expect(carriedLate.statusCode, carriedLate.body).toBe(200);
+    expect(carriedLate.json()).toMatchObject({
+      currentIndex: 3,
+      refused: "That question's section is closed: its answers can no longer change.",
+    });
     const past = await request(token, "POST", "/api/quiz/next", { position: 4 });
     expect(past.statusCode).toBe(409);
     expect(past.json().message).toBe("That question is in the next section: leave this section to open it.");

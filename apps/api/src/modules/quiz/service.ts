@@ -386,7 +386,7 @@ async function inProgressState(
   attempt: AttemptRow,
   questions: QuizQuestion[],
   started?: { testName: string },
-): Promise<AttemptState> {
+): Promise<Extract<AttemptState, { status: "in_progress" }>> {
   const [slots, context] = started
     ? [[], started]
     : await Promise.all([answerSlots(db, attempt.id), resultContext(db, attempt.driveId)]);
@@ -520,6 +520,8 @@ export async function saveAnswer(db: Database, studentId: string, answer: Answer
     const now = new Date();
     const attempt = await lockOpenAttemptOrRefuse(tx, studentId, now);
     const slot = (await answerSlots(tx, attempt.id)).find((candidate) => candidate.questionId === answer.questionId);
+    // The answer it already holds (a retry whose reply was lost, after the question closed) is taken as it stands.
+    if (slot && sameChoice(slot, choiceOf(answer))) return progressOf(attempt, now);
     const refusal = await applyAnswer(tx, attempt, slot, answer, now);
     if (refusal) throw new HttpError(409, refusal);
     return progressOf(attempt, now);
@@ -551,8 +553,15 @@ export async function advanceAttempt(
     const question = done.question && (await servedQuizQuestions(db, [done.question]))[0];
     return { ...progress, question: question ?? null };
   }
-  // A refused answer (time up on that question) does not stop the move; the client hears why.
-  if (answer) await saveAnswer(db, studentId, answer).catch((error) => ignoreRefusal(error));
+  // A refused answer (time up on that question) does not stop the move; the client hears why (an outside attack
+  // saw an answer to a closed section's question answered 200 and nothing more, so the page showed it as saved).
+  const refused = answer && (await refusalOf(saveAnswer(db, studentId, answer)));
+  const moved = await advanceWithoutAnswer(db, studentId, position);
+  return refused ? { ...moved, refused } : moved;
+}
+
+/** Next's move with its answer, if any, dealt with already: in one statement when allowed, else under the lock. */
+async function advanceWithoutAnswer(db: Database, studentId: string, position: number): Promise<AttemptProgress> {
   const moved = await advanceIfAllowed(db, { studentId, position, now: new Date() });
   if (moved) {
     const progress = progressOf(clockOf(moved), new Date());
@@ -592,8 +601,15 @@ export async function advanceAttempt(
   });
 }
 
-function ignoreRefusal(error: unknown): void {
-  if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+/** Why `saving` was refused (a 409's message), or undefined once it is saved; anything else is thrown. */
+async function refusalOf(saving: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await saving;
+    return undefined;
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 409) return error.message;
+    throw error;
+  }
 }
 
 /** POST /api/quiz/focus: the page lost focus while the question at `position` was open. Never blocks. */
@@ -645,7 +661,7 @@ export async function changePalette(db: Database, studentId: string, change: Pal
  */
 export async function leaveSection(db: Database, studentId: string, leaving: LeaveSection): Promise<AttemptState> {
   // The answer first, by the one statement that saves one; refused (its time was up), it does not stop the move.
-  if (leaving.answer) await saveAnswer(db, studentId, leaving.answer).catch((error) => ignoreRefusal(error));
+  const refused = leaving.answer && (await refusalOf(saveAnswer(db, studentId, leaving.answer)));
   // Under the row's lock only what decides and moves; the state is read after, so that repeats hold nobody up.
   const moved = await db.transaction(async (tx) => {
     const now = new Date();
@@ -675,7 +691,8 @@ export async function leaveSection(db: Database, studentId: string, leaving: Lea
   }
   const { attempt } = moved;
   const questions = await visibleQuestions(db, attempt, await servedRefs(db, attempt.id), new Date());
-  return inProgressState(db, attempt, questions);
+  const state = await inProgressState(db, attempt, questions);
+  return refused ? { ...state, refused } : state;
 }
 
 /**

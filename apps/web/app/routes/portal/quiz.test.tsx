@@ -309,6 +309,30 @@ describe("the quiz page on a flaky network", () => {
   });
 });
 
+describe("an answer Next carried that the server did not take", () => {
+  it("says so on the next question instead of showing it as saved, and never sends it again", async () => {
+    const server = flakyServer(true);
+    const refusal = "Time is up for that question; its answer can no longer change.";
+    vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
+      if (!url.endsWith("/quiz/next")) return server.fetch(url, init);
+      server.log.push("POST /quiz/next");
+      // The move is made, the answer is not: its window had closed before it arrived.
+      const body = { currentIndex: 1, secondsLeft: 30, question: QUESTIONS[1], refused: refusal };
+      return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+    });
+    renderQuiz();
+    await wait(0);
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(1, 0) }));
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    await wait(0);
+    expect(screen.getByRole("heading", { name: "What is 2 + 2?" })).toBeTruthy();
+    // Before: nothing said, and the answer counted as saved on the page while the server held none.
+    expect(screen.getByRole("alert").textContent).toBe(`Your answer to question 1 did not count: ${refusal}`);
+    await wait(30_000);
+    expect(server.log.filter((request) => request === "PUT /quiz/answers")).toEqual([]);
+  });
+});
+
 describe("submitting a whole-quiz test with questions unanswered", () => {
   it("names them, takes the student to the first, and submits without them only when told to", async () => {
     const server = flakyServer(false);

@@ -304,8 +304,12 @@ export function useQuizAttempt(token: string) {
           () => dispatch({ type: "reconnecting" }),
         ),
       );
-      if (carried) dispatch({ type: "saveLanded", answers: [carried] });
       dispatch({ type: "moved", progress, now: Date.now() });
+      // The move is made either way; an answer the server did not take is said so, never shown as saved.
+      if (carried && progress.refused) {
+        const message = `Your answer to question ${current.index + 1} did not count: ${progress.refused}`;
+        dispatch({ type: "saveRefused", answer: carried, message });
+      } else if (carried) dispatch({ type: "saveLanded", answers: [carried] });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // The attempt moved on or closed without us (time up elsewhere): the server's state says where it stands.
