@@ -62,6 +62,7 @@ import {
 } from "./repository/clock-statements.ts";
 import { readIntro } from "./repository/intro.ts";
 import { takeNext } from "./repository/next-batches.ts";
+import { leaveSectionIfOpen } from "./repository/section-statements.ts";
 import {
   type AttemptClock,
   acceptsAnswer,
@@ -377,6 +378,8 @@ function firstClock(values: {
   return { paced: first.paced, secondsPerQuestion: first.secondsPerQuestion, time: { seconds, firstSection } };
 }
 
+type InProgressState = Extract<AttemptState, { status: "in_progress" }>;
+
 /**
  * Where an open attempt stands, with the questions the client may see now. An attempt `started` just now has no
  * answers yet and its test's name is known: nothing to read.
@@ -386,15 +389,24 @@ async function inProgressState(
   attempt: AttemptRow,
   questions: QuizQuestion[],
   started?: { testName: string },
-): Promise<Extract<AttemptState, { status: "in_progress" }>> {
+): Promise<InProgressState> {
   const [slots, context] = started
     ? [[], started]
     : await Promise.all([answerSlots(db, attempt.id), resultContext(db, attempt.driveId)]);
+  return stateInProgress({ ...attempt, testName: context.testName }, slots, questions);
+}
+
+/** The state of an open attempt from what was read of it: its clock at this moment, its answers and marks. */
+function stateInProgress(
+  attempt: AttemptClock & Pick<AttemptRow, "id" | "timingMode" | "totalQuestions" | "sections"> & { testName: string },
+  slots: Pick<AnswerSlot, "questionId" | "selectedOptionId" | "selectedOptionIds" | "visited" | "marked">[],
+  questions: QuizQuestion[],
+): InProgressState {
   const progress = progressOf(attempt, new Date());
   return {
     status: "in_progress",
     attemptId: attempt.id,
-    testName: context.testName,
+    testName: attempt.testName,
     timingMode: attempt.timingMode,
     paced: attempt.paced,
     totalQuestions: attempt.totalQuestions,
@@ -660,8 +672,41 @@ export async function changePalette(db: Database, studentId: string, change: Pal
  * may come along, saved first by the rules of saving one (as Next carries it). The last section ends with Submit.
  */
 export async function leaveSection(db: Database, studentId: string, leaving: LeaveSection): Promise<AttemptState> {
+  const left = await leftInOneGo(db, studentId, leaving);
+  if (left) return left;
   // The answer first, by the one statement that saves one; refused (its time was up), it does not stop the move.
   const refused = leaving.answer && (await refusalOf(saveAnswer(db, studentId, leaving.answer)));
+  const state = await leaveTheLongWay(db, studentId, leaving);
+  return refused && state.status === "in_progress" ? { ...state, refused } : state;
+}
+
+/** The common case of leaving a section, with its answer, in one statement (leaveSectionIfOpen); else undefined. */
+async function leftInOneGo(db: Database, studentId: string, leaving: LeaveSection) {
+  const { answer } = leaving;
+  const left = await leaveSectionIfOpen(db, {
+    studentId,
+    sectionFirst: leaving.sectionFirst,
+    now: new Date(),
+    graceSeconds: DEADLINE_GRACE_SECONDS,
+    answer: answer && { questionId: answer.questionId, choice: choiceOf(answer) },
+  });
+  if (!left) return undefined;
+  const attempt = { ...left, ...clockOf(left), id: left.attemptId, timingMode: "per_section" as const };
+  const served = await servedQuizQuestions(db, left.served);
+  if (!attempt.paced) return stateInProgress(attempt, left.slots, served);
+  // A paced section opened when the one before ended, a little before now, may have moved past its first window.
+  const open = progressOf(attempt, new Date()).currentIndex;
+  const question = open === attempt.sectionFirst ? served[0] : await quizQuestionAt(db, attempt.id, open);
+  const questions: QuizQuestion[] = [];
+  if (question) questions[open] = question;
+  return stateInProgress(attempt, left.slots, questions);
+}
+
+/**
+ * Leaving a section that is not the common case: already left, the last, its time run out, the next one's over
+ * before it opens, or the attempt submitted meanwhile.
+ */
+async function leaveTheLongWay(db: Database, studentId: string, leaving: LeaveSection): Promise<AttemptState> {
   // Under the row's lock only what decides and moves; the state is read after, so that repeats hold nobody up.
   const moved = await db.transaction(async (tx) => {
     const now = new Date();
@@ -691,8 +736,7 @@ export async function leaveSection(db: Database, studentId: string, leaving: Lea
   }
   const { attempt } = moved;
   const questions = await visibleQuestions(db, attempt, await servedRefs(db, attempt.id), new Date());
-  const state = await inProgressState(db, attempt, questions);
-  return refused ? { ...state, refused } : state;
+  return inProgressState(db, attempt, questions);
 }
 
 /**

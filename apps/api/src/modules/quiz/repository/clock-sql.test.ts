@@ -20,10 +20,13 @@ import { registerStudent, seedQuestions } from "../../../test/fixtures.ts";
 import {
   type AttemptClock,
   acceptsAnswer,
+  deadlineFrom,
   hasRunOut,
+  nextSectionClock,
   readClock,
   type SectionTime,
   sectionClock,
+  sectionEndsAt,
   sectionsSeconds,
   windowStart,
 } from "../timing.ts";
@@ -38,6 +41,7 @@ import {
   windowStartSql,
 } from "./clock-sql.ts";
 import { overdueAttempts, saveAnswerIfOpen } from "./clock-statements.ts";
+import { leaveSectionIfOpen } from "./section-statements.ts";
 
 const GRACE_MS = DEADLINE_GRACE_SECONDS * 1000;
 const SOME_MORNING = Date.parse("2026-11-26T09:00:00.000Z");
@@ -383,6 +387,81 @@ describe("the quiz clock in SQL", async () => {
         expect(windowStart(after, position)).toEqual(windowStart(clock, position));
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it("leaves a section in one statement exactly as nextSectionClock opens the next, or leaves it to the long way", async () => {
+    const sectioned = clockCase(MAX_STORED_QUESTIONS).filter((generated) => generated.sectioned);
+    await fc.assert(
+      fc.asyncProperty(sectioned, fc.boolean(), async (generated, carries) => {
+        const { clock, sections, totalQuestions, deadlineAt, position, now } = generated;
+        // With or without the answer to the question at `position`, as the bench and an API client carry one.
+        const question = questions[position];
+        const answer = carries
+          ? { questionId: question?.id as string, choice: { optionId: question?.options[0] ?? null, optionIds: null } }
+          : undefined;
+        const { left, stored, answered } = await rolledBack(async (tx) => {
+          const attemptId = await storeAttempt(tx, generated, (ms) => sql`${new Date(ms).toISOString()}::timestamptz`);
+          const left = await leaveSectionIfOpen(tx, {
+            studentId: student.id,
+            sectionFirst: clock.sectionFirst,
+            now,
+            graceSeconds: DEADLINE_GRACE_SECONDS,
+            answer,
+          });
+          const { rows } = await tx.execute<Record<string, string | number | boolean>>(sql`
+            select current_position as "currentPosition", current_started_at as "currentStartedAt",
+                   seconds_per_question as "secondsPerQuestion", paced, section_first as "sectionFirst",
+                   section_end as "sectionEnd", section_deadline_at as "sectionDeadlineAt", deadline_at as "deadlineAt"
+            from attempts where id = ${attemptId}::uuid`);
+          const { rows: answers } = await tx.execute<{ answer: string | null }>(sql`
+            select selected_option_id as answer from attempt_questions
+            where attempt_id = ${attemptId}::uuid and position = ${position}`);
+          return { left, stored: rows[0], answered: answers[0]?.answer ?? null };
+        });
+        // The answer is saved whenever the open section closes here and takes it (acceptsAnswer), as saving one
+        // would: then the long way, if it is taken, finds it saved.
+        const closes = !hasRunOut(clock, now) && clock.sectionEnd < totalQuestions;
+        const takes = acceptsAnswer(clock, position, now);
+        expect(answered).toBe(carries && closes && takes ? (question?.options[0] ?? null) : null);
+        // The common case: the open section, not the last, its time not run out, and the next with time left.
+        const startsAt = new Date(Math.min(now.getTime(), sectionEndsAt(clock).getTime()));
+        const candidate =
+          clock.sectionEnd < totalQuestions
+            ? sectionClock(sections, clock.sectionEnd, startsAt, deadlineAt)
+            : undefined;
+        const common =
+          !hasRunOut(clock, now) && candidate && sectionEndsAt(candidate) > now && (!carries || takes)
+            ? candidate
+            : undefined;
+        expect(left !== undefined).toBe(common !== undefined);
+        const storedClock = {
+          currentPosition: stored?.currentPosition,
+          currentStartedAt: new Date(String(stored?.currentStartedAt)),
+          secondsPerQuestion: stored?.secondsPerQuestion,
+          paced: stored?.paced,
+          sectionFirst: stored?.sectionFirst,
+          sectionEnd: stored?.sectionEnd,
+          sectionDeadlineAt: new Date(String(stored?.sectionDeadlineAt)),
+        };
+        if (!common || !left) {
+          // Nothing changed: the long way decides.
+          expect(storedClock).toEqual(clock);
+          return;
+        }
+        expect(nextSectionClock(clock, sections, deadlineAt, now)).toEqual(common);
+        expect(storedClock).toEqual(common);
+        expect(new Date(String(stored?.deadlineAt))).toEqual(deadlineFrom(common, sections, deadlineAt));
+        expect({
+          ...left,
+          currentStartedAt: new Date(left.currentStartedAt),
+          sectionDeadlineAt: new Date(left.sectionDeadlineAt),
+        }).toMatchObject(common);
+        // The slots it answers with show the answer saved.
+        const slot = left.slots.find((candidate) => candidate.questionId === question?.id);
+        expect(slot?.selectedOptionId ?? null).toBe(carries ? (question?.options[0] ?? null) : null);
+      }),
+      { numRuns: 300 },
     );
   });
 

@@ -128,6 +128,12 @@ export function acceptsAnswerSql(
         and ${now} <= ${start} + make_interval(secs => ${clock.secondsPerQuestion} + ${graceSeconds})))`;
 }
 
+/** When the open section's time ends (sectionEndsAt): its last window's end (paced) or its deadline, the first. */
+export function sectionEndsAtSql(clock: ClockColumns) {
+  return `case when ${clock.paced} then least(${clock.sectionDeadlineAt}, ${windowStartSql(clock, clock.sectionEnd)})
+    else ${clock.sectionDeadlineAt} end`;
+}
+
 /**
  * Whether the open section's time is up at `now` (hasRunOut): its last window or its deadline, whichever comes
  * first, and the grace after it have passed; in the last section (or without sections), the attempt's. Until then

@@ -28,7 +28,7 @@ import {
  * are given only to a multiple-answer question: the one case that reads the question. Read as a value, not an
  * exists, which PostgreSQL may hash over the whole bank. Saving an answer and Next both check it here.
  */
-function choiceServedSql(served: string, option: string, options: string): string {
+export function choiceServedSql(served: string, option: string, options: string): string {
   return `case when ${options} is null then ${option} = any(${served}.option_order)
     else ${options} <@ ${served}.option_order and (cardinality(${options}) = 1
       or (select q.type from questions q where q.id = ${served}.question_id) = 'multiple') end`;
