@@ -33,14 +33,12 @@ describe("a test timed per section", async () => {
   });
   expect(created.statusCode, created.body).toBe(201);
   const testId = created.json()._id as string;
-  const drive = await app.inject({
-    method: "POST",
-    url: "/api/drives",
-    headers: admin,
-    payload: { name: "Sections on their own clocks", testId },
-  });
-  expect(drive.statusCode, drive.body).toBe(201);
-  const { _id: driveId, code } = drive.json() as { _id: string; code: string };
+  async function driveNamed(name: string) {
+    const drive = await app.inject({ method: "POST", url: "/api/drives", headers: admin, payload: { name, testId } });
+    expect(drive.statusCode, drive.body).toBe(201);
+    return drive.json() as { _id: string; code: string };
+  }
+  const { _id: driveId, code } = await driveNamed("Sections on their own clocks");
 
   async function started() {
     const { token } = await registerStudent(app, { driveCode: code });
@@ -259,18 +257,12 @@ describe("a test timed per section", async () => {
   });
 
   it("shows an invigilator the section a student is in, every question of it reached, and what the student answered", async () => {
-    const watched = await app.inject({
-      method: "POST",
-      url: "/api/drives",
-      headers: admin,
-      payload: { name: "Section clocks on the live board", testId },
-    });
-    expect(watched.statusCode, watched.body).toBe(201);
-    const { token } = await registerStudent(app, { driveCode: watched.json().code, name: "Lalitha Sections" });
+    const watched = await driveNamed("Section clocks on the live board");
+    const { token } = await registerStudent(app, { driveCode: watched.code, name: "Lalitha Sections" });
     const start = await request(token, "POST", "/api/quiz/start");
     const quant = (start.json() as InProgress).questions;
     const board = async () => {
-      const reply = await app.inject({ method: "GET", url: `/api/drives/${watched.json()._id}/live`, headers: admin });
+      const reply = await app.inject({ method: "GET", url: `/api/drives/${watched._id}/live`, headers: admin });
       expect(reply.statusCode, reply.body).toBe(200);
       return reply.json() as LiveBoard;
     };
