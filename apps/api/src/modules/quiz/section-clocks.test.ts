@@ -138,9 +138,14 @@ describe("a test timed per section", async () => {
     const again = await leave(token, 0);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ sectionFirst: 2, sectionEnd: 4 });
-    const ahead = await leave(token, 4);
+    // Refused, a leave keeps nothing of what it carried (before: the 409 came back and the answer was kept).
+    const logicFirst = logic.question;
+    const carriedAhead = { questionId: logicFirst?._id, optionId: logicFirst?.options[0]?._id };
+    const ahead = await request(token, "POST", "/api/quiz/section/next", { sectionFirst: 4, answer: carriedAhead });
     expect(ahead.statusCode).toBe(409);
     expect(ahead.json().message).toBe("That section is not open yet.");
+    const kept = (await request(token, "GET", "/api/quiz/attempt").then((reply) => reply.json())) as InProgress;
+    expect(kept.answers.map((saved) => saved.questionId)).toEqual([question?._id]);
 
     // The closed section takes no answer, no mark, no clear; the answer it holds, sent again (a retry whose reply
     // was lost), is answered as taken.
@@ -180,9 +185,15 @@ describe("a test timed per section", async () => {
     const verbal = carried.json() as InProgress;
     expect(verbal).toMatchObject({ paced: false, sectionFirst: 4, sectionEnd: 6 });
     expect(verbal.questions).toHaveLength(6);
-    const last = await leave(token, 4);
+    const verbalFirst = verbal.questions[4];
+    const last = await request(token, "POST", "/api/quiz/section/next", {
+      sectionFirst: 4,
+      answer: { questionId: verbalFirst?._id, optionId: verbalFirst?.options[0]?._id },
+    });
     expect(last.statusCode).toBe(409);
     expect(last.json().message).toBe("This is the last section: submit the quiz to finish.");
+    const afterLast = (await request(token, "GET", "/api/quiz/attempt").then((reply) => reply.json())) as InProgress;
+    expect(afterLast.answers.map((saved) => saved.questionId)).not.toContain(verbalFirst?._id);
 
     const submitted = await request(token, "POST", "/api/quiz/submit", { answers: [] });
     expect(submitted.statusCode, submitted.body).toBe(200);

@@ -468,7 +468,10 @@ function outsideSection(attempt: AttemptRow, position: number): string | undefin
   return undefined;
 }
 
-/** Saves one answer if it is valid and its question's window is open; returns why not otherwise. */
+/**
+ * Saves one answer if it is valid and its question's window is open; returns why not otherwise. The answer the
+ * question already holds is taken as it stands, open or not: a retry whose reply was lost is not told it failed.
+ */
 async function applyAnswer(
   db: Executor,
   attempt: AttemptRow,
@@ -478,6 +481,7 @@ async function applyAnswer(
 ): Promise<string | undefined> {
   if (!slot) return "That question is not part of your quiz.";
   const choice = choiceOf(answer);
+  if (sameChoice(slot, choice)) return undefined;
   const options = chosenOptions(answer);
   if (!options.every((id) => slot.optionOrder.includes(id))) return "That option does not belong to this question.";
   if (options.length > 1 && !slot.multiple) return "This question takes one answer only.";
@@ -532,8 +536,6 @@ export async function saveAnswer(db: Database, studentId: string, answer: Answer
     const now = new Date();
     const attempt = await lockOpenAttemptOrRefuse(tx, studentId, now);
     const slot = (await answerSlots(tx, attempt.id)).find((candidate) => candidate.questionId === answer.questionId);
-    // The answer it already holds (a retry whose reply was lost, after the question closed) is taken as it stands.
-    if (slot && sameChoice(slot, choiceOf(answer))) return progressOf(attempt, now);
     const refusal = await applyAnswer(tx, attempt, slot, answer, now);
     if (refusal) throw new HttpError(409, refusal);
     return progressOf(attempt, now);
@@ -672,12 +674,7 @@ export async function changePalette(db: Database, studentId: string, change: Pal
  * may come along, saved first by the rules of saving one (as Next carries it). The last section ends with Submit.
  */
 export async function leaveSection(db: Database, studentId: string, leaving: LeaveSection): Promise<AttemptState> {
-  const left = await leftInOneGo(db, studentId, leaving);
-  if (left) return left;
-  // The answer first, by the one statement that saves one; refused (its time was up), it does not stop the move.
-  const refused = leaving.answer && (await refusalOf(saveAnswer(db, studentId, leaving.answer)));
-  const state = await leaveTheLongWay(db, studentId, leaving);
-  return refused && state.status === "in_progress" ? { ...state, refused } : state;
+  return (await leftInOneGo(db, studentId, leaving)) ?? (await leaveTheLongWay(db, studentId, leaving));
 }
 
 /** The common case of leaving a section, with its answer, in one statement (leaveSectionIfOpen); else undefined. */
@@ -710,14 +707,21 @@ async function leaveTheLongWay(db: Database, studentId: string, leaving: LeaveSe
   // Under the row's lock only what decides and moves; the state is read after, so that repeats hold nobody up.
   const moved = await db.transaction(async (tx) => {
     const now = new Date();
-    const open = await lockOpenAttempt(tx, studentId);
-    const attempt = open && (await closeIfOverdue(tx, open, now));
+    const { answer } = leaving;
+    const locked = answer
+      ? await lockOpenAttemptWithSlots(tx, studentId)
+      : { attempt: await lockOpenAttempt(tx, studentId), slots: [] };
+    const attempt = locked?.attempt && (await closeIfOverdue(tx, locked.attempt, now));
     if (!attempt || attempt.submittedAt) return { submitted: attempt };
+    // The answer first, by the rules of saving one; refused (its time was up), it does not stop the move. A leave
+    // refused below takes its answer back with it (an outside attack saw a 409 keep the answer it carried).
+    const slot = answer && locked?.slots.find((candidate) => candidate.questionId === answer.questionId);
+    const refused = answer && (await applyAnswer(tx, attempt, slot, answer, now));
     const times = sectionTimes(attempt);
     if (times.length === 0) throw new HttpError(409, "This quiz is not timed per section: it has no section to leave.");
     if (leaving.sectionFirst > attempt.sectionFirst) throw new HttpError(409, "That section is not open yet.");
     // A section already left (a request sent again, the page and the sweep both) is answered as it stands.
-    if (leaving.sectionFirst < attempt.sectionFirst) return { attempt };
+    if (leaving.sectionFirst < attempt.sectionFirst) return { attempt, refused };
     if (attempt.sectionEnd >= attempt.totalQuestions) {
       throw new HttpError(409, "This is the last section: submit the quiz to finish.");
     }
@@ -727,16 +731,17 @@ async function leaveTheLongWay(db: Database, studentId: string, leaving: LeaveSe
       return { submitted: (await scoreAndClose(tx, attempt.id, now)) ?? attempt };
     }
     await moveToSection(tx, attempt, next, times);
-    return { attempt };
+    return { attempt, refused };
   });
   if (!moved.attempt) {
     const [latest] = moved.submitted ? [moved.submitted] : await attemptsOf(db, studentId);
     if (!latest?.submittedAt) throw new HttpError(409, "You have no quiz in progress.");
     return { status: "submitted", attemptId: latest.id, resultId: latest.id };
   }
-  const { attempt } = moved;
+  const { attempt, refused } = moved;
   const questions = await visibleQuestions(db, attempt, await servedRefs(db, attempt.id), new Date());
-  return inProgressState(db, attempt, questions);
+  const state = await inProgressState(db, attempt, questions);
+  return refused ? { ...state, refused } : state;
 }
 
 /**
@@ -778,7 +783,6 @@ export async function submitAttempt(
       }
       seen.add(answer.questionId);
       const slot = slots.find((candidate) => candidate.questionId === answer.questionId);
-      if (slot && sameChoice(slot, choiceOf(answer))) continue;
       const refusal = await applyAnswer(tx, attempt, slot, answer, now);
       if (refusal) refused.push({ questionId: answer.questionId, reason: refusal });
     }
