@@ -241,8 +241,13 @@ export const attemptStateSchema = z.discriminatedUnion("status", [
     marked: z.array(idSchema),
     /** The open question (paced attempts). */
     question: quizQuestionSchema.nullable(),
-    /** Every question (attempts timed as a whole). */
+    /** The questions the student may move between (attempts not paced), from position `questionsFrom`. */
     questions: z.array(quizQuestionSchema),
+    /**
+     * The position of `questions[0]`: on a test timed per section, the open section's first (a closed section's
+     * questions are not sent again, and those of it the student never reached are never sent); absent: 0.
+     */
+    questionsFrom: z.number().int().optional(),
     refused: carriedAnswerRefusalSchema,
   }),
   z.object({ status: z.literal("submitted"), attemptId: idSchema, resultId: idSchema }),

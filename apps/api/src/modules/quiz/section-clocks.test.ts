@@ -184,8 +184,10 @@ describe("a test timed per section", async () => {
     expect(carried.statusCode, carried.body).toBe(200);
     const verbal = carried.json() as InProgress;
     expect(verbal).toMatchObject({ paced: false, sectionFirst: 4, sectionEnd: 6 });
-    expect(verbal.questions).toHaveLength(6);
-    const verbalFirst = verbal.questions[4];
+    // Only Verbal's questions are sent: not Quant's again, nor Logic's, whose windows never all opened (before: six).
+    expect(verbal.questionsFrom).toBe(4);
+    expect(verbal.questions.map((question) => question.text).sort()).toEqual(["Verbal 1", "Verbal 2"]);
+    const verbalFirst = verbal.questions[0];
     const last = await request(token, "POST", "/api/quiz/section/next", {
       sectionFirst: 4,
       answer: { questionId: verbalFirst?._id, optionId: verbalFirst?.options[0]?._id },
@@ -235,9 +237,17 @@ describe("a test timed per section", async () => {
     expect(back).toMatchObject({ paced: false, sectionFirst: 4, sectionEnd: 6 });
     expect(back.secondsLeft).toBeGreaterThan(22);
     expect(back.secondsLeft).toBeLessThanOrEqual(25);
-    const logic = back.questions[2];
-    const answer = { questionId: logic?._id, optionId: logic?.options[0]?._id };
-    const late = await request(token, "PUT", "/api/quiz/answers", answer);
+    // Nothing of Logic reaches the student: only Verbal's questions are sent (before: every question up to Verbal's
+    // end, Logic's two among them though their windows never opened).
+    expect(back.questionsFrom).toBe(4);
+    expect(back.questions.map((question) => question.text).sort()).toEqual(["Verbal 1", "Verbal 2"]);
+    // And an answer to one of them, its ids learnt some other way, is refused.
+    const { rows } = await database.pool.query<{ questionId: string; optionId: string }>(
+      `select question_id as "questionId", option_order[1] as "optionId" from attempt_questions
+       where attempt_id = $1::uuid and position = 2`,
+      [state.attemptId],
+    );
+    const late = await request(token, "PUT", "/api/quiz/answers", rows[0] ?? {});
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe("That question's section is closed: its answers can no longer change.");
   });

@@ -160,12 +160,14 @@ function sameChoice(slot: AnswerSlot, choice: Choice): boolean {
 }
 
 /**
- * The questions a client may see now, from the first: up to the open section's last on one clock (every one for
- * an attempt timed as a whole), and in a paced section up to the one whose window is open — no question's text
- * leaves the server before its time, nor a later section's before that section opens.
+ * The questions a client may see now: every one on an attempt timed as a whole, the open section's on a section's
+ * own clock (from `questionsFrom`), and in a paced attempt up to the one whose window is open (only that one is
+ * sent). No question's text leaves the server before its time, nor a later section's before that section opens,
+ * nor, once a section closes, the questions of it a student never reached (an outside attack read a skipped paced
+ * section's questions in the next section's state).
  */
 function visibleQuestions(db: Executor, attempt: AttemptRow, served: ServedRef[], now: Date): Promise<QuizQuestion[]> {
-  if (!attempt.paced) return servedQuizQuestions(db, served.slice(0, attempt.sectionEnd));
+  if (!attempt.paced) return servedQuizQuestions(db, served.slice(questionsFrom(attempt), attempt.sectionEnd));
   return servedQuizQuestions(db, served.slice(0, progressOf(attempt, now).currentIndex + 1));
 }
 
@@ -396,6 +398,11 @@ async function inProgressState(
   return stateInProgress({ ...attempt, testName: context.testName }, slots, questions);
 }
 
+/** The position of the first question an attempt's client is sent: its open section's on a section's own clock. */
+function questionsFrom(attempt: Pick<AttemptRow, "timingMode" | "sectionFirst">): number {
+  return attempt.timingMode === "per_section" ? attempt.sectionFirst : 0;
+}
+
 /** The state of an open attempt from what was read of it: its clock at this moment, its answers and marks. */
 function stateInProgress(
   attempt: AttemptClock & Pick<AttemptRow, "id" | "timingMode" | "totalQuestions" | "sections"> & { testName: string },
@@ -424,6 +431,7 @@ function stateInProgress(
     marked: slots.flatMap((slot) => (slot.marked ? [slot.questionId] : [])),
     question: attempt.paced ? (questions[progress.currentIndex] ?? null) : null,
     questions: attempt.paced ? [] : questions,
+    ...(!attempt.paced && attempt.timingMode === "per_section" && { questionsFrom: questionsFrom(attempt) }),
   };
 }
 

@@ -253,11 +253,18 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
         sectionFirst: attempt.sectionFirst ?? 0,
         sectionEnd: attempt.sectionEnd ?? attempt.totalQuestions,
       };
+      // Each question at its position: a paced attempt's open one; the rest from `questionsFrom` (a closed
+      // section's are not sent again).
+      const from = attempt.questionsFrom ?? 0;
       const questions: (QuizQuestion | undefined)[] = attempt.paced
         ? Array.from({ length: attempt.totalQuestions }, (_, position) =>
             position === attempt.currentIndex ? (attempt.question ?? undefined) : undefined,
           )
-        : attempt.questions;
+        : from === 0
+          ? attempt.questions
+          : Array.from({ length: from + attempt.questions.length }, (_, position) =>
+              position < from ? undefined : attempt.questions[position - from],
+            );
       const stored = Object.fromEntries(attempt.answers.map((answer) => [answer.questionId, choiceOf(answer)]));
       // What the server holds, with the picks it has not acknowledged on top: a reload after a failed save keeps
       // the student's answer on screen and still to be sent. A paced question whose window has passed is gone for

@@ -662,7 +662,9 @@ function sectionedServer(openSection = 0) {
       visited: [...visited].map((position) => SECTIONED[position]?._id ?? ""),
       marked: [...marked].map((position) => SECTIONED[position]?._id ?? ""),
       question: paced ? (SECTIONED[current] ?? null) : null,
-      questions: paced ? [] : SECTIONED.slice(0, sectionEnd),
+      // The open section's own, as the server sends them.
+      questions: paced ? [] : SECTIONED.slice(firstPosition, sectionEnd),
+      questionsFrom: paced ? undefined : firstPosition,
     };
   };
   const positionOf = (id: string) => SECTIONED.findIndex((item) => item._id === id);

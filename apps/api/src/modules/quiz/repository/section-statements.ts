@@ -91,8 +91,8 @@ const leaveSectionStatement: NamedStatement = {
            o.section_deadline_at as "sectionDeadlineAt",
            (select t.name from drives d join tests t on t.id = d.test_id where d.id = o.drive_id) as "testName",
            -- The answers and the palette as they stood before the answer carried (which the caller adds), and the
-           -- questions the student may see now: the open one of a paced section, every one up to the end of a
-           -- section on one clock.
+           -- questions the student may see now (visibleQuestions): the open one of a paced section, the section's
+           -- own on one clock.
            (select coalesce(json_agg(json_build_object('questionId', aq.question_id,
                      'selectedOptionId', aq.selected_option_id, 'selectedOptionIds', aq.selected_option_ids,
                      'visited', aq.visited_at is not null, 'marked', aq.marked_for_review) order by aq.position), '[]')
@@ -101,7 +101,8 @@ const leaveSectionStatement: NamedStatement = {
                      'revision', ${questionRevisionSql("q")}) order by aq.position), '[]')
               from attempt_questions aq join questions q on q.id = aq.question_id
               where aq.attempt_id = o.id
-                and (aq.position = o.section_first or (not o.paced and aq.position < o.section_end))) as served
+                and aq.position >= o.section_first
+                and aq.position < case when o.paced then o.section_first + 1 else o.section_end end) as served
     from opened o join moved m on m.id = o.id`,
 };
 
