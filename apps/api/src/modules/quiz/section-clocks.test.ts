@@ -325,4 +325,33 @@ describe("a test timed per section", async () => {
     expect(back.statusCode, back.body).toBe(200);
     expect(await storedClock(state.attemptId)).toMatchObject({ attemptSeconds: 90, sectionSeconds: 40 });
   });
+
+  it("gives back on reopening only the time the open section and the later ones have, not what leaving gave up", async () => {
+    const { token, state } = await started();
+    const closing = (payload: object) =>
+      app.inject({
+        method: "PUT",
+        url: `/api/drives/${driveId}`,
+        headers: admin,
+        payload: { name: "Sections on their own clocks", testId, ...payload },
+      });
+    // Quant left at once: Logic (20 s) and Verbal (30 s) are what is left, 50 s from now, not 90 from the start.
+    expect((await leave(token, 0)).statusCode).toBe(200);
+    const lastMoment = async () => {
+      const { rows } = await database.pool.query<{ left: number }>(
+        "select round(extract(epoch from deadline_at - now()))::int as left from attempts where id = $1::uuid",
+        [state.attemptId],
+      );
+      return rows[0]?.left;
+    };
+    expect(await lastMoment()).toBe(50);
+    const cut = await closing({ closesAt: new Date(Date.now() + 5_000).toISOString(), closingEndsAttempts: true });
+    expect(cut.statusCode, cut.body).toBe(200);
+    expect(await lastMoment()).toBeLessThanOrEqual(5);
+    const reopened = await closing({ closesAt: null, closingEndsAttempts: false });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    // Before: 90 s from the start again, the 40 s Quant gave up given back.
+    expect(await lastMoment()).toBe(50);
+    expect(await storedClock(state.attemptId)).toMatchObject({ sectionFirst: 2, sectionEnd: 4, sectionSeconds: 20 });
+  });
 });

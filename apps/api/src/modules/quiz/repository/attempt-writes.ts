@@ -9,6 +9,7 @@ import {
   clockSelectSql,
   deadlineSql,
   endsByCloseSql,
+  sectionsFromSecondsSql,
   sectionsSecondsSql,
   windowStartSql,
 } from "./clock-sql.ts";
@@ -213,25 +214,28 @@ export async function recordReload(db: Executor, attemptId: string, now: Date) {
 
 const reclockOpenAttemptsStatement: NamedStatement = {
   name: "quiz.reclock-open-attempts",
-  // Every deadline written again from its start, cut by the close where the drive's closing ends attempts; on an
-  // attempt timed per section, the open section's too, from its own start (a paced section's last window's end; a
-  // section on one clock keeps its start as its current window's), cut by that deadline. Without sections the open
-  // section's deadline is the attempt's.
-  text: `with reclocked as (
-      select a.id, ${endsByCloseSql(
-        deadlineSql({
-          startedAt: "a.started_at",
-          seconds: `case when a.timing_mode = 'per_section' then ${sectionsSecondsSql("a", "0", "a.total_questions")}
-            else a.total_questions * a.seconds_per_question end`,
-        }),
-        "case when d.closing_ends_attempts then coalesce(d.closed_at, d.closes_at) end",
-      )} as deadline_at,
-        a.section_end is not null as sectioned,
+  // Every deadline written again, cut by the close where the drive's closing ends attempts: from its start, or on
+  // an attempt timed per section from the open section's end (a paced section's last window's end; a section on one
+  // clock keeps its start as its current window's) with every later section's time, as leaving a section set it
+  // (deadlineFrom): from the start, a reopening gave back the time sections left early had given up (an outside
+  // attack). The open section's deadline is its end, cut by that deadline; without sections it is the attempt's.
+  text: `with timed as (
+      select a.id, a.started_at, a.timing_mode = 'per_section' as per_section, a.section_end is not null as sectioned,
+        a.total_questions * a.seconds_per_question as whole_seconds,
+        ${sectionsFromSecondsSql("a", "a.section_end")} as later_seconds,
         case when a.paced then ${windowStartSql(clockColumns("a"), "a.section_end")}
           else a.current_started_at + make_interval(secs => ${sectionsSecondsSql("a", "a.section_first", "a.section_end")})
-        end as section_ends
+        end as section_ends,
+        case when d.closing_ends_attempts then coalesce(d.closed_at, d.closes_at) end as ends_by
       from attempts a join drives d on d.id = a.drive_id
       where d.id = $1::uuid and a.submitted_at is null
+    ), reclocked as (
+      select t.id, t.sectioned, t.section_ends, ${endsByCloseSql(
+        `case when t.per_section then t.section_ends + make_interval(secs => t.later_seconds)
+          else ${deadlineSql({ startedAt: "t.started_at", seconds: "t.whole_seconds" })} end`,
+        "t.ends_by",
+      )} as deadline_at
+      from timed t
     )
     update attempts a set deadline_at = r.deadline_at,
       section_deadline_at = case when r.sectioned then least(r.section_ends, r.deadline_at) end

@@ -71,6 +71,12 @@ export function sectionsSecondsSql(alias: string, first: string, end: string) {
     where x.first >= ${first} and x.first < ${end})`;
 }
 
+/** The seconds of the sections from position `first` on (sectionsSecondsSql to the end): a section and those after. */
+export function sectionsFromSecondsSql(alias: string, first: string) {
+  // The largest position PostgreSQL's int holds: no section starts after it.
+  return sectionsSecondsSql(alias, first, "2147483647");
+}
+
 /**
  * A deadline cut at `endsBy` when that comes first: a drive whose closing ends running attempts (null: no cut;
  * PostgreSQL's least passes over a null).

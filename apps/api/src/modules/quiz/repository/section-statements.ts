@@ -13,13 +13,10 @@ import {
   clockSelectSql,
   runOutSql,
   sectionEndsAtSql,
-  sectionsSecondsSql,
+  sectionsFromSecondsSql,
   windowStartSql,
 } from "./clock-sql.ts";
 import { type ClockRow, choiceServedSql } from "./clock-statements.ts";
-
-/** The largest position PostgreSQL's int holds: "every section from `first` on" for sectionsSecondsSql. */
-const NO_END = "2147483647";
 
 const leaveSectionStatement: NamedStatement = {
   name: "quiz.leave-section",
@@ -57,7 +54,7 @@ const leaveSectionStatement: NamedStatement = {
              least(c.starts_at + make_interval(secs => s.question_count * s.seconds_per_question),
                    c.attempt_deadline_at) as section_deadline_at,
              least(c.attempt_deadline_at,
-                   c.starts_at + make_interval(secs => ${sectionsSecondsSql("c", "c.section_end", NO_END)}))
+                   c.starts_at + make_interval(secs => ${sectionsFromSecondsSql("c", "c.section_end")}))
                as attempt_deadline_at
       from closing c cross join lateral (
         select (x.value->>'questionCount')::int as question_count,
