@@ -85,7 +85,8 @@ async function sitThroughApi(driveCode: string, bank: Question[], right: number[
         await apiCall("/quiz/answers", {
           token,
           method: "PUT",
-          body: choose(state.questions[position]?._id ?? "", isRight),
+          // A section on its own clock is sent its own questions, the first at `questionsFrom`.
+          body: choose(state.questions[position - (state.questionsFrom ?? 0)]?._id ?? "", isRight),
         });
       }
     }
