@@ -361,6 +361,31 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+/** The bounds of a drive's late-entry cut-off, in minutes after it opens, [least, most]. */
+export const LATE_ENTRY_MINUTES = [1, 24 * 60] as const;
+/** The most addresses and ranges one drive's exam room lists. */
+export const MAX_ALLOWED_ADDRESSES = 50;
+
+const ADDRESS_FORMAT = "Each allowed address must be an address such as 10.20.30.40 or a range such as 10.20.0.0/16";
+
+/**
+ * Where a drive may be sat from (its exam room, decision 035): IPv4 or IPv6 addresses and CIDR ranges, as the
+ * college's network team writes them; none: anywhere.
+ */
+const allowedAddressesSchema = z
+  .array(
+    z
+      .string({ error: ADDRESS_FORMAT })
+      .trim()
+      // Only what addresses and ranges are written with, so a mistyped line says so and nothing else gets in.
+      .max(50, { error: ADDRESS_FORMAT })
+      .regex(/^[\d.:/a-fA-F]*$/, { error: ADDRESS_FORMAT })
+      .pipe(z.union([z.ipv4(), z.cidrv4(), z.ipv6(), z.cidrv6()], { error: ADDRESS_FORMAT })),
+    { error: "Allowed addresses must be a list" },
+  )
+  .max(MAX_ALLOWED_ADDRESSES, { error: `List at most ${MAX_ALLOWED_ADDRESSES} allowed addresses or ranges` })
+  .transform((addresses) => [...new Set(addresses.map((address) => address.toLowerCase()))]);
+
 export const driveInputSchema = z
   .object({
     testId: idSchema,
@@ -381,6 +406,11 @@ export const driveInputSchema = z
     personalLinksOnly: z.boolean({ error: "Personal links only must be true or false" }).default(false),
     verifyEmail: z.boolean({ error: "Verify e-mail must be true or false" }).default(false),
     holdResults: z.boolean({ error: "Hold results must be true or false" }).default(false),
+    /** Minutes after the opening time past which nobody may start (or register); null: until the close. */
+    lateEntryMinutes: wholeNumber("Late entry", ...LATE_ENTRY_MINUTES)
+      .nullable()
+      .default(null),
+    allowedAddresses: allowedAddressesSchema.default([]),
     /**
      * Sections of the drive's test, by name, whose scores break ties in its ranks, in this order, before the time
      * taken (decision 033); none: score, then time.
@@ -402,6 +432,10 @@ export const driveInputSchema = z
   .refine((drive) => !drive.opensAt || !drive.closesAt || Date.parse(drive.opensAt) < Date.parse(drive.closesAt), {
     error: "The drive must close after it opens",
     path: ["closesAt"],
+  })
+  .refine((drive) => drive.lateEntryMinutes === null || drive.opensAt !== null, {
+    error: "Late entry counts from the opening time: set when the drive opens as well",
+    path: ["lateEntryMinutes"],
   });
 export type DriveInput = z.input<typeof driveInputSchema>;
 export type DriveSettings = z.output<typeof driveInputSchema>;
@@ -431,6 +465,10 @@ export const driveSchema = z.object({
   holdResults: z.boolean(),
   /** Sections whose scores break ties in the ranks, in order, before the time taken. */
   tieBreakSections: z.array(z.string()),
+  /** Minutes after the opening time past which nobody may start; null: until the close. */
+  lateEntryMinutes: z.number().int().nullable(),
+  /** Addresses and ranges the test may be sat from; empty: anywhere. */
+  allowedAddresses: z.array(z.string()),
   rosterSize: z.number().int(),
   isDefault: z.boolean(),
   archived: z.boolean(),
@@ -562,6 +600,11 @@ export const registrationDriveSchema = z.object({
   windowMessage: z.string().nullable(),
   /** When an open drive closes, in its time zone ("17:00 on 3 December (India Standard Time)"); null: no closing time. */
   closesAtText: z.string().nullable(),
+  /**
+   * A late-entry cut-off, in the drive's time zone: until when someone new may register and start, or, once it has
+   * passed, the refusal (a student who registered before may still come back). Null: no cut-off.
+   */
+  entryMessage: z.string().nullable(),
   /** When a scheduled drive opens: the page asks again then. */
   opensAt: z.iso.datetime().nullable(),
   rosterOnly: z.boolean(),

@@ -47,19 +47,27 @@ export async function adminSessionState(
   };
 }
 
-const sessionsValidFromStatement: NamedStatement = {
-  name: "auth.student-sessions-valid-from",
-  text: `select sessions_valid_from as "validFrom" from students where id = $1::uuid`,
+const studentSessionStatement: NamedStatement = {
+  name: "auth.student-session",
+  text: `select s.sessions_valid_from as "validFrom", d.allowed_addresses as "allowedAddresses"
+         from students s join drives d on d.id = s.drive_id where s.id = $1::uuid`,
 };
 
-/**
- * When the student's sessions became valid: null when they were never ended, undefined when there is no such
- * student.
- */
-export async function studentSessionsValidFrom(db: Executor, studentId: string): Promise<Date | null | undefined> {
-  const [row] = await runNamed<{ validFrom: string | null }>(db, sessionsValidFromStatement, [studentId]);
+/** What every request of a student's session is checked against. */
+export interface StudentSession {
+  /** When the student's sessions became valid: null when they were never ended. */
+  validFrom: Date | null;
+  /** The student's drive's exam room: addresses and ranges the test may be sat from; empty: anywhere. */
+  allowedAddresses: string[];
+}
+
+/** The student's session rules, or undefined when there is no such student. */
+export async function studentSession(db: Executor, studentId: string): Promise<StudentSession | undefined> {
+  const [row] = await runNamed<{ validFrom: string | null; allowedAddresses: string[] }>(db, studentSessionStatement, [
+    studentId,
+  ]);
   if (!row) return undefined;
-  return row.validFrom === null ? null : new Date(row.validFrom);
+  return { validFrom: row.validFrom === null ? null : new Date(row.validFrom), allowedAddresses: row.allowedAddresses };
 }
 
 /** Stores a download ticket (by its hash), clearing the tickets nobody followed (an index on the expiry). */

@@ -11,8 +11,21 @@
 // counts as listening only while it hears them.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { type Executor, type NamedStatement, runNamed } from "../db/client.ts";
 
 export const STUDENT_SESSIONS_CHANNEL = "student_sessions";
+/** Announced instead of a student's id when what every instance keeps with any session changed (a drive's exam room). */
+const EVERY_STUDENT = "*";
+
+const announceEveryStudentStatement: NamedStatement = {
+  name: "auth.every-student-session-changed",
+  text: "select pg_notify($1, $2)",
+};
+
+/** Tells every instance, once `db`'s transaction commits, to read every student's session again. */
+export async function announceEveryStudentSessionChanged(db: Executor): Promise<void> {
+  await runNamed(db, announceEveryStudentStatement, [STUDENT_SESSIONS_CHANNEL, EVERY_STUDENT]);
+}
 
 /** Waits between reconnection tries: doubling from the first to the last. */
 const RECONNECT_FIRST_MS = 500;
@@ -79,6 +92,7 @@ export class SessionChangeListener {
     client.on("notification", (message) => {
       if (message.channel !== STUDENT_SESSIONS_CHANNEL || !message.payload) return;
       if (message.payload === this.#heartbeat) this.#heardAt = Date.now();
+      else if (message.payload === EVERY_STUDENT) this.#handlers.forgetAll();
       else if (!message.payload.startsWith("heartbeat:")) this.#handlers.changed(message.payload);
     });
     // A dropped connection (a database restart, a terminated backend) is retried; nothing is thrown.

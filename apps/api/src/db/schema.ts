@@ -4,6 +4,7 @@ import { ADMIN_ROLES } from "@trainwise/contract/admin-roles";
 import { DIFFICULTIES } from "@trainwise/contract/constants";
 import {
   type DifficultyMix,
+  LATE_ENTRY_MINUTES,
   REVIEW_POLICIES,
   type SectionMarks,
   type ServedSection,
@@ -211,6 +212,13 @@ export const drives = pgTable(
     holdResults: boolean("hold_results").notNull().default(false),
     /** Sections of the test, by name, whose scores break ties in the drive's ranks, in order (decision 033). */
     tieBreakSections: text("tie_break_sections").array().notNull().default(sql`'{}'::text[]`),
+    /** Minutes after opensAt past which nobody may start or register (decision 035); null: until the close. */
+    lateEntryMinutes: integer("late_entry_minutes"),
+    /**
+     * The exam room (decision 035): addresses and CIDR ranges a student may sit the test from, as the contract
+     * wrote them; empty: anywhere.
+     */
+    allowedAddresses: text("allowed_addresses").array().notNull().default(sql`'{}'::text[]`),
     /** When an admin published the held results (decision 024). */
     resultsPublishedAt: timestamp("results_published_at", { withTimezone: true }),
     /**
@@ -231,6 +239,10 @@ export const drives = pgTable(
     // A roster checks who registers; e-mail codes are for drives without one (decision 025), and on a roster's
     // drive they answered an unlisted address as a real drive (an outside attack).
     check("drives_email_codes_without_roster", sql`not (${table.verifyEmail} and ${table.rosterOnly})`),
+    check(
+      "drives_late_entry_range",
+      sql`${table.lateEntryMinutes} is null or (${table.opensAt} is not null and ${between(table.lateEntryMinutes, LATE_ENTRY_MINUTES)})`,
+    ),
   ],
 );
 

@@ -1,7 +1,7 @@
 // Registers a route from the contract's table of endpoints (packages/contract/src/endpoints.ts): its method, path,
-// schemas and success status come from there, and so does who may call it — a student route gets `requireStudent`,
-// an admin route `requireAdmin` (which takes the role and audit action from the same entry). A module only writes
-// what the route does.
+// schemas and success status come from there, and so does who may call it — a student route gets `requireStudent`
+// (`requireSittingStudent` while sitting the test), an admin route `requireAdmin` (which takes the role and audit
+// action from the same entry). A module only writes what the route does.
 
 import type { idParamsSchema } from "@trainwise/contract/common";
 import { errorBodySchema } from "@trainwise/contract/common";
@@ -103,7 +103,9 @@ export function serve<Name extends EndpointName>(
     definition.access.who === "admin"
       ? app.requireAdmin
       : definition.access.who === "student"
-        ? app.requireStudent
+        ? definition.access.sitting
+          ? app.requireSittingStudent
+          : app.requireStudent
         : undefined;
   // HEAD of a GET runs its handler: harmless for a public read, but a student's GET starts an attempt's clock and an
   // admin's export runs its query and is audited, for headers nobody needs. Those answer HEAD with 405, before

@@ -12,7 +12,8 @@ import {
   TICKET_PARAMETER,
   ticketAddress,
 } from "../auth/download-tickets.ts";
-import { adminSessionState, studentSessionsValidFrom } from "../auth/repository.ts";
+import { admits, type ExamRoom, examRoomOf, outsideExamRoomMessage } from "../auth/exam-room.ts";
+import { adminSessionState, studentSession } from "../auth/repository.ts";
 import { SessionChangeListener } from "../auth/session-changes.ts";
 import type { SigningKeys } from "../auth/signing-key.ts";
 import { createTokenService, type TokenClaims, type TokenService } from "../auth/tokens.ts";
@@ -35,6 +36,8 @@ declare module "fastify" {
     tokens: TokenService;
     requireAdmin: (request: FastifyRequest) => Promise<void>;
     requireStudent: (request: FastifyRequest) => Promise<void>;
+    /** requireStudent, and the request comes from the student's drive's exam room (decision 035). */
+    requireSittingStudent: (request: FastifyRequest) => Promise<void>;
     /** Forgets what this instance read about a student's sessions, after it ended them itself. */
     forgetStudentSessions: (studentId: string) => void;
     /** The database's announcements of changed student sessions, as this instance hears them. */
@@ -108,29 +111,34 @@ const STUDENT_SESSION_TRUST_MS = { listening: 10 * 60_000, deaf: 5_000 };
 const STUDENT_SESSION_CACHE_SIZE = 50_000;
 
 /**
- * When each student's sessions became valid (null: never ended), read once and then kept: a quiz makes dozens
- * of requests a minute, each checking it.
+ * When each student's sessions became valid (null: never ended) and their drive's exam room, read once and then
+ * kept: a quiz makes dozens of requests a minute, each checking them. A drive's new exam room is announced to
+ * every instance as a change of every session.
  */
 function createStudentSessionCheck(app: FastifyInstance) {
-  const cache = new Map<string, { validFrom: number | null; readAt: number }>();
+  const cache = new Map<string, { validFrom: number | null; examRoom: ExamRoom; readAt: number }>();
   const forget = (studentId: string) => void cache.delete(studentId);
   const changes = new SessionChangeListener(app.db.$client, {
     changed: forget,
     forgetAll: () => cache.clear(),
   });
-  async function sessionsValidFrom(studentId: string): Promise<number | null | undefined> {
+  async function sessionOf(studentId: string) {
     const now = Date.now();
     const cached = cache.get(studentId);
     const trustMs = changes.listening ? STUDENT_SESSION_TRUST_MS.listening : STUDENT_SESSION_TRUST_MS.deaf;
-    if (cached && now - cached.readAt < trustMs) return cached.validFrom;
-    const read = await studentSessionsValidFrom(app.db, studentId);
+    if (cached && now - cached.readAt < trustMs) return cached;
+    const read = await studentSession(app.db, studentId);
     if (read === undefined) return undefined;
     if (cache.size >= STUDENT_SESSION_CACHE_SIZE) cache.clear();
-    const validFrom = read === null ? null : read.getTime();
-    cache.set(studentId, { validFrom, readAt: now });
-    return validFrom;
+    const session = {
+      validFrom: read.validFrom === null ? null : read.validFrom.getTime(),
+      examRoom: examRoomOf(read.allowedAddresses),
+      readAt: now,
+    };
+    cache.set(studentId, session);
+    return session;
   }
-  return { sessionsValidFrom, forget, changes };
+  return { sessionOf, forget, changes };
 }
 
 export default fp(
@@ -163,19 +171,28 @@ export default fp(
       if (!roleAtLeast(admin.role, rule.role)) throw new HttpError(403, notAllowedMessage(admin.role, rule.role));
     });
 
-    const { sessionsValidFrom, forget, changes } = createStudentSessionCheck(app);
+    const { sessionOf, forget, changes } = createStudentSessionCheck(app);
     changes.start();
     app.addHook("onClose", () => changes.stop());
     app.decorate("forgetStudentSessions", forget);
     app.decorate("studentSessionChanges", changes);
-    app.decorate("requireStudent", async (request: FastifyRequest) => {
+    /** The student's session, once the token and the sessions' validity are checked; request.student is set. */
+    async function checkStudent(request: FastifyRequest) {
       const claims = await claimsOf(app, request);
       if (claims.role !== "student") throw new HttpError(403, "This needs a student registration.");
-      const validFrom = await sessionsValidFrom(claims.subject);
-      if (validFrom === undefined || (validFrom !== null && claims.issuedAt.getTime() < validFrom)) {
+      const session = await sessionOf(claims.subject);
+      if (session === undefined || (session.validFrom !== null && claims.issuedAt.getTime() < session.validFrom)) {
         throw new HttpError(401, SESSION_EXPIRED);
       }
       request.student = { id: claims.subject };
+      return session;
+    }
+    app.decorate("requireStudent", async (request: FastifyRequest) => {
+      await checkStudent(request);
+    });
+    app.decorate("requireSittingStudent", async (request: FastifyRequest) => {
+      const { examRoom } = await checkStudent(request);
+      if (!admits(examRoom, request.ip)) throw new HttpError(403, outsideExamRoomMessage(request.ip));
     });
   },
   { name: "auth", dependencies: ["errors"] },

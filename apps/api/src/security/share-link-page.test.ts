@@ -90,6 +90,7 @@ describe("the share link's page describes its drive before anyone types, and tel
       status: "open",
       windowMessage: null,
       closesAtText: "17:00 on 2 March (India Standard Time)",
+      entryMessage: null,
       opensAt: null,
       rosterOnly: false,
       personalLinksOnly: false,
@@ -106,6 +107,7 @@ describe("the share link's page describes its drive before anyone types, and tel
       windowMessage: "This test opens at 10:00 on 15 July (Eastern Daylight Time).",
       opensAt: `${inAYear}-07-15T14:00:00.000Z`,
       closesAtText: null,
+      entryMessage: null,
     });
     expect((await register(later.code)).json().error).toBe(scheduled.windowMessage);
 

@@ -8,7 +8,14 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** Who may call an endpoint: anyone, a registered student (their token), or an admin of at least `role`. */
 export type Access =
   | { readonly who: "public" }
-  | { readonly who: "student" }
+  | {
+      readonly who: "student";
+      /**
+       * Sitting the test: the drive's exam-room rules (its allowed addresses) apply as well as the token. Reading
+       * one's result later is not sitting it.
+       */
+      readonly sitting?: boolean;
+    }
   | {
       readonly who: "admin";
       readonly role: AdminRole;
@@ -46,6 +53,8 @@ export function endpoint<const E extends Endpoint>(definition: E): E {
 
 export const anyone = { who: "public" } as const;
 export const student = { who: "student" } as const;
+/** A student sitting the test, where the drive's exam-room rules apply. */
+export const sitting = { who: "student", sitting: true } as const;
 export function admin<const Role extends AdminRole, const Action extends AuditAction | undefined = undefined>(
   role: Role,
   audit?: Action,

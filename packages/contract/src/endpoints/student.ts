@@ -1,4 +1,5 @@
-// The calls of a registered student (their token): the attempt, its result and its certificate.
+// The calls of a registered student (their token): sitting the attempt (where the drive's exam-room rules apply), its
+// result and its certificate.
 import { z } from "zod";
 import {
   advanceSchema,
@@ -16,13 +17,13 @@ import {
   saveAnswerSchema,
 } from "../quiz.ts";
 
-import { endpoint, student } from "./definition.ts";
+import { endpoint, sitting, student } from "./definition.ts";
 
 export const studentEndpoints = {
   quizQuestions: endpoint({
     method: "GET",
     path: "/quiz/questions",
-    access: student,
+    access: sitting,
     summary:
       "Start (or resume) the quiz and take its questions at once, options shuffled, without correctness. The " +
       "drive's test decides how many; `limit` never shortens a quiz.",
@@ -32,7 +33,7 @@ export const studentEndpoints = {
   quizIntro: endpoint({
     method: "GET",
     path: "/quiz/intro",
-    access: student,
+    access: sitting,
     summary:
       "What the student is about to sit, before any clock runs: the test's rules, and whether an attempt is " +
       "running, not started or none is left (with the latest result)",
@@ -41,21 +42,21 @@ export const studentEndpoints = {
   startQuiz: endpoint({
     method: "POST",
     path: "/quiz/start",
-    access: student,
+    access: sitting,
     summary: "Start (or resume) the quiz question by question: where it stands and the open question",
     response: attemptStateSchema,
   }),
   quizAttempt: endpoint({
     method: "GET",
     path: "/quiz/attempt",
-    access: student,
+    access: sitting,
     summary: "Where the student stands: current question, seconds left, saved answers",
     response: attemptStateSchema,
   }),
   saveAnswer: endpoint({
     method: "PUT",
     path: "/quiz/answers",
-    access: student,
+    access: sitting,
     summary: "Save the answer to the open question",
     body: saveAnswerSchema,
     response: attemptProgressSchema,
@@ -63,7 +64,7 @@ export const studentEndpoints = {
   nextQuestion: endpoint({
     method: "POST",
     path: "/quiz/next",
-    access: student,
+    access: sitting,
     summary:
       "Move on to the question at `position` (Next, or the timer running out), saving the answer to the question " +
       "being left when one is sent; answers the question now open",
@@ -73,7 +74,7 @@ export const studentEndpoints = {
   changePalette: endpoint({
     method: "PUT",
     path: "/quiz/palette",
-    access: student,
+    access: sitting,
     summary:
       "On a quiz timed as a whole: note that the student opened the question at `position`, and mark it for " +
       "review, unmark it, or clear its answer; answers where the attempt stands on the server's clock",
@@ -83,7 +84,7 @@ export const studentEndpoints = {
   leaveSection: endpoint({
     method: "POST",
     path: "/quiz/section/next",
-    access: student,
+    access: sitting,
     summary:
       "On a test timed per section: close the open section (Leave section, or its clock running out) and open the " +
       "next; answers where the attempt now stands. A section already left is not left again",
@@ -93,7 +94,7 @@ export const studentEndpoints = {
   reportFocusLoss: endpoint({
     method: "POST",
     path: "/quiz/focus",
-    access: student,
+    access: sitting,
     summary: "Record that the quiz page lost focus or visibility on the question at `position`",
     body: focusLossSchema,
     status: 204,
@@ -102,7 +103,7 @@ export const studentEndpoints = {
   submitQuiz: endpoint({
     method: "POST",
     path: "/quiz/submit",
-    access: student,
+    access: sitting,
     summary: "Submit the quiz; submitting again returns the same result",
     body: quizSubmitSchema,
     response: quizSubmitResponseSchema,

@@ -6,7 +6,14 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { outlineSectionsSql } from "../tests/repository.ts";
 import type { DriveForRegistration } from "./repository.ts";
-import { driveStatus, driveWindowRefusal, formatDriveTime } from "./window.ts";
+import {
+  driveStatus,
+  driveWindowRefusal,
+  entryEndsAt,
+  formatDriveTime,
+  type LateEntry,
+  lateEntryRefusal,
+} from "./window.ts";
 
 /** The drive as registration reads it (repository.ts), with its name, organisation and test's outline. */
 type RegistrationDriveRow = Omit<DriveForRegistration, "id" | "name"> & {
@@ -24,6 +31,15 @@ type RegistrationDriveRow = Omit<DriveForRegistration, "id" | "name"> & {
   attemptsAllowed: number;
 };
 
+/** Until when someone new may enter, or why they may not now; null when the drive has no cut-off. */
+function entryMessage(drive: LateEntry, now: Date): string | null {
+  const endsAt = entryEndsAt(drive);
+  if (!endsAt) return null;
+  const refusal = lateEntryRefusal(drive, now);
+  if (refusal) return `${refusal} If you registered before, you can still come back with your resume code.`;
+  return `New candidates may register and start until ${formatDriveTime(endsAt, drive.timeZone)}.`;
+}
+
 /**
  * The drive a code names (none: the default drive) as the page describes it at `now`; undefined when no current
  * drive has the code, as registration finds none (archived drives take nobody).
@@ -35,7 +51,7 @@ export async function registrationDriveFor(
 ): Promise<RegistrationDrive | undefined> {
   const { rows } = await db.execute<RegistrationDriveRow>(sql`
     select d.name as "driveName", d.organisation, d.opens_at as "opensAt", d.closes_at as "closesAt",
-      d.closed_at as "closedAt", d.time_zone as "timeZone", d.roster_only as "rosterOnly",
+      d.closed_at as "closedAt", d.time_zone as "timeZone", d.late_entry_minutes as "lateEntryMinutes", d.roster_only as "rosterOnly",
       d.personal_links_only as "personalLinksOnly", d.verify_email as "verifyEmail",
       t.name as "testName", t.question_count as "questionCount", t.seconds_per_question as "secondsPerQuestion",
       t.timing_mode as "timingMode", t.negative_mark as "negativeMark", t.pass_mark as "passMark",
@@ -59,6 +75,7 @@ export async function registrationDriveFor(
     status,
     windowMessage: driveWindowRefusal(window, now) ?? null,
     closesAtText: status === "open" && row.closesAt ? formatDriveTime(row.closesAt, row.timeZone) : null,
+    entryMessage: status === "closed" ? null : entryMessage(row, now),
     opensAt: status === "scheduled" && row.opensAt ? new Date(row.opensAt).toISOString() : null,
     rosterOnly: row.rosterOnly,
     personalLinksOnly: row.personalLinksOnly,

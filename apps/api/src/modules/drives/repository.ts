@@ -382,6 +382,7 @@ export interface DriveForRegistration {
   closesAt: Date | null;
   closedAt: Date | null;
   timeZone: string;
+  lateEntryMinutes: number | null;
   rosterOnly: boolean;
   personalLinksOnly: boolean;
   verifyEmail: boolean;
@@ -400,6 +401,7 @@ export async function findDriveForRegistration(
       closesAt: drives.closesAt,
       closedAt: drives.closedAt,
       timeZone: drives.timeZone,
+      lateEntryMinutes: drives.lateEntryMinutes,
       rosterOnly: drives.rosterOnly,
       personalLinksOnly: drives.personalLinksOnly,
       verifyEmail: drives.verifyEmail,

@@ -7,6 +7,7 @@ import { scorePercentage, sectionResultsOf } from "@trainwise/contract/quiz";
 import { shortlistFileName } from "@trainwise/contract/ranking";
 import type { FastifyPluginAsync } from "fastify";
 import type { z } from "zod";
+import { announceEveryStudentSessionChanged } from "../../auth/session-changes.ts";
 import { streamCsv } from "../../csv/reply.ts";
 import { acceptTextUploads } from "../../csv/text-upload.ts";
 import type { Executor } from "../../db/client.ts";
@@ -76,6 +77,8 @@ function driveOut(row: NonNullable<Awaited<ReturnType<typeof findDrive>>>): Driv
     verifyEmail: drive.verifyEmail,
     holdResults: drive.holdResults,
     tieBreakSections: drive.tieBreakSections,
+    lateEntryMinutes: drive.lateEntryMinutes,
+    allowedAddresses: drive.allowedAddresses,
     isDefault: drive.isDefault,
     archived: drive.archivedAt !== null,
     status,
@@ -200,6 +203,10 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
       app.db.transaction(async (tx) => {
         await updateDrive(tx, request.params.id, values);
         await reclockOpenAttempts(tx, request.params.id);
+        // Every instance keeps each sitting student's exam room with their session (plugins/auth.ts).
+        if (values.allowedAddresses.join() !== existing.drive.allowedAddresses.join()) {
+          await announceEveryStudentSessionChanged(tx);
+        }
       }),
     );
     return driveOut(await driveOrNotFound(app.db, request.params.id));

@@ -10,6 +10,19 @@ export interface DriveWindow {
   timeZone: string;
 }
 
+/** A drive's late-entry cut-off: minutes after opensAt past which nobody new registers or starts; null: none. */
+export interface LateEntry {
+  opensAt: Moment;
+  timeZone: string;
+  lateEntryMinutes: number | null;
+}
+
+/** When entry ends: the late-entry cut-off, or null when entry lasts until the close. */
+export function entryEndsAt(drive: LateEntry): Date | null {
+  if (drive.lateEntryMinutes === null || !drive.opensAt) return null;
+  return new Date(new Date(drive.opensAt).getTime() + drive.lateEntryMinutes * 60_000);
+}
+
 /** "10:00 on 3 December (India Standard Time)": a time as the people of the drive read it. */
 export function formatDriveTime(moment: Date | string, timeZone: string): string {
   const date = new Date(moment);
@@ -31,6 +44,20 @@ export function driveWindowRefusal(drive: DriveWindow, now: Date): string | unde
     return `This test closed at ${formatDriveTime(drive.closesAt, drive.timeZone)}.`;
   }
   return undefined;
+}
+
+/**
+ * Why nobody new may register or start at `now` though the drive is open: its late-entry cut-off has passed. A
+ * student who started before it resumes, and one who registered before it comes back with their resume code.
+ */
+export function lateEntryRefusal(drive: LateEntry, now: Date): string | undefined {
+  const entryEnds = entryEndsAt(drive);
+  if (!entryEnds || entryEnds.getTime() > now.getTime()) return undefined;
+  const minutes = drive.lateEntryMinutes === 1 ? "1 minute" : `${drive.lateEntryMinutes} minutes`;
+  return (
+    `Entry to this test closed at ${formatDriveTime(entryEnds, drive.timeZone)}, ${minutes} after it opened. ` +
+    "Please speak to the invigilator."
+  );
 }
 
 /** Whether a drive has closed at `now`: closed by an admin, or past its closing time. */

@@ -12,7 +12,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { findPersonalLink, type LinkUsed, markPersonalLinkUsed } from "../drives/personal-links.ts";
 import { type DriveForRegistration, findDriveForRegistration, isOnRoster } from "../drives/repository.ts";
-import { driveWindowRefusal } from "../drives/window.ts";
+import { driveWindowRefusal, lateEntryRefusal } from "../drives/window.ts";
 import { checkEmailCode, useUpEmailCode } from "./email-codes.ts";
 import {
   findStudentsInDrive,
@@ -142,7 +142,10 @@ export async function registerStudent(db: Database, input: StudentRegistration):
   // The roster first: its window is news only to the students it lists, and on a drive of personal links only, to
   // those with a link or coming back (an outside attack read which pairs a roster lists from the window's message).
   if (drive.rosterOnly && !(await isOnRoster(db, drive.id, input.email, input.usnNo))) throw new DriveCodeRefused();
-  const refusal = driveWindowRefusal(drive, new Date());
+  const now = new Date();
+  const refusal = driveWindowRefusal(drive, now);
+  // Past the late-entry cut-off only someone new is refused: a student coming back may still resume (decision 035).
+  const lateForNew = lateEntryRefusal(drive, now);
   const inWindow = () => {
     if (refusal) throw new HttpError(403, refusal);
   };
@@ -169,7 +172,10 @@ export async function registerStudent(db: Database, input: StudentRegistration):
     return { studentId, resumeCode };
   };
   // A new student, the common case, in one statement; a taken email or USN is sorted out below.
-  const created = admitsNew && (!drive.verifyEmail || emailChecked) ? await insertStudentIfNew(db, details) : undefined;
+  const created =
+    !lateForNew && admitsNew && (!drive.verifyEmail || emailChecked)
+      ? await insertStudentIfNew(db, details)
+      : undefined;
   if (created) return registered(created.id);
 
   const matches = await findStudentsInDrive(db, drive.id, input.email, input.usnNo);
@@ -207,6 +213,7 @@ export async function registerStudent(db: Database, input: StudentRegistration):
     throw link?.used ? alreadyRegistered() : refused();
   }
   if (sameEmail || sameUsn || !admitsNew) throw refused();
+  if (lateForNew) throw new HttpError(403, lateForNew);
   if (drive.verifyEmail && !emailChecked) await checkEmailCode(db, drive.id, input.email, undefined);
   try {
     return registered((await insertStudent(db, details)).id);

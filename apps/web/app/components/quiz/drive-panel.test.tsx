@@ -14,6 +14,7 @@ const open: RegistrationDrive = {
   status: "open",
   windowMessage: null,
   closesAtText: "17:00 on 2 March (India Standard Time)",
+  entryMessage: null,
   opensAt: null,
   rosterOnly: false,
   personalLinksOnly: false,
@@ -50,6 +51,20 @@ describe("the drive's panel", () => {
     ).toBeTruthy();
     expect(within(region).getByText("You pass with 60% or more.")).toBeTruthy();
     expect(takesRegistrations(open)).toBe(true);
+  });
+
+  it("says until when someone new may enter, and once that has passed, that a registered student may come back", () => {
+    const entry = "New candidates may register and start until 10:15 on 2 March (India Standard Time).";
+    render(<DrivePanel drive={{ ...open, entryMessage: entry }} />);
+    expect(screen.getByText(entry)).toBeTruthy();
+    cleanup();
+    const late =
+      "Entry to this test closed at 10:15 on 2 March (India Standard Time), 15 minutes after it opened. Please speak to the invigilator. If you registered before, you can still come back with your resume code.";
+    const lateDrive = { ...open, entryMessage: late };
+    render(<DrivePanel drive={lateDrive} />);
+    expect(screen.getByText(late)).toBeTruthy();
+    // The form stays: a student who registered before comes back through it.
+    expect(takesRegistrations(lateDrive)).toBe(true);
   });
 
   it("says when a scheduled drive opens, that a closed one has closed, and who may register", () => {

@@ -46,6 +46,7 @@ export function DrivePanel({ drive, throughLink = false }: { drive: Registration
       >
         {windowSentence(drive)}
       </p>
+      {drive.entryMessage && <p className="mt-2 font-semibold text-slate-800">{drive.entryMessage}</p>}
       {accessSentences(drive, throughLink).map((sentence) => (
         <p key={sentence} className="mt-2 text-slate-800">
           {sentence}

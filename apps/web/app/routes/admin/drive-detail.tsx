@@ -169,6 +169,16 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
               ["Opens", opensText(drive)],
               ["Closes", closesText(drive)],
               [
+                "Late entry",
+                drive.lateEntryMinutes === null
+                  ? "Until the close"
+                  : `Nobody new ${drive.lateEntryMinutes} ${drive.lateEntryMinutes === 1 ? "minute" : "minutes"} after opening`,
+              ],
+              [
+                "Exam room",
+                drive.allowedAddresses.length === 0 ? "Anywhere" : `Only from ${drive.allowedAddresses.join(", ")}`,
+              ],
+              [
                 "At the close",
                 drive.closingEndsAttempts
                   ? "Running attempts end and are submitted"

@@ -5,6 +5,7 @@ import {
   type DriveInput,
   type DriveSettings,
   driveInputSchema,
+  LATE_ENTRY_MINUTES,
 } from "@trainwise/contract/drives";
 import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -64,6 +65,10 @@ interface DriveForm {
   personalLinksOnly: boolean;
   verifyEmail: boolean;
   holdResults: boolean;
+  /** Minutes as typed, "" for no cut-off. */
+  lateEntryMinutes: string;
+  /** One address or range per line (commas and spaces separate them too). */
+  allowedAddresses: string;
   /** One choice per tie-break, "" for none. */
   tieBreakSections: string[];
 }
@@ -82,6 +87,8 @@ const EMPTY_FORM: DriveForm = {
   personalLinksOnly: false,
   verifyEmail: false,
   holdResults: false,
+  lateEntryMinutes: "",
+  allowedAddresses: "",
   tieBreakSections: [],
 };
 
@@ -105,8 +112,19 @@ function toDriveInput(form: DriveForm): DriveInput {
     personalLinksOnly: form.personalLinksOnly,
     verifyEmail: form.verifyEmail,
     holdResults: form.holdResults,
+    lateEntryMinutes: form.lateEntryMinutes.trim() === "" ? null : Number(form.lateEntryMinutes),
+    allowedAddresses: form.allowedAddresses.split(/[\s,]+/).filter((address) => address !== ""),
     tieBreakSections: form.tieBreakSections.filter((name) => name !== ""),
   };
+}
+
+/** The message of an error on a list the form holds as text (the addresses): on the list, or its first entry's. */
+function listError(error: unknown): string | undefined {
+  if (!error || typeof error !== "object") return undefined;
+  if ("message" in error && typeof error.message === "string") return error.message;
+  return Object.values(error)
+    .map(listError)
+    .find((message) => message !== undefined);
 }
 
 function formOf(drive: Drive): DriveForm {
@@ -124,6 +142,8 @@ function formOf(drive: Drive): DriveForm {
     personalLinksOnly: drive.personalLinksOnly,
     verifyEmail: drive.verifyEmail,
     holdResults: drive.holdResults,
+    lateEntryMinutes: drive.lateEntryMinutes === null ? "" : String(drive.lateEntryMinutes),
+    allowedAddresses: drive.allowedAddresses.join("\n"),
     tieBreakSections: drive.tieBreakSections,
   };
 }
@@ -404,6 +424,26 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
           type="datetime-local"
           error={errors.closesAt?.message}
           {...register("closesAt")}
+        />
+        <FormField
+          label="Late entry, in minutes (optional)"
+          hint="Nobody new may register or start this many minutes after the opening time; those who started go on, and those who registered may come back."
+          type="number"
+          inputMode="numeric"
+          min={LATE_ENTRY_MINUTES[0]}
+          max={LATE_ENTRY_MINUTES[1]}
+          error={errors.lateEntryMinutes?.message}
+          {...register("lateEntryMinutes")}
+        />
+        <FormField
+          className="md:col-span-2"
+          label="Exam room addresses (optional)"
+          hint="The test can be taken only from these addresses or ranges, one per line, such as 10.20.0.0/16 for the college lab as its network team gives it. Empty: from anywhere."
+          multiline
+          autoComplete="off"
+          spellCheck={false}
+          error={listError(errors.allowedAddresses)}
+          {...register("allowedAddresses")}
         />
         <CheckboxField className="md:col-span-2" {...register("rosterOnly")}>
           Roster only (only students on the drive's uploaded list may register)

@@ -14,6 +14,7 @@ const LATER: RegistrationDrive = registrationDriveSchema.parse({
   status: "scheduled",
   windowMessage: "This test opens at 10:00 on 15 July (Eastern Daylight Time).",
   closesAtText: null,
+  entryMessage: null,
   opensAt: OPENS_AT,
   rosterOnly: false,
   personalLinksOnly: false,

@@ -25,6 +25,8 @@ export interface StudentForStart {
   closesAt: TimestampText | null;
   closedAt: TimestampText | null;
   timeZone: string;
+  /** Minutes after opensAt past which no attempt starts; null: until the close. */
+  lateEntryMinutes: number | null;
   /** The student's drive is the open default drive, where the original all-at-once client runs unpaced. */
   driveIsDefault: boolean;
   /** The drive's closing ends running attempts: no attempt's deadline outlasts it. */
@@ -52,7 +54,7 @@ const lockStudentStatement: NamedStatement = {
   name: "quiz.lock-student",
   text: `select s.attempts_allowed as "attemptsAllowed", s.time_multiplier as "timeMultiplier", s.drive_id as "driveId",
       d.opens_at as "opensAt", d.closes_at as "closesAt", d.closed_at as "closedAt", d.time_zone as "timeZone",
-      d.is_default as "driveIsDefault", d.closing_ends_attempts as "closingEndsAttempts", t.name as "testName",
+      d.late_entry_minutes as "lateEntryMinutes", d.is_default as "driveIsDefault", d.closing_ends_attempts as "closingEndsAttempts", t.name as "testName",
       (select coalesce(json_agg(a order by a."startedAt" desc), '[]')
         from (select ${ATTEMPT_COLUMNS} from attempts where student_id = s.id) a) as attempts,
       json_build_object('categories', t.categories, 'difficultyMix', t.difficulty_mix,

@@ -1,0 +1,247 @@
+// A drive's exam-room rules (issue 27, decision 035): the addresses its test may be sat from, and a late-entry
+// cut-off after which nobody new registers or starts. Through the real API, as a candidate who wants round them
+// would try: from home with a token made in the lab, with a forged X-Forwarded-For, late with a friend's start.
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "../../test/app.ts";
+import { adminToken, bearer, registerStudent, seedQuestions, studentInput } from "../../test/fixtures.ts";
+
+const LAB = "10.20.30.40";
+const HOME = "203.0.113.9";
+
+describe("a drive's exam room", async () => {
+  const { app, database } = await createTestApp();
+  await seedQuestions(database.db, 30);
+  const admin = bearer(await adminToken(app, database.db));
+  const [defaultTest] = (await app.inject({ method: "GET", url: "/api/tests/choices", headers: admin })).json() as {
+    _id: string;
+  }[];
+  const testId = defaultTest?._id as string;
+
+  async function driveWith(settings: object) {
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/drives",
+      headers: admin,
+      payload: { name: `Exam room ${Math.random()}`, testId, ...settings },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json() as { _id: string; code: string; allowedAddresses: string[]; lateEntryMinutes: number | null };
+  }
+  const from = (remoteAddress: string, token: string, method: "GET" | "POST", url: string, payload?: object) =>
+    app.inject({ method, url, headers: bearer(token), remoteAddress, ...(payload && { payload }) });
+
+  it("keeps the addresses and ranges as written, and refuses what is not one with a message", async () => {
+    const drive = await driveWith({
+      allowedAddresses: [" 10.20.0.0/16 ", "192.168.1.7", "2001:DB8::/32", "10.20.0.0/16"],
+    });
+    expect(drive.allowedAddresses).toEqual(["10.20.0.0/16", "192.168.1.7", "2001:db8::/32"]);
+    for (const wrong of ["10.20.0.0/33", "lab", "10.20.0", "10.0.0.0/8; drop table drives"]) {
+      const refused = await app.inject({
+        method: "POST",
+        url: "/api/drives",
+        headers: admin,
+        payload: { name: "Bad room", testId, allowedAddresses: [wrong] },
+      });
+      expect(refused.statusCode, wrong).toBe(400);
+      expect(refused.json().message).toContain("Each allowed address must be an address such as 10.20.30.40");
+    }
+  });
+
+  it("lets a student sit the test only from inside it, on every request of the attempt", async () => {
+    const drive = await driveWith({ allowedAddresses: ["10.20.0.0/16"] });
+    // Registering is allowed from anywhere: students register from home before the day.
+    const { token } = await registerStudent(app, { driveCode: drive.code });
+    const outside = await from(HOME, token, "POST", "/api/quiz/start");
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json().message).toBe(
+      `This test can only be taken from the places its organisers allowed, such as the college's own network; your connection comes from ${HOME}. Please ask the invigilator.`,
+    );
+    expect((await from(HOME, token, "GET", "/api/quiz/intro")).statusCode).toBe(403);
+    const { rows: none } = await database.pool.query(
+      "select 1 from attempts a join students s on s.id = a.student_id where s.drive_id = $1::uuid",
+      [drive._id],
+    );
+    expect(none).toHaveLength(0);
+
+    const inside = await from(LAB, token, "POST", "/api/quiz/start");
+    expect(inside.statusCode, inside.body).toBe(200);
+    const question = inside.json().question as { _id: string; options: { _id: string }[] };
+    // The token carried home answers nothing there: neither an answer, nor Next, nor the attempt, nor Submit.
+    const answer = { questionId: question._id, optionId: question.options[0]?._id };
+    for (const [method, url, payload] of [
+      ["GET", "/api/quiz/attempt", undefined],
+      ["POST", "/api/quiz/next", { position: 1, answer }],
+      ["POST", "/api/quiz/submit", { answers: [answer] }],
+    ] as const) {
+      const refused = await from(HOME, token, method, url, payload);
+      expect(refused.statusCode, url).toBe(403);
+    }
+    const { rows } = await database.pool.query<{ answered: number; submitted: boolean }>(
+      `select count(aq.selected_option_id)::int as answered, bool_or(a.submitted_at is not null) as submitted
+       from attempts a join attempt_questions aq on aq.attempt_id = a.id
+       join students s on s.id = a.student_id where s.drive_id = $1::uuid`,
+      [drive._id],
+    );
+    expect(rows[0]).toEqual({ answered: 0, submitted: false });
+    // An IPv4 client of a server on IPv6 is matched as the IPv4 address it is.
+    expect((await from(`::ffff:${LAB}`, token, "GET", "/api/quiz/attempt")).statusCode).toBe(200);
+    expect((await from(LAB, token, "POST", "/api/quiz/next", { position: 1, answer })).statusCode).toBe(200);
+  });
+
+  it("believes no X-Forwarded-For unless TRUST_PROXY names the proxy", async () => {
+    const drive = await driveWith({ allowedAddresses: [`${LAB}`] });
+    const { token } = await registerStudent(app, { driveCode: drive.code });
+    const forged = await app.inject({
+      method: "POST",
+      url: "/api/quiz/start",
+      headers: { ...bearer(token), "x-forwarded-for": LAB },
+      remoteAddress: HOME,
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().message).toContain(`your connection comes from ${HOME}.`);
+
+    const proxied = await createTestApp({ trustProxy: "127.0.0.1" });
+    {
+      await seedQuestions(proxied.database.db, 30);
+      const proxiedAdmin = bearer(await adminToken(proxied.app, proxied.database.db));
+      const [test] = (
+        await proxied.app.inject({ method: "GET", url: "/api/tests/choices", headers: proxiedAdmin })
+      ).json() as { _id: string }[];
+      const created = await proxied.app.inject({
+        method: "POST",
+        url: "/api/drives",
+        headers: proxiedAdmin,
+        payload: { name: "Behind nginx", testId: test?._id, allowedAddresses: ["10.20.0.0/16"] },
+      });
+      const student = await registerStudent(proxied.app, { driveCode: created.json().code });
+      const start = (client: string) =>
+        proxied.app.inject({
+          method: "POST",
+          url: "/api/quiz/start",
+          headers: { ...bearer(student.token), "x-forwarded-for": client },
+          remoteAddress: "127.0.0.1",
+        });
+      expect((await start(HOME)).statusCode).toBe(403);
+      expect((await start(LAB)).statusCode).toBe(200);
+    }
+  });
+
+  it("reaches students already sitting when the admin changes it, on every instance through the database", async () => {
+    const drive = await driveWith({});
+    const { token } = await registerStudent(app, { driveCode: drive.code });
+    expect((await from(HOME, token, "POST", "/api/quiz/start")).statusCode).toBe(200);
+    const updated = await app.inject({
+      method: "PUT",
+      url: `/api/drives/${drive._id}`,
+      headers: admin,
+      payload: { name: "Now in the lab", testId, code: drive.code, allowedAddresses: ["10.20.0.0/16"] },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    // The instance forgets its copy when PostgreSQL announces the change (the route itself forgets nothing).
+    let status = 200;
+    for (let tries = 0; tries < 50 && status === 200; tries++) {
+      status = (await from(HOME, token, "GET", "/api/quiz/attempt")).statusCode;
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(403);
+    expect((await from(LAB, token, "GET", "/api/quiz/attempt")).statusCode).toBe(200);
+  });
+
+  it("leaves a student's result readable from anywhere once the test is over", async () => {
+    const drive = await driveWith({ allowedAddresses: [LAB] });
+    const { token } = await registerStudent(app, { driveCode: drive.code });
+    expect((await from(LAB, token, "POST", "/api/quiz/start")).statusCode).toBe(200);
+    const submitted = await from(LAB, token, "POST", "/api/quiz/submit", { answers: [] });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const result = await from(HOME, token, "GET", `/api/quiz/result/${submitted.json().resultId}`);
+    expect(result.statusCode, result.body).toBe(200);
+  });
+});
+
+describe("a drive's late-entry cut-off", async () => {
+  const { app, database } = await createTestApp();
+  await seedQuestions(database.db, 30);
+  const admin = bearer(await adminToken(app, database.db));
+  const [defaultTest] = (await app.inject({ method: "GET", url: "/api/tests/choices", headers: admin })).json() as {
+    _id: string;
+  }[];
+  const testId = defaultTest?._id as string;
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+  it("needs an opening time to count from, and stays within its range", async () => {
+    for (const [settings, message] of [
+      [{ lateEntryMinutes: 15 }, "Late entry counts from the opening time: set when the drive opens as well"],
+      [{ lateEntryMinutes: 0, opensAt: minutesAgo(5) }, "Late entry must be at least 1"],
+      [{ lateEntryMinutes: 1441, opensAt: minutesAgo(5) }, "Late entry must be at most 1440"],
+      [{ lateEntryMinutes: 2.5, opensAt: minutesAgo(5) }, "Late entry must be a whole number"],
+    ] as const) {
+      const refused = await app.inject({
+        method: "POST",
+        url: "/api/drives",
+        headers: admin,
+        payload: { name: "Late", testId, ...settings },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toContain(message);
+    }
+  });
+
+  it("refuses someone new after it, lets back whoever came before, and resumes whoever started", async () => {
+    // Opened 30 minutes ago with 60 minutes of entry: everyone is in time for now.
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/drives",
+      headers: admin,
+      payload: { name: "Morning drive", testId, opensAt: minutesAgo(30), lateEntryMinutes: 60 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const drive = created.json() as { _id: string; code: string };
+    const panel = await app.inject({ method: "GET", url: `/api/auth/student/drive?code=${drive.code}` });
+    expect(panel.json().entryMessage).toMatch(/^New candidates may register and start until \d\d:\d\d on /);
+
+    const sitting = await registerStudent(app, { driveCode: drive.code });
+    expect(
+      (await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(sitting.token) })).statusCode,
+    ).toBe(200);
+    const registeredOnly = await registerStudent(app, { driveCode: drive.code });
+
+    // Now the opening moves back: entry closed 15 minutes ago.
+    await database.pool.query("update drives set opens_at = now() - interval '75 minutes' where id = $1::uuid", [
+      drive._id,
+    ]);
+    const late = studentInput({ driveCode: drive.code });
+    const refused = await app.inject({ method: "POST", url: "/api/auth/student/register", payload: late });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(
+      /^Entry to this test closed at \d\d:\d\d on .+, 60 minutes after it opened\. Please speak to the invigilator\.$/,
+    );
+    const { rows } = await database.pool.query("select 1 from students where email = $1", [late.email]);
+    expect(rows).toHaveLength(0);
+
+    // A registered student who never started comes back, but may not start.
+    const back = await app.inject({
+      method: "POST",
+      url: "/api/auth/student/register",
+      payload: { ...registeredOnly.input, resumeCode: registeredOnly.resumeCode },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const start = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(back.json().token) });
+    expect(start.statusCode).toBe(403);
+    expect(start.json().message).toContain("Entry to this test closed at");
+
+    // One who started before the cut-off goes on, on another device too.
+    const again = await app.inject({
+      method: "POST",
+      url: "/api/auth/student/register",
+      payload: { ...sitting.input, resumeCode: sitting.resumeCode },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const resumed = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(again.json().token) });
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json().status).toBe("in_progress");
+    const after = await app.inject({ method: "GET", url: `/api/auth/student/drive?code=${drive.code}` });
+    expect(after.json().entryMessage).toContain(
+      "If you registered before, you can still come back with your resume code.",
+    );
+  });
+});

@@ -1,0 +1,139 @@
+// Issue 27, item 6 (and item 1's late entry): a drive's exam room and late-entry cut-off, set on the admin's drive
+// form, shown on the drive's page and on the registration page, and holding for a student at a phone's width: from
+// outside the room the quiz says where the connection comes from; after the cut-off someone new is refused
+// (decision 035). On drives of the journey's own.
+
+import type { Page } from "@playwright/test";
+import type { Drive } from "@trainwise/contract/drives";
+import { apiCall, sharedAdminToken, uniqueStudent } from "../support/api.ts";
+import { ownQuiz } from "../support/own-quiz.ts";
+import { expectNoAxeViolations, fillRegistration, openDriveRegistration } from "../support/pages.ts";
+import { expect, test } from "../support/test.ts";
+
+/** A `datetime-local` value: the wall-clock time in India at `instant`. */
+function indiaWallClock(instant: Date): string {
+  return new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "Asia/Kolkata",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  })
+    .format(instant)
+    .replace(" ", "T");
+}
+
+async function asAdmin(page: Page, token: string) {
+  await page.goto("/admin/login");
+  await page.evaluate((saved) => localStorage.setItem("adminToken", saved), token);
+}
+
+test("an exam room set on the drive's form keeps a student outside it from sitting the test, until the admin lets their network in", async ({
+  page,
+  allowConsoleError,
+}) => {
+  const token = await sharedAdminToken();
+  const quiz = await ownQuiz({
+    title: "Exam room",
+    questions: 3,
+    test: { secondsPerQuestion: 60, timingMode: "per_question" },
+    drive: { organisation: "Hillside College" },
+    token,
+  });
+
+  // The admin sets the room and a late entry on the drive's form; an address that is none is refused there.
+  await asAdmin(page, token);
+  await page.goto(`/admin/drives?search=${encodeURIComponent(quiz.drive.name)}`);
+  await page.getByRole("button", { name: `Edit drive ${quiz.drive.name}` }).click();
+  await page.getByLabel(/^Opens at/).fill(indiaWallClock(new Date(Date.now() - 60_000)));
+  await page.getByLabel("Late entry, in minutes (optional)").fill("45");
+  const room = page.getByLabel("Exam room addresses (optional)");
+  await expect(room).toHaveAccessibleDescription(/^The test can be taken only from these addresses or ranges/);
+  await room.fill("10.99.0.0/16\nlab network");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(room).toHaveAttribute("aria-invalid", "true");
+  await expect(
+    page.getByText("Each allowed address must be an address such as 10.20.30.40 or a range such as 10.20.0.0/16"),
+  ).toBeVisible();
+  await room.fill("10.99.0.0/16");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Drive updated.")).toBeVisible();
+  await page.goto(`/admin/drives/${quiz.drive._id}`);
+  await expect(page.getByText("Nobody new 45 minutes after opening", { exact: true })).toBeVisible();
+  await expect(page.getByText("Only from 10.99.0.0/16", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A student at a phone's width registers (from anywhere) and reads until when someone new may enter.
+  await page.evaluate(() => localStorage.clear());
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openDriveRegistration(page, quiz);
+  await expect(
+    page.getByText(/^New candidates may register and start until \d\d:\d\d on .+ \(India Standard Time\)\.$/),
+  ).toBeVisible();
+  const student = uniqueStudent();
+  await fillRegistration(page, student);
+  allowConsoleError(/status of 403/);
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/quiz$/);
+  // Outside the room the quiz does not open, and says why, with the address the invigilator needs.
+  await expect(
+    page.getByText(
+      /^This test can only be taken from the places its organisers allowed, such as the college's own network; your connection comes from (127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)\. Please ask the invigilator\.$/,
+    ),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The admin adds this machine's network; Try again opens the quiz.
+  const drive = await apiCall<Drive>(`/drives/${quiz.drive._id}`, { token });
+  await apiCall(`/drives/${quiz.drive._id}`, {
+    token,
+    method: "PUT",
+    body: {
+      testId: drive.testId,
+      name: drive.name,
+      organisation: drive.organisation,
+      code: drive.code,
+      opensAt: drive.opensAt,
+      lateEntryMinutes: drive.lateEntryMinutes,
+      allowedAddresses: [...drive.allowedAddresses, "127.0.0.0/8", "::1"],
+    },
+  });
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByText("Question 1 of 3", { exact: true })).toBeVisible();
+});
+
+test("after a drive's late-entry cut-off, someone new at a phone's width is refused and told why", async ({
+  page,
+  allowConsoleError,
+}) => {
+  const token = await sharedAdminToken();
+  const quiz = await ownQuiz({
+    title: "Late entry",
+    questions: 3,
+    drive: {
+      organisation: "Hillside College",
+      opensAt: new Date(Date.now() - 2 * 60 * 60_000).toISOString(),
+      lateEntryMinutes: 60,
+      timeZone: "Asia/Kolkata",
+    },
+    token,
+  });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openDriveRegistration(page, quiz);
+  const closedAt =
+    /Entry to this test closed at \d\d:\d\d on .+ \(India Standard Time\), 60 minutes after it opened\. Please speak to the invigilator\./;
+  await expect(
+    page.getByText(
+      new RegExp(`^${closedAt.source} If you registered before, you can still come back with your resume code\\.$`),
+    ),
+  ).toBeVisible();
+  // The form stays for those who registered before; someone new is refused by the server with the same words.
+  await fillRegistration(page, uniqueStudent());
+  allowConsoleError(/status of 403/);
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: closedAt })).toBeVisible();
+  await expect(page).toHaveURL(/\/student\/register/);
+  await expectNoAxeViolations(page);
+});
