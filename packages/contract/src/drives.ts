@@ -363,6 +363,8 @@ function isTimeZone(zone: string): boolean {
 
 /** The bounds of a drive's late-entry cut-off, in minutes after it opens, [least, most]. */
 export const LATE_ENTRY_MINUTES = [1, 24 * 60] as const;
+/** The bounds of a drive's focus-loss limit, [least, most]. */
+export const FOCUS_LOSS_LIMIT = [1, 100] as const;
 /** The most addresses and ranges one drive's exam room lists. */
 export const MAX_ALLOWED_ADDRESSES = 50;
 
@@ -411,6 +413,12 @@ export const driveInputSchema = z
       .nullable()
       .default(null),
     allowedAddresses: allowedAddressesSchema.default([]),
+    /** Times a candidate may leave the quiz's window before the limit (warned at each); null: no limit. */
+    focusLossLimit: wholeNumber("Focus-loss limit", ...FOCUS_LOSS_LIMIT)
+      .nullable()
+      .default(null),
+    /** Reaching the focus-loss limit submits the attempt; otherwise the invigilator only sees it. */
+    focusLossEndsAttempt: z.boolean({ error: "Submit at the limit must be true or false" }).default(false),
     /**
      * Sections of the drive's test, by name, whose scores break ties in its ranks, in this order, before the time
      * taken (decision 033); none: score, then time.
@@ -432,6 +440,10 @@ export const driveInputSchema = z
   .refine((drive) => !drive.opensAt || !drive.closesAt || Date.parse(drive.opensAt) < Date.parse(drive.closesAt), {
     error: "The drive must close after it opens",
     path: ["closesAt"],
+  })
+  .refine((drive) => !drive.focusLossEndsAttempt || drive.focusLossLimit !== null, {
+    error: "Set how many times a candidate may leave the quiz before it is submitted",
+    path: ["focusLossLimit"],
   })
   .refine((drive) => drive.lateEntryMinutes === null || drive.opensAt !== null, {
     error: "Late entry counts from the opening time: set when the drive opens as well",
@@ -469,6 +481,10 @@ export const driveSchema = z.object({
   lateEntryMinutes: z.number().int().nullable(),
   /** Addresses and ranges the test may be sat from; empty: anywhere. */
   allowedAddresses: z.array(z.string()),
+  /** Times a candidate may leave the quiz's window; null: no limit. */
+  focusLossLimit: z.number().int().nullable(),
+  /** Reaching the limit submits the attempt. */
+  focusLossEndsAttempt: z.boolean(),
   rosterSize: z.number().int(),
   isDefault: z.boolean(),
   archived: z.boolean(),

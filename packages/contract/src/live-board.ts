@@ -55,6 +55,8 @@ export const liveStudentSchema = z.object({
   focusLosses: z.number().int(),
   /** Times the quiz was opened again on this running attempt: a reload, a tab reopened, another device. */
   reloads: z.number().int(),
+  /** The drive's focus-loss limit submitted the attempt (decision 035). */
+  endedForFocusLoss: z.boolean(),
   ...answerTimingSchema.shape,
   /** The latest request the student's attempt recorded: its start, a question opening, an answer, a reload. */
   lastSeenAt: z.iso.datetime().nullable(),

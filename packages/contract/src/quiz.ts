@@ -196,6 +196,10 @@ export const quizIntroSchema = testOutlineSchema.extend({
   /** The test shows these rules and a Start button before the clock starts (a test's setting). */
   rulesFirst: z.boolean(),
   attemptsUsed: z.number().int(),
+  /** The drive's focus-loss limit (decision 035): times the student may leave the window; null: none. */
+  focusLossLimit: z.number().int().nullable(),
+  /** Reaching the limit submits the attempt. */
+  focusLossEndsAttempt: z.boolean(),
   /** The latest submitted attempt's result. */
   resultId: idSchema.nullable(),
 });
@@ -294,6 +298,19 @@ export const leaveSectionSchema = z.object({
 export type LeaveSection = z.infer<typeof leaveSectionSchema>;
 /** The quiz page lost focus or visibility while this question was open. */
 export const focusLossSchema = z.object({ position: positionSchema(0) });
+
+/** What the page is told after reporting that it lost focus: the count so far and the drive's rule (decision 035). */
+export const focusLossNotedSchema = z.object({
+  /** Times this attempt's page lost focus or visibility, this one included. */
+  focusLosses: z.number().int(),
+  /** The drive's limit; null: none. */
+  limit: z.number().int().nullable(),
+  /** Reaching the limit submits the attempt. */
+  endsAttempt: z.boolean(),
+  /** Set when this report reached the limit and the attempt was submitted: its result. */
+  resultId: idSchema.nullable(),
+});
+export type FocusLossNoted = z.infer<typeof focusLossNotedSchema>;
 
 /** The answer to saving an answer or moving on: where the attempt now stands on the server's clock. */
 export const attemptProgressSchema = z.object({

@@ -4,6 +4,7 @@ import { ADMIN_ROLES } from "@trainwise/contract/admin-roles";
 import { DIFFICULTIES } from "@trainwise/contract/constants";
 import {
   type DifficultyMix,
+  FOCUS_LOSS_LIMIT,
   LATE_ENTRY_MINUTES,
   REVIEW_POLICIES,
   type SectionMarks,
@@ -219,6 +220,10 @@ export const drives = pgTable(
      * wrote them; empty: anywhere.
      */
     allowedAddresses: text("allowed_addresses").array().notNull().default(sql`'{}'::text[]`),
+    /** Times a candidate may leave the quiz's window, warned at each (decision 035); null: no limit. */
+    focusLossLimit: integer("focus_loss_limit"),
+    /** Reaching focusLossLimit submits the attempt. */
+    focusLossEndsAttempt: boolean("focus_loss_ends_attempt").notNull().default(false),
     /** When an admin published the held results (decision 024). */
     resultsPublishedAt: timestamp("results_published_at", { withTimezone: true }),
     /**
@@ -239,6 +244,14 @@ export const drives = pgTable(
     // A roster checks who registers; e-mail codes are for drives without one (decision 025), and on a roster's
     // drive they answered an unlisted address as a real drive (an outside attack).
     check("drives_email_codes_without_roster", sql`not (${table.verifyEmail} and ${table.rosterOnly})`),
+    check(
+      "drives_focus_loss_limit_range",
+      sql`${table.focusLossLimit} is null or ${between(table.focusLossLimit, FOCUS_LOSS_LIMIT)}`,
+    ),
+    check(
+      "drives_focus_loss_ends_needs_limit",
+      sql`not ${table.focusLossEndsAttempt} or ${table.focusLossLimit} is not null`,
+    ),
     check(
       "drives_late_entry_range",
       sql`${table.lateEntryMinutes} is null or (${table.opensAt} is not null and ${between(table.lateEntryMinutes, LATE_ENTRY_MINUTES)})`,
@@ -470,6 +483,8 @@ export const attempts = pgTable(
      * decision 033). Attempts stored before scorecards were mailed are not due (migration 0026).
      */
     scorecardMailDue: boolean("scorecard_mail_due").notNull().default(true),
+    /** The drive's focus-loss limit submitted this attempt (decision 035). */
+    endedForFocusLoss: boolean("ended_for_focus_loss").notNull().default(false),
   },
   (table) => [
     index("attempts_student_idx").on(table.studentId),

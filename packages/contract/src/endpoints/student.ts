@@ -1,10 +1,10 @@
 // The calls of a registered student (their token): sitting the attempt (where the drive's exam-room rules apply), its
 // result and its certificate.
-import { z } from "zod";
 import {
   advanceSchema,
   attemptProgressSchema,
   attemptStateSchema,
+  focusLossNotedSchema,
   focusLossSchema,
   leaveSectionSchema,
   paletteChangeSchema,
@@ -95,10 +95,11 @@ export const studentEndpoints = {
     method: "POST",
     path: "/quiz/focus",
     access: sitting,
-    summary: "Record that the quiz page lost focus or visibility on the question at `position`",
+    summary:
+      "Record that the quiz page lost focus or visibility on the question at `position`; at the drive's focus-loss " +
+      "limit, when the drive says so, the attempt is submitted",
     body: focusLossSchema,
-    status: 204,
-    response: z.null(),
+    response: focusLossNotedSchema,
   }),
   submitQuiz: endpoint({
     method: "POST",

@@ -842,7 +842,7 @@ describe("tests and drives", async () => {
           headers: bearer(token),
           payload: { position },
         });
-        expect(focus.statusCode).toBe(204);
+        expect(focus.statusCode).toBe(200);
       }
       const answers = questions
         .slice(0, 2)

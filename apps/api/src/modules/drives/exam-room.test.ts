@@ -245,3 +245,122 @@ describe("a drive's late-entry cut-off", async () => {
     );
   });
 });
+
+describe("a drive's focus-loss limit", async () => {
+  const { app, database } = await createTestApp();
+  await seedQuestions(database.db, 30);
+  const admin = bearer(await adminToken(app, database.db));
+  const [defaultTest] = (await app.inject({ method: "GET", url: "/api/tests/choices", headers: admin })).json() as {
+    _id: string;
+  }[];
+  const testId = defaultTest?._id as string;
+
+  async function sittingOn(settings: object) {
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/drives",
+      headers: admin,
+      payload: { name: `Focus ${Math.random()}`, testId, ...settings },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const drive = created.json() as { _id: string; code: string };
+    const { token } = await registerStudent(app, { driveCode: drive.code });
+    const start = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
+    expect(start.statusCode, start.body).toBe(200);
+    return {
+      drive,
+      token,
+      state: start.json() as { attemptId: string; question: { _id: string; options: { _id: string }[] } },
+    };
+  }
+  const leaveWindow = (token: string) =>
+    app.inject({ method: "POST", url: "/api/quiz/focus", headers: bearer(token), payload: { position: 0 } });
+
+  it("is refused without a limit to submit at, or out of its range", async () => {
+    for (const [settings, message] of [
+      [{ focusLossEndsAttempt: true }, "Set how many times a candidate may leave the quiz before it is submitted"],
+      [{ focusLossLimit: 0 }, "Focus-loss limit must be at least 1"],
+      [{ focusLossLimit: 101 }, "Focus-loss limit must be at most 100"],
+    ] as const) {
+      const refused = await app.inject({
+        method: "POST",
+        url: "/api/drives",
+        headers: admin,
+        payload: { name: "Focus", testId, ...settings },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toContain(message);
+    }
+  });
+
+  it("submits the attempt with its saved answers when the page reports the limit reached, and the board says why", async () => {
+    const { drive, token, state } = await sittingOn({ focusLossLimit: 2, focusLossEndsAttempt: true });
+    const answer = { questionId: state.question._id, optionId: state.question.options[0]?._id };
+    expect(
+      (await app.inject({ method: "PUT", url: "/api/quiz/answers", headers: bearer(token), payload: answer }))
+        .statusCode,
+    ).toBe(200);
+    const first = await leaveWindow(token);
+    expect(first.json()).toEqual({ focusLosses: 1, limit: 2, endsAttempt: true, resultId: null });
+    const second = await leaveWindow(token);
+    expect(second.json()).toEqual({ focusLosses: 2, limit: 2, endsAttempt: true, resultId: state.attemptId });
+    const { rows } = await database.pool.query<{ submitted: boolean; ended: boolean; answered: number }>(
+      `select a.submitted_at is not null as submitted, a.ended_for_focus_loss as ended,
+         (select count(selected_option_id)::int from attempt_questions where attempt_id = a.id) as answered
+       from attempts a where a.id = $1::uuid`,
+      [state.attemptId],
+    );
+    expect(rows[0]).toEqual({ submitted: true, ended: true, answered: 1 });
+    // Nothing more is taken on it.
+    const next = await app.inject({
+      method: "POST",
+      url: "/api/quiz/next",
+      headers: bearer(token),
+      payload: { position: 1 },
+    });
+    expect(next.statusCode).toBe(409);
+    const board = await app.inject({ method: "GET", url: `/api/drives/${drive._id}/live`, headers: admin });
+    const [student] = board.json().students as { endedForFocusLoss: boolean; focusLosses: number }[];
+    expect(student).toMatchObject({ endedForFocusLoss: true, focusLosses: 2 });
+  });
+
+  it("closes the attempt once when reports at the limit arrive together", async () => {
+    const { token, state } = await sittingOn({ focusLossLimit: 1, focusLossEndsAttempt: true });
+    const reports = await Promise.all([leaveWindow(token), leaveWindow(token), leaveWindow(token)]);
+    // A report counted while the attempt was open leads to its result, whichever report closed it; one that came
+    // after finds no quiz in progress. None fails otherwise.
+    for (const report of reports) {
+      if (report.statusCode === 200) expect(report.json().resultId).toBe(state.attemptId);
+      else expect(report.statusCode).toBe(409);
+    }
+    expect(reports.some((report) => report.statusCode === 200)).toBe(true);
+    const { rows } = await database.pool.query(
+      "select 1 from attempts where id = $1::uuid and submitted_at is not null and ended_for_focus_loss",
+      [state.attemptId],
+    );
+    expect(rows).toHaveLength(1);
+  });
+
+  it("only warns on a drive that does not submit, and counts as before on a drive without a limit", async () => {
+    const warned = await sittingOn({ focusLossLimit: 1 });
+    expect((await leaveWindow(warned.token)).json()).toEqual({
+      focusLosses: 1,
+      limit: 1,
+      endsAttempt: false,
+      resultId: null,
+    });
+    expect((await leaveWindow(warned.token)).json().focusLosses).toBe(2);
+    const free = await sittingOn({});
+    expect((await leaveWindow(free.token)).json()).toEqual({
+      focusLosses: 1,
+      limit: null,
+      endsAttempt: false,
+      resultId: null,
+    });
+    const { rows } = await database.pool.query<{ open: number }>(
+      "select count(*)::int as open from attempts where id = any($1::uuid[]) and submitted_at is null",
+      [[warned.state.attemptId, free.state.attemptId]],
+    );
+    expect(rows[0]?.open).toBe(2);
+  });
+});

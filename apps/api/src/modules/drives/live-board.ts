@@ -117,6 +117,7 @@ export function buildLiveBoard(
       sections: submitted ? sectionResultsOf(row.sections, row.sectionMarks) : [],
       focusLosses: row.focusLosses,
       reloads: row.reloads,
+      endedForFocusLoss: row.endedForFocusLoss,
       lateAnswers: row.lateAnswers,
       burstAnswers: row.burstAnswers,
       lastSeenAt: row.lastSeenAt?.toISOString() ?? null,

@@ -583,6 +583,8 @@ export interface LiveAttemptRow {
   movedAt: Date | null;
   /** Times the quiz was opened again on the attempt while it ran. */
   reloads: number;
+  /** The drive's focus-loss limit submitted the attempt. */
+  endedForFocusLoss: boolean;
 }
 
 /**
@@ -603,7 +605,8 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
     with latest as (
       select distinct on (a.student_id) a.id, a.student_id, a.current_position, a.current_started_at, a.started_at,
         a.submitted_at, a.score, a.marks, a.total_questions, a.paced, a.seconds_per_question, a.deadline_at,
-        a.section_first, a.section_end, a.section_deadline_at, a.reloads, a.reloaded_at, a.sections, a.section_marks
+        a.section_first, a.section_end, a.section_deadline_at, a.reloads, a.reloaded_at, a.sections, a.section_marks,
+        a.ended_for_focus_loss
       from ${attempts} a
       where a.drive_id = ${driveId}::uuid
       order by a.student_id, a.submitted_at is null desc, a.started_at desc
@@ -614,7 +617,8 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
       l.submitted_at as "submittedAt",
       ${sql.raw(autoSubmittedSql("l"))} as "autoSubmitted",
       l.score, l.marks, l.total_questions as "totalQuestions", l.sections, l.section_marks as "sectionMarks",
-      greatest(l.started_at, l.current_started_at, l.reloaded_at) as "movedAt", coalesce(l.reloads, 0) as reloads
+      greatest(l.started_at, l.current_started_at, l.reloaded_at) as "movedAt", coalesce(l.reloads, 0) as reloads,
+      coalesce(l.ended_for_focus_loss, false) as "endedForFocusLoss"
     from ${students} s
     cross join (select ${now.toISOString()}::timestamptz as now) n
     left join latest l on l.student_id = s.id
@@ -668,6 +672,7 @@ function liveRow(row: Record<string, unknown>): LiveAttemptRow {
     sectionMarks: (row.sectionMarks as SectionMarks[] | null) ?? null,
     movedAt: row.movedAt ? new Date(row.movedAt as string) : null,
     reloads: Number(row.reloads ?? 0),
+    endedForFocusLoss: row.endedForFocusLoss === true,
   };
 }
 

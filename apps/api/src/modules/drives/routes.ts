@@ -79,6 +79,8 @@ function driveOut(row: NonNullable<Awaited<ReturnType<typeof findDrive>>>): Driv
     tieBreakSections: drive.tieBreakSections,
     lateEntryMinutes: drive.lateEntryMinutes,
     allowedAddresses: drive.allowedAddresses,
+    focusLossLimit: drive.focusLossLimit,
+    focusLossEndsAttempt: drive.focusLossEndsAttempt,
     isDefault: drive.isDefault,
     archived: drive.archivedAt !== null,
     status,

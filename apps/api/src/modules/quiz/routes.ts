@@ -32,10 +32,7 @@ const quizRoutes: FastifyPluginAsync = async (app) => {
   );
   serve(app, "changePalette", async (request) => changePalette(app.db, studentOf(request).id, request.body));
   serve(app, "leaveSection", async (request) => leaveSection(app.db, studentOf(request).id, request.body));
-  serve(app, "reportFocusLoss", async (request) => {
-    await noteFocusLoss(app.db, studentOf(request).id, request.body.position);
-    return null;
-  });
+  serve(app, "reportFocusLoss", async (request) => noteFocusLoss(app.db, studentOf(request).id, request.body.position));
   // Public: the lasting way back to one's results (decision 026), limited per address as link lookups are.
   const lookUp = guardedLookup(app.counters);
   serve(

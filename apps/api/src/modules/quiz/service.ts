@@ -10,6 +10,7 @@ import {
   type AttemptProgress,
   type AttemptState,
   chosenOptions,
+  type FocusLossNoted,
   type LeaveSection,
   type PaletteChange,
   type QuizIntro,
@@ -46,6 +47,7 @@ import {
 } from "./repository/attempt-start.ts";
 import {
   changePaletteOf,
+  markEndedForFocusLoss,
   moveCurrentPosition,
   openSection,
   recordFocusLoss,
@@ -634,10 +636,28 @@ async function refusalOf(saving: Promise<unknown>): Promise<string | undefined> 
   }
 }
 
-/** POST /api/quiz/focus: the page lost focus while the question at `position` was open. Never blocks. */
-export async function noteFocusLoss(db: Database, studentId: string, position: number): Promise<void> {
+/**
+ * POST /api/quiz/focus: the page lost focus while the question at `position` was open. Counted, and the count and
+ * the drive's rule told back; at the drive's limit, on a drive whose limit ends attempts, the attempt is submitted
+ * with the answers it holds (decision 035).
+ */
+export async function noteFocusLoss(db: Database, studentId: string, position: number): Promise<FocusLossNoted> {
   const recorded = await recordFocusLoss(db, studentId, position);
   if (!recorded) throw new HttpError(409, "You have no quiz in progress at that question.");
+  const { attemptId, focusLosses, limit, endsAttempt } = recorded;
+  const noted = { focusLosses, limit, endsAttempt, resultId: null };
+  if (!endsAttempt || limit === null || focusLosses < limit) return noted;
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    const locked = await lockOpenAttempt(tx, studentId);
+    // Submitted meanwhile (a report sent twice, Submit, the sweep): it is closed, whoever closed it.
+    if (!locked || locked.id !== attemptId) return;
+    const attempt = await closeIfOverdue(tx, locked, now);
+    if (attempt.submittedAt) return;
+    await scoreAndClose(tx, attempt.id, now);
+    await markEndedForFocusLoss(tx, attempt.id);
+  });
+  return { ...noted, resultId: attemptId };
 }
 
 /**

@@ -107,6 +107,15 @@ const TIME_OUT: Record<TestOutline["timingMode"], string> = {
     "The test moves on by itself, keeping the answers you chose: to the next question when a question's time runs out, to the next section when a section's does; after the last section your answers are submitted.",
 };
 
+/** The drive's focus-loss limit in a sentence (decision 035), "" without one. */
+function leavingLimit(intro: QuizIntro): string {
+  if (intro.focusLossLimit === null) return "";
+  const times = intro.focusLossLimit === 1 ? "once" : `${intro.focusLossLimit} times`;
+  return intro.focusLossEndsAttempt
+    ? ` Leaving it ${times} submits your quiz with the answers given so far.`
+    : ` This drive allows ${times}; you are warned each time.`;
+}
+
 /** The test's rules, one sentence each, as the attempt will apply them. */
 export function rulesOf(intro: QuizIntro): Rule[] {
   const attemptsLeft = Math.max(0, intro.attemptsAllowed - intro.attemptsUsed);
@@ -118,7 +127,7 @@ export function rulesOf(intro: QuizIntro): Rule[] {
     },
     {
       title: "Leaving the page",
-      text: "The clock keeps running. Leaving the test window is noted for your invigilator. If the page closes, register again with the same details and your resume code to continue where you were.",
+      text: `The clock keeps running. Leaving the test window is noted for your invigilator.${leavingLimit(intro)} If the page closes, register again with the same details and your resume code to continue where you were.`,
     },
     {
       title: "Results",

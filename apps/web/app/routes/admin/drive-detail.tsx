@@ -175,6 +175,12 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
                   : `Nobody new ${drive.lateEntryMinutes} ${drive.lateEntryMinutes === 1 ? "minute" : "minutes"} after opening`,
               ],
               [
+                "Leaving the quiz",
+                drive.focusLossLimit === null
+                  ? "Noted, no limit"
+                  : `${drive.focusLossEndsAttempt ? "Submitted" : "Warned"} at ${drive.focusLossLimit} ${drive.focusLossLimit === 1 ? "time" : "times"}`,
+              ],
+              [
                 "Exam room",
                 drive.allowedAddresses.length === 0 ? "Anywhere" : `Only from ${drive.allowedAddresses.join(", ")}`,
               ],

@@ -251,6 +251,9 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="py-2">
                     {student.focusLosses}
+                    {student.endedForFocusLoss && (
+                      <span className="block text-xs font-semibold text-red-800">Submitted at the drive's limit</span>
+                    )}
                     {/* On a phone the board has no room for more columns: reloads and answer times go beneath. */}
                     {student.reloads > 0 && (
                       <span className="block text-xs text-slate-700">

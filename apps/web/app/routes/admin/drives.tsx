@@ -5,6 +5,7 @@ import {
   type DriveInput,
   type DriveSettings,
   driveInputSchema,
+  FOCUS_LOSS_LIMIT,
   LATE_ENTRY_MINUTES,
 } from "@trainwise/contract/drives";
 import { useId, useRef, useState } from "react";
@@ -69,6 +70,9 @@ interface DriveForm {
   lateEntryMinutes: string;
   /** One address or range per line (commas and spaces separate them too). */
   allowedAddresses: string;
+  /** Times as typed, "" for no limit. */
+  focusLossLimit: string;
+  focusLossEndsAttempt: boolean;
   /** One choice per tie-break, "" for none. */
   tieBreakSections: string[];
 }
@@ -89,6 +93,8 @@ const EMPTY_FORM: DriveForm = {
   holdResults: false,
   lateEntryMinutes: "",
   allowedAddresses: "",
+  focusLossLimit: "",
+  focusLossEndsAttempt: false,
   tieBreakSections: [],
 };
 
@@ -114,6 +120,8 @@ function toDriveInput(form: DriveForm): DriveInput {
     holdResults: form.holdResults,
     lateEntryMinutes: form.lateEntryMinutes.trim() === "" ? null : Number(form.lateEntryMinutes),
     allowedAddresses: form.allowedAddresses.split(/[\s,]+/).filter((address) => address !== ""),
+    focusLossLimit: form.focusLossLimit.trim() === "" ? null : Number(form.focusLossLimit),
+    focusLossEndsAttempt: form.focusLossEndsAttempt,
     tieBreakSections: form.tieBreakSections.filter((name) => name !== ""),
   };
 }
@@ -144,6 +152,8 @@ function formOf(drive: Drive): DriveForm {
     holdResults: drive.holdResults,
     lateEntryMinutes: drive.lateEntryMinutes === null ? "" : String(drive.lateEntryMinutes),
     allowedAddresses: drive.allowedAddresses.join("\n"),
+    focusLossLimit: drive.focusLossLimit === null ? "" : String(drive.focusLossLimit),
+    focusLossEndsAttempt: drive.focusLossEndsAttempt,
     tieBreakSections: drive.tieBreakSections,
   };
 }
@@ -445,6 +455,24 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
           error={listError(errors.allowedAddresses)}
           {...register("allowedAddresses")}
         />
+        <FormField
+          label="Focus-loss limit (optional)"
+          hint="How many times a candidate may leave the quiz's window (another tab or app); each time they are warned and you see it on the live board."
+          type="number"
+          inputMode="numeric"
+          min={FOCUS_LOSS_LIMIT[0]}
+          max={FOCUS_LOSS_LIMIT[1]}
+          error={errors.focusLossLimit?.message}
+          {...register("focusLossLimit")}
+        />
+        <CheckboxField
+          className="md:col-span-2"
+          error={errors.focusLossEndsAttempt?.message}
+          {...register("focusLossEndsAttempt")}
+        >
+          Submit at the focus-loss limit (the attempt is submitted with the answers given so far when the candidate
+          leaves the window that many times)
+        </CheckboxField>
         <CheckboxField className="md:col-span-2" {...register("rosterOnly")}>
           Roster only (only students on the drive's uploaded list may register)
         </CheckboxField>

@@ -9,6 +9,7 @@ import type {
   AttemptProgress,
   AttemptSections,
   AttemptState,
+  FocusLossNoted,
   QuizIntro,
   QuizQuestion,
 } from "@trainwise/contract/quiz";
@@ -91,6 +92,8 @@ export interface QuizState {
   confirmingLeave: boolean;
   /** The student left the quiz window at least once (noted for the invigilator). */
   leftWindow: boolean;
+  /** What the server counted of it, and the drive's limit (decision 035); null until it answers. */
+  focusLosses: Omit<FocusLossNoted, "resultId"> | null;
   /** What the page's polite live region says. */
   announcement: string;
   /** A refusal from the server to show beside the buttons (a late answer, a failed submit). */
@@ -138,7 +141,8 @@ export type QuizEvent =
   | { type: "submitStarted" }
   | { type: "submitFailed"; message: string }
   | { type: "submitted"; resultId: string }
-  | { type: "windowLeft" };
+  | { type: "windowLeft" }
+  | { type: "focusLossNoted"; noted: FocusLossNoted };
 
 export const initialQuizState: QuizState = {
   phase: "loading",
@@ -167,10 +171,25 @@ export const initialQuizState: QuizState = {
   confirmingSkip: false,
   confirmingLeave: false,
   leftWindow: false,
+  focusLosses: null,
   announcement: "",
   problem: null,
   resultId: null,
 };
+
+/**
+ * What the student is told after leaving the quiz window on a drive with a focus-loss limit (decision 035), or null
+ * on a drive without one.
+ */
+export function focusLossWarning(noted: Omit<FocusLossNoted, "resultId">): string | null {
+  if (noted.limit === null) return null;
+  const times = (count: number) => (count === 1 ? "1 time" : `${count} times`);
+  if (noted.endsAttempt) {
+    const left = noted.limit - noted.focusLosses;
+    return `You have left the quiz window ${times(noted.focusLosses)}. This drive submits your quiz when you leave it ${times(noted.limit)}${left > 0 ? `: ${left === 1 ? "1 more time" : `${left} more times`} ends it` : ""}.`;
+  }
+  return `You have left the quiz window ${times(noted.focusLosses)}; this drive allows ${times(noted.limit)}. Each time is noted for your invigilator.`;
+}
 
 export function secondsLeft(state: QuizState): number {
   return Math.max(0, Math.ceil((state.deadline - state.now) / 1000));
@@ -409,6 +428,11 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
       return { ...state, phase: "submitted", unsaved: {}, reconnecting: false, resultId: event.resultId };
     case "windowLeft":
       return { ...state, leftWindow: true };
+    case "focusLossNoted": {
+      // The notice that says it is a status region of its own: the live region does not say it again.
+      const { resultId: _closed, ...focusLosses } = event.noted;
+      return { ...state, focusLosses };
+    }
     case "markToggled": {
       const { [event.questionId]: wasMarked, ...others } = state.marked;
       const marked = wasMarked ? others : { ...others, [event.questionId]: true as const };

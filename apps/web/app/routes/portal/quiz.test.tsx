@@ -5,7 +5,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import type { AttemptState, QuizIntro, QuizQuestion } from "@trainwise/contract/quiz";
-import { createRoutesStub, Link, useNavigationType } from "react-router";
+import { createRoutesStub, Link, useLocation, useNavigationType } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import Quiz from "./quiz.tsx";
 import { clientLoader as resultGuard } from "./result.tsx";
@@ -42,6 +42,8 @@ const INTRO: QuizIntro = {
   secure: false,
   attemptsAllowed: 1,
   attemptsUsed: 0,
+  focusLossLimit: null,
+  focusLossEndsAttempt: false,
   resultId: null,
 };
 
@@ -50,7 +52,10 @@ function flakyServer(
   paced: boolean,
   intro: Partial<QuizIntro> | (() => Partial<QuizIntro>) = {},
   startRefused?: string,
+  /** The drive's focus-loss rule, as the server tells it after each report (decision 035). */
+  focusRule: { limit: number | null; endsAttempt: boolean } = { limit: null, endsAttempt: false },
 ) {
+  let focusLosses = 0;
   const stored = new Map<string, string>();
   const faults = new Map<string, Fault[]>();
   const log: string[] = [];
@@ -117,8 +122,11 @@ function flakyServer(
       case "POST /quiz/submit":
         submitted = body.answers;
         return json(200, { resultId: "00000000-0000-4000-8000-0000000000bb", refused: [] });
-      case "POST /quiz/focus":
-        return json(200, {});
+      case "POST /quiz/focus": {
+        focusLosses++;
+        const ends = focusRule.endsAttempt && focusRule.limit !== null && focusLosses >= focusRule.limit;
+        return json(200, { focusLosses, ...focusRule, resultId: ends ? "00000000-0000-4000-8000-0000000000cc" : null });
+      }
       case "PUT /quiz/palette": {
         visited.add(body.position);
         if (body.marked === true) marked.add(body.position);
@@ -146,10 +154,12 @@ function flakyServer(
 }
 
 function ResultPage() {
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   return (
     <>
       <h1>Your result</h1>
       <p>Arrived by {useNavigationType()}</p>
+      {notice && <p>{notice}</p>}
     </>
   );
 }
@@ -532,6 +542,56 @@ describe("leaving the quiz window", () => {
     expect(focusReports(server)).toBe(2);
     expect(screen.getByText(/You left the quiz window/)).toBeTruthy();
     focused.mockRestore();
+  });
+});
+
+describe("a drive's focus-loss limit (decision 035)", () => {
+  it("warns after each time the window is left, and the server's submit at the limit leads to the result", async () => {
+    const server = flakyServer(false, { focusLossLimit: 2, focusLossEndsAttempt: true }, undefined, {
+      limit: 2,
+      endsAttempt: true,
+    });
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    const focused = vi.spyOn(document, "hasFocus");
+    focused.mockReturnValue(false);
+    fireEvent.blur(window);
+    await wait(0);
+    expect(
+      screen.getByText(
+        "You have left the quiz window 1 time. This drive submits your quiz when you leave it 2 times: 1 more time ends it.",
+      ),
+    ).toBeTruthy();
+    focused.mockReturnValue(true);
+    fireEvent.focus(window);
+    await wait(1_000);
+    focused.mockReturnValue(false);
+    fireEvent.blur(window);
+    await wait(0);
+    expect(screen.getByRole("heading", { name: "Your result" })).toBeTruthy();
+    expect(
+      screen.getByText(
+        "Your quiz was submitted because you left the quiz window as many times as this drive allows. Your answers until then count.",
+      ),
+    ).toBeTruthy();
+    focused.mockRestore();
+  });
+
+  it("on a drive that only warns, says how many times it allows", async () => {
+    const server = flakyServer(false, {}, undefined, { limit: 3, endsAttempt: false });
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    vi.spyOn(document, "hasFocus").mockReturnValue(false);
+    fireEvent.blur(window);
+    await wait(0);
+    expect(
+      screen.getByText(
+        "You have left the quiz window 1 time; this drive allows 3 times. Each time is noted for your invigilator.",
+      ),
+    ).toBeTruthy();
+    vi.mocked(document.hasFocus).mockRestore();
   });
 });
 

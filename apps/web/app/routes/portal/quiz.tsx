@@ -11,6 +11,7 @@ import { requireStudentToken } from "../../guards.ts";
 import { RESUME_CODE_KEY } from "../../lib/resume-code.ts";
 import { PaletteSummary, QuestionPalette } from "./question-palette.tsx";
 import {
+  focusLossWarning,
   markedNumbers,
   type QuizState,
   saveNotice,
@@ -289,7 +290,8 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
       {state.leftWindow && (
         <div className="mt-4">
           <Alert tone="info">
-            You left the quiz window. That is noted for your invigilator; stay on this page until you submit.
+            {(state.focusLosses && focusLossWarning(state.focusLosses)) ??
+              "You left the quiz window. That is noted for your invigilator; stay on this page until you submit."}
           </Alert>
         </div>
       )}

@@ -1,7 +1,7 @@
 import { RESULT_REDIRECT_SECONDS, STORAGE_KEYS } from "@trainwise/contract/constants";
 import { passRule, type QuizResult, type ReleasedResult } from "@trainwise/contract/quiz";
 import { Suspense, useEffect, useState } from "react";
-import { Await, Link, replace, useNavigate } from "react-router";
+import { Await, Link, replace, useLocation, useNavigate } from "react-router";
 import { AnswerReview, reviewNote } from "../../components/quiz/answer-review.tsx";
 import { DocumentDownload } from "../../components/quiz/document-download.tsx";
 import { SectionScores } from "../../components/quiz/section-scores.tsx";
@@ -26,32 +26,41 @@ export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
 export const meta = () => [{ title: "Quiz result | Trainwise" }, { name: "robots", content: "noindex" }];
 
 export default function Result({ loaderData }: Route.ComponentProps) {
+  // Why the quiz ended, when the quiz page says (the drive's focus-loss limit): shown once, on arrival.
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
   return (
-    <Suspense
-      fallback={
-        <p className="p-8 text-center" role="status">
-          Loading...
-        </p>
-      }
-    >
-      <Await
-        resolve={loaderData.result}
-        errorElement={
-          <div className="mx-auto max-w-2xl px-4 py-12">
-            <h1 className="mb-4 text-2xl font-bold">Quiz Result</h1>
-            <Alert tone="error">Unable to fetch result</Alert>
-          </div>
+    <>
+      {typeof notice === "string" && (
+        <div className="mx-auto max-w-2xl px-4 pt-8">
+          <Alert tone="info">{notice}</Alert>
+        </div>
+      )}
+      <Suspense
+        fallback={
+          <p className="p-8 text-center" role="status">
+            Loading...
+          </p>
         }
       >
-        {(result: QuizResult) =>
-          result.status === "pending" ? (
-            <PendingResultView result={result} />
-          ) : (
-            <ResultView result={result} token={loaderData.token} />
-          )
-        }
-      </Await>
-    </Suspense>
+        <Await
+          resolve={loaderData.result}
+          errorElement={
+            <div className="mx-auto max-w-2xl px-4 py-12">
+              <h1 className="mb-4 text-2xl font-bold">Quiz Result</h1>
+              <Alert tone="error">Unable to fetch result</Alert>
+            </div>
+          }
+        >
+          {(result: QuizResult) =>
+            result.status === "pending" ? (
+              <PendingResultView result={result} />
+            ) : (
+              <ResultView result={result} token={loaderData.token} />
+            )
+          }
+        </Await>
+      </Suspense>
+    </>
   );
 }
 

@@ -30,6 +30,9 @@ const SAVE_AFTER_MS = 1500;
 const TAB_BLUR_MS = 500;
 /** How long the focus may stay in the browser's bar after Tab before it counts as leaving the quiz. */
 const TAB_OUT_GRACE_MS = 10_000;
+/** What the result page says first when the drive's focus-loss limit submitted the quiz (decision 035). */
+export const FOCUS_LIMIT_REACHED =
+  "Your quiz was submitted because you left the quiz window as many times as this drive allows. Your answers until then count.";
 
 /**
  * The question a whole-quiz attempt has open, kept for this tab: a reload reopens it, as it reopens a paced
@@ -81,11 +84,11 @@ export function useQuizAttempt(token: string) {
   }, []);
 
   const finish = useCallback(
-    (resultId: string) => {
+    (resultId: string, notice?: string) => {
       localStorage.setItem(STORAGE_KEYS.quizSubmitted, "true");
       dispatch({ type: "submitted", resultId });
       // Replacing the quiz's entry: Back from the result must not land on a quiz that sends them forward again.
-      navigate(`/result/${resultId}`, { replace: true });
+      navigate(`/result/${resultId}`, { replace: true, ...(notice && { state: { notice } }) });
     },
     [navigate],
   );
@@ -485,8 +488,13 @@ export function useQuizAttempt(token: string) {
       const position = latest.current.index;
       setTimeout(() => {
         if (unloading) return;
-        void call("reportFocusLoss", { token, body: { position } }).catch(() => undefined);
         dispatch({ type: "windowLeft" });
+        void call("reportFocusLoss", { token, body: { position } })
+          .then((noted) => {
+            if (noted.resultId) finish(noted.resultId, FOCUS_LIMIT_REACHED);
+            else dispatch({ type: "focusLossNoted", noted });
+          })
+          .catch(() => undefined);
       }, 0);
     };
     const record = (event: Event) => {
@@ -517,7 +525,7 @@ export function useQuizAttempt(token: string) {
       window.removeEventListener("pagehide", onPageHide);
       window.removeEventListener("pageshow", onPageShow);
     };
-  }, [running, token]);
+  }, [running, token, finish]);
 
   return { state, dispatch, open, load, pick, goOn, seeResult, toggleMark, clearResponse, askToLeave, leaveSection };
 }

@@ -170,19 +170,44 @@ const recordFocusLossStatement: NamedStatement = {
   // The attempt's row is locked first, as every write to an open attempt's served questions does: a batch of Nexts
   // leaves out an attempt it finds locked, but would wait for a served row locked alone, and every Next with it.
   // Only a question of the open section: a later one's has not been shown (clockColumns reads the section).
+  // The attempt's count is read before this update counts (one snapshot): hence the + 1. The drive's rule comes with
+  // it, as it is now (decision 035).
   text: `with a as (
-      select id, ${clockSelectSql()} from attempts where student_id = $1::uuid and submitted_at is null for update
+      select id, drive_id, ${clockSelectSql()} from attempts
+      where student_id = $1::uuid and submitted_at is null for update
+    ), counted as (
+      update attempt_questions aq set focus_losses = aq.focus_losses + 1
+      from a where aq.attempt_id = a.id and aq.position = $2::int
+        and $2::int >= a.section_first and $2::int < a.section_end
+      returning aq.attempt_id
     )
-    update attempt_questions aq set focus_losses = aq.focus_losses + 1
-    from a where aq.attempt_id = a.id and aq.position = $2::int
-      and $2::int >= a.section_first and $2::int < a.section_end
-    returning aq.focus_losses as "focusLosses"`,
+    select c.attempt_id as "attemptId",
+      (select sum(focus_losses)::int + 1 from attempt_questions where attempt_id = c.attempt_id) as "focusLosses",
+      d.focus_loss_limit as "limit", d.focus_loss_ends_attempt as "endsAttempt"
+    from counted c join a on a.id = c.attempt_id join drives d on d.id = a.drive_id`,
 };
 
-/** Counts one loss of focus or visibility on the open attempt's question at `position`. */
+/**
+ * Counts one loss of focus or visibility on the open attempt's question at `position`: the attempt's count with
+ * it, and its drive's focus-loss rule. Undefined when no open attempt has that question open to it.
+ */
 export async function recordFocusLoss(db: Executor, studentId: string, position: number) {
-  const [row] = await runNamed<{ focusLosses: number }>(db, recordFocusLossStatement, [studentId, position]);
+  const [row] = await runNamed<{ attemptId: string; focusLosses: number; limit: number | null; endsAttempt: boolean }>(
+    db,
+    recordFocusLossStatement,
+    [studentId, position],
+  );
   return row;
+}
+
+const endedForFocusLossStatement: NamedStatement = {
+  name: "quiz.ended-for-focus-loss",
+  text: "update attempts set ended_for_focus_loss = true where id = $1::uuid",
+};
+
+/** Notes on a closed attempt that the drive's focus-loss limit closed it. */
+export async function markEndedForFocusLoss(db: Executor, attemptId: string): Promise<void> {
+  await runNamed(db, endedForFocusLossStatement, [attemptId]);
 }
 
 const changePaletteStatement: NamedStatement = {

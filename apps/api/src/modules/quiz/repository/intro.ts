@@ -7,6 +7,7 @@ import { outlineSectionsSql } from "../../tests/repository.ts";
 const introStatement: NamedStatement = {
   name: "quiz.intro",
   text: `select t.name as "testName", d.name as "driveName", d.organisation, t.rules_first as "rulesFirst",
+      d.focus_loss_limit as "focusLossLimit", d.focus_loss_ends_attempt as "focusLossEndsAttempt",
       t.question_count as "questionCount",
       t.seconds_per_question as "secondsPerQuestion", s.time_multiplier as "timeMultiplier",
       t.timing_mode as "timingMode", t.negative_mark as "negativeMark", t.pass_mark as "passMark",
