@@ -137,3 +137,103 @@ test("after a drive's late-entry cut-off, someone new at a phone's width is refu
   await expect(page).toHaveURL(/\/student\/register/);
   await expectNoAxeViolations(page);
 });
+
+/** Makes the student's page report that it was hidden, as switching to another tab or app does. */
+async function leaveTheWindow(student: Page) {
+  await student.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+    document.dispatchEvent(new Event("visibilitychange"));
+    Reflect.deleteProperty(document, "visibilityState");
+  });
+}
+
+test("on a drive with exam-room rules the test's screen asks for full screen, turns off copying and submits at the focus-loss limit, and the live board shows each", async ({
+  page,
+  browser,
+}) => {
+  // Two browsers and axe runs on each.
+  test.setTimeout(120_000);
+  const token = await sharedAdminToken();
+  const { drive } = await ownQuiz({
+    title: "Exam screen",
+    questions: 3,
+    test: { secondsPerQuestion: 120, timingMode: "per_question", rulesFirst: true },
+    drive: {
+      organisation: "Hillside College",
+      fullScreen: true,
+      blockCopyPaste: true,
+      focusLossLimit: 2,
+      focusLossEndsAttempt: true,
+    },
+    token,
+  });
+
+  // The student, at a phone's width in a browser of their own, reads the rules before Start.
+  const studentContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const student = await studentContext.newPage();
+  const details = { ...uniqueStudent(), name: `Meera Screen ${Date.now()}` };
+  await student.goto(`/student/register?drive=${drive.code}`);
+  await fillRegistration(student, details);
+  await student.getByRole("button", { name: "Register" }).click();
+  await expect(student).toHaveURL(/\/quiz$/);
+  await expect(
+    student.getByText(
+      "The test asks for full screen; each time you leave it is noted for your invigilator. Copying, pasting and the right-click menu are turned off.",
+    ),
+  ).toBeVisible();
+  await expect(student.getByText(/Leaving it 2 times submits your quiz with the answers given so far\./)).toBeVisible();
+  await student.getByRole("button", { name: "Start" }).click();
+  await expect(student.getByText("Question 1 of 3", { exact: true })).toBeVisible();
+  await expect.poll(() => student.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+  // Copying the question and the context menu do nothing.
+  const blocked = await student.evaluate(() =>
+    ["copy", "paste", "contextmenu"].map((type) => {
+      const event = new Event(type, { bubbles: true, cancelable: true });
+      document.querySelector("h2")?.dispatchEvent(event);
+      return event.defaultPrevented;
+    }),
+  );
+  expect(blocked).toEqual([true, true, true]);
+
+  // Escape out of full screen: counted, and the way back offered.
+  await student.evaluate(() => document.exitFullscreen());
+  await expect(
+    student.getByText(
+      "This drive asks you to take the test in full screen. You have left full screen 1 time; each is noted for your invigilator.",
+    ),
+  ).toBeVisible();
+  await expect(student.getByRole("button", { name: "Enter full screen" })).toBeVisible();
+  await expectNoAxeViolations(student);
+  await student.getByRole("radio").first().check();
+
+  // Away from the window once: warned.
+  await leaveTheWindow(student);
+  await expect(
+    student.getByText(
+      "You have left the quiz window 1 time. This drive submits your quiz when you leave it 2 times: 1 more time ends it.",
+    ),
+  ).toBeVisible();
+
+  // The invigilator sees both on the live board.
+  await asAdmin(page, token);
+  await page.goto(`/admin/drives/${drive._id}/live`);
+  const row = page.getByRole("table", { name: `Students of ${drive.name} and where each stands` }).getByRole("row", {
+    name: new RegExp(details.name),
+  });
+  await expect(row).toContainText("Left full screen 1 time");
+  await expect(row).toContainText("In progress");
+
+  // Away a second time: the quiz is submitted with the answer given, and the student is told why.
+  await leaveTheWindow(student);
+  await expect(student).toHaveURL(/\/result\//);
+  await expect(
+    student.getByText(
+      "Your quiz was submitted because you left the quiz window as many times as this drive allows. Your answers until then count.",
+    ),
+  ).toBeVisible();
+  await expect(student.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectNoAxeViolations(student);
+  await expect(row).toContainText("Submitted at the drive's limit");
+  await expectNoAxeViolations(page);
+  await studentContext.close();
+});

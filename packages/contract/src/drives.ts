@@ -419,6 +419,10 @@ export const driveInputSchema = z
       .default(null),
     /** Reaching the focus-loss limit submits the attempt; otherwise the invigilator only sees it. */
     focusLossEndsAttempt: z.boolean({ error: "Submit at the limit must be true or false" }).default(false),
+    /** The quiz page asks for full screen and reports each exit from it. */
+    fullScreen: z.boolean({ error: "Full screen must be true or false" }).default(false),
+    /** The quiz page turns off copying, cutting, pasting and the context menu. */
+    blockCopyPaste: z.boolean({ error: "Block copy and paste must be true or false" }).default(false),
     /**
      * Sections of the drive's test, by name, whose scores break ties in its ranks, in this order, before the time
      * taken (decision 033); none: score, then time.
@@ -485,6 +489,10 @@ export const driveSchema = z.object({
   focusLossLimit: z.number().int().nullable(),
   /** Reaching the limit submits the attempt. */
   focusLossEndsAttempt: z.boolean(),
+  /** The quiz page asks for full screen and reports each exit from it. */
+  fullScreen: z.boolean(),
+  /** The quiz page turns off copying, pasting and the context menu. */
+  blockCopyPaste: z.boolean(),
   rosterSize: z.number().int(),
   isDefault: z.boolean(),
   archived: z.boolean(),

@@ -57,6 +57,8 @@ export const liveStudentSchema = z.object({
   reloads: z.number().int(),
   /** The drive's focus-loss limit submitted the attempt (decision 035). */
   endedForFocusLoss: z.boolean(),
+  /** Times the quiz page left full screen while the attempt ran, on a drive that asks for it. */
+  fullScreenExits: z.number().int(),
   ...answerTimingSchema.shape,
   /** The latest request the student's attempt recorded: its start, a question opening, an answer, a reload. */
   lastSeenAt: z.iso.datetime().nullable(),

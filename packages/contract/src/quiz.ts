@@ -200,6 +200,10 @@ export const quizIntroSchema = testOutlineSchema.extend({
   focusLossLimit: z.number().int().nullable(),
   /** Reaching the limit submits the attempt. */
   focusLossEndsAttempt: z.boolean(),
+  /** The drive asks for full screen, and each exit is counted. */
+  fullScreen: z.boolean(),
+  /** Copying, pasting and the context menu are off on the quiz page. */
+  blockCopyPaste: z.boolean(),
   /** The latest submitted attempt's result. */
   resultId: idSchema.nullable(),
 });

@@ -224,6 +224,10 @@ export const drives = pgTable(
     focusLossLimit: integer("focus_loss_limit"),
     /** Reaching focusLossLimit submits the attempt. */
     focusLossEndsAttempt: boolean("focus_loss_ends_attempt").notNull().default(false),
+    /** The quiz page asks for full screen and reports each exit from it (decision 035). */
+    fullScreen: boolean("full_screen").notNull().default(false),
+    /** The quiz page turns off copying, cutting, pasting and the context menu (decision 035). */
+    blockCopyPaste: boolean("block_copy_paste").notNull().default(false),
     /** When an admin published the held results (decision 024). */
     resultsPublishedAt: timestamp("results_published_at", { withTimezone: true }),
     /**
@@ -485,6 +489,8 @@ export const attempts = pgTable(
     scorecardMailDue: boolean("scorecard_mail_due").notNull().default(true),
     /** The drive's focus-loss limit submitted this attempt (decision 035). */
     endedForFocusLoss: boolean("ended_for_focus_loss").notNull().default(false),
+    /** Times the quiz page left full screen while the attempt ran, on a drive that asks for it (decision 035). */
+    fullScreenExits: integer("full_screen_exits").notNull().default(0),
   },
   (table) => [
     index("attempts_student_idx").on(table.studentId),

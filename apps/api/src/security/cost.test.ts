@@ -134,8 +134,16 @@ describe("the cost of every route to everyone else", async () => {
   const ownTest = (
     await call("POST", "/api/tests", { name: "Cost round", questionCount: 25, timingMode: "whole_quiz", passMark: 40 })
   ).json()._id as string;
+  // With the exam screen's rules on (decision 035): a focus report reads the drive's limit, and full screen is counted.
   const wholeQuizCode = (
-    await call("POST", "/api/drives", { name: "Cost drive", organisation: "Cost College", testId: ownTest })
+    await call("POST", "/api/drives", {
+      name: "Cost drive",
+      organisation: "Cost College",
+      testId: ownTest,
+      fullScreen: true,
+      focusLossLimit: 100,
+      focusLossEndsAttempt: true,
+    })
   ).json().code as string;
 
   // A test of two sections, each on its own clock: the one a student leaves a section of.
@@ -497,6 +505,16 @@ describe("the cost of every route to everyone else", async () => {
           url: "/api/quiz/focus",
           headers: (await studentInQuiz()).headers,
           payload: { position: 0 },
+        }),
+      },
+    ],
+    reportFullScreenExit: [
+      {
+        label: "full screen left",
+        make: async () => ({
+          method: "POST",
+          url: "/api/quiz/full-screen/exit",
+          headers: (await studentInQuiz()).headers,
         }),
       },
     ],

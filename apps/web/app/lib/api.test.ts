@@ -114,6 +114,7 @@ describe("calls through the contract's table", () => {
       "quizIntro",
       "quizResult",
       "reportFocusLoss",
+      "reportFullScreenExit",
       "saveAnswer",
       "scorecard",
       "startQuiz",

@@ -1,5 +1,6 @@
 // The calls of a registered student (their token): sitting the attempt (where the drive's exam-room rules apply), its
 // result and its certificate.
+import { z } from "zod";
 import {
   advanceSchema,
   attemptProgressSchema,
@@ -100,6 +101,14 @@ export const studentEndpoints = {
       "limit, when the drive says so, the attempt is submitted",
     body: focusLossSchema,
     response: focusLossNotedSchema,
+  }),
+  reportFullScreenExit: endpoint({
+    method: "POST",
+    path: "/quiz/full-screen/exit",
+    access: sitting,
+    summary: "Record that the quiz page left full screen, on a drive that asks for it, while the attempt runs",
+    status: 204,
+    response: z.null(),
   }),
   submitQuiz: endpoint({
     method: "POST",

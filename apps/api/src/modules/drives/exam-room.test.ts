@@ -364,3 +364,54 @@ describe("a drive's focus-loss limit", async () => {
     expect(rows[0]?.open).toBe(2);
   });
 });
+
+describe("full screen on a drive that asks for it", async () => {
+  const { app, database } = await createTestApp();
+  await seedQuestions(database.db, 30);
+  const admin = bearer(await adminToken(app, database.db));
+  const [defaultTest] = (await app.inject({ method: "GET", url: "/api/tests/choices", headers: admin })).json() as {
+    _id: string;
+  }[];
+  const testId = defaultTest?._id as string;
+
+  async function sittingOn(settings: object) {
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/drives",
+      headers: admin,
+      payload: { name: `Full screen ${Math.random()}`, testId, ...settings },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const drive = created.json() as { _id: string; code: string; fullScreen: boolean; blockCopyPaste: boolean };
+    const { token } = await registerStudent(app, { driveCode: drive.code });
+    const intro = await app.inject({ method: "GET", url: "/api/quiz/intro", headers: bearer(token) });
+    const start = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
+    expect(start.statusCode, start.body).toBe(200);
+    return { drive, token, intro: intro.json() as { fullScreen: boolean; blockCopyPaste: boolean } };
+  }
+  const exit = (token: string) =>
+    app.inject({ method: "POST", url: "/api/quiz/full-screen/exit", headers: bearer(token) });
+
+  it("counts each exit while the attempt runs, for the live board, and tells the page the rules first", async () => {
+    const { drive, token, intro } = await sittingOn({ fullScreen: true, blockCopyPaste: true });
+    expect(drive).toMatchObject({ fullScreen: true, blockCopyPaste: true });
+    expect(intro).toMatchObject({ fullScreen: true, blockCopyPaste: true });
+    expect((await exit(token)).statusCode).toBe(204);
+    expect((await exit(token)).statusCode).toBe(204);
+    const board = await app.inject({ method: "GET", url: `/api/drives/${drive._id}/live`, headers: admin });
+    expect(board.json().students[0]).toMatchObject({ fullScreenExits: 2, endedForFocusLoss: false });
+    // Once submitted, nothing more is counted.
+    await app.inject({ method: "POST", url: "/api/quiz/submit", headers: bearer(token), payload: { answers: [] } });
+    const late = await exit(token);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe("You have no quiz in progress on a drive that asks for full screen.");
+  });
+
+  it("counts nothing on a drive that does not ask for it", async () => {
+    const { drive, token, intro } = await sittingOn({});
+    expect(intro).toMatchObject({ fullScreen: false, blockCopyPaste: false });
+    expect((await exit(token)).statusCode).toBe(409);
+    const board = await app.inject({ method: "GET", url: `/api/drives/${drive._id}/live`, headers: admin });
+    expect(board.json().students[0].fullScreenExits).toBe(0);
+  });
+});

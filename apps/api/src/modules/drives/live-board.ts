@@ -118,6 +118,7 @@ export function buildLiveBoard(
       focusLosses: row.focusLosses,
       reloads: row.reloads,
       endedForFocusLoss: row.endedForFocusLoss,
+      fullScreenExits: row.fullScreenExits,
       lateAnswers: row.lateAnswers,
       burstAnswers: row.burstAnswers,
       lastSeenAt: row.lastSeenAt?.toISOString() ?? null,

@@ -585,6 +585,8 @@ export interface LiveAttemptRow {
   reloads: number;
   /** The drive's focus-loss limit submitted the attempt. */
   endedForFocusLoss: boolean;
+  /** Times the quiz page left full screen while the attempt ran. */
+  fullScreenExits: number;
 }
 
 /**
@@ -606,7 +608,7 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
       select distinct on (a.student_id) a.id, a.student_id, a.current_position, a.current_started_at, a.started_at,
         a.submitted_at, a.score, a.marks, a.total_questions, a.paced, a.seconds_per_question, a.deadline_at,
         a.section_first, a.section_end, a.section_deadline_at, a.reloads, a.reloaded_at, a.sections, a.section_marks,
-        a.ended_for_focus_loss
+        a.ended_for_focus_loss, a.full_screen_exits
       from ${attempts} a
       where a.drive_id = ${driveId}::uuid
       order by a.student_id, a.submitted_at is null desc, a.started_at desc
@@ -618,7 +620,8 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
       ${sql.raw(autoSubmittedSql("l"))} as "autoSubmitted",
       l.score, l.marks, l.total_questions as "totalQuestions", l.sections, l.section_marks as "sectionMarks",
       greatest(l.started_at, l.current_started_at, l.reloaded_at) as "movedAt", coalesce(l.reloads, 0) as reloads,
-      coalesce(l.ended_for_focus_loss, false) as "endedForFocusLoss"
+      coalesce(l.ended_for_focus_loss, false) as "endedForFocusLoss",
+      coalesce(l.full_screen_exits, 0) as "fullScreenExits"
     from ${students} s
     cross join (select ${now.toISOString()}::timestamptz as now) n
     left join latest l on l.student_id = s.id
@@ -673,6 +676,7 @@ function liveRow(row: Record<string, unknown>): LiveAttemptRow {
     movedAt: row.movedAt ? new Date(row.movedAt as string) : null,
     reloads: Number(row.reloads ?? 0),
     endedForFocusLoss: row.endedForFocusLoss === true,
+    fullScreenExits: Number(row.fullScreenExits ?? 0),
   };
 }
 

@@ -81,6 +81,8 @@ function driveOut(row: NonNullable<Awaited<ReturnType<typeof findDrive>>>): Driv
     allowedAddresses: drive.allowedAddresses,
     focusLossLimit: drive.focusLossLimit,
     focusLossEndsAttempt: drive.focusLossEndsAttempt,
+    fullScreen: drive.fullScreen,
+    blockCopyPaste: drive.blockCopyPaste,
     isDefault: drive.isDefault,
     archived: drive.archivedAt !== null,
     status,

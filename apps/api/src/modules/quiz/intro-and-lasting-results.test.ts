@@ -95,6 +95,10 @@ describe("the intro before the clock, and results kept for later", async () => {
       secure: false,
       attemptsAllowed: 1,
       attemptsUsed: 0,
+      focusLossLimit: null,
+      focusLossEndsAttempt: false,
+      fullScreen: false,
+      blockCopyPaste: false,
       resultId: null,
     });
     // Reading the rules starts no attempt: nothing for the clock to run on.

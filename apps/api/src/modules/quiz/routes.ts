@@ -9,6 +9,7 @@ import {
   currentAttemptState,
   leaveSection,
   noteFocusLoss,
+  noteFullScreenExit,
   quizIntro,
   resultOf,
   saveAnswer,
@@ -32,6 +33,10 @@ const quizRoutes: FastifyPluginAsync = async (app) => {
   );
   serve(app, "changePalette", async (request) => changePalette(app.db, studentOf(request).id, request.body));
   serve(app, "leaveSection", async (request) => leaveSection(app.db, studentOf(request).id, request.body));
+  serve(app, "reportFullScreenExit", async (request) => {
+    await noteFullScreenExit(app.db, studentOf(request).id);
+    return null;
+  });
   serve(app, "reportFocusLoss", async (request) => noteFocusLoss(app.db, studentOf(request).id, request.body.position));
   // Public: the lasting way back to one's results (decision 026), limited per address as link lookups are.
   const lookUp = guardedLookup(app.counters);

@@ -51,6 +51,7 @@ import {
   moveCurrentPosition,
   openSection,
   recordFocusLoss,
+  recordFullScreenExit,
   recordReload,
   saveSelectedOption,
   scoreAndClose,
@@ -658,6 +659,13 @@ export async function noteFocusLoss(db: Database, studentId: string, position: n
     await markEndedForFocusLoss(tx, attempt.id);
   });
   return { ...noted, resultId: attemptId };
+}
+
+/** POST /api/quiz/full-screen/exit: the page left full screen, on a drive that asks for it (decision 035). */
+export async function noteFullScreenExit(db: Database, studentId: string): Promise<void> {
+  if (!(await recordFullScreenExit(db, studentId))) {
+    throw new HttpError(409, "You have no quiz in progress on a drive that asks for full screen.");
+  }
 }
 
 /**

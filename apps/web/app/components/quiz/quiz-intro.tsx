@@ -116,6 +116,15 @@ function leavingLimit(intro: QuizIntro): string {
     : ` This drive allows ${times}; you are warned each time.`;
 }
 
+/** What the drive's exam room changes on the test's screen (decision 035), or undefined when nothing. */
+function examRoomRule(intro: QuizIntro): string | undefined {
+  const parts = [
+    intro.fullScreen ? "The test asks for full screen; each time you leave it is noted for your invigilator." : "",
+    intro.blockCopyPaste ? "Copying, pasting and the right-click menu are turned off." : "",
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(" ") : undefined;
+}
+
 /** The test's rules, one sentence each, as the attempt will apply them. */
 export function rulesOf(intro: QuizIntro): Rule[] {
   const attemptsLeft = Math.max(0, intro.attemptsAllowed - intro.attemptsUsed);
@@ -129,6 +138,7 @@ export function rulesOf(intro: QuizIntro): Rule[] {
       title: "Leaving the page",
       text: `The clock keeps running. Leaving the test window is noted for your invigilator.${leavingLimit(intro)} If the page closes, register again with the same details and your resume code to continue where you were.`,
     },
+    ...(examRoomRule(intro) ? [{ title: "On the test's screen", text: examRoomRule(intro) as string }] : []),
     {
       title: "Results",
       text: intro.secure

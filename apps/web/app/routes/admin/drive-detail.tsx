@@ -181,6 +181,15 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
                   : `${drive.focusLossEndsAttempt ? "Submitted" : "Warned"} at ${drive.focusLossLimit} ${drive.focusLossLimit === 1 ? "time" : "times"}`,
               ],
               [
+                "On the test's screen",
+                [
+                  drive.fullScreen ? "Full screen asked for, exits counted" : "",
+                  drive.blockCopyPaste ? "Copy and paste off" : "",
+                ]
+                  .filter(Boolean)
+                  .join("; ") || "As usual",
+              ],
+              [
                 "Exam room",
                 drive.allowedAddresses.length === 0 ? "Anywhere" : `Only from ${drive.allowedAddresses.join(", ")}`,
               ],

@@ -251,6 +251,11 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="py-2">
                     {student.focusLosses}
+                    {student.fullScreenExits > 0 && (
+                      <span className="block text-xs text-slate-700">
+                        Left full screen {student.fullScreenExits} {student.fullScreenExits === 1 ? "time" : "times"}
+                      </span>
+                    )}
                     {student.endedForFocusLoss && (
                       <span className="block text-xs font-semibold text-red-800">Submitted at the drive's limit</span>
                     )}

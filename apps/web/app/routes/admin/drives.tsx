@@ -73,6 +73,8 @@ interface DriveForm {
   /** Times as typed, "" for no limit. */
   focusLossLimit: string;
   focusLossEndsAttempt: boolean;
+  fullScreen: boolean;
+  blockCopyPaste: boolean;
   /** One choice per tie-break, "" for none. */
   tieBreakSections: string[];
 }
@@ -95,6 +97,8 @@ const EMPTY_FORM: DriveForm = {
   allowedAddresses: "",
   focusLossLimit: "",
   focusLossEndsAttempt: false,
+  fullScreen: false,
+  blockCopyPaste: false,
   tieBreakSections: [],
 };
 
@@ -122,6 +126,8 @@ function toDriveInput(form: DriveForm): DriveInput {
     allowedAddresses: form.allowedAddresses.split(/[\s,]+/).filter((address) => address !== ""),
     focusLossLimit: form.focusLossLimit.trim() === "" ? null : Number(form.focusLossLimit),
     focusLossEndsAttempt: form.focusLossEndsAttempt,
+    fullScreen: form.fullScreen,
+    blockCopyPaste: form.blockCopyPaste,
     tieBreakSections: form.tieBreakSections.filter((name) => name !== ""),
   };
 }
@@ -154,6 +160,8 @@ function formOf(drive: Drive): DriveForm {
     allowedAddresses: drive.allowedAddresses.join("\n"),
     focusLossLimit: drive.focusLossLimit === null ? "" : String(drive.focusLossLimit),
     focusLossEndsAttempt: drive.focusLossEndsAttempt,
+    fullScreen: drive.fullScreen,
+    blockCopyPaste: drive.blockCopyPaste,
     tieBreakSections: drive.tieBreakSections,
   };
 }
@@ -472,6 +480,12 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
         >
           Submit at the focus-loss limit (the attempt is submitted with the answers given so far when the candidate
           leaves the window that many times)
+        </CheckboxField>
+        <CheckboxField className="md:col-span-2" {...register("fullScreen")}>
+          Ask for full screen (the test's screen asks to fill the screen and each exit is counted on the live board)
+        </CheckboxField>
+        <CheckboxField className="md:col-span-2" {...register("blockCopyPaste")}>
+          Turn off copy and paste (copying, cutting, pasting and the right-click menu do nothing on the test's screen)
         </CheckboxField>
         <CheckboxField className="md:col-span-2" {...register("rosterOnly")}>
           Roster only (only students on the drive's uploaded list may register)

@@ -142,6 +142,8 @@ export type QuizEvent =
   | { type: "submitFailed"; message: string }
   | { type: "submitted"; resultId: string }
   | { type: "windowLeft" }
+  /** The intro read on opening a test that starts at once: kept for the drive's exam-room rules. */
+  | { type: "introHeard"; intro: QuizIntro }
   | { type: "focusLossNoted"; noted: FocusLossNoted };
 
 export const initialQuizState: QuizState = {
@@ -263,6 +265,8 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
   switch (event.type) {
     case "loadStarted":
       return { ...state, phase: "loading", unavailable: null };
+    case "introHeard":
+      return { ...state, intro: event.intro };
     case "introRead":
       return { ...state, phase: event.intro.status === "completed" ? "completed" : "intro", intro: event.intro };
     case "loaded": {

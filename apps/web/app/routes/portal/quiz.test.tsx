@@ -44,6 +44,8 @@ const INTRO: QuizIntro = {
   attemptsUsed: 0,
   focusLossLimit: null,
   focusLossEndsAttempt: false,
+  fullScreen: false,
+  blockCopyPaste: false,
   resultId: null,
 };
 
@@ -127,6 +129,8 @@ function flakyServer(
         const ends = focusRule.endsAttempt && focusRule.limit !== null && focusLosses >= focusRule.limit;
         return json(200, { focusLosses, ...focusRule, resultId: ends ? "00000000-0000-4000-8000-0000000000cc" : null });
       }
+      case "POST /quiz/full-screen/exit":
+        return new Response(null, { status: 204 });
       case "PUT /quiz/palette": {
         visited.add(body.position);
         if (body.marked === true) marked.add(body.position);
@@ -592,6 +596,64 @@ describe("a drive's focus-loss limit (decision 035)", () => {
       ),
     ).toBeTruthy();
     vi.mocked(document.hasFocus).mockRestore();
+  });
+});
+
+describe("the drive's exam-room rules on the test's screen (decision 035)", () => {
+  it("turns off copy, paste and the context menu while the quiz runs, and only on a drive that says so", async () => {
+    const server = flakyServer(false, { blockCopyPaste: true });
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    const heading = screen.getByRole("heading", { name: "What is 1 + 1?" });
+    for (const type of ["copy", "cut", "paste", "contextmenu"]) {
+      const event = new Event(type, { bubbles: true, cancelable: true });
+      heading.dispatchEvent(event);
+      expect(event.defaultPrevented, type).toBe(true);
+    }
+    cleanup();
+    const free = flakyServer(false);
+    vi.stubGlobal("fetch", free.fetch);
+    renderQuiz();
+    await wait(0);
+    const copy = new Event("copy", { bubbles: true, cancelable: true });
+    screen.getByRole("heading", { name: "What is 1 + 1?" }).dispatchEvent(copy);
+    expect(copy.defaultPrevented).toBe(false);
+  });
+
+  it("asks for full screen, and tells the server each time the student leaves it", async () => {
+    const server = flakyServer(false, { fullScreen: true, rulesFirst: true });
+    vi.stubGlobal("fetch", server.fetch);
+    let fullScreenElement: Element | null = null;
+    Object.defineProperty(document, "fullscreenElement", { configurable: true, get: () => fullScreenElement });
+    const requested = vi.fn(async () => {
+      fullScreenElement = document.documentElement;
+      document.dispatchEvent(new Event("fullscreenchange"));
+    });
+    document.documentElement.requestFullscreen = requested;
+    renderQuiz();
+    await wait(0);
+    expect(screen.getByText(/The test asks for full screen; each time you leave it is noted/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Start" }));
+    await wait(0);
+    expect(requested).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("button", { name: "Enter full screen" })).toBeNull();
+
+    // Escape leaves full screen: counted, said, and the way back offered.
+    fullScreenElement = null;
+    document.dispatchEvent(new Event("fullscreenchange"));
+    await wait(0);
+    expect(server.log.filter((line) => line === "POST /quiz/full-screen/exit")).toHaveLength(1);
+    expect(
+      screen.getByText(
+        "This drive asks you to take the test in full screen. You have left full screen 1 time; each is noted for your invigilator.",
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Enter full screen" }));
+    await wait(0);
+    expect(requested).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole("button", { name: "Enter full screen" })).toBeNull();
+    Reflect.deleteProperty(document, "fullscreenElement");
   });
 });
 

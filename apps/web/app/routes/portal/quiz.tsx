@@ -22,6 +22,7 @@ import {
   unansweredNumbers,
   WARN_AT_SECONDS,
 } from "./quiz-machine.ts";
+import { requestFullScreen, useExamRoom } from "./use-exam-room.ts";
 import { useQuizAttempt } from "./use-quiz-attempt.ts";
 
 export function clientLoader() {
@@ -156,6 +157,7 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
   // The resume code from registration: on the rules screen when the test shows one, else above the first question.
   const [resumeCode, setResumeCode] = useState<string | null>(null);
   useEffect(() => setResumeCode(sessionStorage.getItem(RESUME_CODE_KEY)), []);
+  const examRoom = useExamRoom(state.intro, state.phase === "running", loaderData.token);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -197,6 +199,8 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
         intro={state.intro}
         resumeCode={resumeCode}
         onStart={() => {
+          // Start is the student's gesture, which a browser asks before it goes to full screen.
+          if (state.intro?.fullScreen) requestFullScreen();
           // Shown here, before the clock: not again above a timed question.
           sessionStorage.removeItem(RESUME_CODE_KEY);
           setResumeCode(null);
@@ -285,6 +289,22 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
       {state.sectionNotice && (
         <div className="mt-4">
           <Alert tone="info">{state.sectionNotice}</Alert>
+        </div>
+      )}
+      {examRoom.asksFullScreen && !examRoom.inFullScreen && (
+        <div className="mt-4 space-y-2">
+          <Alert tone="info">
+            This drive asks you to take the test in full screen.
+            {examRoom.exits > 0 &&
+              ` You have left full screen ${examRoom.exits === 1 ? "1 time" : `${examRoom.exits} times`}; each is noted for your invigilator.`}
+          </Alert>
+          <button
+            type="button"
+            onClick={examRoom.enterFullScreen}
+            className="min-h-11 rounded bg-brand-700 px-4 py-2 text-white"
+          >
+            Enter full screen
+          </button>
         </div>
       )}
       {state.leftWindow && (

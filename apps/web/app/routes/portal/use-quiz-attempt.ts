@@ -138,6 +138,7 @@ export function useQuizAttempt(token: string) {
         dispatch({ type: "introRead", intro });
         return;
       }
+      dispatch({ type: "introHeard", intro });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         localStorage.removeItem(STORAGE_KEYS.studentToken);

@@ -200,6 +200,19 @@ export async function recordFocusLoss(db: Executor, studentId: string, position:
   return row;
 }
 
+const fullScreenExitStatement: NamedStatement = {
+  name: "quiz.full-screen-exit",
+  text: `update attempts a set full_screen_exits = a.full_screen_exits + 1
+    from drives d
+    where a.student_id = $1::uuid and a.submitted_at is null and d.id = a.drive_id and d.full_screen
+    returning a.full_screen_exits as "fullScreenExits"`,
+};
+
+/** Counts one exit from full screen on the student's open attempt, on a drive that asks for it; false when none. */
+export async function recordFullScreenExit(db: Executor, studentId: string): Promise<boolean> {
+  return (await runNamed(db, fullScreenExitStatement, [studentId])).length > 0;
+}
+
 const endedForFocusLossStatement: NamedStatement = {
   name: "quiz.ended-for-focus-loss",
   text: "update attempts set ended_for_focus_loss = true where id = $1::uuid",

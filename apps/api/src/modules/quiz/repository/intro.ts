@@ -8,6 +8,7 @@ const introStatement: NamedStatement = {
   name: "quiz.intro",
   text: `select t.name as "testName", d.name as "driveName", d.organisation, t.rules_first as "rulesFirst",
       d.focus_loss_limit as "focusLossLimit", d.focus_loss_ends_attempt as "focusLossEndsAttempt",
+      d.full_screen as "fullScreen", d.block_copy_paste as "blockCopyPaste",
       t.question_count as "questionCount",
       t.seconds_per_question as "secondsPerQuestion", s.time_multiplier as "timeMultiplier",
       t.timing_mode as "timingMode", t.negative_mark as "negativeMark", t.pass_mark as "passMark",
