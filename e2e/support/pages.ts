@@ -93,3 +93,18 @@ export async function expectNothingScrollsSideways(page: Page) {
   expect(widths.page, "the page scrolls sideways").toBeLessThanOrEqual(0);
   for (const extra of widths.boxes) expect(extra, "a table scrolls sideways").toBeLessThanOrEqual(0);
 }
+
+/** A `datetime-local` value: the wall-clock time in `timeZone` at `instant`. */
+export function wallClock(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("sv-SE", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  })
+    .format(instant)
+    .replace(" ", "T");
+}

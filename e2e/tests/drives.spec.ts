@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { apiCall, baseUrl, sharedAdminToken, uniqueStudent } from "../support/api.ts";
 import { ownQuestions, ownQuiz, plainQuestions, uniqueName } from "../support/own-quiz.ts";
-import { expectNoAxeViolations, fillRegistration } from "../support/pages.ts";
+import { expectNoAxeViolations, fillRegistration, wallClock } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
 // These journeys run in order in one worker, log in through the page once, and share that session.
@@ -23,21 +23,6 @@ async function logIn(page: Page) {
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   adminToken = (await page.evaluate(() => localStorage.getItem("adminToken"))) ?? "";
-}
-
-/** A `datetime-local` value: the wall-clock time in `timeZone` at `instant`. */
-function wallClock(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("sv-SE", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  })
-    .format(instant)
-    .replace(" ", "T");
 }
 
 /** "10:00 on 3 December (India Standard Time)", as the registration page's refusals name a time. */

@@ -7,23 +7,8 @@ import type { Page } from "@playwright/test";
 import type { Drive } from "@trainwise/contract/drives";
 import { apiCall, sharedAdminToken, uniqueStudent } from "../support/api.ts";
 import { ownQuiz } from "../support/own-quiz.ts";
-import { expectNoAxeViolations, fillRegistration, openDriveRegistration } from "../support/pages.ts";
+import { expectNoAxeViolations, fillRegistration, openDriveRegistration, wallClock } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
-
-/** A `datetime-local` value: the wall-clock time in India at `instant`. */
-function indiaWallClock(instant: Date): string {
-  return new Intl.DateTimeFormat("sv-SE", {
-    timeZone: "Asia/Kolkata",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  })
-    .format(instant)
-    .replace(" ", "T");
-}
 
 async function asAdmin(page: Page, token: string) {
   await page.goto("/admin/login");
@@ -47,7 +32,7 @@ test("an exam room set on the drive's form keeps a student outside it from sitti
   await asAdmin(page, token);
   await page.goto(`/admin/drives?search=${encodeURIComponent(quiz.drive.name)}`);
   await page.getByRole("button", { name: `Edit drive ${quiz.drive.name}` }).click();
-  await page.getByLabel(/^Opens at/).fill(indiaWallClock(new Date(Date.now() - 60_000)));
+  await page.getByLabel(/^Opens at/).fill(wallClock(new Date(Date.now() - 60_000), "Asia/Kolkata"));
   await page.getByLabel("Late entry, in minutes (optional)").fill("45");
   const room = page.getByLabel("Exam room addresses (optional)");
   await expect(room).toHaveAccessibleDescription(/^The test can be taken only from these addresses or ranges/);

@@ -1,6 +1,8 @@
 // A drive's exam-room rules (issue 27, decision 035): the addresses its test may be sat from, and a late-entry
 // cut-off after which nobody new registers or starts. Through the real API, as a candidate who wants round them
 // would try: from home with a token made in the lab, with a forged X-Forwarded-For, late with a friend's start.
+import type { Drive, DriveInput } from "@trainwise/contract/drives";
+import type { QuizIntro } from "@trainwise/contract/quiz";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, registerStudent, seedQuestions, studentInput } from "../../test/fixtures.ts";
@@ -8,25 +10,42 @@ import { adminToken, bearer, registerStudent, seedQuestions, studentInput } from
 const LAB = "10.20.30.40";
 const HOME = "203.0.113.9";
 
-describe("a drive's exam room", async () => {
-  const { app, database } = await createTestApp();
+/** A product with a bank and an owner, making drives of its default test with the settings given. */
+async function productWithDrives(config: Parameters<typeof createTestApp>[0] = {}) {
+  const { app, database } = await createTestApp(config);
   await seedQuestions(database.db, 30);
   const admin = bearer(await adminToken(app, database.db));
   const [defaultTest] = (await app.inject({ method: "GET", url: "/api/tests/choices", headers: admin })).json() as {
     _id: string;
   }[];
   const testId = defaultTest?._id as string;
-
-  async function driveWith(settings: object) {
-    const created = await app.inject({
+  const createDrive = (settings: Partial<DriveInput>) =>
+    app.inject({
       method: "POST",
       url: "/api/drives",
       headers: admin,
       payload: { name: `Exam room ${Math.random()}`, testId, ...settings },
     });
+  async function driveWith(settings: Partial<DriveInput>) {
+    const created = await createDrive(settings);
     expect(created.statusCode, created.body).toBe(201);
-    return created.json() as { _id: string; code: string; allowedAddresses: string[]; lateEntryMinutes: number | null };
+    return created.json() as Drive;
   }
+  /** A student of a new drive with `settings` who has read the intro and started. */
+  async function sittingOn(settings: Partial<DriveInput>) {
+    const drive = await driveWith(settings);
+    const { token } = await registerStudent(app, { driveCode: drive.code });
+    const intro = (await app.inject({ method: "GET", url: "/api/quiz/intro", headers: bearer(token) })).json();
+    const start = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
+    expect(start.statusCode, start.body).toBe(200);
+    const state = start.json() as { attemptId: string; question: { _id: string; options: { _id: string }[] } };
+    return { drive, token, intro: intro as QuizIntro, state };
+  }
+  return { app, database, admin, testId, createDrive, driveWith, sittingOn };
+}
+
+describe("a drive's exam room", async () => {
+  const { app, database, admin, testId, createDrive, driveWith } = await productWithDrives();
   const from = (remoteAddress: string, token: string, method: "GET" | "POST", url: string, payload?: object) =>
     app.inject({ method, url, headers: bearer(token), remoteAddress, ...(payload && { payload }) });
 
@@ -36,12 +55,7 @@ describe("a drive's exam room", async () => {
     });
     expect(drive.allowedAddresses).toEqual(["10.20.0.0/16", "192.168.1.7", "2001:db8::/32"]);
     for (const wrong of ["10.20.0.0/33", "lab", "10.20.0", "10.0.0.0/8; drop table drives"]) {
-      const refused = await app.inject({
-        method: "POST",
-        url: "/api/drives",
-        headers: admin,
-        payload: { name: "Bad room", testId, allowedAddresses: [wrong] },
-      });
+      const refused = await createDrive({ allowedAddresses: [wrong] });
       expect(refused.statusCode, wrong).toBe(400);
       expect(refused.json().message).toContain("Each allowed address must be an address such as 10.20.30.40");
     }
@@ -100,20 +114,10 @@ describe("a drive's exam room", async () => {
     expect(forged.statusCode).toBe(403);
     expect(forged.json().message).toContain(`your connection comes from ${HOME}.`);
 
-    const proxied = await createTestApp({ trustProxy: "127.0.0.1" });
+    const proxied = await productWithDrives({ trustProxy: "127.0.0.1" });
     {
-      await seedQuestions(proxied.database.db, 30);
-      const proxiedAdmin = bearer(await adminToken(proxied.app, proxied.database.db));
-      const [test] = (
-        await proxied.app.inject({ method: "GET", url: "/api/tests/choices", headers: proxiedAdmin })
-      ).json() as { _id: string }[];
-      const created = await proxied.app.inject({
-        method: "POST",
-        url: "/api/drives",
-        headers: proxiedAdmin,
-        payload: { name: "Behind nginx", testId: test?._id, allowedAddresses: ["10.20.0.0/16"] },
-      });
-      const student = await registerStudent(proxied.app, { driveCode: created.json().code });
+      const created = await proxied.driveWith({ name: "Behind nginx", allowedAddresses: ["10.20.0.0/16"] });
+      const student = await registerStudent(proxied.app, { driveCode: created.code });
       const start = (client: string) =>
         proxied.app.inject({
           method: "POST",
@@ -159,13 +163,7 @@ describe("a drive's exam room", async () => {
 });
 
 describe("a drive's late-entry cut-off", async () => {
-  const { app, database } = await createTestApp();
-  await seedQuestions(database.db, 30);
-  const admin = bearer(await adminToken(app, database.db));
-  const [defaultTest] = (await app.inject({ method: "GET", url: "/api/tests/choices", headers: admin })).json() as {
-    _id: string;
-  }[];
-  const testId = defaultTest?._id as string;
+  const { app, database, createDrive, driveWith } = await productWithDrives();
   const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
   it("needs an opening time to count from, and stays within its range", async () => {
@@ -175,12 +173,7 @@ describe("a drive's late-entry cut-off", async () => {
       [{ lateEntryMinutes: 1441, opensAt: minutesAgo(5) }, "Late entry must be at most 1440"],
       [{ lateEntryMinutes: 2.5, opensAt: minutesAgo(5) }, "Late entry must be a whole number"],
     ] as const) {
-      const refused = await app.inject({
-        method: "POST",
-        url: "/api/drives",
-        headers: admin,
-        payload: { name: "Late", testId, ...settings },
-      });
+      const refused = await createDrive({ ...settings });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toContain(message);
     }
@@ -188,14 +181,7 @@ describe("a drive's late-entry cut-off", async () => {
 
   it("refuses someone new after it, lets back whoever came before, and resumes whoever started", async () => {
     // Opened 30 minutes ago with 60 minutes of entry: everyone is in time for now.
-    const created = await app.inject({
-      method: "POST",
-      url: "/api/drives",
-      headers: admin,
-      payload: { name: "Morning drive", testId, opensAt: minutesAgo(30), lateEntryMinutes: 60 },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const drive = created.json() as { _id: string; code: string };
+    const drive = await driveWith({ opensAt: minutesAgo(30), lateEntryMinutes: 60 });
     const panel = await app.inject({ method: "GET", url: `/api/auth/student/drive?code=${drive.code}` });
     expect(panel.json().entryMessage).toMatch(/^New candidates may register and start until \d\d:\d\d on /);
 
@@ -247,32 +233,7 @@ describe("a drive's late-entry cut-off", async () => {
 });
 
 describe("a drive's focus-loss limit", async () => {
-  const { app, database } = await createTestApp();
-  await seedQuestions(database.db, 30);
-  const admin = bearer(await adminToken(app, database.db));
-  const [defaultTest] = (await app.inject({ method: "GET", url: "/api/tests/choices", headers: admin })).json() as {
-    _id: string;
-  }[];
-  const testId = defaultTest?._id as string;
-
-  async function sittingOn(settings: object) {
-    const created = await app.inject({
-      method: "POST",
-      url: "/api/drives",
-      headers: admin,
-      payload: { name: `Focus ${Math.random()}`, testId, ...settings },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const drive = created.json() as { _id: string; code: string };
-    const { token } = await registerStudent(app, { driveCode: drive.code });
-    const start = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
-    expect(start.statusCode, start.body).toBe(200);
-    return {
-      drive,
-      token,
-      state: start.json() as { attemptId: string; question: { _id: string; options: { _id: string }[] } },
-    };
-  }
+  const { app, database, admin, createDrive, sittingOn } = await productWithDrives();
   const leaveWindow = (token: string) =>
     app.inject({ method: "POST", url: "/api/quiz/focus", headers: bearer(token), payload: { position: 0 } });
 
@@ -282,12 +243,7 @@ describe("a drive's focus-loss limit", async () => {
       [{ focusLossLimit: 0 }, "Focus-loss limit must be at least 1"],
       [{ focusLossLimit: 101 }, "Focus-loss limit must be at most 100"],
     ] as const) {
-      const refused = await app.inject({
-        method: "POST",
-        url: "/api/drives",
-        headers: admin,
-        payload: { name: "Focus", testId, ...settings },
-      });
+      const refused = await createDrive({ ...settings });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toContain(message);
     }
@@ -366,29 +322,7 @@ describe("a drive's focus-loss limit", async () => {
 });
 
 describe("full screen on a drive that asks for it", async () => {
-  const { app, database } = await createTestApp();
-  await seedQuestions(database.db, 30);
-  const admin = bearer(await adminToken(app, database.db));
-  const [defaultTest] = (await app.inject({ method: "GET", url: "/api/tests/choices", headers: admin })).json() as {
-    _id: string;
-  }[];
-  const testId = defaultTest?._id as string;
-
-  async function sittingOn(settings: object) {
-    const created = await app.inject({
-      method: "POST",
-      url: "/api/drives",
-      headers: admin,
-      payload: { name: `Full screen ${Math.random()}`, testId, ...settings },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const drive = created.json() as { _id: string; code: string; fullScreen: boolean; blockCopyPaste: boolean };
-    const { token } = await registerStudent(app, { driveCode: drive.code });
-    const intro = await app.inject({ method: "GET", url: "/api/quiz/intro", headers: bearer(token) });
-    const start = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
-    expect(start.statusCode, start.body).toBe(200);
-    return { drive, token, intro: intro.json() as { fullScreen: boolean; blockCopyPaste: boolean } };
-  }
+  const { app, admin, sittingOn } = await productWithDrives();
   const exit = (token: string) =>
     app.inject({ method: "POST", url: "/api/quiz/full-screen/exit", headers: bearer(token) });
 
