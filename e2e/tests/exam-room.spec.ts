@@ -222,3 +222,60 @@ test("on a drive with exam-room rules the test's screen asks for full screen, tu
   await expectNoAxeViolations(page);
   await studentContext.close();
 });
+
+test("an invigilator ends one student's attempt from the live board, and the student's next step says so", async ({
+  page,
+  browser,
+  allowConsoleError,
+}) => {
+  test.setTimeout(120_000);
+  const token = await sharedAdminToken();
+  const { drive } = await ownQuiz({
+    title: "Ended attempt",
+    questions: 3,
+    test: { secondsPerQuestion: 120, timingMode: "per_question" },
+    drive: { organisation: "Hillside College" },
+    token,
+  });
+  const studentContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const student = await studentContext.newPage();
+  const details = { ...uniqueStudent(), name: `Arjun Ended ${Date.now()}` };
+  await student.goto(`/student/register?drive=${drive.code}`);
+  await fillRegistration(student, details);
+  await student.getByRole("button", { name: "Register" }).click();
+  await expect(student.getByText("Question 1 of 3", { exact: true })).toBeVisible();
+  await student.getByRole("radio").first().check();
+
+  await asAdmin(page, token);
+  await page.goto(`/admin/drives/${drive._id}/live`);
+  const row = page.getByRole("table", { name: `Students of ${drive.name} and where each stands` }).getByRole("row", {
+    name: new RegExp(details.name),
+  });
+  await expect(row).toContainText("In progress");
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toBe(
+      `End the attempt of ${details.name} now? It is scored with the answers saved so far, and cannot be undone.`,
+    );
+    void dialog.accept();
+  });
+  await row.getByRole("button", { name: `End the attempt of ${details.name}` }).click();
+  await expect(
+    page.getByRole("status").filter({
+      hasText:
+        "The attempt has ended. It is scored with the answers saved so far; the student sees their result at their next step.",
+    }),
+  ).toBeVisible();
+  await expect(row).toContainText("Ended by the invigilator");
+  await expect(row.getByRole("button", { name: /^End the attempt/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // The student's next step finds the attempt over, and says who ended it.
+  allowConsoleError(/status of 409/);
+  await student.getByRole("button", { name: "Next" }).click();
+  await expect(
+    student.getByText("Your invigilator ended your attempt. Your answers saved until then count."),
+  ).toBeVisible();
+  await expect(student.getByRole("button", { name: "See your result" })).toBeVisible();
+  await expectNoAxeViolations(student);
+  await studentContext.close();
+});

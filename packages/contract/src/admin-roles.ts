@@ -128,6 +128,7 @@ export const AUDIT_ACTIONS = [
   "student.extra-attempt",
   "student.let-resume",
   "student.end-sessions",
+  "student.end-attempt",
   "student.remove",
   "feedback.create",
   "feedback.update",

@@ -363,6 +363,10 @@ function isTimeZone(zone: string): boolean {
 
 /** The bounds of a drive's late-entry cut-off, in minutes after it opens, [least, most]. */
 export const LATE_ENTRY_MINUTES = [1, 24 * 60] as const;
+/** Why an attempt ended before its student submitted or its time ran out (decision 035). */
+export const ATTEMPT_ENDINGS = ["focus_limit", "invigilator"] as const;
+export type AttemptEnding = (typeof ATTEMPT_ENDINGS)[number];
+
 /** The bounds of a drive's focus-loss limit, [least, most]. */
 export const FOCUS_LOSS_LIMIT = [1, 100] as const;
 /** The most addresses and ranges one drive's exam room lists. */

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { answerTimingSchema } from "./answer-timing.ts";
 import { idSchema } from "./common.ts";
-import { sectionResultSchema } from "./drives.ts";
+import { ATTEMPT_ENDINGS, sectionResultSchema } from "./drives.ts";
 
 export const LIVE_STATES = ["not_started", "in_progress", "quiet", "submitted", "auto_submitted"] as const;
 export type LiveState = (typeof LIVE_STATES)[number];
@@ -55,8 +55,8 @@ export const liveStudentSchema = z.object({
   focusLosses: z.number().int(),
   /** Times the quiz was opened again on this running attempt: a reload, a tab reopened, another device. */
   reloads: z.number().int(),
-  /** The drive's focus-loss limit submitted the attempt (decision 035). */
-  endedForFocusLoss: z.boolean(),
+  /** Who ended the attempt before the student or its time did: the drive's focus-loss limit, or an invigilator. */
+  endedBy: z.enum(ATTEMPT_ENDINGS).nullable(),
   /** Times the quiz page left full screen while the attempt ran, on a drive that asks for it. */
   fullScreenExits: z.number().int(),
   ...answerTimingSchema.shape,

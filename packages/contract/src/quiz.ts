@@ -3,6 +3,7 @@ import { z } from "zod";
 import { idSchema, listOf } from "./common.ts";
 import { QUIZ_QUESTION_LIMIT } from "./constants.ts";
 import {
+  ATTEMPT_ENDINGS,
   MAX_TEST_QUESTIONS,
   REVIEW_POLICIES,
   type SectionMarks,
@@ -206,6 +207,8 @@ export const quizIntroSchema = testOutlineSchema.extend({
   blockCopyPaste: z.boolean(),
   /** The latest submitted attempt's result. */
   resultId: idSchema.nullable(),
+  /** Who ended that attempt before the student or its time did (decision 035); null otherwise. */
+  endedBy: z.enum(ATTEMPT_ENDINGS).nullable(),
 });
 export type QuizIntro = z.infer<typeof quizIntroSchema>;
 

@@ -3,6 +3,8 @@
 import { ADMIN_ROLES } from "@trainwise/contract/admin-roles";
 import { DIFFICULTIES } from "@trainwise/contract/constants";
 import {
+  ATTEMPT_ENDINGS,
+  type AttemptEnding,
   type DifficultyMix,
   FOCUS_LOSS_LIMIT,
   LATE_ENTRY_MINUTES,
@@ -487,12 +489,19 @@ export const attempts = pgTable(
      * decision 033). Attempts stored before scorecards were mailed are not due (migration 0026).
      */
     scorecardMailDue: boolean("scorecard_mail_due").notNull().default(true),
-    /** The drive's focus-loss limit submitted this attempt (decision 035). */
-    endedForFocusLoss: boolean("ended_for_focus_loss").notNull().default(false),
+    /**
+     * Who ended the attempt before its student submitted or its time ran out (decision 035): the drive's focus-loss
+     * limit, or an invigilator; null otherwise.
+     */
+    endedBy: text("ended_by").$type<AttemptEnding>(),
     /** Times the quiz page left full screen while the attempt ran, on a drive that asks for it (decision 035). */
     fullScreenExits: integer("full_screen_exits").notNull().default(0),
   },
   (table) => [
+    check(
+      "attempts_ended_by",
+      sql`${table.endedBy} is null or ${table.endedBy} in (${sql.raw(ATTEMPT_ENDINGS.map((ending) => `'${ending}'`).join(", "))})`,
+    ),
     index("attempts_student_idx").on(table.studentId),
     uniqueIndex("attempts_certificate_code_unique").on(table.certificateCode),
     index("attempts_drive_idx").on(table.driveId),

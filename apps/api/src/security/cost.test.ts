@@ -508,6 +508,18 @@ describe("the cost of every route to everyone else", async () => {
         }),
       },
     ],
+    endAttempt: [
+      {
+        label: "a running attempt ended",
+        make: async () => {
+          const { lookup } = await studentInQuiz();
+          const { rows } = await database.pool.query<{ id: string }>("select id from students where email = $1", [
+            lookup.email,
+          ]);
+          return { method: "POST", url: `/api/students/${rows[0]?.id}/end-attempt`, headers: await admin() };
+        },
+      },
+    ],
     reportFullScreenExit: [
       {
         label: "full screen left",

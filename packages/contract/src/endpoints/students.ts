@@ -61,6 +61,15 @@ export const studentAdminEndpoints = {
       `${LET_RESUME_MINUTES} minutes); their other sessions end when they use it`,
     response: letResumeResponseSchema,
   }),
+  endAttempt: endpoint({
+    method: "POST",
+    path: "/students/:id/end-attempt",
+    access: admin("examiner", "student.end-attempt"),
+    summary:
+      "End the student's running attempt now, scored with the answers saved so far (an invigilator's action from " +
+      "the live board); their page shows the result at its next step",
+    response: messageResponseSchema,
+  }),
   endSessions: endpoint({
     method: "POST",
     path: "/students/:id/end-sessions",

@@ -4,7 +4,7 @@
 import type { Drive, DriveInput } from "@trainwise/contract/drives";
 import type { QuizIntro } from "@trainwise/contract/quiz";
 import { describe, expect, it } from "vitest";
-import { createTestApp } from "../../test/app.ts";
+import { createSecondInstance, createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, registerStudent, seedQuestions, studentInput } from "../../test/fixtures.ts";
 
 const LAB = "10.20.30.40";
@@ -12,7 +12,8 @@ const HOME = "203.0.113.9";
 
 /** A product with a bank and an owner, making drives of its default test with the settings given. */
 async function productWithDrives(config: Parameters<typeof createTestApp>[0] = {}) {
-  const { app, database } = await createTestApp(config);
+  const product = await createTestApp(config);
+  const { app, database } = product;
   await seedQuestions(database.db, 30);
   const admin = bearer(await adminToken(app, database.db));
   const [defaultTest] = (await app.inject({ method: "GET", url: "/api/tests/choices", headers: admin })).json() as {
@@ -41,11 +42,11 @@ async function productWithDrives(config: Parameters<typeof createTestApp>[0] = {
     const state = start.json() as { attemptId: string; question: { _id: string; options: { _id: string }[] } };
     return { drive, token, intro: intro as QuizIntro, state };
   }
-  return { app, database, admin, testId, createDrive, driveWith, sittingOn };
+  return { product, app, database, admin, testId, createDrive, driveWith, sittingOn };
 }
 
 describe("a drive's exam room", async () => {
-  const { app, database, admin, testId, createDrive, driveWith } = await productWithDrives();
+  const { product, app, database, admin, testId, createDrive, driveWith } = await productWithDrives();
   const from = (remoteAddress: string, token: string, method: "GET" | "POST", url: string, payload?: object) =>
     app.inject({ method, url, headers: bearer(token), remoteAddress, ...(payload && { payload }) });
 
@@ -130,10 +131,15 @@ describe("a drive's exam room", async () => {
     }
   });
 
-  it("reaches students already sitting when the admin changes it, on every instance through the database", async () => {
+  it("reaches students already sitting when the admin changes it, on another instance through the database", async () => {
     const drive = await driveWith({});
     const { token } = await registerStudent(app, { driveCode: drive.code });
+    // The student sits on the second instance, which keeps their session (and the room) cached.
+    const second = await createSecondInstance(product);
+    const onSecond = (remoteAddress: string) =>
+      second.app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(token), remoteAddress });
     expect((await from(HOME, token, "POST", "/api/quiz/start")).statusCode).toBe(200);
+    expect((await onSecond(HOME)).statusCode).toBe(200);
     const updated = await app.inject({
       method: "PUT",
       url: `/api/drives/${drive._id}`,
@@ -141,14 +147,15 @@ describe("a drive's exam room", async () => {
       payload: { name: "Now in the lab", testId, code: drive.code, allowedAddresses: ["10.20.0.0/16"] },
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    // The instance forgets its copy when PostgreSQL announces the change (the route itself forgets nothing).
+    // The second instance forgets its copy when PostgreSQL announces the change.
     let status = 200;
     for (let tries = 0; tries < 50 && status === 200; tries++) {
-      status = (await from(HOME, token, "GET", "/api/quiz/attempt")).statusCode;
+      status = (await onSecond(HOME)).statusCode;
       if (status === 200) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(status).toBe(403);
-    expect((await from(LAB, token, "GET", "/api/quiz/attempt")).statusCode).toBe(200);
+    expect((await onSecond(LAB)).statusCode).toBe(200);
+    expect((await from(HOME, token, "GET", "/api/quiz/attempt")).statusCode).toBe(403);
   });
 
   it("leaves a student's result readable from anywhere once the test is over", async () => {
@@ -260,13 +267,13 @@ describe("a drive's focus-loss limit", async () => {
     expect(first.json()).toEqual({ focusLosses: 1, limit: 2, endsAttempt: true, resultId: null });
     const second = await leaveWindow(token);
     expect(second.json()).toEqual({ focusLosses: 2, limit: 2, endsAttempt: true, resultId: state.attemptId });
-    const { rows } = await database.pool.query<{ submitted: boolean; ended: boolean; answered: number }>(
-      `select a.submitted_at is not null as submitted, a.ended_for_focus_loss as ended,
+    const { rows } = await database.pool.query<{ submitted: boolean; ended: string; answered: number }>(
+      `select a.submitted_at is not null as submitted, a.ended_by as ended,
          (select count(selected_option_id)::int from attempt_questions where attempt_id = a.id) as answered
        from attempts a where a.id = $1::uuid`,
       [state.attemptId],
     );
-    expect(rows[0]).toEqual({ submitted: true, ended: true, answered: 1 });
+    expect(rows[0]).toEqual({ submitted: true, ended: "focus_limit", answered: 1 });
     // Nothing more is taken on it.
     const next = await app.inject({
       method: "POST",
@@ -276,8 +283,8 @@ describe("a drive's focus-loss limit", async () => {
     });
     expect(next.statusCode).toBe(409);
     const board = await app.inject({ method: "GET", url: `/api/drives/${drive._id}/live`, headers: admin });
-    const [student] = board.json().students as { endedForFocusLoss: boolean; focusLosses: number }[];
-    expect(student).toMatchObject({ endedForFocusLoss: true, focusLosses: 2 });
+    const [student] = board.json().students as { endedBy: string | null; focusLosses: number }[];
+    expect(student).toMatchObject({ endedBy: "focus_limit", focusLosses: 2 });
   });
 
   it("closes the attempt once when reports at the limit arrive together", async () => {
@@ -291,7 +298,7 @@ describe("a drive's focus-loss limit", async () => {
     }
     expect(reports.some((report) => report.statusCode === 200)).toBe(true);
     const { rows } = await database.pool.query(
-      "select 1 from attempts where id = $1::uuid and submitted_at is not null and ended_for_focus_loss",
+      "select 1 from attempts where id = $1::uuid and submitted_at is not null and ended_by = 'focus_limit'",
       [state.attemptId],
     );
     expect(rows).toHaveLength(1);
@@ -333,7 +340,7 @@ describe("full screen on a drive that asks for it", async () => {
     expect((await exit(token)).statusCode).toBe(204);
     expect((await exit(token)).statusCode).toBe(204);
     const board = await app.inject({ method: "GET", url: `/api/drives/${drive._id}/live`, headers: admin });
-    expect(board.json().students[0]).toMatchObject({ fullScreenExits: 2, endedForFocusLoss: false });
+    expect(board.json().students[0]).toMatchObject({ fullScreenExits: 2, endedBy: null });
     // Once submitted, nothing more is counted.
     await app.inject({ method: "POST", url: "/api/quiz/submit", headers: bearer(token), payload: { answers: [] } });
     const late = await exit(token);
@@ -347,5 +354,74 @@ describe("full screen on a drive that asks for it", async () => {
     expect((await exit(token)).statusCode).toBe(409);
     const board = await app.inject({ method: "GET", url: `/api/drives/${drive._id}/live`, headers: admin });
     expect(board.json().students[0].fullScreenExits).toBe(0);
+  });
+});
+
+describe("an invigilator ends one attempt from the live board", async () => {
+  const { product, app, database, admin, sittingOn } = await productWithDrives();
+  const second = await createSecondInstance(product);
+  const viewer = bearer(await adminToken(app, database.db, `viewer${Date.now()}`, "viewer"));
+  const endAttempt = (studentId: string, headers = admin) =>
+    app.inject({ method: "POST", url: `/api/students/${studentId}/end-attempt`, headers });
+  const studentOf = async (attemptId: string) =>
+    (
+      await database.pool.query<{ studentId: string }>(
+        'select student_id as "studentId" from attempts where id = $1::uuid',
+        [attemptId],
+      )
+    ).rows[0]?.studentId as string;
+
+  it("scores it with its saved answers, audited, and the student's page on another instance finds it submitted", async () => {
+    const { drive, token, state } = await sittingOn({});
+    const studentId = await studentOf(state.attemptId);
+    const answer = { questionId: state.question._id, optionId: state.question.options[0]?._id };
+    const saved = await second.app.inject({
+      method: "PUT",
+      url: "/api/quiz/answers",
+      headers: bearer(token),
+      payload: answer,
+    });
+    expect(saved.statusCode).toBe(200);
+
+    // A viewer watches but may not end anything.
+    const refused = await endAttempt(studentId, viewer);
+    expect(refused.statusCode).toBe(403);
+    const ended = await endAttempt(studentId);
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json().message).toBe(
+      "The attempt has ended. It is scored with the answers saved so far; the student sees their result at their next step.",
+    );
+    const { rows } = await database.pool.query<{ endedBy: string; answered: number; submitted: boolean }>(
+      `select ended_by as "endedBy", submitted_at is not null as submitted,
+         (select count(selected_option_id)::int from attempt_questions where attempt_id = a.id) as answered
+       from attempts a where id = $1::uuid`,
+      [state.attemptId],
+    );
+    expect(rows[0]).toEqual({ endedBy: "invigilator", submitted: true, answered: 1 });
+    const audit = await database.pool.query<{ action: string; entityId: string }>(
+      `select action, entity_id as "entityId" from audit_log where action = 'student.end-attempt'`,
+    );
+    expect(audit.rows).toContainEqual({ action: "student.end-attempt", entityId: studentId });
+
+    // The student, on the other instance: Next is refused, and the page's reload finds the result.
+    const next = await second.app.inject({
+      method: "POST",
+      url: "/api/quiz/next",
+      headers: bearer(token),
+      payload: { position: 1 },
+    });
+    expect(next.statusCode).toBe(409);
+    // Its reload is refused a new start (one attempt) and reads the intro, which leads to the result.
+    const reload = await second.app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
+    expect(reload.statusCode).toBe(409);
+    const intro = await second.app.inject({ method: "GET", url: "/api/quiz/intro", headers: bearer(token) });
+    expect(intro.json()).toMatchObject({ status: "completed", resultId: state.attemptId, endedBy: "invigilator" });
+    const board = await second.app.inject({ method: "GET", url: `/api/drives/${drive._id}/live`, headers: admin });
+    expect(board.json().students[0]).toMatchObject({ state: "submitted", endedBy: "invigilator" });
+
+    // Nothing is left to end.
+    const again = await endAttempt(studentId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("This student has no attempt running: nothing was ended.");
   });
 });

@@ -117,7 +117,7 @@ export function buildLiveBoard(
       sections: submitted ? sectionResultsOf(row.sections, row.sectionMarks) : [],
       focusLosses: row.focusLosses,
       reloads: row.reloads,
-      endedForFocusLoss: row.endedForFocusLoss,
+      endedBy: row.endedBy,
       fullScreenExits: row.fullScreenExits,
       lateAnswers: row.lateAnswers,
       burstAnswers: row.burstAnswers,

@@ -4,7 +4,13 @@ import { randomInt } from "node:crypto";
 import type { driveTableQuerySchema } from "@trainwise/contract/admin-tables";
 import type { AnswerTimingSignals } from "@trainwise/contract/answer-timing";
 import { LIST_CAP } from "@trainwise/contract/common";
-import type { DriveSettings, ReviewPolicy, SectionMarks, ServedSection } from "@trainwise/contract/drives";
+import type {
+  AttemptEnding,
+  DriveSettings,
+  ReviewPolicy,
+  SectionMarks,
+  ServedSection,
+} from "@trainwise/contract/drives";
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Database, type Executor, type NamedStatement, runNamed } from "../../db/client.ts";
@@ -583,8 +589,8 @@ export interface LiveAttemptRow {
   movedAt: Date | null;
   /** Times the quiz was opened again on the attempt while it ran. */
   reloads: number;
-  /** The drive's focus-loss limit submitted the attempt. */
-  endedForFocusLoss: boolean;
+  /** Who ended the attempt before its student or its time did (decision 035). */
+  endedBy: AttemptEnding | null;
   /** Times the quiz page left full screen while the attempt ran. */
   fullScreenExits: number;
 }
@@ -608,7 +614,7 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
       select distinct on (a.student_id) a.id, a.student_id, a.current_position, a.current_started_at, a.started_at,
         a.submitted_at, a.score, a.marks, a.total_questions, a.paced, a.seconds_per_question, a.deadline_at,
         a.section_first, a.section_end, a.section_deadline_at, a.reloads, a.reloaded_at, a.sections, a.section_marks,
-        a.ended_for_focus_loss, a.full_screen_exits
+        a.ended_by, a.full_screen_exits
       from ${attempts} a
       where a.drive_id = ${driveId}::uuid
       order by a.student_id, a.submitted_at is null desc, a.started_at desc
@@ -620,7 +626,7 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
       ${sql.raw(autoSubmittedSql("l"))} as "autoSubmitted",
       l.score, l.marks, l.total_questions as "totalQuestions", l.sections, l.section_marks as "sectionMarks",
       greatest(l.started_at, l.current_started_at, l.reloaded_at) as "movedAt", coalesce(l.reloads, 0) as reloads,
-      coalesce(l.ended_for_focus_loss, false) as "endedForFocusLoss",
+      l.ended_by as "endedBy",
       coalesce(l.full_screen_exits, 0) as "fullScreenExits"
     from ${students} s
     cross join (select ${now.toISOString()}::timestamptz as now) n
@@ -675,7 +681,7 @@ function liveRow(row: Record<string, unknown>): LiveAttemptRow {
     sectionMarks: (row.sectionMarks as SectionMarks[] | null) ?? null,
     movedAt: row.movedAt ? new Date(row.movedAt as string) : null,
     reloads: Number(row.reloads ?? 0),
-    endedForFocusLoss: row.endedForFocusLoss === true,
+    endedBy: (row.endedBy as AttemptEnding | null) ?? null,
     fullScreenExits: Number(row.fullScreenExits ?? 0),
   };
 }

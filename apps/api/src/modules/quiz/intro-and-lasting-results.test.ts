@@ -100,6 +100,7 @@ describe("the intro before the clock, and results kept for later", async () => {
       fullScreen: false,
       blockCopyPaste: false,
       resultId: null,
+      endedBy: null,
     });
     // Reading the rules starts no attempt: nothing for the clock to run on.
     const attempt = await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(token) });

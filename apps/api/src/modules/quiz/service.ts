@@ -4,7 +4,7 @@
 // all-at-once client and our paced client share the default test: docs/decisions/007.
 import { randomInt } from "node:crypto";
 import { DEADLINE_GRACE_SECONDS } from "@trainwise/contract/constants";
-import { type ServedSection, type TestSection, waitsForRelease } from "@trainwise/contract/drives";
+import { type AttemptEnding, type ServedSection, type TestSection, waitsForRelease } from "@trainwise/contract/drives";
 import {
   type Answer,
   type AttemptProgress,
@@ -47,7 +47,7 @@ import {
 } from "./repository/attempt-start.ts";
 import {
   changePaletteOf,
-  markEndedForFocusLoss,
+  markEndedBy,
   moveCurrentPosition,
   openSection,
   recordFocusLoss,
@@ -648,17 +648,32 @@ export async function noteFocusLoss(db: Database, studentId: string, position: n
   const { attemptId, focusLosses, limit, endsAttempt } = recorded;
   const noted = { focusLosses, limit, endsAttempt, resultId: null };
   if (!endsAttempt || limit === null || focusLosses < limit) return noted;
-  await db.transaction(async (tx) => {
+  // Submitted meanwhile (a report sent twice, Submit, the sweep) or now: it is closed, whoever closed it.
+  await endRunningAttempt(db, studentId, "focus_limit", attemptId);
+  return { ...noted, resultId: attemptId };
+}
+
+/**
+ * Ends the student's running attempt now (`only` that one, when given), scored with the answers it holds as a
+ * deadline would, and notes who ended it. False when none was running: none at all, already submitted, or its
+ * time already up (then it is closed as its clock says, not by `endedBy`).
+ */
+export async function endRunningAttempt(
+  db: Database,
+  studentId: string,
+  endedBy: AttemptEnding,
+  only?: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const now = new Date();
     const locked = await lockOpenAttempt(tx, studentId);
-    // Submitted meanwhile (a report sent twice, Submit, the sweep): it is closed, whoever closed it.
-    if (!locked || locked.id !== attemptId) return;
+    if (!locked || (only !== undefined && locked.id !== only)) return false;
     const attempt = await closeIfOverdue(tx, locked, now);
-    if (attempt.submittedAt) return;
+    if (attempt.submittedAt) return false;
     await scoreAndClose(tx, attempt.id, now);
-    await markEndedForFocusLoss(tx, attempt.id);
+    await markEndedBy(tx, attempt.id, endedBy);
+    return true;
   });
-  return { ...noted, resultId: attemptId };
 }
 
 /** POST /api/quiz/full-screen/exit: the page left full screen, on a drive that asks for it (decision 035). */

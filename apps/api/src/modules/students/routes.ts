@@ -10,6 +10,7 @@ import { createMailer, loggableMailFailure } from "../../mail/mailer.ts";
 import { personalLinkFor } from "../drives/personal-links.ts";
 import { registrationDriveFor } from "../drives/registration-drive.ts";
 import { driveWindowRefusal, lateEntryRefusal } from "../drives/window.ts";
+import { endRunningAttempt } from "../quiz/service.ts";
 import { correctDetails } from "./details.ts";
 import { type CodeTry, DriveCodeGuesses, refuseWaitingTry } from "./drive-code-guesses.ts";
 
@@ -257,6 +258,17 @@ export const studentAdminRoutes: FastifyPluginAsync = async (app) => {
         "sessions end when they use it.",
       resumeCode,
       expiresAt: updated.resumeAllowedUntil.toISOString(),
+    };
+  });
+
+  serve(app, "endAttempt", async (request) => {
+    if (!(await endRunningAttempt(app.db, request.params.id, "invigilator"))) {
+      throw new HttpError(409, "This student has no attempt running: nothing was ended.");
+    }
+    return {
+      message:
+        "The attempt has ended. It is scored with the answers saved so far; the student sees their result at " +
+        "their next step.",
     };
   });
 

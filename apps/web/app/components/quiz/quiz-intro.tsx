@@ -1,7 +1,7 @@
 // What a student reads before the clock starts (decision 026): the test's rules in plain words and a Start button,
 // and the resume code shown where no clock is running. And the screen for a student with no attempt left, which
 // leads to their result instead of ending on an error.
-import type { TestOutline } from "@trainwise/contract/drives";
+import type { AttemptEnding, TestOutline } from "@trainwise/contract/drives";
 import type { QuizIntro } from "@trainwise/contract/quiz";
 import { Link } from "react-router";
 
@@ -197,6 +197,13 @@ export function IntroScreen({
 }
 
 /** No attempt left: the way to the result, instead of a bare refusal. */
+/** Why an attempt ended early, in the student's words (decision 035). */
+export const ENDING_NOTICES: Record<AttemptEnding, string> = {
+  focus_limit:
+    "Your quiz was submitted because you left the quiz window as many times as this drive allows. Your answers until then count.",
+  invigilator: "Your invigilator ended your attempt. Your answers saved until then count.",
+};
+
 export function CompletedScreen({ intro, onSeeResult }: { intro: QuizIntro; onSeeResult: (id: string) => void }) {
   return (
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-12">
@@ -206,6 +213,7 @@ export function CompletedScreen({ intro, onSeeResult }: { intro: QuizIntro; onSe
         {intro.organisation ? ` (${intro.organisation})` : ""}: you have used {plural(intro.attemptsUsed, "attempt")} of{" "}
         {intro.attemptsAllowed}. If you need another attempt, ask the invigilator.
       </p>
+      {intro.endedBy && <p className="font-semibold text-slate-800">{ENDING_NOTICES[intro.endedBy]}</p>}
       {intro.resultId && (
         <button
           type="button"

@@ -1,5 +1,7 @@
 // The live board of a drive: every student's state, question and score, kept current by the API's stream of
 // changes without reloading (decision 017).
+import { mayUse } from "@trainwise/contract/admin-roles";
+import type { AttemptEnding } from "@trainwise/contract/drives";
 import {
   LIVE_QUIET_AFTER_SECONDS,
   LIVE_STATE_LABELS,
@@ -15,17 +17,20 @@ import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { TableScrollBox } from "../../components/admin/admin-table.tsx";
 import { AnswerSignalsNote, answerSignalsText } from "../../components/admin/answer-signals.tsx";
 import { ScoreWithSections } from "../../components/admin/section-scores.tsx";
-import { adminCall, followAdminStream } from "../../lib/admin-client.ts";
+import { Alert } from "../../components/ui/form-field.tsx";
+import { adminCall, currentAdmin, followAdminStream, useAdminAction } from "../../lib/admin-client.ts";
 import { formatScorePercent } from "../../lib/format.ts";
 import { liveBoardReducer } from "../../lib/live-board-state.ts";
 import type { Route } from "./+types/drive-live";
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  const [drive, board] = await Promise.all([
+  const [drive, board, admin] = await Promise.all([
     adminCall("drive", { id: params.id, signal: request.signal }),
     adminCall("driveLive", { id: params.id, signal: request.signal }),
+    currentAdmin(),
   ]);
-  return { drive, board };
+  // Every admin watches; an examiner or owner may also end an attempt from the board (decision 035).
+  return { drive, board, invigilates: mayUse(admin.role, "manage") };
 }
 
 export const meta = () => [{ title: "Live board | Trainwise" }, { name: "robots", content: "noindex" }];
@@ -34,6 +39,12 @@ export const meta = () => [{ title: "Live board | Trainwise" }, { name: "robots"
 const ROWS_SHOWN = 200;
 /** Screen readers hear the counts at most this often, however often they change. */
 const ANNOUNCE_EVERY_MS = 30_000;
+
+/** Who ended an attempt before its student or its time did, as the board says it (decision 035). */
+const ENDED_BY: Record<AttemptEnding, string> = {
+  focus_limit: "Submitted at the drive's limit",
+  invigilator: "Ended by the invigilator",
+};
 
 const STATE_STYLES: Record<LiveState, string> = {
   not_started: "border-slate-400 bg-slate-50 text-slate-800",
@@ -118,6 +129,17 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
     connection: "connecting",
   });
   const [filter, setFilter] = useState<LiveState | "all">("all");
+  const { outcome, run } = useAdminAction();
+
+  async function endAttempt(student: LiveStudent) {
+    if (!student.studentId) return;
+    const question = `End the attempt of ${student.name} now? It is scored with the answers saved so far, and cannot be undone.`;
+    if (!window.confirm(question)) return;
+    const id = student.studentId;
+    await run(async (call) => (await call("endAttempt", { id })).message, "The attempt was not ended.", {
+      refresh: false,
+    });
+  }
 
   useEffect(() => {
     // Leaving the screen aborts the request, which closes the stream on the server too.
@@ -144,6 +166,11 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
           Back to the drive
         </Link>
       </p>
+      {outcome && (
+        <div className="mb-4">
+          <Alert tone={outcome.ok ? "success" : "error"}>{outcome.message}</Alert>
+        </div>
+      )}
       <p className="text-sm text-slate-700">
         {connection === "live"
           ? "Updating as students answer."
@@ -245,6 +272,16 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
                     <span className={`inline-block rounded border-l-4 px-2 py-0.5 ${STATE_STYLES[student.state]}`}>
                       {LIVE_STATE_LABELS[student.state]}
                     </span>
+                    {loaderData.invigilates && (student.state === "in_progress" || student.state === "quiet") && (
+                      <button
+                        type="button"
+                        onClick={() => void endAttempt(student)}
+                        aria-label={`End the attempt of ${student.name}`}
+                        className="mt-1 block min-h-11 text-sm text-red-800 underline"
+                      >
+                        End attempt
+                      </button>
+                    )}
                   </td>
                   <td className="py-2 pr-2">
                     <Progress student={student} />
@@ -256,8 +293,8 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
                         Left full screen {student.fullScreenExits} {student.fullScreenExits === 1 ? "time" : "times"}
                       </span>
                     )}
-                    {student.endedForFocusLoss && (
-                      <span className="block text-xs font-semibold text-red-800">Submitted at the drive's limit</span>
+                    {student.endedBy && (
+                      <span className="block text-xs font-semibold text-red-800">{ENDED_BY[student.endedBy]}</span>
                     )}
                     {/* On a phone the board has no room for more columns: reloads and answer times go beneath. */}
                     {student.reloads > 0 && (

@@ -47,6 +47,7 @@ const INTRO: QuizIntro = {
   fullScreen: false,
   blockCopyPaste: false,
   resultId: null,
+  endedBy: null,
 };
 
 /** The quiz API as far as this page needs it, holding what it was sent, behind a network that fails on cue. */

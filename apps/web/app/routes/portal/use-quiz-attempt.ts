@@ -1,9 +1,11 @@
 // The quiz page's attempt: the reducer of quiz-machine.ts holds the state, and this hook sends the requests (in
 // turn, so the server sees an answer before the Next that follows it) and reports what happened as its events.
+
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import type { Answer } from "@trainwise/contract/quiz";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useNavigate } from "react-router";
+import { ENDING_NOTICES } from "../../components/quiz/quiz-intro.tsx";
 import { ApiError, addressOf, call, isTransient, messageOf, withRetry } from "../../lib/api.ts";
 import {
   answerOf,
@@ -30,9 +32,6 @@ const SAVE_AFTER_MS = 1500;
 const TAB_BLUR_MS = 500;
 /** How long the focus may stay in the browser's bar after Tab before it counts as leaving the quiz. */
 const TAB_OUT_GRACE_MS = 10_000;
-/** What the result page says first when the drive's focus-loss limit submitted the quiz (decision 035). */
-export const FOCUS_LIMIT_REACHED =
-  "Your quiz was submitted because you left the quiz window as many times as this drive allows. Your answers until then count.";
 
 /**
  * The question a whole-quiz attempt has open, kept for this tab: a reload reopens it, as it reopens a paced
@@ -492,7 +491,7 @@ export function useQuizAttempt(token: string) {
         dispatch({ type: "windowLeft" });
         void call("reportFocusLoss", { token, body: { position } })
           .then((noted) => {
-            if (noted.resultId) finish(noted.resultId, FOCUS_LIMIT_REACHED);
+            if (noted.resultId) finish(noted.resultId, ENDING_NOTICES.focus_limit);
             else dispatch({ type: "focusLossNoted", noted });
           })
           .catch(() => undefined);

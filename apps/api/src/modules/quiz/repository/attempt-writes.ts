@@ -1,5 +1,6 @@
 // Changing an attempt outside the one-statement paths of clock-statements.ts: the slow path's answer and move
 // (after it has worked out which rule applies), scoring and closing, and counting a lost focus.
+import type { AttemptEnding } from "@trainwise/contract/drives";
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
 import { MARK_GRID, questionMarkSql } from "../marking.ts";
 import type { AttemptClock } from "../timing.ts";
@@ -213,14 +214,14 @@ export async function recordFullScreenExit(db: Executor, studentId: string): Pro
   return (await runNamed(db, fullScreenExitStatement, [studentId])).length > 0;
 }
 
-const endedForFocusLossStatement: NamedStatement = {
-  name: "quiz.ended-for-focus-loss",
-  text: "update attempts set ended_for_focus_loss = true where id = $1::uuid",
+const endedByStatement: NamedStatement = {
+  name: "quiz.ended-by",
+  text: "update attempts set ended_by = $2 where id = $1::uuid",
 };
 
-/** Notes on a closed attempt that the drive's focus-loss limit closed it. */
-export async function markEndedForFocusLoss(db: Executor, attemptId: string): Promise<void> {
-  await runNamed(db, endedForFocusLossStatement, [attemptId]);
+/** Notes on an attempt just closed who ended it: the drive's focus-loss limit, or an invigilator. */
+export async function markEndedBy(db: Executor, attemptId: string, endedBy: AttemptEnding): Promise<void> {
+  await runNamed(db, endedByStatement, [attemptId, endedBy]);
 }
 
 const changePaletteStatement: NamedStatement = {

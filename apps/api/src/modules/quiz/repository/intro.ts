@@ -16,9 +16,10 @@ const introStatement: NamedStatement = {
       greatest(s.attempts_allowed, t.attempts_allowed) as "attemptsAllowed",
       (select count(*)::int from attempts a where a.student_id = s.id) as "attemptsUsed",
       exists (select 1 from attempts a where a.student_id = s.id and a.submitted_at is null) as running,
-      (select a.id from attempts a where a.student_id = s.id and a.submitted_at is not null
-        order by a.submitted_at desc limit 1) as "resultId"
+      latest.id as "resultId", latest.ended_by as "endedBy"
     from students s join drives d on d.id = s.drive_id join tests t on t.id = d.test_id
+      left join lateral (select a.id, a.ended_by from attempts a where a.student_id = s.id and a.submitted_at is not null
+        order by a.submitted_at desc limit 1) latest on true
     where s.id = $1::uuid`,
 };
 
