@@ -267,21 +267,21 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
                   <th scope="row" className="py-2 pr-2 font-normal">
                     <span className="block break-words font-medium">{student.name}</span>
                     <span className="block break-all text-xs text-slate-700">{student.usnNo}</span>
-                  </th>
-                  <td className="py-2 pr-2">
-                    <span className={`inline-block rounded border-l-4 px-2 py-0.5 ${STATE_STYLES[student.state]}`}>
-                      {LIVE_STATE_LABELS[student.state]}
-                    </span>
                     {loaderData.invigilates && (student.state === "in_progress" || student.state === "quiet") && (
                       <button
                         type="button"
                         onClick={() => void endAttempt(student)}
                         aria-label={`End the attempt of ${student.name}`}
-                        className="mt-1 block min-h-11 text-sm text-red-800 underline"
+                        className="mt-1 block min-h-11 text-left text-sm font-normal text-red-800 underline"
                       >
                         End attempt
                       </button>
                     )}
+                  </th>
+                  <td className="py-2 pr-2">
+                    <span className={`inline-block rounded border-l-4 px-2 py-0.5 ${STATE_STYLES[student.state]}`}>
+                      {LIVE_STATE_LABELS[student.state]}
+                    </span>
                   </td>
                   <td className="py-2 pr-2">
                     <Progress student={student} />
