@@ -128,7 +128,8 @@ export type QuizEvent =
   | { type: "moveStarted"; carried: Answer | null }
   | { type: "reconnecting" }
   | { type: "moved"; progress: AttemptProgress; now: number }
-  | { type: "moveFailed"; carried: Answer | null }
+  /** Next did not get through; `problem` is the server's refusal to show (outside the exam room), if it refused. */
+  | { type: "moveFailed"; carried: Answer | null; problem?: string }
   | { type: "wentTo"; index: number }
   /** The palette's mark for review, set or taken off on the question. */
   | { type: "markToggled"; questionId: string }
@@ -411,8 +412,14 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
       return { ...moved, announcement: questionAnnouncement(moved, moved.index) };
     }
     case "moveFailed": {
-      const stopped = { ...state, moving: false, reconnecting: false };
-      return event.carried ? withSaveState(stopped, event.carried, "failed") : stopped;
+      const stopped = {
+        ...state,
+        moving: false,
+        reconnecting: false,
+        ...(event.problem && { problem: event.problem, announcement: event.problem }),
+      };
+      // Refused, the answer waits to be carried again (the refusal says why); lost on the way, it is sent again.
+      return event.carried ? withSaveState(stopped, event.carried, event.problem ? "waiting" : "failed") : stopped;
     }
     case "wentTo":
       return {

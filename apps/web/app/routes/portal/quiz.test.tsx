@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import Quiz from "./quiz.tsx";
 import { clientLoader as resultGuard } from "./result.tsx";
 
-type Fault = "drop" | "proxy-502" | "json-503";
+type Fault = "drop" | "proxy-502" | "json-503" | "room-403";
 
 const question = (n: number): QuizQuestion => ({
   _id: `00000000-0000-4000-8000-00000000000${n}`,
@@ -24,6 +24,8 @@ const question = (n: number): QuizQuestion => ({
   ],
 });
 const QUESTIONS = [question(1), question(2), question(3)];
+const OUTSIDE_ROOM =
+  "This test can only be taken from the places its organisers allowed, such as the college's own network; your connection comes from 203.0.113.9. Please ask the invigilator.";
 
 /** What GET /quiz/intro answers unless a test says otherwise: a test that starts at once, as the original journey. */
 const INTRO: QuizIntro = {
@@ -84,6 +86,7 @@ function flakyServer(
       });
     }
     if (fault === "json-503") return json(503, { error: "The database is not answering. Try again shortly." });
+    if (fault === "room-403") return json(403, { message: OUTSIDE_ROOM });
 
     switch (request) {
       case "GET /quiz/intro":
@@ -263,6 +266,24 @@ describe("the quiz page on a flaky network", () => {
       "POST /quiz/next ✗ json-503",
       "POST /quiz/next",
     ]);
+    expect(server.stored.get(QUESTIONS[0]?._id ?? "")).toBe(QUESTIONS[0]?.options[1]?._id);
+  });
+
+  it("says the exam room's refusal of a Next as the server says it, not as a lost connection (decision 035)", async () => {
+    const server = flakyServer(true);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    server.failNext("POST /quiz/next", "room-403");
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(1, 1) }));
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    await wait(0);
+    expect(screen.getByRole("alert").textContent).toBe(OUTSIDE_ROOM);
+    expect(screen.getByRole("heading", { name: "What is 1 + 1?" })).toBeTruthy();
+    // Back in the room, Next carries the answer again.
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    await wait(0);
+    expect(screen.getByRole("heading", { name: "What is 2 + 2?" })).toBeTruthy();
     expect(server.stored.get(QUESTIONS[0]?._id ?? "")).toBe(QUESTIONS[0]?.options[1]?._id);
   });
 

@@ -320,7 +320,10 @@ export function useQuizAttempt(token: string) {
         await load();
         return;
       }
-      dispatch({ type: "moveFailed", carried });
+      // A refusal that is not about the attempt (a drive's exam room, decision 035) is said as the server says it:
+      // the answer stays unsaved, to go again once the student is back where the drive allows.
+      const problem = isTransient(error) ? undefined : messageOf(error, "The next question could not be opened.");
+      dispatch({ type: "moveFailed", carried, problem });
     }
   }, [inTurn, leaveSection, load, stopWaiting, submit, token]);
 
