@@ -125,10 +125,14 @@ test("after a drive's late-entry cut-off, someone new at a phone's width is refu
 
 /** Makes the student's page report that it was hidden, as switching to another tab or app does. */
 async function leaveTheWindow(student: Page) {
+  // Another tab and back, as the browser tells the page: hidden, shown again, and the window's focus back. The page
+  // counts one leave for the whole departure.
   await student.evaluate(() => {
     Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
     document.dispatchEvent(new Event("visibilitychange"));
     Reflect.deleteProperty(document, "visibilityState");
+    document.dispatchEvent(new Event("visibilitychange"));
+    window.dispatchEvent(new Event("focus"));
   });
 }
 
@@ -254,7 +258,7 @@ test("an invigilator ends one student's attempt from the live board, and the stu
   await expect(row).toContainText("In progress");
   page.once("dialog", (dialog) => {
     expect(dialog.message()).toBe(
-      `End the attempt of ${details.name} now? It is scored with the answers saved so far, and cannot be undone.`,
+      `End the attempt of ${details.name} (${details.usnNo}) now? It is scored with the answers saved so far, and cannot be undone.`,
     );
     void dialog.accept();
   });

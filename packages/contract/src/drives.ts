@@ -383,9 +383,10 @@ const allowedAddressesSchema = z
     z
       .string({ error: ADDRESS_FORMAT })
       .trim()
-      // Only what addresses and ranges are written with, so a mistyped line says so and nothing else gets in.
+      // Only what addresses and ranges are written with, so a mistyped line says so and nothing else gets in; a
+      // range's prefix is a whole number (zod's IPv6 ranges took "/64.5", which no exam room can be built from).
       .max(50, { error: ADDRESS_FORMAT })
-      .regex(/^[\d.:/a-fA-F]*$/, { error: ADDRESS_FORMAT })
+      .regex(/^[\d.:a-fA-F]*(\/\d{1,3})?$/, { error: ADDRESS_FORMAT })
       .pipe(z.union([z.ipv4(), z.cidrv4(), z.ipv6(), z.cidrv6()], { error: ADDRESS_FORMAT })),
     { error: "Allowed addresses must be a list" },
   )

@@ -27,7 +27,8 @@ const SNAPSHOTS: Record<string, (id: string) => SQL> = {
   student: (id) => sql`
     select to_jsonb(s) - 'resume_code_hash' - 'registration_key_hash' || jsonb_build_object('attempts', coalesce((
       select jsonb_agg(jsonb_build_object('id', a.id, 'startedAt', a.started_at, 'submittedAt', a.submitted_at,
-        'score', a.score, 'marks', a.marks, 'totalQuestions', a.total_questions, 'passed', a.passed)
+        'score', a.score, 'marks', a.marks, 'totalQuestions', a.total_questions, 'passed', a.passed,
+        'endedBy', a.ended_by)
         order by a.started_at)
       from attempts a where a.student_id = s.id), '[]'::jsonb)) as snapshot
     from students s where s.id = ${id}::uuid`,

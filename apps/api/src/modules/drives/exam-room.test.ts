@@ -35,14 +35,37 @@ async function productWithDrives(config: Parameters<typeof createTestApp>[0] = {
   /** A student of a new drive with `settings` who has read the intro and started. */
   async function sittingOn(settings: Partial<DriveInput>) {
     const drive = await driveWith(settings);
-    const { token } = await registerStudent(app, { driveCode: drive.code });
+    const student = await registerStudent(app, { driveCode: drive.code });
+    const { token } = student;
     const intro = (await app.inject({ method: "GET", url: "/api/quiz/intro", headers: bearer(token) })).json();
     const start = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
     expect(start.statusCode, start.body).toBe(200);
     const state = start.json() as { attemptId: string; question: { _id: string; options: { _id: string }[] } };
-    return { drive, token, intro: intro as QuizIntro, state };
+    return { drive, token, student, intro: intro as QuizIntro, state };
   }
-  return { product, app, database, admin, testId, createDrive, driveWith, sittingOn };
+  /** A new test of the bank's questions with `settings` (a name of its own): its id. */
+  async function testWith(settings: Record<string, unknown>) {
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/tests",
+      headers: admin,
+      payload: { name: `Exam room test ${Math.random()}`, ...settings },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return (created.json() as { _id: string })._id;
+  }
+  /** Moves the attempt's times `seconds` into the past, as if that much time had gone by. */
+  async function timePasses(attemptId: string, seconds: number) {
+    await database.pool.query(
+      `update attempts set started_at = started_at - make_interval(secs => $2),
+         current_started_at = current_started_at - make_interval(secs => $2),
+         deadline_at = deadline_at - make_interval(secs => $2),
+         section_deadline_at = section_deadline_at - make_interval(secs => $2)
+       where id = $1::uuid`,
+      [attemptId, seconds],
+    );
+  }
+  return { product, app, database, admin, testId, createDrive, driveWith, sittingOn, testWith, timePasses };
 }
 
 describe("a drive's exam room", async () => {
@@ -55,7 +78,15 @@ describe("a drive's exam room", async () => {
       allowedAddresses: [" 10.20.0.0/16 ", "192.168.1.7", "2001:DB8::/32", "10.20.0.0/16"],
     });
     expect(drive.allowedAddresses).toEqual(["10.20.0.0/16", "192.168.1.7", "2001:db8::/32"]);
-    for (const wrong of ["10.20.0.0/33", "lab", "10.20.0", "10.0.0.0/8; drop table drives"]) {
+    // "2001:db8::/64.5" passed zod's IPv6 range check, and every student request of the drive then failed with a 500.
+    for (const wrong of [
+      "10.20.0.0/33",
+      "lab",
+      "10.20.0",
+      "10.0.0.0/8; drop table drives",
+      "2001:db8::/64.5",
+      "::/1e2",
+    ]) {
       const refused = await createDrive({ allowedAddresses: [wrong] });
       expect(refused.statusCode, wrong).toBe(400);
       expect(refused.json().message).toContain("Each allowed address must be an address such as 10.20.30.40");
@@ -65,7 +96,8 @@ describe("a drive's exam room", async () => {
   it("lets a student sit the test only from inside it, on every request of the attempt", async () => {
     const drive = await driveWith({ allowedAddresses: ["10.20.0.0/16"] });
     // Registering is allowed from anywhere: students register from home before the day.
-    const { token } = await registerStudent(app, { driveCode: drive.code });
+    const student = await registerStudent(app, { driveCode: drive.code });
+    const { token } = student;
     const outside = await from(HOME, token, "POST", "/api/quiz/start");
     expect(outside.statusCode).toBe(403);
     expect(outside.json().message).toBe(
@@ -105,7 +137,8 @@ describe("a drive's exam room", async () => {
 
   it("believes no X-Forwarded-For unless TRUST_PROXY names the proxy", async () => {
     const drive = await driveWith({ allowedAddresses: [`${LAB}`] });
-    const { token } = await registerStudent(app, { driveCode: drive.code });
+    const student = await registerStudent(app, { driveCode: drive.code });
+    const { token } = student;
     const forged = await app.inject({
       method: "POST",
       url: "/api/quiz/start",
@@ -133,7 +166,8 @@ describe("a drive's exam room", async () => {
 
   it("reaches students already sitting when the admin changes it, on another instance through the database", async () => {
     const drive = await driveWith({});
-    const { token } = await registerStudent(app, { driveCode: drive.code });
+    const student = await registerStudent(app, { driveCode: drive.code });
+    const { token } = student;
     // The student sits on the second instance, which keeps their session (and the room) cached.
     const second = await createSecondInstance(product);
     const onSecond = (remoteAddress: string) =>
@@ -160,7 +194,8 @@ describe("a drive's exam room", async () => {
 
   it("leaves a student's result readable from anywhere once the test is over", async () => {
     const drive = await driveWith({ allowedAddresses: [LAB] });
-    const { token } = await registerStudent(app, { driveCode: drive.code });
+    const student = await registerStudent(app, { driveCode: drive.code });
+    const { token } = student;
     expect((await from(LAB, token, "POST", "/api/quiz/start")).statusCode).toBe(200);
     const submitted = await from(LAB, token, "POST", "/api/quiz/submit", { answers: [] });
     expect(submitted.statusCode, submitted.body).toBe(200);
@@ -240,9 +275,9 @@ describe("a drive's late-entry cut-off", async () => {
 });
 
 describe("a drive's focus-loss limit", async () => {
-  const { app, database, admin, createDrive, sittingOn } = await productWithDrives();
-  const leaveWindow = (token: string) =>
-    app.inject({ method: "POST", url: "/api/quiz/focus", headers: bearer(token), payload: { position: 0 } });
+  const { app, database, admin, createDrive, sittingOn, testWith, timePasses } = await productWithDrives();
+  const leaveWindow = (token: string, position = 0) =>
+    app.inject({ method: "POST", url: "/api/quiz/focus", headers: bearer(token), payload: { position } });
 
   it("is refused without a limit to submit at, or out of its range", async () => {
     for (const [settings, message] of [
@@ -304,6 +339,77 @@ describe("a drive's focus-loss limit", async () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("counts every report of several arriving together, and the one reaching the limit submits", async () => {
+    // Counted in the statement that waited for the attempt's lock, each report read the count from before the wait:
+    // three at once each said 1, and the attempt ran on past a limit of 3 (an outside attack).
+    const { token, state } = await sittingOn({ focusLossLimit: 3, focusLossEndsAttempt: true });
+    const reports = await Promise.all([leaveWindow(token), leaveWindow(token), leaveWindow(token)]);
+    expect(reports.map((report) => report.statusCode)).toEqual([200, 200, 200]);
+    const counts = reports.map((report) => report.json() as { focusLosses: number; resultId: string | null });
+    expect(counts.map((count) => count.focusLosses).sort()).toEqual([1, 2, 3]);
+    expect(counts.find((count) => count.focusLosses === 3)?.resultId).toBe(state.attemptId);
+    const { rows } = await database.pool.query(
+      "select 1 from attempts where id = $1::uuid and submitted_at is not null and ended_by = 'focus_limit'",
+      [state.attemptId],
+    );
+    expect(rows).toHaveLength(1);
+  });
+
+  it("ends the attempt for good: a test's further attempts wait until an admin allows one", async () => {
+    const testId = await testWith({ questionCount: 3, timingMode: "whole_quiz", attemptsAllowed: 3 });
+    const { drive, token, student, state } = await sittingOn({ testId, focusLossLimit: 1, focusLossEndsAttempt: true });
+    expect((await leaveWindow(token)).json().resultId).toBe(state.attemptId);
+    // The test allows three attempts; the candidate sent home by the limit may not start the second at once.
+    const refused = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      "Your attempt was ended before its time, so another cannot start. Ask an admin if you need another attempt.",
+    );
+    const intro = await app.inject({ method: "GET", url: "/api/quiz/intro", headers: bearer(token) });
+    expect(intro.json()).toMatchObject({ status: "completed", attemptsUsed: 1, attemptsAllowed: 1 });
+    const board = await app.inject({ method: "GET", url: `/api/drives/${drive._id}/live`, headers: admin });
+    expect(board.json().students[0]).toMatchObject({ state: "submitted", endedBy: "focus_limit" });
+
+    // An admin who lets them try again decides it.
+    const { rows } = await database.pool.query<{ id: string }>("select student_id as id from attempts where id = $1", [
+      state.attemptId,
+    ]);
+    const allowed = await app.inject({
+      method: "POST",
+      url: `/api/students/${rows[0]?.id}/extra-attempt`,
+      headers: admin,
+    });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    const back = await app.inject({
+      method: "POST",
+      url: "/api/auth/student/register",
+      payload: { ...student.input, resumeCode: student.resumeCode },
+    });
+    const again = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(back.json().token) });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it("does not count a question a paced test has not shown yet", async () => {
+    const { token } = await sittingOn({ focusLossLimit: 5 });
+    const ahead = await leaveWindow(token, 4);
+    expect(ahead.statusCode).toBe(409);
+    expect(ahead.json().message).toBe("You have no quiz in progress at that question.");
+    expect((await leaveWindow(token, 0)).json().focusLosses).toBe(1);
+  });
+
+  it("leaves an attempt whose time has run out to its clock: in the grace, the limit does not end it", async () => {
+    const testId = await testWith({ questionCount: 2, secondsPerQuestion: 30, timingMode: "whole_quiz" });
+    const { token, state } = await sittingOn({ testId, focusLossLimit: 1, focusLossEndsAttempt: true });
+    await timePasses(state.attemptId, 63);
+    const report = await leaveWindow(token);
+    expect(report.json()).toMatchObject({ focusLosses: 1, resultId: null });
+    const { rows } = await database.pool.query<{ endedBy: string | null }>(
+      'select ended_by as "endedBy" from attempts where id = $1::uuid',
+      [state.attemptId],
+    );
+    expect(rows[0]?.endedBy).toBeNull();
+  });
+
   it("only warns on a drive that does not submit, and counts as before on a drive without a limit", async () => {
     const warned = await sittingOn({ focusLossLimit: 1 });
     expect((await leaveWindow(warned.token)).json()).toEqual({
@@ -358,7 +464,7 @@ describe("full screen on a drive that asks for it", async () => {
 });
 
 describe("an invigilator ends one attempt from the live board", async () => {
-  const { product, app, database, admin, sittingOn } = await productWithDrives();
+  const { product, app, database, admin, sittingOn, testWith, timePasses } = await productWithDrives();
   const second = await createSecondInstance(product);
   const viewer = bearer(await adminToken(app, database.db, `viewer${Date.now()}`, "viewer"));
   const endAttempt = (studentId: string, headers = admin) =>
@@ -423,5 +529,31 @@ describe("an invigilator ends one attempt from the live board", async () => {
     const again = await endAttempt(studentId);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe("This student has no attempt running: nothing was ended.");
+    // The audit keeps who ended it, with the attempt.
+    const { rows: after } = await database.pool.query<{ after: { attempts: { endedBy: string | null }[] } }>(
+      "select after from audit_log where action = 'student.end-attempt' and entity_id = $1",
+      [studentId],
+    );
+    expect(after[0]?.after.attempts).toMatchObject([{ endedBy: "invigilator" }]);
+  });
+
+  it("says a student who does not exist is not found", async () => {
+    const missing = await endAttempt("00000000-0000-4000-8000-000000000000");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe("Student not found.");
+  });
+
+  it("leaves an attempt whose time has run out to its clock, in the grace after it", async () => {
+    const testId = await testWith({ questionCount: 2, secondsPerQuestion: 30, timingMode: "whole_quiz" });
+    const { state } = await sittingOn({ testId });
+    const studentId = await studentOf(state.attemptId);
+    await timePasses(state.attemptId, 63);
+    const late = await endAttempt(studentId);
+    expect(late.statusCode).toBe(409);
+    const { rows } = await database.pool.query<{ endedBy: string | null }>(
+      'select ended_by as "endedBy" from attempts where id = $1::uuid',
+      [state.attemptId],
+    );
+    expect(rows[0]?.endedBy).toBeNull();
   });
 });

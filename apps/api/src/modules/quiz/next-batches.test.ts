@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { Executor } from "../../db/client.ts";
 import { createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, seedCategory, studentInput } from "../../test/fixtures.ts";
+import { lockOpenAttempt } from "./repository/attempt-reads.ts";
 import { recordFocusLoss } from "./repository/attempt-writes.ts";
 import { nextInOneGoStatement } from "./repository/clock-statements.ts";
 import { BATCHES_IN_FLIGHT, Batches, MOST_PER_BATCH } from "./repository/next-batches.ts";
@@ -312,10 +313,13 @@ describe("Nexts sent together, on PostgreSQL", async () => {
 
   it("keeps nobody waiting for students whose lost focus is being counted", async () => {
     // The page reports a lost focus on question 1; its transaction is still open when the Nexts arrive. The app's
-    // own statement runs on the test's connection (runNamed needs only Drizzle's session, not a pool).
-    await whileHeld("Focus counted", (holder, studentId) =>
-      recordFocusLoss(drizzle(holder) as unknown as Executor, studentId, 0).then(() => undefined),
-    );
+    // own statements, in noteFocusLoss's order, run on the test's connection (runNamed needs only Drizzle's session,
+    // not a pool).
+    await whileHeld("Focus counted", async (holder, studentId) => {
+      const executor = drizzle(holder) as unknown as Executor;
+      const attempt = await lockOpenAttempt(executor, studentId);
+      expect(await recordFocusLoss(executor, attempt?.id as string, 0)).toMatchObject({ focusLosses: 1 });
+    });
   });
 
   /** Rows that the plan's scans of attempt_questions and its indexes returned, over every loop. */

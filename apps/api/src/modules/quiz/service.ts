@@ -63,7 +63,7 @@ import {
   overdueAttempts,
   saveAnswerIfOpen,
 } from "./repository/clock-statements.ts";
-import { readIntro } from "./repository/intro.ts";
+import { attemptsAllowed, readIntro } from "./repository/intro.ts";
 import { takeNext } from "./repository/next-batches.ts";
 import { leaveSectionIfOpen } from "./repository/section-statements.ts";
 import {
@@ -277,8 +277,18 @@ async function startOrResumeOnce(db: Database, studentId: string, startedBy: Sta
     }
 
     const { test } = student;
-    if (previous.length >= Math.max(student.attemptsAllowed, test.attemptsAllowed)) {
-      throw new HttpError(409, "You have already completed the quiz. Ask an admin if you need another attempt.");
+    const allowed = {
+      student: student.attemptsAllowed,
+      test: test.attemptsAllowed,
+      latestEndedBy: student.latestEndedBy,
+    };
+    if (previous.length >= attemptsAllowed(allowed)) {
+      throw new HttpError(
+        409,
+        student.latestEndedBy
+          ? "Your attempt was ended before its time, so another cannot start. Ask an admin if you need another attempt."
+          : "You have already completed the quiz. Ask an admin if you need another attempt.",
+      );
     }
     const refusal = driveWindowRefusal(student, now) ?? lateEntryRefusal(student, now);
     if (refusal) throw new HttpError(403, refusal);
@@ -640,17 +650,30 @@ async function refusalOf(saving: Promise<unknown>): Promise<string | undefined> 
 /**
  * POST /api/quiz/focus: the page lost focus while the question at `position` was open. Counted, and the count and
  * the drive's rule told back; at the drive's limit, on a drive whose limit ends attempts, the attempt is submitted
- * with the answers it holds (decision 035).
+ * with the answers it holds (decision 035). One transaction under the attempt's lock: reports arriving together
+ * are counted one after the other, and the one that reaches the limit closes the attempt before the next counts.
  */
 export async function noteFocusLoss(db: Database, studentId: string, position: number): Promise<FocusLossNoted> {
-  const recorded = await recordFocusLoss(db, studentId, position);
-  if (!recorded) throw new HttpError(409, "You have no quiz in progress at that question.");
-  const { attemptId, focusLosses, limit, endsAttempt } = recorded;
-  const noted = { focusLosses, limit, endsAttempt, resultId: null };
-  if (!endsAttempt || limit === null || focusLosses < limit) return noted;
-  // Submitted meanwhile (a report sent twice, Submit, the sweep) or now: it is closed, whoever closed it.
-  await endRunningAttempt(db, studentId, "focus_limit", attemptId);
-  return { ...noted, resultId: attemptId };
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const attempt = await lockOpenAttemptOrRefuse(tx, studentId, now);
+    if (!hasShown(attempt, position, now)) throw new HttpError(409, "You have no quiz in progress at that question.");
+    const recorded = await recordFocusLoss(tx, attempt.id, position);
+    if (!recorded) throw new HttpError(409, "You have no quiz in progress at that question.");
+    const { focusLosses, limit, endsAttempt } = recorded;
+    const noted = { focusLosses, limit, endsAttempt, resultId: null };
+    if (!endsAttempt || limit === null || focusLosses < limit) return noted;
+    return { ...noted, resultId: (await endLocked(tx, attempt, "focus_limit", now)) ? attempt.id : null };
+  });
+}
+
+/**
+ * Whether the student can have had the question at `position` open: one of the open section's, and on a paced
+ * clock one whose window has opened (a later one has not been shown, and a report about it is not a report).
+ */
+function hasShown(attempt: AttemptRow, position: number, now: Date): boolean {
+  if (position < attempt.sectionFirst || position >= attempt.sectionEnd) return false;
+  return !attempt.paced || position <= readClock(attempt, now).position;
 }
 
 /**
@@ -669,11 +692,20 @@ export async function endRunningAttempt(
     const locked = await lockOpenAttempt(tx, studentId);
     if (!locked || (only !== undefined && locked.id !== only)) return false;
     const attempt = await closeIfOverdue(tx, locked, now);
-    if (attempt.submittedAt) return false;
-    await scoreAndClose(tx, attempt.id, now);
-    await markEndedBy(tx, attempt.id, endedBy);
-    return true;
+    return !attempt.submittedAt && endLocked(tx, attempt, endedBy, now);
   });
+}
+
+/**
+ * Closes a running attempt, its row locked, with the answers it holds, and notes who ended it; false when its time
+ * has already run out: in the grace after its deadline it is closed as its clock says, by nobody (an outside attack
+ * saw an attempt whose time was up marked as ended by the invigilator).
+ */
+async function endLocked(tx: Executor, attempt: AttemptRow, endedBy: AttemptEnding, now: Date): Promise<boolean> {
+  if (now.getTime() >= attempt.deadlineAt.getTime()) return false;
+  await scoreAndClose(tx, attempt.id, now);
+  await markEndedBy(tx, attempt.id, endedBy);
+  return true;
 }
 
 /** POST /api/quiz/full-screen/exit: the page left full screen, on a drive that asks for it (decision 035). */

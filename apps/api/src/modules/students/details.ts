@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { HttpError } from "../../http/http-error.ts";
-import { findStudentForCorrection, findStudentsInDrive, updateStudentDetails } from "./repository.ts";
+import { findStudent, findStudentsInDrive, updateStudentDetails } from "./repository.ts";
 
 type Correction = z.output<typeof studentCorrectionSchema>;
 
@@ -22,7 +22,7 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** Corrects the details given; answers the student's name as it now reads. */
 export async function correctDetails(db: Database, id: string, correction: Correction): Promise<{ name: string }> {
-  const student = await findStudentForCorrection(db, id);
+  const student = await findStudent(db, id);
   if (!student) throw new HttpError(404, "Student not found.");
   const { email, usnNo } = correction;
   if (email !== undefined || usnNo !== undefined) {

@@ -50,8 +50,11 @@ export function studentsByResumeCode(db: Executor, email: string, resumeCodeHash
     );
 }
 
-/** The student's drive and the details that must stay unique in it; undefined when there is no such student. */
-export async function findStudentForCorrection(db: Executor, id: string) {
+/**
+ * The student's drive and the details that must stay unique in it (what a correction checks); undefined when there is
+ * no such student.
+ */
+export async function findStudent(db: Executor, id: string) {
   const [row] = await db
     .select({ id: students.id, driveId: students.driveId, email: students.email, usnNo: students.usnNo })
     .from(students)

@@ -33,6 +33,7 @@ import {
   allowAnotherAttempt,
   allowResume,
   endSessions,
+  findStudent,
   listStudents,
   removeStudent,
   setTimeMultiplier,
@@ -263,6 +264,7 @@ export const studentAdminRoutes: FastifyPluginAsync = async (app) => {
 
   serve(app, "endAttempt", async (request) => {
     if (!(await endRunningAttempt(app.db, request.params.id, "invigilator"))) {
+      if (!(await findStudent(app.db, request.params.id))) throw new HttpError(404, "Student not found.");
       throw new HttpError(409, "This student has no attempt running: nothing was ended.");
     }
     return {

@@ -133,7 +133,8 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
 
   async function endAttempt(student: LiveStudent) {
     if (!student.studentId) return;
-    const question = `End the attempt of ${student.name} now? It is scored with the answers saved so far, and cannot be undone.`;
+    // With the USN: two candidates of one name sit in one hall.
+    const question = `End the attempt of ${student.name} (${student.usnNo}) now? It is scored with the answers saved so far, and cannot be undone.`;
     if (!window.confirm(question)) return;
     const id = student.studentId;
     await run(async (call) => (await call("endAttempt", { id })).message, "The attempt was not ended.", {
@@ -271,7 +272,7 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
                       <button
                         type="button"
                         onClick={() => void endAttempt(student)}
-                        aria-label={`End the attempt of ${student.name}`}
+                        aria-label={`End the attempt of ${student.name} (${student.usnNo})`}
                         className="mt-1 block min-h-11 text-left text-sm font-normal text-red-800 underline"
                       >
                         End attempt

@@ -445,11 +445,9 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
         />
         <FormField
           label="Late entry, in minutes (optional)"
-          hint="Nobody new may register or start this many minutes after the opening time; those who started go on, and those who registered may come back."
-          type="number"
+          hint={`Nobody new may register or start this many minutes after the opening time (${LATE_ENTRY_MINUTES[0]} to ${LATE_ENTRY_MINUTES[1]}); those who started go on, and those who registered may come back.`}
+          // Text, not a number field: a browser empties a number field it cannot read, which would save "none".
           inputMode="numeric"
-          min={LATE_ENTRY_MINUTES[0]}
-          max={LATE_ENTRY_MINUTES[1]}
           error={errors.lateEntryMinutes?.message}
           {...register("lateEntryMinutes")}
         />
@@ -465,11 +463,9 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
         />
         <FormField
           label="Focus-loss limit (optional)"
-          hint="How many times a candidate may leave the quiz's window (another tab or app); each time they are warned and you see it on the live board."
-          type="number"
+          hint={`How many times leaving the quiz's window (another tab or app) reaches the limit (${FOCUS_LOSS_LIMIT[0]} to ${FOCUS_LOSS_LIMIT[1]}); the candidate is warned each time and you see it on the live board.`}
+          // Text, not a number field: a browser empties a number field it cannot read, which would save "none".
           inputMode="numeric"
-          min={FOCUS_LOSS_LIMIT[0]}
-          max={FOCUS_LOSS_LIMIT[1]}
           error={errors.focusLossLimit?.message}
           {...register("focusLossLimit")}
         />

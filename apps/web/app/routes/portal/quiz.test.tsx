@@ -569,9 +569,54 @@ describe("leaving the quiz window", () => {
     expect(screen.getByText(/You left the quiz window/)).toBeTruthy();
     focused.mockRestore();
   });
+
+  it("counts one leave for each switch to another tab, whatever events the browser fires for it", async () => {
+    const server = flakyServer(false);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    const focused = vi.spyOn(document, "hasFocus");
+    let visibility: DocumentVisibilityState = "visible";
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => visibility });
+    const switchTabAndBack = async () => {
+      // As Chromium does: the window blurs, the page hides; back, the page shows before the focus returns.
+      focused.mockReturnValue(false);
+      fireEvent.blur(window);
+      visibility = "hidden";
+      document.dispatchEvent(new Event("visibilitychange"));
+      await wait(2_000);
+      visibility = "visible";
+      document.dispatchEvent(new Event("visibilitychange"));
+      focused.mockReturnValue(true);
+      fireEvent.focus(window);
+      await wait(1_000);
+    };
+    await switchTabAndBack();
+    expect(focusReports(server)).toBe(1);
+    await switchTabAndBack();
+    expect(focusReports(server)).toBe(2);
+    Reflect.deleteProperty(document, "visibilityState");
+    focused.mockRestore();
+  });
 });
 
 describe("a drive's focus-loss limit (decision 035)", () => {
+  it("shows its rule and waits for Start, even on a test that starts at once", async () => {
+    // An outside attack: on a test without rules first, the quiz started at once and the candidate never read the
+    // limit that could end it.
+    const server = flakyServer(false, { focusLossLimit: 2, focusLossEndsAttempt: true });
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    expect(screen.getByRole("button", { name: "Start" })).toBeTruthy();
+    expect(screen.getByText(/Leaving it 2 times submits your quiz with the answers given so far/)).toBeTruthy();
+    expect(server.log).not.toContain("POST /quiz/start");
+    fireEvent.click(screen.getByRole("button", { name: "Start" }));
+    await wait(0);
+    expect(server.log).toContain("POST /quiz/start");
+    expect(screen.getByRole("heading", { name: "What is 1 + 1?" })).toBeTruthy();
+  });
+
   it("warns after each time the window is left, and the server's submit at the limit leads to the result", async () => {
     const server = flakyServer(false, { focusLossLimit: 2, focusLossEndsAttempt: true }, undefined, {
       limit: 2,
@@ -579,6 +624,8 @@ describe("a drive's focus-loss limit (decision 035)", () => {
     });
     vi.stubGlobal("fetch", server.fetch);
     renderQuiz();
+    await wait(0);
+    fireEvent.click(screen.getByRole("button", { name: "Start" }));
     await wait(0);
     const focused = vi.spyOn(document, "hasFocus");
     focused.mockReturnValue(false);
@@ -626,6 +673,8 @@ describe("the drive's exam-room rules on the test's screen (decision 035)", () =
     const server = flakyServer(false, { blockCopyPaste: true });
     vi.stubGlobal("fetch", server.fetch);
     renderQuiz();
+    await wait(0);
+    fireEvent.click(screen.getByRole("button", { name: "Start" }));
     await wait(0);
     const heading = screen.getByRole("heading", { name: "What is 1 + 1?" });
     for (const type of ["copy", "cut", "paste", "contextmenu"]) {

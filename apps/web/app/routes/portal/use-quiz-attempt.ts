@@ -2,7 +2,7 @@
 // turn, so the server sees an answer before the Next that follows it) and reports what happened as its events.
 
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
-import type { Answer } from "@trainwise/contract/quiz";
+import type { Answer, QuizIntro } from "@trainwise/contract/quiz";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useNavigate } from "react-router";
 import { ENDING_NOTICES } from "../../components/quiz/quiz-intro.tsx";
@@ -32,6 +32,15 @@ const SAVE_AFTER_MS = 1500;
 const TAB_BLUR_MS = 500;
 /** How long the focus may stay in the browser's bar after Tab before it counts as leaving the quiz. */
 const TAB_OUT_GRACE_MS = 10_000;
+
+/**
+ * Whether the page shows the rules and waits for Start before the clock runs: the test asks for it, or the drive has
+ * exam-screen rules (decision 035). A candidate must read a focus-loss limit before it can end their attempt, and a
+ * browser grants full screen only on a click (an outside attack saw neither on a test that starts at once).
+ */
+function waitsForStart(intro: QuizIntro): boolean {
+  return intro.rulesFirst || intro.fullScreen || intro.blockCopyPaste || intro.focusLossLimit !== null;
+}
 
 /**
  * The question a whole-quiz attempt has open, kept for this tab: a reload reopens it, as it reopens a paced
@@ -125,15 +134,15 @@ export function useQuizAttempt(token: string) {
   }, [token, finish, navigate]);
 
   /**
-   * Opening the page: the test's rules first, read without starting anything. A test that shows its rules first waits
-   * for Start; one with no attempt left leads to its result; otherwise the quiz starts (or resumes) at once, as the
-   * original journey does (decision 026).
+   * Opening the page: the test's rules first, read without starting anything. A test that shows its rules first
+   * waits for Start, and so does any drive with exam-screen rules (waitsForStart); one with no attempt left leads to
+   * its result; otherwise the quiz starts (or resumes) at once, as the original journey does (decision 026).
    */
   const open = useCallback(async () => {
     dispatch({ type: "loadStarted" });
     try {
       const intro = await withRetry(() => call("quizIntro", { token }));
-      if (intro.status === "completed" || (intro.status === "not_started" && intro.rulesFirst)) {
+      if (intro.status === "completed" || (intro.status === "not_started" && waitsForStart(intro))) {
         dispatch({ type: "introRead", intro });
         return;
       }
@@ -469,9 +478,13 @@ export function useQuizAttempt(token: string) {
   // another window, though the student has not left (a newcomer's walk saw a keyboard user noted for it). Such a
   // blur counts only if the focus has not come back within TAB_OUT_GRACE_MS; going on from the bar to another tab
   // or window hides the page, which counts at once.
+  // One departure is one leave, whatever the browser fires for it: switching tabs blurs the window and hides the
+  // page, and coming back shows it before the focus returns (an outside attack counted two or three per switch,
+  // halving a drive's limit). A departure ends when the focus comes back.
   useEffect(() => {
     if (!running) return;
     let unloading = false;
+    let away = false;
     let tabbedAt = Number.NEGATIVE_INFINITY;
     let tabbedOut: ReturnType<typeof setTimeout> | undefined;
     const onPageHide = () => {
@@ -479,15 +492,22 @@ export function useQuizAttempt(token: string) {
     };
     const onPageShow = () => {
       unloading = false;
+      away = false;
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Tab" && !event.ctrlKey && !event.altKey && !event.metaKey) tabbedAt = Date.now();
     };
-    const onFocus = () => {
+    const stopWaitingForTabOut = () => {
       clearTimeout(tabbedOut);
       tabbedOut = undefined;
     };
+    const onFocus = () => {
+      stopWaitingForTabOut();
+      away = false;
+    };
     const report = () => {
+      if (away) return;
+      away = true;
       const position = latest.current.index;
       setTimeout(() => {
         if (unloading) return;
@@ -502,10 +522,13 @@ export function useQuizAttempt(token: string) {
     };
     const record = (event: Event) => {
       if (document.visibilityState === "hidden") {
-        onFocus();
+        stopWaitingForTabOut();
         report();
-      } else if (!document.hasFocus()) {
-        if (event.type !== "blur" || Date.now() - tabbedAt > TAB_BLUR_MS) report();
+      } else if (document.hasFocus()) {
+        // Shown again with the focus back, though no focus event said so.
+        away = false;
+      } else if (event.type === "blur") {
+        if (Date.now() - tabbedAt > TAB_BLUR_MS) report();
         else
           tabbedOut ??= setTimeout(() => {
             tabbedOut = undefined;

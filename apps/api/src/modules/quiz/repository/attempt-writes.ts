@@ -7,7 +7,6 @@ import type { AttemptClock } from "../timing.ts";
 import { ATTEMPT_COLUMNS, attemptRows, type Choice, paletteChangeSql, saveAnswerSql } from "./attempt-rows.ts";
 import {
   clockColumns,
-  clockSelectSql,
   deadlineSql,
   endsByCloseSql,
   sectionsFromSecondsSql,
@@ -168,35 +167,29 @@ export async function scoreAndClose(db: Executor, attemptId: string, now: Date) 
 
 const recordFocusLossStatement: NamedStatement = {
   name: "quiz.record-focus-loss",
-  // The attempt's row is locked first, as every write to an open attempt's served questions does: a batch of Nexts
-  // leaves out an attempt it finds locked, but would wait for a served row locked alone, and every Next with it.
-  // Only a question of the open section: a later one's has not been shown (clockColumns reads the section).
-  // The attempt's count is read before this update counts (one snapshot): hence the + 1. The drive's rule comes with
-  // it, as it is now (decision 035).
-  text: `with a as (
-      select id, drive_id, ${clockSelectSql()} from attempts
-      where student_id = $1::uuid and submitted_at is null for update
-    ), counted as (
-      update attempt_questions aq set focus_losses = aq.focus_losses + 1
-      from a where aq.attempt_id = a.id and aq.position = $2::int
-        and $2::int >= a.section_first and $2::int < a.section_end
-      returning aq.attempt_id
+  // The caller holds the attempt's row locked, so every other report has committed before this statement's
+  // snapshot: the sum is exact, plus the one this statement adds, which its own snapshot does not see. (Locked in
+  // the same statement, the sum read the snapshot from before the wait: two reports at once each read one, and an
+  // attempt passed the limit without ending, an outside attack.) The drive's rule comes with it, as it is now.
+  text: `with counted as (
+      update attempt_questions set focus_losses = focus_losses + 1
+      where attempt_id = $1::uuid and position = $2::int
+      returning attempt_id
     )
-    select c.attempt_id as "attemptId",
-      (select sum(focus_losses)::int + 1 from attempt_questions where attempt_id = c.attempt_id) as "focusLosses",
+    select (select sum(focus_losses)::int + 1 from attempt_questions where attempt_id = c.attempt_id) as "focusLosses",
       d.focus_loss_limit as "limit", d.focus_loss_ends_attempt as "endsAttempt"
-    from counted c join a on a.id = c.attempt_id join drives d on d.id = a.drive_id`,
+    from counted c join attempts a on a.id = c.attempt_id join drives d on d.id = a.drive_id`,
 };
 
 /**
- * Counts one loss of focus or visibility on the open attempt's question at `position`: the attempt's count with
- * it, and its drive's focus-loss rule. Undefined when no open attempt has that question open to it.
+ * Counts one loss of focus or visibility on the attempt's question at `position`, the attempt locked by the caller:
+ * the attempt's count with it, and its drive's focus-loss rule (decision 035).
  */
-export async function recordFocusLoss(db: Executor, studentId: string, position: number) {
-  const [row] = await runNamed<{ attemptId: string; focusLosses: number; limit: number | null; endsAttempt: boolean }>(
+export async function recordFocusLoss(db: Executor, attemptId: string, position: number) {
+  const [row] = await runNamed<{ focusLosses: number; limit: number | null; endsAttempt: boolean }>(
     db,
     recordFocusLossStatement,
-    [studentId, position],
+    [attemptId, position],
   );
   return row;
 }

@@ -1,5 +1,6 @@
 // What a registered student is about to sit, read before any attempt starts: the test's rules as their attempt
 // would copy them, and where their attempts stand (decision 026).
+import type { AttemptEnding } from "@trainwise/contract/drives";
 import type { QuizIntro } from "@trainwise/contract/quiz";
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
 import { outlineSectionsSql } from "../../tests/repository.ts";
@@ -13,7 +14,7 @@ const introStatement: NamedStatement = {
       t.seconds_per_question as "secondsPerQuestion", s.time_multiplier as "timeMultiplier",
       t.timing_mode as "timingMode", t.negative_mark as "negativeMark", t.pass_mark as "passMark",
       ${outlineSectionsSql("t")} as sections, t.review_policy as "reviewPolicy", t.secure,
-      greatest(s.attempts_allowed, t.attempts_allowed) as "attemptsAllowed",
+      s.attempts_allowed as "studentAttemptsAllowed", t.attempts_allowed as "testAttemptsAllowed",
       (select count(*)::int from attempts a where a.student_id = s.id) as "attemptsUsed",
       exists (select 1 from attempts a where a.student_id = s.id and a.submitted_at is null) as running,
       latest.id as "resultId", latest.ended_by as "endedBy"
@@ -23,15 +24,30 @@ const introStatement: NamedStatement = {
     where s.id = $1::uuid`,
 };
 
+/**
+ * How many attempts a student may make: the test's allowance or the student's own (an admin's "allow another
+ * attempt"), whichever is more; but after an attempt the focus-loss limit or an invigilator ended, only what an
+ * admin allowed the student since (decision 035). Else the test's second attempt would undo the ending: an outside
+ * attack ended at the limit started again at once, with the board showing a fresh attempt.
+ */
+export function attemptsAllowed(allowed: { student: number; test: number; latestEndedBy: AttemptEnding | null }) {
+  return allowed.latestEndedBy ? allowed.student : Math.max(allowed.student, allowed.test);
+}
+
 /** The student's intro, or undefined when the registration is gone. */
 export async function readIntro(db: Executor, studentId: string): Promise<QuizIntro | undefined> {
-  const [row] = await runNamed<Omit<QuizIntro, "status"> & { running: boolean; timeMultiplier: number }>(
-    db,
-    introStatement,
-    [studentId],
-  );
+  const [row] = await runNamed<
+    Omit<QuizIntro, "status" | "attemptsAllowed"> & {
+      running: boolean;
+      timeMultiplier: number;
+      studentAttemptsAllowed: number;
+      testAttemptsAllowed: number;
+    }
+  >(db, introStatement, [studentId]);
   if (!row) return undefined;
-  const { running, timeMultiplier, ...intro } = row;
+  const { running, timeMultiplier, studentAttemptsAllowed, testAttemptsAllowed, ...outline } = row;
+  const allowed = { student: studentAttemptsAllowed, test: testAttemptsAllowed, latestEndedBy: outline.endedBy };
+  const intro = { ...outline, attemptsAllowed: attemptsAllowed(allowed) };
   const status = running ? "in_progress" : intro.attemptsUsed >= intro.attemptsAllowed ? "completed" : "not_started";
   // Rounded as a start rounds it (service.ts), so the rules say the seconds the clock will give.
   const extra = (seconds: number) => Math.round(seconds * timeMultiplier);
