@@ -209,6 +209,11 @@ export const quizIntroSchema = testOutlineSchema.extend({
   resultId: idSchema.nullable(),
   /** Who ended that attempt before the student or its time did (decision 035); null otherwise. */
   endedBy: z.enum(ATTEMPT_ENDINGS).nullable(),
+  /**
+   * Why Start would be refused now, for a student who has not started: the drive is not open, or its late-entry
+   * cut-off has passed (decision 035); null: it would not.
+   */
+  startRefusal: z.string().nullable(),
 });
 export type QuizIntro = z.infer<typeof quizIntroSchema>;
 

@@ -246,16 +246,19 @@ describe("a drive's late-entry cut-off", async () => {
     const { rows } = await database.pool.query("select 1 from students where email = $1", [late.email]);
     expect(rows).toHaveLength(0);
 
-    // A registered student who never started comes back, but may not start.
+    // A registered student who never started comes back, but may not start: the intro says so before Start.
     const back = await app.inject({
       method: "POST",
       url: "/api/auth/student/register",
       payload: { ...registeredOnly.input, resumeCode: registeredOnly.resumeCode },
     });
     expect(back.statusCode, back.body).toBe(200);
+    const intro = await app.inject({ method: "GET", url: "/api/quiz/intro", headers: bearer(back.json().token) });
+    expect(intro.json().status).toBe("not_started");
+    expect(intro.json().startRefusal).toMatch(/^Entry to this test closed at \d\d:\d\d on /);
     const start = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(back.json().token) });
     expect(start.statusCode).toBe(403);
-    expect(start.json().message).toContain("Entry to this test closed at");
+    expect(start.json().message).toBe(intro.json().startRefusal);
 
     // One who started before the cut-off goes on, on another device too.
     const again = await app.inject({
@@ -267,6 +270,12 @@ describe("a drive's late-entry cut-off", async () => {
     const resumed = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(again.json().token) });
     expect(resumed.statusCode, resumed.body).toBe(200);
     expect(resumed.json().status).toBe("in_progress");
+    const sittingIntro = await app.inject({
+      method: "GET",
+      url: "/api/quiz/intro",
+      headers: bearer(again.json().token),
+    });
+    expect(sittingIntro.json()).toMatchObject({ status: "in_progress", startRefusal: null });
     const after = await app.inject({ method: "GET", url: `/api/auth/student/drive?code=${drive.code}` });
     expect(after.json().entryMessage).toContain(
       "If you registered before, you can still come back with your resume code.",

@@ -60,6 +60,11 @@ export function lateEntryRefusal(drive: LateEntry, now: Date): string | undefine
   );
 }
 
+/** Why someone new may not start (or register) at `now`: the drive is not open, or entry to it has closed. */
+export function entryRefusal(drive: DriveWindow & LateEntry, now: Date): string | undefined {
+  return driveWindowRefusal(drive, now) ?? lateEntryRefusal(drive, now);
+}
+
 /** Whether a drive has closed at `now`: closed by an admin, or past its closing time. */
 export function driveHasClosed(drive: Pick<DriveWindow, "closesAt" | "closedAt">, now: Date): boolean {
   if (drive.closedAt) return true;

@@ -101,6 +101,7 @@ describe("the intro before the clock, and results kept for later", async () => {
       blockCopyPaste: false,
       resultId: null,
       endedBy: null,
+      startRefusal: null,
     });
     // Reading the rules starts no attempt: nothing for the clock to run on.
     const attempt = await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(token) });

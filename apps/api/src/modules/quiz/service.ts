@@ -24,7 +24,7 @@ import { sectionPlaces } from "@trainwise/contract/section-positions";
 import type { Database, Executor } from "../../db/client.ts";
 import { isDeadlock } from "../../db/errors.ts";
 import { HttpError } from "../../http/http-error.ts";
-import { driveWindowRefusal, lateEntryRefusal } from "../drives/window.ts";
+import { entryRefusal } from "../drives/window.ts";
 import { drawnOptionIds, servedQuizQuestions } from "./question-contents.ts";
 import {
   answerSlots,
@@ -290,7 +290,7 @@ async function startOrResumeOnce(db: Database, studentId: string, startedBy: Sta
           : "You have already completed the quiz. Ask an admin if you need another attempt.",
       );
     }
-    const refusal = driveWindowRefusal(student, now) ?? lateEntryRefusal(student, now);
+    const refusal = entryRefusal(student, now);
     if (refusal) throw new HttpError(403, refusal);
     const draws = await drawQuestions(tx, test);
     const picked = draws.flatMap((draw) => draw.questions);

@@ -9,7 +9,7 @@ import { serve } from "../../http/serve-endpoint.ts";
 import { createMailer, loggableMailFailure } from "../../mail/mailer.ts";
 import { personalLinkFor } from "../drives/personal-links.ts";
 import { registrationDriveFor } from "../drives/registration-drive.ts";
-import { driveWindowRefusal, lateEntryRefusal } from "../drives/window.ts";
+import { entryRefusal } from "../drives/window.ts";
 import { endRunningAttempt } from "../quiz/service.ts";
 import { correctDetails } from "./details.ts";
 import { type CodeTry, DriveCodeGuesses, refuseWaitingTry } from "./drive-code-guesses.ts";
@@ -131,7 +131,7 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
       if (!drive.verifyEmail)
         throw new HttpError(409, "This drive does not ask for an e-mail code: register without one.");
       // A code is for someone new, whom the late-entry cut-off refuses too.
-      const refusal = driveWindowRefusal(drive, new Date()) ?? lateEntryRefusal(drive, new Date());
+      const refusal = entryRefusal(drive, new Date());
       if (refusal) throw new HttpError(403, refusal);
       if (!mailer) throw new HttpError(503, "E-mail is not set up on this server. Ask the invigilator.");
       const made = await newEmailCode(app.db, drive.id, email);

@@ -184,19 +184,26 @@ export function IntroScreen({
           </div>
         ))}
       </dl>
-      <p className="mt-6 font-semibold">The clock starts when you press Start.</p>
-      <button
-        type="button"
-        onClick={onStart}
-        className="mt-3 rounded bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-900"
-      >
-        Start
-      </button>
+      {intro.startRefusal ? (
+        <p role="alert" className="mt-6 rounded border border-red-300 bg-red-50 px-4 py-3 font-semibold text-red-900">
+          {intro.startRefusal}
+        </p>
+      ) : (
+        <>
+          <p className="mt-6 font-semibold">The clock starts when you press Start.</p>
+          <button
+            type="button"
+            onClick={onStart}
+            className="mt-3 rounded bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-900"
+          >
+            Start
+          </button>
+        </>
+      )}
     </div>
   );
 }
 
-/** No attempt left: the way to the result, instead of a bare refusal. */
 /** Why an attempt ended early, in the student's words (decision 035). */
 export const ENDING_NOTICES: Record<AttemptEnding, string> = {
   focus_limit:
@@ -204,6 +211,7 @@ export const ENDING_NOTICES: Record<AttemptEnding, string> = {
   invigilator: "Your invigilator ended your attempt. Your answers saved until then count.",
 };
 
+/** No attempt left: the way to the result, instead of a bare refusal. */
 export function CompletedScreen({ intro, onSeeResult }: { intro: QuizIntro; onSeeResult: (id: string) => void }) {
   return (
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-12">

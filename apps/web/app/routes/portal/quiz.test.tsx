@@ -50,6 +50,7 @@ const INTRO: QuizIntro = {
   blockCopyPaste: false,
   resultId: null,
   endedBy: null,
+  startRefusal: null,
 };
 
 /** The quiz API as far as this page needs it, holding what it was sent, behind a network that fails on cue. */
@@ -615,6 +616,18 @@ describe("a drive's focus-loss limit (decision 035)", () => {
     await wait(0);
     expect(server.log).toContain("POST /quiz/start");
     expect(screen.getByRole("heading", { name: "What is 1 + 1?" })).toBeTruthy();
+  });
+
+  it("says why a start would be refused instead of offering Start, and starts nothing", async () => {
+    const refusal =
+      "Entry to this test closed at 10:15 on 3 December (India Standard Time), 15 minutes after it opened. Please speak to the invigilator.";
+    const server = flakyServer(false, { startRefusal: refusal });
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    expect(screen.getByRole("alert").textContent).toBe(refusal);
+    expect(screen.queryByRole("button", { name: "Start" })).toBeNull();
+    expect(server.log).not.toContain("POST /quiz/start");
   });
 
   it("warns after each time the window is left, and the server's submit at the limit leads to the result", async () => {

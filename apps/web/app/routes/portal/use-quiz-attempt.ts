@@ -34,11 +34,12 @@ const TAB_BLUR_MS = 500;
 const TAB_OUT_GRACE_MS = 10_000;
 
 /**
- * Whether the page shows the rules and waits for Start before the clock runs: the test asks for it, or the drive has
- * exam-screen rules (decision 035). A candidate must read a focus-loss limit before it can end their attempt, and a
+ * Whether the page shows the rules and waits for Start before the clock runs: the test asks for it, the drive has
+ * exam-screen rules (decision 035), or a start would be refused (the rules then say why, with no Start). A candidate must read a focus-loss limit before it can end their attempt, and a
  * browser grants full screen only on a click (an outside attack saw neither on a test that starts at once).
  */
 function waitsForStart(intro: QuizIntro): boolean {
+  if (intro.startRefusal !== null) return true;
   return intro.rulesFirst || intro.fullScreen || intro.blockCopyPaste || intro.focusLossLimit !== null;
 }
 

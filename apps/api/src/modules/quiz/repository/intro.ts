@@ -3,6 +3,7 @@
 import type { AttemptEnding } from "@trainwise/contract/drives";
 import type { QuizIntro } from "@trainwise/contract/quiz";
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
+import { type DriveWindow, entryRefusal, type LateEntry } from "../../drives/window.ts";
 import { outlineSectionsSql } from "../../tests/repository.ts";
 
 const introStatement: NamedStatement = {
@@ -10,6 +11,8 @@ const introStatement: NamedStatement = {
   text: `select t.name as "testName", d.name as "driveName", d.organisation, t.rules_first as "rulesFirst",
       d.focus_loss_limit as "focusLossLimit", d.focus_loss_ends_attempt as "focusLossEndsAttempt",
       d.full_screen as "fullScreen", d.block_copy_paste as "blockCopyPaste",
+      d.opens_at as "opensAt", d.closes_at as "closesAt", d.closed_at as "closedAt", d.time_zone as "timeZone",
+      d.late_entry_minutes as "lateEntryMinutes",
       t.question_count as "questionCount",
       t.seconds_per_question as "secondsPerQuestion", s.time_multiplier as "timeMultiplier",
       t.timing_mode as "timingMode", t.negative_mark as "negativeMark", t.pass_mark as "passMark",
@@ -37,23 +40,31 @@ export function attemptsAllowed(allowed: { student: number; test: number; latest
 /** The student's intro, or undefined when the registration is gone. */
 export async function readIntro(db: Executor, studentId: string): Promise<QuizIntro | undefined> {
   const [row] = await runNamed<
-    Omit<QuizIntro, "status" | "attemptsAllowed"> & {
-      running: boolean;
-      timeMultiplier: number;
-      studentAttemptsAllowed: number;
-      testAttemptsAllowed: number;
-    }
+    Omit<QuizIntro, "status" | "attemptsAllowed" | "startRefusal"> &
+      DriveWindow &
+      LateEntry & {
+        running: boolean;
+        timeMultiplier: number;
+        studentAttemptsAllowed: number;
+        testAttemptsAllowed: number;
+      }
   >(db, introStatement, [studentId]);
   if (!row) return undefined;
-  const { running, timeMultiplier, studentAttemptsAllowed, testAttemptsAllowed, ...outline } = row;
+  const { running, timeMultiplier, studentAttemptsAllowed, testAttemptsAllowed, ...rest } = row;
+  const { opensAt, closesAt, closedAt, timeZone, lateEntryMinutes, ...outline } = rest;
+  const drive = { opensAt, closesAt, closedAt, timeZone, lateEntryMinutes };
   const allowed = { student: studentAttemptsAllowed, test: testAttemptsAllowed, latestEndedBy: outline.endedBy };
   const intro = { ...outline, attemptsAllowed: attemptsAllowed(allowed) };
   const status = running ? "in_progress" : intro.attemptsUsed >= intro.attemptsAllowed ? "completed" : "not_started";
+  // What a start would say, told before it is pressed (an outside attack read "not started" and a Start button past
+  // the late-entry cut-off). The start itself checks again.
+  const startRefusal = (status === "not_started" && entryRefusal(drive, new Date())) || null;
   // Rounded as a start rounds it (service.ts), so the rules say the seconds the clock will give.
   const extra = (seconds: number) => Math.round(seconds * timeMultiplier);
   return {
     status,
     ...intro,
+    startRefusal,
     secondsPerQuestion: extra(intro.secondsPerQuestion),
     sections: intro.sections.map((section) => ({ ...section, secondsPerQuestion: extra(section.secondsPerQuestion) })),
   };
