@@ -171,3 +171,15 @@ export async function servedInOrder(pool: pg.Pool, attemptId: string): Promise<Q
     options: row.options.map((option) => ({ ...option, html: renderOptionText(option.text) })),
   }));
 }
+
+/** Moves an attempt's times `seconds` into the past, as if that much time had gone by on its clock. */
+export async function attemptTimePasses(pool: pg.Pool, attemptId: string, seconds: number): Promise<void> {
+  await pool.query(
+    `update attempts set started_at = started_at - make_interval(secs => $2),
+       current_started_at = current_started_at - make_interval(secs => $2),
+       deadline_at = deadline_at - make_interval(secs => $2),
+       section_deadline_at = section_deadline_at - make_interval(secs => $2)
+     where id = $1::uuid`,
+    [attemptId, seconds],
+  );
+}

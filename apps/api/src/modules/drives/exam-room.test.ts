@@ -5,7 +5,14 @@ import type { Drive, DriveInput } from "@trainwise/contract/drives";
 import type { QuizIntro } from "@trainwise/contract/quiz";
 import { describe, expect, it } from "vitest";
 import { createSecondInstance, createTestApp } from "../../test/app.ts";
-import { adminToken, bearer, registerStudent, seedQuestions, studentInput } from "../../test/fixtures.ts";
+import {
+  adminToken,
+  attemptTimePasses,
+  bearer,
+  registerStudent,
+  seedQuestions,
+  studentInput,
+} from "../../test/fixtures.ts";
 
 const LAB = "10.20.30.40";
 const HOME = "203.0.113.9";
@@ -54,17 +61,7 @@ async function productWithDrives(config: Parameters<typeof createTestApp>[0] = {
     expect(created.statusCode, created.body).toBe(201);
     return (created.json() as { _id: string })._id;
   }
-  /** Moves the attempt's times `seconds` into the past, as if that much time had gone by. */
-  async function timePasses(attemptId: string, seconds: number) {
-    await database.pool.query(
-      `update attempts set started_at = started_at - make_interval(secs => $2),
-         current_started_at = current_started_at - make_interval(secs => $2),
-         deadline_at = deadline_at - make_interval(secs => $2),
-         section_deadline_at = section_deadline_at - make_interval(secs => $2)
-       where id = $1::uuid`,
-      [attemptId, seconds],
-    );
-  }
+  const timePasses = (attemptId: string, seconds: number) => attemptTimePasses(database.pool, attemptId, seconds);
   return { product, app, database, admin, testId, createDrive, driveWith, sittingOn, testWith, timePasses };
 }
 

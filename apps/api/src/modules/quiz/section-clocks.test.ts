@@ -5,7 +5,7 @@ import type { LiveBoard } from "@trainwise/contract/live-board";
 import type { AttemptState } from "@trainwise/contract/quiz";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
-import { addRightWrongQuestion, adminToken, bearer, registerStudent } from "../../test/fixtures.ts";
+import { addRightWrongQuestion, adminToken, attemptTimePasses, bearer, registerStudent } from "../../test/fixtures.ts";
 import { closeOverdueAttempts } from "./service.ts";
 
 type InProgress = Extract<AttemptState, { status: "in_progress" }>;
@@ -66,17 +66,7 @@ describe("a test timed per section", async () => {
     );
     return rows[0];
   }
-  /** Moves the attempt's times `seconds` into the past, as if that much time had gone by. */
-  async function timePasses(attemptId: string, seconds: number) {
-    await database.pool.query(
-      `update attempts set started_at = started_at - make_interval(secs => $2),
-         current_started_at = current_started_at - make_interval(secs => $2),
-         deadline_at = deadline_at - make_interval(secs => $2),
-         section_deadline_at = section_deadline_at - make_interval(secs => $2)
-       where id = $1::uuid`,
-      [attemptId, seconds],
-    );
-  }
+  const timePasses = (attemptId: string, seconds: number) => attemptTimePasses(database.pool, attemptId, seconds);
 
   it("refuses per-section timing on a test without sections", async () => {
     const refused = await app.inject({
