@@ -26,5 +26,11 @@ describe("examRoomOf", () => {
     expect(admits(room, "10.20.1.1")).toBe(true);
     expect(admits(room, "2001:db8::1")).toBe(false);
     expect(admits(examRoomOf(["2001:db8::/64.5"]), "2001:db8::1")).toBe(false);
+    // Read loosely, an empty or odd prefix was a /0 or a wide range: everyone inside.
+    for (const entry of ["127.0.0.1/", "::/", "10.0.0.0/.5e1", "10.0.0.0/0x8", "10.0.0.0/ 8", "10.0.0.0/8/32", "lab"]) {
+      const stored = examRoomOf([entry]);
+      expect(admits(stored, "8.8.8.8"), entry).toBe(false);
+      expect(admits(stored, "10.1.2.3"), entry).toBe(false);
+    }
   });
 });

@@ -1,6 +1,6 @@
 // A drive's exam room (decision 035): the addresses and CIDR ranges its test may be sat from, as the contract
 // checked them, matched against the address a request comes from (behind proxies, TRUST_PROXY decides which).
-import { BlockList, isIPv4 } from "node:net";
+import { BlockList, isIPv4, isIPv6 } from "node:net";
 
 /** Where a drive may be sat from: null, anywhere. */
 export type ExamRoom = BlockList | null;
@@ -17,13 +17,17 @@ export function examRoomOf(allowedAddresses: readonly string[]): ExamRoom {
   if (kept) return kept;
   const room = new BlockList();
   for (const entry of allowedAddresses) {
-    const [address = "", prefix] = entry.split("/");
-    const type = isIPv4(address) ? "ipv4" : "ipv6";
+    // An entry stored before the contract refused it admits nobody: the room stays as narrow as the rest. Only an
+    // address, or one with a plain whole-number prefix in range, is built: Number("") is 0, and "10.0.0.0/" or
+    // "::/" read loosely admitted everyone (an outside attack, on rows written past the contract).
+    const [, address = "", prefix] = /^([^/]*)(?:\/(\d{1,3}))?$/.exec(entry) ?? [];
+    const type = isIPv4(address) ? "ipv4" : isIPv6(address) ? "ipv6" : undefined;
+    if (!type) continue;
     try {
       if (prefix === undefined) room.addAddress(address, type);
-      else room.addSubnet(address, Number(prefix), type);
+      else if (Number(prefix) <= (type === "ipv4" ? 32 : 128)) room.addSubnet(address, Number(prefix), type);
     } catch {
-      // An entry stored before the contract refused it admits nobody: the room stays as narrow as the rest.
+      // Anything else BlockList cannot read (a zone id, say) admits nobody either.
     }
   }
   if (built.size >= MOST_ROOMS_KEPT) built.clear();

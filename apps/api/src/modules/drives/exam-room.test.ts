@@ -391,8 +391,22 @@ describe("a drive's focus-loss limit", async () => {
       url: "/api/auth/student/register",
       payload: { ...student.input, resumeCode: student.resumeCode },
     });
-    const again = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(back.json().token) });
+    const backToken = bearer(back.json().token);
+    const again = await app.inject({ method: "POST", url: "/api/quiz/start", headers: backToken });
     expect(again.statusCode, again.body).toBe(200);
+    // That one attempt, and no more: submitted, it does not give the test's allowance back (an outside attack
+    // started a third).
+    const submitted = await app.inject({
+      method: "POST",
+      url: "/api/quiz/submit",
+      headers: backToken,
+      payload: { answers: [] },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const third = await app.inject({ method: "POST", url: "/api/quiz/start", headers: backToken });
+    expect(third.statusCode).toBe(409);
+    const after = await app.inject({ method: "GET", url: "/api/quiz/intro", headers: backToken });
+    expect(after.json()).toMatchObject({ status: "completed", attemptsUsed: 2, attemptsAllowed: 2 });
   });
 
   it("does not count a question a paced test has not shown yet", async () => {
@@ -441,7 +455,7 @@ describe("a drive's focus-loss limit", async () => {
 });
 
 describe("full screen on a drive that asks for it", async () => {
-  const { app, admin, sittingOn } = await productWithDrives();
+  const { app, admin, database, sittingOn, timePasses } = await productWithDrives();
   const exit = (token: string) =>
     app.inject({ method: "POST", url: "/api/quiz/full-screen/exit", headers: bearer(token) });
 
@@ -458,6 +472,19 @@ describe("full screen on a drive that asks for it", async () => {
     const late = await exit(token);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe("You have no quiz in progress on a drive that asks for full screen.");
+  });
+
+  it("counts nothing once the attempt's time has run out past the grace, though no request closed it yet", async () => {
+    // An outside attack added exits to an attempt whose time was over, for the invigilator to read.
+    const { token, state } = await sittingOn({ fullScreen: true });
+    expect((await exit(token)).statusCode).toBe(204);
+    await timePasses(state.attemptId, 25 * 30 + 11);
+    expect((await exit(token)).statusCode).toBe(409);
+    const { rows } = await database.pool.query<{ exits: number }>(
+      "select full_screen_exits as exits from attempts where id = $1::uuid",
+      [state.attemptId],
+    );
+    expect(rows[0]?.exits).toBe(1);
   });
 
   it("counts nothing on a drive that does not ask for it", async () => {

@@ -280,12 +280,12 @@ async function startOrResumeOnce(db: Database, studentId: string, startedBy: Sta
     const allowed = {
       student: student.attemptsAllowed,
       test: test.attemptsAllowed,
-      latestEndedBy: student.latestEndedBy,
+      endedEarly: student.endedEarly,
     };
     if (previous.length >= attemptsAllowed(allowed)) {
       throw new HttpError(
         409,
-        student.latestEndedBy
+        student.endedEarly
           ? "Your attempt was ended before its time, so another cannot start. Ask an admin if you need another attempt."
           : "You have already completed the quiz. Ask an admin if you need another attempt.",
       );
@@ -710,7 +710,7 @@ async function endLocked(tx: Executor, attempt: AttemptRow, endedBy: AttemptEndi
 
 /** POST /api/quiz/full-screen/exit: the page left full screen, on a drive that asks for it (decision 035). */
 export async function noteFullScreenExit(db: Database, studentId: string): Promise<void> {
-  if (!(await recordFullScreenExit(db, studentId))) {
+  if (!(await recordFullScreenExit(db, studentId, DEADLINE_GRACE_SECONDS))) {
     throw new HttpError(409, "You have no quiz in progress on a drive that asks for full screen.");
   }
 }

@@ -1,6 +1,6 @@
 // Starting an attempt: the student locked with what a start needs, the questions drawn, and the attempt stored
 // with its served questions in one statement. Named statements like the rest of the quiz's (decision 006).
-import type { AttemptEnding, DifficultyMix } from "@trainwise/contract/drives";
+import type { DifficultyMix } from "@trainwise/contract/drives";
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
 import type { tests } from "../../../db/schema.ts";
 import { drawableSql, keptForSecureSql } from "../../drives/key-release.ts";
@@ -34,8 +34,8 @@ export interface StudentForStart {
   testName: string;
   /** The student's attempts, newest first. */
   attempts: AttemptRow[];
-  /** Who ended the newest attempt before its student or its time did; null: neither. */
-  latestEndedBy: AttemptEnding | null;
+  /** One of their attempts was ended before its student or its time did (the focus-loss limit, an invigilator). */
+  endedEarly: boolean;
   test: Pick<
     typeof tests.$inferSelect,
     | "categories"
@@ -59,8 +59,7 @@ const lockStudentStatement: NamedStatement = {
       d.late_entry_minutes as "lateEntryMinutes", d.is_default as "driveIsDefault", d.closing_ends_attempts as "closingEndsAttempts", t.name as "testName",
       (select coalesce(json_agg(a order by a."startedAt" desc), '[]')
         from (select ${ATTEMPT_COLUMNS} from attempts where student_id = s.id) a) as attempts,
-      (select a.ended_by from attempts a where a.student_id = s.id order by a.started_at desc limit 1)
-        as "latestEndedBy",
+      exists (select 1 from attempts a where a.student_id = s.id and a.ended_by is not null) as "endedEarly",
       json_build_object('categories', t.categories, 'difficultyMix', t.difficulty_mix,
         'questionCount', t.question_count, 'secondsPerQuestion', t.seconds_per_question, 'timingMode', t.timing_mode,
         'attemptsAllowed', t.attempts_allowed, 'passMark', t.pass_mark, 'negativeMark', t.negative_mark,

@@ -9,6 +9,7 @@ import {
   clockColumns,
   deadlineSql,
   endsByCloseSql,
+  runOutSql,
   sectionsFromSecondsSql,
   sectionsSecondsSql,
   windowStartSql,
@@ -196,15 +197,20 @@ export async function recordFocusLoss(db: Executor, attemptId: string, position:
 
 const fullScreenExitStatement: NamedStatement = {
   name: "quiz.full-screen-exit",
+  // $2 the grace after a deadline: an attempt whose time has run out is waiting to be closed, not being sat.
   text: `update attempts a set full_screen_exits = a.full_screen_exits + 1
     from drives d
     where a.student_id = $1::uuid and a.submitted_at is null and d.id = a.drive_id and d.full_screen
+      and not ${runOutSql(clockColumns("a"), "now()", "$2::int")}
     returning a.full_screen_exits as "fullScreenExits"`,
 };
 
-/** Counts one exit from full screen on the student's open attempt, on a drive that asks for it; false when none. */
-export async function recordFullScreenExit(db: Executor, studentId: string): Promise<boolean> {
-  return (await runNamed(db, fullScreenExitStatement, [studentId])).length > 0;
+/**
+ * Counts one exit from full screen on the student's attempt while it is being sat (its time not run out past the
+ * grace), on a drive that asks for it; false when none.
+ */
+export async function recordFullScreenExit(db: Executor, studentId: string, graceSeconds: number): Promise<boolean> {
+  return (await runNamed(db, fullScreenExitStatement, [studentId, graceSeconds])).length > 0;
 }
 
 const endedByStatement: NamedStatement = {

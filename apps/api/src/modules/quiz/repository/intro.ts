@@ -1,6 +1,5 @@
 // What a registered student is about to sit, read before any attempt starts: the test's rules as their attempt
 // would copy them, and where their attempts stand (decision 026).
-import type { AttemptEnding } from "@trainwise/contract/drives";
 import type { QuizIntro } from "@trainwise/contract/quiz";
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
 import { type DriveWindow, entryRefusal, type LateEntry } from "../../drives/window.ts";
@@ -20,7 +19,8 @@ const introStatement: NamedStatement = {
       s.attempts_allowed as "studentAttemptsAllowed", t.attempts_allowed as "testAttemptsAllowed",
       (select count(*)::int from attempts a where a.student_id = s.id) as "attemptsUsed",
       exists (select 1 from attempts a where a.student_id = s.id and a.submitted_at is null) as running,
-      latest.id as "resultId", latest.ended_by as "endedBy"
+      latest.id as "resultId", latest.ended_by as "endedBy",
+      exists (select 1 from attempts a where a.student_id = s.id and a.ended_by is not null) as "endedEarly"
     from students s join drives d on d.id = s.drive_id join tests t on t.id = d.test_id
       left join lateral (select a.id, a.ended_by from attempts a where a.student_id = s.id and a.submitted_at is not null
         order by a.submitted_at desc limit 1) latest on true
@@ -29,12 +29,13 @@ const introStatement: NamedStatement = {
 
 /**
  * How many attempts a student may make: the test's allowance or the student's own (an admin's "allow another
- * attempt"), whichever is more; but after an attempt the focus-loss limit or an invigilator ended, only what an
- * admin allowed the student since (decision 035). Else the test's second attempt would undo the ending: an outside
- * attack ended at the limit started again at once, with the board showing a fresh attempt.
+ * attempt"), whichever is more; but once the focus-loss limit or an invigilator has ended one of their attempts,
+ * only the student's own: each admin's "allow another" gives one more (decision 035). Else the test's allowance
+ * would undo the ending: an outside attack ended at the limit started again at once, and another, allowed one
+ * attempt after the ending, had the test's whole allowance back once that attempt was submitted.
  */
-export function attemptsAllowed(allowed: { student: number; test: number; latestEndedBy: AttemptEnding | null }) {
-  return allowed.latestEndedBy ? allowed.student : Math.max(allowed.student, allowed.test);
+export function attemptsAllowed(allowed: { student: number; test: number; endedEarly: boolean }) {
+  return allowed.endedEarly ? allowed.student : Math.max(allowed.student, allowed.test);
 }
 
 /** The student's intro, or undefined when the registration is gone. */
@@ -47,13 +48,14 @@ export async function readIntro(db: Executor, studentId: string): Promise<QuizIn
         timeMultiplier: number;
         studentAttemptsAllowed: number;
         testAttemptsAllowed: number;
+        endedEarly: boolean;
       }
   >(db, introStatement, [studentId]);
   if (!row) return undefined;
-  const { running, timeMultiplier, studentAttemptsAllowed, testAttemptsAllowed, ...rest } = row;
+  const { running, timeMultiplier, studentAttemptsAllowed, testAttemptsAllowed, endedEarly, ...rest } = row;
   const { opensAt, closesAt, closedAt, timeZone, lateEntryMinutes, ...outline } = rest;
   const drive = { opensAt, closesAt, closedAt, timeZone, lateEntryMinutes };
-  const allowed = { student: studentAttemptsAllowed, test: testAttemptsAllowed, latestEndedBy: outline.endedBy };
+  const allowed = { student: studentAttemptsAllowed, test: testAttemptsAllowed, endedEarly };
   const intro = { ...outline, attemptsAllowed: attemptsAllowed(allowed) };
   const status = running ? "in_progress" : intro.attemptsUsed >= intro.attemptsAllowed ? "completed" : "not_started";
   // What a start would say, told before it is pressed (an outside attack read "not started" and a Start button past
