@@ -677,20 +677,15 @@ function hasShown(attempt: AttemptRow, position: number, now: Date): boolean {
 }
 
 /**
- * Ends the student's running attempt now (`only` that one, when given), scored with the answers it holds as a
- * deadline would, and notes who ended it. False when none was running: none at all, already submitted, or its
- * time already up (then it is closed as its clock says, not by `endedBy`).
+ * Ends the student's running attempt now, scored with the answers it holds as a deadline would, and notes who ended
+ * it. False when none was running: none at all, already submitted, or its time already up (then it is closed as its
+ * clock says, not by `endedBy`).
  */
-export async function endRunningAttempt(
-  db: Database,
-  studentId: string,
-  endedBy: AttemptEnding,
-  only?: string,
-): Promise<boolean> {
+export async function endRunningAttempt(db: Database, studentId: string, endedBy: AttemptEnding): Promise<boolean> {
   return db.transaction(async (tx) => {
     const now = new Date();
     const locked = await lockOpenAttempt(tx, studentId);
-    if (!locked || (only !== undefined && locked.id !== only)) return false;
+    if (!locked) return false;
     const attempt = await closeIfOverdue(tx, locked, now);
     return !attempt.submittedAt && endLocked(tx, attempt, endedBy, now);
   });
