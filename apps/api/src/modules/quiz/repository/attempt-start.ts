@@ -15,6 +15,7 @@ import {
   type TimestampText,
 } from "./attempt-rows.ts";
 import { deadlineSql, endsByCloseSql } from "./clock-sql.ts";
+import { endedEarlySql } from "./intro.ts";
 
 /** A student about to start an attempt: their allowances, their drive's window and the test's rules. */
 export interface StudentForStart {
@@ -59,7 +60,7 @@ const lockStudentStatement: NamedStatement = {
       d.late_entry_minutes as "lateEntryMinutes", d.is_default as "driveIsDefault", d.closing_ends_attempts as "closingEndsAttempts", t.name as "testName",
       (select coalesce(json_agg(a order by a."startedAt" desc), '[]')
         from (select ${ATTEMPT_COLUMNS} from attempts where student_id = s.id) a) as attempts,
-      exists (select 1 from attempts a where a.student_id = s.id and a.ended_by is not null) as "endedEarly",
+      ${endedEarlySql("s")} as "endedEarly",
       json_build_object('categories', t.categories, 'difficultyMix', t.difficulty_mix,
         'questionCount', t.question_count, 'secondsPerQuestion', t.seconds_per_question, 'timingMode', t.timing_mode,
         'attemptsAllowed', t.attempts_allowed, 'passMark', t.pass_mark, 'negativeMark', t.negative_mark,

@@ -5,6 +5,11 @@ import { type Executor, type NamedStatement, runNamed } from "../../../db/client
 import { type DriveWindow, entryRefusal, type LateEntry } from "../../drives/window.ts";
 import { outlineSectionsSql } from "../../tests/repository.ts";
 
+/** Whether the focus-loss limit or an invigilator has ended one of the attempts of `student` (a students alias). */
+export function endedEarlySql(student: string): string {
+  return `exists (select 1 from attempts a where a.student_id = ${student}.id and a.ended_by is not null)`;
+}
+
 const introStatement: NamedStatement = {
   name: "quiz.intro",
   text: `select t.name as "testName", d.name as "driveName", d.organisation, t.rules_first as "rulesFirst",
@@ -20,7 +25,7 @@ const introStatement: NamedStatement = {
       (select count(*)::int from attempts a where a.student_id = s.id) as "attemptsUsed",
       exists (select 1 from attempts a where a.student_id = s.id and a.submitted_at is null) as running,
       latest.id as "resultId", latest.ended_by as "endedBy",
-      exists (select 1 from attempts a where a.student_id = s.id and a.ended_by is not null) as "endedEarly"
+      ${endedEarlySql("s")} as "endedEarly"
     from students s join drives d on d.id = s.drive_id join tests t on t.id = d.test_id
       left join lateral (select a.id, a.ended_by from attempts a where a.student_id = s.id and a.submitted_at is not null
         order by a.submitted_at desc limit 1) latest on true
