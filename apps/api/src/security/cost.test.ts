@@ -1088,6 +1088,8 @@ describe("the cost of every route to everyone else", async () => {
           payload: { ...passed.lookup, resultId: passed.resultId },
         }),
         invitation: async () => ({ method: "GET", url: unknownLink }),
+        // Only a code that names no drive is counted: a drive's panel is the same page for all its students.
+        registrationDrive: async () => ({ method: "GET", url: "/api/auth/student/drive?code=NODRIVE9" }),
         acceptInvitation: async () => ({
           method: "POST",
           url: unknownLink,

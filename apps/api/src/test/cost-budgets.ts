@@ -75,12 +75,16 @@ export const BUDGET_EXCEPTIONS: Partial<Record<EndpointName, CostBudget & { reas
  * differs from this, or a limited route is missing here). `max` is per window, counted per `per`.
  */
 export const THROTTLED: Partial<Record<EndpointName, { max: number | "config"; windowMs: number; per: string }>> = {
-  registerStudent: { max: "config", windowMs: 10 * 60_000, per: "address and drive code (REGISTRATION_RATE_LIMIT)" },
-  personalLink: { max: "config", windowMs: 10 * 60_000, per: "address (REGISTRATION_RATE_LIMIT)" },
+  registerStudent: {
+    max: "config",
+    windowMs: 10 * 60_000,
+    per: "personal link or roster registration named, else address and drive code (REGISTRATION_RATE_LIMIT)",
+  },
+  personalLink: { max: "config", windowMs: 10 * 60_000, per: "link (REGISTRATION_RATE_LIMIT)" },
   registrationDrive: {
     max: "config",
     windowMs: 10 * 60_000,
-    per: "address and drive code (REGISTRATION_RATE_LIMIT)",
+    per: "address and drive code, a code naming no drive only (REGISTRATION_RATE_LIMIT)",
   },
   sendEmailCode: { max: "config", windowMs: 10 * 60_000, per: "address and drive code (REGISTRATION_RATE_LIMIT)" },
   invitation: { max: 30, windowMs: 60_000, per: "address" },
@@ -89,7 +93,11 @@ export const THROTTLED: Partial<Record<EndpointName, { max: number | "config"; w
   verifyCertificate: { max: 60, windowMs: 60_000, per: "address" },
   certificate: { max: 10, windowMs: 60_000, per: "student" },
   scorecard: { max: 10, windowMs: 60_000, per: "student" },
-  studentResults: { max: "config", windowMs: 10 * 60_000, per: "address (REGISTRATION_RATE_LIMIT)" },
+  studentResults: {
+    max: "config",
+    windowMs: 10 * 60_000,
+    per: "registration named (e-mail or personal link; REGISTRATION_RATE_LIMIT)",
+  },
   studentResultCertificate: { max: 10, windowMs: 60_000, per: "registration named (e-mail or personal link)" },
   studentResultScorecard: { max: 10, windowMs: 60_000, per: "registration named (e-mail or personal link)" },
 };

@@ -1,14 +1,16 @@
 // Students: registration (public) and the admin's list, table, export and actions on one student.
 
-import { EMAIL_CODE_MINUTES } from "@trainwise/contract/auth";
+import { EMAIL_CODE_MINUTES, type StudentRegistration } from "@trainwise/contract/auth";
 import { LET_RESUME_MINUTES } from "@trainwise/contract/students";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { streamCsv } from "../../csv/reply.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
+import { registrationNamedKey } from "../../limits/per-registration.ts";
 import { createMailer, loggableMailFailure } from "../../mail/mailer.ts";
 import { personalLinkFor } from "../drives/personal-links.ts";
 import { registrationDriveFor } from "../drives/registration-drive.ts";
+import { findDriveForRegistration } from "../drives/repository.ts";
 import { entryRefusal } from "../drives/window.ts";
 import { endRunningAttempt } from "../quiz/service.ts";
 import { correctDetails } from "./details.ts";
@@ -41,19 +43,37 @@ import {
   studentTable,
 } from "./repository.ts";
 
+const LINK_NOT_VALID =
+  "This personal link is not valid: it may have been replaced by a newer one. Ask your placement officer for your link.";
+class PersonalLinkNotValid extends HttpError {
+  constructor() {
+    super(404, LINK_NOT_VALID);
+  }
+}
+
+const isUnknownLink = (error: unknown) => error instanceof PersonalLinkNotValid;
+
 export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
   const codeGuesses = new DriveCodeGuesses(app.counters);
   const mailer = createMailer(app.config.smtpUrl);
 
   /** Refuses a try from an address that has guessed too many drive codes (drive-code-guesses.ts). */
-  async function enterCodeGuess(ip: string, reply: FastifyReply): Promise<CodeTry> {
+  async function enterCodeGuess(
+    ip: string,
+    reply: FastifyReply,
+    wrongTries = "Too many wrong drive codes from this network.",
+  ): Promise<CodeTry> {
     const codeTry = await codeGuesses.enter(ip);
-    refuseWaitingTry(codeTry, reply, "Too many wrong drive codes from this network.");
+    refuseWaitingTry(codeTry, reply, wrongTries);
     return codeTry;
   }
 
-  // Counted per drive and per address after the body is read: a whole college behind one network address
-  // registers for its own drive, and a flood aimed at one drive leaves the others alone.
+  // Counted after the body is read. Where the registration proves who it is for (a personal link, or a roster the
+  // drive admits only from), per that registration: a whole college behind one network address registers for its
+  // drive, each student within their own count (decision 036), and whoever names a registration they cannot prove
+  // is refused and counted against the address as a wrong code. On a drive open to anyone with its code, per drive
+  // and address: nothing there tells one person from a thousand made-up ones, and a flood aimed at one drive leaves
+  // the others alone.
   const perDriveAndAddress = {
     rateLimit: {
       max: app.config.registrationRateLimit,
@@ -61,6 +81,18 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
       hook: "preHandler" as const,
       keyGenerator: (request: FastifyRequest) =>
         `${request.ip}|${(request.body as { driveCode?: string })?.driveCode ?? ""}`,
+    },
+  };
+  const perRegistrationProved = {
+    rateLimit: {
+      ...perDriveAndAddress.rateLimit,
+      keyGenerator: async (request: FastifyRequest) => {
+        const body = request.body as StudentRegistration;
+        if (body.linkToken !== undefined) return registrationNamedKey("registration", body);
+        const drive = await findDriveForRegistration(app.db, body.driveCode);
+        if (drive?.rosterOnly) return registrationNamedKey(`registration:${drive.id}`, body);
+        return perDriveAndAddress.rateLimit.keyGenerator(request);
+      },
     },
   };
   serve(
@@ -77,13 +109,14 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
       const token = await app.tokens.issue("student", studentId);
       return resumeCode ? { token, resumeCode } : { token };
     },
-    { config: perDriveAndAddress },
+    { config: perRegistrationProved },
   );
 
   // The registration page's panel, before anyone types (decision 029). A code that names no current drive costs
   // what it costs at registration: the same refusal, no sooner, counted against the address; a drive's code is
   // taken back, so a lab opening its share link from one address is never slowed. The answer depends on the code
-  // alone, so it says nothing about who is on a roster.
+  // alone, so it says nothing about who is on a roster. The request limit counts only codes that name no drive: a
+  // drive's panel is the same public page for each of its students (decision 036).
   serve(
     app,
     "registrationDrive",
@@ -106,6 +139,8 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
           ...perDriveAndAddress.rateLimit,
           keyGenerator: (request: FastifyRequest) =>
             `${request.ip}|${(request.query as { code?: string })?.code ?? ""}`,
+          allowList: async (request: FastifyRequest) =>
+            (await findDriveForRegistration(app.db, (request.query as { code?: string }).code)) !== undefined,
         },
       },
     },
@@ -160,23 +195,33 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
     { config: perDriveAndAddress },
   );
 
-  // The token is 128 random bits, so guessing is hopeless; the limit (per address, as large as registration's, for a
-  // college behind one address) only bounds a flood of lookups.
+  // The token is 128 random bits, so guessing is hopeless; still, a token that names no link counts against the
+  // address as a wrong drive code does, and the request limit counts per link (as large as registration's), not per
+  // address: a college opening its links from one address is many students (decision 036).
   serve(
     app,
     "personalLink",
-    async (request) => {
-      const link = await personalLinkFor(app.db, request.params.token);
-      const drive = link && (await registrationDriveFor(app.db, link.driveCode));
-      if (!link || !drive) throw new HttpError(404, LINK_NOT_VALID);
-      return { ...link, drive };
+    async (request, reply) => {
+      const linkTry = await enterCodeGuess(request.ip, reply, "Too many links that name nobody from this network.");
+      return linkTry.settle(async () => {
+        const link = await personalLinkFor(app.db, request.params.token);
+        const drive = link && (await registrationDriveFor(app.db, link.driveCode));
+        if (!link || !drive) throw new PersonalLinkNotValid();
+        return { ...link, drive };
+      }, isUnknownLink);
     },
-    { config: { rateLimit: { max: app.config.registrationRateLimit, timeWindow: 10 * 60_000 } } },
+    {
+      config: {
+        rateLimit: {
+          max: app.config.registrationRateLimit,
+          timeWindow: 10 * 60_000,
+          keyGenerator: (request: FastifyRequest) =>
+            registrationNamedKey("personal-link", { linkToken: (request.params as { token?: string }).token }),
+        },
+      },
+    },
   );
 };
-
-const LINK_NOT_VALID =
-  "This personal link is not valid: it may have been replaced by a newer one. Ask your placement officer for your link.";
 
 /** The registration form's fields and the admin's, named as the admin reads them (decision 027). */
 const STUDENT_CSV_COLUMNS = [
