@@ -62,6 +62,22 @@ export type LetResumeResponse = z.infer<typeof letResumeResponseSchema>;
  */
 export const TIME_MULTIPLIER = { min: 1, max: 3 } as const;
 export const MAX_TIME_MULTIPLIER = TIME_MULTIPLIER.max;
+/**
+ * Time an invigilator adds to running attempts from the live board (decision 037), in whole minutes: a lost
+ * connection, a power cut, a question withdrawn. More than a few hours is a new sitting, not added time.
+ */
+export const ADDED_MINUTES = { min: 1, max: 180 } as const;
+
+const addedMinutesError = `Minutes to add must be a whole number from ${ADDED_MINUTES.min} to ${ADDED_MINUTES.max}`;
+export const addTimeInputSchema = z.object({
+  minutes: z
+    .number({ error: addedMinutesError })
+    .int({ error: addedMinutesError })
+    .min(ADDED_MINUTES.min, { error: addedMinutesError })
+    .max(ADDED_MINUTES.max, { error: addedMinutesError }),
+});
+export type AddTimeInput = z.infer<typeof addTimeInputSchema>;
+
 export const timeMultiplierInputSchema = z.object({
   timeMultiplier: z
     .number({ error: "Extra time must be a number" })

@@ -496,8 +496,14 @@ export const attempts = pgTable(
     endedBy: text("ended_by").$type<AttemptEnding>(),
     /** Times the quiz page left full screen while the attempt ran, on a drive that asks for it (decision 035). */
     fullScreenExits: integer("full_screen_exits").notNull().default(0),
+    /**
+     * Seconds invigilators added while the attempt ran (decision 037), as its clock moved them: the deadline a start
+     * would write is this much later, so a drive's changed closing keeps them (reclockOpenAttempts).
+     */
+    addedSeconds: integer("added_seconds").notNull().default(0),
   },
   (table) => [
+    check("attempts_added_seconds", sql`${table.addedSeconds} >= 0`),
     check(
       "attempts_ended_by",
       sql`${table.endedBy} is null or ${table.endedBy} in (${sql.raw(ATTEMPT_ENDINGS.map((ending) => `'${ending}'`).join(", "))})`,

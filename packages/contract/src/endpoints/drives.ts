@@ -11,6 +11,7 @@ import {
   testInputSchema,
   testSchema,
 } from "../drives.ts";
+import { addTimeInputSchema } from "../students.ts";
 
 import { admin, endpoint } from "./definition.ts";
 
@@ -61,6 +62,16 @@ export const driveAdminEndpoints = {
     path: "/drives/:id/close",
     access: admin("examiner", "drive.close"),
     summary: "Close a drive now: nobody new registers or starts",
+    response: messageResponseSchema,
+  }),
+  addDriveTime: endpoint({
+    method: "POST",
+    path: "/drives/:id/add-time",
+    access: admin("examiner", "drive.add-time"),
+    summary:
+      "Add minutes to every attempt of the drive running now (an invigilator's action from the live board), as " +
+      "adding them to each student does",
+    body: addTimeInputSchema,
     response: messageResponseSchema,
   }),
   reopenDrive: endpoint({

@@ -2,6 +2,7 @@
 import { studentTablePageSchema, studentTableQuerySchema } from "../admin-tables.ts";
 import { listOf, messageResponseSchema } from "../common.ts";
 import {
+  addTimeInputSchema,
   LET_RESUME_MINUTES,
   letResumeResponseSchema,
   studentAdminSchema,
@@ -68,6 +69,16 @@ export const studentAdminEndpoints = {
     summary:
       "End the student's running attempt now, scored with the answers saved so far (an invigilator's action from " +
       "the live board); their page shows the result at its next step",
+    response: messageResponseSchema,
+  }),
+  addStudentTime: endpoint({
+    method: "POST",
+    path: "/students/:id/add-time",
+    access: admin("examiner", "student.add-time"),
+    summary:
+      "Add minutes to the student's running attempt (an invigilator's action from the live board): the open " +
+      "question or section and everything after it end that much later, within the drive's closing if it ends attempts",
+    body: addTimeInputSchema,
     response: messageResponseSchema,
   }),
   endSessions: endpoint({

@@ -21,14 +21,16 @@ const SNAPSHOTS: Record<string, (id: string) => SQL> = {
   test: (id) => sql`select to_jsonb(t) as snapshot from tests t where t.id = ${id}::uuid`,
   drive: (id) => sql`
     select to_jsonb(d) || jsonb_build_object('rosterEntries',
-      (select count(*) from drive_roster r where r.drive_id = d.id)) as snapshot
+      (select count(*) from drive_roster r where r.drive_id = d.id),
+      -- The time invigilators have added to its attempts: what "add time for everyone" changes.
+      'addedSeconds', (select coalesce(sum(a.added_seconds), 0) from attempts a where a.drive_id = d.id)) as snapshot
     from drives d where d.id = ${id}::uuid`,
   // With the attempts' outcomes: removing a registration takes its attempts with it, and the log keeps them.
   student: (id) => sql`
     select to_jsonb(s) - 'resume_code_hash' - 'registration_key_hash' || jsonb_build_object('attempts', coalesce((
       select jsonb_agg(jsonb_build_object('id', a.id, 'startedAt', a.started_at, 'submittedAt', a.submitted_at,
         'score', a.score, 'marks', a.marks, 'totalQuestions', a.total_questions, 'passed', a.passed,
-        'endedBy', a.ended_by)
+        'endedBy', a.ended_by, 'addedSeconds', a.added_seconds)
         order by a.started_at)
       from attempts a where a.student_id = s.id), '[]'::jsonb)) as snapshot
     from students s where s.id = ${id}::uuid`,

@@ -16,6 +16,7 @@ import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
 import { createMailer } from "../../mail/mailer.ts";
 import { reclockOpenAttempts } from "../quiz/repository/attempt-writes.ts";
+import { addTimeToRunning } from "../quiz/service.ts";
 import { RESULT_EXPORT_COLUMNS, resultLine } from "../results/export-lines.ts";
 import { liveStreams } from "./live-stream.ts";
 import { emailPersonalLinks, makePersonalLinks, personalLinkAddress, personalLinksCsv } from "./personal-links.ts";
@@ -231,6 +232,11 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
       return { message: statusMessage(driveOut(await driveOrNotFound(app.db, request.params.id))) };
     });
   }
+
+  serve(app, "addDriveTime", async (request) => {
+    await driveOrNotFound(app.db, request.params.id);
+    return { message: await addTimeToRunning(app.db, { driveId: request.params.id }, request.body.minutes) };
+  });
 
   serve(app, "publishResults", async (request) => {
     const { drive } = await driveOrNotFound(app.db, request.params.id);

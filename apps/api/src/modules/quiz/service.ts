@@ -46,6 +46,7 @@ import {
   type StudentForStart,
 } from "./repository/attempt-start.ts";
 import {
+  addTime,
   changePaletteOf,
   markEndedBy,
   moveCurrentPosition,
@@ -55,6 +56,7 @@ import {
   recordReload,
   saveSelectedOption,
   scoreAndClose,
+  type TimeAdded,
 } from "./repository/attempt-writes.ts";
 import {
   advanceIfAllowed,
@@ -701,6 +703,52 @@ async function endLocked(tx: Executor, attempt: AttemptRow, endedBy: AttemptEndi
   await scoreAndClose(tx, attempt.id, now);
   await markEndedBy(tx, attempt.id, endedBy);
   return true;
+}
+
+/**
+ * POST /api/students/:id/add-time and /api/drives/:id/add-time: an invigilator adds `minutes` to the running attempt
+ * of a student, or of every student of a drive (decision 037; timing.ts's withAddedTime). Refused with 409 when no
+ * attempt there has a clock running; the answer says how many were reached, and which got less for the drive's
+ * closing.
+ */
+export async function addTimeToRunning(
+  db: Database,
+  who: { studentId: string } | { driveId: string },
+  minutes: number,
+): Promise<string> {
+  const added = await addTime(db, who, minutes * 60, new Date());
+  const forOne = "studentId" in who;
+  if (added.length === 0) {
+    throw new HttpError(
+      409,
+      forOne
+        ? "This student has no attempt running: there is no clock to add time to."
+        : "No attempt of this drive is running: there is no clock to add time to.",
+    );
+  }
+  const amount = minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  const cut = added.filter((attempt) => attempt.movedSeconds < minutes * 60);
+  const reached = forOne
+    ? "the attempt"
+    : added.length === 1
+      ? "1 running attempt"
+      : `${added.length} running attempts`;
+  const cutNote =
+    cut.length === 0
+      ? ""
+      : forOne
+        ? ` The drive's closing ends attempts, so its end moved only ${movedText(cut[0] as TimeAdded)}.`
+        : ` The drive's closing ends attempts: ${cut.length} of them end at its closing time, with less.`;
+  return (
+    `Added ${amount} to ${reached}: the open question or section and everything after it end ${amount} later.` +
+    `${cutNote} The student's page shows the new time before its clock would have run out.`
+  );
+}
+
+/** How far a deadline moved, in words. */
+function movedText(added: TimeAdded): string {
+  const seconds = Math.max(0, Math.round(added.movedSeconds));
+  return seconds % 60 === 0 ? `${seconds / 60} min` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
 /** POST /api/quiz/full-screen/exit: the page left full screen, on a drive that asks for it (decision 035). */

@@ -34,12 +34,14 @@ export function readClock(clock: AttemptClock, now: Date): ClockReading {
   const toDeadlineMs = clock.sectionDeadlineAt.getTime() - now.getTime();
   if (toDeadlineMs <= 0) return { position: clock.sectionEnd, secondsLeft: 0 };
   if (!clock.paced) return { position: clock.currentPosition, secondsLeft: Math.ceil(toDeadlineMs / 1000) };
-  const elapsedMs = Math.max(0, now.getTime() - clock.currentStartedAt.getTime());
+  // Before the current window's start (time an invigilator added moved it later, or another instance's clock is
+  // ahead) the current question is open until its window ends.
+  const elapsedMs = now.getTime() - clock.currentStartedAt.getTime();
   const windowMs = clock.secondsPerQuestion * 1000;
-  const passed = Math.floor(elapsedMs / windowMs);
+  const passed = Math.max(0, Math.floor(elapsedMs / windowMs));
   const position = Math.min(clock.currentPosition + passed, clock.sectionEnd);
   if (position >= clock.sectionEnd) return { position: clock.sectionEnd, secondsLeft: 0 };
-  const windowLeftMs = windowMs - (elapsedMs - passed * windowMs);
+  const windowLeftMs = (passed + 1) * windowMs - elapsedMs;
   return { position, secondsLeft: Math.ceil(Math.min(windowLeftMs, toDeadlineMs) / 1000) };
 }
 
@@ -48,7 +50,10 @@ export function windowStart(clock: AttemptClock, position: number): Date {
   return new Date(clock.currentStartedAt.getTime() + offset);
 }
 
-/** Whether an answer to `position` arriving at `now` counts: its window is open, or closed less than the grace. */
+/**
+ * Whether an answer to `position` arriving at `now` counts: its window is open, or closed less than the grace. The
+ * current question's window is open until it ends, even before its start (readClock); a later one from its start.
+ */
 export function acceptsAnswer(clock: AttemptClock, position: number, now: Date): boolean {
   if (position < clock.sectionFirst || position >= clock.sectionEnd) return false;
   const grace = DEADLINE_GRACE_SECONDS * 1000;
@@ -57,7 +62,7 @@ export function acceptsAnswer(clock: AttemptClock, position: number, now: Date):
   if (position < clock.currentPosition) return false;
   const start = windowStart(clock, position).getTime();
   const end = start + clock.secondsPerQuestion * 1000 + grace;
-  return now.getTime() >= start && now.getTime() <= end;
+  return (position === clock.currentPosition || now.getTime() >= start) && now.getTime() <= end;
 }
 
 /** When the open section's time ends: its last window's end (paced) or its deadline, whichever comes first. */
@@ -178,4 +183,41 @@ export function catchUpSections(
 export function deadlineFrom(opened: AttemptClock, sections: readonly SectionTime[], deadlineAt: Date): Date {
   const rest = sectionsSeconds(sections, opened.sectionFirst) * 1000;
   return new Date(Math.min(deadlineAt.getTime(), opened.currentStartedAt.getTime() + rest));
+}
+
+/** Whether the clock is running at `now`: a question's window (paced) or the open section is open (readClock). */
+export function isRunning(clock: AttemptClock, now: Date): boolean {
+  return readClock(clock, now).secondsLeft > 0;
+}
+
+/**
+ * The clock and the attempt's last moment once an invigilator has added `seconds` at `now` (decision 037), or
+ * undefined when the clock is not running (its time up, or in the grace after it: nothing is open to extend). On a
+ * paced clock the timer's position is caught up first, so that no window already closed opens again, and the open
+ * window ends `seconds` later, every later window with it (its start moves as much, past `now` if need be: the
+ * current window is open until it ends); on one clock its start moves as much. The open section's
+ * deadline and the attempt's come `seconds` later, cut at `endsBy` when the drive's closing ends attempts (null:
+ * no cut). addedTimeSql is its twin.
+ */
+export function withAddedTime(
+  clock: AttemptClock,
+  deadlineAt: Date,
+  endsBy: Date | null,
+  now: Date,
+  seconds: number,
+): { clock: AttemptClock; deadlineAt: Date } | undefined {
+  if (!isRunning(clock, now)) return undefined;
+  const ms = seconds * 1000;
+  const position = clock.paced ? readClock(clock, now).position : clock.currentPosition;
+  const startedAt = clock.paced ? windowStart(clock, position) : clock.currentStartedAt;
+  const deadline = Math.min(deadlineAt.getTime() + ms, endsBy?.getTime() ?? Number.POSITIVE_INFINITY);
+  return {
+    clock: {
+      ...clock,
+      currentPosition: position,
+      currentStartedAt: new Date(startedAt.getTime() + ms),
+      sectionDeadlineAt: new Date(Math.min(clock.sectionDeadlineAt.getTime() + ms, deadline)),
+    },
+    deadlineAt: new Date(deadline),
+  };
 }

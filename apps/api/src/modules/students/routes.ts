@@ -12,7 +12,7 @@ import { personalLinkFor } from "../drives/personal-links.ts";
 import { registrationDriveFor } from "../drives/registration-drive.ts";
 import { findDriveForRegistration } from "../drives/repository.ts";
 import { entryRefusal } from "../drives/window.ts";
-import { endRunningAttempt } from "../quiz/service.ts";
+import { addTimeToRunning, endRunningAttempt } from "../quiz/service.ts";
 import { correctDetails } from "./details.ts";
 import { type CodeTry, DriveCodeGuesses, refuseWaitingTry } from "./drive-code-guesses.ts";
 
@@ -317,6 +317,11 @@ export const studentAdminRoutes: FastifyPluginAsync = async (app) => {
         "The attempt has ended. It is scored with the answers saved so far; the student sees their result at " +
         "their next step.",
     };
+  });
+
+  serve(app, "addStudentTime", async (request) => {
+    if (!(await findStudent(app.db, request.params.id))) throw new HttpError(404, "Student not found.");
+    return { message: await addTimeToRunning(app.db, { studentId: request.params.id }, request.body.minutes) };
   });
 
   serve(app, "removeStudent", async (request) => {

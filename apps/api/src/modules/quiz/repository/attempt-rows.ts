@@ -12,13 +12,13 @@ export type AttemptRow = Omit<typeof attempts.$inferSelect, "sectionEnd" | "sect
 /**
  * The SET list of `attempt_questions` (under the alias `aq`) that saves an answer: the choice, when, and how long
  * after the question's window opened (`windowStart`, a timestamptz expression, null unless the attempt is timed
- * per question), which answer-timing.ts reads.
+ * per question; none for an answer before it, in a window an invigilator lengthened), which answer-timing.ts reads.
  */
 export function saveAnswerSql(values: { optionId: string; optionIds: string; now: string; windowStart: string }) {
   const { optionId, optionIds, now, windowStart } = values;
   // greatest() passes over a null, so a missing window start is tested first.
   return `selected_option_id = ${optionId}, selected_option_ids = ${optionIds}, answered_at = ${now},
-      ms_to_answer = case when ${windowStart} is null then null
+      ms_to_answer = case when ${windowStart} is null or ${windowStart} > ${now} then null
                           else greatest(0, round(extract(epoch from (${now} - ${windowStart})) * 1000))::int end`;
 }
 

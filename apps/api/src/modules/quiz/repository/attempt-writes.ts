@@ -6,7 +6,9 @@ import { MARK_GRID, questionMarkSql } from "../marking.ts";
 import type { AttemptClock } from "../timing.ts";
 import { ATTEMPT_COLUMNS, attemptRows, type Choice, paletteChangeSql, saveAnswerSql } from "./attempt-rows.ts";
 import {
+  addedTimeSql,
   clockColumns,
+  clockRunningSql,
   deadlineSql,
   endsByCloseSql,
   runOutSql,
@@ -250,21 +252,25 @@ export async function recordReload(db: Executor, attemptId: string, now: Date) {
   await runNamed(db, recordReloadStatement, [attemptId, now]);
 }
 
+/** The closing time that cuts a drive's attempts (alias `d`), null when its closing does not end them. */
+const ENDS_BY_SQL = "case when d.closing_ends_attempts then coalesce(d.closed_at, d.closes_at) end";
+
 const reclockOpenAttemptsStatement: NamedStatement = {
   name: "quiz.reclock-open-attempts",
-  // Every deadline written again, cut by the close where the drive's closing ends attempts: from its start, or on
+  // Every deadline written again, cut by the close where the drive's closing ends attempts: from its start (with the
+  // time invigilators added), or on
   // an attempt timed per section from the open section's end (a paced section's last window's end; a section on one
   // clock keeps its start as its current window's) with every later section's time, as leaving a section set it
   // (deadlineFrom): from the start, a reopening gave back the time sections left early had given up (an outside
   // attack). The open section's deadline is its end, cut by that deadline; without sections it is the attempt's.
   text: `with timed as (
       select a.id, a.started_at, a.timing_mode = 'per_section' as per_section, a.section_end is not null as sectioned,
-        a.total_questions * a.seconds_per_question as whole_seconds,
+        a.total_questions * a.seconds_per_question + a.added_seconds as whole_seconds,
         ${sectionsFromSecondsSql("a", "a.section_end")} as later_seconds,
         case when a.paced then ${windowStartSql(clockColumns("a"), "a.section_end")}
           else a.current_started_at + make_interval(secs => ${sectionsSecondsSql("a", "a.section_first", "a.section_end")})
         end as section_ends,
-        case when d.closing_ends_attempts then coalesce(d.closed_at, d.closes_at) end as ends_by
+        ${ENDS_BY_SQL} as ends_by
       from attempts a join drives d on d.id = a.drive_id
       where d.id = $1::uuid and a.submitted_at is null
     ), reclocked as (
@@ -287,4 +293,51 @@ const reclockOpenAttemptsStatement: NamedStatement = {
  */
 export async function reclockOpenAttempts(db: Executor, driveId: string) {
   await runNamed(db, reclockOpenAttemptsStatement, [driveId]);
+}
+
+const added = addedTimeSql(clockColumns("a"), {
+  deadlineAt: "a.deadline_at",
+  endsBy: "r.ends_by",
+  now: "$4::timestamptz",
+  seconds: "$3::int",
+});
+
+const addTimeStatement: NamedStatement = {
+  name: "quiz.add-time",
+  // $1 the student, or null for every running attempt of drive $2; $3 seconds; $4 now. Only a running clock gets
+  // time (timing.ts's withAddedTime), as each row stands once locked: an attempt between two sections, or whose
+  // time is up, is left to its clock. Each row answers with the seconds its deadline actually moved.
+  text: `with running as (
+      select a.id, a.deadline_at as was, ${ENDS_BY_SQL} as ends_by
+      from attempts a join drives d on d.id = a.drive_id
+      where a.submitted_at is null
+        and (a.student_id = $1::uuid or ($1::uuid is null and a.drive_id = $2::uuid))
+        and ${clockRunningSql(clockColumns("a"), "$4::timestamptz")}
+      for update of a
+    )
+    update attempts a set current_position = ${added.currentPosition},
+      current_started_at = ${added.currentStartedAt},
+      section_deadline_at = case when a.section_deadline_at is not null then ${added.sectionDeadlineAt} end,
+      deadline_at = ${added.deadlineAt},
+      added_seconds = a.added_seconds + $3::int
+    from running r where a.id = r.id
+    returning a.student_id as "studentId", extract(epoch from a.deadline_at - r.was)::float8 as "movedSeconds"`,
+};
+
+/** One attempt given more time, and how far its deadline moved (less than the time added when a closing cuts it). */
+export interface TimeAdded {
+  studentId: string;
+  movedSeconds: number;
+}
+
+/** Adds `seconds` to the running attempt of `studentId`, or to every running attempt of `driveId` (decision 037). */
+export async function addTime(
+  db: Executor,
+  who: { studentId: string } | { driveId: string },
+  seconds: number,
+  now: Date,
+): Promise<TimeAdded[]> {
+  const studentId = "studentId" in who ? who.studentId : null;
+  const driveId = "driveId" in who ? who.driveId : null;
+  return runNamed<TimeAdded>(db, addTimeStatement, [studentId, driveId, seconds, now]);
 }

@@ -22,6 +22,7 @@ import {
   acceptsAnswer,
   deadlineFrom,
   hasRunOut,
+  isRunning,
   nextSectionClock,
   readClock,
   type SectionTime,
@@ -29,10 +30,13 @@ import {
   sectionEndsAt,
   sectionsSeconds,
   windowStart,
+  withAddedTime,
 } from "../timing.ts";
+import { addTime } from "./attempt-writes.ts";
 import {
   acceptsAnswerSql,
   clockColumns,
+  clockRunningSql,
   deadlineSql,
   endsByCloseSql,
   positionNowSql,
@@ -59,6 +63,8 @@ interface ClockCase {
   position: number;
   /** When the drive's closing cut the deadline, if it did. */
   endsBy: Date | null;
+  /** Seconds an invigilator added while the clock ran (withAddedTime), 0 if none. */
+  addedSeconds: number;
   now: Date;
 }
 
@@ -123,23 +129,38 @@ function clockCase(maxQuestions: number): fc.Arbitrary<ClockCase> {
           const passed = currentPosition - first;
           const hurried = fc.oneof(fc.constant(0), fc.integer({ min: 0, max: passed * windowMs }));
           return hurried.chain((hurriedMs) => {
-            const clock: AttemptClock = {
+            const reached: AttemptClock = {
               ...base,
               currentPosition,
               currentStartedAt: new Date(sectionStart + passed * windowMs - hurriedMs),
             };
-            const at = (moment: number): ClockCase => ({
-              clock,
-              sectioned,
-              sections,
-              totalQuestions,
-              startedAt: new Date(startedAt),
-              deadlineAt: new Date(deadlineAt),
-              position,
-              now: new Date(moment),
-              endsBy: endsBy === null ? null : new Date(endsBy),
+            const cut = endsBy === null ? null : new Date(endsBy);
+            // Sometimes an invigilator added time at a moment near one of the clock's edges (decision 037).
+            const adding = fc.option(
+              fc.record({
+                at: fc.tuple(edgeOf(reached, position), nearby(windowMs)).map(([edge, offset]) => edge + offset),
+                seconds: fc.integer({ min: 1, max: 600 }),
+              }),
+              { nil: null, freq: 3 },
+            );
+            return adding.chain((added) => {
+              const after =
+                added && withAddedTime(reached, new Date(deadlineAt), cut, new Date(added.at), added.seconds);
+              const clock = after ? after.clock : reached;
+              const at = (moment: number): ClockCase => ({
+                clock,
+                sectioned,
+                sections,
+                totalQuestions,
+                startedAt: new Date(startedAt),
+                deadlineAt: after ? after.deadlineAt : new Date(deadlineAt),
+                position,
+                now: new Date(moment),
+                endsBy: cut,
+                addedSeconds: after && added ? added.seconds : 0,
+              });
+              return fc.tuple(edgeOf(clock, position), nearby(windowMs)).map(([edge, offset]) => at(edge + offset));
             });
-            return fc.tuple(edgeOf(clock, position), nearby(windowMs)).map(([edge, offset]) => at(edge + offset));
           });
         });
       });
@@ -235,14 +256,14 @@ describe("the quiz clock in SQL", async () => {
     const { rows } = await tx.execute<{ id: string }>(sql`
       insert into attempts (student_id, drive_id, started_at, deadline_at, seconds_per_question, total_questions,
                             timing_mode, paced, review_policy, current_position, current_started_at, sections,
-                            section_first, section_end, section_deadline_at)
+                            section_first, section_end, section_deadline_at, added_seconds)
       values (${student.id}::uuid, ${student.driveId}::uuid, ${at(startedAt.getTime())},
               ${at(deadlineAt.getTime())}, ${clock.secondsPerQuestion}, ${totalQuestions},
               ${timingMode}::timing_mode, ${clock.paced}, 'score_and_ticks',
               ${clock.currentPosition}, ${at(clock.currentStartedAt.getTime())},
               ${sectioned ? JSON.stringify(served) : null}::jsonb, ${clock.sectionFirst},
               ${sectioned ? clock.sectionEnd : null}::int,
-              ${sectioned ? at(clock.sectionDeadlineAt.getTime()) : null})
+              ${sectioned ? at(clock.sectionDeadlineAt.getTime()) : null}, ${generated.addedSeconds})
       returning id`);
     const attemptId = rows[0]?.id as string;
     for (let position = 0; position < totalQuestions; position++) {
@@ -263,6 +284,7 @@ describe("the quiz clock in SQL", async () => {
         ${windowStartSql(clock, "$7::int")} as "windowStart",
         ${acceptsAnswerSql(clock, { position: "$7::int", now: "$8::timestamptz", graceSeconds: "$9::int" })} as accepts,
         ${runOutSql(clock, "$8::timestamptz", "$9::int")} as "runOut",
+        ${clockRunningSql(clock, "$8::timestamptz")} as running,
         ${endsByCloseSql(deadlineSql({ startedAt: "$10::timestamptz", seconds: "$12::int" }), "$11::timestamptz")}
           as deadline
       from (select $1::int as current_position, $2::timestamptz as current_started_at,
@@ -271,12 +293,24 @@ describe("the quiz clock in SQL", async () => {
                    $15::timestamptz as section_deadline_at) as clock`;
     await fc.assert(
       fc.asyncProperty(clockCase(25), async (generated) => {
-        const { clock, sectioned, sections, totalQuestions, startedAt, deadlineAt, position, now, endsBy } = generated;
+        const {
+          clock,
+          sectioned,
+          sections,
+          totalQuestions,
+          startedAt,
+          deadlineAt,
+          position,
+          now,
+          endsBy,
+          addedSeconds,
+        } = generated;
         const { rows } = await database.pool.query<{
           positionNow: number;
           windowStart: Date;
           accepts: boolean;
           runOut: boolean;
+          running: boolean;
           deadline: Date;
         }>(reading, [
           clock.currentPosition,
@@ -290,7 +324,7 @@ describe("the quiz clock in SQL", async () => {
           DEADLINE_GRACE_SECONDS,
           startedAt,
           endsBy,
-          sectionsSeconds(sections),
+          sectionsSeconds(sections) + addedSeconds,
           clock.sectionFirst,
           // An attempt not timed per section keeps no section of its own: the clock reads the attempt's.
           sectioned ? clock.sectionEnd : null,
@@ -300,23 +334,25 @@ describe("the quiz clock in SQL", async () => {
         expect(inSql?.windowStart.getTime()).toBe(windowStart(clock, position).getTime());
         expect(inSql?.accepts).toBe(acceptsAnswer(clock, position, now));
         expect(inSql?.runOut).toBe(hasRunOut(clock, now));
-        // A start's deadline: every window of every section back to back, unless the drive's closing comes first;
-        // and the deadline the generated clocks carry.
-        const scheduled = startedAt.getTime() + sectionsSeconds(sections) * 1000;
+        expect(inSql?.running).toBe(isRunning(clock, now));
+        // A start's deadline: every window of every section back to back and the time added, unless the drive's
+        // closing comes first; and the deadline the generated clocks carry.
+        const scheduled = startedAt.getTime() + (sectionsSeconds(sections) + addedSeconds) * 1000;
         expect(inSql?.deadline.getTime()).toBe(endsBy === null ? scheduled : Math.min(scheduled, endsBy.getTime()));
         expect(inSql?.deadline.getTime()).toBe(deadlineAt.getTime());
         if (!sectioned) {
-          // One section, the attempt's: its windows back to back from the start.
-          const fresh = { ...clock, currentPosition: 0, currentStartedAt: startedAt };
+          // One section, the attempt's: its windows back to back from the start, and the time added.
+          const fresh = {
+            ...clock,
+            currentPosition: 0,
+            currentStartedAt: new Date(startedAt.getTime() + addedSeconds * 1000),
+          };
           expect(Math.min(windowStart(fresh, totalQuestions).getTime(), endsBy?.getTime() ?? Infinity)).toBe(
             clock.sectionDeadlineAt.getTime(),
           );
         }
-        // Only Next's statements read the position, on paced attempts. Before the current window opened, which
-        // only a server clock behind another's asks about, SQL counts a question back (see positionNowSql).
-        if (clock.paced && now >= clock.currentStartedAt) {
-          expect(inSql?.positionNow).toBe(readClock(clock, now).position);
-        }
+        // Only the paced statements read the position (Next, adding time), before the current window opened too.
+        if (clock.paced) expect(inSql?.positionNow).toBe(readClock(clock, now).position);
       }),
       { numRuns: 600 },
     );
@@ -461,6 +497,63 @@ describe("the quiz clock in SQL", async () => {
         const slot = left.slots.find((candidate) => candidate.questionId === question?.id);
         expect(slot?.selectedOptionId ?? null).toBe(carries ? (question?.options[0] ?? null) : null);
       }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("adds time in one statement exactly as withAddedTime does, cut at the drive's closing", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        clockCase(MAX_STORED_QUESTIONS),
+        fc.integer({ min: 1, max: 600 }),
+        async (generated, seconds) => {
+          const { clock, deadlineAt, endsBy, now } = generated;
+          const { added, stored } = await rolledBack(async (tx) => {
+            const attemptId = await storeAttempt(
+              tx,
+              generated,
+              (ms) => sql`${new Date(ms).toISOString()}::timestamptz`,
+            );
+            // The drive's closing, when it cuts the attempt: what the statement reads the cut from.
+            if (endsBy) {
+              await tx.execute(sql`update drives set closes_at = ${endsBy.toISOString()}::timestamptz,
+              closing_ends_attempts = true where id = ${student.driveId}::uuid`);
+            }
+            const added = await addTime(tx, { studentId: student.id }, seconds, now);
+            const { rows } = await tx.execute<Record<string, string | number | boolean>>(sql`
+            select current_position as "currentPosition", current_started_at as "currentStartedAt",
+                   coalesce(section_deadline_at, deadline_at) as "sectionDeadlineAt", deadline_at as "deadlineAt",
+                   added_seconds as "addedSeconds"
+            from attempts where id = ${attemptId}::uuid`);
+            return { added, stored: rows[0] };
+          });
+          const expected = withAddedTime(clock, deadlineAt, endsBy, now, seconds);
+          const storedClock = {
+            ...clock,
+            currentPosition: stored?.currentPosition,
+            currentStartedAt: new Date(String(stored?.currentStartedAt)),
+            sectionDeadlineAt: new Date(String(stored?.sectionDeadlineAt)),
+          };
+          if (!expected) {
+            // Not running: nothing written.
+            expect(added).toEqual([]);
+            expect(storedClock).toEqual(clock);
+            expect(new Date(String(stored?.deadlineAt))).toEqual(deadlineAt);
+            return;
+          }
+          expect(added).toEqual([
+            { studentId: student.id, movedSeconds: (expected.deadlineAt.getTime() - deadlineAt.getTime()) / 1000 },
+          ]);
+          expect(storedClock).toEqual(expected.clock);
+          expect(new Date(String(stored?.deadlineAt))).toEqual(expected.deadlineAt);
+          expect(stored?.addedSeconds).toBe(generated.addedSeconds + seconds);
+          // The question the student has open keeps its place, with the time added to it unless a closing cuts it.
+          const [before, after] = [readClock(clock, now), readClock(expected.clock, now)];
+          expect(after.position).toBe(before.position);
+          if (endsBy === null) expect(after.secondsLeft).toBe(before.secondsLeft + seconds);
+          else expect(after.secondsLeft).toBeGreaterThanOrEqual(before.secondsLeft);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -87,15 +87,14 @@ export function endsByCloseSql(deadline: string, endsBy: string) {
 
 /**
  * The question open at `now` on a paced clock (readClock's position): the current one and one more for every
- * whole window since it started, the open section's end once every window of it has closed. (Before `currentStartedAt`,
- * which only a server clock behind another's can ask about, this counts a question back where readClock stays
- * on the current one.)
+ * whole window since it started, the open section's end once every window of it has closed; before
+ * `currentStartedAt` (time added moved it later), the current one.
  */
 export function positionNowSql(clock: ClockColumns, now: string) {
   // A deadline cut by the drive's closing can end the attempt before its last window does (readClock).
   return `case when ${now} >= ${clock.sectionDeadlineAt} then ${clock.sectionEnd} else least(
-      ${clock.currentPosition}
-        + floor(extract(epoch from (${now} - ${clock.currentStartedAt})) / ${clock.secondsPerQuestion})::int,
+      ${clock.currentPosition} + greatest(0,
+        floor(extract(epoch from (${now} - ${clock.currentStartedAt})) / ${clock.secondsPerQuestion})::int),
       ${clock.sectionEnd}
     ) end`;
 }
@@ -116,8 +115,8 @@ export function beforeDeadlineSql(clock: ClockColumns, now: string, graceSeconds
 
 /**
  * Whether an answer to the served question at `position` arriving at `now` counts (acceptsAnswer): it is in the
- * open section, and on a paced attempt its window is open, or closed no more than `graceSeconds` ago, and the
- * attempt has not moved past it; an attempt timed as a whole takes answers until its deadline and the grace. The
+ * open section, and on a paced attempt its window is open (the current one until it ends, even before its start),
+ * or closed no more than `graceSeconds` ago, and the attempt has not moved past it; an attempt timed as a whole takes answers until its deadline and the grace. The
  * deadline is checked on a paced attempt too, where it never decides, since every window ends by it.
  * `windowStart` is the window's start when the statement has already computed it.
  */
@@ -130,7 +129,7 @@ export function acceptsAnswerSql(
   return `${position} >= ${clock.sectionFirst} and ${position} < ${clock.sectionEnd}
       and ${beforeDeadlineSql(clock, now, graceSeconds)}
       and (not ${clock.paced} or (${position} >= ${clock.currentPosition}
-        and ${now} >= ${start}
+        and (${position} = ${clock.currentPosition} or ${now} >= ${start})
         and ${now} <= ${start} + make_interval(secs => ${clock.secondsPerQuestion} + ${graceSeconds})))`;
 }
 
@@ -160,4 +159,33 @@ export function runOutSql(clock: ClockColumns, now: string, graceSeconds: string
  */
 export function autoSubmittedSql(alias: string): string {
   return `coalesce(${alias}.submitted_at is not null and ${runOutSql(clockColumns(alias), `${alias}.submitted_at`, "0")}, false)`;
+}
+
+/** Whether the clock is running at `now` (timing.ts's isRunning): a window (paced) or the open section is open. */
+export function clockRunningSql(clock: ClockColumns, now: string) {
+  return `(${now} < ${clock.sectionDeadlineAt} and (not ${clock.paced} or ${positionNowSql(clock, now)} < ${clock.sectionEnd}))`;
+}
+
+/**
+ * A running clock's columns once `seconds` are added at `now` (timing.ts's withAddedTime): on a paced clock the
+ * timer's position caught up and its window opened `seconds` later, on one clock its start as much later; the open
+ * section's deadline and the attempt's (`deadlineAt`) `seconds` later, cut at `endsBy` (null: no cut). Each is an
+ * expression of the row before the change, as an UPDATE's SET reads it.
+ */
+export function addedTimeSql(
+  clock: ClockColumns,
+  values: { deadlineAt: string; endsBy: string; now: string; seconds: string },
+) {
+  const { deadlineAt, endsBy, now, seconds } = values;
+  const later = (moment: string) => `(${moment}) + make_interval(secs => ${seconds})`;
+  const caughtUp = positionNowSql(clock, now);
+  const deadline = endsByCloseSql(later(deadlineAt), endsBy);
+  return {
+    currentPosition: `case when ${clock.paced} then ${caughtUp} else ${clock.currentPosition} end`,
+    currentStartedAt: later(
+      `case when ${clock.paced} then ${windowStartSql(clock, caughtUp)} else ${clock.currentStartedAt} end`,
+    ),
+    sectionDeadlineAt: `least(${later(clock.sectionDeadlineAt)}, ${deadline})`,
+    deadlineAt: deadline,
+  };
 }

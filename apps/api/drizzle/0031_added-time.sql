@@ -1,0 +1,2 @@
+ALTER TABLE "attempts" ADD COLUMN "added_seconds" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "attempts" ADD CONSTRAINT "attempts_added_seconds" CHECK ("attempts"."added_seconds" >= 0);
