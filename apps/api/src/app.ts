@@ -10,6 +10,7 @@ import { resolveSigningKeys } from "./auth/signing-key.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { type CounterStore, rateLimitStoreOn, SharedCounterStore } from "./limits/counters.ts";
+import { rememberCounted } from "./limits/per-registration.ts";
 import { adminAccountRoutes, adminSessionRoutes } from "./modules/admins/routes.ts";
 import analysisRoutes from "./modules/analysis/routes.ts";
 import auditRoutes from "./modules/audit/routes.ts";
@@ -177,7 +178,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Limits are set per route (registration, contact form, certificate checks); admin passwords have their own
   // limiter (auth/password-guess-limiter.ts). Both count in PostgreSQL, so all instances count together.
   const counters = new SharedCounterStore(options.db);
-  await app.register(rateLimit, { global: false, store: rateLimitStoreOn(counters) });
+  // A request that proves whom it is for is taken back from its route's count (limits/per-registration.ts).
+  await app.register(rateLimit, { global: false, store: rateLimitStoreOn(counters), onExceeding: rememberCounted });
   app.decorate("counters", counters);
   app.decorate("passwordGuesses", new PasswordGuessLimiter(counters));
   const { jwtSecret, jwtPreviousSecret, dataDir } = options.config;

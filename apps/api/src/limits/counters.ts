@@ -129,6 +129,17 @@ export class SharedCounterStore implements CounterStore {
 
 type RateLimitCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
+/** A route as @fastify/rate-limit and Fastify name it: its method (or methods) and its path pattern. */
+export interface LimitedRoute {
+  method?: string | string[];
+  url?: string;
+}
+
+/** Where the shared counters keep a route's count under the rate limit's `key`: the route's own prefix and the key. */
+export function rateLimitCounterKey(route: LimitedRoute, key: string): string {
+  return `rate:${[route.method].flat().join(",")} ${route.url ?? ""}|${key}`;
+}
+
 /**
  * A store for @fastify/rate-limit on the shared counters. The plugin constructs the class itself (with its
  * options, which this store does not need) and asks it for a child per route, whose keys carry the route, as the
@@ -155,9 +166,9 @@ export function rateLimitStoreOn(counters: CounterStore, now: () => number = Dat
 
     child(routeOptions: Parameters<FastifyRateLimitStore["child"]>[0]) {
       // The plugin passes the route's limit settings with the route under `routeInfo` (its typings say otherwise).
-      const route = (routeOptions as unknown as { routeInfo: { method?: string | string[]; url?: string } }).routeInfo;
+      const route = (routeOptions as unknown as { routeInfo: LimitedRoute }).routeInfo;
       const store = new SharedRateLimitStore();
-      store.prefix = `rate:${[route.method].flat().join(",")} ${route.url ?? ""}|`;
+      store.prefix = rateLimitCounterKey(route, "");
       return store;
     }
   }

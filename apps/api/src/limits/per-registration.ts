@@ -1,25 +1,23 @@
-// Request limits that count per registration instead of per address (decision 036). On drive day a whole college
-// sits behind one network address, so a limit per address refuses the students past its count although each of
-// them is one person. Where a request names who it is for (an e-mail address, a personal link), the limit counts per
-// name; a request naming someone it cannot prove to be is refused by the lookup and counted against the address by
-// the wrong-tries limit (students/drive-code-guesses.ts), which slows guessing from one network.
-import { createHash } from "node:crypto";
+// Request limits that a request proving whom it is for does not use up (decision 036). On drive day a whole college
+// sits behind one network address, so a limit per address refuses the students past its count although each of them
+// is one person. Such a limit still counts every request of the address as it arrives, so that a flood of guesses is
+// held at the count; a request that then proves whom it is for (a roster's student, a personal link, an e-mail code,
+// a resume code that matches, a drive's own code) is taken back, and only those that prove nothing stay counted.
+import type { FastifyRequest } from "fastify";
+import { type CounterStore, rateLimitCounterKey } from "./counters.ts";
 
-/** What a request may name a registration by. */
-export interface RegistrationNamed {
-  email?: unknown;
-  linkToken?: unknown;
+/** The key each request was counted under by its route's limit, while it is being answered. */
+const counted = new WeakMap<FastifyRequest, string>();
+
+/** @fastify/rate-limit's `onExceeding`: the request was counted under `key` and let through. */
+export function rememberCounted(request: FastifyRequest, key: string): void {
+  counted.set(request, key);
 }
 
-/**
- * The counter key of the registration a request names: its personal link, else its e-mail address (as registration
- * compares them, case aside). Hashed, since the counters sit in a table every instance reads: a link's token there
- * would be the link itself.
- */
-export function registrationNamedKey(kind: string, named: RegistrationNamed | undefined): string {
-  const name =
-    typeof named?.linkToken === "string"
-      ? `link:${named.linkToken}`
-      : `email:${String(named?.email ?? "").toLowerCase()}`;
-  return `${kind}:${createHash("sha256").update(name).digest("base64url")}`;
+/** Takes back the count of a request that proved whom it is for; nothing for one that was not counted. */
+export async function takeBackProved(counters: CounterStore, request: FastifyRequest): Promise<void> {
+  const key = counted.get(request);
+  if (key === undefined) return;
+  counted.delete(request);
+  await counters.takeBack(rateLimitCounterKey(request.routeOptions, key));
 }

@@ -78,13 +78,17 @@ export const THROTTLED: Partial<Record<EndpointName, { max: number | "config"; w
   registerStudent: {
     max: "config",
     windowMs: 10 * 60_000,
-    per: "personal link or roster registration named, else address and drive code (REGISTRATION_RATE_LIMIT)",
+    per: "address and drive code, a registration that proves whom it is for taken back (REGISTRATION_RATE_LIMIT)",
   },
-  personalLink: { max: "config", windowMs: 10 * 60_000, per: "link (REGISTRATION_RATE_LIMIT)" },
+  personalLink: {
+    max: "config",
+    windowMs: 10 * 60_000,
+    per: "address, a link found taken back (REGISTRATION_RATE_LIMIT)",
+  },
   registrationDrive: {
     max: "config",
     windowMs: 10 * 60_000,
-    per: "address and drive code, a code naming no drive only (REGISTRATION_RATE_LIMIT)",
+    per: "address and drive code, a drive's code taken back (REGISTRATION_RATE_LIMIT)",
   },
   sendEmailCode: { max: "config", windowMs: 10 * 60_000, per: "address and drive code (REGISTRATION_RATE_LIMIT)" },
   invitation: { max: 30, windowMs: 60_000, per: "address" },
@@ -96,7 +100,7 @@ export const THROTTLED: Partial<Record<EndpointName, { max: number | "config"; w
   studentResults: {
     max: "config",
     windowMs: 10 * 60_000,
-    per: "registration named (e-mail or personal link; REGISTRATION_RATE_LIMIT)",
+    per: "address, a registration found taken back (REGISTRATION_RATE_LIMIT)",
   },
   studentResultCertificate: { max: 10, windowMs: 60_000, per: "registration named (e-mail or personal link)" },
   studentResultScorecard: { max: 10, windowMs: 60_000, per: "registration named (e-mail or personal link)" },

@@ -1,6 +1,7 @@
 // /api/certificates: a passing student's PDF certificate, and the public check of a certificate's code; and every
 // student's PDF scorecard of a result whose score is out (issue 26).
 
+import { createHash } from "node:crypto";
 import { verifiedIdentity } from "@trainwise/contract/certificates";
 import { scorePercentage } from "@trainwise/contract/quiz";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -8,7 +9,6 @@ import { LRUCache } from "lru-cache";
 import { sendDownload } from "../../csv/reply.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
-import { type RegistrationNamed, registrationNamedKey } from "../../limits/per-registration.ts";
 import { createMailer } from "../../mail/mailer.ts";
 import { studentOf } from "../../plugins/auth.ts";
 import { guardedLookup } from "../quiz/lasting-results.ts";
@@ -49,9 +49,9 @@ const sendPdf = (reply: FastifyReply, fileName: string, pdf: Buffer) =>
   sendDownload(reply, { fileName, contentType: "application/pdf" }, pdf);
 
 /**
- * A lookup's downloads, counted per registration it names (limits/per-registration.ts), not per address: a whole lab
- * behind one address is many students, and one who names someone else's registration is stopped by the lookup's own
- * guesses limit.
+ * A lookup's downloads, counted per registration it names (its e-mail address or personal link, hashed: the count
+ * may sit in a store the instances share), not per address: a whole lab behind one address is many students, and
+ * one who names someone else's registration is stopped by the lookup's own guesses limit.
  */
 const PER_REGISTRATION_NAMED = {
   config: {
@@ -59,8 +59,11 @@ const PER_REGISTRATION_NAMED = {
       max: CERTIFICATE_DOWNLOADS_PER_MINUTE,
       timeWindow: 60_000,
       hook: "preHandler" as const,
-      keyGenerator: (request: FastifyRequest) =>
-        registrationNamedKey("document-lookup", request.body as RegistrationNamed | undefined),
+      keyGenerator: (request: FastifyRequest) => {
+        const body = request.body as { email?: unknown; linkToken?: unknown } | undefined;
+        const named = typeof body?.linkToken === "string" ? body.linkToken : String(body?.email ?? "").toLowerCase();
+        return `document-lookup:${createHash("sha256").update(named).digest("base64url")}`;
+      },
     },
   },
 };

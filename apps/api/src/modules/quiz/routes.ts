@@ -1,7 +1,7 @@
 // /api/quiz/*: the student's attempt. Every route needs a student token (the contract says so; serve applies it).
 import type { FastifyPluginAsync } from "fastify";
 import { serve } from "../../http/serve-endpoint.ts";
-import { type RegistrationNamed, registrationNamedKey } from "../../limits/per-registration.ts";
+import { takeBackProved } from "../../limits/per-registration.ts";
 import { studentOf } from "../../plugins/auth.ts";
 import { guardedLookup, lastingResults } from "./lasting-results.ts";
 import {
@@ -39,24 +39,18 @@ const quizRoutes: FastifyPluginAsync = async (app) => {
     return null;
   });
   serve(app, "reportFocusLoss", async (request) => noteFocusLoss(app.db, studentOf(request).id, request.body.position));
-  // Public: the lasting way back to one's results (decision 026). Counted per registration named, not per address
-  // (decision 036): a college behind one address reads its results after the drive; wrong lookups are slowed per
-  // address by the lookup's guesses limit.
+  // Public: the lasting way back to one's results (decision 026), limited per address as link lookups are; a lookup
+  // that finds the registration is taken back, so a college behind one address reads all its results (decision 036).
   const lookUp = guardedLookup(app.counters);
   serve(
     app,
     "studentResults",
-    async (request, reply) => lastingResults(app.db, await lookUp(app.db, request.ip, reply, request.body)),
-    {
-      config: {
-        rateLimit: {
-          max: app.config.registrationRateLimit,
-          timeWindow: 10 * 60_000,
-          hook: "preHandler",
-          keyGenerator: (request) => registrationNamedKey("results-lookup", request.body as RegistrationNamed),
-        },
-      },
+    async (request, reply) => {
+      const found = await lookUp(app.db, request.ip, reply, request.body);
+      await takeBackProved(app.counters, request);
+      return lastingResults(app.db, found);
     },
+    { config: { rateLimit: { max: app.config.registrationRateLimit, timeWindow: 10 * 60_000 } } },
   );
   serve(app, "submitQuiz", async (request) => submitAttempt(app.db, studentOf(request).id, request.body.answers));
   serve(app, "quizResult", async (request) => resultOf(app.db, studentOf(request).id, request.params.id));

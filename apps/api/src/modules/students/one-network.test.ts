@@ -1,7 +1,8 @@
 // A whole college behind one network address on drive day (issue 27, decision 036): the request limits count per
-// registration where a request proves whom it is for (a personal link, a roster's student, a results lookup, a
-// drive's own share link), so the students past the limit are not refused for sharing an address; a drive open to
-// anyone with its code still counts per address, and guesses still count against the address that makes them.
+// address, and a request that proves whom it is for (a roster's student, a personal link, a resume code, a results
+// lookup that finds the registration, a drive's own share link) is taken back, so the students past the limit are
+// not refused for sharing an address. What proves nothing (a wrong resume code, a made-up link, a registration on a
+// drive open to anyone) stays counted against the address that sends it, and nobody else's.
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
 import { adminToken, bearer, studentInput } from "../../test/fixtures.ts";
@@ -63,22 +64,45 @@ describe("a college behind one address", async () => {
     return [...(made.json().csv as string).matchAll(/link=([A-Za-z0-9_-]{22})/g)].map((match) => match[1] as string);
   }
 
-  it("registers every student of a roster from one address; one student's own tries are still limited", async () => {
+  it("registers every student of a roster from one address; wrong resume codes from it stay counted", async () => {
     const drive = await driveWith({ rosterOnly: true }, rosterOf(LIMIT + 2, "r"));
     const address = collegeAddress();
     for (let index = 0; index < LIMIT + 2; index++) {
       const registered = await register({ driveCode: drive.code, ...listed(index, "r") }, address);
       expect(registered.statusCode, `student ${index + 1}: ${registered.body}`).toBe(200);
     }
-    // The same student again and again (a resume code guessed, say): their own count, whatever the address; their
-    // registration above was the first of it.
-    const again = [];
-    for (let round = 1; round < LIMIT; round++) {
-      again.push((await register({ driveCode: drive.code, ...listed(0, "r") }, collegeAddress())).statusCode);
+    // The same student again from the same network, with a wrong resume code (a guess): counted against it.
+    const guesses = [];
+    for (let round = 0; round < LIMIT; round++) {
+      guesses.push(
+        (await register({ driveCode: drive.code, ...listed(0, "r"), resumeCode: "ZZZZ-ZZZ2" }, address)).statusCode,
+      );
     }
-    expect(again).toEqual(Array(LIMIT - 1).fill(409));
-    const limited = await register({ driveCode: drive.code, ...listed(0, "r") }, collegeAddress());
+    expect(guesses).toEqual(Array(LIMIT).fill(409));
+    const limited = await register({ driveCode: drive.code, ...listed(0, "r"), resumeCode: "ZZZZ-ZZZ3" }, address);
     expect(limited.statusCode).toBe(429);
+  });
+
+  it("never lets someone elsewhere use up a student's tries by naming them", async () => {
+    const drive = await driveWith({ rosterOnly: true }, rosterOf(2, "v"));
+    const college = collegeAddress();
+    const registered = await register({ driveCode: drive.code, ...listed(0, "v") }, college);
+    expect(registered.statusCode, registered.body).toBe(200);
+    const resumeCode = registered.json().resumeCode as string;
+    // A rival elsewhere sends the student's e-mail address with made-up USNs and codes until refused.
+    const rival = collegeAddress();
+    const tries = [];
+    for (let round = 0; round <= LIMIT; round++) {
+      tries.push(
+        (await register({ driveCode: drive.code, email: listed(0, "v").email, usnNo: `X${round}` }, rival)).statusCode,
+      );
+    }
+    expect(tries.at(-1)).toBe(429);
+    // The student comes back from the college with their code, as often as a reload or a new device needs.
+    for (let round = 0; round <= LIMIT; round++) {
+      const back = await register({ driveCode: drive.code, ...listed(0, "v"), resumeCode }, college);
+      expect(back.statusCode, `return ${round + 1}: ${back.body}`).toBe(200);
+    }
   });
 
   it("still counts a drive open to anyone with its code per address", async () => {
@@ -92,7 +116,7 @@ describe("a college behind one address", async () => {
     expect(limited.json().error).toBe("Too many requests. Please wait a moment and try again.");
   });
 
-  it("opens and registers through every personal link from one address; one link is limited on its own", async () => {
+  it("opens and registers through every personal link from one address", async () => {
     const drive = await driveWith({ rosterOnly: true, personalLinksOnly: true }, rosterOf(LIMIT + 2, "p"));
     const tokens = await linksOf(drive._id);
     expect(tokens).toHaveLength(LIMIT + 2);
@@ -107,14 +131,77 @@ describe("a college behind one address", async () => {
       const registered = await register({ driveCode: drive.code, linkToken: token, ...listed(index, "p") }, address);
       expect(registered.statusCode, `student ${index + 1}: ${registered.body}`).toBe(200);
     }
-    // One link opened again and again, from anywhere: its own count.
-    const url = `/api/auth/student/links/${tokens[0]}`;
-    for (let round = 1; round < LIMIT; round++) {
-      expect((await app.inject({ method: "GET", url, remoteAddress: collegeAddress() })).statusCode).toBe(200);
-    }
-    expect((await app.inject({ method: "GET", url, remoteAddress: collegeAddress() })).statusCode).toBe(429);
   });
 
+  it("counts what is not a link against the address that sends it", async () => {
+    const address = collegeAddress();
+    // A malformed token is refused before any lookup, and stays counted.
+    const malformed = [];
+    for (let index = 0; index <= LIMIT; index++) {
+      malformed.push(
+        (await app.inject({ method: "GET", url: `/api/auth/student/links/bad${index}`, remoteAddress: address }))
+          .statusCode,
+      );
+    }
+    expect(malformed).toEqual([...Array(LIMIT).fill(400), 429]);
+  });
+
+  it("shows a drive's share-link panel to the whole college; codes that name no drive are still counted", async () => {
+    const drive = await driveWith({});
+    const address = collegeAddress();
+    for (let view = 0; view < LIMIT + 2; view++) {
+      const panel = await app.inject({
+        method: "GET",
+        url: `/api/auth/student/drive?code=${drive.code}`,
+        remoteAddress: address,
+      });
+      expect(panel.statusCode, `view ${view + 1}: ${panel.body}`).toBe(200);
+    }
+    const unknown = () =>
+      app.inject({ method: "GET", url: "/api/auth/student/drive?code=NOSUCH36", remoteAddress: address });
+    for (let view = 0; view < LIMIT; view++) expect((await unknown()).statusCode).toBe(403);
+    expect((await unknown()).statusCode).toBe(429);
+  });
+
+  it("lets every student of the college look up their results from one address; wrong lookups stay counted", async () => {
+    const drive = await driveWith({});
+    const lookups = [];
+    for (let index = 0; index < LIMIT + 2; index++) {
+      const student = studentInput({ driveCode: drive.code });
+      const registered = await register(student, collegeAddress());
+      expect(registered.statusCode, registered.body).toBe(200);
+      lookups.push({ email: student.email, resumeCode: registered.json().resumeCode as string });
+    }
+    const address = collegeAddress();
+    for (const [index, lookup] of lookups.entries()) {
+      const found = await app.inject({
+        method: "POST",
+        url: "/api/auth/student/results",
+        payload: lookup,
+        remoteAddress: address,
+      });
+      expect(found.statusCode, `student ${index + 1}: ${found.body}`).toBe(200);
+    }
+    const wrong = [];
+    for (let round = 0; round <= LIMIT; round++) {
+      wrong.push(
+        (
+          await app.inject({
+            method: "POST",
+            url: "/api/auth/student/results",
+            payload: { email: lookups[0]?.email, resumeCode: "ZZZZ-ZZZ2" },
+            remoteAddress: address,
+          })
+        ).statusCode,
+      );
+    }
+    expect(wrong).toEqual([...Array(LIMIT).fill(404), 429]);
+  });
+});
+
+describe("links that name nobody, from one address", async () => {
+  // A limit above the wrong-tries limit's free failures, so that this is what slows the address.
+  const { app } = await createTestApp({ registrationRateLimit: 100 });
   it("counts links that name nobody against the address that sends them, as wrong drive codes are", async () => {
     const address = collegeAddress();
     const wrong = (index: number) =>
@@ -137,43 +224,5 @@ describe("a college behind one address", async () => {
       remoteAddress: collegeAddress(),
     });
     expect(elsewhere.statusCode).toBe(404);
-  });
-
-  it("shows a drive's share-link panel to the whole college; codes that name no drive are still counted", async () => {
-    const drive = await driveWith({});
-    const address = collegeAddress();
-    for (let view = 0; view < LIMIT + 2; view++) {
-      const panel = await app.inject({
-        method: "GET",
-        url: `/api/auth/student/drive?code=${drive.code}`,
-        remoteAddress: address,
-      });
-      expect(panel.statusCode, `view ${view + 1}: ${panel.body}`).toBe(200);
-    }
-    const unknown = () =>
-      app.inject({ method: "GET", url: "/api/auth/student/drive?code=NOSUCH36", remoteAddress: address });
-    for (let view = 0; view < LIMIT; view++) expect((await unknown()).statusCode).toBe(403);
-    expect((await unknown()).statusCode).toBe(429);
-  });
-
-  it("lets every student of the college look up their results from one address", async () => {
-    const drive = await driveWith({});
-    const lookups = [];
-    for (let index = 0; index < LIMIT + 2; index++) {
-      const student = studentInput({ driveCode: drive.code });
-      const registered = await register(student, collegeAddress());
-      expect(registered.statusCode, registered.body).toBe(200);
-      lookups.push({ email: student.email, resumeCode: registered.json().resumeCode as string });
-    }
-    const address = collegeAddress();
-    for (const [index, lookup] of lookups.entries()) {
-      const found = await app.inject({
-        method: "POST",
-        url: "/api/auth/student/results",
-        payload: lookup,
-        remoteAddress: address,
-      });
-      expect(found.statusCode, `student ${index + 1}: ${found.body}`).toBe(200);
-    }
   });
 });

@@ -118,6 +118,12 @@ export interface Registered {
   studentId: string;
   /** Only when a code was just made: at the first registration, or when the student used an admin's one-time code. */
   resumeCode?: string;
+  /**
+   * The registration proved whom it is for: the drive's roster lists them, their personal link or an e-mail code
+   * named them, or their resume code let them back in. Its request is not
+   * counted against the network address it came from (decision 036); one on a drive open to anyone is.
+   */
+  proved: boolean;
 }
 
 /**
@@ -169,7 +175,7 @@ export async function registerStudent(db: Database, input: StudentRegistration):
   const registered = async (studentId: string): Promise<Registered> => {
     if (link) await markPersonalLinkUsed(db, link.lineId);
     if (emailChecked) await useUpEmailCode(db, drive.id, input.email);
-    return { studentId, resumeCode };
+    return { studentId, resumeCode, proved: drive.rosterOnly || link !== undefined || emailChecked };
   };
   // A new student, the common case, in one statement; a taken email or USN is sorted out below.
   const created =
@@ -193,17 +199,18 @@ export async function registerStudent(db: Database, input: StudentRegistration):
     ) {
       inWindow();
       await replaceResumeCode(db, sameEmail.id, details.resumeCodeHash);
-      return { studentId: sameEmail.id, resumeCode };
+      // Counted: a lost answer is rare, and each replay writes a new code.
+      return { studentId: sameEmail.id, resumeCode, proved: false };
     }
     if (input.resumeCode) {
       const given = hashResumeCode(input.resumeCode);
       if (sameEmail.resumeCodeHash === given) {
         inWindow();
-        if (!sameEmail.resumeAllowedUntil) return { studentId: sameEmail.id };
+        if (!sameEmail.resumeAllowedUntil) return { studentId: sameEmail.id, proved: true };
         // The code an admin made with "let resume": used up here, within its time, and the student gets a new code
         // of their own for the next time.
         if (await takeResumeAllowance(db, sameEmail.id, given, details.resumeCodeHash)) {
-          return { studentId: sameEmail.id, resumeCode };
+          return { studentId: sameEmail.id, resumeCode, proved: true };
         }
         if (sameEmail.resumeAllowedUntil <= new Date()) {
           throw new HttpError(409, RESUME_CODE_EXPIRED, { resumeCode: RESUME_CODE_EXPIRED });

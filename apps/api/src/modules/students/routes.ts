@@ -1,16 +1,15 @@
 // Students: registration (public) and the admin's list, table, export and actions on one student.
 
-import { EMAIL_CODE_MINUTES, type StudentRegistration } from "@trainwise/contract/auth";
+import { EMAIL_CODE_MINUTES } from "@trainwise/contract/auth";
 import { LET_RESUME_MINUTES } from "@trainwise/contract/students";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { streamCsv } from "../../csv/reply.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
-import { registrationNamedKey } from "../../limits/per-registration.ts";
+import { takeBackProved } from "../../limits/per-registration.ts";
 import { createMailer, loggableMailFailure } from "../../mail/mailer.ts";
 import { personalLinkFor } from "../drives/personal-links.ts";
 import { registrationDriveFor } from "../drives/registration-drive.ts";
-import { findDriveForRegistration } from "../drives/repository.ts";
 import { entryRefusal } from "../drives/window.ts";
 import { addTimeToRunning, endRunningAttempt } from "../quiz/service.ts";
 import { correctDetails } from "./details.ts";
@@ -68,12 +67,11 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
     return codeTry;
   }
 
-  // Counted after the body is read. Where the registration proves who it is for (a personal link, or a roster the
-  // drive admits only from), per that registration: a whole college behind one network address registers for its
-  // drive, each student within their own count (decision 036), and whoever names a registration they cannot prove
-  // is refused and counted against the address as a wrong code. On a drive open to anyone with its code, per drive
-  // and address: nothing there tells one person from a thousand made-up ones, and a flood aimed at one drive leaves
-  // the others alone.
+  // Counted per drive and per address after the body is read: a flood aimed at one drive leaves the others alone. A
+  // registration that proves whom it is for (registration.ts's `proved`) is taken back, so a whole college behind one
+  // network address registers for a drive of a roster, personal links or e-mail codes, and comes back with resume
+  // codes (decision 036); on a drive open to anyone with its code, where nothing tells one person from a thousand
+  // made-up ones, and for whatever proves nothing (a wrong resume code), the count stays.
   const perDriveAndAddress = {
     rateLimit: {
       max: app.config.registrationRateLimit,
@@ -83,47 +81,36 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
         `${request.ip}|${(request.body as { driveCode?: string })?.driveCode ?? ""}`,
     },
   };
-  const perRegistrationProved = {
-    rateLimit: {
-      ...perDriveAndAddress.rateLimit,
-      keyGenerator: async (request: FastifyRequest) => {
-        const body = request.body as StudentRegistration;
-        if (body.linkToken !== undefined) return registrationNamedKey("registration", body);
-        const drive = await findDriveForRegistration(app.db, body.driveCode);
-        if (drive?.rosterOnly) return registrationNamedKey(`registration:${drive.id}`, body);
-        return perDriveAndAddress.rateLimit.keyGenerator(request);
-      },
-    },
-  };
   serve(
     app,
     "registerStudent",
     async (request, reply) => {
       const codeTry = request.body.driveCode !== undefined ? await enterCodeGuess(request.ip, reply) : NO_CODE;
-      const { studentId, resumeCode } = await codeTry.settle(
+      const { studentId, resumeCode, proved } = await codeTry.settle(
         () => refusedNoSooner(() => registerStudent(app.db, request.body)),
         isRefusedCode,
       );
+      if (proved) await takeBackProved(app.counters, request);
       // Letting a student resume ends their other sessions; this instance must not trust its cached view.
       if (resumeCode) app.forgetStudentSessions(studentId);
       const token = await app.tokens.issue("student", studentId);
       return resumeCode ? { token, resumeCode } : { token };
     },
-    { config: perRegistrationProved },
+    { config: perDriveAndAddress },
   );
 
   // The registration page's panel, before anyone types (decision 029). A code that names no current drive costs
   // what it costs at registration: the same refusal, no sooner, counted against the address; a drive's code is
   // taken back, so a lab opening its share link from one address is never slowed. The answer depends on the code
-  // alone, so it says nothing about who is on a roster. The request limit counts only codes that name no drive: a
-  // drive's panel is the same public page for each of its students (decision 036).
+  // alone, so it says nothing about who is on a roster. A drive's code is taken back from the request limit too: its
+  // panel is the same public page for each of its students (decision 036).
   serve(
     app,
     "registrationDrive",
     async (request, reply) => {
       const { code } = request.query;
       const codeTry = code !== undefined ? await enterCodeGuess(request.ip, reply) : NO_CODE;
-      return codeTry.settle(
+      const found = await codeTry.settle(
         () =>
           refusedNoSooner(async () => {
             const found = await registrationDriveFor(app.db, code);
@@ -132,6 +119,8 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
           }),
         isRefusedCode,
       );
+      await takeBackProved(app.counters, request);
+      return found;
     },
     {
       config: {
@@ -139,8 +128,6 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
           ...perDriveAndAddress.rateLimit,
           keyGenerator: (request: FastifyRequest) =>
             `${request.ip}|${(request.query as { code?: string })?.code ?? ""}`,
-          allowList: async (request: FastifyRequest) =>
-            (await findDriveForRegistration(app.db, (request.query as { code?: string }).code)) !== undefined,
         },
       },
     },
@@ -196,30 +183,23 @@ export const studentRegistrationRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // The token is 128 random bits, so guessing is hopeless; still, a token that names no link counts against the
-  // address as a wrong drive code does, and the request limit counts per link (as large as registration's), not per
-  // address: a college opening its links from one address is many students (decision 036).
+  // address as a wrong drive code does. The request limit (per address, as large as registration's) bounds a flood of
+  // lookups; a link found is taken back, so a college opens all its links from one address (decision 036).
   serve(
     app,
     "personalLink",
     async (request, reply) => {
       const linkTry = await enterCodeGuess(request.ip, reply, "Too many links that name nobody from this network.");
-      return linkTry.settle(async () => {
+      const found = await linkTry.settle(async () => {
         const link = await personalLinkFor(app.db, request.params.token);
         const drive = link && (await registrationDriveFor(app.db, link.driveCode));
         if (!link || !drive) throw new PersonalLinkNotValid();
         return { ...link, drive };
       }, isUnknownLink);
+      await takeBackProved(app.counters, request);
+      return found;
     },
-    {
-      config: {
-        rateLimit: {
-          max: app.config.registrationRateLimit,
-          timeWindow: 10 * 60_000,
-          keyGenerator: (request: FastifyRequest) =>
-            registrationNamedKey("personal-link", { linkToken: (request.params as { token?: string }).token }),
-        },
-      },
-    },
+    { config: { rateLimit: { max: app.config.registrationRateLimit, timeWindow: 10 * 60_000 } } },
   );
 };
 
