@@ -59,6 +59,8 @@ export const liveStudentSchema = z.object({
   endedBy: z.enum(ATTEMPT_ENDINGS).nullable(),
   /** Times the quiz page left full screen while the attempt ran, on a drive that asks for it. */
   fullScreenExits: z.number().int(),
+  /** Seconds invigilators added to the attempt while it ran (decision 037). */
+  addedSeconds: z.number().int(),
   ...answerTimingSchema.shape,
   /** The latest request the student's attempt recorded: its start, a question opening, an answer, a reload. */
   lastSeenAt: z.iso.datetime().nullable(),

@@ -36,6 +36,8 @@ export const EXAMPLES: Partial<Record<EndpointName, () => unknown>> = {
   }),
   renderQuestion: () => ({ text: "What is $x^2$ when\n\n```c\nint x = 2;\n```", options: ["`4`", "5"] }),
   setTimeMultiplier: () => ({ timeMultiplier: 1.5 }),
+  addStudentTime: () => ({ minutes: 5 }),
+  addDriveTime: () => ({ minutes: 5 }),
   correctStudent: () => ({ name: "Asha Rao", phone: "9876501234" }),
   setQuestionRetired: () => ({ retired: true }),
   createTest: () => testExample(),

@@ -111,6 +111,7 @@ describe("calls through the contract's table", () => {
       "changePalette",
       "leaveSection",
       "nextQuestion",
+      "quizAttempt",
       "quizIntro",
       "quizResult",
       "reportFocusLoss",

@@ -119,6 +119,7 @@ export function buildLiveBoard(
       reloads: row.reloads,
       endedBy: row.endedBy,
       fullScreenExits: row.fullScreenExits,
+      addedSeconds: row.addedSeconds,
       lateAnswers: row.lateAnswers,
       burstAnswers: row.burstAnswers,
       lastSeenAt: row.lastSeenAt?.toISOString() ?? null,

@@ -593,6 +593,8 @@ export interface LiveAttemptRow {
   endedBy: AttemptEnding | null;
   /** Times the quiz page left full screen while the attempt ran. */
   fullScreenExits: number;
+  /** Seconds invigilators added to the attempt (decision 037). */
+  addedSeconds: number;
 }
 
 /**
@@ -614,7 +616,7 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
       select distinct on (a.student_id) a.id, a.student_id, a.current_position, a.current_started_at, a.started_at,
         a.submitted_at, a.score, a.marks, a.total_questions, a.paced, a.seconds_per_question, a.deadline_at,
         a.section_first, a.section_end, a.section_deadline_at, a.reloads, a.reloaded_at, a.sections, a.section_marks,
-        a.ended_by, a.full_screen_exits
+        a.ended_by, a.full_screen_exits, a.added_seconds
       from ${attempts} a
       where a.drive_id = ${driveId}::uuid
       order by a.student_id, a.submitted_at is null desc, a.started_at desc
@@ -627,7 +629,7 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
       l.score, l.marks, l.total_questions as "totalQuestions", l.sections, l.section_marks as "sectionMarks",
       greatest(l.started_at, l.current_started_at, l.reloaded_at) as "movedAt", coalesce(l.reloads, 0) as reloads,
       l.ended_by as "endedBy",
-      coalesce(l.full_screen_exits, 0) as "fullScreenExits"
+      coalesce(l.full_screen_exits, 0) as "fullScreenExits", coalesce(l.added_seconds, 0) as "addedSeconds"
     from ${students} s
     cross join (select ${now.toISOString()}::timestamptz as now) n
     left join latest l on l.student_id = s.id
@@ -683,6 +685,7 @@ function liveRow(row: Record<string, unknown>): LiveAttemptRow {
     reloads: Number(row.reloads ?? 0),
     endedBy: (row.endedBy as AttemptEnding | null) ?? null,
     fullScreenExits: Number(row.fullScreenExits ?? 0),
+    addedSeconds: Number(row.addedSeconds ?? 0),
   };
 }
 

@@ -54,6 +54,13 @@ const STATE_STYLES: Record<LiveState, string> = {
   auto_submitted: "border-violet-700 bg-violet-50 text-violet-900",
 };
 
+/** Time added to an attempt, as the board says it: "3 min added", "1 min 30 s added". */
+function addedText(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return `${minutes > 0 ? `${minutes} min` : ""}${minutes > 0 && rest > 0 ? " " : ""}${rest > 0 ? `${rest} s` : ""} added`;
+}
+
 function countsSentence(counts: LiveCounts, averagePercentage: number | null): string {
   const parts = LIVE_STATES.map((state) => `${counts[state]} ${LIVE_STATE_LABELS[state].toLowerCase()}`);
   const average = averagePercentage === null ? "" : ` Average score ${formatScorePercent(averagePercentage)}.`;
@@ -130,6 +137,36 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
   });
   const [filter, setFilter] = useState<LiveState | "all">("all");
   const { outcome, run } = useAdminAction();
+
+  /**
+   * Asks how many minutes to add (decision 037); the server checks the number and says what it did. A cancelled
+   * question sends nothing.
+   */
+  function askMinutes(question: string): number | undefined {
+    const answer = window.prompt(question, "5");
+    if (answer === null || answer.trim() === "") return undefined;
+    return Number(answer.trim());
+  }
+
+  async function addTimeFor(student: LiveStudent) {
+    if (!student.studentId) return;
+    const minutes = askMinutes(`Minutes to add to the attempt of ${student.name} (${student.usnNo}):`);
+    if (minutes === undefined) return;
+    const id = student.studentId;
+    await run(async (call) => (await call("addStudentTime", { id, body: { minutes } })).message, "No time was added.", {
+      refresh: false,
+    });
+  }
+
+  async function addTimeForEveryone() {
+    const minutes = askMinutes(`Minutes to add to every attempt of ${drive.name} running now:`);
+    if (minutes === undefined) return;
+    await run(
+      async (call) => (await call("addDriveTime", { id: drive._id, body: { minutes } })).message,
+      "No time was added.",
+      { refresh: false },
+    );
+  }
 
   async function endAttempt(student: LiveStudent) {
     if (!student.studentId) return;
@@ -219,6 +256,15 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
           <h2 id="live-students" className="text-xl font-semibold">
             Students
           </h2>
+          {loaderData.invigilates && (
+            <button
+              type="button"
+              onClick={() => void addTimeForEveryone()}
+              className="min-h-11 rounded border border-brand-700 px-3 py-1 font-medium text-brand-700"
+            >
+              Add time for everyone
+            </button>
+          )}
           <div>
             <label htmlFor="live-filter" className="mr-2 font-medium">
               Show
@@ -269,14 +315,24 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
                     <span className="block break-words font-medium">{student.name}</span>
                     <span className="block break-all text-xs text-slate-700">{student.usnNo}</span>
                     {loaderData.invigilates && (student.state === "in_progress" || student.state === "quiet") && (
-                      <button
-                        type="button"
-                        onClick={() => void endAttempt(student)}
-                        aria-label={`End the attempt of ${student.name} (${student.usnNo})`}
-                        className="mt-1 block min-h-11 text-left text-sm font-normal text-red-800 underline"
-                      >
-                        End attempt
-                      </button>
+                      <>
+                        <button
+                          type="button"
+                          onClick={() => void addTimeFor(student)}
+                          aria-label={`Add time to the attempt of ${student.name} (${student.usnNo})`}
+                          className="mt-1 block min-h-11 text-left text-sm font-normal text-brand-700 underline"
+                        >
+                          Add time
+                        </button>
+                        <button
+                          type="button"
+                          onClick={() => void endAttempt(student)}
+                          aria-label={`End attempt of ${student.name} (${student.usnNo})`}
+                          className="block min-h-11 text-left text-sm font-normal text-red-800 underline"
+                        >
+                          End attempt
+                        </button>
+                      </>
                     )}
                   </th>
                   <td className="py-2 pr-2">
@@ -293,6 +349,9 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
                       <span className="block text-xs text-slate-700">
                         Left full screen {student.fullScreenExits} {student.fullScreenExits === 1 ? "time" : "times"}
                       </span>
+                    )}
+                    {student.addedSeconds > 0 && (
+                      <span className="block text-xs text-slate-700">{addedText(student.addedSeconds)}</span>
                     )}
                     {student.endedBy && (
                       <span className="block text-xs font-semibold text-red-800">{ENDED_BY[student.endedBy]}</span>

@@ -117,6 +117,11 @@ export type QuizEvent =
   /** The server refused the answer for good (its window had closed): sending it again cannot help. */
   | { type: "saveRefused"; answer: Answer; message: string }
   | { type: "tick"; now: number }
+  /**
+   * The clock reached zero and the server's said the open question or section still runs: an invigilator added time
+   * (decision 037). `secondsLeft` is the server's.
+   */
+  | { type: "timeAdded"; secondsLeft: number; now: number }
   | { type: "skipAsked" }
   | { type: "skipCancelled" }
   | { type: "leaveAsked" }
@@ -373,6 +378,13 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
       return crossedWarning
         ? { ...ticked, announcement: `${WARN_AT_SECONDS} seconds left${warningScope(state)}.` }
         : ticked;
+    }
+    case "timeAdded": {
+      const extended = { ...state, deadline: event.now + event.secondsLeft * 1000, now: event.now };
+      const left = secondsLeft(extended);
+      const minutes = Math.floor(left / 60);
+      const time = minutes > 0 ? `${minutes} min ${left % 60} s` : `${left} seconds`;
+      return { ...extended, announcement: `The invigilator added time: ${time} left${warningScope(state)}.` };
     }
     case "skipAsked":
       return { ...state, confirmingSkip: true };

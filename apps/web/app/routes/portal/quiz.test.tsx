@@ -62,6 +62,8 @@ function flakyServer(
   focusRule: { limit: number | null; endsAttempt: boolean } = { limit: null, endsAttempt: false },
 ) {
   let focusLosses = 0;
+  /** What the server's clock says is left when the page asks at zero: more than nothing once time was added. */
+  let secondsLeftAtZero = 0;
   const stored = new Map<string, string>();
   const faults = new Map<string, Fault[]>();
   const log: string[] = [];
@@ -96,8 +98,10 @@ function flakyServer(
           timingMode: paced ? "per_question" : "whole_quiz",
           ...(typeof intro === "function" ? intro() : intro),
         });
+      case "GET /quiz/attempt":
       case "POST /quiz/start": {
         if (startRefused) return json(409, { error: startRefused });
+        const asked = request === "GET /quiz/attempt";
         const state: AttemptState = {
           status: "in_progress",
           attemptId: "00000000-0000-4000-8000-0000000000aa",
@@ -109,7 +113,7 @@ function flakyServer(
           sectionEnd: QUESTIONS.length,
           totalQuestions: QUESTIONS.length,
           currentIndex: current,
-          secondsLeft: paced ? 30 : 600,
+          secondsLeft: asked ? secondsLeftAtZero : paced ? 30 : 600,
           secondsPerQuestion: 30,
           answers: [...stored].map(([questionId, optionId]) => ({ questionId, optionId })),
           visited: [],
@@ -156,6 +160,10 @@ function flakyServer(
     marked,
     log,
     submitted: () => submitted,
+    /** The server's clock from now on says `seconds` are left when asked (an invigilator added time). */
+    timeAdded(seconds: number) {
+      secondsLeftAtZero = seconds;
+    },
     failNext(request: string, ...next: Fault[]) {
       faults.set(request, [...(faults.get(request) ?? []), ...next]);
     },
@@ -503,6 +511,25 @@ describe("the palette of a whole-quiz test", () => {
         .getByRole("button", { name: /^Question 1: / })
         .getAttribute("aria-label"),
     ).toBe("Question 1: Opened, not answered");
+  });
+
+  it("asks the server at zero, and runs on with the time an invigilator added instead of submitting", async () => {
+    const server = flakyServer(false);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(1, 0) }));
+    server.timeAdded(300);
+    await wait(600_000);
+    expect(server.log).toContain("GET /quiz/attempt");
+    expect(server.submitted()).toBeNull();
+    expect(screen.getByRole("heading", { name: "What is 1 + 1?" })).toBeTruthy();
+    expect(screen.getByRole("timer").textContent).toBe("Time Left: 5:00 for the whole quiz");
+    expect(politeRegion()).toBe("The invigilator added time: 5 min 0 s left.");
+    // At the new zero the server says the time is up: the page submits what it holds.
+    server.timeAdded(0);
+    await wait(300_000);
+    expect(server.submitted()).toEqual([{ questionId: QUESTIONS[0]?._id, optionId: QUESTIONS[0]?.options[0]?._id }]);
   });
 
   it("reopens the question that was open when the page is reloaded", async () => {
@@ -1106,7 +1133,13 @@ describe("a test timed per section", () => {
     fireEvent.click(screen.getByRole("radio", { name: optionLabel(5, 0) }));
     await wait(30_000);
     expect(server.stored.get(SECTIONED[4]?._id ?? "")).toBe(SECTIONED[4]?.options[0]?._id);
-    expect(server.log.slice(-3)).toEqual(["PUT /quiz/answers", "POST /quiz/section/next", "PUT /quiz/palette"]);
+    // At zero the page asks the server's clock first (an invigilator may have added time), then leaves.
+    expect(server.log.slice(-4)).toEqual([
+      "PUT /quiz/answers",
+      "GET /quiz/attempt",
+      "POST /quiz/section/next",
+      "PUT /quiz/palette",
+    ]);
     expect(server.bodies.find((body) => body.request === "POST /quiz/section/next")).toEqual({
       request: "POST /quiz/section/next",
       sectionFirst: 3,

@@ -1,0 +1,67 @@
+// Issue 27, item 4 (decision 037): an invigilator adds time from the live board, to one student or to everyone
+// running, and the student's page at a phone's width runs on with it at its zero instead of submitting. On a drive
+// of the journey's own.
+import { sharedAdminToken, uniqueStudent } from "../support/api.ts";
+import { ownQuiz } from "../support/own-quiz.ts";
+import { expectNoAxeViolations, fillRegistration } from "../support/pages.ts";
+import { expect, test } from "../support/test.ts";
+
+test("an invigilator adds time to one student and to everyone from the live board, and the student's quiz runs on with it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const token = await sharedAdminToken();
+  // Timed as a whole: 3 questions of 10 s, 30 s in all.
+  const { drive } = await ownQuiz({
+    title: "Added time",
+    questions: 3,
+    test: { secondsPerQuestion: 10, timingMode: "whole_quiz" },
+    drive: { organisation: "Hillside College" },
+    token,
+  });
+  // The board is open before the student starts, so the time is added well before their 30 s are up.
+  await page.goto("/admin/login");
+  await page.evaluate((saved) => localStorage.setItem("adminToken", saved), token);
+  await page.goto(`/admin/drives/${drive._id}/live`);
+  await expect(page.getByText("Updating as students answer.")).toBeVisible();
+
+  const studentContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const student = await studentContext.newPage();
+  const details = { ...uniqueStudent(), name: `Meera Extra ${Date.now()}` };
+  await student.goto(`/student/register?drive=${drive.code}`);
+  await fillRegistration(student, details);
+  await student.getByRole("button", { name: "Register" }).click();
+  await expect(student.getByRole("timer")).toContainText("for the whole quiz");
+  await student.getByRole("radio").first().check();
+
+  const row = page.getByRole("table", { name: `Students of ${drive.name} and where each stands` }).getByRole("row", {
+    name: new RegExp(details.name),
+  });
+  await expect(row).toContainText("In progress");
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toBe(`Minutes to add to the attempt of ${details.name} (${details.usnNo}):`);
+    void dialog.accept("1");
+  });
+  await row.getByRole("button", { name: `Add time to the attempt of ${details.name}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Added 1 minute to the attempt: " })).toBeVisible();
+  await expect(row).toContainText("1 min added");
+
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toBe(`Minutes to add to every attempt of ${drive.name} running now:`);
+    void dialog.accept("1");
+  });
+  await page.getByRole("button", { name: "Add time for everyone" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Added 1 minute to 1 running attempt: " })).toBeVisible();
+  await expect(row).toContainText("2 min added");
+  await expectNoAxeViolations(page);
+
+  // The student's 30 s run out on their screen; the page asks the server, which has 2 more minutes, and runs on.
+  await expect(student.getByRole("timer")).toHaveText(/^Time Left: [12]:\d\d for the whole quiz$/, { timeout: 45_000 });
+  await expect(student.getByText("The invigilator added time:")).toBeAttached();
+  await expect(student).toHaveURL(/\/quiz$/);
+  await expect(student.getByRole("radio").first()).toBeChecked();
+  await expect(row).toContainText("In progress");
+  await expectNoAxeViolations(student);
+  await studentContext.close();
+});
