@@ -520,6 +520,23 @@ describe("the cost of every route to everyone else", async () => {
         },
       },
     ],
+    addStudentTime: [
+      {
+        label: "5 minutes added to a running attempt",
+        make: async () => {
+          const { lookup } = await studentInQuiz();
+          const { rows } = await database.pool.query<{ id: string }>("select id from students where email = $1", [
+            lookup.email,
+          ]);
+          return {
+            method: "POST",
+            url: `/api/students/${rows[0]?.id}/add-time`,
+            headers: await admin(),
+            payload: { minutes: 5 },
+          };
+        },
+      },
+    ],
     reportFullScreenExit: [
       {
         label: "full screen left",

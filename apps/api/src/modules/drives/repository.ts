@@ -627,7 +627,9 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
       l.submitted_at as "submittedAt",
       ${sql.raw(autoSubmittedSql("l"))} as "autoSubmitted",
       l.score, l.marks, l.total_questions as "totalQuestions", l.sections, l.section_marks as "sectionMarks",
-      greatest(l.started_at, l.current_started_at, l.reloaded_at) as "movedAt", coalesce(l.reloads, 0) as reloads,
+      -- A window that time added moved past now was not opened by the student: it says nothing of them (decision 037).
+      greatest(l.started_at, case when l.current_started_at <= n.now then l.current_started_at end, l.reloaded_at)
+        as "movedAt", coalesce(l.reloads, 0) as reloads,
       l.ended_by as "endedBy",
       coalesce(l.full_screen_exits, 0) as "fullScreenExits", coalesce(l.added_seconds, 0) as "addedSeconds"
     from ${students} s

@@ -184,6 +184,63 @@ describe("an invigilator adds time", async () => {
     expect(rows[0]?.seconds).toBe(5 * 60 + 600);
   });
 
+  it("moves a section that ran out while the student was silent on first, and gives the next section the time", async () => {
+    // An outside attack: two sections of one clock each; 75 s without a request, the first section's 60 s long gone.
+    const sectioned = await testWith({
+      timingMode: "per_section",
+      sections: [
+        { name: "First", categories: ["Aptitude"], questionCount: 2, timing: "section_clock", secondsPerQuestion: 30 },
+        {
+          name: "Second",
+          categories: ["Programming"],
+          questionCount: 2,
+          timing: "section_clock",
+          secondsPerQuestion: 30,
+        },
+      ],
+    });
+    const drive = await driveOf(sectioned);
+    const { token, attemptId, studentId } = await sitting(drive);
+    await attemptTimePasses(database.pool, attemptId, 75);
+    const added = await addToStudent(studentId, { minutes: 2 });
+    expect(added.statusCode, added.body).toBe(200);
+    const state = (await app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(token) })).json();
+    expect(state.sectionFirst).toBe(2);
+    // The second section started when the first ended (60 s after the start): 45 s of it were left, and 120 s came.
+    expect(state.secondsLeft).toBeGreaterThanOrEqual(164);
+    expect(state.secondsLeft).toBeLessThanOrEqual(166);
+    // The same for a drive's everyone.
+    const other = await sitting(drive);
+    await attemptTimePasses(database.pool, other.attemptId, 75);
+    const forAll = await addToDrive(drive._id, { minutes: 1 });
+    expect(forAll.statusCode, forAll.body).toBe(200);
+    expect(forAll.json().message).toMatch(/^Added 1 minute to 2 running attempts: /);
+  });
+
+  it("adds at most 180 minutes to an attempt in all", async () => {
+    const drive = await driveOf(await testWith({ timingMode: "whole_quiz", secondsPerQuestion: 60 }));
+    const { attemptId, studentId } = await sitting(drive);
+    expect((await addToStudent(studentId, { minutes: 120 })).statusCode).toBe(200);
+    expect((await addToDrive(drive._id, { minutes: 60 })).statusCode).toBe(200);
+    const refused = await addToStudent(studentId, { minutes: 1 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      "This student has no attempt running, or it has had the most time added (180 minutes): no time was added.",
+    );
+    const forAll = await addToDrive(drive._id, { minutes: 1 });
+    expect(forAll.statusCode).toBe(409);
+    expect((await clockOf(attemptId))?.added).toBe(180 * 60);
+  });
+
+  it("lets the live board see a silent student go quiet, though time added moved their window past now", async () => {
+    const drive = await driveOf(await testWith({ timingMode: "per_question", secondsPerQuestion: 30 }));
+    const { attemptId, studentId } = await sitting(drive);
+    expect((await addToStudent(studentId, { minutes: 10 })).statusCode).toBe(200);
+    await attemptTimePasses(database.pool, attemptId, 2 * 60);
+    const board = await app.inject({ method: "GET", url: `/api/drives/${drive._id}/live`, headers: admin });
+    expect(board.json().students[0]).toMatchObject({ state: "quiet", addedSeconds: 600 });
+  });
+
   it("refuses an attempt whose time is up, a student with none, an unknown one, and minutes out of range", async () => {
     const drive = await driveOf(await testWith({ timingMode: "whole_quiz", secondsPerQuestion: 60 }));
     const { attemptId, studentId } = await sitting(drive);
@@ -191,11 +248,15 @@ describe("an invigilator adds time", async () => {
     await attemptTimePasses(database.pool, attemptId, 5 * 60 + 2);
     const late = await addToStudent(studentId, { minutes: 5 });
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe("This student has no attempt running: there is no clock to add time to.");
+    expect(late.json().message).toBe(
+      "This student has no attempt running, or it has had the most time added (180 minutes): no time was added.",
+    );
     expect((await clockOf(attemptId))?.added).toBe(0);
     const none = await addToDrive(drive._id, { minutes: 5 });
     expect(none.statusCode).toBe(409);
-    expect(none.json().message).toBe("No attempt of this drive is running: there is no clock to add time to.");
+    expect(none.json().message).toBe(
+      "No attempt of this drive is running that can take more time (each may have 180 minutes added): no time was added.",
+    );
     const unknown = await addToStudent("00000000-0000-4000-8000-000000000000", { minutes: 5 });
     expect(unknown.statusCode).toBe(404);
     expect((await addToDrive("00000000-0000-4000-8000-000000000000", { minutes: 5 })).statusCode).toBe(404);

@@ -21,6 +21,7 @@ import {
   sectionResultsOf,
 } from "@trainwise/contract/quiz";
 import { sectionPlaces } from "@trainwise/contract/section-positions";
+import { ADDED_MINUTES } from "@trainwise/contract/students";
 import type { Database, Executor } from "../../db/client.ts";
 import { isDeadlock } from "../../db/errors.ts";
 import { HttpError } from "../../http/http-error.ts";
@@ -37,7 +38,7 @@ import {
   servedRefAt,
   servedRefs,
 } from "./repository/attempt-reads.ts";
-import type { AnswerSlot, AttemptRow, Choice, ServedRef } from "./repository/attempt-rows.ts";
+import type { AnswerSlot, AttemptRow, AttemptsOf, Choice, ServedRef } from "./repository/attempt-rows.ts";
 import {
   claimAndLockDrawn,
   drawQuestionIds,
@@ -707,23 +708,23 @@ async function endLocked(tx: Executor, attempt: AttemptRow, endedBy: AttemptEndi
 
 /**
  * POST /api/students/:id/add-time and /api/drives/:id/add-time: an invigilator adds `minutes` to the running attempt
- * of a student, or of every student of a drive (decision 037; timing.ts's withAddedTime). Refused with 409 when no
- * attempt there has a clock running; the answer says how many were reached, and which got less for the drive's
- * closing.
+ * of a student, or of every student of a drive (decision 037; timing.ts's withAddedTime), each up to ADDED_MINUTES.max
+ * in all. A section that ran out while nobody asked is moved on first, as the sweep would, so that the next section
+ * gets the time. Refused with 409 when no attempt there has a clock running; the answer says how many were reached,
+ * and which got less for the drive's closing.
  */
-export async function addTimeToRunning(
-  db: Database,
-  who: { studentId: string } | { driveId: string },
-  minutes: number,
-): Promise<string> {
-  const added = await addTime(db, who, minutes * 60, new Date());
-  const forOne = "studentId" in who;
+export async function addTimeToRunning(db: Database, of: AttemptsOf, minutes: number): Promise<string> {
+  await closeOverdueAttempts(db, undefined, of);
+  const mostSeconds = ADDED_MINUTES.max * 60;
+  const added = await addTime(db, of, minutes * 60, new Date(), mostSeconds);
+  const forOne = "studentId" in of;
+  const most = `${ADDED_MINUTES.max} minutes`;
   if (added.length === 0) {
     throw new HttpError(
       409,
       forOne
-        ? "This student has no attempt running: there is no clock to add time to."
-        : "No attempt of this drive is running: there is no clock to add time to.",
+        ? `This student has no attempt running, or it has had the most time added (${most}): no time was added.`
+        : `No attempt of this drive is running that can take more time (each may have ${most} added): no time was added.`,
     );
   }
   const amount = minutes === 1 ? "1 minute" : `${minutes} minutes`;
@@ -998,7 +999,7 @@ export async function resultOf(db: Database, studentId: string, resultId: string
 
 /**
  * Closes every attempt whose time ran out, scoring what was saved, and moves an attempt timed per section past a
- * section whose time ran out; returns how many it closed. Safe to run on
+ * section whose time ran out; returns how many it closed. Anyone's, or only those `of` a student or a drive. Safe to run on
  * several instances at once. Each attempt is closed in a savepoint of its own, so one that cannot be scored is
  * reported to `failed` and the others are closed all the same (once, a stored mark the database could not hold
  * failed every sweep on every drive).
@@ -1006,9 +1007,11 @@ export async function resultOf(db: Database, studentId: string, resultId: string
 export async function closeOverdueAttempts(
   db: Database,
   failed: (attemptId: string, error: unknown) => void = () => {},
+  of?: AttemptsOf,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const overdue = await overdueAttempts(tx, DEADLINE_GRACE_SECONDS);
+    // The sweep takes 100 at a time; one student's or one drive's attempts are taken all at once.
+    const overdue = await overdueAttempts(tx, DEADLINE_GRACE_SECONDS, of ? 100_000 : 100, of);
     const now = new Date();
     let closed = 0;
     for (const attempt of overdue) {

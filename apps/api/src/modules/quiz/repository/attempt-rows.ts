@@ -139,3 +139,6 @@ export function attemptFrom(row: AttemptText): AttemptRow {
 export async function attemptRows(db: Executor, statement: NamedStatement, values: unknown[]): Promise<AttemptRow[]> {
   return (await runNamed<AttemptText>(db, statement, values)).map(attemptFrom);
 }
+
+/** Whose attempts a statement reaches: one student's, or every student's of a drive. */
+export type AttemptsOf = { studentId: string } | { driveId: string };

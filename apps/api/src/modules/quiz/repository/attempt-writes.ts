@@ -4,7 +4,14 @@ import type { AttemptEnding } from "@trainwise/contract/drives";
 import { type Executor, type NamedStatement, runNamed } from "../../../db/client.ts";
 import { MARK_GRID, questionMarkSql } from "../marking.ts";
 import type { AttemptClock } from "../timing.ts";
-import { ATTEMPT_COLUMNS, attemptRows, type Choice, paletteChangeSql, saveAnswerSql } from "./attempt-rows.ts";
+import {
+  ATTEMPT_COLUMNS,
+  type AttemptsOf,
+  attemptRows,
+  type Choice,
+  paletteChangeSql,
+  saveAnswerSql,
+} from "./attempt-rows.ts";
 import {
   addedTimeSql,
   clockColumns,
@@ -304,15 +311,17 @@ const added = addedTimeSql(clockColumns("a"), {
 
 const addTimeStatement: NamedStatement = {
   name: "quiz.add-time",
-  // $1 the student, or null for every running attempt of drive $2; $3 seconds; $4 now. Only a running clock gets
-  // time (timing.ts's withAddedTime), as each row stands once locked: an attempt between two sections, or whose
-  // time is up, is left to its clock. Each row answers with the seconds its deadline actually moved.
+  // $1 the student, or null for every running attempt of drive $2; $3 seconds; $4 now; $5 the most seconds an
+  // attempt may have added in all. Only a running clock gets time (timing.ts's withAddedTime), as each row stands
+  // once locked: an attempt whose time is up, or in the grace after a section, is left to its clock. Each row
+  // answers with the seconds its deadline actually moved.
   text: `with running as (
       select a.id, a.deadline_at as was, ${ENDS_BY_SQL} as ends_by
       from attempts a join drives d on d.id = a.drive_id
       where a.submitted_at is null
         and (a.student_id = $1::uuid or ($1::uuid is null and a.drive_id = $2::uuid))
         and ${clockRunningSql(clockColumns("a"), "$4::timestamptz")}
+        and a.added_seconds + $3::int <= $5::int
       for update of a
     )
     update attempts a set current_position = ${added.currentPosition},
@@ -330,14 +339,18 @@ export interface TimeAdded {
   movedSeconds: number;
 }
 
-/** Adds `seconds` to the running attempt of `studentId`, or to every running attempt of `driveId` (decision 037). */
+/**
+ * Adds `seconds` to the running attempt of a student, or to every running attempt of a drive (decision 037), each
+ * up to `mostSeconds` added in all.
+ */
 export async function addTime(
   db: Executor,
-  who: { studentId: string } | { driveId: string },
+  of: AttemptsOf,
   seconds: number,
   now: Date,
+  mostSeconds: number,
 ): Promise<TimeAdded[]> {
-  const studentId = "studentId" in who ? who.studentId : null;
-  const driveId = "driveId" in who ? who.driveId : null;
-  return runNamed<TimeAdded>(db, addTimeStatement, [studentId, driveId, seconds, now]);
+  const studentId = "studentId" in of ? of.studentId : null;
+  const driveId = "driveId" in of ? of.driveId : null;
+  return runNamed<TimeAdded>(db, addTimeStatement, [studentId, driveId, seconds, now, mostSeconds]);
 }

@@ -519,7 +519,7 @@ describe("the quiz clock in SQL", async () => {
               await tx.execute(sql`update drives set closes_at = ${endsBy.toISOString()}::timestamptz,
               closing_ends_attempts = true where id = ${student.driveId}::uuid`);
             }
-            const added = await addTime(tx, { studentId: student.id }, seconds, now);
+            const added = await addTime(tx, { studentId: student.id }, seconds, now, 1_000_000);
             const { rows } = await tx.execute<Record<string, string | number | boolean>>(sql`
             select current_position as "currentPosition", current_started_at as "currentStartedAt",
                    coalesce(section_deadline_at, deadline_at) as "sectionDeadlineAt", deadline_at as "deadlineAt",

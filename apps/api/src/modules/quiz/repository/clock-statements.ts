@@ -5,6 +5,7 @@ import { type Executor, type NamedStatement, runNamed } from "../../../db/client
 import {
   ATTEMPT_COLUMNS,
   type AttemptRow,
+  type AttemptsOf,
   attemptRows,
   type Choice,
   paletteChangeSql,
@@ -38,9 +39,11 @@ const PALETTE_CHANGE = paletteChangeSql({ now: "$3::timestamptz", marked: "$4::b
 
 const overdueAttemptsStatement: NamedStatement = {
   name: "quiz.overdue-attempts",
+  // $3 only this student's, $4 only this drive's (null: anyone's)
   text: `select ${ATTEMPT_COLUMNS} from attempts
     where submitted_at is null
       and ${runOutSql(clockColumns(), "now()", "$1::int")}
+      and ($3::uuid is null or student_id = $3::uuid) and ($4::uuid is null or drive_id = $4::uuid)
     order by deadline_at
     limit $2::int
     for update skip locked`,
@@ -48,10 +51,18 @@ const overdueAttemptsStatement: NamedStatement = {
 
 /**
  * Open attempts whose open section's last window (or its deadline) has passed by more than `graceSeconds`, locked:
- * in the last section (or without sections) the attempt's time is up; before it, the next section is due.
+ * in the last section (or without sections) the attempt's time is up; before it, the next section is due. Anyone's,
+ * or only those `of` a student or a drive.
  */
-export async function overdueAttempts(db: Executor, graceSeconds: number, limit = 100): Promise<AttemptRow[]> {
-  return attemptRows(db, overdueAttemptsStatement, [graceSeconds, limit]);
+export async function overdueAttempts(
+  db: Executor,
+  graceSeconds: number,
+  limit = 100,
+  of?: AttemptsOf,
+): Promise<AttemptRow[]> {
+  const studentId = of && "studentId" in of ? of.studentId : null;
+  const driveId = of && "driveId" in of ? of.driveId : null;
+  return attemptRows(db, overdueAttemptsStatement, [graceSeconds, limit, studentId, driveId]);
 }
 
 /** The attempt's clock after a one-statement save or Next. */
