@@ -242,6 +242,11 @@ export const attemptStateSchema = z.discriminatedUnion("status", [
     currentIndex: z.number().int(),
     /** Left on the open question's window (paced), or on the open section's clock, or on the whole quiz. */
     secondsLeft: z.number().int(),
+    /**
+     * Seconds invigilators have added to the attempt (decision 037): more than the page last heard means its own
+     * countdown's zero is not the end (absent where the answer did not read it, as leaving a section).
+     */
+    addedSeconds: z.number().int().optional(),
     secondsPerQuestion: z.number().int(),
     sections: attemptSectionsSchema,
     /**

@@ -421,7 +421,9 @@ function questionsFrom(attempt: Pick<AttemptRow, "timingMode" | "sectionFirst">)
 
 /** The state of an open attempt from what was read of it: its clock at this moment, its answers and marks. */
 function stateInProgress(
-  attempt: AttemptClock & Pick<AttemptRow, "id" | "timingMode" | "totalQuestions" | "sections"> & { testName: string },
+  attempt: AttemptClock &
+    Pick<AttemptRow, "id" | "timingMode" | "totalQuestions" | "sections"> &
+    Partial<Pick<AttemptRow, "addedSeconds">> & { testName: string },
   slots: Pick<AnswerSlot, "questionId" | "selectedOptionId" | "selectedOptionIds" | "visited" | "marked">[],
   questions: QuizQuestion[],
 ): InProgressState {
@@ -448,6 +450,7 @@ function stateInProgress(
     question: attempt.paced ? (questions[progress.currentIndex] ?? null) : null,
     questions: attempt.paced ? [] : questions,
     ...(!attempt.paced && attempt.timingMode === "per_section" && { questionsFrom: questionsFrom(attempt) }),
+    ...(attempt.addedSeconds !== undefined && { addedSeconds: attempt.addedSeconds }),
   };
 }
 

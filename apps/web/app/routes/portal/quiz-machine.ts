@@ -70,6 +70,8 @@ export interface QuizState {
    */
   deadline: number;
   now: number;
+  /** Seconds invigilators had added to the attempt when the page last heard (decision 037). */
+  addedSeconds: number;
   /** The student's pick for each question, as shown on screen. */
   answers: Record<string, string>;
   /** Picks the server has not acknowledged yet, by question. */
@@ -118,10 +120,10 @@ export type QuizEvent =
   | { type: "saveRefused"; answer: Answer; message: string }
   | { type: "tick"; now: number }
   /**
-   * The clock reached zero and the server's said the open question or section still runs: an invigilator added time
-   * (decision 037). `secondsLeft` is the server's.
+   * The countdown reached zero and the server's clock runs on: an invigilator added time (decision 037).
+   * `secondsLeft` and `addedSeconds` are the server's.
    */
-  | { type: "timeAdded"; secondsLeft: number; now: number }
+  | { type: "timeAdded"; secondsLeft: number; addedSeconds: number; now: number }
   | { type: "skipAsked" }
   | { type: "skipCancelled" }
   | { type: "leaveAsked" }
@@ -168,6 +170,7 @@ export const initialQuizState: QuizState = {
   index: 0,
   deadline: 0,
   now: 0,
+  addedSeconds: 0,
   answers: {},
   unsaved: {},
   visited: {},
@@ -319,6 +322,7 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
         index: attempt.paced ? attempt.currentIndex : reopened(event.openAt, bounds, questions),
         deadline: event.now + attempt.secondsLeft * 1000,
         now: event.now,
+        addedSeconds: attempt.addedSeconds ?? state.addedSeconds,
         answers: { ...stored, ...pending },
         unsaved: withoutLanded(stillOpen, attempt.answers),
         visited: idSet(attempt.visited),
@@ -380,7 +384,12 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
         : ticked;
     }
     case "timeAdded": {
-      const extended = { ...state, deadline: event.now + event.secondsLeft * 1000, now: event.now };
+      const extended = {
+        ...state,
+        deadline: event.now + event.secondsLeft * 1000,
+        now: event.now,
+        addedSeconds: event.addedSeconds,
+      };
       const left = secondsLeft(extended);
       const minutes = Math.floor(left / 60);
       const time = minutes > 0 ? `${minutes} min ${left % 60} s` : `${left} seconds`;

@@ -62,8 +62,8 @@ function flakyServer(
   focusRule: { limit: number | null; endsAttempt: boolean } = { limit: null, endsAttempt: false },
 ) {
   let focusLosses = 0;
-  /** What the server's clock says is left when the page asks at zero: more than nothing once time was added. */
-  let secondsLeftAtZero = 0;
+  /** Time an invigilator added, as the server's clock says it: seconds added, and then left when asked. */
+  let added: { seconds: number; left: number } | undefined;
   const stored = new Map<string, string>();
   const faults = new Map<string, Fault[]>();
   const log: string[] = [];
@@ -113,7 +113,8 @@ function flakyServer(
           sectionEnd: QUESTIONS.length,
           totalQuestions: QUESTIONS.length,
           currentIndex: current,
-          secondsLeft: asked ? secondsLeftAtZero : paced ? 30 : 600,
+          secondsLeft: asked ? (added?.left ?? 0) : paced ? 30 : 600,
+          addedSeconds: added?.seconds ?? 0,
           secondsPerQuestion: 30,
           answers: [...stored].map(([questionId, optionId]) => ({ questionId, optionId })),
           visited: [],
@@ -160,9 +161,9 @@ function flakyServer(
     marked,
     log,
     submitted: () => submitted,
-    /** The server's clock from now on says `seconds` are left when asked (an invigilator added time). */
-    timeAdded(seconds: number) {
-      secondsLeftAtZero = seconds;
+    /** An invigilator added `seconds`; the server's clock says `left` are left when asked. */
+    timeAdded(seconds: number, left: number) {
+      added = { seconds, left };
     },
     failNext(request: string, ...next: Fault[]) {
       faults.set(request, [...(faults.get(request) ?? []), ...next]);
@@ -519,17 +520,29 @@ describe("the palette of a whole-quiz test", () => {
     renderQuiz();
     await wait(0);
     fireEvent.click(screen.getByRole("radio", { name: optionLabel(1, 0) }));
-    server.timeAdded(300);
+    server.timeAdded(300, 300);
     await wait(600_000);
     expect(server.log).toContain("GET /quiz/attempt");
     expect(server.submitted()).toBeNull();
     expect(screen.getByRole("heading", { name: "What is 1 + 1?" })).toBeTruthy();
     expect(screen.getByRole("timer").textContent).toBe("Time Left: 5:00 for the whole quiz");
     expect(politeRegion()).toBe("The invigilator added time: 5 min 0 s left.");
-    // At the new zero the server says the time is up: the page submits what it holds.
-    server.timeAdded(0);
+    // At the new zero nothing more was added: the page submits what it holds.
     await wait(300_000);
     expect(server.submitted()).toEqual([{ questionId: QUESTIONS[0]?._id, optionId: QUESTIONS[0]?.options[0]?._id }]);
+  });
+
+  it("takes its own clock running fast for no time added, and moves on at its zero", async () => {
+    // The server's clock still has 20 s of the question, but nobody added any: the page does what its timer does.
+    const server = flakyServer(true);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    server.timeAdded(0, 20);
+    await wait(30_000);
+    expect(server.log).toContain("GET /quiz/attempt");
+    expect(server.log).toContain("POST /quiz/next");
+    expect(politeRegion()).not.toMatch(/added time/);
   });
 
   it("reopens the question that was open when the page is reloaded", async () => {

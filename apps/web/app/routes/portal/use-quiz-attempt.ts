@@ -34,12 +34,6 @@ const TAB_BLUR_MS = 500;
 const TAB_OUT_GRACE_MS = 10_000;
 
 /**
- * At zero, the server saying this little is left is the page's clock and the server's disagreeing, not time an
- * invigilator added: the page does what the timer does.
- */
-const CLOCKS_DISAGREE_SECONDS = 2;
-
-/**
  * Whether the page shows the rules and waits for Start before the clock runs: the test asks for it, the drive has
  * exam-screen rules (decision 035), or a start would be refused (the rules then say why, with no Start). A candidate must read a focus-loss limit before it can end their attempt, and a
  * browser grants full screen only on a click (an outside attack saw neither on a test that starts at once).
@@ -437,26 +431,30 @@ export function useQuizAttempt(token: string) {
     return () => clearInterval(timer);
   }, [running]);
   const timeUp = running && !state.moving && state.deadline > 0 && secondsLeft(state) === 0;
-  // The deadline the server was last asked about at zero: once per deadline, so that a server saying the time is up
-  // is not asked again.
-  const askedAtZero = useRef(0);
   /**
-   * The countdown reached zero: the server's clock is asked first, since an invigilator may have added time
-   * (decision 037). True when the same question or section runs on there, with its new time now on screen.
+   * The countdown reached zero: the server is asked first whether an invigilator added time since the page last
+   * heard (decision 037). True when they did and the same question or section runs on, its new time now on screen;
+   * the page's own clock running fast is not time added, and the timer then does what it does.
    */
   const runsOn = useCallback(async (): Promise<boolean> => {
     const current = latest.current;
-    if (askedAtZero.current === current.deadline) return false;
-    askedAtZero.current = current.deadline;
     const attempt = await call("quizAttempt", { token }).catch(() => undefined);
-    const same =
-      attempt?.status === "in_progress" &&
-      attempt.attemptId === current.attemptId &&
-      attempt.sectionFirst === current.sectionFirst &&
-      (!current.paced || attempt.currentIndex === current.index);
-    // A second or two is the two clocks disagreeing, not time added.
-    if (!same || attempt.secondsLeft <= CLOCKS_DISAGREE_SECONDS) return false;
-    dispatch({ type: "timeAdded", secondsLeft: attempt.secondsLeft, now: Date.now() });
+    if (
+      attempt?.status !== "in_progress" ||
+      attempt.attemptId !== current.attemptId ||
+      (attempt.addedSeconds ?? 0) <= current.addedSeconds ||
+      attempt.sectionFirst !== current.sectionFirst ||
+      (current.paced && attempt.currentIndex !== current.index) ||
+      attempt.secondsLeft <= 0
+    ) {
+      return false;
+    }
+    dispatch({
+      type: "timeAdded",
+      secondsLeft: attempt.secondsLeft,
+      addedSeconds: attempt.addedSeconds ?? 0,
+      now: Date.now(),
+    });
     return true;
   }, [token]);
   useEffect(() => {

@@ -264,10 +264,10 @@ const ENDS_BY_SQL = "case when d.closing_ends_attempts then coalesce(d.closed_at
 
 const reclockOpenAttemptsStatement: NamedStatement = {
   name: "quiz.reclock-open-attempts",
-  // Every deadline written again, cut by the close where the drive's closing ends attempts: from its start (with the
-  // time invigilators added), or on
-  // an attempt timed per section from the open section's end (a paced section's last window's end; a section on one
-  // clock keeps its start as its current window's) with every later section's time, as leaving a section set it
+  // Every deadline written again, cut by the close where the drive's closing ends attempts: from its start, with the
+  // time invigilators added (decision 037), or on an attempt timed per section from the open section's end (a paced
+  // section's last window's end, moved by time added as its start was; a section on one clock keeps its start as its
+  // current window's) with every later section's time, as leaving a section set it
   // (deadlineFrom): from the start, a reopening gave back the time sections left early had given up (an outside
   // attack). The open section's deadline is its end, cut by that deadline; without sections it is the attempt's.
   text: `with timed as (

@@ -116,8 +116,9 @@ export function beforeDeadlineSql(clock: ClockColumns, now: string, graceSeconds
 /**
  * Whether an answer to the served question at `position` arriving at `now` counts (acceptsAnswer): it is in the
  * open section, and on a paced attempt its window is open (the current one until it ends, even before its start),
- * or closed no more than `graceSeconds` ago, and the attempt has not moved past it; an attempt timed as a whole takes answers until its deadline and the grace. The
- * deadline is checked on a paced attempt too, where it never decides, since every window ends by it.
+ * or closed no more than `graceSeconds` ago, and the attempt has not moved past it; an attempt timed as a whole
+ * takes answers until its deadline and the grace. The deadline is checked on a paced attempt too, where it never
+ * decides, since every window ends by it.
  * `windowStart` is the window's start when the statement has already computed it.
  */
 export function acceptsAnswerSql(
