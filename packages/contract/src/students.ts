@@ -78,6 +78,18 @@ export const addTimeInputSchema = z.object({
 });
 export type AddTimeInput = z.infer<typeof addTimeInputSchema>;
 
+/**
+ * Time added, in words, as the live board and the invigilator's confirmation say it: "2 min", "1 min 30 s", "30 s"
+ * (a drive's closing can cut an add to part of a minute).
+ */
+export function addedTimeText(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (minutes === 0) return `${rest} s`;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
 export const timeMultiplierInputSchema = z.object({
   timeMultiplier: z
     .number({ error: "Extra time must be a number" })

@@ -200,6 +200,14 @@ describe("the cost of every route to everyone else", async () => {
     markSensitive(lookup.resumeCode, "secret", "a resume code");
     return { headers, questions, lookup };
   }
+  /** The id of a student who has started a quiz, as an invigilator's actions on the student name them. */
+  async function idOfStudentInQuiz(): Promise<string> {
+    const { lookup } = await studentInQuiz();
+    const { rows } = await database.pool.query<{ id: string }>("select id from students where email = $1", [
+      lookup.email,
+    ]);
+    return rows[0]?.id as string;
+  }
   const rightAnswers = async (questions: QuizQuestion[]) => {
     const { rows } = await database.pool.query<{ question_id: string; id: string }>(
       "select question_id, id from question_options where is_correct and question_id = any($1)",
@@ -511,26 +519,34 @@ describe("the cost of every route to everyone else", async () => {
     endAttempt: [
       {
         label: "a running attempt ended",
-        make: async () => {
-          const { lookup } = await studentInQuiz();
-          const { rows } = await database.pool.query<{ id: string }>("select id from students where email = $1", [
-            lookup.email,
-          ]);
-          return { method: "POST", url: `/api/students/${rows[0]?.id}/end-attempt`, headers: await admin() };
-        },
+        make: async () => ({
+          method: "POST",
+          url: `/api/students/${await idOfStudentInQuiz()}/end-attempt`,
+          headers: await admin(),
+        }),
       },
     ],
     addStudentTime: [
       {
         label: "5 minutes added to a running attempt",
+        make: async () => ({
+          method: "POST",
+          url: `/api/students/${await idOfStudentInQuiz()}/add-time`,
+          headers: await admin(),
+          payload: { minutes: 5 },
+        }),
+      },
+    ],
+    addDriveTime: [
+      {
+        // Every running attempt of the drive the routes name, one of them started here: the add has one to reach
+        // whichever routes ran before.
+        label: "5 minutes added to a drive's running attempts",
         make: async () => {
-          const { lookup } = await studentInQuiz();
-          const { rows } = await database.pool.query<{ id: string }>("select id from students where email = $1", [
-            lookup.email,
-          ]);
+          await studentInQuiz(benchDriveCode);
           return {
             method: "POST",
-            url: `/api/students/${rows[0]?.id}/add-time`,
+            url: `/api/drives/${ids.drive}/add-time`,
             headers: await admin(),
             payload: { minutes: 5 },
           };

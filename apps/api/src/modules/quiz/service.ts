@@ -21,7 +21,7 @@ import {
   sectionResultsOf,
 } from "@trainwise/contract/quiz";
 import { sectionPlaces } from "@trainwise/contract/section-positions";
-import { ADDED_MINUTES } from "@trainwise/contract/students";
+import { ADDED_MINUTES, addedTimeText } from "@trainwise/contract/students";
 import type { Database, Executor } from "../../db/client.ts";
 import { isDeadlock } from "../../db/errors.ts";
 import { HttpError } from "../../http/http-error.ts";
@@ -741,18 +741,12 @@ export async function addTimeToRunning(db: Database, of: AttemptsOf, minutes: nu
     cut.length === 0
       ? ""
       : forOne
-        ? ` The drive's closing ends attempts, so its end moved only ${movedText(cut[0] as TimeAdded)}.`
+        ? ` The drive's closing ends attempts, so its end moved only ${addedTimeText((cut[0] as TimeAdded).movedSeconds)}.`
         : ` The drive's closing ends attempts: ${cut.length} of them end at its closing time, with less.`;
   return (
     `Added ${amount} to ${reached}: the open question or section and everything after it end ${amount} later.` +
     `${cutNote} The student's page shows the new time before its clock would have run out.`
   );
-}
-
-/** How far a deadline moved, in words. */
-function movedText(added: TimeAdded): string {
-  const seconds = Math.max(0, Math.round(added.movedSeconds));
-  return seconds % 60 === 0 ? `${seconds / 60} min` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
 /** POST /api/quiz/full-screen/exit: the page left full screen, on a drive that asks for it (decision 035). */

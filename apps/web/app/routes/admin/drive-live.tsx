@@ -11,6 +11,7 @@ import {
   type LiveState,
   type LiveStudent,
 } from "@trainwise/contract/live-board";
+import { addedTimeText } from "@trainwise/contract/students";
 import { useEffect, useReducer, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
@@ -55,12 +56,6 @@ const STATE_STYLES: Record<LiveState, string> = {
 };
 
 /** Time added to an attempt, as the board says it: "3 min added", "1 min 30 s added". */
-function addedText(seconds: number): string {
-  const minutes = Math.floor(seconds / 60);
-  const rest = seconds % 60;
-  return `${minutes > 0 ? `${minutes} min` : ""}${minutes > 0 && rest > 0 ? " " : ""}${rest > 0 ? `${rest} s` : ""} added`;
-}
-
 function countsSentence(counts: LiveCounts, averagePercentage: number | null): string {
   const parts = LIVE_STATES.map((state) => `${counts[state]} ${LIVE_STATE_LABELS[state].toLowerCase()}`);
   const average = averagePercentage === null ? "" : ` Average score ${formatScorePercent(averagePercentage)}.`;
@@ -351,7 +346,7 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
                       </span>
                     )}
                     {student.addedSeconds > 0 && (
-                      <span className="block text-xs text-slate-700">{addedText(student.addedSeconds)}</span>
+                      <span className="block text-xs text-slate-700">{addedTimeText(student.addedSeconds)} added</span>
                     )}
                     {student.endedBy && (
                       <span className="block text-xs font-semibold text-red-800">{ENDED_BY[student.endedBy]}</span>
