@@ -25,6 +25,7 @@ import feedbackRoutes from "./modules/feedback/routes.ts";
 import healthRoutes from "./modules/health/routes.ts";
 import mediaRoutes from "./modules/media/routes.ts";
 import questionRoutes from "./modules/questions/routes.ts";
+import { CandidateNotices } from "./modules/quiz/notices.ts";
 import quizRoutes from "./modules/quiz/routes.ts";
 import resultRoutes from "./modules/results/routes.ts";
 import { studentAdminRoutes, studentRegistrationRoutes } from "./modules/students/routes.ts";
@@ -58,6 +59,7 @@ declare module "fastify" {
     lifecycle: { draining: boolean; onDrain: Set<() => void> };
     /** The drives whose live board this instance reads for the admins watching here (decision 017). */
     liveBoards: LiveBoards;
+    candidateNotices: CandidateNotices;
   }
 }
 
@@ -153,8 +155,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   liveBoards.onError = (error) => app.log.warn({ err: error }, "reading a live board failed");
   app.decorate("liveBoards", liveBoards);
   app.lifecycle.onDrain.add(() => liveBoards.stop());
+  const candidateNotices = new CandidateNotices(options.db);
+  candidateNotices.onError = (error) => app.log.warn({ err: error }, "reading a drive's notices failed");
+  app.decorate("candidateNotices", candidateNotices);
+  app.lifecycle.onDrain.add(() => candidateNotices.stop());
   // Open streams would keep app.close() waiting for their connections: they end first.
-  app.addHook("preClose", async () => liveBoards.stop());
+  app.addHook("preClose", async () => {
+    liveBoards.stop();
+    candidateNotices.stop();
+  });
   const apiRoutes: ApiRoute[] = [];
   app.decorate("apiRoutes", apiRoutes);
   app.addHook("onRoute", (route) => {

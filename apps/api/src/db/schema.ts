@@ -16,6 +16,7 @@ import {
   TIMING_MODES,
 } from "@trainwise/contract/drives";
 import { MEDIA_TYPES } from "@trainwise/contract/media";
+import { NOTICE_KINDS, type NoticeKind } from "@trainwise/contract/notices";
 import { QUESTION_TYPES, SCORING_RULES } from "@trainwise/contract/questions";
 import { TIME_MULTIPLIER } from "@trainwise/contract/students";
 import { type SQL, sql } from "drizzle-orm";
@@ -710,5 +711,32 @@ export const media = pgTable(
           .join(", "),
       )})`,
     ),
+  ],
+);
+
+/**
+ * What invigilators told candidates' screens while a drive ran (decision 038): messages to every candidate of the
+ * drive, and time added, to one student or to every running attempt. Each instance reads a drive's recent ones
+ * about once a second while a candidate of that drive is connected to it, and pushes them down their streams.
+ */
+export const driveNotices = pgTable(
+  "drive_notices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    driveId: uuid("drive_id")
+      .notNull()
+      .references(() => drives.id, { onDelete: "cascade" }),
+    /** The one student it is for (time added to their attempt); null: every candidate of the drive. */
+    studentId: uuid("student_id").references(() => students.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<NoticeKind>().notNull(),
+    /** A message's words; null for time added. */
+    text: text("text"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("drive_notices_kind", sql`${table.kind} in (${sql.raw(NOTICE_KINDS.map((kind) => `'${kind}'`).join(", "))})`),
+    check("drive_notices_text", sql`(${table.kind} = 'message') = (${table.text} is not null)`),
+    // A drive's notices from a moment on: the instances' reads, and the latest messages a screen is sent again.
+    index("drive_notices_drive_created_idx").on(table.driveId, table.createdAt),
   ],
 );

@@ -900,6 +900,17 @@ describe("the cost of every route to everyone else", async () => {
         },
       },
     ],
+    quizNotices: [
+      {
+        // Its drive's latest messages first (one here), as a screen that reconnects is sent them.
+        label: "until the first message",
+        make: async () => {
+          const { headers } = await studentInQuiz(benchDriveCode);
+          await call("POST", `/api/drives/${ids.drive}/messages`, EXAMPLES.sendDriveMessage?.());
+          return { method: "GET", url: "/api/quiz/notices", headers, payloadAsStream: true };
+        },
+      },
+    ],
     driveLiveStream: [
       {
         label: "until the first board",
@@ -1034,13 +1045,13 @@ describe("the cost of every route to everyone else", async () => {
   async function send(request: InjectOptions): Promise<LightMyRequestResponse> {
     const response = await app.inject(request);
     if (request.payloadAsStream) {
-      // A stream answers until it is closed: what it costs is its start and its first board.
+      // A stream answers until it is closed: what it costs is its start and its first event.
       const stream = response.stream();
       await new Promise<void>((resolve, reject) => {
         let text = "";
         stream.on("data", (chunk: Buffer) => {
           text += chunk.toString();
-          if (text.includes("event: board")) resolve();
+          if (/^event: /m.test(text)) resolve();
         });
         stream.on("error", reject);
         stream.on("end", resolve);

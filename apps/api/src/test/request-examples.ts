@@ -38,6 +38,7 @@ export const EXAMPLES: Partial<Record<EndpointName, () => unknown>> = {
   setTimeMultiplier: () => ({ timeMultiplier: 1.5 }),
   addStudentTime: () => ({ minutes: 5 }),
   addDriveTime: () => ({ minutes: 5 }),
+  sendDriveMessage: () => ({ text: "Ten minutes left: check your answers." }),
   correctStudent: () => ({ name: "Asha Rao", phone: "9876501234" }),
   setQuestionRetired: () => ({ retired: true }),
   createTest: () => testExample(),

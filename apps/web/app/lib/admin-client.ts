@@ -9,12 +9,12 @@
 import type { AdminSession } from "@trainwise/contract/admin-roles";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import type { AdminEndpointName, DownloadName, Endpoints, ParamsOf, ResponseOf } from "@trainwise/contract/endpoints";
-import { createParser } from "eventsource-parser";
 import { useCallback, useRef, useState } from "react";
 import { redirect, useNavigate, useRevalidator } from "react-router";
 import { config, type z } from "zod";
 import { rememberSessionEnded } from "./admin-session.ts";
 import { type CallOptions as ApiCallOptions, ApiError, addressOf, call, queryString } from "./api.ts";
+import { followEventStream, type StreamConnection } from "./event-stream.ts";
 
 // The pages' Content-Security-Policy has no 'unsafe-eval': zod must not probe for `new Function`.
 config({ jitless: true });
@@ -110,20 +110,12 @@ type StreamEndpointName = {
   [Name in AdminEndpointName]: Endpoints[Name]["response"] extends "event-stream" ? Name : never;
 }[AdminEndpointName];
 
-/** A stream's connection; `refused` carries the server's reason for not opening it yet (too many boards open). */
-export type StreamConnection = "connecting" | "live" | "reconnecting" | { refused: string };
-
-/** Waits before reconnecting after a drop: doubling from the first to the last. */
-const RECONNECT_MS = { first: 1_000, last: 15_000 };
-
 /**
- * Follows an admin endpoint's server-sent events until `signal` aborts (the admin left the screen). It reads with
- * `fetch`, not EventSource, because EventSource cannot send the admin's token in a header, and a long-lived
- * token does not belong in an address that proxies log. A dropped or ended stream (a network blip, an instance
- * draining, the server's periodic end that checks the session again) is reopened after a short wait; a refused
- * session (401) rejects with the redirect to /admin/login, like every other admin call.
+ * Follows an admin endpoint's server-sent events until `signal` aborts (the admin left the screen), as
+ * followEventStream does; a refused session (401) rejects with the redirect to /admin/login, like every other
+ * admin call.
  */
-export async function followAdminStream<Name extends StreamEndpointName>(
+export function followAdminStream<Name extends StreamEndpointName>(
   name: Name,
   options: {
     id: string;
@@ -132,57 +124,13 @@ export async function followAdminStream<Name extends StreamEndpointName>(
     onConnection: (connection: StreamConnection) => void;
   },
 ): Promise<void> {
-  const { id, signal, onEvent, onConnection } = options;
-  let waitMs = RECONNECT_MS.first;
-  while (!signal.aborted) {
-    const token = localStorage.getItem(STORAGE_KEYS.adminToken);
-    if (!token) throw sessionEnded();
-    let response: Response | undefined;
-    try {
-      response = await fetch(addressOf(name, { id }), {
-        headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" },
-        cache: "no-store",
-        signal,
-      });
-      if (response.status === 401) throw sessionEnded();
-      if (response.status >= 400 && response.status < 500) {
-        // Refused for now (a sixth board of one session, say): the admin reads why, and the longest wait applies,
-        // as closing another board is what frees a place.
-        const body = (await response.json().catch(() => ({}))) as { error?: string; message?: string };
-        onConnection({ refused: body.error ?? body.message ?? "The server did not open the live board." });
-        waitMs = RECONNECT_MS.last;
-      } else if (response.ok && response.body) {
-        const parser = createParser({
-          onEvent: (event) => {
-            if (!event.event) return;
-            // The first event proves the stream is through; a later drop starts the waits again from the shortest.
-            waitMs = RECONNECT_MS.first;
-            onConnection("live");
-            onEvent(event.event, event.data);
-          },
-        });
-        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          parser.feed(value);
-        }
-      }
-    } catch (error) {
-      if (error instanceof Response) throw error;
-      // Aborted by the admin leaving, or a network error: the loop decides.
-    }
-    if (signal.aborted) return;
-    if (response?.ok !== false || response.status >= 500) onConnection("reconnecting");
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, waitMs);
-      signal.addEventListener("abort", () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-    waitMs = Math.min(waitMs * 2, RECONNECT_MS.last);
-  }
+  const { id, ...handlers } = options;
+  return followEventStream({
+    address: addressOf(name, { id }),
+    token: () => localStorage.getItem(STORAGE_KEYS.adminToken),
+    sessionRefused: sessionEnded,
+    ...handlers,
+  });
 }
 
 /**

@@ -113,6 +113,7 @@ describe("calls through the contract's table", () => {
       "nextQuestion",
       "quizAttempt",
       "quizIntro",
+      "quizNotices",
       "quizResult",
       "reportFocusLoss",
       "reportFullScreenExit",

@@ -7,7 +7,7 @@ import {
   liveBoardSchema,
   liveChangesSchema,
 } from "@trainwise/contract/live-board";
-import type { StreamConnection } from "./admin-client.ts";
+import type { StreamConnection } from "./event-stream.ts";
 
 export interface LiveBoardState {
   board: LiveBoard;

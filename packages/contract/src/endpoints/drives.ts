@@ -11,6 +11,7 @@ import {
   testInputSchema,
   testSchema,
 } from "../drives.ts";
+import { driveMessageInputSchema } from "../notices.ts";
 import { addTimeInputSchema } from "../students.ts";
 
 import { admin, endpoint } from "./definition.ts";
@@ -72,6 +73,17 @@ export const driveAdminEndpoints = {
       "Add minutes to every attempt of the drive running now (an invigilator's action from the live board), as " +
       "adding them to each student does",
     body: addTimeInputSchema,
+    response: messageResponseSchema,
+  }),
+  sendDriveMessage: endpoint({
+    method: "POST",
+    path: "/drives/:id/messages",
+    access: admin("examiner", "message.send"),
+    summary:
+      "Send a message to the screen of every candidate of the drive (an invigilator's action from the live board); " +
+      "a candidate who opens the quiz later sees the drive's latest messages",
+    body: driveMessageInputSchema,
+    status: 201,
     response: messageResponseSchema,
   }),
   reopenDrive: endpoint({

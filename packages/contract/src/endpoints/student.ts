@@ -47,6 +47,15 @@ export const studentEndpoints = {
     summary: "Start (or resume) the quiz question by question: where it stands and the open question",
     response: attemptStateSchema,
   }),
+  quizNotices: endpoint({
+    method: "GET",
+    path: "/quiz/notices",
+    access: sitting,
+    summary:
+      "What invigilators tell the student's screen, as server-sent events (`notice`): the drive's latest messages " +
+      "first, then each message and each time added within about a second, and a comment line as a heartbeat",
+    response: "event-stream",
+  }),
   quizAttempt: endpoint({
     method: "GET",
     path: "/quiz/attempt",

@@ -7,71 +7,14 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { drain } from "../../drain.ts";
 import { createSecondInstance, createTestApp } from "../../test/app.ts";
+import { openEventStream } from "../../test/event-stream.ts";
 import { adminToken, bearer, seedQuestions, studentInput } from "../../test/fixtures.ts";
 import { LiveBoards } from "./live-board.ts";
 import { LIVE_STREAM } from "./live-stream.ts";
 
-interface StreamEvent {
-  event: string;
-  data: unknown;
-}
-
-/**
- * Reads a live board stream from a listening instance. Server-sent events arrive a piece at a time over a real
- * connection, which `app.inject` (it waits for the whole response) cannot show, so these tests open a port.
- */
-async function openStream(app: FastifyInstance, driveId: string, token: string) {
-  const address = app.server.address();
-  if (!address || typeof address === "string") throw new Error("the app is not listening");
-  const controller = new AbortController();
-  const response = await fetch(`http://127.0.0.1:${address.port}/api/drives/${driveId}/live/stream`, {
-    headers: bearer(token),
-    signal: controller.signal,
-  });
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let buffered = "";
-  let ended = false;
-  const events: StreamEvent[] = [];
-  const reading = (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) break;
-      buffered += decoder.decode(value, { stream: true });
-      let end = buffered.indexOf("\n\n");
-      while (end >= 0) {
-        const block = buffered.slice(0, end);
-        buffered = buffered.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) });
-        end = buffered.indexOf("\n\n");
-      }
-    }
-    ended = true;
-  })();
-  /** Waits (polling what has arrived, never sleeping a fixed time) until an event passes `check`. */
-  async function next(check: (event: StreamEvent) => boolean, within = 10_000): Promise<StreamEvent> {
-    const until = Date.now() + within;
-    for (;;) {
-      const found = events.find(check);
-      if (found) return found;
-      if (ended || Date.now() > until)
-        throw new Error(`no such event; got ${JSON.stringify(events.map((e) => e.event))}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-  return {
-    response,
-    events,
-    next,
-    get ended() {
-      return ended;
-    },
-    reading,
-    close: () => controller.abort(),
-  };
-}
+/** Reads a live board stream from a listening instance. */
+const openStream = (app: FastifyInstance, driveId: string, token: string) =>
+  openEventStream(app, `/api/drives/${driveId}/live/stream`, token);
 
 const rowOf = (board: { students: LiveStudent[] }, name: string) =>
   board.students.find((student) => student.name === name);

@@ -1,8 +1,8 @@
 // The live board as server-sent events (decision 017): one stream per watching admin, its heartbeat, its session
 // checked as it runs, and its end however it comes (the admin leaves, the session ends, the instance drains).
-import { PassThrough } from "node:stream";
 import { LIVE_EVENTS } from "@trainwise/contract/live-board";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { openEventStream } from "../../http/event-stream.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { adminOf } from "../../plugins/auth.ts";
 
@@ -51,43 +51,26 @@ export function liveStreams(app: FastifyInstance) {
       );
     }
     openStreams.set(session, open + 1);
-    const stream = new PassThrough();
-    const send = (event: string, data: unknown) => stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    stream.write(`retry: ${LIVE_STREAM.retryMs}\n\n`);
-    const heartbeat = setInterval(() => stream.write(": heartbeat\n\n"), LIVE_STREAM.heartbeatMs);
-    const untilExpiry = adminOf(request).expiresAt.getTime() - Date.now();
-    const longest = setTimeout(() => end(), Math.max(0, Math.min(LIVE_STREAM.longestMs, untilExpiry)));
-    const sessionCheck = setInterval(() => app.requireAdmin(request).catch(() => end()), LIVE_STREAM.sessionCheckMs);
-    let ended = false;
     let unwatch = () => {};
-    function end() {
-      if (ended) return;
-      ended = true;
-      const left = (openStreams.get(session) ?? 1) - 1;
-      if (left > 0) openStreams.set(session, left);
-      else openStreams.delete(session);
-      clearInterval(heartbeat);
-      clearInterval(sessionCheck);
-      clearTimeout(longest);
-      unwatch();
-      stream.end();
-    }
-    unwatch = app.liveBoards.watch(driveId, {
-      board: (board) => send(LIVE_EVENTS.board, board),
-      changes: (changes) => send(LIVE_EVENTS.changes, changes),
-      end,
+    const untilExpiry = adminOf(request).expiresAt.getTime() - Date.now();
+    const stream = openEventStream(request, reply, {
+      ...LIVE_STREAM,
+      longestMs: Math.min(LIVE_STREAM.longestMs, untilExpiry),
+      checkSession: () => app.requireAdmin(request),
+      onEnd: () => {
+        const left = (openStreams.get(session) ?? 1) - 1;
+        if (left > 0) openStreams.set(session, left);
+        else openStreams.delete(session);
+        unwatch();
+      },
     });
-    // The admin left (closed the tab, went to another screen) or the connection dropped: stop reading for them.
-    reply.raw.on("close", end);
-    // A connection that closed while the drive was being looked up has fired its "close" already, and would hold
-    // its place until the stream's longest time (five minutes): a reload storm locked an admin off the board.
-    if (request.raw.socket.destroyed) end();
-    return (
-      reply
-        .header("content-type", "text/event-stream; charset=utf-8")
-        // nginx passes each event on at once instead of buffering the response (its site file says so too).
-        .header("x-accel-buffering", "no")
-        .send(stream)
-    );
+    if (!stream.ended) {
+      unwatch = app.liveBoards.watch(driveId, {
+        board: (board) => stream.send(LIVE_EVENTS.board, board),
+        changes: (changes) => stream.send(LIVE_EVENTS.changes, changes),
+        end: stream.end,
+      });
+    }
+    return stream.answer();
   };
 }

@@ -15,6 +15,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
 import { createMailer } from "../../mail/mailer.ts";
+import { storeMessage } from "../quiz/notices.ts";
 import { reclockOpenAttempts } from "../quiz/repository/attempt-writes.ts";
 import { addTimeToRunning } from "../quiz/service.ts";
 import { RESULT_EXPORT_COLUMNS, resultLine } from "../results/export-lines.ts";
@@ -236,6 +237,15 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
   serve(app, "addDriveTime", async (request) => {
     await driveOrNotFound(app.db, request.params.id);
     return { message: await addTimeToRunning(app.db, { driveId: request.params.id }, request.body.minutes) };
+  });
+
+  serve(app, "sendDriveMessage", async (request, reply) => {
+    await driveOrNotFound(app.db, request.params.id);
+    await storeMessage(app.db, request.params.id, request.body.text);
+    reply.status(201);
+    return {
+      message: `Sent to the screen of every candidate of the drive, and of anyone who opens the quiz later: “${request.body.text}”`,
+    };
   });
 
   serve(app, "publishResults", async (request) => {

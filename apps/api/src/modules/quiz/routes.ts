@@ -1,9 +1,12 @@
 // /api/quiz/*: the student's attempt. Every route needs a student token (the contract says so; serve applies it).
 import type { FastifyPluginAsync } from "fastify";
+import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
 import { takeBackProved } from "../../limits/per-registration.ts";
-import { studentOf } from "../../plugins/auth.ts";
+import { SESSION_EXPIRED, studentOf } from "../../plugins/auth.ts";
 import { guardedLookup, lastingResults } from "./lasting-results.ts";
+import { noticeStreams } from "./notice-stream.ts";
+import { driveOfStudent } from "./notices.ts";
 import {
   advanceAttempt,
   changePalette,
@@ -27,6 +30,12 @@ const quizRoutes: FastifyPluginAsync = async (app) => {
   );
   serve(app, "quizIntro", async (request) => quizIntro(app.db, studentOf(request).id));
   serve(app, "startQuiz", async (request) => startAttempt(app.db, studentOf(request).id));
+  const openNotices = noticeStreams(app);
+  serve(app, "quizNotices", async (request, reply) => {
+    const driveId = await driveOfStudent(app.db, studentOf(request).id);
+    if (!driveId) throw new HttpError(401, SESSION_EXPIRED);
+    return openNotices(request, reply, driveId);
+  });
   serve(app, "quizAttempt", async (request) => currentAttemptState(app.db, studentOf(request).id));
   serve(app, "saveAnswer", async (request) => saveAnswer(app.db, studentOf(request).id, request.body));
   serve(app, "nextQuestion", async (request) =>

@@ -26,6 +26,7 @@ import type { Database, Executor } from "../../db/client.ts";
 import { isDeadlock } from "../../db/errors.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { entryRefusal } from "../drives/window.ts";
+import { storeTimeAdded } from "./notices.ts";
 import { drawnOptionIds, servedQuizQuestions } from "./question-contents.ts";
 import {
   answerSlots,
@@ -730,6 +731,8 @@ export async function addTimeToRunning(db: Database, of: AttemptsOf, minutes: nu
         : `No attempt of this drive is running that can take more time (each may have ${most} added): no time was added.`,
     );
   }
+  // Every screen it reached reads its new time at once, not when its own clock runs out.
+  await storeTimeAdded(db, of);
   const amount = minutes === 1 ? "1 minute" : `${minutes} minutes`;
   const cut = added.filter((attempt) => attempt.movedSeconds < minutes * 60);
   const reached = forOne
@@ -745,7 +748,7 @@ export async function addTimeToRunning(db: Database, of: AttemptsOf, minutes: nu
         : ` The drive's closing ends attempts: ${cut.length} of them end at its closing time, with less.`;
   return (
     `Added ${amount} to ${reached}: the open question or section and everything after it end ${amount} later.` +
-    `${cutNote} The student's page shows the new time before its clock would have run out.`
+    `${cutNote} The student's page shows the new time within seconds.`
   );
 }
 

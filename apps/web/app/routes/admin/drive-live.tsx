@@ -11,8 +11,9 @@ import {
   type LiveState,
   type LiveStudent,
 } from "@trainwise/contract/live-board";
+import { DRIVE_MESSAGE_LENGTH } from "@trainwise/contract/notices";
 import { addedTimeText } from "@trainwise/contract/students";
-import { useEffect, useReducer, useRef, useState } from "react";
+import { type FormEvent, useEffect, useReducer, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { TableScrollBox } from "../../components/admin/admin-table.tsx";
@@ -131,7 +132,7 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
     connection: "connecting",
   });
   const [filter, setFilter] = useState<LiveState | "all">("all");
-  const { outcome, run } = useAdminAction();
+  const { busy, outcome, run } = useAdminAction();
 
   /**
    * Asks how many minutes to add (decision 037); the server checks the number and says what it did. A cancelled
@@ -161,6 +162,17 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
       "No time was added.",
       { refresh: false },
     );
+  }
+
+  const [message, setMessage] = useState("");
+  async function sendMessage(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const sent = await run(
+      async (call) => (await call("sendDriveMessage", { id: drive._id, body: { text: message } })).message,
+      "The message was not sent.",
+      { refresh: false },
+    );
+    if (sent?.ok) setMessage("");
   }
 
   async function endAttempt(student: LiveStudent) {
@@ -245,6 +257,34 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
           {announced}
         </p>
       </section>
+
+      {loaderData.invigilates && (
+        <form onSubmit={(event) => void sendMessage(event)} className="mt-6 max-w-2xl">
+          <label htmlFor="drive-message" className="block font-medium">
+            Message to every candidate
+          </label>
+          <p id="drive-message-help" className="text-sm text-slate-700">
+            It appears on the screen of every candidate of this drive within seconds, and of anyone who opens the quiz
+            later. At most {DRIVE_MESSAGE_LENGTH.max} characters.
+          </p>
+          <textarea
+            id="drive-message"
+            aria-describedby="drive-message-help"
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+            maxLength={DRIVE_MESSAGE_LENGTH.max}
+            rows={2}
+            className="mt-1 block w-full rounded border border-slate-400 px-2 py-1"
+          />
+          <button
+            type="submit"
+            disabled={busy}
+            className="mt-2 min-h-11 rounded bg-brand-700 px-4 py-1 font-medium text-white disabled:opacity-60"
+          >
+            Send message
+          </button>
+        </form>
+      )}
 
       <section aria-labelledby="live-students" className="mt-8">
         <div className="flex flex-wrap items-end justify-between gap-3">

@@ -1,3 +1,4 @@
+import { MESSAGES_REPLAYED } from "@trainwise/contract/notices";
 import type { AttemptState, QuizQuestion } from "@trainwise/contract/quiz";
 import { describe, expect, it } from "vitest";
 import {
@@ -208,6 +209,33 @@ describe("the quiz page's state", () => {
     expect(state.questions[1]).toEqual(q2);
     expect(secondsLeft(state)).toBe(30);
     expect(state.announcement).toBe("Question 2 of 3. You have 30 seconds.");
+  });
+
+  it("shows each message from the invigilator once, announced, and keeps the latest few", () => {
+    const message = (n: number) => ({
+      _id: `00000000-0000-4000-a000-0000000000${String(n).padStart(2, "0")}`,
+      kind: "message" as const,
+      text: `Announcement ${n}`,
+      sentAt: "2026-11-29T10:00:00.000Z",
+    });
+    const first = run([{ type: "messageReceived", notice: message(1) }], loaded(true));
+    expect(first.messages.map((shown) => shown.text)).toEqual(["Announcement 1"]);
+    expect(first.announcement).toBe("Message from the invigilator: Announcement 1");
+    // Sent again after a reconnection: shown once, and not announced again.
+    expect(run([{ type: "messageReceived", notice: message(1) }], first)).toBe(first);
+    const many = run(
+      Array.from({ length: MESSAGES_REPLAYED + 2 }, (_, n) => ({
+        type: "messageReceived" as const,
+        notice: message(n + 2),
+      })),
+      first,
+    );
+    expect(many.messages.map((shown) => shown.text)).toEqual(
+      Array.from({ length: MESSAGES_REPLAYED }, (_, n) => `Announcement ${n + 4}`),
+    );
+    // Word of time added is not a message: the page reads its clock instead.
+    const timeAdded = { ...message(99), kind: "time-added" as const, text: null };
+    expect(run([{ type: "messageReceived", notice: timeAdded }], first).messages).toHaveLength(1);
   });
 
   it("warns screen readers once when ten seconds are left", () => {

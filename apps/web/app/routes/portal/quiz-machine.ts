@@ -4,6 +4,7 @@
 // here once and is tested without a browser.
 
 import type { TimingMode } from "@trainwise/contract/drives";
+import { MESSAGES_REPLAYED, type Notice } from "@trainwise/contract/notices";
 import type {
   Answer,
   AttemptProgress,
@@ -96,6 +97,8 @@ export interface QuizState {
   leftWindow: boolean;
   /** What the server counted of it, and the drive's limit (decision 035); null until it answers. */
   focusLosses: Omit<FocusLossNoted, "resultId"> | null;
+  /** What the invigilators sent every candidate's screen (decision 038), oldest first, each once. */
+  messages: Notice[];
   /** What the page's polite live region says. */
   announcement: string;
   /** A refusal from the server to show beside the buttons (a late answer, a failed submit). */
@@ -120,10 +123,12 @@ export type QuizEvent =
   | { type: "saveRefused"; answer: Answer; message: string }
   | { type: "tick"; now: number }
   /**
-   * The countdown reached zero and the server's clock runs on: an invigilator added time (decision 037).
-   * `secondsLeft` and `addedSeconds` are the server's.
+   * An invigilator added time (decision 037), heard from the notices' stream or found when the countdown reached
+   * zero: the server's clock runs on. `secondsLeft` and `addedSeconds` are the server's.
    */
   | { type: "timeAdded"; secondsLeft: number; addedSeconds: number; now: number }
+  /** A message from the invigilators reached the screen (again, after a reconnection: shown once). */
+  | { type: "messageReceived"; notice: Notice }
   | { type: "skipAsked" }
   | { type: "skipCancelled" }
   | { type: "leaveAsked" }
@@ -183,6 +188,7 @@ export const initialQuizState: QuizState = {
   confirmingLeave: false,
   leftWindow: false,
   focusLosses: null,
+  messages: [],
   announcement: "",
   problem: null,
   resultId: null,
@@ -394,6 +400,15 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
       const minutes = Math.floor(left / 60);
       const time = minutes > 0 ? `${minutes} min ${left % 60} s` : `${left} seconds`;
       return { ...extended, announcement: `The invigilator added time: ${time} left${warningScope(state)}.` };
+    }
+    case "messageReceived": {
+      const { notice } = event;
+      if (notice.kind !== "message" || state.messages.some((known) => known._id === notice._id)) return state;
+      return {
+        ...state,
+        messages: [...state.messages, notice].slice(-MESSAGES_REPLAYED),
+        announcement: `Message from the invigilator: ${notice.text}`,
+      };
     }
     case "skipAsked":
       return { ...state, confirmingSkip: true };

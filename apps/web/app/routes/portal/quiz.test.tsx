@@ -4,6 +4,7 @@
 
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
+import { NOTICE_EVENT, type Notice } from "@trainwise/contract/notices";
 import type { AttemptState, QuizIntro, QuizQuestion } from "@trainwise/contract/quiz";
 import { createRoutesStub, Link, useLocation, useNavigationType } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -54,6 +55,37 @@ const INTRO: QuizIntro = {
 };
 
 /** The quiz API as far as this page needs it, holding what it was sent, behind a network that fails on cue. */
+/**
+ * The notices' streams a fake server holds open (decision 038), followed beside the quiz's requests for as long as
+ * the quiz runs: kept out of the servers' logs of requests. `notify` pushes a notice down each open one and says
+ * how many were open.
+ */
+function noticeStreams() {
+  const open = new Set<ReadableStreamDefaultController<Uint8Array>>();
+  return {
+    open(init: RequestInit): Response {
+      let opened: ReadableStreamDefaultController<Uint8Array> | undefined;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          opened = controller;
+          open.add(controller);
+        },
+      });
+      init.signal?.addEventListener("abort", () => {
+        if (!opened) return;
+        open.delete(opened);
+        opened.error(new DOMException("The page left.", "AbortError"));
+      });
+      return new Response(body, { status: 200, headers: { "content-type": "text/event-stream" } });
+    },
+    notify(notice: Notice): number {
+      const event = new TextEncoder().encode(`event: ${NOTICE_EVENT}\ndata: ${JSON.stringify(notice)}\n\n`);
+      for (const stream of open) stream.enqueue(event);
+      return open.size;
+    },
+  };
+}
+
 function flakyServer(
   paced: boolean,
   intro: Partial<QuizIntro> | (() => Partial<QuizIntro>) = {},
@@ -76,8 +108,11 @@ function flakyServer(
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
+  const notices = noticeStreams();
+
   const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
     const request = `${init.method ?? "GET"} ${url.replace(/^\/api/, "")}`;
+    if (request === "GET /quiz/notices") return notices.open(init);
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     const fault = faults.get(request)?.shift();
     log.push(fault ? `${request} ✗ ${fault}` : request);
@@ -165,6 +200,7 @@ function flakyServer(
     timeAdded(seconds: number, left: number) {
       added = { seconds, left };
     },
+    notify: notices.notify,
     failNext(request: string, ...next: Fault[]) {
       faults.set(request, [...(faults.get(request) ?? []), ...next]);
     },
@@ -530,6 +566,28 @@ describe("the palette of a whole-quiz test", () => {
     // At the new zero nothing more was added: the page submits what it holds.
     await wait(300_000);
     expect(server.submitted()).toEqual([{ questionId: QUESTIONS[0]?._id, optionId: QUESTIONS[0]?.options[0]?._id }]);
+  });
+
+  it("shows the invigilator's message, and the time added as soon as it is added, from the notices' stream", async () => {
+    const server = flakyServer(false);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    const sentAt = "2026-11-29T10:00:00.000Z";
+    const message = { _id: "00000000-0000-4000-a000-000000000001", kind: "message", text: "Calculators away.", sentAt };
+    expect(server.notify(message as Notice)).toBe(1);
+    await wait(0);
+    const shown = screen.getByRole("region", { name: "Message from the invigilator" });
+    expect(within(shown).getByText(/Calculators away\./)).toBeTruthy();
+    expect(politeRegion()).toBe("Message from the invigilator: Calculators away.");
+    // Ten minutes in, five minutes are added: the page shows them at once, not at its zero.
+    await wait(60_000);
+    server.timeAdded(300, 840);
+    server.notify({ _id: "00000000-0000-4000-a000-000000000002", kind: "time-added", text: null, sentAt });
+    await wait(0);
+    expect(screen.getByRole("timer").textContent).toBe("Time Left: 14:00 for the whole quiz");
+    expect(politeRegion()).toBe("The invigilator added time: 14 min 0 s left.");
+    expect(server.submitted()).toBeNull();
   });
 
   it("takes its own clock running fast for no time added, and moves on at its zero", async () => {
@@ -915,8 +973,10 @@ function sectionedServer(openSection = 0) {
   };
   const positionOf = (id: string) => SECTIONED.findIndex((item) => item._id === id);
 
+  const notices = noticeStreams();
   const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
     const request = `${init.method ?? "GET"} ${url.replace(/^\/api/, "")}`;
+    if (request === "GET /quiz/notices") return notices.open(init);
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     log.push(request);
     if (body) bodies.push({ request, ...body });

@@ -291,6 +291,26 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
           <Alert tone="info">{state.sectionNotice}</Alert>
         </div>
       )}
+      {state.messages.length > 0 && (
+        <section
+          aria-labelledby="invigilator-messages"
+          className="mt-4 rounded border-l-4 border-amber-700 bg-amber-50 p-3"
+        >
+          <h2 id="invigilator-messages" className="font-semibold">
+            {state.messages.length === 1 ? "Message from the invigilator" : "Messages from the invigilator"}
+          </h2>
+          <ul className="mt-1 space-y-1">
+            {state.messages.map((message) => (
+              <li key={message._id}>
+                {message.text}{" "}
+                <span className="text-sm text-slate-700">
+                  ({new Date(message.sentAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })})
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {examRoom.asksFullScreen && !examRoom.inFullScreen && (
         <div className="mt-4 space-y-2">
           <Alert tone="info">

@@ -2,11 +2,13 @@
 // turn, so the server sees an answer before the Next that follows it) and reports what happened as its events.
 
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
+import { NOTICE_EVENT, noticeSchema } from "@trainwise/contract/notices";
 import type { Answer, QuizIntro } from "@trainwise/contract/quiz";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useNavigate } from "react-router";
 import { ENDING_NOTICES } from "../../components/quiz/quiz-intro.tsx";
 import { ApiError, addressOf, call, isTransient, messageOf, withRetry } from "../../lib/api.ts";
+import { followEventStream } from "../../lib/event-stream.ts";
 import {
   answerOf,
   failedAnswers,
@@ -432,9 +434,10 @@ export function useQuizAttempt(token: string) {
   }, [running]);
   const timeUp = running && !state.moving && state.deadline > 0 && secondsLeft(state) === 0;
   /**
-   * The countdown reached zero: the server is asked first whether an invigilator added time since the page last
-   * heard (decision 037). True when they did and the same question or section runs on, its new time now on screen;
-   * the page's own clock running fast is not time added, and the timer then does what it does.
+   * Whether an invigilator added time since the page last heard (decision 037), asked of the server when word of it
+   * comes down the notices' stream, and when the countdown reaches zero (a stream may be down). True when they did
+   * and the same question or section runs on, its new time now on screen; the page's own clock running fast is not
+   * time added, and the timer then does what it does.
    */
   const runsOn = useCallback(async (): Promise<boolean> => {
     const current = latest.current;
@@ -457,6 +460,27 @@ export function useQuizAttempt(token: string) {
     });
     return true;
   }, [token]);
+  // While the quiz runs, the invigilators' notices come down a stream (decision 038): a message is shown, and time
+  // added is read from the server's clock at once rather than when the countdown reaches zero.
+  const followedAttempt = running ? state.attemptId : null;
+  useEffect(() => {
+    if (!followedAttempt) return;
+    const leaving = new AbortController();
+    void followEventStream({
+      address: addressOf("quizNotices"),
+      token: () => token,
+      signal: leaving.signal,
+      onEvent: (event, data) => {
+        if (event !== NOTICE_EVENT) return;
+        const notice = noticeSchema.safeParse(JSON.parse(data));
+        if (!notice.success) return;
+        if (notice.data.kind === "message") dispatch({ type: "messageReceived", notice: notice.data });
+        else void runsOn();
+      },
+    });
+    return () => leaving.abort();
+  }, [followedAttempt, token, runsOn]);
+
   useEffect(() => {
     if (!timeUp) return;
     void (async () => {
