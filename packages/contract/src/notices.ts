@@ -1,7 +1,7 @@
 // What invigilators tell candidates' screens while a drive runs (decision 038): a message to every candidate of the
 // drive, and word that time was added, pushed down one stream per candidate (GET /api/quiz/notices).
 import { z } from "zod";
-import { idSchema } from "./common.ts";
+import { idSchema, requiredText } from "./common.ts";
 
 export const NOTICE_KINDS = ["message", "time-added"] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
@@ -10,7 +10,7 @@ export type NoticeKind = (typeof NOTICE_KINDS)[number];
 export const NOTICE_EVENT = "notice";
 
 /** A message's length: a line or two an invigilator types during a drive, read on a phone in the middle of a quiz. */
-export const DRIVE_MESSAGE_LENGTH = { min: 1, max: 300 } as const;
+export const DRIVE_MESSAGE_LENGTH = { max: 300 } as const;
 
 /** The messages a candidate's screen is sent again when it (re)connects: the latest of the drive. */
 export const MESSAGES_REPLAYED = 10;
@@ -24,12 +24,7 @@ export const noticeSchema = z.object({
 });
 export type Notice = z.infer<typeof noticeSchema>;
 
-const messageLengthError = `A message must be ${DRIVE_MESSAGE_LENGTH.min} to ${DRIVE_MESSAGE_LENGTH.max} characters`;
 export const driveMessageInputSchema = z.object({
-  text: z
-    .string({ error: messageLengthError })
-    .trim()
-    .min(DRIVE_MESSAGE_LENGTH.min, { error: messageLengthError })
-    .max(DRIVE_MESSAGE_LENGTH.max, { error: messageLengthError }),
+  text: requiredText("Message", DRIVE_MESSAGE_LENGTH.max),
 });
 export type DriveMessageInput = z.infer<typeof driveMessageInputSchema>;

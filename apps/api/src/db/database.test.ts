@@ -32,6 +32,7 @@ describe("migrations", async () => {
       "audit_log",
       "contact_enquiries",
       "download_tickets",
+      "drive_notices",
       "drive_roster",
       "drives",
       "email_codes",

@@ -6,6 +6,7 @@ import type { Endpoint } from "@trainwise/contract/endpoints/definition";
 import { createSigner } from "fast-jwt";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../test/app.ts";
+import { injectHeadOfStreams } from "../test/event-stream.ts";
 import { adminToken, bearer, registerStudent, seedQuestions } from "../test/fixtures.ts";
 import { watchedLog } from "../test/log-watch.ts";
 
@@ -69,7 +70,12 @@ describe("access matrix", async () => {
       for (const route of app.apiRoutes) {
         const access = ACCESS[`${route.method} ${route.url}`] as Access;
         const url = route.url.replace(":id", SOME_ID);
-        const response = await app.inject({ method: route.method as "GET", url, headers: headers(), payload: {} });
+        const response = await injectHeadOfStreams(app, {
+          method: route.method as "GET",
+          url,
+          headers: headers(),
+          payload: {},
+        });
         const wanted = expected[access];
         const where = `${route.method} ${route.url} as ${name}`;
         if (wanted.length > 0) expect(wanted, where).toContain(response.statusCode);

@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../test/app.ts";
+import { injectHeadOfStreams } from "../test/event-stream.ts";
 import { adminToken, bearer, registerStudent, seedQuestions, studentInput } from "../test/fixtures.ts";
 import { watchedLog } from "../test/log-watch.ts";
 
@@ -42,7 +43,7 @@ describe("Cache-Control on every API route", async () => {
         key === "POST /api/auth/admin/logout" ? bearer(await adminToken(app, database.db)) : admin,
       ];
       for (const headers of callers) {
-        const response = await app.inject({
+        const response = await injectHeadOfStreams(app, {
           method: route.method as "GET",
           url: route.url.replace(":id", SOME_ID),
           headers,

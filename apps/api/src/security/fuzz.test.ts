@@ -14,6 +14,7 @@ import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
 import type { ApiRoute } from "../app.ts";
 import { createTestApp } from "../test/app.ts";
+import { injectHeadOfStreams } from "../test/event-stream.ts";
 import { adminToken, bearer, registerStudent, seedQuestions, studentInput } from "../test/fixtures.ts";
 import { watchedLog } from "../test/log-watch.ts";
 import { EXAMPLES, SOME_ID } from "../test/request-examples.ts";
@@ -243,31 +244,10 @@ describe("fuzzing every route", async () => {
     return Number(rows[0].total);
   }
 
-  /**
-   * The answer to `request`. A stream that opens (a candidate's notices) answers until it is closed: its head is
-   * checked and it is closed; anything else, an error included, is read whole.
-   */
-  async function answerOf(request: InjectOptions): Promise<{
-    statusCode: number;
-    headers: Record<string, unknown>;
-    body: string;
-    json: () => Record<string, unknown>;
-  }> {
-    const response = await app.inject({ ...request, payloadAsStream: true });
-    const stream = response.stream();
-    if (String(response.headers["content-type"]).startsWith("text/event-stream")) {
-      stream.destroy();
-      return { statusCode: response.statusCode, headers: response.headers, body: "", json: () => ({}) };
-    }
-    let body = "";
-    for await (const chunk of stream) body += String(chunk);
-    return { statusCode: response.statusCode, headers: response.headers, body, json: () => JSON.parse(body) };
-  }
-
   let sent = 0;
   async function send(request: InjectOptions, writes: boolean) {
     const before = writes ? await rowCount() : 0;
-    const response = await answerOf(request);
+    const response = await injectHeadOfStreams(app, request);
     sent++;
     const label = `${request.method} ${request.url} ${String(request.payload ?? "").slice(0, 200)}`;
     expect(response.statusCode, label).toBeLessThan(500);

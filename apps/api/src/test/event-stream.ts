@@ -1,5 +1,5 @@
 // Server-sent events read from a listening instance, as a browser reads them.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, InjectOptions } from "fastify";
 import { bearer } from "./fixtures.ts";
 
 export interface StreamEvent {
@@ -62,4 +62,29 @@ export async function openEventStream(app: FastifyInstance, path: string, token:
     reading,
     close: () => controller.abort(),
   };
+}
+
+/**
+ * The answer to `request` through `app.inject`, which waits for a whole answer: an event stream that opens answers
+ * until it is closed, so its head is taken and it is closed (its body is empty here); anything else, an error
+ * included, is read whole.
+ */
+export async function injectHeadOfStreams(
+  app: FastifyInstance,
+  request: InjectOptions,
+): Promise<{
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+  json: () => Record<string, unknown>;
+}> {
+  const response = await app.inject({ ...request, payloadAsStream: true });
+  const stream = response.stream();
+  if (String(response.headers["content-type"]).startsWith("text/event-stream")) {
+    stream.destroy();
+    return { statusCode: response.statusCode, headers: response.headers, body: "", json: () => ({}) };
+  }
+  let body = "";
+  for await (const chunk of stream) body += String(chunk);
+  return { statusCode: response.statusCode, headers: response.headers, body, json: () => JSON.parse(body) };
 }

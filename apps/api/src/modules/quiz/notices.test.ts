@@ -135,10 +135,16 @@ describe("notices to candidates' screens", async () => {
     const drive = await newDrive("Notices refused");
     const byViewer = await send(drive._id, "Viewers only watch", viewer);
     expect(byViewer.statusCode).toBe(403);
-    for (const text of ["   ", "x".repeat(301), 42, null]) {
+    for (const [text, reason] of [
+      ["   ", "Message is required"],
+      [null, "Message is required"],
+      ["x".repeat(301), "Message must be at most 300 characters"],
+      ["Look\u202Ehere", "Message must not contain invisible characters"],
+      ["Two\nlines", "Message must not contain control characters"],
+    ] as const) {
       const refused = await send(drive._id, text);
       expect(refused.statusCode, String(text)).toBe(400);
-      expect(refused.json().message).toContain("A message must be 1 to 300 characters");
+      expect(refused.json().message).toContain(reason);
     }
     const unknown = await send("00000000-0000-4000-8000-000000000000", "Nobody there");
     expect(unknown.statusCode).toBe(404);

@@ -267,13 +267,13 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
             It appears on the screen of every candidate of this drive within seconds, and of anyone who opens the quiz
             later. At most {DRIVE_MESSAGE_LENGTH.max} characters.
           </p>
-          <textarea
+          <input
             id="drive-message"
+            type="text"
             aria-describedby="drive-message-help"
             value={message}
             onChange={(event) => setMessage(event.target.value)}
             maxLength={DRIVE_MESSAGE_LENGTH.max}
-            rows={2}
             className="mt-1 block w-full rounded border border-slate-400 px-2 py-1"
           />
           <button

@@ -10,6 +10,7 @@ import { createRoutesStub, Link, useLocation, useNavigationType } from "react-ro
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import Quiz from "./quiz.tsx";
 import { clientLoader as resultGuard } from "./result.tsx";
+import { TIME_ADDED_SPREAD_MS } from "./use-quiz-attempt.ts";
 
 type Fault = "drop" | "proxy-502" | "json-503" | "room-403";
 
@@ -242,6 +243,7 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("the quiz page on a flaky network", () => {
@@ -580,13 +582,20 @@ describe("the palette of a whole-quiz test", () => {
     const shown = screen.getByRole("region", { name: "Message from the invigilator" });
     expect(within(shown).getByText(/Calculators away\./)).toBeTruthy();
     expect(politeRegion()).toBe("Message from the invigilator: Calculators away.");
-    // Ten minutes in, five minutes are added: the page shows them at once, not at its zero.
+    // A minute in, five minutes are added (twice, by two clicks): the page shows them within seconds, not at its
+    // zero, and reads its clock once for both.
     await wait(60_000);
-    server.timeAdded(300, 840);
+    server.timeAdded(600, 1140);
+    const reads = () => server.log.filter((request) => request === "GET /quiz/attempt").length;
+    const before = reads();
+    // The page's random wait before it reads, at its longest.
+    vi.spyOn(Math, "random").mockReturnValue(1);
     server.notify({ _id: "00000000-0000-4000-a000-000000000002", kind: "time-added", text: null, sentAt });
-    await wait(0);
-    expect(screen.getByRole("timer").textContent).toBe("Time Left: 14:00 for the whole quiz");
-    expect(politeRegion()).toBe("The invigilator added time: 14 min 0 s left.");
+    server.notify({ _id: "00000000-0000-4000-a000-000000000003", kind: "time-added", text: null, sentAt });
+    await wait(TIME_ADDED_SPREAD_MS);
+    expect(screen.getByRole("timer").textContent).toBe("Time Left: 19:00 for the whole quiz");
+    expect(politeRegion()).toBe("The invigilator added time: 19 min 0 s left.");
+    expect(reads() - before).toBe(1);
     expect(server.submitted()).toBeNull();
   });
 

@@ -30,6 +30,9 @@ import {
  */
 const SAVE_AFTER_MS = 1500;
 
+/** The longest a page waits, at random, before it reads its clock when told time was added (decision 038). */
+export const TIME_ADDED_SPREAD_MS = 3000;
+
 /** A blur this soon after Tab is the focus leaving the page's last control for the browser's bar. */
 const TAB_BLUR_MS = 500;
 /** How long the focus may stay in the browser's bar after Tab before it counts as leaving the quiz. */
@@ -461,11 +464,21 @@ export function useQuizAttempt(token: string) {
     return true;
   }, [token]);
   // While the quiz runs, the invigilators' notices come down a stream (decision 038): a message is shown, and time
-  // added is read from the server's clock at once rather than when the countdown reaches zero.
+  // added is read from the server's clock within seconds rather than when the countdown reaches zero.
   const followedAttempt = running ? state.attemptId : null;
   useEffect(() => {
     if (!followedAttempt) return;
     const leaving = new AbortController();
+    // Time added to a whole drive reaches every screen in the same second: each page reads its clock after a random
+    // moment of up to TIME_ADDED_SPREAD_MS, and word that arrives meanwhile is read with it (an outside attack saw
+    // 500 pages read at once for one add, and once more for each add clicked again).
+    let reading: ReturnType<typeof setTimeout> | undefined;
+    const readAddedTime = () => {
+      reading ??= setTimeout(() => {
+        reading = undefined;
+        void runsOn();
+      }, Math.random() * TIME_ADDED_SPREAD_MS);
+    };
     void followEventStream({
       address: addressOf("quizNotices"),
       token: () => token,
@@ -475,10 +488,13 @@ export function useQuizAttempt(token: string) {
         const notice = noticeSchema.safeParse(JSON.parse(data));
         if (!notice.success) return;
         if (notice.data.kind === "message") dispatch({ type: "messageReceived", notice: notice.data });
-        else void runsOn();
+        else readAddedTime();
       },
     });
-    return () => leaving.abort();
+    return () => {
+      leaving.abort();
+      clearTimeout(reading);
+    };
   }, [followedAttempt, token, runsOn]);
 
   useEffect(() => {
