@@ -14,12 +14,8 @@ import type { AttemptsOf } from "./repository/attempt-rows.ts";
 /** How far back each read looks: longer than any transaction that stores a notice runs. */
 export const NOTICE_LOOKBACK_MS = 30_000;
 
-export interface NoticeOptions {
-  /** How often a drive with a connected candidate is read. */
-  intervalMs: number;
-}
-
-const NOTICE_OPTIONS: NoticeOptions = { intervalMs: 1_000 };
+/** How often a drive with a connected candidate is read. */
+const NOTICE_READ_EVERY_MS = 1_000;
 
 interface NoticeRow {
   id: string;
@@ -110,21 +106,19 @@ interface WatchedDrive {
   pushed: Map<string, number>;
   timer: ReturnType<typeof setTimeout> | undefined;
   /** Resolved once the drive's first read is done. */
-  ready: Promise<void> | undefined;
+  ready: Promise<void>;
 }
 
 /** One instance's pushing of notices to the screens connected to it. */
 export class CandidateNotices {
   readonly #db: Executor;
-  readonly #options: NoticeOptions;
   readonly #drives = new Map<string, WatchedDrive>();
   #stopped = false;
   /** Called when a read fails; the next read is tried on the usual timer. */
   onError: (error: unknown) => void = () => {};
 
-  constructor(db: Executor, options: Partial<NoticeOptions> = {}) {
+  constructor(db: Executor) {
     this.#db = db;
-    this.#options = { ...NOTICE_OPTIONS, ...options };
   }
 
   /** Drives read for the screens connected to this instance. */
@@ -144,16 +138,21 @@ export class CandidateNotices {
     }
     let drive = this.#drives.get(driveId);
     if (!drive) {
-      const created: WatchedDrive = { watchers: new Set(), pushed: new Map(), timer: undefined, ready: undefined };
+      const created: WatchedDrive = {
+        watchers: new Set(),
+        pushed: new Map(),
+        timer: undefined,
+        ready: Promise.resolve(),
+      };
+      this.#drives.set(driveId, created);
       // The first read only learns what the lookback holds: stored before the screens connected, it is theirs to read.
       created.ready = this.#read(driveId, created, false);
-      this.#drives.set(driveId, created);
       drive = created;
     }
     drive.watchers.add(watcher);
     const watched = drive;
     return {
-      ready: watched.ready ?? Promise.resolve(),
+      ready: watched.ready,
       stop: () => {
         watched.watchers.delete(watcher);
         if (watched.watchers.size === 0 && this.#drives.get(driveId) === watched) {
@@ -195,7 +194,7 @@ export class CandidateNotices {
       .catch((error) => this.onError(error))
       .finally(() => {
         if (this.#drives.get(driveId) !== drive) return;
-        drive.timer = setTimeout(() => void this.#read(driveId, drive, true), this.#options.intervalMs);
+        drive.timer = setTimeout(() => void this.#read(driveId, drive, true), NOTICE_READ_EVERY_MS);
         drive.timer.unref();
       });
   }
