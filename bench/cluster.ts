@@ -3,7 +3,8 @@
 // JWT_SECRET, and Debian's nginx running the shipped deploy/nginx/trainwise.conf in front of them. A paced campus
 // drive goes through nginx while one instance is killed with -9 and restarted, and later another is sent SIGTERM
 // (it drains) and restarted, as a rolling restart does. Wrong admin passwords sent through nginx, spread over
-// the instances, must be limited as one. Exits 1 when an acknowledged answer is lost, when more requests fail
+// the instances, must be limited as one. A drive paused through one instance and resumed through another must stop
+// and restart its candidate's clock on the third. Exits 1 when an acknowledged answer is lost, when more requests fail
 // than were in flight on the killed instance, when the draining instance drops a request or does not exit
 // cleanly in time, or when the login limit does not hold. CLUSTER_SHORT=1 runs a smaller drive (CI).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -18,6 +19,7 @@ import { ensureDebianTools } from "../scripts/debian-tools.ts";
 import { freePort } from "../scripts/local-tools.ts";
 import { type RunningProduct, startProduct } from "../scripts/product-process.ts";
 import { type PacedDriveReport, printPacedReport, runPacedDrive } from "./paced-drive.ts";
+import { pauseAcrossInstances } from "./pause-across-instances.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const clientDir = path.join(root, "apps/web/build/client");
@@ -547,6 +549,13 @@ async function main() {
   const report: PacedDriveReport = await drive;
   console.log(`  ${since(driveStarted)}  drive finished\n`);
 
+  // (c) a drive paused through one instance and resumed through another, its candidate on the third.
+  const urls = instances.map((instance) => instance?.baseUrl) as [string, string, string];
+  const pause = await pauseAcrossInstances(urls, ADMIN).catch((error: unknown) => {
+    failures.push(`pause across instances: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  });
+
   for (let attempt = 4; attempt <= 6; attempt++) {
     guesses.push(await login(nginx.url, `wrong password number ${attempt}`, { localAddress: GUESSER }));
   }
@@ -618,6 +627,13 @@ async function main() {
       `(Retry-After ${guesses[5]?.retryAfter ?? "none"}), over ${guessedInstances.size} instances; ` +
       `forged X-Forwarded-For ${forged.status}; from ${BYSTANDER} ${bystander.status}`,
   );
+  if (pause) {
+    console.log(
+      `  pause               refused on another instance ${pause.refusedAfterMs} ms after the pause; taken again ` +
+        `${pause.takenAfterMs} ms after the resume; ${pause.secondsLeftBefore} s left before a ` +
+        `${(pause.pausedMs / 1000).toFixed(1)} s pause, ${pause.secondsLeftAfter} s after`,
+    );
+  }
   console.log(`  errors allowed      ${inFlightOnKilled} (in flight on the killed instance); errors ${errors}`);
   console.log(`  answers lost        ${report.lostAnswers} of ${report.acknowledgedAnswers} acknowledged`);
   console.log(`  duration            ${since(started)}`);

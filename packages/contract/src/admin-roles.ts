@@ -123,6 +123,8 @@ export const AUDIT_ACTIONS = [
   "drive.roster-replace",
   "drive.personal-links",
   "drive.add-time",
+  "drive.pause",
+  "drive.resume",
   // A message to every candidate's screen of a drive (its id is the entry's): the entry keeps its words.
   "message.send",
   "drive.results-publish",

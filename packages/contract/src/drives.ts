@@ -502,6 +502,8 @@ export const driveSchema = z.object({
   isDefault: z.boolean(),
   archived: z.boolean(),
   status: z.enum(DRIVE_STATUSES),
+  /** When an invigilator paused the drive (decision 039): every clock of it stands still until resumed; else null. */
+  pausedAt: z.iso.datetime().nullable(),
   students: z.number().int(),
   submitted: z.number().int(),
   passed: z.number().int(),

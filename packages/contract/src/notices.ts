@@ -1,9 +1,10 @@
 // What invigilators tell candidates' screens while a drive runs (decision 038): a message to every candidate of the
-// drive, and word that time was added, pushed down one stream per candidate (GET /api/quiz/notices).
+// drive, word that time was added, and that the drive was paused or resumed (decision 039), pushed down one stream
+// per candidate (GET /api/quiz/notices).
 import { z } from "zod";
 import { idSchema, requiredText } from "./common.ts";
 
-export const NOTICE_KINDS = ["message", "time-added"] as const;
+export const NOTICE_KINDS = ["message", "time-added", "paused", "resumed"] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** The stream's one event name: each event is a notice. */
@@ -18,7 +19,7 @@ export const MESSAGES_REPLAYED = 10;
 export const noticeSchema = z.object({
   _id: idSchema,
   kind: z.enum(NOTICE_KINDS),
-  /** The message's words; null for time added (the page reads its new time from the server). */
+  /** The message's words; null for the rest (the page reads its new time, or its clock's pause, from the server). */
   text: z.string().nullable(),
   sentAt: z.iso.datetime(),
 });
@@ -28,3 +29,10 @@ export const driveMessageInputSchema = z.object({
   text: requiredText("Message", DRIVE_MESSAGE_LENGTH.max),
 });
 export type DriveMessageInput = z.infer<typeof driveMessageInputSchema>;
+
+/**
+ * What a candidate reads while their drive is paused (decision 039), on the quiz page and as the answer (423) to
+ * anything that would change the attempt meanwhile.
+ */
+export const DRIVE_PAUSED_MESSAGE =
+  "The invigilator has paused the test. Your time has stopped and nothing is lost; the test goes on when they resume it.";

@@ -247,6 +247,11 @@ export const attemptStateSchema = z.discriminatedUnion("status", [
      * countdown's zero is not the end (absent where the answer did not read it, as leaving a section).
      */
     addedSeconds: z.number().int().optional(),
+    /**
+     * When the drive was paused (decision 039): the clock stands at that moment, `secondsLeft` is read there, and
+     * nothing changes until it is resumed. Null or absent: the clock runs.
+     */
+    pausedAt: z.iso.datetime().nullable().optional(),
     secondsPerQuestion: z.number().int(),
     sections: attemptSectionsSchema,
     /**

@@ -216,6 +216,11 @@ export const drives = pgTable(
     holdResults: boolean("hold_results").notNull().default(false),
     /** Sections of the test, by name, whose scores break ties in the drive's ranks, in order (decision 033). */
     tieBreakSections: text("tie_break_sections").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * When an invigilator paused the drive (decision 039): its clocks stand still at this moment until it is resumed,
+     * when every attempt that was running gets the time back. Null: not paused.
+     */
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
     /** Minutes after opensAt past which nobody may start or register (decision 035); null: until the close. */
     lateEntryMinutes: integer("late_entry_minutes"),
     /**
@@ -502,9 +507,15 @@ export const attempts = pgTable(
      * would write is this much later, so a drive's changed closing keeps them (reclockOpenAttempts).
      */
     addedSeconds: integer("added_seconds").notNull().default(0),
+    /**
+     * Seconds its drive stood paused while the attempt ran (decision 039), given back as time added is, and kept
+     * apart from it: an invigilator's limit on added time does not count them.
+     */
+    pausedSeconds: integer("paused_seconds").notNull().default(0),
   },
   (table) => [
     check("attempts_added_seconds", sql`${table.addedSeconds} >= 0`),
+    check("attempts_paused_seconds", sql`${table.pausedSeconds} >= 0`),
     check(
       "attempts_ended_by",
       sql`${table.endedBy} is null or ${table.endedBy} in (${sql.raw(ATTEMPT_ENDINGS.map((ending) => `'${ending}'`).join(", "))})`,

@@ -75,6 +75,24 @@ export const driveAdminEndpoints = {
     body: addTimeInputSchema,
     response: messageResponseSchema,
   }),
+  pauseDrive: endpoint({
+    method: "POST",
+    path: "/drives/:id/pause",
+    access: admin("examiner", "drive.pause"),
+    summary:
+      "Pause the drive (an invigilator's action from the live board): every running clock of it stands still, " +
+      "nothing new starts and no answer changes until it is resumed",
+    response: messageResponseSchema,
+  }),
+  resumeDrive: endpoint({
+    method: "POST",
+    path: "/drives/:id/resume",
+    access: admin("examiner", "drive.resume"),
+    summary:
+      "Resume a paused drive: every attempt that was running when it paused gets the paused time back, and runs on " +
+      "from where it stood",
+    response: messageResponseSchema,
+  }),
   sendDriveMessage: endpoint({
     method: "POST",
     path: "/drives/:id/messages",

@@ -23,7 +23,7 @@ describe("a drive's release", async () => {
   const moment = fc.option(offset, { nil: null });
   const attempt = fc.record({ deadline: offset, submitted: fc.boolean() });
 
-  it("is past exactly when releasedSql says so, and only for a closed drive, held or not", async () => {
+  it("is past exactly when releasedSql says so, only for a closed drive, held or not, and never while paused", async () => {
     await fc.assert(
       fc.asyncProperty(
         moment,
@@ -31,13 +31,21 @@ describe("a drive's release", async () => {
         fc.array(attempt, { maxLength: 4 }),
         fc.boolean(),
         fc.boolean(),
-        async (closesIn, closedIn, attempts, holdResults, publishing) => {
+        fc.boolean(),
+        async (closesIn, closedIn, attempts, holdResults, publishing, paused) => {
           const at = (seconds: number | null) => (seconds === null ? null : new Date(Date.now() + seconds * 1000));
           const [{ id: driveId }] = (
             await query(
-              `insert into drives (test_id, name, code, closes_at, closed_at, hold_results)
-             values ($1, 'Release', $2, $3, $4, $5) returning id`,
-              [testId, `REL${++made}`, at(closesIn), closedIn === null ? null : at(Math.min(closedIn, 0)), holdResults],
+              `insert into drives (test_id, name, code, closes_at, closed_at, hold_results, paused_at)
+             values ($1, 'Release', $2, $3, $4, $5, $6) returning id`,
+              [
+                testId,
+                `REL${++made}`,
+                at(closesIn),
+                closedIn === null ? null : at(Math.min(closedIn, 0)),
+                holdResults,
+                paused ? at(-60) : null,
+              ],
             )
           ).rows;
           for (const { deadline, submitted } of attempts) {
@@ -67,6 +75,8 @@ describe("a drive's release", async () => {
           const [row] = rows;
           expect(row?.released).toBe(row?.releaseIsPast);
           if (row?.released) expect(row.status).toBe("closed");
+          // A paused drive's attempts get time back when it resumes (decision 039): nothing of it is released.
+          if (paused) expect(row?.released).toBe(false);
         },
       ),
       { numRuns: 60 },

@@ -5,11 +5,12 @@ import { DEADLINE_GRACE_SECONDS } from "@trainwise/contract/constants";
 /**
  * When the drive `drive` (an alias of a drives row) has settled: it has closed (an admin closed it, or its closing
  * time passed) and none of its attempts can still take an answer, since closing lets running attempts finish.
- * Null while it has no closing time; a time still to come while it is open or attempts still run (a later start
- * can move it on).
+ * Null while it has no closing time, or stands paused (decision 039: resuming gives its attempts time back); a time
+ * still to come while it is open or attempts still run (a later start can move it on).
  */
 export function settledAtSql(drive: string): string {
-  return `(case when ${drive}.closed_at is null and ${drive}.closes_at is null then null
+  return `(case when ${drive}.paused_at is not null then null
+    when ${drive}.closed_at is null and ${drive}.closes_at is null then null
     else greatest(coalesce(${drive}.closed_at, ${drive}.closes_at),
       (select max(open.deadline_at) from attempts open where open.drive_id = ${drive}.id and open.submitted_at is null)
         + interval '${DEADLINE_GRACE_SECONDS} seconds') end)`;
@@ -18,7 +19,8 @@ export function settledAtSql(drive: string): string {
 /** The drive `drive` has settled (settledAtSql is past), asked without computing when. */
 export function settledSql(drive: string): string {
   // Not closed yet (the common case on drive day) answers at once; a closed drive waits for its last attempt.
-  return `(case when coalesce(${drive}.closed_at, ${drive}.closes_at) <= now()
+  return `(case when ${drive}.paused_at is not null then false
+    when coalesce(${drive}.closed_at, ${drive}.closes_at) <= now()
     then not exists (select 1 from attempts open where open.drive_id = ${drive}.id and open.submitted_at is null
       and open.deadline_at + interval '${DEADLINE_GRACE_SECONDS} seconds' > now())
     else false end)`;

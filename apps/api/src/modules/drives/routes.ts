@@ -16,6 +16,7 @@ import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
 import { createMailer } from "../../mail/mailer.ts";
 import { storeMessage } from "../quiz/notices.ts";
+import { pauseDrive, refuseWhilePaused, resumeDrive } from "../quiz/pause.ts";
 import { reclockOpenAttempts } from "../quiz/repository/attempt-writes.ts";
 import { addTimeToRunning } from "../quiz/service.ts";
 import { RESULT_EXPORT_COLUMNS, resultLine } from "../results/export-lines.ts";
@@ -88,6 +89,7 @@ function driveOut(row: NonNullable<Awaited<ReturnType<typeof findDrive>>>): Driv
     isDefault: drive.isDefault,
     archived: drive.archivedAt !== null,
     status,
+    pausedAt: drive.pausedAt?.toISOString() ?? null,
     ...counts,
     createdAt: drive.createdAt.toISOString(),
   };
@@ -236,8 +238,19 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
 
   serve(app, "addDriveTime", async (request) => {
     await driveOrNotFound(app.db, request.params.id);
+    await refuseWhilePaused(app.db, { driveId: request.params.id }, "add time");
     return { message: await addTimeToRunning(app.db, { driveId: request.params.id }, request.body.minutes) };
   });
+
+  for (const [name, change] of [
+    ["pauseDrive", pauseDrive],
+    ["resumeDrive", resumeDrive],
+  ] as const) {
+    serve(app, name, async (request) => {
+      await driveOrNotFound(app.db, request.params.id);
+      return { message: await change(app.db, request.params.id) };
+    });
+  }
 
   serve(app, "sendDriveMessage", async (request, reply) => {
     await driveOrNotFound(app.db, request.params.id);

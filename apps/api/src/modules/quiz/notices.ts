@@ -62,6 +62,16 @@ const storeTimeAddedStatement: NamedStatement = {
     union all select $2::uuid, null, 'time-added' where $2::uuid is not null`,
 };
 
+const storeDriveNoticeStatement: NamedStatement = {
+  name: "notices.store-drive-notice",
+  text: "insert into drive_notices (drive_id, kind) values ($1::uuid, $2)",
+};
+
+/** Stores word that a drive was paused or resumed (decision 039), for every screen of it. */
+export async function storePauseNotice(db: Executor, driveId: string, kind: "paused" | "resumed"): Promise<void> {
+  await runNamed(db, storeDriveNoticeStatement, [driveId, kind]);
+}
+
 /** Stores a message to every candidate of a drive. */
 export async function storeMessage(db: Executor, driveId: string, text: string): Promise<void> {
   await runNamed(db, storeMessageStatement, [driveId, text]);

@@ -5,6 +5,7 @@
 import { randomInt } from "node:crypto";
 import { DEADLINE_GRACE_SECONDS } from "@trainwise/contract/constants";
 import { type AttemptEnding, type ServedSection, type TestSection, waitsForRelease } from "@trainwise/contract/drives";
+import { DRIVE_PAUSED_MESSAGE } from "@trainwise/contract/notices";
 import {
   type Answer,
   type AttemptProgress,
@@ -74,6 +75,7 @@ import {
   type AttemptClock,
   acceptsAnswer,
   catchUpSections,
+  clockMoment,
   deadlineFrom,
   hasRunOut,
   nextSectionClock,
@@ -133,8 +135,9 @@ async function moveToSection(db: Executor, attempt: AttemptRow, opened: AttemptC
  * The attempt as it stands, for reading: an attempt whose time has run out is closed first, under a lock.
  * Anything else is read as it is, without a transaction.
  */
-async function settled(db: Database, attempt: AttemptRow): Promise<AttemptRow> {
-  if (!isOverdue(attempt, new Date())) return attempt;
+async function settled(db: Database, attempt: AttemptRow, pausedAt: Date | null = null): Promise<AttemptRow> {
+  // A paused drive's clock stands at its pause (decision 039): nothing runs out meanwhile.
+  if (!isOverdue(attempt, clockMoment(new Date(), pausedAt))) return attempt;
   return db.transaction(async (tx) => {
     const open = await lockOpenAttempt(tx, attempt.studentId);
     if (open?.id === attempt.id) return closeIfOverdue(tx, open, new Date());
@@ -256,24 +259,31 @@ async function retryingRaces<T>(start: () => Promise<T>): Promise<T> {
 
 /**
  * Starts the student's attempt in their drive, or resumes the open one. The drive's test decides the length,
- * the questions and the clock; `startedBy` only decides, on the default test, whether the attempt is paced.
+ * the questions and the clock; `startedBy` only decides, on the default test, whether the attempt is paced. While
+ * the drive is paused (`pausedAt`, decision 039) the open attempt resumes as it stood at the pause, and nothing new
+ * starts.
  */
-export async function startOrResumeAttempt(db: Database, studentId: string, startedBy: StartedBy) {
-  return retryingRaces(() => startOrResumeOnce(db, studentId, startedBy));
+export async function startOrResumeAttempt(
+  db: Database,
+  studentId: string,
+  startedBy: StartedBy,
+  pausedAt: Date | null = null,
+) {
+  return retryingRaces(() => startOrResumeOnce(db, studentId, startedBy, pausedAt));
 }
 
-async function startOrResumeOnce(db: Database, studentId: string, startedBy: StartedBy) {
+async function startOrResumeOnce(db: Database, studentId: string, startedBy: StartedBy, pausedAt: Date | null) {
   return db.transaction(async (tx) => {
     const student = await lockStudent(tx, studentId);
     if (!student) throw new HttpError(401, "Your registration was not found. Please register again.");
-    const now = new Date();
+    const now = clockMoment(new Date(), pausedAt);
     const previous = student.attempts;
     const open = previous.find((attempt) => !attempt.submittedAt);
     const current = open ? await closeIfOverdue(tx, open, now) : undefined;
     if (current && !current.submittedAt) {
       // The quiz opened again on a running attempt: a reload, a tab reopened, another device. Counted for the live
       // board apart from the page's focus losses, and heard as the student's latest request (decision 017).
-      await recordReload(tx, current.id, now);
+      await recordReload(tx, current.id, new Date());
       return {
         attempt: current,
         questions: await visibleQuestions(tx, current, await servedRefs(tx, current.id), now),
@@ -294,6 +304,7 @@ async function startOrResumeOnce(db: Database, studentId: string, startedBy: Sta
           : "You have already completed the quiz. Ask an admin if you need another attempt.",
       );
     }
+    if (pausedAt) throw new HttpError(423, DRIVE_PAUSED_MESSAGE);
     const refusal = entryRefusal(student, now);
     if (refusal) throw new HttpError(403, refusal);
     const draws = await drawQuestions(tx, test);
@@ -399,6 +410,12 @@ function firstClock(values: {
 
 type InProgressState = Extract<AttemptState, { status: "in_progress" }>;
 
+/** The student sitting, and when their drive was paused as the request's session read it (null: it runs). */
+interface Sitting {
+  id: string;
+  pausedAt: Date | null;
+}
+
 /**
  * Where an open attempt stands, with the questions the client may see now. An attempt `started` just now has no
  * answers yet and its test's name is known: nothing to read.
@@ -408,11 +425,12 @@ async function inProgressState(
   attempt: AttemptRow,
   questions: QuizQuestion[],
   started?: { testName: string },
+  pausedAt: Date | null = null,
 ): Promise<InProgressState> {
   const [slots, context] = started
     ? [[], started]
     : await Promise.all([answerSlots(db, attempt.id), resultContext(db, attempt.driveId)]);
-  return stateInProgress({ ...attempt, testName: context.testName }, slots, questions);
+  return stateInProgress({ ...attempt, testName: context.testName }, slots, questions, pausedAt);
 }
 
 /** The position of the first question an attempt's client is sent: its open section's on a section's own clock. */
@@ -427,8 +445,9 @@ function stateInProgress(
     Partial<Pick<AttemptRow, "addedSeconds">> & { testName: string },
   slots: Pick<AnswerSlot, "questionId" | "selectedOptionId" | "selectedOptionIds" | "visited" | "marked">[],
   questions: QuizQuestion[],
+  pausedAt: Date | null = null,
 ): InProgressState {
-  const progress = progressOf(attempt, new Date());
+  const progress = progressOf(attempt, clockMoment(new Date(), pausedAt));
   return {
     status: "in_progress",
     attemptId: attempt.id,
@@ -452,6 +471,7 @@ function stateInProgress(
     questions: attempt.paced ? [] : questions,
     ...(!attempt.paced && attempt.timingMode === "per_section" && { questionsFrom: questionsFrom(attempt) }),
     ...(attempt.addedSeconds !== undefined && { addedSeconds: attempt.addedSeconds }),
+    ...(pausedAt && { pausedAt: pausedAt.toISOString() }),
   };
 }
 
@@ -466,19 +486,23 @@ export async function quizIntro(db: Database, studentId: string): Promise<QuizIn
 }
 
 /** POST /api/quiz/start: our client starts (or resumes) the attempt and gets where it stands. */
-export async function startAttempt(db: Database, studentId: string): Promise<AttemptState> {
-  const { attempt, questions, started } = await startOrResumeAttempt(db, studentId, "paced_client");
-  return inProgressState(db, attempt, questions, started);
+export async function startAttempt(db: Database, student: Sitting): Promise<AttemptState> {
+  const { attempt, questions, started } = await startOrResumeAttempt(db, student.id, "paced_client", student.pausedAt);
+  return inProgressState(db, attempt, questions, started, student.pausedAt);
 }
 
-/** GET /api/quiz/attempt: where the student stands, for resuming after a refresh. */
-export async function currentAttemptState(db: Database, studentId: string): Promise<AttemptState> {
-  const [latest] = await attemptsOf(db, studentId);
+/**
+ * GET /api/quiz/attempt: where the student stands, for resuming after a refresh. While the drive is paused, as it
+ * stood at the pause (decision 039).
+ */
+export async function currentAttemptState(db: Database, student: Sitting): Promise<AttemptState> {
+  const [latest] = await attemptsOf(db, student.id);
   if (!latest) throw new HttpError(404, "You have not started the quiz yet.");
-  const attempt = await settled(db, latest);
+  const attempt = await settled(db, latest, student.pausedAt);
   if (attempt.submittedAt) return { status: "submitted", attemptId: attempt.id, resultId: attempt.id };
-  const questions = await visibleQuestions(db, attempt, await servedRefs(db, attempt.id), new Date());
-  return inProgressState(db, attempt, questions);
+  const moment = clockMoment(new Date(), student.pausedAt);
+  const questions = await visibleQuestions(db, attempt, await servedRefs(db, attempt.id), moment);
+  return inProgressState(db, attempt, questions, undefined, student.pausedAt);
 }
 
 /** Where the clock stands: the open question, the open section's last once its time is up, and the time left. */
@@ -720,7 +744,7 @@ async function endLocked(tx: Executor, attempt: AttemptRow, endedBy: AttemptEndi
 export async function addTimeToRunning(db: Database, of: AttemptsOf, minutes: number): Promise<string> {
   await closeOverdueAttempts(db, undefined, of);
   const mostSeconds = ADDED_MINUTES.max * 60;
-  const added = await addTime(db, of, minutes * 60, new Date(), mostSeconds);
+  const added = await addTime(db, of, minutes * 60, new Date(), { mostSeconds });
   const forOne = "studentId" in of;
   const most = `${ADDED_MINUTES.max} minutes`;
   if (added.length === 0) {
@@ -999,20 +1023,22 @@ export async function resultOf(db: Database, studentId: string, resultId: string
 
 /**
  * Closes every attempt whose time ran out, scoring what was saved, and moves an attempt timed per section past a
- * section whose time ran out; returns how many it closed. Anyone's, or only those `of` a student or a drive. Safe to run on
+ * section whose time ran out; returns how many it closed. Anyone's, or only those `of` a student or a drive; at
+ * `at` (now by default), never a paused drive's (decision 039). Safe to run on
  * several instances at once. Each attempt is closed in a savepoint of its own, so one that cannot be scored is
  * reported to `failed` and the others are closed all the same (once, a stored mark the database could not hold
  * failed every sweep on every drive).
  */
 export async function closeOverdueAttempts(
-  db: Database,
+  db: Executor,
   failed: (attemptId: string, error: unknown) => void = () => {},
   of?: AttemptsOf,
+  at?: Date,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     // The sweep takes 100 at a time; one student's or one drive's attempts are taken all at once.
-    const overdue = await overdueAttempts(tx, DEADLINE_GRACE_SECONDS, of ? 100_000 : 100, of);
-    const now = new Date();
+    const overdue = await overdueAttempts(tx, DEADLINE_GRACE_SECONDS, of ? 100_000 : 100, of, at);
+    const now = at ?? new Date();
     let closed = 0;
     for (const attempt of overdue) {
       try {

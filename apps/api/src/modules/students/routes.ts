@@ -11,6 +11,7 @@ import { createMailer, loggableMailFailure } from "../../mail/mailer.ts";
 import { personalLinkFor } from "../drives/personal-links.ts";
 import { registrationDriveFor } from "../drives/registration-drive.ts";
 import { entryRefusal } from "../drives/window.ts";
+import { refuseWhilePaused } from "../quiz/pause.ts";
 import { addTimeToRunning, endRunningAttempt } from "../quiz/service.ts";
 import { correctDetails } from "./details.ts";
 import { type CodeTry, DriveCodeGuesses, refuseWaitingTry } from "./drive-code-guesses.ts";
@@ -288,6 +289,7 @@ export const studentAdminRoutes: FastifyPluginAsync = async (app) => {
   });
 
   serve(app, "endAttempt", async (request) => {
+    await refuseWhilePaused(app.db, { studentId: request.params.id }, "end the attempt");
     if (!(await endRunningAttempt(app.db, request.params.id, "invigilator"))) {
       if (!(await findStudent(app.db, request.params.id))) throw new HttpError(404, "Student not found.");
       throw new HttpError(409, "This student has no attempt running: nothing was ended.");
@@ -301,6 +303,7 @@ export const studentAdminRoutes: FastifyPluginAsync = async (app) => {
 
   serve(app, "addStudentTime", async (request) => {
     if (!(await findStudent(app.db, request.params.id))) throw new HttpError(404, "Student not found.");
+    await refuseWhilePaused(app.db, { studentId: request.params.id }, "add time");
     return { message: await addTimeToRunning(app.db, { studentId: request.params.id }, request.body.minutes) };
   });
 

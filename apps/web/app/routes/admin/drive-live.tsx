@@ -23,6 +23,7 @@ import { Alert } from "../../components/ui/form-field.tsx";
 import { adminCall, currentAdmin, followAdminStream, useAdminAction } from "../../lib/admin-client.ts";
 import { formatScorePercent } from "../../lib/format.ts";
 import { liveBoardReducer } from "../../lib/live-board-state.ts";
+import { formatInZone } from "../../lib/zoned-time.ts";
 import type { Route } from "./+types/drive-live";
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
@@ -164,6 +165,17 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
     );
   }
 
+  /** Pauses the whole drive (decision 039), once asked: every running clock stops until it is resumed. */
+  async function pauseDrive() {
+    const question = `Pause ${drive.name} now? Every running clock stops, and every candidate's screen puts the test away until you resume it.`;
+    if (!window.confirm(question)) return;
+    await run(async (call) => (await call("pauseDrive", { id: drive._id })).message, "The drive was not paused.");
+  }
+
+  async function resumeDrive() {
+    await run(async (call) => (await call("resumeDrive", { id: drive._id })).message, "The drive was not resumed.");
+  }
+
   const [message, setMessage] = useState("");
   async function sendMessage(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -258,6 +270,26 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
+      {drive.pausedAt && (
+        <div className="mt-6">
+          <Alert tone="info">
+            Paused since {formatInZone(drive.pausedAt, drive.timeZone)}: every candidate's clock stands still, nothing
+            new starts and no answer changes until the drive is resumed.
+          </Alert>
+        </div>
+      )}
+      {loaderData.invigilates && (
+        <div className="mt-4">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void (drive.pausedAt ? resumeDrive() : pauseDrive())}
+            className="min-h-11 rounded bg-brand-700 px-4 py-1 font-medium text-white disabled:opacity-60"
+          >
+            {drive.pausedAt ? "Resume the drive" : "Pause the drive"}
+          </button>
+        </div>
+      )}
       {loaderData.invigilates && (
         <form onSubmit={(event) => void sendMessage(event)} className="mt-6 max-w-2xl">
           <label htmlFor="drive-message" className="block font-medium">

@@ -4,7 +4,7 @@
 // here once and is tested without a browser.
 
 import type { TimingMode } from "@trainwise/contract/drives";
-import { MESSAGES_REPLAYED, type Notice } from "@trainwise/contract/notices";
+import { DRIVE_PAUSED_MESSAGE, MESSAGES_REPLAYED, type Notice } from "@trainwise/contract/notices";
 import type {
   Answer,
   AttemptProgress,
@@ -99,6 +99,11 @@ export interface QuizState {
   focusLosses: Omit<FocusLossNoted, "resultId"> | null;
   /** What the invigilators sent every candidate's screen (decision 038), oldest first, each once. */
   messages: Notice[];
+  /**
+   * The invigilator paused the drive (decision 039): the clock stands still where the server's stood at the pause,
+   * and the question is put away until they resume it.
+   */
+  paused: boolean;
   /** What the page's polite live region says. */
   announcement: string;
   /** A refusal from the server to show beside the buttons (a late answer, a failed submit). */
@@ -129,6 +134,10 @@ export type QuizEvent =
   | { type: "timeAdded"; secondsLeft: number; addedSeconds: number; now: number }
   /** A message from the invigilators reached the screen (again, after a reconnection: shown once). */
   | { type: "messageReceived"; notice: Notice }
+  /** The drive was paused: said down the notices' stream, or by a refusal (423) of something the page sent. */
+  | { type: "paused" }
+  /** The drive was resumed and the attempt runs on where it stood, with `secondsLeft` as the server reads it now. */
+  | { type: "resumed"; secondsLeft: number; now: number }
   | { type: "skipAsked" }
   | { type: "skipCancelled" }
   | { type: "leaveAsked" }
@@ -189,6 +198,7 @@ export const initialQuizState: QuizState = {
   leftWindow: false,
   focusLosses: null,
   messages: [],
+  paused: false,
   announcement: "",
   problem: null,
   resultId: null,
@@ -206,6 +216,12 @@ export function focusLossWarning(noted: Omit<FocusLossNoted, "resultId">): strin
     return `You have left the quiz window ${times(noted.focusLosses)}. This drive submits your quiz when you leave it ${times(noted.limit)}${left > 0 ? `: ${left === 1 ? "1 more time" : `${left} more times`} ends it` : ""}.`;
   }
   return `You have left the quiz window ${times(noted.focusLosses)}; this drive allows ${times(noted.limit)}. Each time is noted for your invigilator.`;
+}
+
+/** Time left as an announcement says it: "4 min 10 s", "40 seconds". */
+function spokenTime(left: number): string {
+  const minutes = Math.floor(left / 60);
+  return minutes > 0 ? `${minutes} min ${left % 60} s` : `${left} seconds`;
 }
 
 export function secondsLeft(state: QuizState): number {
@@ -329,6 +345,7 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
         deadline: event.now + attempt.secondsLeft * 1000,
         now: event.now,
         addedSeconds: attempt.addedSeconds ?? state.addedSeconds,
+        paused: Boolean(attempt.pausedAt),
         answers: { ...stored, ...pending },
         unsaved: withoutLanded(stillOpen, attempt.answers),
         visited: idSet(attempt.visited),
@@ -383,6 +400,8 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
       return { ...state, unsaved, problem: event.message };
     }
     case "tick": {
+      // A paused drive's clock stands still: the time shown is the time left when it paused.
+      if (state.paused) return state;
       const ticked = { ...state, now: event.now };
       const crossedWarning = secondsLeft(state) > WARN_AT_SECONDS && secondsLeft(ticked) <= WARN_AT_SECONDS;
       return crossedWarning
@@ -396,10 +415,32 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
         now: event.now,
         addedSeconds: event.addedSeconds,
       };
-      const left = secondsLeft(extended);
-      const minutes = Math.floor(left / 60);
-      const time = minutes > 0 ? `${minutes} min ${left % 60} s` : `${left} seconds`;
-      return { ...extended, announcement: `The invigilator added time: ${time} left${warningScope(state)}.` };
+      return {
+        ...extended,
+        announcement: `The invigilator added time: ${spokenTime(secondsLeft(extended))} left${warningScope(state)}.`,
+      };
+    }
+    case "paused":
+      if (state.phase !== "running" || state.paused) return state;
+      return {
+        ...state,
+        paused: true,
+        confirmingSkip: false,
+        confirmingLeave: false,
+        announcement: DRIVE_PAUSED_MESSAGE,
+      };
+    case "resumed": {
+      const resumed = {
+        ...state,
+        paused: false,
+        deadline: event.now + event.secondsLeft * 1000,
+        now: event.now,
+        problem: state.problem === DRIVE_PAUSED_MESSAGE ? null : state.problem,
+      };
+      return {
+        ...resumed,
+        announcement: `The test goes on: ${spokenTime(secondsLeft(resumed))} left${warningScope(state)}.`,
+      };
     }
     case "messageReceived": {
       const { notice } = event;

@@ -4,13 +4,13 @@
 
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
-import { NOTICE_EVENT, type Notice } from "@trainwise/contract/notices";
+import { DRIVE_PAUSED_MESSAGE, NOTICE_EVENT, type Notice } from "@trainwise/contract/notices";
 import type { AttemptState, QuizIntro, QuizQuestion } from "@trainwise/contract/quiz";
 import { createRoutesStub, Link, useLocation, useNavigationType } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import Quiz from "./quiz.tsx";
 import { clientLoader as resultGuard } from "./result.tsx";
-import { TIME_ADDED_SPREAD_MS } from "./use-quiz-attempt.ts";
+import { CLOCK_READ_SPREAD_MS } from "./use-quiz-attempt.ts";
 
 type Fault = "drop" | "proxy-502" | "json-503" | "room-403";
 
@@ -97,6 +97,8 @@ function flakyServer(
   let focusLosses = 0;
   /** Time an invigilator added, as the server's clock says it: seconds added, and then left when asked. */
   let added: { seconds: number; left: number } | undefined;
+  /** When the drive was paused (decision 039): the server then refuses every change with 423. */
+  let pausedAt: string | null = null;
   const stored = new Map<string, string>();
   const faults = new Map<string, Fault[]>();
   const log: string[] = [];
@@ -126,6 +128,8 @@ function flakyServer(
     }
     if (fault === "json-503") return json(503, { error: "The database is not answering. Try again shortly." });
     if (fault === "room-403") return json(403, { message: OUTSIDE_ROOM });
+    const changes = init.method !== undefined && init.method !== "GET" && request !== "POST /quiz/start";
+    if (pausedAt && changes) return json(423, { message: DRIVE_PAUSED_MESSAGE });
 
     switch (request) {
       case "GET /quiz/intro":
@@ -151,6 +155,7 @@ function flakyServer(
           currentIndex: current,
           secondsLeft: asked ? (added?.left ?? 0) : paced ? 30 : 600,
           addedSeconds: added?.seconds ?? 0,
+          pausedAt,
           secondsPerQuestion: 30,
           answers: [...stored].map(([questionId, optionId]) => ({ questionId, optionId })),
           visited: [],
@@ -202,6 +207,14 @@ function flakyServer(
       added = { seconds, left };
     },
     notify: notices.notify,
+    /** The drive is paused (from now, the server refuses changes), or resumed with `left` seconds on the clock. */
+    pause() {
+      pausedAt = "2026-11-29T10:00:00.000Z";
+    },
+    resume(left: number) {
+      pausedAt = null;
+      added = { seconds: added?.seconds ?? 0, left };
+    },
     failNext(request: string, ...next: Fault[]) {
       faults.set(request, [...(faults.get(request) ?? []), ...next]);
     },
@@ -592,10 +605,55 @@ describe("the palette of a whole-quiz test", () => {
     vi.spyOn(Math, "random").mockReturnValue(1);
     server.notify({ _id: "00000000-0000-4000-a000-000000000002", kind: "time-added", text: null, sentAt });
     server.notify({ _id: "00000000-0000-4000-a000-000000000003", kind: "time-added", text: null, sentAt });
-    await wait(TIME_ADDED_SPREAD_MS);
+    await wait(CLOCK_READ_SPREAD_MS);
     expect(screen.getByRole("timer").textContent).toBe("Time Left: 19:00 for the whole quiz");
     expect(politeRegion()).toBe("The invigilator added time: 19 min 0 s left.");
     expect(reads() - before).toBe(1);
+    expect(server.submitted()).toBeNull();
+  });
+
+  it("stops its clock and puts the question away while the drive is paused, and goes on with the server's time", async () => {
+    const server = flakyServer(false);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    await wait(60_000);
+    expect(screen.getByRole("timer").textContent).toBe("Time Left: 9:00 for the whole quiz");
+    // The drive pauses before word of it arrives: the pick's save meets the refusal, and the page pauses on it.
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(1, 0) }));
+    server.pause();
+    await wait(1_500);
+    expect(server.log).toContain("PUT /quiz/answers");
+    expect(screen.getByRole("heading", { name: "Test paused" })).toBe(document.activeElement);
+    expect(within(screen.getByRole("region", { name: "Test paused" })).getByText(DRIVE_PAUSED_MESSAGE)).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "What is 1 + 1?" })).toBeNull();
+    expect(politeRegion()).toBe(DRIVE_PAUSED_MESSAGE);
+    // Two minutes of pause: the clock stands where the page learned of it, and nothing is submitted at its old zero.
+    await wait(120_000);
+    expect(screen.getByRole("timer").textContent).toBe("Time Left: 8:59 for the whole quiz (paused)");
+    // Resumed without word of it reaching the page (its stream was down): it finds out within its next check.
+    server.resume(540);
+    await wait(30_000);
+    expect(screen.getByRole("heading", { name: "What is 1 + 1?" })).toBe(document.activeElement);
+    expect(screen.getByRole("timer").textContent).toBe("Time Left: 9:00 for the whole quiz");
+    expect(politeRegion()).toBe("The test goes on: 9 min 0 s left.");
+    // The answer the pause refused went again, and landed.
+    await wait(0);
+    expect(server.stored.get(QUESTIONS[0]?._id as string)).toBe(QUESTIONS[0]?.options[0]?._id);
+
+    // Paused again, said down the stream this time, and resumed the same way.
+    const sentAt = "2026-11-29T10:05:00.000Z";
+    server.pause();
+    server.notify({ _id: "00000000-0000-4000-a000-000000000011", kind: "paused", text: null, sentAt });
+    await wait(0);
+    expect(screen.getByRole("heading", { name: "Test paused" })).toBeTruthy();
+    await wait(60_000);
+    vi.spyOn(Math, "random").mockReturnValue(1);
+    server.resume(500);
+    server.notify({ _id: "00000000-0000-4000-a000-000000000012", kind: "resumed", text: null, sentAt });
+    await wait(CLOCK_READ_SPREAD_MS);
+    expect(screen.getByRole("heading", { name: "What is 1 + 1?" })).toBeTruthy();
+    expect(screen.getByRole("timer").textContent).toBe("Time Left: 8:20 for the whole quiz");
     expect(server.submitted()).toBeNull();
   });
 

@@ -1,6 +1,8 @@
 // The quiz page (/quiz): the rules first when the test asks for them, then the open question with its clock, the
 // palette of a test timed as a whole (or of a section on its own clock), and the checks before Submit and before
 // leaving a section. What it does lives in use-quiz-attempt.ts.
+
+import { DRIVE_PAUSED_MESSAGE } from "@trainwise/contract/notices";
 import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { AnswerOptions } from "../../components/quiz/answer-options.tsx";
@@ -162,10 +164,14 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
   const confirmRef = useRef<HTMLButtonElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
 
-  // Each new question takes focus, so a screen reader starts reading it and the keyboard starts at its options.
+  // Each new question takes focus, so a screen reader starts reading it and the keyboard starts at its options; a
+  // pause puts the question away and its words take the focus, until the question comes back with it.
+  const pausedRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (state.phase === "running") headingRef.current?.focus();
-  }, [state.index, state.phase]);
+    if (state.phase !== "running") return;
+    if (state.paused) pausedRef.current?.focus();
+    else headingRef.current?.focus();
+  }, [state.index, state.phase, state.paused]);
   const asking = state.confirmingSkip || state.confirmingLeave;
   useEffect(() => {
     if (!asking) return;
@@ -269,6 +275,7 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
           </div>
           <p role="timer" className={`text-xl ${left <= WARN_AT_SECONDS ? "font-bold text-red-700" : "font-semibold"}`}>
             {clockText(state, left)}
+            {state.paused && " (paused)"}
           </p>
         </div>
         <div
@@ -335,139 +342,159 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
           </Alert>
         </div>
       )}
-      <form
-        className="mt-6"
-        onSubmit={(event) => {
-          event.preventDefault();
-          goOn();
-        }}
-      >
-        <AnswerOptions
-          question={question}
-          legend={
-            <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-900 focus:outline-none">
-              <RichText html={question.html} />
-            </h2>
-          }
-          choice={state.answers[question._id]}
-          onChoose={(choice) => pick(question._id, choice)}
-          disabled={state.leaving}
-        />
-        {notice && (
-          <div className="mt-4">
-            <Alert tone={notice.tone}>{notice.text}</Alert>
-          </div>
-        )}
-        {state.problem && (
-          <div className="mt-4">
-            <Alert tone="error">{state.problem}</Alert>
-          </div>
-        )}
-        {state.confirmingLeave && !state.paced && leavable ? (
-          <CheckBeforeGoing
-            id="leave"
-            panelRef={summaryRef}
-            stayRef={confirmRef}
-            title={`Leave ${section?.name ?? "this section"}? ${stillToLookAt(unanswered, marked)}You cannot come back to this section.`}
-            summary={<PaletteSummary state={state} />}
-            stay={{ label: "Stay in this section", onClick: stayInSection }}
-            go={{ label: "Leave section", onClick: () => void leaveSection(), busy }}
-          />
-        ) : state.confirmingSkip && !state.paced && (unanswered.length > 0 || marked.length > 0) ? (
-          <CheckBeforeGoing
-            id="skip"
-            panelRef={summaryRef}
-            stayRef={confirmRef}
-            title={`${stillToLookAt(unanswered, marked)}Once you submit, you cannot change your answers.`}
-            summary={<PaletteSummary state={state} />}
-            stay={{
-              label: `Go to question ${toLookAt}`,
-              onClick: () => dispatch({ type: "wentTo", index: toLookAt - 1 }),
-            }}
-            go={{
-              label:
-                unanswered.length === 0
-                  ? "Submit now"
-                  : `Submit without ${unanswered.length === 1 ? "that answer" : "those answers"}`,
-              onClick: goOn,
-              busy,
-            }}
-            onEscape={stopAsking}
-          />
-        ) : state.confirmingSkip && state.paced && !state.answers[question._id] ? (
-          <CheckBeforeGoing
-            id="skip"
-            stayRef={confirmRef}
-            title="You have not answered this question. You cannot come back to it once you move on."
-            stay={{ label: "Stay on this question", onClick: stopAsking }}
-            go={{ label: isLast ? "Submit without an answer" : "Move on without an answer", onClick: goOn, busy }}
-          />
-        ) : (
-          <div className="mt-6 flex flex-wrap gap-3">
-            {!state.paced && state.index > state.sectionFirst && (
-              <button
-                type="button"
-                onClick={() => dispatch({ type: "wentTo", index: state.index - 1 })}
-                className="rounded border border-brand-700 px-8 py-3 font-semibold text-brand-700 hover:bg-brand-50"
-              >
-                Previous
-              </button>
-            )}
-            <button
-              type="submit"
-              disabled={busy}
-              className="rounded bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
-            >
-              {isLast
-                ? state.phase === "submitting"
-                  ? "Submitting…"
-                  : "Submit"
-                : endsSection
-                  ? state.paced
-                    ? "Next section"
-                    : "Leave section"
-                  : "Next"}
-            </button>
-            {leavable && !state.paced && !endsSection && (
-              <button
-                type="button"
-                disabled={busy}
-                onClick={askToLeave}
-                className="rounded border border-brand-700 px-8 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
-              >
-                Leave section
-              </button>
-            )}
-            {!state.paced && (
-              <>
-                <button
-                  type="button"
-                  aria-pressed={Boolean(state.marked[question._id])}
-                  disabled={state.leaving}
-                  onClick={toggleMark}
-                  className="rounded border-2 border-purple-800 px-4 py-3 font-semibold text-purple-900 hover:bg-purple-50 aria-pressed:bg-purple-800 aria-pressed:text-white disabled:opacity-60"
-                >
-                  {/* Pressed shows filled, with the palette's flag: the name stays, as a toggle's does. */}
-                  {state.marked[question._id] && <span aria-hidden="true">⚑ </span>}
-                  Mark for review
-                </button>
-                <button
-                  type="button"
-                  disabled={state.leaving || !state.answers[question._id]}
-                  onClick={() => {
-                    clearResponse();
-                    backToQuestion();
-                  }}
-                  className="rounded border border-slate-500 px-4 py-3 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
-                >
-                  Clear response
-                </button>
-              </>
-            )}
-          </div>
-        )}
-      </form>
-      {!state.paced && <QuestionPalette state={state} onGo={(index) => dispatch({ type: "wentTo", index })} />}
+      {state.paused ? (
+        <section aria-labelledby="quiz-paused" className="mt-6 rounded border-l-4 border-sky-700 bg-sky-50 p-4">
+          <h2 id="quiz-paused" ref={pausedRef} tabIndex={-1} className="text-xl font-bold focus:outline-none">
+            Test paused
+          </h2>
+          <p className="mt-2">{DRIVE_PAUSED_MESSAGE}</p>
+          <p className="mt-2 text-slate-700">Stay on this page: your question comes back here by itself.</p>
+        </section>
+      ) : (
+        questionAndPalette()
+      )}
     </div>
   );
+
+  // A function called in place, not a component: the form keeps its elements (and the focus) from one render to the next.
+  function questionAndPalette() {
+    if (!question) return null;
+    return (
+      <>
+        <form
+          className="mt-6"
+          onSubmit={(event) => {
+            event.preventDefault();
+            goOn();
+          }}
+        >
+          <AnswerOptions
+            question={question}
+            legend={
+              <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-900 focus:outline-none">
+                <RichText html={question.html} />
+              </h2>
+            }
+            choice={state.answers[question._id]}
+            onChoose={(choice) => pick(question._id, choice)}
+            disabled={state.leaving}
+          />
+          {notice && (
+            <div className="mt-4">
+              <Alert tone={notice.tone}>{notice.text}</Alert>
+            </div>
+          )}
+          {state.problem && (
+            <div className="mt-4">
+              <Alert tone="error">{state.problem}</Alert>
+            </div>
+          )}
+          {state.confirmingLeave && !state.paced && leavable ? (
+            <CheckBeforeGoing
+              id="leave"
+              panelRef={summaryRef}
+              stayRef={confirmRef}
+              title={`Leave ${section?.name ?? "this section"}? ${stillToLookAt(unanswered, marked)}You cannot come back to this section.`}
+              summary={<PaletteSummary state={state} />}
+              stay={{ label: "Stay in this section", onClick: stayInSection }}
+              go={{ label: "Leave section", onClick: () => void leaveSection(), busy }}
+            />
+          ) : state.confirmingSkip && !state.paced && (unanswered.length > 0 || marked.length > 0) ? (
+            <CheckBeforeGoing
+              id="skip"
+              panelRef={summaryRef}
+              stayRef={confirmRef}
+              title={`${stillToLookAt(unanswered, marked)}Once you submit, you cannot change your answers.`}
+              summary={<PaletteSummary state={state} />}
+              stay={{
+                label: `Go to question ${toLookAt}`,
+                onClick: () => dispatch({ type: "wentTo", index: toLookAt - 1 }),
+              }}
+              go={{
+                label:
+                  unanswered.length === 0
+                    ? "Submit now"
+                    : `Submit without ${unanswered.length === 1 ? "that answer" : "those answers"}`,
+                onClick: goOn,
+                busy,
+              }}
+              onEscape={stopAsking}
+            />
+          ) : state.confirmingSkip && state.paced && !state.answers[question._id] ? (
+            <CheckBeforeGoing
+              id="skip"
+              stayRef={confirmRef}
+              title="You have not answered this question. You cannot come back to it once you move on."
+              stay={{ label: "Stay on this question", onClick: stopAsking }}
+              go={{ label: isLast ? "Submit without an answer" : "Move on without an answer", onClick: goOn, busy }}
+            />
+          ) : (
+            <div className="mt-6 flex flex-wrap gap-3">
+              {!state.paced && state.index > state.sectionFirst && (
+                <button
+                  type="button"
+                  onClick={() => dispatch({ type: "wentTo", index: state.index - 1 })}
+                  className="rounded border border-brand-700 px-8 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+                >
+                  Previous
+                </button>
+              )}
+              <button
+                type="submit"
+                disabled={busy}
+                className="rounded bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+              >
+                {isLast
+                  ? state.phase === "submitting"
+                    ? "Submitting…"
+                    : "Submit"
+                  : endsSection
+                    ? state.paced
+                      ? "Next section"
+                      : "Leave section"
+                    : "Next"}
+              </button>
+              {leavable && !state.paced && !endsSection && (
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={askToLeave}
+                  className="rounded border border-brand-700 px-8 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+                >
+                  Leave section
+                </button>
+              )}
+              {!state.paced && (
+                <>
+                  <button
+                    type="button"
+                    aria-pressed={Boolean(state.marked[question._id])}
+                    disabled={state.leaving}
+                    onClick={toggleMark}
+                    className="rounded border-2 border-purple-800 px-4 py-3 font-semibold text-purple-900 hover:bg-purple-50 aria-pressed:bg-purple-800 aria-pressed:text-white disabled:opacity-60"
+                  >
+                    {/* Pressed shows filled, with the palette's flag: the name stays, as a toggle's does. */}
+                    {state.marked[question._id] && <span aria-hidden="true">⚑ </span>}
+                    Mark for review
+                  </button>
+                  <button
+                    type="button"
+                    disabled={state.leaving || !state.answers[question._id]}
+                    onClick={() => {
+                      clearResponse();
+                      backToQuestion();
+                    }}
+                    className="rounded border border-slate-500 px-4 py-3 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+                  >
+                    Clear response
+                  </button>
+                </>
+              )}
+            </div>
+          )}
+        </form>
+        {!state.paced && <QuestionPalette state={state} onGo={(index) => dispatch({ type: "wentTo", index })} />}
+      </>
+    );
+  }
 }

@@ -30,8 +30,19 @@ import {
  */
 const SAVE_AFTER_MS = 1500;
 
-/** The longest a page waits, at random, before it reads its clock when told time was added (decision 038). */
-export const TIME_ADDED_SPREAD_MS = 3000;
+/**
+ * The longest a page waits, at random, before it reads its clock when told time was added (decision 038) or that
+ * the drive was resumed (decision 039): every screen of a drive is told in the same second.
+ */
+export const CLOCK_READ_SPREAD_MS = 3000;
+
+/** How often a paused page asks whether the drive was resumed, in case word of it did not come down the stream. */
+const PAUSED_CHECK_EVERY_MS = 30_000;
+
+/** The server refused because the drive is paused (decision 039): what was sent is kept, to go again on resuming. */
+function isPausedRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 423;
+}
 
 /** A blur this soon after Tab is the focus leaving the page's last control for the browser's bar. */
 const TAB_BLUR_MS = 500;
@@ -194,12 +205,14 @@ export function useQuizAttempt(token: string) {
           return true;
         },
         (error: unknown) => {
+          if (isPausedRefusal(error)) dispatch({ type: "paused" });
+          const again = isTransient(error) || isPausedRefusal(error);
           dispatch(
-            isTransient(error)
+            again
               ? { type: "saveFailed", answer }
               : { type: "saveRefused", answer, message: messageOf(error, "The server did not take that answer.") },
           );
-          return !isTransient(error);
+          return !again;
         },
       );
       savesOnTheWay.current.set(answer.questionId, saved);
@@ -230,6 +243,7 @@ export function useQuizAttempt(token: string) {
       );
       finish(resultId);
     } catch (error) {
+      if (isPausedRefusal(error)) dispatch({ type: "paused" });
       dispatch({ type: "submitFailed", message: messageOf(error, "Submitting failed. Please try again.") });
     }
   }, [finish, stopWaiting, token]);
@@ -291,7 +305,8 @@ export function useQuizAttempt(token: string) {
         await load();
         return;
       }
-      if (!isTransient(error)) leaveRefusedAt.current = sectionFirst;
+      if (isPausedRefusal(error)) dispatch({ type: "paused" });
+      else if (!isTransient(error)) leaveRefusedAt.current = sectionFirst;
       dispatch({
         type: "leaveFailed",
         message: messageOf(error, "The section could not be left. Check your connection and try again."),
@@ -336,8 +351,12 @@ export function useQuizAttempt(token: string) {
         return;
       }
       // A refusal that is not about the attempt (a drive's exam room, decision 035) is said as the server says it:
-      // the answer stays unsaved, to go again once the student is back where the drive allows.
-      const problem = isTransient(error) ? undefined : messageOf(error, "The next question could not be opened.");
+      // the answer stays unsaved, to go again once the student is back where the drive allows, or it is resumed.
+      if (isPausedRefusal(error)) dispatch({ type: "paused" });
+      const problem =
+        isTransient(error) || isPausedRefusal(error)
+          ? undefined
+          : messageOf(error, "The next question could not be opened.");
       dispatch({ type: "moveFailed", carried, problem });
     }
   }, [inTurn, leaveSection, load, stopWaiting, submit, token]);
@@ -435,7 +454,7 @@ export function useQuizAttempt(token: string) {
     const timer = setInterval(() => dispatch({ type: "tick", now: Date.now() }), 250);
     return () => clearInterval(timer);
   }, [running]);
-  const timeUp = running && !state.moving && state.deadline > 0 && secondsLeft(state) === 0;
+  const timeUp = running && !state.paused && !state.moving && state.deadline > 0 && secondsLeft(state) === 0;
   /**
    * Whether an invigilator added time since the page last heard (decision 037), asked of the server when word of it
    * comes down the notices' stream, and when the countdown reaches zero (a stream may be down). True when they did
@@ -463,21 +482,50 @@ export function useQuizAttempt(token: string) {
     });
     return true;
   }, [token]);
-  // While the quiz runs, the invigilators' notices come down a stream (decision 038): a message is shown, and time
-  // added is read from the server's clock within seconds rather than when the countdown reaches zero.
+  /**
+   * Whether the paused drive was resumed (decision 039), asked of the server when word of it comes down the stream
+   * and now and then while paused. The attempt runs on where it stood, with its time as the server reads it, and
+   * what was refused meanwhile goes again; one that moved on or closed meanwhile is loaded as it now stands.
+   */
+  const readResumed = useCallback(async () => {
+    const current = latest.current;
+    const attempt = await call("quizAttempt", { token }).catch(() => undefined);
+    if (!attempt || (attempt.status === "in_progress" && attempt.pausedAt)) return;
+    if (
+      attempt.status === "in_progress" &&
+      attempt.attemptId === current.attemptId &&
+      attempt.sectionFirst === current.sectionFirst &&
+      (!current.paced || attempt.currentIndex === current.index) &&
+      attempt.secondsLeft > 0
+    ) {
+      dispatch({ type: "resumed", secondsLeft: attempt.secondsLeft, now: Date.now() });
+      resendFailed();
+      return;
+    }
+    await load();
+  }, [token, load, resendFailed]);
+  const paused = running && state.paused;
+  useEffect(() => {
+    if (!paused) return;
+    const checking = setInterval(() => void readResumed(), PAUSED_CHECK_EVERY_MS);
+    return () => clearInterval(checking);
+  }, [paused, readResumed]);
+  // While the quiz runs, the invigilators' notices come down a stream (decision 038): a message is shown, a pause
+  // stops the clock at once, and time added or the drive resumed is read from the server's clock within seconds
+  // rather than when the countdown reaches zero.
   const followedAttempt = running ? state.attemptId : null;
   useEffect(() => {
     if (!followedAttempt) return;
     const leaving = new AbortController();
-    // Time added to a whole drive reaches every screen in the same second: each page reads its clock after a random
-    // moment of up to TIME_ADDED_SPREAD_MS, and word that arrives meanwhile is read with it (an outside attack saw
-    // 500 pages read at once for one add, and once more for each add clicked again).
+    // Time added to a whole drive, or its resumption, reaches every screen in the same second: each page reads its
+    // clock after a random moment of up to CLOCK_READ_SPREAD_MS, and word that arrives meanwhile is read with it (an
+    // outside attack saw 500 pages read at once for one add, and once more for each add clicked again).
     let reading: ReturnType<typeof setTimeout> | undefined;
-    const readAddedTime = () => {
+    const readClockSoon = () => {
       reading ??= setTimeout(() => {
         reading = undefined;
-        void runsOn();
-      }, Math.random() * TIME_ADDED_SPREAD_MS);
+        void (latest.current.paused ? readResumed() : runsOn());
+      }, Math.random() * CLOCK_READ_SPREAD_MS);
     };
     void followEventStream({
       address: addressOf("quizNotices"),
@@ -488,14 +536,15 @@ export function useQuizAttempt(token: string) {
         const notice = noticeSchema.safeParse(JSON.parse(data));
         if (!notice.success) return;
         if (notice.data.kind === "message") dispatch({ type: "messageReceived", notice: notice.data });
-        else readAddedTime();
+        else if (notice.data.kind === "paused") dispatch({ type: "paused" });
+        else readClockSoon();
       },
     });
     return () => {
       leaving.abort();
       clearTimeout(reading);
     };
-  }, [followedAttempt, token, runsOn]);
+  }, [followedAttempt, token, runsOn, readResumed]);
 
   useEffect(() => {
     if (!timeUp) return;
@@ -577,7 +626,8 @@ export function useQuizAttempt(token: string) {
       away = false;
     };
     const report = () => {
-      if (away) return;
+      // A paused drive counts nobody leaving: the test is put away, and the server refuses the report.
+      if (away || latest.current.paused) return;
       away = true;
       const position = latest.current.index;
       setTimeout(() => {

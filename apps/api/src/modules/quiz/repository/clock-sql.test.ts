@@ -25,6 +25,7 @@ import {
   isRunning,
   nextSectionClock,
   readClock,
+  resumedClock,
   type SectionTime,
   sectionClock,
   sectionEndsAt,
@@ -501,12 +502,13 @@ describe("the quiz clock in SQL", async () => {
     );
   });
 
-  it("adds time in one statement exactly as withAddedTime does, cut at the drive's closing", async () => {
+  it("adds time in one statement exactly as withAddedTime does, and a pause's as resumedClock, cut at the drive's closing", async () => {
     await fc.assert(
       fc.asyncProperty(
         clockCase(MAX_STORED_QUESTIONS),
         fc.integer({ min: 1, max: 600 }),
-        async (generated, seconds) => {
+        fc.boolean(),
+        async (generated, seconds, asPause) => {
           const { clock, deadlineAt, endsBy, now } = generated;
           const { added, stored } = await rolledBack(async (tx) => {
             const attemptId = await storeAttempt(
@@ -519,15 +521,19 @@ describe("the quiz clock in SQL", async () => {
               await tx.execute(sql`update drives set closes_at = ${endsBy.toISOString()}::timestamptz,
               closing_ends_attempts = true where id = ${student.driveId}::uuid`);
             }
-            const added = await addTime(tx, { studentId: student.id }, seconds, now, 1_000_000);
+            // A pause from `now` that lasted `seconds` is given back at `now` (decision 039).
+            const given = asPause ? ("pause" as const) : { mostSeconds: 1_000_000 };
+            const added = await addTime(tx, { studentId: student.id }, seconds, now, given);
             const { rows } = await tx.execute<Record<string, string | number | boolean>>(sql`
             select current_position as "currentPosition", current_started_at as "currentStartedAt",
                    coalesce(section_deadline_at, deadline_at) as "sectionDeadlineAt", deadline_at as "deadlineAt",
-                   added_seconds as "addedSeconds"
+                   added_seconds as "addedSeconds", paused_seconds as "pausedSeconds"
             from attempts where id = ${attemptId}::uuid`);
             return { added, stored: rows[0] };
           });
-          const expected = withAddedTime(clock, deadlineAt, endsBy, now, seconds);
+          const expected = asPause
+            ? resumedClock(clock, deadlineAt, endsBy, now, new Date(now.getTime() + seconds * 1000))
+            : withAddedTime(clock, deadlineAt, endsBy, now, seconds);
           const storedClock = {
             ...clock,
             currentPosition: stored?.currentPosition,
@@ -546,7 +552,8 @@ describe("the quiz clock in SQL", async () => {
           ]);
           expect(storedClock).toEqual(expected.clock);
           expect(new Date(String(stored?.deadlineAt))).toEqual(expected.deadlineAt);
-          expect(stored?.addedSeconds).toBe(generated.addedSeconds + seconds);
+          expect(stored?.addedSeconds).toBe(generated.addedSeconds + (asPause ? 0 : seconds));
+          expect(stored?.pausedSeconds).toBe(asPause ? seconds : 0);
           // The question the student has open keeps its place, with the time added to it unless a closing cuts it.
           const [before, after] = [readClock(clock, now), readClock(expected.clock, now)];
           expect(after.position).toBe(before.position);
@@ -575,6 +582,35 @@ describe("the quiz clock in SQL", async () => {
         expect(swept).toBe(hasRunOut(clock, now));
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe("a drive's pause (decision 039)", () => {
+  it("makes a clock running at the pause read, from its resumption on, what it read from the pause on", () => {
+    fc.assert(
+      fc.property(
+        clockCase(25),
+        fc.integer({ min: 1, max: 7200 }),
+        fc.integer({ min: 0, max: 4_000_000 }),
+        (generated, pauseSeconds, afterMs) => {
+          const { clock, deadlineAt, now: pausedAt } = generated;
+          const resumedAt = new Date(pausedAt.getTime() + pauseSeconds * 1000);
+          const resumed = resumedClock(clock, deadlineAt, null, pausedAt, resumedAt);
+          if (!isRunning(clock, pausedAt)) {
+            // Its time was up (or in the grace after it) when the drive paused: nothing to give back.
+            expect(resumed).toBeUndefined();
+            return;
+          }
+          expect(resumed?.deadlineAt.getTime()).toBe(deadlineAt.getTime() + pauseSeconds * 1000);
+          const fromPause = new Date(pausedAt.getTime() + afterMs);
+          const fromResumption = new Date(resumedAt.getTime() + afterMs);
+          const stood = resumed?.clock as AttemptClock;
+          expect(readClock(stood, fromResumption)).toEqual(readClock(clock, fromPause));
+          expect(hasRunOut(stood, fromResumption)).toBe(hasRunOut(clock, fromPause));
+        },
+      ),
+      { numRuns: 2000 },
     );
   });
 });

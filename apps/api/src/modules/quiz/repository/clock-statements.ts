@@ -39,30 +39,33 @@ const PALETTE_CHANGE = paletteChangeSql({ now: "$3::timestamptz", marked: "$4::b
 
 const overdueAttemptsStatement: NamedStatement = {
   name: "quiz.overdue-attempts",
-  // $3 only this student's, $4 only this drive's (null: anyone's)
+  // $3 only this student's, $4 only this drive's (null: anyone's); $5 the moment (null: now()). A paused drive's
+  // clocks stand still (decision 039): nothing of it is overdue until it is resumed.
   text: `select ${ATTEMPT_COLUMNS} from attempts
     where submitted_at is null
-      and ${runOutSql(clockColumns(), "now()", "$1::int")}
+      and ${runOutSql(clockColumns(), "coalesce($5::timestamptz, now())", "$1::int")}
       and ($3::uuid is null or student_id = $3::uuid) and ($4::uuid is null or drive_id = $4::uuid)
+      and not exists (select 1 from drives paused where paused.id = attempts.drive_id and paused.paused_at is not null)
     order by deadline_at
     limit $2::int
     for update skip locked`,
 };
 
 /**
- * Open attempts whose open section's last window (or its deadline) has passed by more than `graceSeconds`, locked:
- * in the last section (or without sections) the attempt's time is up; before it, the next section is due. Anyone's,
- * or only those `of` a student or a drive.
+ * Open attempts whose open section's last window (or its deadline) has passed by more than `graceSeconds` at `at`
+ * (now by default), locked: in the last section (or without sections) the attempt's time is up; before it, the next
+ * section is due. Anyone's, or only those `of` a student or a drive; never a paused drive's.
  */
 export async function overdueAttempts(
   db: Executor,
   graceSeconds: number,
   limit = 100,
   of?: AttemptsOf,
+  at?: Date,
 ): Promise<AttemptRow[]> {
   const studentId = of && "studentId" in of ? of.studentId : null;
   const driveId = of && "driveId" in of ? of.driveId : null;
-  return attemptRows(db, overdueAttemptsStatement, [graceSeconds, limit, studentId, driveId]);
+  return attemptRows(db, overdueAttemptsStatement, [graceSeconds, limit, studentId, driveId, at ?? null]);
 }
 
 /** The attempt's clock after a one-statement save or Next. */
