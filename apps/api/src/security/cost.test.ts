@@ -201,6 +201,13 @@ describe("the cost of every route to everyone else", async () => {
     return { headers, questions, lookup };
   }
   /** The id of a student who has started a quiz, as an invigilator's actions on the student name them. */
+  /** A new drive of the routes' test with one candidate sitting its quiz: its id. */
+  async function driveWithCandidate(): Promise<string> {
+    const created = await call("POST", "/api/drives", { ...(EXAMPLES.createDrive?.() as object), testId: ids.test });
+    const { _id, code } = created.json() as { _id: string; code: string };
+    await studentInQuiz(code);
+    return _id;
+  }
   async function idOfStudentInQuiz(): Promise<string> {
     const { lookup } = await studentInQuiz();
     const { rows } = await database.pool.query<{ id: string }>("select id from students where email = $1", [
@@ -550,6 +557,26 @@ describe("the cost of every route to everyone else", async () => {
             headers: await admin(),
             payload: { minutes: 5 },
           };
+        },
+      },
+    ],
+    pauseDrive: [
+      {
+        // A drive of its own each time, with a candidate sitting: a drive is paused once.
+        label: "a drive with a candidate sitting",
+        make: async () => {
+          const sitting = await driveWithCandidate();
+          return { method: "POST", url: `/api/drives/${sitting}/pause`, headers: await admin() };
+        },
+      },
+    ],
+    resumeDrive: [
+      {
+        label: "a paused drive with a candidate sitting",
+        make: async () => {
+          const sitting = await driveWithCandidate();
+          await call("POST", `/api/drives/${sitting}/pause`);
+          return { method: "POST", url: `/api/drives/${sitting}/resume`, headers: await admin() };
         },
       },
     ],
