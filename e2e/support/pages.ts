@@ -1,7 +1,8 @@
 // Steps several journeys share: an accessibility check of the page as it stands, the home page's feedback, and
-// opening and filling in registration, and that nothing on a phone-width page scrolls sideways.
+// opening and filling in registration, that nothing on a phone-width page scrolls sideways, and an invigilator's
+// live board beside a student on the quiz.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 import type { uniqueStudent } from "./api.ts";
 
 /** axe-core finds nothing on the page in its current state; a failure names each rule and where it failed. */
@@ -107,4 +108,30 @@ export function wallClock(instant: Date, timeZone: string): string {
   })
     .format(instant)
     .replace(" ", "T");
+}
+
+/** Opens the live board of `driveId` for the admin of `token`, and waits until it follows the drive's changes. */
+export async function openLiveBoard(page: Page, token: string, driveId: string) {
+  await page.goto("/admin/login");
+  await page.evaluate((saved) => localStorage.setItem("adminToken", saved), token);
+  await page.goto(`/admin/drives/${driveId}/live`);
+  await expect(page.getByText("Updating as students answer.")).toBeVisible();
+}
+
+/**
+ * A student at a phone's width (360 × 740) who registers for the drive `driveCode` as `student` and is on a quiz
+ * timed as a whole: their page, and its context to close.
+ */
+export async function studentOnWholeQuiz(
+  browser: Browser,
+  driveCode: string,
+  student: ReturnType<typeof uniqueStudent>,
+) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.goto(`/student/register?drive=${driveCode}`);
+  await fillRegistration(page, student);
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByRole("timer")).toContainText("for the whole quiz");
+  return { page, context };
 }

@@ -3,7 +3,7 @@
 // seconds, pushed down its notices' stream. On a drive of the journey's own.
 import { sharedAdminToken, uniqueStudent } from "../support/api.ts";
 import { ownQuiz } from "../support/own-quiz.ts";
-import { expectNoAxeViolations, fillRegistration } from "../support/pages.ts";
+import { expectNoAxeViolations, openLiveBoard, studentOnWholeQuiz } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
 test("an invigilator adds time to one student and to everyone, and sends a message, from the live board; the student's page shows each at once", async ({
@@ -21,18 +21,9 @@ test("an invigilator adds time to one student and to everyone, and sends a messa
     token,
   });
   // The board is open before the student starts, so the time is added well before their 45 s are up.
-  await page.goto("/admin/login");
-  await page.evaluate((saved) => localStorage.setItem("adminToken", saved), token);
-  await page.goto(`/admin/drives/${drive._id}/live`);
-  await expect(page.getByText("Updating as students answer.")).toBeVisible();
-
-  const studentContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  const student = await studentContext.newPage();
+  await openLiveBoard(page, token, drive._id);
   const details = { ...uniqueStudent(), name: `Meera Extra ${Date.now()}` };
-  await student.goto(`/student/register?drive=${drive.code}`);
-  await fillRegistration(student, details);
-  await student.getByRole("button", { name: "Register" }).click();
-  await expect(student.getByRole("timer")).toContainText("for the whole quiz");
+  const { page: student, context: studentContext } = await studentOnWholeQuiz(browser, drive.code, details);
   await student.getByRole("radio").first().check();
 
   const row = page.getByRole("table", { name: `Students of ${drive.name} and where each stands` }).getByRole("row", {

@@ -3,7 +3,7 @@
 // comes back with the time it had. On a drive of the journey's own.
 import { sharedAdminToken, uniqueStudent } from "../support/api.ts";
 import { ownQuiz } from "../support/own-quiz.ts";
-import { expectNoAxeViolations, fillRegistration } from "../support/pages.ts";
+import { expectNoAxeViolations, openLiveBoard, studentOnWholeQuiz } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
 
 /** The seconds a whole-quiz timer shows, from "Time Left: 1:23 for the whole quiz". */
@@ -25,17 +25,9 @@ test("an invigilator pauses the drive from the live board: the student's clock s
     drive: { organisation: "Riverside College" },
     token,
   });
-  await page.goto("/admin/login");
-  await page.evaluate((saved) => localStorage.setItem("adminToken", saved), token);
-  await page.goto(`/admin/drives/${drive._id}/live`);
-  await expect(page.getByText("Updating as students answer.")).toBeVisible();
-
-  const studentContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  const student = await studentContext.newPage();
-  await student.goto(`/student/register?drive=${drive.code}`);
-  await fillRegistration(student, { ...uniqueStudent(), name: `Nila Pause ${Date.now()}` });
-  await student.getByRole("button", { name: "Register" }).click();
-  await expect(student.getByRole("timer")).toContainText("for the whole quiz");
+  await openLiveBoard(page, token, drive._id);
+  const details = { ...uniqueStudent(), name: `Nila Pause ${Date.now()}` };
+  const { page: student, context: studentContext } = await studentOnWholeQuiz(browser, drive.code, details);
   const question = await student.getByRole("heading", { level: 2 }).first().textContent();
 
   page.once("dialog", (dialog) => {

@@ -49,8 +49,7 @@ export async function adminSessionState(
 
 const studentSessionStatement: NamedStatement = {
   name: "auth.student-session",
-  text: `select s.sessions_valid_from as "validFrom", d.allowed_addresses as "allowedAddresses",
-           d.paused_at as "pausedAt"
+  text: `select s.sessions_valid_from as "validFrom", d.allowed_addresses as "allowedAddresses"
          from students s join drives d on d.id = s.drive_id where s.id = $1::uuid`,
 };
 
@@ -60,23 +59,15 @@ export interface StudentSession {
   validFrom: Date | null;
   /** The student's drive's exam room: addresses and ranges the test may be sat from; empty: anywhere. */
   allowedAddresses: string[];
-  /** When the student's drive was paused (decision 039); null: its clocks run. */
-  pausedAt: Date | null;
 }
 
 /** The student's session rules, or undefined when there is no such student. */
 export async function studentSession(db: Executor, studentId: string): Promise<StudentSession | undefined> {
-  const [row] = await runNamed<{ validFrom: string | null; allowedAddresses: string[]; pausedAt: string | null }>(
-    db,
-    studentSessionStatement,
-    [studentId],
-  );
+  const [row] = await runNamed<{ validFrom: string | null; allowedAddresses: string[] }>(db, studentSessionStatement, [
+    studentId,
+  ]);
   if (!row) return undefined;
-  return {
-    validFrom: row.validFrom === null ? null : new Date(row.validFrom),
-    allowedAddresses: row.allowedAddresses,
-    pausedAt: row.pausedAt === null ? null : new Date(row.pausedAt),
-  };
+  return { validFrom: row.validFrom === null ? null : new Date(row.validFrom), allowedAddresses: row.allowedAddresses };
 }
 
 /** Stores a download ticket (by its hash), clearing the tickets nobody followed (an index on the expiry). */

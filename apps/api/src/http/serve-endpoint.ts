@@ -103,11 +103,9 @@ export function serve<Name extends EndpointName>(
     definition.access.who === "admin"
       ? app.requireAdmin
       : definition.access.who === "student"
-        ? definition.access.changes
-          ? app.requireSittingStudentChange
-          : definition.access.sitting
-            ? app.requireSittingStudent
-            : app.requireStudent
+        ? definition.access.sitting
+          ? app.requireSittingStudent
+          : app.requireStudent
         : undefined;
   // HEAD of a GET runs its handler: harmless for a public read, but a student's GET starts an attempt's clock and an
   // admin's export runs its query and is audited, for headers nobody needs. Those answer HEAD with 405, before

@@ -3,7 +3,6 @@
 // token, check it, and put who is calling on `request.admin` or `request.student`. Routes never parse tokens.
 // `requireAdmin` also refuses a role too weak for the route, by the one rule book in auth/admin-access.ts.
 import { type AdminRole, notAllowedMessage, roleAtLeast } from "@trainwise/contract/admin-roles";
-import { DRIVE_PAUSED_MESSAGE } from "@trainwise/contract/notices";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { adminRouteRule } from "../auth/admin-access.ts";
@@ -30,11 +29,6 @@ export interface AdminCaller {
 
 export interface StudentCaller {
   id: string;
-  /**
-   * When the student's drive was paused (decision 039), as this instance last read it; null: its clocks run. The
-   * attempt's clock is read at this moment meanwhile.
-   */
-  pausedAt: Date | null;
 }
 
 declare module "fastify" {
@@ -44,8 +38,6 @@ declare module "fastify" {
     requireStudent: (request: FastifyRequest) => Promise<void>;
     /** requireStudent, and the request comes from the student's drive's exam room (decision 035). */
     requireSittingStudent: (request: FastifyRequest) => Promise<void>;
-    /** requireSittingStudent, and the student's drive is not paused (decision 039): 423 while it is. */
-    requireSittingStudentChange: (request: FastifyRequest) => Promise<void>;
     /** Forgets what this instance read about a student's sessions, after it ended them itself. */
     forgetStudentSessions: (studentId: string) => void;
     /** The database's announcements of changed student sessions, as this instance hears them. */
@@ -119,15 +111,12 @@ const STUDENT_SESSION_TRUST_MS = { listening: 10 * 60_000, deaf: 5_000 };
 const STUDENT_SESSION_CACHE_SIZE = 50_000;
 
 /**
- * When each student's sessions became valid (null: never ended), their drive's exam room and whether it is paused,
- * read once and then kept: a quiz makes dozens of requests a minute, each checking them. A drive's new exam room,
- * its pause and its resumption are announced to every instance as a change of every session.
+ * When each student's sessions became valid (null: never ended) and their drive's exam room, read once and then
+ * kept: a quiz makes dozens of requests a minute, each checking them. A drive's new exam room is announced to
+ * every instance as a change of every session.
  */
 function createStudentSessionCheck(app: FastifyInstance) {
-  const cache = new Map<
-    string,
-    { validFrom: number | null; examRoom: ExamRoom; pausedAt: Date | null; readAt: number }
-  >();
+  const cache = new Map<string, { validFrom: number | null; examRoom: ExamRoom; readAt: number }>();
   const forget = (studentId: string) => void cache.delete(studentId);
   const changes = new SessionChangeListener(app.db.$client, {
     changed: forget,
@@ -144,7 +133,6 @@ function createStudentSessionCheck(app: FastifyInstance) {
     const session = {
       validFrom: read.validFrom === null ? null : read.validFrom.getTime(),
       examRoom: examRoomOf(read.allowedAddresses),
-      pausedAt: read.pausedAt,
       readAt: now,
     };
     cache.set(studentId, session);
@@ -196,23 +184,15 @@ export default fp(
       if (session === undefined || (session.validFrom !== null && claims.issuedAt.getTime() < session.validFrom)) {
         throw new HttpError(401, SESSION_EXPIRED);
       }
-      request.student = { id: claims.subject, pausedAt: session.pausedAt };
+      request.student = { id: claims.subject };
       return session;
     }
     app.decorate("requireStudent", async (request: FastifyRequest) => {
       await checkStudent(request);
     });
-    async function checkSitting(request: FastifyRequest) {
-      const session = await checkStudent(request);
-      if (!admits(session.examRoom, request.ip)) throw new HttpError(403, outsideExamRoomMessage(request.ip));
-      return session;
-    }
     app.decorate("requireSittingStudent", async (request: FastifyRequest) => {
-      await checkSitting(request);
-    });
-    app.decorate("requireSittingStudentChange", async (request: FastifyRequest) => {
-      // 423, not 409: the page keeps what it sent, to send again once the drive is resumed.
-      if ((await checkSitting(request)).pausedAt) throw new HttpError(423, DRIVE_PAUSED_MESSAGE);
+      const { examRoom } = await checkStudent(request);
+      if (!admits(examRoom, request.ip)) throw new HttpError(403, outsideExamRoomMessage(request.ip));
     });
   },
   { name: "auth", dependencies: ["errors"] },

@@ -172,6 +172,24 @@ export async function servedInOrder(pool: pg.Pool, attemptId: string): Promise<Q
   }));
 }
 
+/** The student whose attempt `attemptId` is: the admin's routes name students, a start answers with its attempt. */
+export async function studentOfAttempt(pool: pg.Pool, attemptId: string): Promise<string> {
+  const { rows } = await pool.query<{ studentId: string }>(
+    `select student_id as "studentId" from attempts where id = $1::uuid`,
+    [attemptId],
+  );
+  return rows[0]?.studentId as string;
+}
+
+/** A student registered for the drive `driveCode` who has started its quiz: their token, the start's answer, ids. */
+export async function startedStudent(app: FastifyInstance, pool: pg.Pool, driveCode: string) {
+  const { token } = await registerStudent(app, { driveCode });
+  const started = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
+  if (started.statusCode !== 200) throw new Error(`start failed: ${started.body}`);
+  const state = started.json() as Extract<AttemptState, { status: "in_progress" }>;
+  return { token, state, attemptId: state.attemptId, studentId: await studentOfAttempt(pool, state.attemptId) };
+}
+
 /** Moves an attempt's times `seconds` into the past, as if that much time had gone by on its clock. */
 export async function attemptTimePasses(pool: pg.Pool, attemptId: string, seconds: number): Promise<void> {
   await pool.query(

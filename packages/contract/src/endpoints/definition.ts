@@ -15,11 +15,6 @@ export type Access =
        * one's result later is not sitting it.
        */
       readonly sitting?: boolean;
-      /**
-       * Sitting, and it changes the attempt (an answer, a move, a report, a submit): refused while the drive is
-       * paused (decision 039), since the attempt's clock stands still then.
-       */
-      readonly changes?: boolean;
     }
   | {
       readonly who: "admin";
@@ -60,8 +55,6 @@ export const anyone = { who: "public" } as const;
 export const student = { who: "student" } as const;
 /** A student sitting the test, where the drive's exam-room rules apply. */
 export const sitting = { who: "student", sitting: true } as const;
-/** Sitting the test and changing the attempt: refused while the drive is paused as well (decision 039). */
-export const sittingChange = { who: "student", sitting: true, changes: true } as const;
 export function admin<const Role extends AdminRole, const Action extends AuditAction | undefined = undefined>(
   role: Role,
   audit?: Action,

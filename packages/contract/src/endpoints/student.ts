@@ -18,7 +18,7 @@ import {
   saveAnswerSchema,
 } from "../quiz.ts";
 
-import { endpoint, sitting, sittingChange, student } from "./definition.ts";
+import { endpoint, sitting, student } from "./definition.ts";
 
 export const studentEndpoints = {
   quizQuestions: endpoint({
@@ -66,7 +66,7 @@ export const studentEndpoints = {
   saveAnswer: endpoint({
     method: "PUT",
     path: "/quiz/answers",
-    access: sittingChange,
+    access: sitting,
     summary: "Save the answer to the open question",
     body: saveAnswerSchema,
     response: attemptProgressSchema,
@@ -74,7 +74,7 @@ export const studentEndpoints = {
   nextQuestion: endpoint({
     method: "POST",
     path: "/quiz/next",
-    access: sittingChange,
+    access: sitting,
     summary:
       "Move on to the question at `position` (Next, or the timer running out), saving the answer to the question " +
       "being left when one is sent; answers the question now open",
@@ -84,7 +84,7 @@ export const studentEndpoints = {
   changePalette: endpoint({
     method: "PUT",
     path: "/quiz/palette",
-    access: sittingChange,
+    access: sitting,
     summary:
       "On a quiz timed as a whole: note that the student opened the question at `position`, and mark it for " +
       "review, unmark it, or clear its answer; answers where the attempt stands on the server's clock",
@@ -94,7 +94,7 @@ export const studentEndpoints = {
   leaveSection: endpoint({
     method: "POST",
     path: "/quiz/section/next",
-    access: sittingChange,
+    access: sitting,
     summary:
       "On a test timed per section: close the open section (Leave section, or its clock running out) and open the " +
       "next; answers where the attempt now stands. A section already left is not left again",
@@ -104,7 +104,7 @@ export const studentEndpoints = {
   reportFocusLoss: endpoint({
     method: "POST",
     path: "/quiz/focus",
-    access: sittingChange,
+    access: sitting,
     summary:
       "Record that the quiz page lost focus or visibility on the question at `position`; at the drive's focus-loss " +
       "limit, when the drive says so, the attempt is submitted",
@@ -114,7 +114,7 @@ export const studentEndpoints = {
   reportFullScreenExit: endpoint({
     method: "POST",
     path: "/quiz/full-screen/exit",
-    access: sittingChange,
+    access: sitting,
     summary: "Record that the quiz page left full screen, on a drive that asks for it, while the attempt runs",
     status: 204,
     response: z.null(),
@@ -122,7 +122,7 @@ export const studentEndpoints = {
   submitQuiz: endpoint({
     method: "POST",
     path: "/quiz/submit",
-    access: sittingChange,
+    access: sitting,
     summary: "Submit the quiz; submitting again returns the same result",
     body: quizSubmitSchema,
     response: quizSubmitResponseSchema,

@@ -12,6 +12,7 @@ import {
   registerStudent,
   seedQuestions,
   studentInput,
+  studentOfAttempt,
 } from "../../test/fixtures.ts";
 
 const LAB = "10.20.30.40";
@@ -502,13 +503,7 @@ describe("an invigilator ends one attempt from the live board", async () => {
   const viewer = bearer(await adminToken(app, database.db, `viewer${Date.now()}`, "viewer"));
   const endAttempt = (studentId: string, headers = admin) =>
     app.inject({ method: "POST", url: `/api/students/${studentId}/end-attempt`, headers });
-  const studentOf = async (attemptId: string) =>
-    (
-      await database.pool.query<{ studentId: string }>(
-        'select student_id as "studentId" from attempts where id = $1::uuid',
-        [attemptId],
-      )
-    ).rows[0]?.studentId as string;
+  const studentOf = (attemptId: string) => studentOfAttempt(database.pool, attemptId);
 
   it("scores it with its saved answers, audited, and the student's page on another instance finds it submitted", async () => {
     const { drive, token, state } = await sittingOn({});

@@ -27,7 +27,8 @@ import { settledSql } from "./key-release.ts";
  * questions, then on the share of each section the drive breaks ties by, in its order, then on whole seconds taken
  * (so a tie the page shows is a tie in rank); the percentile is the share of candidates whose score is the same or
  * lower. Time taken ends at the attempt's deadline: an attempt whose time ran out was closed whenever the sweep or
- * the student's next request came, which must not order the candidates.
+ * the student's next request came, which must not order the candidates; the time its drive stood paused is not
+ * counted (decision 039).
  */
 function rankedSql(driveId: string): SQL {
   return sql`ranked as materialized (
@@ -40,7 +41,8 @@ function rankedSql(driveId: string): SQL {
           coalesce(a.marks, a.score, 0)::float8 as marks,
           coalesce(coalesce(a.marks, a.score, 0)::float8 / nullif(a.total_questions, 0), 0) as share,
           ${tieBreaksSql("a", "d.tie_break_sections")} as tie_breaks,
-          floor(extract(epoch from least(a.submitted_at, a.deadline_at) - a.started_at))::int as seconds_taken,
+          floor(extract(epoch from least(a.submitted_at, a.deadline_at) - a.started_at) - a.paused_seconds)::int
+            as seconds_taken,
           ${sql.raw(autoSubmittedSql("a"))} as auto_submitted
         from attempts a join drives d on d.id = a.drive_id
         where a.drive_id = ${driveId} and a.submitted_at is not null

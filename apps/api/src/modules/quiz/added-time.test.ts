@@ -5,7 +5,7 @@
 import type { Drive, DriveInput } from "@trainwise/contract/drives";
 import { describe, expect, it } from "vitest";
 import { createSecondInstance, createTestApp } from "../../test/app.ts";
-import { adminToken, attemptTimePasses, bearer, registerStudent, seedQuestions } from "../../test/fixtures.ts";
+import { adminToken, attemptTimePasses, bearer, seedQuestions, startedStudent } from "../../test/fixtures.ts";
 
 describe("an invigilator adds time", async () => {
   const product = await createTestApp();
@@ -36,17 +36,7 @@ describe("an invigilator adds time", async () => {
     return created.json();
   }
   /** A student of `drive` who has started: their token, attempt and student id. */
-  async function sitting(drive: Drive) {
-    const { token } = await registerStudent(app, { driveCode: drive.code });
-    const started = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
-    expect(started.statusCode, started.body).toBe(200);
-    const attemptId = started.json().attemptId as string;
-    const { rows } = await database.pool.query<{ studentId: string }>(
-      `select student_id as "studentId" from attempts where id = $1::uuid`,
-      [attemptId],
-    );
-    return { token, attemptId, studentId: rows[0]?.studentId as string };
-  }
+  const sitting = (drive: Drive) => startedStudent(app, database.pool, drive.code);
   const clockOf = async (attemptId: string) =>
     (
       await database.pool.query<{

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { drain } from "../../drain.ts";
 import { createSecondInstance, createTestApp } from "../../test/app.ts";
 import { openEventStream } from "../../test/event-stream.ts";
-import { addRightWrongQuestion, adminToken, bearer, registerStudent } from "../../test/fixtures.ts";
+import { addRightWrongQuestion, adminToken, bearer, startedStudent } from "../../test/fixtures.ts";
 import { NOTICE_STREAM } from "./notice-stream.ts";
 
 describe("notices to candidates' screens", async () => {
@@ -43,15 +43,7 @@ describe("notices to candidates' screens", async () => {
   const second = await createSecondInstance(first);
   await second.app.listen({ host: "127.0.0.1", port: 0 });
 
-  const started = async (driveCode: string) => {
-    const { token } = await registerStudent(app, { driveCode });
-    const start = await app.inject({ method: "POST", url: "/api/quiz/start", headers: bearer(token) });
-    expect(start.statusCode, start.body).toBe(200);
-    const { rows } = await database.pool.query<{ id: string }>("select student_id as id from attempts where id = $1", [
-      start.json().attemptId,
-    ]);
-    return { token, studentId: rows[0]?.id as string };
-  };
+  const started = (driveCode: string) => startedStudent(app, database.pool, driveCode);
   const notices = (instance: FastifyInstance, token: string) => openEventStream(instance, "/api/quiz/notices", token);
   const send = (driveId: string, text: unknown, headers = owner) =>
     app.inject({ method: "POST", url: `/api/drives/${driveId}/messages`, headers, payload: { text } });

@@ -23,19 +23,20 @@ import {
 } from "./service.ts";
 
 const quizRoutes: FastifyPluginAsync = async (app) => {
-  serve(app, "quizQuestions", async (request) => {
-    const student = studentOf(request);
-    return (await startOrResumeAttempt(app.db, student.id, "all_at_once", student.pausedAt)).questions;
-  });
+  serve(
+    app,
+    "quizQuestions",
+    async (request) => (await startOrResumeAttempt(app.db, studentOf(request).id, "all_at_once")).questions,
+  );
   serve(app, "quizIntro", async (request) => quizIntro(app.db, studentOf(request).id));
-  serve(app, "startQuiz", async (request) => startAttempt(app.db, studentOf(request)));
+  serve(app, "startQuiz", async (request) => startAttempt(app.db, studentOf(request).id));
   const openNotices = noticeStreams(app);
   serve(app, "quizNotices", async (request, reply) => {
     const driveId = await driveOfStudent(app.db, studentOf(request).id);
     if (!driveId) throw new HttpError(401, SESSION_EXPIRED);
     return openNotices(request, reply, driveId);
   });
-  serve(app, "quizAttempt", async (request) => currentAttemptState(app.db, studentOf(request)));
+  serve(app, "quizAttempt", async (request) => currentAttemptState(app.db, studentOf(request).id));
   serve(app, "saveAnswer", async (request) => saveAnswer(app.db, studentOf(request).id, request.body));
   serve(app, "nextQuestion", async (request) =>
     advanceAttempt(app.db, studentOf(request).id, request.body.position, request.body.answer),

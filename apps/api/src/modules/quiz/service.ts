@@ -32,6 +32,7 @@ import { drawnOptionIds, servedQuizQuestions } from "./question-contents.ts";
 import {
   answerSlots,
   attemptsOf,
+  drivePausedAt,
   lockOpenAttempt,
   lockOpenAttemptWithSlots,
   resultContext,
@@ -111,10 +112,13 @@ function sectionTimes(attempt: Pick<AttemptRow, "timingMode" | "sections">): Sec
 /**
  * Brings the attempt's clock up to `now`, its row locked: an attempt timed per section moves on past every section
  * whose time has run out (each next one from when the last ended), and an attempt whose time has run out (its last
- * section's, or its own) is scored and closed. Returns the attempt as it now is.
+ * section's, or its own) is scored and closed; nothing moves while its drive stands paused. Returns the attempt as it
+ * now is.
  */
 async function closeIfOverdue(db: Executor, attempt: AttemptRow, now: Date): Promise<AttemptRow> {
   if (!isOverdue(attempt, now)) return attempt;
+  // A paused drive's clocks stand still (decision 039): asked of the database, whatever read the attempt.
+  if (await drivePausedAt(db, { driveId: attempt.driveId })) return attempt;
   const times = sectionTimes(attempt);
   const caughtUp = catchUpSections(attempt, times, attempt.deadlineAt, now);
   if (caughtUp.sectionFirst !== attempt.sectionFirst) {
@@ -136,7 +140,7 @@ async function moveToSection(db: Executor, attempt: AttemptRow, opened: AttemptC
  * Anything else is read as it is, without a transaction.
  */
 async function settled(db: Database, attempt: AttemptRow, pausedAt: Date | null = null): Promise<AttemptRow> {
-  // A paused drive's clock stands at its pause (decision 039): nothing runs out meanwhile.
+  // A paused drive's clock stands at its pause (decision 039): nothing runs out meanwhile (closeIfOverdue asks too).
   if (!isOverdue(attempt, clockMoment(new Date(), pausedAt))) return attempt;
   return db.transaction(async (tx) => {
     const open = await lockOpenAttempt(tx, attempt.studentId);
@@ -263,19 +267,15 @@ async function retryingRaces<T>(start: () => Promise<T>): Promise<T> {
  * the drive is paused (`pausedAt`, decision 039) the open attempt resumes as it stood at the pause, and nothing new
  * starts.
  */
-export async function startOrResumeAttempt(
-  db: Database,
-  studentId: string,
-  startedBy: StartedBy,
-  pausedAt: Date | null = null,
-) {
-  return retryingRaces(() => startOrResumeOnce(db, studentId, startedBy, pausedAt));
+export async function startOrResumeAttempt(db: Database, studentId: string, startedBy: StartedBy) {
+  return retryingRaces(() => startOrResumeOnce(db, studentId, startedBy));
 }
 
-async function startOrResumeOnce(db: Database, studentId: string, startedBy: StartedBy, pausedAt: Date | null) {
+async function startOrResumeOnce(db: Database, studentId: string, startedBy: StartedBy) {
   return db.transaction(async (tx) => {
     const student = await lockStudent(tx, studentId);
     if (!student) throw new HttpError(401, "Your registration was not found. Please register again.");
+    const pausedAt = await drivePausedAt(tx, { driveId: student.driveId });
     const now = clockMoment(new Date(), pausedAt);
     const previous = student.attempts;
     const open = previous.find((attempt) => !attempt.submittedAt);
@@ -287,6 +287,7 @@ async function startOrResumeOnce(db: Database, studentId: string, startedBy: Sta
       return {
         attempt: current,
         questions: await visibleQuestions(tx, current, await servedRefs(tx, current.id), now),
+        pausedAt,
       };
     }
 
@@ -376,7 +377,7 @@ async function startOrResumeOnce(db: Database, studentId: string, startedBy: Sta
       },
     });
     const questions = await visibleQuestions(tx, attempt, served, now);
-    return { attempt, questions, started: { testName: student.testName } };
+    return { attempt, questions, started: { testName: student.testName }, pausedAt };
   });
 }
 
@@ -409,12 +410,6 @@ function firstClock(values: {
 }
 
 type InProgressState = Extract<AttemptState, { status: "in_progress" }>;
-
-/** The student sitting, and when their drive was paused as the request's session read it (null: it runs). */
-interface Sitting {
-  id: string;
-  pausedAt: Date | null;
-}
 
 /**
  * Where an open attempt stands, with the questions the client may see now. An attempt `started` just now has no
@@ -486,23 +481,24 @@ export async function quizIntro(db: Database, studentId: string): Promise<QuizIn
 }
 
 /** POST /api/quiz/start: our client starts (or resumes) the attempt and gets where it stands. */
-export async function startAttempt(db: Database, student: Sitting): Promise<AttemptState> {
-  const { attempt, questions, started } = await startOrResumeAttempt(db, student.id, "paced_client", student.pausedAt);
-  return inProgressState(db, attempt, questions, started, student.pausedAt);
+export async function startAttempt(db: Database, studentId: string): Promise<AttemptState> {
+  const { attempt, questions, started, pausedAt } = await startOrResumeAttempt(db, studentId, "paced_client");
+  return inProgressState(db, attempt, questions, started, pausedAt);
 }
 
 /**
  * GET /api/quiz/attempt: where the student stands, for resuming after a refresh. While the drive is paused, as it
  * stood at the pause (decision 039).
  */
-export async function currentAttemptState(db: Database, student: Sitting): Promise<AttemptState> {
-  const [latest] = await attemptsOf(db, student.id);
+export async function currentAttemptState(db: Database, studentId: string): Promise<AttemptState> {
+  const [latest] = await attemptsOf(db, studentId);
   if (!latest) throw new HttpError(404, "You have not started the quiz yet.");
-  const attempt = await settled(db, latest, student.pausedAt);
+  const pausedAt = latest.submittedAt ? null : await drivePausedAt(db, { driveId: latest.driveId });
+  const attempt = await settled(db, latest, pausedAt);
   if (attempt.submittedAt) return { status: "submitted", attemptId: attempt.id, resultId: attempt.id };
-  const moment = clockMoment(new Date(), student.pausedAt);
+  const moment = clockMoment(new Date(), pausedAt);
   const questions = await visibleQuestions(db, attempt, await servedRefs(db, attempt.id), moment);
-  return inProgressState(db, attempt, questions, undefined, student.pausedAt);
+  return inProgressState(db, attempt, questions, undefined, pausedAt);
 }
 
 /** Where the clock stands: the open question, the open section's last once its time is up, and the time left. */
@@ -555,9 +551,23 @@ async function applyAnswer(
   return undefined;
 }
 
+/** What an invigilator reads when they would `action` (add time, end an attempt) while the drive is paused. */
+export function pausedForInvigilators(action: string): string {
+  return `The drive is paused: resume it first, then ${action}.`;
+}
+
+/**
+ * Refuses (423) a change of the locked attempt while its drive stands paused (decision 039), as the database says
+ * at this moment: the page keeps what it sent, to send again once the drive is resumed.
+ */
+async function refuseChangeWhilePaused(db: Executor, attempt: AttemptRow): Promise<void> {
+  if (await drivePausedAt(db, { driveId: attempt.driveId })) throw new HttpError(423, DRIVE_PAUSED_MESSAGE);
+}
+
 async function lockOpenAttemptOrRefuse(db: Executor, studentId: string, now: Date): Promise<AttemptRow> {
   const open = await lockOpenAttempt(db, studentId);
   if (!open) throw new HttpError(409, "You have no quiz in progress.");
+  await refuseChangeWhilePaused(db, open);
   const attempt = await closeIfOverdue(db, open, now);
   if (attempt.submittedAt) throw new HttpError(409, "Time is up: your quiz has been submitted.");
   return attempt;
@@ -717,6 +727,9 @@ export async function endRunningAttempt(db: Database, studentId: string, endedBy
     const now = new Date();
     const locked = await lockOpenAttempt(tx, studentId);
     if (!locked) return false;
+    if (await drivePausedAt(tx, { driveId: locked.driveId })) {
+      throw new HttpError(409, pausedForInvigilators("end the attempt"));
+    }
     const attempt = await closeIfOverdue(tx, locked, now);
     return !attempt.submittedAt && endLocked(tx, attempt, endedBy, now);
   });
@@ -779,6 +792,7 @@ export async function addTimeToRunning(db: Database, of: AttemptsOf, minutes: nu
 /** POST /api/quiz/full-screen/exit: the page left full screen, on a drive that asks for it (decision 035). */
 export async function noteFullScreenExit(db: Database, studentId: string): Promise<void> {
   if (!(await recordFullScreenExit(db, studentId, DEADLINE_GRACE_SECONDS))) {
+    if (await drivePausedAt(db, { studentId })) throw new HttpError(423, DRIVE_PAUSED_MESSAGE);
     throw new HttpError(409, "You have no quiz in progress on a drive that asks for full screen.");
   }
 }
@@ -862,6 +876,7 @@ async function leaveTheLongWay(db: Database, studentId: string, leaving: LeaveSe
     const locked = answer
       ? await lockOpenAttemptWithSlots(tx, studentId)
       : { attempt: await lockOpenAttempt(tx, studentId), slots: [] };
+    if (locked?.attempt) await refuseChangeWhilePaused(tx, locked.attempt);
     const attempt = locked?.attempt && (await closeIfOverdue(tx, locked.attempt, now));
     if (!attempt || attempt.submittedAt) return { submitted: attempt };
     // The answer first, by the rules of saving one; refused (its time was up), it does not stop the move. A leave
@@ -920,6 +935,7 @@ export async function submitAttempt(
       refuseAll("The quiz was already submitted.");
       return { resultId: latest.id, refused };
     }
+    await refuseChangeWhilePaused(tx, open);
     const attempt = await closeIfOverdue(tx, open, now);
     if (attempt.submittedAt) {
       refuseAll("Time was up: the quiz had already been submitted.");

@@ -230,14 +230,14 @@ export function clockMoment(now: Date, pausedAt: Date | null): Date {
   return pausedAt !== null && pausedAt.getTime() < now.getTime() ? pausedAt : now;
 }
 
-/** The seconds a pause from `pausedAt` to `resumedAt` gives back: whole ones, rounded up, so that nobody loses a part. */
+/** The seconds a pause from `pausedAt` to `resumedAt` gives back, to the millisecond. */
 export function pausedSeconds(pausedAt: Date, resumedAt: Date): number {
-  return Math.max(0, Math.ceil((resumedAt.getTime() - pausedAt.getTime()) / 1000));
+  return Math.max(0, resumedAt.getTime() - pausedAt.getTime()) / 1000;
 }
 
 /**
  * The clock and the attempt's last moment once its drive, paused at `pausedAt`, resumes at `resumedAt` (decision
- * 039): the pause's seconds added at the moment it paused (withAddedTime), so that from `resumedAt` on the clock
+ * 039): the pause's time added at the moment it paused (withAddedTime), so that from `resumedAt` on the clock
  * reads what it read from `pausedAt` on, cut as ever at a closing that ends attempts. Undefined when the clock was not
  * running when the drive paused. The resume's statement is addTime's at `pausedAt`, withAddedTime's twin.
  */

@@ -41,8 +41,11 @@ export interface QuizState {
   phase: "loading" | "intro" | "completed" | "unavailable" | "running" | "submitting" | "submitted";
   /** What the student is about to sit (or has sat), as the server read it before any clock started. */
   intro: QuizIntro | null;
-  /** Why the quiz could not be loaded, and whether trying again may help. */
-  unavailable: { message: string; retry: boolean } | null;
+  /**
+   * Why the quiz could not be loaded, and whether trying again may help; `paused`: the drive is paused (decision
+   * 039), and the page tries again by itself.
+   */
+  unavailable: { message: string; retry: boolean; paused?: boolean } | null;
   /** The running attempt (null until one is loaded). */
   attemptId: string | null;
   /**
@@ -117,7 +120,7 @@ export type QuizEvent =
   | { type: "introRead"; intro: QuizIntro }
   /** `openAt`: the question a whole-quiz attempt had open in this tab before a reload (paced: the server's). */
   | { type: "loaded"; attempt: InProgress; now: number; openAt?: number; sectionNotice?: string }
-  | { type: "loadFailed"; message: string; retry: boolean }
+  | { type: "loadFailed"; message: string; retry: boolean; paused?: boolean }
   | { type: "picked"; questionId: string; optionId: string }
   | { type: "saveSent"; answer: Answer }
   | { type: "saveRetrying"; answer: Answer }
@@ -364,7 +367,11 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
       };
     }
     case "loadFailed":
-      return { ...state, phase: "unavailable", unavailable: { message: event.message, retry: event.retry } };
+      return {
+        ...state,
+        phase: "unavailable",
+        unavailable: { message: event.message, retry: event.retry, paused: event.paused },
+      };
     case "picked":
       // A section being left takes no more answers: the page would not send them (a walk picked while offline).
       if (state.leaving) return state;

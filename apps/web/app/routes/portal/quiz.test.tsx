@@ -12,7 +12,7 @@ import Quiz from "./quiz.tsx";
 import { clientLoader as resultGuard } from "./result.tsx";
 import { CLOCK_READ_SPREAD_MS } from "./use-quiz-attempt.ts";
 
-type Fault = "drop" | "proxy-502" | "json-503" | "room-403";
+type Fault = "drop" | "proxy-502" | "json-503" | "room-403" | "paused-423";
 
 const question = (n: number): QuizQuestion => ({
   _id: `00000000-0000-4000-8000-00000000000${n}`,
@@ -128,6 +128,7 @@ function flakyServer(
     }
     if (fault === "json-503") return json(503, { error: "The database is not answering. Try again shortly." });
     if (fault === "room-403") return json(403, { message: OUTSIDE_ROOM });
+    if (fault === "paused-423") return json(423, { message: DRIVE_PAUSED_MESSAGE });
     const changes = init.method !== undefined && init.method !== "GET" && request !== "POST /quiz/start";
     if (pausedAt && changes) return json(423, { message: DRIVE_PAUSED_MESSAGE });
 
@@ -655,6 +656,36 @@ describe("the palette of a whole-quiz test", () => {
     expect(screen.getByRole("heading", { name: "What is 1 + 1?" })).toBeTruthy();
     expect(screen.getByRole("timer").textContent).toBe("Time Left: 8:20 for the whole quiz");
     expect(server.submitted()).toBeNull();
+  });
+
+  it("waits for a paused drive to be resumed before its first question, trying the start again by itself", async () => {
+    const server = flakyServer(false);
+    server.failNext("POST /quiz/start", "paused-423", "paused-423");
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    expect(screen.getByRole("status").textContent).toBe(
+      "The invigilator has paused the test. You can start once they resume it: this page tries again by itself.",
+    );
+    await wait(30_000);
+    expect(screen.queryByRole("heading", { name: "What is 1 + 1?" })).toBeNull();
+    // Resumed: the next try starts the quiz.
+    await wait(30_000);
+    expect(screen.getByRole("heading", { name: "What is 1 + 1?" })).toBeTruthy();
+    expect(server.log.filter((request) => request.startsWith("POST /quiz/start"))).toHaveLength(3);
+  });
+
+  it("pauses at its zero, instead of submitting, when the server says the drive is paused", async () => {
+    // Word of the pause never reached the page (its stream was down): its own clock reaches zero meanwhile.
+    const server = flakyServer(false);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    server.pause();
+    await wait(600_000);
+    expect(server.log).toContain("GET /quiz/attempt");
+    expect(screen.getByRole("heading", { name: "Test paused" })).toBeTruthy();
+    expect(server.log.some((request) => request.startsWith("POST /quiz/submit"))).toBe(false);
   });
 
   it("takes its own clock running fast for no time added, and moves on at its zero", async () => {

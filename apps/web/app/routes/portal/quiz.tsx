@@ -222,7 +222,7 @@ export default function Quiz({ loaderData }: { loaderData: { token: string } }) 
     return (
       <div className="mx-auto max-w-2xl space-y-4 px-4 py-12">
         <h1 className="text-2xl font-bold">Quiz</h1>
-        <Alert tone="error">{state.unavailable.message}</Alert>
+        <Alert tone={state.unavailable.paused ? "info" : "error"}>{state.unavailable.message}</Alert>
         {state.unavailable.retry ? (
           <button type="button" onClick={() => void open()} className="rounded bg-brand-700 px-4 py-2 text-white">
             Try again

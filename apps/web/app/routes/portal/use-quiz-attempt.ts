@@ -36,8 +36,15 @@ const SAVE_AFTER_MS = 1500;
  */
 export const CLOCK_READ_SPREAD_MS = 3000;
 
-/** How often a paused page asks whether the drive was resumed, in case word of it did not come down the stream. */
+/**
+ * How often a paused page asks whether the drive was resumed, in case word of it did not come down the stream; and
+ * how often a page whose start met the pause tries again.
+ */
 const PAUSED_CHECK_EVERY_MS = 30_000;
+
+/** What a student reads who would start while the drive is paused: nothing of theirs has started. */
+const START_PAUSED =
+  "The invigilator has paused the test. You can start once they resume it: this page tries again by itself.";
 
 /** The server refused because the drive is paused (decision 039): what was sent is kept, to go again on resuming. */
 function isPausedRefusal(error: unknown): boolean {
@@ -135,6 +142,10 @@ export function useQuizAttempt(token: string) {
       if (error instanceof ApiError && error.status === 401) {
         localStorage.removeItem(STORAGE_KEYS.studentToken);
         navigate("/student/register", { replace: true });
+        return;
+      }
+      if (isPausedRefusal(error)) {
+        dispatch({ type: "loadFailed", message: START_PAUSED, retry: true, paused: true });
         return;
       }
       const final = error instanceof ApiError && (error.status === 409 || error.status === 403);
@@ -458,12 +469,17 @@ export function useQuizAttempt(token: string) {
   /**
    * Whether an invigilator added time since the page last heard (decision 037), asked of the server when word of it
    * comes down the notices' stream, and when the countdown reaches zero (a stream may be down). True when they did
-   * and the same question or section runs on, its new time now on screen; the page's own clock running fast is not
-   * time added, and the timer then does what it does.
+   * and the same question or section runs on, its new time now on screen, or when the drive is paused (decision
+   * 039); the page's own clock running fast is not time added, and the timer then does what it does.
    */
   const runsOn = useCallback(async (): Promise<boolean> => {
     const current = latest.current;
     const attempt = await call("quizAttempt", { token }).catch(() => undefined);
+    // Paused while word of it did not reach the page (its stream was down): the clock stands, nothing moves on.
+    if (attempt?.status === "in_progress" && attempt.pausedAt) {
+      dispatch({ type: "paused" });
+      return true;
+    }
     if (
       attempt?.status !== "in_progress" ||
       attempt.attemptId !== current.attemptId ||
@@ -510,6 +526,13 @@ export function useQuizAttempt(token: string) {
     const checking = setInterval(() => void readResumed(), PAUSED_CHECK_EVERY_MS);
     return () => clearInterval(checking);
   }, [paused, readResumed]);
+  // A start that met the pause is tried again now and then, until the drive is resumed (each refusal is a new one).
+  const startPaused = state.phase === "unavailable" && state.unavailable?.paused ? state.unavailable : null;
+  useEffect(() => {
+    if (!startPaused) return;
+    const trying = setTimeout(() => void load(), PAUSED_CHECK_EVERY_MS);
+    return () => clearTimeout(trying);
+  }, [startPaused, load]);
   // While the quiz runs, the invigilators' notices come down a stream (decision 038): a message is shown, a pause
   // stops the clock at once, and time added or the drive resumed is read from the server's clock within seconds
   // rather than when the countdown reaches zero.

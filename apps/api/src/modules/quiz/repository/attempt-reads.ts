@@ -6,6 +6,7 @@ import { releaseAtSql } from "../../drives/key-release.ts";
 import {
   type AnswerSlot,
   ATTEMPT_COLUMNS,
+  type AttemptsOf,
   type AttemptText,
   answeredSql,
   attemptFrom,
@@ -34,6 +35,24 @@ const lockOpenAttemptStatement: NamedStatement = {
 export async function lockOpenAttempt(db: Executor, studentId: string) {
   const [attempt] = await attemptRows(db, lockOpenAttemptStatement, [studentId]);
   return attempt;
+}
+
+const drivePausedAtStatement: NamedStatement = {
+  name: "quiz.drive-paused-at",
+  // $1 a student (their drive), or $2 a drive
+  text: `select paused_at as "pausedAt" from drives
+    where id = coalesce($2::uuid, (select drive_id from students where id = $1::uuid))`,
+};
+
+/**
+ * When the drive of a student, or a drive, was paused (decision 039), as the database has it now; null while its
+ * clocks run. What refuses a change of an attempt, and what a paused attempt is read at.
+ */
+export async function drivePausedAt(db: Executor, of: AttemptsOf): Promise<Date | null> {
+  const studentId = "studentId" in of ? of.studentId : null;
+  const driveId = "driveId" in of ? of.driveId : null;
+  const [row] = await runNamed<{ pausedAt: string | Date | null }>(db, drivePausedAtStatement, [studentId, driveId]);
+  return row?.pausedAt ? new Date(row.pausedAt) : null;
 }
 
 const lockOpenAttemptWithSlotsStatement: NamedStatement = {

@@ -210,6 +210,7 @@ const fullScreenExitStatement: NamedStatement = {
   text: `update attempts a set full_screen_exits = a.full_screen_exits + 1
     from drives d
     where a.student_id = $1::uuid and a.submitted_at is null and d.id = a.drive_id and d.full_screen
+      and d.paused_at is null
       and not ${runOutSql(clockColumns("a"), "now()", "$2::int")}
     returning a.full_screen_exits as "fullScreenExits"`,
 };
@@ -306,31 +307,31 @@ const added = addedTimeSql(clockColumns("a"), {
   deadlineAt: "a.deadline_at",
   endsBy: "r.ends_by",
   now: "$4::timestamptz",
-  seconds: "$3::int",
+  seconds: "$3::float8",
 });
 
 const addTimeStatement: NamedStatement = {
   name: "quiz.add-time",
-  // $1 the student, or null for every running attempt of drive $2; $3 seconds; $4 now; $5 the most seconds an
-  // invigilator may add to an attempt in all; $6 the time is a pause given back (decision 039), kept apart and not
-  // limited. Only a running clock gets time (timing.ts's withAddedTime), as each row stands once locked: an attempt
-  // whose time is up, or in the grace after a section, is left to its clock. Each row answers with the seconds its
-  // deadline actually moved.
+  // $1 the student, or null for every running attempt of drive $2; $3 seconds (a pause's to the millisecond); $4 now;
+  // $5 the most seconds an invigilator may add to an attempt in all; $6 the time is a pause given back (decision
+  // 039), kept apart and not limited. Only a running clock gets time (timing.ts's withAddedTime), as each row stands
+  // once locked: an attempt whose time is up, or in the grace after a section, is left to its clock; nor does a
+  // paused drive's, whose clock stands still. Each row answers with the seconds its deadline actually moved.
   text: `with running as (
       select a.id, a.deadline_at as was, ${ENDS_BY_SQL} as ends_by
       from attempts a join drives d on d.id = a.drive_id
-      where a.submitted_at is null
+      where a.submitted_at is null and d.paused_at is null
         and (a.student_id = $1::uuid or ($1::uuid is null and a.drive_id = $2::uuid))
         and ${clockRunningSql(clockColumns("a"), "$4::timestamptz")}
-        and ($6::boolean or a.added_seconds + $3::int <= $5::int)
+        and ($6::boolean or a.added_seconds + $3::float8 <= $5::int)
       for update of a
     )
     update attempts a set current_position = ${added.currentPosition},
       current_started_at = ${added.currentStartedAt},
       section_deadline_at = case when a.section_deadline_at is not null then ${added.sectionDeadlineAt} end,
       deadline_at = ${added.deadlineAt},
-      added_seconds = a.added_seconds + case when $6::boolean then 0 else $3::int end,
-      paused_seconds = a.paused_seconds + case when $6::boolean then $3::int else 0 end
+      added_seconds = a.added_seconds + case when $6::boolean then 0 else round($3::float8)::int end,
+      paused_seconds = a.paused_seconds + case when $6::boolean then round($3::float8)::int else 0 end
     from running r where a.id = r.id
     returning a.student_id as "studentId", extract(epoch from a.deadline_at - r.was)::float8 as "movedSeconds"`,
 };

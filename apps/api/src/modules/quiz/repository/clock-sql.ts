@@ -190,3 +190,12 @@ export function addedTimeSql(
     deadlineAt: deadline,
   };
 }
+
+/**
+ * The attempt of alias `alias` belongs to a drive that is not paused (decision 039). Every statement that changes an
+ * attempt, and the sweep, ask it of the database: while a drive stands paused, nothing of it changes, whichever
+ * instance is asked.
+ */
+export function driveRunsSql(alias: string): string {
+  return `not exists (select 1 from drives paused where paused.id = ${alias}.drive_id and paused.paused_at is not null)`;
+}

@@ -19,6 +19,7 @@ import {
   beforeDeadlineSql,
   clockColumns,
   clockSelectSql,
+  driveRunsSql,
   positionNowSql,
   runOutSql,
   windowStartSql,
@@ -45,7 +46,7 @@ const overdueAttemptsStatement: NamedStatement = {
     where submitted_at is null
       and ${runOutSql(clockColumns(), "coalesce($5::timestamptz, now())", "$1::int")}
       and ($3::uuid is null or student_id = $3::uuid) and ($4::uuid is null or drive_id = $4::uuid)
-      and not exists (select 1 from drives paused where paused.id = attempts.drive_id and paused.paused_at is not null)
+      and ${driveRunsSql("attempts")}
     order by deadline_at
     limit $2::int
     for update skip locked`,
@@ -94,7 +95,7 @@ const saveAnswerIfOpenStatement: NamedStatement = {
       -- The student's open attempt first, so that the served question is found by (attempt, question).
       select id, ${clockSelectSql()}
       from attempts
-      where student_id = $1::uuid and submitted_at is null
+      where student_id = $1::uuid and submitted_at is null and ${driveRunsSql("attempts")}
       for update
     ), target as (
       select a.*, aq.position, ${windowStartSql(clockColumns("a"), "aq.position")}
@@ -163,7 +164,7 @@ const changePaletteIfOpenStatement: NamedStatement = {
     with attempt as materialized (
       select id, ${clockSelectSql()}
       from attempts
-      where student_id = $1::uuid and submitted_at is null
+      where student_id = $1::uuid and submitted_at is null and ${driveRunsSql("attempts")}
       for update
     ), open_attempt as (
       -- The palette is a section on one clock's (or a whole-quiz attempt's): a paced one's questions open in turn,
@@ -217,7 +218,7 @@ function pacedAttemptForNextSql(from: string, now: string) {
   return `
       select a.id, ${clockSelectSql("a")}, ${positionNowSql(clockColumns("a"), now)} as position_now
       ${from}
-      and a.submitted_at is null and a.paced and ${beforeDeadlineSql(clockColumns("a"), now)}`;
+      and a.submitted_at is null and a.paced and ${beforeDeadlineSql(clockColumns("a"), now)} and ${driveRunsSql("a")}`;
 }
 // Next (to `position`) may open the question after the open one, or one the clock has already reached; not past
 // the open section's last (the next section opens by leaving this one).

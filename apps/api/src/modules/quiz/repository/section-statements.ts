@@ -11,6 +11,7 @@ import {
   acceptsAnswerSql,
   clockColumns,
   clockSelectSql,
+  driveRunsSql,
   runOutSql,
   sectionEndsAtSql,
   sectionsFromSecondsSql,
@@ -27,6 +28,7 @@ const leaveSectionStatement: NamedStatement = {
       select a.id, a.drive_id, a.sections, a.deadline_at as attempt_deadline_at, ${clockSelectSql("a")}
       from attempts a
       where a.student_id = $1::uuid and a.submitted_at is null and a.timing_mode = 'per_section'
+        and ${driveRunsSql("a")}
       for update
     ), closing as (
       -- The open section, not the last, whose time (with the grace) has not run out: it ends now, or when its
