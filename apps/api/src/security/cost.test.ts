@@ -200,14 +200,15 @@ describe("the cost of every route to everyone else", async () => {
     markSensitive(lookup.resumeCode, "secret", "a resume code");
     return { headers, questions, lookup };
   }
-  /** The id of a student who has started a quiz, as an invigilator's actions on the student name them. */
-  /** A new drive of the routes' test with one candidate sitting its quiz: its id. */
+  let pausedDrives = 0;
+  /** A new drive of the routes' test, open now, with one candidate sitting its quiz: its id. */
   async function driveWithCandidate(): Promise<string> {
-    const created = await call("POST", "/api/drives", { ...(EXAMPLES.createDrive?.() as object), testId: ids.test });
+    const created = await call("POST", "/api/drives", { name: `Cost pause ${++pausedDrives}`, testId: ids.test });
     const { _id, code } = created.json() as { _id: string; code: string };
     await studentInQuiz(code);
     return _id;
   }
+  /** The id of a student who has started a quiz, as an invigilator's actions on the student name them. */
   async function idOfStudentInQuiz(): Promise<string> {
     const { lookup } = await studentInQuiz();
     const { rows } = await database.pool.query<{ id: string }>("select id from students where email = $1", [
