@@ -135,3 +135,9 @@ export async function studentOnWholeQuiz(
   await expect(page.getByRole("timer")).toContainText("for the whole quiz");
   return { page, context };
 }
+
+/** The seconds a whole-quiz timer shows, from "Time Left: 1:23 for the whole quiz". */
+export function timerSeconds(text: string | null): number {
+  const [, minutes, seconds] = /(\d+):(\d\d)/.exec(text ?? "") ?? [];
+  return Number(minutes) * 60 + Number(seconds);
+}

@@ -3,14 +3,8 @@
 // comes back with the time it had. On a drive of the journey's own.
 import { sharedAdminToken, uniqueStudent } from "../support/api.ts";
 import { ownQuiz } from "../support/own-quiz.ts";
-import { expectNoAxeViolations, openLiveBoard, studentOnWholeQuiz } from "../support/pages.ts";
+import { expectNoAxeViolations, openLiveBoard, studentOnWholeQuiz, timerSeconds } from "../support/pages.ts";
 import { expect, test } from "../support/test.ts";
-
-/** The seconds a whole-quiz timer shows, from "Time Left: 1:23 for the whole quiz". */
-function timerSeconds(text: string | null): number {
-  const [, minutes, seconds] = /(\d+):(\d\d)/.exec(text ?? "") ?? [];
-  return Number(minutes) * 60 + Number(seconds);
-}
 
 test("an invigilator pauses the drive from the live board: the student's clock stands still until it is resumed", async ({
   page,

@@ -367,6 +367,15 @@ export const LATE_ENTRY_MINUTES = [1, 24 * 60] as const;
 export const ATTEMPT_ENDINGS = ["focus_limit", "invigilator"] as const;
 export type AttemptEnding = (typeof ATTEMPT_ENDINGS)[number];
 
+/**
+ * The bounds of a drive's disconnect grace, in seconds (decision 040), [least, most]: a page silent this long has
+ * lost its connection. The least is twice the quiz page's heartbeat (HEARTBEAT_EVERY_SECONDS), so one late
+ * heartbeat is never taken for a lost connection.
+ */
+export const DISCONNECT_GRACE_SECONDS = [30, 600] as const;
+/** The bounds of the time lost connections may give back to one attempt in all, in minutes, [least, most]. */
+export const DISCONNECT_CREDIT_MINUTES = [1, 60] as const;
+
 /** The bounds of a drive's focus-loss limit, [least, most]. */
 export const FOCUS_LOSS_LIMIT = [1, 100] as const;
 /** The most addresses and ranges one drive's exam room lists. */
@@ -418,6 +427,17 @@ export const driveInputSchema = z
       .nullable()
       .default(null),
     allowedAddresses: allowedAddressesSchema.default([]),
+    /**
+     * Disconnect credits (decision 040): a candidate's page silent for longer than this many seconds gets the time
+     * lost beyond them back once it is heard again; null: no credits.
+     */
+    disconnectGraceSeconds: wholeNumber("Disconnect grace", ...DISCONNECT_GRACE_SECONDS)
+      .nullable()
+      .default(null),
+    /** The most time, in minutes, lost connections give back to one attempt in all. */
+    disconnectCreditMinutes: wholeNumber("Most time given back", ...DISCONNECT_CREDIT_MINUTES)
+      .nullable()
+      .default(null),
     /** Times a candidate may leave the quiz's window before the limit (warned at each); null: no limit. */
     focusLossLimit: wholeNumber("Focus-loss limit", ...FOCUS_LOSS_LIMIT)
       .nullable()
@@ -453,6 +473,10 @@ export const driveInputSchema = z
   .refine((drive) => !drive.focusLossEndsAttempt || drive.focusLossLimit !== null, {
     error: "Set how many times a candidate may leave the quiz before it is submitted",
     path: ["focusLossLimit"],
+  })
+  .refine((drive) => (drive.disconnectGraceSeconds === null) === (drive.disconnectCreditMinutes === null), {
+    error: "Give lost connections back with both a grace and the most time given back, or neither",
+    path: ["disconnectCreditMinutes"],
   })
   .refine((drive) => drive.lateEntryMinutes === null || drive.opensAt !== null, {
     error: "Late entry counts from the opening time: set when the drive opens as well",
@@ -490,6 +514,10 @@ export const driveSchema = z.object({
   lateEntryMinutes: z.number().int().nullable(),
   /** Addresses and ranges the test may be sat from; empty: anywhere. */
   allowedAddresses: z.array(z.string()),
+  /** Seconds of silence past which a lost connection's time is given back (decision 040); null: no credits. */
+  disconnectGraceSeconds: z.number().int().nullable(),
+  /** The most minutes lost connections give back to one attempt. */
+  disconnectCreditMinutes: z.number().int().nullable(),
   /** Times a candidate may leave the quiz's window; null: no limit. */
   focusLossLimit: z.number().int().nullable(),
   /** Reaching the limit submits the attempt. */

@@ -61,8 +61,13 @@ export const liveStudentSchema = z.object({
   fullScreenExits: z.number().int(),
   /** Seconds invigilators added to the attempt while it ran (decision 037). */
   addedSeconds: z.number().int(),
+  /** Seconds lost connections gave back to the attempt (decision 040), to the millisecond. */
+  creditedSeconds: z.number(),
   ...answerTimingSchema.shape,
-  /** The latest request the student's attempt recorded: its start, a question opening, an answer, a reload. */
+  /**
+   * The latest request the student's attempt recorded: its start, a question opening, an answer, a reload, or on a
+   * drive that gives lost connections their time back, a heartbeat.
+   */
   lastSeenAt: z.iso.datetime().nullable(),
 });
 export type LiveStudent = z.infer<typeof liveStudentSchema>;

@@ -201,6 +201,12 @@ export const quizIntroSchema = testOutlineSchema.extend({
   focusLossLimit: z.number().int().nullable(),
   /** Reaching the limit submits the attempt. */
   focusLossEndsAttempt: z.boolean(),
+  /**
+   * Disconnect credits (decision 040): silence longer than this many seconds is given back, up to
+   * `disconnectCreditMinutes` in all, and the page sends a heartbeat; null: no credits.
+   */
+  disconnectGraceSeconds: z.number().int().nullable(),
+  disconnectCreditMinutes: z.number().int().nullable(),
   /** The drive asks for full screen, and each exit is counted. */
   fullScreen: z.boolean(),
   /** Copying, pasting and the context menu are off on the quiz page. */
@@ -333,6 +339,16 @@ export const focusLossNotedSchema = z.object({
   resultId: idSchema.nullable(),
 });
 export type FocusLossNoted = z.infer<typeof focusLossNotedSchema>;
+
+/**
+ * How often the quiz page says it is still there on a drive with disconnect credits (decision 040): a page silent
+ * for longer than the drive's grace (at least twice this) has lost its connection.
+ */
+export const HEARTBEAT_EVERY_SECONDS = 15;
+
+/** What a heartbeat is told: the seconds it just got back for a lost connection (0: none), to read the clock again. */
+export const heartbeatReplySchema = z.object({ creditedSeconds: z.number().nonnegative() });
+export type HeartbeatReply = z.infer<typeof heartbeatReplySchema>;
 
 /** The answer to saving an answer or moving on: where the attempt now stands on the server's clock. */
 export const attemptProgressSchema = z.object({

@@ -126,6 +126,11 @@ export const resultDetailSchema = z.object({
   focusLosses: z.number().int(),
   ...answerTimingSchema.shape,
   /**
+   * Time given back for lost connections (decision 040), each: the page silent from its last contact until it was
+   * heard again, and the seconds given back beyond the drive's grace, up to its most.
+   */
+  credits: z.array(z.object({ silentFrom: z.iso.datetime(), heardAt: z.iso.datetime(), seconds: z.number() })),
+  /**
    * The options chosen and the right ones are left out (null): the reader is a viewer, and the drive has not yet
    * released what gives its key away (decision 024). Right or wrong, marks and scores are always shown.
    */

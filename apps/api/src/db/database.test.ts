@@ -27,6 +27,7 @@ describe("migrations", async () => {
       "admin_invites",
       "admins",
       "app_settings",
+      "attempt_credits",
       "attempt_questions",
       "attempts",
       "audit_log",

@@ -5,6 +5,8 @@ import { DIFFICULTIES } from "@trainwise/contract/constants";
 import {
   ATTEMPT_ENDINGS,
   type AttemptEnding,
+  DISCONNECT_CREDIT_MINUTES,
+  DISCONNECT_GRACE_SECONDS,
   type DifficultyMix,
   FOCUS_LOSS_LIMIT,
   LATE_ENTRY_MINUTES,
@@ -224,6 +226,13 @@ export const drives = pgTable(
     /** Minutes after opensAt past which nobody may start or register (decision 035); null: until the close. */
     lateEntryMinutes: integer("late_entry_minutes"),
     /**
+     * Disconnect credits (decision 040): a candidate's page silent for longer than this many seconds gets the time
+     * lost beyond them back when it is heard again, up to disconnectCreditMinutes in all. Null with it: no credits.
+     */
+    disconnectGraceSeconds: integer("disconnect_grace_seconds"),
+    /** The most time, in minutes, lost connections give back to one attempt (decision 040). */
+    disconnectCreditMinutes: integer("disconnect_credit_minutes"),
+    /**
      * The exam room (decision 035): addresses and CIDR ranges a student may sit the test from, as the contract
      * wrote them; empty: anywhere.
      */
@@ -263,6 +272,10 @@ export const drives = pgTable(
     check(
       "drives_focus_loss_ends_needs_limit",
       sql`not ${table.focusLossEndsAttempt} or ${table.focusLossLimit} is not null`,
+    ),
+    check(
+      "drives_disconnect_credits",
+      sql`(${table.disconnectGraceSeconds} is null and ${table.disconnectCreditMinutes} is null) or (${between(table.disconnectGraceSeconds, DISCONNECT_GRACE_SECONDS)} and ${between(table.disconnectCreditMinutes, DISCONNECT_CREDIT_MINUTES)})`,
     ),
     check(
       "drives_late_entry_range",
@@ -512,10 +525,18 @@ export const attempts = pgTable(
      * apart from it: an invigilator's limit on added time does not count them.
      */
     pausedSeconds: integer("paused_seconds").notNull().default(0),
+    /**
+     * When the candidate's page was last heard from on a drive with disconnect credits (decision 040): its
+     * heartbeat, the start, or a credit. Null: not since the start.
+     */
+    lastContactAt: timestamp("last_contact_at", { withTimezone: true }),
+    /** Seconds lost connections gave back (decision 040), to the millisecond; each credit is in attempt_credits. */
+    creditedSeconds: doublePrecision("credited_seconds").notNull().default(0),
   },
   (table) => [
     check("attempts_added_seconds", sql`${table.addedSeconds} >= 0`),
     check("attempts_paused_seconds", sql`${table.pausedSeconds} >= 0`),
+    check("attempts_credited_seconds", sql`${table.creditedSeconds} >= 0`),
     check(
       "attempts_ended_by",
       sql`${table.endedBy} is null or ${table.endedBy} in (${sql.raw(ATTEMPT_ENDINGS.map((ending) => `'${ending}'`).join(", "))})`,
@@ -749,5 +770,28 @@ export const driveNotices = pgTable(
     check("drive_notices_text", sql`(${table.kind} = 'message') = (${table.text} is not null)`),
     // A drive's notices from a moment on: the instances' reads, and the latest messages a screen is sent again.
     index("drive_notices_drive_created_idx").on(table.driveId, table.createdAt),
+  ],
+);
+
+/**
+ * Time given back to an attempt for a lost connection (decision 040): the candidate's page was silent from
+ * `silentFrom` (its last contact) until `heardAt`; beyond the drive's grace, `seconds` were given back, up to the
+ * drive's most in all. Shown to the drive's admins with the attempt.
+ */
+export const attemptCredits = pgTable(
+  "attempt_credits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    attemptId: uuid("attempt_id")
+      .notNull()
+      .references(() => attempts.id, { onDelete: "cascade" }),
+    silentFrom: timestamp("silent_from", { withTimezone: true }).notNull(),
+    heardAt: timestamp("heard_at", { withTimezone: true }).notNull(),
+    seconds: doublePrecision("seconds").notNull(),
+  },
+  (table) => [
+    check("attempt_credits_seconds", sql`${table.seconds} > 0`),
+    check("attempt_credits_order", sql`${table.silentFrom} < ${table.heardAt}`),
+    index("attempt_credits_attempt_idx").on(table.attemptId),
   ],
 );

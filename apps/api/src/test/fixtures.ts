@@ -190,14 +190,25 @@ export async function startedStudent(app: FastifyInstance, pool: pg.Pool, driveC
   return { token, state, attemptId: state.attemptId, studentId: await studentOfAttempt(pool, state.attemptId) };
 }
 
-/** Moves an attempt's times `seconds` into the past, as if that much time had gone by on its clock. */
+/**
+ * Moves an attempt's times `seconds` into the past, as if that much time had gone by on its clock, and since the
+ * student was last heard from (decision 040) when nothing else is done meanwhile.
+ */
 export async function attemptTimePasses(pool: pg.Pool, attemptId: string, seconds: number): Promise<void> {
   await pool.query(
     `update attempts set started_at = started_at - make_interval(secs => $2),
        current_started_at = current_started_at - make_interval(secs => $2),
        deadline_at = deadline_at - make_interval(secs => $2),
-       section_deadline_at = section_deadline_at - make_interval(secs => $2)
+       section_deadline_at = section_deadline_at - make_interval(secs => $2),
+       last_contact_at = last_contact_at - make_interval(secs => $2),
+       reloaded_at = reloaded_at - make_interval(secs => $2)
      where id = $1::uuid`,
+    [attemptId, seconds],
+  );
+  await pool.query(
+    `update attempt_questions set answered_at = answered_at - make_interval(secs => $2),
+       visited_at = visited_at - make_interval(secs => $2)
+     where attempt_id = $1::uuid`,
     [attemptId, seconds],
   );
 }

@@ -16,7 +16,7 @@ const sources = Object.entries(
 function endpointsCalled(): Set<string> {
   const called = new Set<string>();
   const pattern =
-    /\b(?:call|adminCall|adminDownload|useTableExport|followAdminStream|addressOf|downloadFile)\(\s*"([A-Za-z]+)"/g;
+    /\b(?:call|sendChange|adminCall|adminDownload|useTableExport|followAdminStream|addressOf|downloadFile)\(\s*"([A-Za-z]+)"/g;
   for (const [, text] of sources) for (const match of text.matchAll(pattern)) called.add(match[1] as string);
   return called;
 }
@@ -109,6 +109,7 @@ describe("calls through the contract's table", () => {
     expect(byAudience("student")).toEqual([
       "certificate",
       "changePalette",
+      "heartbeat",
       "leaveSection",
       "nextQuestion",
       "quizAttempt",

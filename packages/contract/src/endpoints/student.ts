@@ -7,6 +7,7 @@ import {
   attemptStateSchema,
   focusLossNotedSchema,
   focusLossSchema,
+  heartbeatReplySchema,
   leaveSectionSchema,
   paletteChangeSchema,
   quizIntroSchema,
@@ -118,6 +119,15 @@ export const studentEndpoints = {
     summary: "Record that the quiz page left full screen, on a drive that asks for it, while the attempt runs",
     status: 204,
     response: z.null(),
+  }),
+  heartbeat: endpoint({
+    method: "POST",
+    path: "/quiz/heartbeat",
+    access: sitting,
+    summary:
+      "The quiz page is still there (decision 040), on a drive with disconnect credits: a page silent for longer " +
+      "than the drive's grace gets the time lost beyond it back now, up to the drive's most",
+    response: heartbeatReplySchema,
   }),
   submitQuiz: endpoint({
     method: "POST",

@@ -120,6 +120,7 @@ export function buildLiveBoard(
       endedBy: row.endedBy,
       fullScreenExits: row.fullScreenExits,
       addedSeconds: row.addedSeconds,
+      creditedSeconds: row.creditedSeconds,
       lateAnswers: row.lateAnswers,
       burstAnswers: row.burstAnswers,
       lastSeenAt: row.lastSeenAt?.toISOString() ?? null,

@@ -585,7 +585,7 @@ export interface LiveAttemptRow {
   /** The attempt's own copy of its test's sections and, once scored, each one's part (null without sections). */
   sections: ServedSection[] | null;
   sectionMarks: SectionMarks[] | null;
-  /** The attempt's latest own time: its start, the opening of the question on screen, or a reload. */
+  /** The attempt's latest own time: its start, the opening of the question on screen, a reload, or a heartbeat. */
   movedAt: Date | null;
   /** Times the quiz was opened again on the attempt while it ran. */
   reloads: number;
@@ -595,6 +595,8 @@ export interface LiveAttemptRow {
   fullScreenExits: number;
   /** Seconds invigilators added to the attempt (decision 037). */
   addedSeconds: number;
+  /** Seconds lost connections gave back to the attempt (decision 040). */
+  creditedSeconds: number;
 }
 
 /**
@@ -616,7 +618,7 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
       select distinct on (a.student_id) a.id, a.student_id, a.current_position, a.current_started_at, a.started_at,
         a.submitted_at, a.score, a.marks, a.total_questions, a.paced, a.seconds_per_question, a.deadline_at,
         a.section_first, a.section_end, a.section_deadline_at, a.reloads, a.reloaded_at, a.sections, a.section_marks,
-        a.ended_by, a.full_screen_exits, a.added_seconds
+        a.ended_by, a.full_screen_exits, a.added_seconds, a.credited_seconds, a.last_contact_at
       from ${attempts} a
       where a.drive_id = ${driveId}::uuid
       order by a.student_id, a.submitted_at is null desc, a.started_at desc
@@ -628,10 +630,12 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
       ${sql.raw(autoSubmittedSql("l"))} as "autoSubmitted",
       l.score, l.marks, l.total_questions as "totalQuestions", l.sections, l.section_marks as "sectionMarks",
       -- A window that time added moved past now was not opened by the student: it says nothing of them (decision 037).
-      greatest(l.started_at, case when l.current_started_at <= n.now then l.current_started_at end, l.reloaded_at)
-        as "movedAt", coalesce(l.reloads, 0) as reloads,
+      -- A heartbeat (decision 040) says the page is there, as a move does.
+      greatest(l.started_at, case when l.current_started_at <= n.now then l.current_started_at end, l.reloaded_at,
+        l.last_contact_at) as "movedAt", coalesce(l.reloads, 0) as reloads,
       l.ended_by as "endedBy",
-      coalesce(l.full_screen_exits, 0) as "fullScreenExits", coalesce(l.added_seconds, 0) as "addedSeconds"
+      coalesce(l.full_screen_exits, 0) as "fullScreenExits", coalesce(l.added_seconds, 0) as "addedSeconds",
+      coalesce(l.credited_seconds, 0) as "creditedSeconds"
     from ${students} s
     cross join (select ${now.toISOString()}::timestamptz as now) n
     left join latest l on l.student_id = s.id
@@ -688,6 +692,7 @@ function liveRow(row: Record<string, unknown>): LiveAttemptRow {
     endedBy: (row.endedBy as AttemptEnding | null) ?? null,
     fullScreenExits: Number(row.fullScreenExits ?? 0),
     addedSeconds: Number(row.addedSeconds ?? 0),
+    creditedSeconds: Number(row.creditedSeconds ?? 0),
   };
 }
 

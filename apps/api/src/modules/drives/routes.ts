@@ -82,6 +82,8 @@ function driveOut(row: NonNullable<Awaited<ReturnType<typeof findDrive>>>): Driv
     tieBreakSections: drive.tieBreakSections,
     lateEntryMinutes: drive.lateEntryMinutes,
     allowedAddresses: drive.allowedAddresses,
+    disconnectGraceSeconds: drive.disconnectGraceSeconds,
+    disconnectCreditMinutes: drive.disconnectCreditMinutes,
     focusLossLimit: drive.focusLossLimit,
     focusLossEndsAttempt: drive.focusLossEndsAttempt,
     fullScreen: drive.fullScreen,

@@ -97,6 +97,8 @@ describe("the intro before the clock, and results kept for later", async () => {
       attemptsUsed: 0,
       focusLossLimit: null,
       focusLossEndsAttempt: false,
+      disconnectGraceSeconds: null,
+      disconnectCreditMinutes: null,
       fullScreen: false,
       blockCopyPaste: false,
       resultId: null,

@@ -32,6 +32,7 @@ import { drawnOptionIds, servedQuizQuestions } from "./question-contents.ts";
 import {
   answerSlots,
   attemptsOf,
+  clockHeld,
   drivePausedAt,
   lockOpenAttempt,
   lockOpenAttemptWithSlots,
@@ -117,8 +118,9 @@ function sectionTimes(attempt: Pick<AttemptRow, "timingMode" | "sections">): Sec
  */
 async function closeIfOverdue(db: Executor, attempt: AttemptRow, now: Date): Promise<AttemptRow> {
   if (!isOverdue(attempt, now)) return attempt;
-  // A paused drive's clocks stand still (decision 039): asked of the database, whatever read the attempt.
-  if (await drivePausedAt(db, { driveId: attempt.driveId })) return attempt;
+  // A paused drive's clocks stand still (decision 039), and a lost connection holds its attempt open until it is
+  // heard again or its time to be given back has passed (decision 040): asked of the database, whatever read it.
+  if (await clockHeld(db, attempt.id, now)) return attempt;
   const times = sectionTimes(attempt);
   const caughtUp = catchUpSections(attempt, times, attempt.deadlineAt, now);
   if (caughtUp.sectionFirst !== attempt.sectionFirst) {

@@ -250,3 +250,27 @@ export function resumedClock(
 ): { clock: AttemptClock; deadlineAt: Date } | undefined {
   return withAddedTime(clock, deadlineAt, endsBy, pausedAt, pausedSeconds(pausedAt, resumedAt));
 }
+
+/** Time a lost connection gives back (decision 040): `seconds` added at `from`, the moment the grace ran out. */
+export interface DisconnectCredit {
+  from: Date;
+  seconds: number;
+}
+
+/**
+ * What a candidate's page, last heard at `heardAt` and heard again at `now`, gets back for its silence (decision
+ * 040): the time beyond `graceSeconds`, to the millisecond, up to `leftSeconds` (the drive's most, less what earlier
+ * credits gave), added at the moment the grace ran out (withAddedTime there, as a pause is given back at its start),
+ * so that from `now` on the clock reads what it read then. Undefined when the silence was within the grace or
+ * nothing is left to give.
+ */
+export function disconnectCredit(
+  heardAt: Date,
+  now: Date,
+  graceSeconds: number,
+  leftSeconds: number,
+): DisconnectCredit | undefined {
+  const from = new Date(heardAt.getTime() + graceSeconds * 1000);
+  const seconds = Math.min(leftSeconds, (now.getTime() - from.getTime()) / 1000);
+  return seconds > 0 ? { from, seconds } : undefined;
+}

@@ -16,7 +16,7 @@ import {
   TOTAL_OVER_ALL,
   toPage,
 } from "../../db/paging.ts";
-import { attemptQuestions, attempts, questionOptions, questions, students } from "../../db/schema.ts";
+import { attemptCredits, attemptQuestions, attempts, questionOptions, questions, students } from "../../db/schema.ts";
 import { renderOptionText, renderQuestionText } from "../../rich-text/render.ts";
 import { releaseAtSql, releasedSql } from "../drives/key-release.ts";
 import { autoSubmittedSql } from "../quiz/repository/clock-sql.ts";
@@ -90,6 +90,9 @@ export async function resultDetail(db: Executor, id: string) {
     join ${questions} q on q.id = aq.question_id
     where aq.attempt_id = ${id}
     order by aq.position`);
+  const credits = await db.execute<{ silentFrom: Date; heardAt: Date; seconds: number }>(sql`
+    select silent_from as "silentFrom", heard_at as "heardAt", seconds from ${attemptCredits}
+    where attempt_id = ${id} order by silent_from`);
   const { paced, secondsPerQuestion, secure, keyReleased, keyReleaseAt, ...shown } = attempt;
   const times = answers.rows.map((row) => ({
     answeredAt: row.answered_at ? new Date(row.answered_at).getTime() : null,
@@ -100,6 +103,11 @@ export async function resultDetail(db: Executor, id: string) {
     submittedAt: attempt.submittedAt,
     focusLosses: answers.rows.reduce((sum, row) => sum + row.focus_losses, 0),
     ...answerTimingSignals(times, paced ? secondsPerQuestion : null),
+    credits: credits.rows.map((credit) => ({
+      silentFrom: new Date(credit.silentFrom),
+      heardAt: new Date(credit.heardAt),
+      seconds: Number(credit.seconds),
+    })),
     secure,
     keyReleased,
     keyReleaseAt: keyReleaseAt === null ? null : new Date(keyReleaseAt),

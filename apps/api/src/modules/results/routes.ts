@@ -41,6 +41,11 @@ const resultRoutes: FastifyPluginAsync = async (app) => {
       _id: detail.id,
       score: detail.score ?? 0,
       submittedAt: detail.submittedAt.toISOString(),
+      credits: detail.credits.map((credit) => ({
+        silentFrom: credit.silentFrom.toISOString(),
+        heardAt: credit.heardAt.toISOString(),
+        seconds: credit.seconds,
+      })),
       keyHidden,
       keyShownFrom: keyHidden ? (keyReleaseAt?.toISOString() ?? null) : null,
       marksHidden,

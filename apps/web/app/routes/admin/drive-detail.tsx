@@ -181,6 +181,12 @@ export default function DriveDetail({ loaderData }: Route.ComponentProps) {
                   : `${drive.focusLossEndsAttempt ? "Submitted" : "Warned"} at ${drive.focusLossLimit} ${drive.focusLossLimit === 1 ? "time" : "times"}`,
               ],
               [
+                "Lost connections",
+                drive.disconnectGraceSeconds === null || drive.disconnectCreditMinutes === null
+                  ? "No time given back"
+                  : `Time lost beyond ${drive.disconnectGraceSeconds} s of silence given back, up to ${drive.disconnectCreditMinutes} min in all`,
+              ],
+              [
                 "On the test's screen",
                 [
                   drive.fullScreen ? "Full screen asked for, exits counted" : "",

@@ -77,4 +77,22 @@ describe("the drive form's exam-room numbers", () => {
     await waitFor(() => expect(api.sent).toHaveLength(1));
     expect(api.sent[0]).toMatchObject({ focusLossLimit: 3, lateEntryMinutes: null });
   });
+
+  it("sends a lost connection's grace and most together, and says when only one is given", async () => {
+    const api = drivesApi();
+    await renderDrives();
+    type("Name", "Campus drive");
+    type("Test", TEST_ID);
+    type("Disconnect grace, in seconds (optional)", "45");
+    fireEvent.click(screen.getByRole("button", { name: "Create Drive" }));
+    expect(
+      await screen.findByText("Give lost connections back with both a grace and the most time given back, or neither"),
+    ).toBeTruthy();
+    expect(api.sent).toEqual([]);
+
+    type("Most time given back for lost connections, in minutes", "5");
+    fireEvent.click(screen.getByRole("button", { name: "Create Drive" }));
+    await waitFor(() => expect(api.sent).toHaveLength(1));
+    expect(api.sent[0]).toMatchObject({ disconnectGraceSeconds: 45, disconnectCreditMinutes: 5 });
+  });
 });

@@ -1,5 +1,7 @@
 import { driveTableQuerySchema } from "@trainwise/contract/admin-tables";
 import {
+  DISCONNECT_CREDIT_MINUTES,
+  DISCONNECT_GRACE_SECONDS,
   DRIVE_STATUSES,
   type Drive,
   type DriveInput,
@@ -73,6 +75,9 @@ interface DriveForm {
   /** Times as typed, "" for no limit. */
   focusLossLimit: string;
   focusLossEndsAttempt: boolean;
+  /** Seconds and minutes as typed, "" for no disconnect credits. */
+  disconnectGraceSeconds: string;
+  disconnectCreditMinutes: string;
   fullScreen: boolean;
   blockCopyPaste: boolean;
   /** One choice per tie-break, "" for none. */
@@ -97,6 +102,8 @@ const EMPTY_FORM: DriveForm = {
   allowedAddresses: "",
   focusLossLimit: "",
   focusLossEndsAttempt: false,
+  disconnectGraceSeconds: "",
+  disconnectCreditMinutes: "",
   fullScreen: false,
   blockCopyPaste: false,
   tieBreakSections: [],
@@ -106,6 +113,9 @@ const EMPTY_FORM: DriveForm = {
 // schema to refuse with its own message.
 const instantOf = (local: string, timeZone: string) =>
   local === "" ? null : (zonedLocalToIso(local, timeZone) ?? local);
+
+/** A number field's text: null when empty, else the number, for the schema to check. */
+const wholeOrNone = (typed: string) => (typed.trim() === "" ? null : Number(typed));
 
 function toDriveInput(form: DriveForm): DriveInput {
   return {
@@ -122,10 +132,12 @@ function toDriveInput(form: DriveForm): DriveInput {
     personalLinksOnly: form.personalLinksOnly,
     verifyEmail: form.verifyEmail,
     holdResults: form.holdResults,
-    lateEntryMinutes: form.lateEntryMinutes.trim() === "" ? null : Number(form.lateEntryMinutes),
+    lateEntryMinutes: wholeOrNone(form.lateEntryMinutes),
     allowedAddresses: form.allowedAddresses.split(/[\s,]+/).filter((address) => address !== ""),
-    focusLossLimit: form.focusLossLimit.trim() === "" ? null : Number(form.focusLossLimit),
+    focusLossLimit: wholeOrNone(form.focusLossLimit),
     focusLossEndsAttempt: form.focusLossEndsAttempt,
+    disconnectGraceSeconds: wholeOrNone(form.disconnectGraceSeconds),
+    disconnectCreditMinutes: wholeOrNone(form.disconnectCreditMinutes),
     fullScreen: form.fullScreen,
     blockCopyPaste: form.blockCopyPaste,
     tieBreakSections: form.tieBreakSections.filter((name) => name !== ""),
@@ -160,6 +172,8 @@ function formOf(drive: Drive): DriveForm {
     allowedAddresses: drive.allowedAddresses.join("\n"),
     focusLossLimit: drive.focusLossLimit === null ? "" : String(drive.focusLossLimit),
     focusLossEndsAttempt: drive.focusLossEndsAttempt,
+    disconnectGraceSeconds: drive.disconnectGraceSeconds === null ? "" : String(drive.disconnectGraceSeconds),
+    disconnectCreditMinutes: drive.disconnectCreditMinutes === null ? "" : String(drive.disconnectCreditMinutes),
     fullScreen: drive.fullScreen,
     blockCopyPaste: drive.blockCopyPaste,
     tieBreakSections: drive.tieBreakSections,
@@ -477,6 +491,21 @@ export default function Drives({ loaderData }: Route.ComponentProps) {
           Submit at the focus-loss limit (the attempt is submitted with the answers given so far when the candidate
           leaves the window that many times)
         </CheckboxField>
+        <FormField
+          label="Disconnect grace, in seconds (optional)"
+          hint={`A candidate's page silent longer than this (${DISCONNECT_GRACE_SECONDS[0]} to ${DISCONNECT_GRACE_SECONDS[1]}) has lost its connection: the time lost beyond it is given back when the page is heard again. Empty: no time given back.`}
+          // Text, not a number field: a browser empties a number field it cannot read, which would save "none".
+          inputMode="numeric"
+          error={errors.disconnectGraceSeconds?.message}
+          {...register("disconnectGraceSeconds")}
+        />
+        <FormField
+          label="Most time given back for lost connections, in minutes"
+          hint={`In all, per attempt (${DISCONNECT_CREDIT_MINUTES[0]} to ${DISCONNECT_CREDIT_MINUTES[1]}); each credit is shown to you with the attempt. Set it with the grace, or leave both empty.`}
+          inputMode="numeric"
+          error={errors.disconnectCreditMinutes?.message}
+          {...register("disconnectCreditMinutes")}
+        />
         <CheckboxField className="md:col-span-2" {...register("fullScreen")}>
           Ask for full screen (the test's screen asks to fill the screen and each exit is counted on the live board)
         </CheckboxField>

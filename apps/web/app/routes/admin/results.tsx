@@ -1,5 +1,5 @@
 import { type ResultTableRow, resultTableQuerySchema } from "@trainwise/contract/admin-tables";
-import type { ResultDetail } from "@trainwise/contract/students";
+import { addedTimeText, type ResultDetail } from "@trainwise/contract/students";
 import { useEffect, useState } from "react";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
@@ -102,6 +102,19 @@ function Answers({ row, data }: { row: ResultTableRow; data: AnswersData | undef
         {answerSignalsText(detail) ?? "nothing remarkable"}.
       </p>
       <AnswerSignalsNote />
+      {detail.credits.length > 0 && (
+        <>
+          <p className="mt-1 text-sm">Time given back for lost connections:</p>
+          <ul className="list-disc pl-5 text-sm">
+            {detail.credits.map((credit) => (
+              <li key={credit.silentFrom}>
+                {addedTimeText(Math.round(credit.seconds))}: silent from{" "}
+                {formatInZone(credit.silentFrom, detail.timeZone)} until {formatInZone(credit.heardAt, detail.timeZone)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {detail.keyHidden && (
         <p className="mt-2 text-sm">
           Which options were chosen and which are right is shown to viewers once the drive has ended

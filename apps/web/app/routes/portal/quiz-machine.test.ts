@@ -247,6 +247,22 @@ describe("the quiz page's state", () => {
     expect(secondsLeft(quizReducer(at10, { type: "tick", now: 1_000_000 + 31_000 }))).toBe(0);
   });
 
+  it("says what a lost connection gave back, and a resumed drive's clock as before (decisions 039, 040)", () => {
+    const start = loaded(true);
+    const credited = quizReducer(start, {
+      type: "resumed",
+      secondsLeft: 25,
+      now: 1_000_000 + 5_000,
+      creditedSeconds: 40.4,
+    });
+    expect(secondsLeft(credited)).toBe(25);
+    expect(credited.announcement).toBe(
+      "Time lost with your connection was given back (40 seconds): 25 seconds left for this question.",
+    );
+    const resumed = quizReducer(start, { type: "resumed", secondsLeft: 25, now: 1_000_000 + 5_000 });
+    expect(resumed.announcement).toBe("The test goes on: 25 seconds left for this question.");
+  });
+
   it("keeps picks the server has not acknowledged across a reload of the attempt", () => {
     const answer = pick(q2);
     const before = run(

@@ -139,8 +139,11 @@ export type QuizEvent =
   | { type: "messageReceived"; notice: Notice }
   /** The drive was paused: said down the notices' stream, or by a refusal (423) of something the page sent. */
   | { type: "paused" }
-  /** The drive was resumed and the attempt runs on where it stood, with `secondsLeft` as the server reads it now. */
-  | { type: "resumed"; secondsLeft: number; now: number }
+  /**
+   * The drive was resumed, or time lost with the connection was given back (`creditedSeconds`, decision 040), and
+   * the attempt runs on where it stood, with `secondsLeft` as the server reads it now.
+   */
+  | { type: "resumed"; secondsLeft: number; now: number; creditedSeconds?: number }
   | { type: "skipAsked" }
   | { type: "skipCancelled" }
   | { type: "leaveAsked" }
@@ -444,9 +447,12 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
         now: event.now,
         problem: state.problem === DRIVE_PAUSED_MESSAGE ? null : state.problem,
       };
+      const left = `${spokenTime(secondsLeft(resumed))} left${warningScope(state)}`;
       return {
         ...resumed,
-        announcement: `The test goes on: ${spokenTime(secondsLeft(resumed))} left${warningScope(state)}.`,
+        announcement: event.creditedSeconds
+          ? `Time lost with your connection was given back (${spokenTime(Math.round(event.creditedSeconds))}): ${left}.`
+          : `The test goes on: ${left}.`,
       };
     }
     case "messageReceived": {

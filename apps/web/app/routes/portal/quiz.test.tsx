@@ -5,7 +5,12 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
 import { DRIVE_PAUSED_MESSAGE, NOTICE_EVENT, type Notice } from "@trainwise/contract/notices";
-import type { AttemptState, QuizIntro, QuizQuestion } from "@trainwise/contract/quiz";
+import {
+  type AttemptState,
+  HEARTBEAT_EVERY_SECONDS,
+  type QuizIntro,
+  type QuizQuestion,
+} from "@trainwise/contract/quiz";
 import { createRoutesStub, Link, useLocation, useNavigationType } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import Quiz from "./quiz.tsx";
@@ -48,6 +53,8 @@ const INTRO: QuizIntro = {
   attemptsUsed: 0,
   focusLossLimit: null,
   focusLossEndsAttempt: false,
+  disconnectGraceSeconds: null,
+  disconnectCreditMinutes: null,
   fullScreen: false,
   blockCopyPaste: false,
   resultId: null,
@@ -99,6 +106,10 @@ function flakyServer(
   let added: { seconds: number; left: number } | undefined;
   /** When the drive was paused (decision 039): the server then refuses every change with 423. */
   let pausedAt: string | null = null;
+  /** What the next heartbeat gives back for a lost connection (decision 040). */
+  let creditNext = 0;
+  /** The connection is down: every request is lost on the way. */
+  let offline = false;
   const stored = new Map<string, string>();
   const faults = new Map<string, Fault[]>();
   const log: string[] = [];
@@ -117,6 +128,10 @@ function flakyServer(
     const request = `${init.method ?? "GET"} ${url.replace(/^\/api/, "")}`;
     if (request === "GET /quiz/notices") return notices.open(init);
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    if (offline) {
+      log.push(`${request} ✗ offline`);
+      throw new TypeError("Failed to fetch");
+    }
     const fault = faults.get(request)?.shift();
     log.push(fault ? `${request} ✗ ${fault}` : request);
     if (fault === "drop") throw new TypeError("Failed to fetch");
@@ -183,6 +198,11 @@ function flakyServer(
       }
       case "POST /quiz/full-screen/exit":
         return new Response(null, { status: 204 });
+      case "POST /quiz/heartbeat": {
+        const creditedSeconds = creditNext;
+        creditNext = 0;
+        return json(200, { creditedSeconds });
+      }
       case "PUT /quiz/palette": {
         visited.add(body.position);
         if (body.marked === true) marked.add(body.position);
@@ -214,6 +234,15 @@ function flakyServer(
     },
     resume(left: number) {
       pausedAt = null;
+      added = { seconds: added?.seconds ?? 0, left };
+    },
+    /** The connection goes down, or comes back. */
+    setOffline(down: boolean) {
+      offline = down;
+    },
+    /** The next heartbeat gives `seconds` back for a lost connection, and the server's clock then says `left`. */
+    creditOnNextHeartbeat(seconds: number, left: number) {
+      creditNext = seconds;
       added = { seconds: added?.seconds ?? 0, left };
     },
     failNext(request: string, ...next: Fault[]) {
@@ -611,6 +640,59 @@ describe("the palette of a whole-quiz test", () => {
     expect(politeRegion()).toBe("The invigilator added time: 19 min 0 s left.");
     expect(reads() - before).toBe(1);
     expect(server.submitted()).toBeNull();
+  });
+
+  it("on a drive that gives lost connections their time back, beats every 15 s, and says it is back before sending again", async () => {
+    const server = flakyServer(false, { disconnectGraceSeconds: 60, disconnectCreditMinutes: 5 });
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    const beats = () => server.log.filter((request) => request === "POST /quiz/heartbeat").length;
+    await wait(HEARTBEAT_EVERY_SECONDS * 1000);
+    expect(beats()).toBe(1);
+    await wait(HEARTBEAT_EVERY_SECONDS * 1000);
+    expect(beats()).toBe(2);
+    // The connection drops as an answer goes; when it is back, the heartbeat goes first, so the server measures the
+    // silence to then (a save landing first would end it unmeasured), and the time given back is read at once.
+    server.failNext("PUT /quiz/answers", "drop");
+    server.creditOnNextHeartbeat(40, 580);
+    fireEvent.click(screen.getByRole("radio", { name: optionLabel(1, 0) }));
+    await wait(3_000);
+    const sinceDrop = server.log.slice(server.log.indexOf("PUT /quiz/answers ✗ drop"));
+    expect(sinceDrop.slice(0, 2)).toEqual(["PUT /quiz/answers ✗ drop", "POST /quiz/heartbeat"]);
+    expect(sinceDrop.slice(2)).toEqual(expect.arrayContaining(["GET /quiz/attempt", "PUT /quiz/answers"]));
+    // 9:40 as the server read it (its own clock, not the page's 9:27), less the moments since.
+    expect(screen.getByRole("timer").textContent).toMatch(/^Time Left: 9:(3[7-9]|40) for the whole quiz$/);
+    expect(server.stored.get(QUESTIONS[0]?._id as string)).toBe(QUESTIONS[0]?.options[0]?._id);
+  });
+
+  it("on a drive that gives lost connections their time back, submits nothing at a zero met out of contact, and runs on with the time given back", async () => {
+    const server = flakyServer(false, { disconnectGraceSeconds: 60, disconnectCreditMinutes: 5 });
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    server.setOffline(true);
+    // The page's ten minutes run out while the connection is down, and a minute more passes.
+    await wait(660_000);
+    expect(server.log.filter((request) => request.startsWith("POST /quiz/submit"))).toEqual([]);
+    expect(server.log.filter((request) => request === "POST /quiz/heartbeat ✗ offline").length).toBeGreaterThan(40);
+    // Back: the server gave the silence beyond its grace back and says 2 minutes are left.
+    server.creditOnNextHeartbeat(300, 120);
+    server.setOffline(false);
+    await wait(2_000);
+    await wait(0);
+    expect(screen.getByRole("timer").textContent).toMatch(/^Time Left: (2:00|1:59) for the whole quiz$/);
+    expect(screen.getByRole("heading", { name: "What is 1 + 1?" })).toBeTruthy();
+    expect(server.submitted()).toBeNull();
+  });
+
+  it("sends no heartbeat on a drive that gives no time back", async () => {
+    const server = flakyServer(false);
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    await wait(60_000);
+    expect(server.log).not.toContain("POST /quiz/heartbeat");
   });
 
   it("stops its clock and puts the question away while the drive is paused, and goes on with the server's time", async () => {

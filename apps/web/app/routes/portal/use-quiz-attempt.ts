@@ -2,12 +2,13 @@
 // turn, so the server sees an answer before the Next that follows it) and reports what happened as its events.
 
 import { STORAGE_KEYS } from "@trainwise/contract/constants";
+import type { EndpointName, ResponseOf } from "@trainwise/contract/endpoints";
 import { NOTICE_EVENT, noticeSchema } from "@trainwise/contract/notices";
-import type { Answer, QuizIntro } from "@trainwise/contract/quiz";
+import { type Answer, HEARTBEAT_EVERY_SECONDS, type QuizIntro } from "@trainwise/contract/quiz";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useNavigate } from "react-router";
 import { ENDING_NOTICES } from "../../components/quiz/quiz-intro.tsx";
-import { ApiError, addressOf, call, isTransient, messageOf, withRetry } from "../../lib/api.ts";
+import { ApiError, addressOf, type CallOptions, call, isTransient, messageOf, withRetry } from "../../lib/api.ts";
 import { followEventStream } from "../../lib/event-stream.ts";
 import {
   answerOf,
@@ -41,6 +42,8 @@ export const CLOCK_READ_SPREAD_MS = 3000;
  * how often a page whose start met the pause tries again.
  */
 const PAUSED_CHECK_EVERY_MS = 30_000;
+/** How often a page that met its zero out of contact says it is there again, on a drive with credits (decision 040). */
+const HEARTBEAT_RETRY_MS = 2000;
 
 /** What a student reads who would start while the drive is paused: nothing of theirs has started. */
 const START_PAUSED =
@@ -100,6 +103,49 @@ export function useQuizAttempt(token: string) {
   // A section whose leaving the server refused outright: its time running out does not send the same request again
   // and again (the server's sweep moves it on; the student may still press Leave section).
   const leaveRefusedAt = useRef<number | null>(null);
+
+  // On a drive that gives lost connections their time back (decision 040), the server measures a silence from the
+  // page's last contact to its next, and whatever the student changes counts as contact: after a request lost on
+  // the way, the page says it is back (a heartbeat) before it sends anything else, so that an answer sent again
+  // first does not end the silence unmeasured. What a heartbeat gives back is read from the server's clock.
+  const contactLost = useRef(false);
+  const onCredited = useRef((_seconds: number) => {});
+  const givesTimeBack = state.intro?.disconnectGraceSeconds != null;
+  /** Says the page is there; the seconds given back (read from the server's clock then), 0 for none. */
+  const heartbeat = useCallback(async (): Promise<number> => {
+    const reply = await call("heartbeat", { token });
+    contactLost.current = false;
+    if (reply.creditedSeconds > 0) onCredited.current(reply.creditedSeconds);
+    return reply.creditedSeconds;
+  }, [token]);
+  /**
+   * Heartbeats until one is heard, every HEARTBEAT_RETRY_MS while the attempt runs: what it gave back, or undefined
+   * once the attempt no longer runs. A refusal (not a lost connection) gives nothing.
+   */
+  const heardAgain = useCallback(async (): Promise<number | undefined> => {
+    for (;;) {
+      try {
+        return await heartbeat();
+      } catch (error) {
+        if (!isTransient(error)) return 0;
+      }
+      await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_RETRY_MS));
+      if (latest.current.phase !== "running") return undefined;
+    }
+  }, [heartbeat]);
+  /** A change of the student's to the attempt: after a lost request, on a drive with credits, a heartbeat first. */
+  const sendChange = useCallback(
+    async <Name extends EndpointName>(name: Name, options: CallOptions<Name>): Promise<ResponseOf<Name>> => {
+      if (contactLost.current && givesTimeBack) await heartbeat();
+      try {
+        return await call(name, options);
+      } catch (error) {
+        if (isTransient(error)) contactLost.current = true;
+        throw error;
+      }
+    },
+    [givesTimeBack, heartbeat],
+  );
 
   const inTurn = useCallback(<T>(call: () => Promise<T>): Promise<T> => {
     const next = queue.current.then(call);
@@ -175,6 +221,11 @@ export function useQuizAttempt(token: string) {
         return;
       }
       dispatch({ type: "introHeard", intro });
+      // Coming back to a running attempt on a drive with credits (a reload after the connection was lost): heard
+      // first, so that the attempt resumes with the silence given back (decision 040).
+      if (intro.status === "in_progress" && intro.disconnectGraceSeconds !== null) {
+        await call("heartbeat", { token }).catch(() => undefined);
+      }
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         localStorage.removeItem(STORAGE_KEYS.studentToken);
@@ -207,7 +258,7 @@ export function useQuizAttempt(token: string) {
       dispatch({ type: "saveSent", answer });
       const saved = inTurn(() =>
         withRetry(
-          () => call("saveAnswer", { token, body: answer }),
+          () => sendChange("saveAnswer", { token, body: answer }),
           () => dispatch({ type: "saveRetrying", answer }),
         ),
       ).then(
@@ -232,7 +283,7 @@ export function useQuizAttempt(token: string) {
       });
       return saved;
     },
-    [inTurn, stopWaiting, token],
+    [inTurn, sendChange, stopWaiting, token],
   );
 
   /** Answers whose last save failed go again: before the student moves on, and when the connection returns. */
@@ -249,7 +300,7 @@ export function useQuizAttempt(token: string) {
     const answers = Object.entries(latest.current.answers).map(([questionId, choice]) => answerOf(questionId, choice));
     try {
       const { resultId } = await withRetry(
-        () => call("submitQuiz", { token, body: { answers } }),
+        () => sendChange("submitQuiz", { token, body: { answers } }),
         () => dispatch({ type: "reconnecting" }),
       );
       finish(resultId);
@@ -257,7 +308,7 @@ export function useQuizAttempt(token: string) {
       if (isPausedRefusal(error)) dispatch({ type: "paused" });
       dispatch({ type: "submitFailed", message: messageOf(error, "Submitting failed. Please try again.") });
     }
-  }, [finish, stopWaiting, token]);
+  }, [finish, sendChange, stopWaiting, token]);
 
   /**
    * Leaves the open section of a test timed per section (Leave section confirmed, Next on a paced section's last
@@ -292,7 +343,7 @@ export function useQuizAttempt(token: string) {
     try {
       const attempt = await inTurn(() =>
         withRetry(
-          () => call("leaveSection", { token, body: { sectionFirst } }),
+          () => sendChange("leaveSection", { token, body: { sectionFirst } }),
           () => dispatch({ type: "reconnecting" }),
         ),
       );
@@ -323,7 +374,7 @@ export function useQuizAttempt(token: string) {
         message: messageOf(error, "The section could not be left. Check your connection and try again."),
       });
     }
-  }, [finish, inTurn, load, save, stopWaiting, token]);
+  }, [finish, inTurn, load, save, sendChange, stopWaiting, token]);
 
   /** Paced: asks the server to open the next question, carrying the answer to the one it leaves. */
   const advance = useCallback(async () => {
@@ -341,7 +392,7 @@ export function useQuizAttempt(token: string) {
       const progress = await inTurn(() =>
         withRetry(
           () =>
-            call("nextQuestion", {
+            sendChange("nextQuestion", {
               token,
               body: { position: current.index + 1, answer: carried ?? undefined },
             }),
@@ -370,7 +421,7 @@ export function useQuizAttempt(token: string) {
           : messageOf(error, "The next question could not be opened.");
       dispatch({ type: "moveFailed", carried, problem });
     }
-  }, [inTurn, leaveSection, load, stopWaiting, submit, token]);
+  }, [inTurn, leaveSection, load, sendChange, stopWaiting, submit, token]);
 
   /** Leave section: the section's summary first, unless its time is already up (there is nothing to stay for). */
   const askToLeave = useCallback(() => {
@@ -400,7 +451,7 @@ export function useQuizAttempt(token: string) {
     const marked = !current.marked[question._id];
     const position = current.index;
     dispatch({ type: "markToggled", questionId: question._id });
-    inTurn(() => withRetry(() => call("changePalette", { token, body: { position, marked } }))).catch(
+    inTurn(() => withRetry(() => sendChange("changePalette", { token, body: { position, marked } }))).catch(
       (error: unknown) =>
         dispatch({
           type: "markFailed",
@@ -409,7 +460,7 @@ export function useQuizAttempt(token: string) {
           message: `Your mark for review on question ${position + 1} was not saved. ${messageOf(error, "Try again.")}`,
         }),
     );
-  }, [inTurn, token]);
+  }, [inTurn, sendChange, token]);
 
   /** Clear response: the open question's answer taken back, on the server too (it would be scored otherwise). */
   const clearResponse = useCallback(() => {
@@ -420,7 +471,7 @@ export function useQuizAttempt(token: string) {
     const position = current.index;
     stopWaiting(question._id);
     dispatch({ type: "cleared", questionId: question._id });
-    inTurn(() => withRetry(() => call("changePalette", { token, body: { position, clear: true } }))).catch(
+    inTurn(() => withRetry(() => sendChange("changePalette", { token, body: { position, clear: true } }))).catch(
       (error: unknown) =>
         dispatch({
           type: "clearFailed",
@@ -429,7 +480,7 @@ export function useQuizAttempt(token: string) {
           message: `Your answer to question ${position + 1} was not cleared. ${messageOf(error, "Try again.")}`,
         }),
     );
-  }, [inTurn, stopWaiting, token]);
+  }, [inTurn, sendChange, stopWaiting, token]);
 
   // A question opened for the first time (on a quiz timed as a whole) is told to the server, so that a reload,
   // or another device, shows the same palette; a failed report is tried again when the question is next opened.
@@ -441,10 +492,10 @@ export function useQuizAttempt(token: string) {
     sessionStorage.setItem(OPEN_QUESTION_KEY, JSON.stringify({ attemptId, index: openedAt }));
     if (toldVisited.current.has(opened._id)) return;
     toldVisited.current.add(opened._id);
-    inTurn(() => call("changePalette", { token, body: { position: openedAt } })).catch(() =>
+    inTurn(() => sendChange("changePalette", { token, body: { position: openedAt } })).catch(() =>
       toldVisited.current.delete(opened._id),
     );
-  }, [opened, openedAt, attemptId, inTurn, token]);
+  }, [opened, openedAt, attemptId, inTurn, sendChange, token]);
 
   const pick = useCallback(
     (questionId: string, optionId: string) => {
@@ -500,26 +551,43 @@ export function useQuizAttempt(token: string) {
   }, [token]);
   /**
    * Whether the paused drive was resumed (decision 039), asked of the server when word of it comes down the stream
-   * and now and then while paused. The attempt runs on where it stood, with its time as the server reads it, and
-   * what was refused meanwhile goes again; one that moved on or closed meanwhile is loaded as it now stands.
+   * and now and then while paused, or the clock once a heartbeat got `creditedSeconds` back (decision 040). The
+   * attempt runs on where it stood, with its time as the server reads it, and what was refused meanwhile goes
+   * again; one that moved on or closed meanwhile is loaded as it now stands.
    */
-  const readResumed = useCallback(async () => {
-    const current = latest.current;
-    const attempt = await call("quizAttempt", { token }).catch(() => undefined);
-    if (!attempt || (attempt.status === "in_progress" && attempt.pausedAt)) return;
-    if (
-      attempt.status === "in_progress" &&
-      attempt.attemptId === current.attemptId &&
-      attempt.sectionFirst === current.sectionFirst &&
-      (!current.paced || attempt.currentIndex === current.index) &&
-      attempt.secondsLeft > 0
-    ) {
-      dispatch({ type: "resumed", secondsLeft: attempt.secondsLeft, now: Date.now() });
-      resendFailed();
-      return;
-    }
-    await load();
-  }, [token, load, resendFailed]);
+  const readResumed = useCallback(
+    async (creditedSeconds?: number) => {
+      const current = latest.current;
+      const attempt = await call("quizAttempt", { token }).catch(() => undefined);
+      if (!attempt || (attempt.status === "in_progress" && attempt.pausedAt)) return;
+      if (
+        attempt.status === "in_progress" &&
+        attempt.attemptId === current.attemptId &&
+        attempt.sectionFirst === current.sectionFirst &&
+        (!current.paced || attempt.currentIndex === current.index) &&
+        attempt.secondsLeft > 0
+      ) {
+        dispatch({ type: "resumed", secondsLeft: attempt.secondsLeft, now: Date.now(), creditedSeconds });
+        resendFailed();
+        return;
+      }
+      await load();
+    },
+    [token, load, resendFailed],
+  );
+  onCredited.current = (seconds) => void readResumed(seconds);
+  // The heartbeat, while the attempt runs on a drive with credits, and at once when the browser is back online.
+  const beating = running && givesTimeBack ? state.attemptId : null;
+  useEffect(() => {
+    if (!beating) return;
+    const beat = () => void heartbeat().catch(() => undefined);
+    const every = setInterval(beat, HEARTBEAT_EVERY_SECONDS * 1000);
+    window.addEventListener("online", beat);
+    return () => {
+      clearInterval(every);
+      window.removeEventListener("online", beat);
+    };
+  }, [beating, heartbeat]);
   const paused = running && state.paused;
   useEffect(() => {
     if (!paused) return;
@@ -572,6 +640,13 @@ export function useQuizAttempt(token: string) {
   useEffect(() => {
     if (!timeUp) return;
     void (async () => {
+      // On a drive that gives lost connections their time back, a zero met out of contact waits to be heard: the
+      // server holds a silent attempt open and gives its time back (decision 040), which a submit sent as soon as
+      // the connection returned would throw away.
+      if (givesTimeBack) {
+        const credited = await heardAgain();
+        if (credited === undefined || credited > 0) return;
+      }
       if (await runsOn()) return;
       const current = latest.current;
       if (current.phase !== "running" || current.moving) return;
@@ -581,7 +656,7 @@ export function useQuizAttempt(token: string) {
       // The open section's clock ran out: on to the next section, unasked.
       else void leaveSection();
     })();
-  }, [timeUp, runsOn, advance, leaveSection, submit]);
+  }, [timeUp, givesTimeBack, heardAgain, runsOn, advance, leaveSection, submit]);
 
   // Picks still waiting are sent when the page is hidden, and as it unloads (a refresh, a closed tab) every
   // answer the server does not hold goes as a keep-alive request, which outlives the page.

@@ -16,6 +16,7 @@ import {
   type ServedRef,
   type TimestampText,
 } from "./attempt-rows.ts";
+import { silenceHoldsSql } from "./silence-sql.ts";
 
 const attemptsOfStatement: NamedStatement = {
   name: "quiz.attempts-of",
@@ -53,6 +54,22 @@ export async function drivePausedAt(db: Executor, of: AttemptsOf): Promise<Date 
   const driveId = "driveId" in of ? of.driveId : null;
   const [row] = await runNamed<{ pausedAt: string | Date | null }>(db, drivePausedAtStatement, [studentId, driveId]);
   return row?.pausedAt ? new Date(row.pausedAt) : null;
+}
+
+const clockHeldStatement: NamedStatement = {
+  name: "quiz.clock-held",
+  // $1 an attempt, $2 now
+  text: `select d.paused_at is not null or ${silenceHoldsSql("a", "d", "$2::timestamptz")} as held
+    from attempts a join drives d on d.id = a.drive_id where a.id = $1::uuid`,
+};
+
+/**
+ * Whether nothing may close the attempt or move it on at `now`, as the database has it: its drive stands paused
+ * (decision 039), or its candidate's lost connection holds it open (decision 040).
+ */
+export async function clockHeld(db: Executor, attemptId: string, now: Date): Promise<boolean> {
+  const [row] = await runNamed<{ held: boolean }>(db, clockHeldStatement, [attemptId, now]);
+  return row?.held === true;
 }
 
 const lockOpenAttemptWithSlotsStatement: NamedStatement = {

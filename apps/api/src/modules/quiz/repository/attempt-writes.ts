@@ -266,14 +266,16 @@ const ENDS_BY_SQL = "case when d.closing_ends_attempts then coalesce(d.closed_at
 const reclockOpenAttemptsStatement: NamedStatement = {
   name: "quiz.reclock-open-attempts",
   // Every deadline written again, cut by the close where the drive's closing ends attempts: from its start, with the
-  // time invigilators added (decision 037) and its drive's pauses gave back (decision 039), or on an attempt timed per section from the open section's end (a paced
+  // time invigilators added (decision 037), its drive's pauses (decision 039) and lost connections (decision 040)
+  // gave back, or on an attempt timed per section from the open section's end (a paced
   // section's last window's end, moved by time added as its start was; a section on one clock keeps its start as its
   // current window's) with every later section's time, as leaving a section set it
   // (deadlineFrom): from the start, a reopening gave back the time sections left early had given up (an outside
   // attack). The open section's deadline is its end, cut by that deadline; without sections it is the attempt's.
   text: `with timed as (
       select a.id, a.started_at, a.timing_mode = 'per_section' as per_section, a.section_end is not null as sectioned,
-        a.total_questions * a.seconds_per_question + a.added_seconds + a.paused_seconds as whole_seconds,
+        a.total_questions * a.seconds_per_question + a.added_seconds + a.paused_seconds + a.credited_seconds
+          as whole_seconds,
         ${sectionsFromSecondsSql("a", "a.section_end")} as later_seconds,
         case when a.paced then ${windowStartSql(clockColumns("a"), "a.section_end")}
           else a.current_started_at + make_interval(secs => ${sectionsSecondsSql("a", "a.section_first", "a.section_end")})
@@ -312,26 +314,32 @@ const added = addedTimeSql(clockColumns("a"), {
 
 const addTimeStatement: NamedStatement = {
   name: "quiz.add-time",
-  // $1 the student, or null for every running attempt of drive $2; $3 seconds (a pause's to the millisecond); $4 now;
-  // $5 the most seconds an invigilator may add to an attempt in all; $6 the time is a pause given back (decision
-  // 039), kept apart and not limited. Only a running clock gets time (timing.ts's withAddedTime), as each row stands
+  // $1 the student, or null for every running attempt of drive $2; $3 seconds (to the millisecond); $4 the moment
+  // they are added at; $5 the most seconds an invigilator may add to an attempt in all; $6 whose time it is
+  // (TimeGiven): an invigilator's, limited by $5; a drive's pause given back (decision 039), or a lost connection's
+  // (decision 040), each kept apart. Only a running clock gets time (timing.ts's withAddedTime), as each row stands
   // once locked: an attempt whose time is up, or in the grace after a section, is left to its clock; nor does a
-  // paused drive's, whose clock stands still. Each row answers with the seconds its deadline actually moved.
+  // paused drive's, whose clock stands still. Each row answers with the seconds its deadline actually moved. A
+  // resume also counts as hearing from every candidate it gives time to: a silence before the pause is not credited
+  // (decision 040).
   text: `with running as (
       select a.id, a.deadline_at as was, ${ENDS_BY_SQL} as ends_by
       from attempts a join drives d on d.id = a.drive_id
       where a.submitted_at is null and d.paused_at is null
         and (a.student_id = $1::uuid or ($1::uuid is null and a.drive_id = $2::uuid))
         and ${clockRunningSql(clockColumns("a"), "$4::timestamptz")}
-        and ($6::boolean or a.added_seconds + $3::float8 <= $5::int)
+        and ($6::text <> 'invigilator' or a.added_seconds + $3::float8 <= $5::int)
       for update of a
     )
     update attempts a set current_position = ${added.currentPosition},
       current_started_at = ${added.currentStartedAt},
       section_deadline_at = case when a.section_deadline_at is not null then ${added.sectionDeadlineAt} end,
       deadline_at = ${added.deadlineAt},
-      added_seconds = a.added_seconds + case when $6::boolean then 0 else round($3::float8)::int end,
-      paused_seconds = a.paused_seconds + case when $6::boolean then round($3::float8)::int else 0 end
+      added_seconds = a.added_seconds + case when $6::text = 'invigilator' then round($3::float8)::int else 0 end,
+      paused_seconds = a.paused_seconds + case when $6::text = 'pause' then round($3::float8)::int else 0 end,
+      credited_seconds = a.credited_seconds + case when $6::text = 'credit' then $3::float8 else 0 end,
+      last_contact_at = case when $6::text = 'pause'
+        then $4::timestamptz + make_interval(secs => $3::float8) else a.last_contact_at end
     from running r where a.id = r.id
     returning a.student_id as "studentId", extract(epoch from a.deadline_at - r.was)::float8 as "movedSeconds"`,
 };
@@ -343,20 +351,23 @@ export interface TimeAdded {
 }
 
 /**
- * Adds `seconds` at `now` to the running attempt of a student, or to every running attempt of a drive: an
- * invigilator's time (decision 037), each up to `mostSeconds` added in all, or a drive's pause given back
- * (decision 039: `now` is when it paused, and nothing limits it).
+ * Whose time is added: an invigilator's (decision 037), each attempt getting up to `mostSeconds` in all; a drive's
+ * pause given back (decision 039: added at the moment it paused); or a lost connection's (decision 040: added at
+ * the moment its grace ran out). Neither of the last two is limited here, and each is kept in its own column.
  */
+export type TimeGiven = { mostSeconds: number } | "pause" | "credit";
+
+/** Adds `seconds` at `now` to the running attempt of a student, or to every running attempt of a drive. */
 export async function addTime(
   db: Executor,
   of: AttemptsOf,
   seconds: number,
   now: Date,
-  given: { mostSeconds: number } | "pause",
+  given: TimeGiven,
 ): Promise<TimeAdded[]> {
   const studentId = "studentId" in of ? of.studentId : null;
   const driveId = "driveId" in of ? of.driveId : null;
-  const pause = given === "pause";
-  const mostSeconds = pause ? 0 : given.mostSeconds;
-  return runNamed<TimeAdded>(db, addTimeStatement, [studentId, driveId, seconds, now, mostSeconds, pause]);
+  const kind = typeof given === "string" ? given : "invigilator";
+  const mostSeconds = typeof given === "string" ? 0 : given.mostSeconds;
+  return runNamed<TimeAdded>(db, addTimeStatement, [studentId, driveId, seconds, now, mostSeconds, kind]);
 }

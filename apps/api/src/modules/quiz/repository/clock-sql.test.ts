@@ -21,6 +21,7 @@ import {
   type AttemptClock,
   acceptsAnswer,
   deadlineFrom,
+  disconnectCredit,
   hasRunOut,
   isRunning,
   nextSectionClock,
@@ -502,13 +503,13 @@ describe("the quiz clock in SQL", async () => {
     );
   });
 
-  it("adds time in one statement exactly as withAddedTime does, and a pause's as resumedClock, cut at the drive's closing", async () => {
+  it("adds time in one statement exactly as withAddedTime does, a pause's as resumedClock and a lost connection's as disconnectCredit says, cut at the drive's closing", async () => {
     await fc.assert(
       fc.asyncProperty(
         clockCase(MAX_STORED_QUESTIONS),
         fc.integer({ min: 1, max: 600 }),
-        fc.boolean(),
-        async (generated, seconds, asPause) => {
+        fc.constantFrom("invigilator", "pause", "credit"),
+        async (generated, seconds, kind) => {
           const { clock, deadlineAt, endsBy, now } = generated;
           const { added, stored } = await rolledBack(async (tx) => {
             const attemptId = await storeAttempt(
@@ -521,19 +522,32 @@ describe("the quiz clock in SQL", async () => {
               await tx.execute(sql`update drives set closes_at = ${endsBy.toISOString()}::timestamptz,
               closing_ends_attempts = true where id = ${student.driveId}::uuid`);
             }
-            // A pause from `now` that lasted `seconds` is given back at `now` (decision 039).
-            const given = asPause ? ("pause" as const) : { mostSeconds: 1_000_000 };
+            // A pause from `now` that lasted `seconds` is given back at `now` (decision 039), and so is a silence
+            // whose grace ran out at `now` and which lasted `seconds` beyond it (decision 040).
+            const given = kind === "invigilator" ? { mostSeconds: 1_000_000 } : kind;
             const added = await addTime(tx, { studentId: student.id }, seconds, now, given);
             const { rows } = await tx.execute<Record<string, string | number | boolean>>(sql`
             select current_position as "currentPosition", current_started_at as "currentStartedAt",
                    coalesce(section_deadline_at, deadline_at) as "sectionDeadlineAt", deadline_at as "deadlineAt",
-                   added_seconds as "addedSeconds", paused_seconds as "pausedSeconds"
+                   added_seconds as "addedSeconds", paused_seconds as "pausedSeconds",
+                   credited_seconds as "creditedSeconds"
             from attempts where id = ${attemptId}::uuid`);
             return { added, stored: rows[0] };
           });
-          const expected = asPause
-            ? resumedClock(clock, deadlineAt, endsBy, now, new Date(now.getTime() + seconds * 1000))
-            : withAddedTime(clock, deadlineAt, endsBy, now, seconds);
+          const graceSeconds = 30;
+          const credit = disconnectCredit(
+            new Date(now.getTime() - graceSeconds * 1000),
+            new Date(now.getTime() + seconds * 1000),
+            graceSeconds,
+            Number.POSITIVE_INFINITY,
+          );
+          const expected =
+            kind === "pause"
+              ? resumedClock(clock, deadlineAt, endsBy, now, new Date(now.getTime() + seconds * 1000))
+              : kind === "credit" && credit
+                ? withAddedTime(clock, deadlineAt, endsBy, credit.from, credit.seconds)
+                : withAddedTime(clock, deadlineAt, endsBy, now, seconds);
+          if (kind === "credit") expect(credit).toEqual({ from: now, seconds });
           const storedClock = {
             ...clock,
             currentPosition: stored?.currentPosition,
@@ -552,8 +566,9 @@ describe("the quiz clock in SQL", async () => {
           ]);
           expect(storedClock).toEqual(expected.clock);
           expect(new Date(String(stored?.deadlineAt))).toEqual(expected.deadlineAt);
-          expect(stored?.addedSeconds).toBe(generated.addedSeconds + (asPause ? 0 : seconds));
-          expect(stored?.pausedSeconds).toBe(asPause ? seconds : 0);
+          expect(stored?.addedSeconds).toBe(generated.addedSeconds + (kind === "invigilator" ? seconds : 0));
+          expect(stored?.pausedSeconds).toBe(kind === "pause" ? seconds : 0);
+          expect(stored?.creditedSeconds).toBe(kind === "credit" ? seconds : 0);
           // The question the student has open keeps its place, with the time added to it unless a closing cuts it.
           const [before, after] = [readClock(clock, now), readClock(expected.clock, now)];
           expect(after.position).toBe(before.position);

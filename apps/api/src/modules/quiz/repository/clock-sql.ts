@@ -147,10 +147,15 @@ export function sectionEndsAtSql(clock: ClockColumns) {
  * ends at its deadline.)
  */
 export function runOutSql(clock: ClockColumns, now: string, graceSeconds: string) {
+  return `${runsOutAtSql(clock)} + make_interval(secs => ${graceSeconds}) < ${now}`;
+}
+
+/** When the open section's time runs out (before its grace): its last window's start, or its deadline if sooner. */
+export function runsOutAtSql(clock: ClockColumns): string {
   return `least(
         ${clock.sectionDeadlineAt},
         ${windowStartSql(clock, clock.sectionEnd)}
-      ) + make_interval(secs => ${graceSeconds}) < ${now}`;
+      )`;
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   runOutSql,
   windowStartSql,
 } from "./clock-sql.ts";
+import { silenceHoldsSql } from "./silence-sql.ts";
 
 /**
  * The choice (`option`, or several in `options`) is among the options the served row `served` showed, and several
@@ -41,12 +42,15 @@ const PALETTE_CHANGE = paletteChangeSql({ now: "$3::timestamptz", marked: "$4::b
 const overdueAttemptsStatement: NamedStatement = {
   name: "quiz.overdue-attempts",
   // $3 only this student's, $4 only this drive's (null: anyone's); $5 the moment (null: now()). A paused drive's
-  // clocks stand still (decision 039): nothing of it is overdue until it is resumed.
+  // clocks stand still (decision 039): nothing of it is overdue until it is resumed; nor is an attempt held open for
+  // its lost connection (decision 040).
   text: `select ${ATTEMPT_COLUMNS} from attempts
     where submitted_at is null
       and ${runOutSql(clockColumns(), "coalesce($5::timestamptz, now())", "$1::int")}
       and ($3::uuid is null or student_id = $3::uuid) and ($4::uuid is null or drive_id = $4::uuid)
       and ${driveRunsSql("attempts")}
+      and not exists (select 1 from drives d where d.id = attempts.drive_id
+        and ${silenceHoldsSql("attempts", "d", "coalesce($5::timestamptz, now())")})
     order by deadline_at
     limit $2::int
     for update skip locked`,

@@ -15,6 +15,7 @@ const introStatement: NamedStatement = {
   text: `select t.name as "testName", d.name as "driveName", d.organisation, t.rules_first as "rulesFirst",
       d.focus_loss_limit as "focusLossLimit", d.focus_loss_ends_attempt as "focusLossEndsAttempt",
       d.full_screen as "fullScreen", d.block_copy_paste as "blockCopyPaste",
+      d.disconnect_grace_seconds as "disconnectGraceSeconds", d.disconnect_credit_minutes as "disconnectCreditMinutes",
       d.opens_at as "opensAt", d.closes_at as "closesAt", d.closed_at as "closedAt", d.time_zone as "timeZone",
       d.late_entry_minutes as "lateEntryMinutes",
       t.question_count as "questionCount",
