@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { answerTimingSchema } from "./answer-timing.ts";
 import { idSchema, optionalText, pagingQuerySchema, requiredText } from "./common.ts";
-import { DIFFICULTIES, QUIZ_QUESTION_LIMIT, SECONDS_PER_QUESTION } from "./constants.ts";
+import { DIFFICULTIES, HEARTBEAT_EVERY_SECONDS, QUIZ_QUESTION_LIMIT, SECONDS_PER_QUESTION } from "./constants.ts";
 
 export const TIMING_MODES = ["per_question", "whole_quiz", "per_section"] as const;
 export type TimingMode = (typeof TIMING_MODES)[number];
@@ -372,7 +372,7 @@ export type AttemptEnding = (typeof ATTEMPT_ENDINGS)[number];
  * lost its connection. The least is twice the quiz page's heartbeat (HEARTBEAT_EVERY_SECONDS), so one late
  * heartbeat is never taken for a lost connection.
  */
-export const DISCONNECT_GRACE_SECONDS = [30, 600] as const;
+export const DISCONNECT_GRACE_SECONDS = [2 * HEARTBEAT_EVERY_SECONDS, 600] as const;
 /** The bounds of the time lost connections may give back to one attempt in all, in minutes, [least, most]. */
 export const DISCONNECT_CREDIT_MINUTES = [1, 60] as const;
 

@@ -340,12 +340,6 @@ export const focusLossNotedSchema = z.object({
 });
 export type FocusLossNoted = z.infer<typeof focusLossNotedSchema>;
 
-/**
- * How often the quiz page says it is still there on a drive with disconnect credits (decision 040): a page silent
- * for longer than the drive's grace (at least twice this) has lost its connection.
- */
-export const HEARTBEAT_EVERY_SECONDS = 15;
-
 /** What a heartbeat is told: the seconds it just got back for a lost connection (0: none), to read the clock again. */
 export const heartbeatReplySchema = z.object({ creditedSeconds: z.number().nonnegative() });
 export type HeartbeatReply = z.infer<typeof heartbeatReplySchema>;

@@ -12,7 +12,7 @@ import type { ApiRoute } from "../app.ts";
 import { createTestApp } from "../test/app.ts";
 import { budgetOf, type CostBudget, THROTTLED } from "../test/cost-budgets.ts";
 import { collectGarbage, collectYoungGarbage, withCostMs } from "../test/cpu-time.ts";
-import { adminToken, bearer, registerStudent, studentInput } from "../test/fixtures.ts";
+import { adminToken, attemptTimePasses, bearer, registerStudent, studentInput } from "../test/fixtures.ts";
 import { png } from "../test/images.ts";
 import { markSensitive, watchedLog } from "../test/log-watch.ts";
 import { EXAMPLES } from "../test/request-examples.ts";
@@ -145,6 +145,27 @@ describe("the cost of every route to everyone else", async () => {
       focusLossEndsAttempt: true,
     })
   ).json().code as string;
+
+  // Giving lost connections their time back (decision 040): a heartbeat's long way reads the attempt's questions.
+  const creditsCode = (
+    await call("POST", "/api/drives", {
+      name: "Cost credits drive",
+      organisation: "Cost College",
+      testId: ownTest,
+      disconnectGraceSeconds: 30,
+      disconnectCreditMinutes: 60,
+    })
+  ).json().code as string;
+  /** A candidate of the credits drive, silent for `seconds` since the start (the attempt's times moved back). */
+  async function silentCandidate(seconds: number) {
+    const { headers, lookup } = await studentInQuiz(creditsCode);
+    const { rows } = await database.pool.query<{ id: string }>(
+      "select a.id from attempts a join students s on s.id = a.student_id where s.email = $1",
+      [lookup.email],
+    );
+    await attemptTimePasses(database.pool, rows[0]?.id as string, seconds);
+    return headers;
+  }
 
   // A test of two sections, each on its own clock: the one a student leaves a section of.
   const sectionsTest = (
@@ -579,6 +600,16 @@ describe("the cost of every route to everyone else", async () => {
           await call("POST", `/api/drives/${sitting}/pause`);
           return { method: "POST", url: `/api/drives/${sitting}/resume`, headers: await admin() };
         },
+      },
+    ],
+    heartbeat: [
+      {
+        label: "a page heard within its grace",
+        make: async () => ({ method: "POST", url: "/api/quiz/heartbeat", headers: await silentCandidate(0) }),
+      },
+      {
+        label: "a page heard after a silence beyond its grace: time given back",
+        make: async () => ({ method: "POST", url: "/api/quiz/heartbeat", headers: await silentCandidate(120) }),
       },
     ],
     reportFullScreenExit: [

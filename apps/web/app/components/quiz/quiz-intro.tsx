@@ -139,6 +139,14 @@ export function rulesOf(intro: QuizIntro): Rule[] {
       text: `The clock keeps running. Leaving the test window is noted for your invigilator.${leavingLimit(intro)} If the page closes, register again with the same details and your resume code to continue where you were.`,
     },
     ...(examRoomRule(intro) ? [{ title: "On the test's screen", text: examRoomRule(intro) as string }] : []),
+    ...(intro.disconnectGraceSeconds !== null && intro.disconnectCreditMinutes !== null
+      ? [
+          {
+            title: "If your connection drops",
+            text: `Keep this page open. Time lost beyond ${intro.disconnectGraceSeconds} seconds without a connection is given back when the page reaches the server again, up to ${plural(intro.disconnectCreditMinutes, "minute")} in all.`,
+          },
+        ]
+      : []),
     {
       title: "Results",
       text: intro.secure

@@ -3,14 +3,9 @@
 // in e2e/ run the same page against the real server.
 
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { STORAGE_KEYS } from "@trainwise/contract/constants";
+import { HEARTBEAT_EVERY_SECONDS, STORAGE_KEYS } from "@trainwise/contract/constants";
 import { DRIVE_PAUSED_MESSAGE, NOTICE_EVENT, type Notice } from "@trainwise/contract/notices";
-import {
-  type AttemptState,
-  HEARTBEAT_EVERY_SECONDS,
-  type QuizIntro,
-  type QuizQuestion,
-} from "@trainwise/contract/quiz";
+import type { AttemptState, QuizIntro, QuizQuestion } from "@trainwise/contract/quiz";
 import { createRoutesStub, Link, useLocation, useNavigationType } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import Quiz from "./quiz.tsx";
@@ -1043,6 +1038,18 @@ describe("the rules before the clock (decision 026)", () => {
     // The code was shown before the clock; it does not come back above a timed question.
     expect(screen.queryByRole("region", { name: "Your resume code" })).toBeNull();
     sessionStorage.clear();
+  });
+
+  it("says, among the rules, what a lost connection gets back on a drive that gives it (decision 040)", async () => {
+    const server = flakyServer(true, { rulesFirst: true, disconnectGraceSeconds: 45, disconnectCreditMinutes: 5 });
+    vi.stubGlobal("fetch", server.fetch);
+    renderQuiz();
+    await wait(0);
+    expect(
+      screen.getByText(
+        "Keep this page open. Time lost beyond 45 seconds without a connection is given back when the page reaches the server again, up to 5 minutes in all.",
+      ),
+    ).toBeTruthy();
   });
 
   it("leads a student with no attempt left to their result instead of an error", async () => {

@@ -1,10 +1,10 @@
 // The quiz page's attempt: the reducer of quiz-machine.ts holds the state, and this hook sends the requests (in
 // turn, so the server sees an answer before the Next that follows it) and reports what happened as its events.
 
-import { STORAGE_KEYS } from "@trainwise/contract/constants";
+import { HEARTBEAT_EVERY_SECONDS, STORAGE_KEYS } from "@trainwise/contract/constants";
 import type { EndpointName, ResponseOf } from "@trainwise/contract/endpoints";
 import { NOTICE_EVENT, noticeSchema } from "@trainwise/contract/notices";
-import { type Answer, HEARTBEAT_EVERY_SECONDS, type QuizIntro } from "@trainwise/contract/quiz";
+import type { Answer, QuizIntro } from "@trainwise/contract/quiz";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useNavigate } from "react-router";
 import { ENDING_NOTICES } from "../../components/quiz/quiz-intro.tsx";
