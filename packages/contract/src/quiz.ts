@@ -254,6 +254,11 @@ export const attemptStateSchema = z.discriminatedUnion("status", [
      */
     addedSeconds: z.number().int().optional(),
     /**
+     * Seconds lost connections got back (decision 040), as addedSeconds: more than the page last heard means its
+     * zero is not the end.
+     */
+    creditedSeconds: z.number().optional(),
+    /**
      * When the drive was paused (decision 039): the clock stands at that moment, `secondsLeft` is read there, and
      * nothing changes until it is resumed. Null or absent: the clock runs.
      */

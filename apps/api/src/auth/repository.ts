@@ -49,7 +49,8 @@ export async function adminSessionState(
 
 const studentSessionStatement: NamedStatement = {
   name: "auth.student-session",
-  text: `select s.sessions_valid_from as "validFrom", d.allowed_addresses as "allowedAddresses"
+  text: `select s.sessions_valid_from as "validFrom", d.allowed_addresses as "allowedAddresses",
+           d.disconnect_grace_seconds is not null as "givesTimeBack"
          from students s join drives d on d.id = s.drive_id where s.id = $1::uuid`,
 };
 
@@ -59,15 +60,19 @@ export interface StudentSession {
   validFrom: Date | null;
   /** The student's drive's exam room: addresses and ranges the test may be sat from; empty: anywhere. */
   allowedAddresses: string[];
+  /** The drive gives lost connections their time back (decision 040): every request while sitting is heard. */
+  givesTimeBack: boolean;
 }
 
 /** The student's session rules, or undefined when there is no such student. */
 export async function studentSession(db: Executor, studentId: string): Promise<StudentSession | undefined> {
-  const [row] = await runNamed<{ validFrom: string | null; allowedAddresses: string[] }>(db, studentSessionStatement, [
-    studentId,
-  ]);
+  const [row] = await runNamed<{ validFrom: string | null; allowedAddresses: string[]; givesTimeBack: boolean }>(
+    db,
+    studentSessionStatement,
+    [studentId],
+  );
   if (!row) return undefined;
-  return { validFrom: row.validFrom === null ? null : new Date(row.validFrom), allowedAddresses: row.allowedAddresses };
+  return { ...row, validFrom: row.validFrom === null ? null : new Date(row.validFrom) };
 }
 
 /** Stores a download ticket (by its hash), clearing the tickets nobody followed (an index on the expiry). */

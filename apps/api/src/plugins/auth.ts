@@ -29,6 +29,11 @@ export interface AdminCaller {
 
 export interface StudentCaller {
   id: string;
+  /**
+   * Set on a route taken while sitting the test: whether the drive gives lost connections their time back (decision
+   * 040), when the quiz hears the student before anything else.
+   */
+  sitting?: { givesTimeBack: boolean };
 }
 
 declare module "fastify" {
@@ -111,12 +116,15 @@ const STUDENT_SESSION_TRUST_MS = { listening: 10 * 60_000, deaf: 5_000 };
 const STUDENT_SESSION_CACHE_SIZE = 50_000;
 
 /**
- * When each student's sessions became valid (null: never ended) and their drive's exam room, read once and then
- * kept: a quiz makes dozens of requests a minute, each checking them. A drive's new exam room is announced to
- * every instance as a change of every session.
+ * When each student's sessions became valid (null: never ended), their drive's exam room and whether it gives lost
+ * connections their time back, read once and then kept: a quiz makes dozens of requests a minute, each checking
+ * them. A drive's new exam room or credits are announced to every instance as a change of every session.
  */
 function createStudentSessionCheck(app: FastifyInstance) {
-  const cache = new Map<string, { validFrom: number | null; examRoom: ExamRoom; readAt: number }>();
+  const cache = new Map<
+    string,
+    { validFrom: number | null; examRoom: ExamRoom; givesTimeBack: boolean; readAt: number }
+  >();
   const forget = (studentId: string) => void cache.delete(studentId);
   const changes = new SessionChangeListener(app.db.$client, {
     changed: forget,
@@ -133,6 +141,7 @@ function createStudentSessionCheck(app: FastifyInstance) {
     const session = {
       validFrom: read.validFrom === null ? null : read.validFrom.getTime(),
       examRoom: examRoomOf(read.allowedAddresses),
+      givesTimeBack: read.givesTimeBack,
       readAt: now,
     };
     cache.set(studentId, session);
@@ -191,8 +200,9 @@ export default fp(
       await checkStudent(request);
     });
     app.decorate("requireSittingStudent", async (request: FastifyRequest) => {
-      const { examRoom } = await checkStudent(request);
+      const { examRoom, givesTimeBack } = await checkStudent(request);
       if (!admits(examRoom, request.ip)) throw new HttpError(403, outsideExamRoomMessage(request.ip));
+      if (request.student) request.student.sitting = { givesTimeBack };
     });
   },
   { name: "auth", dependencies: ["errors"] },

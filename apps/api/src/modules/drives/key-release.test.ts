@@ -21,9 +21,11 @@ describe("a drive's release", async () => {
   // Seconds from now: well past, just past (inside and outside the 10 s grace), and still to come.
   const offset = fc.constantFrom(-7200, -60, -15, -5, 120, 3600);
   const moment = fc.option(offset, { nil: null });
-  const attempt = fc.record({ deadline: offset, submitted: fc.boolean() });
+  // Last heard from (decision 040): on a drive that gives lost connections their time back, an attempt whose page
+  // fell silent before its time ran out is held open, and the drive has not settled until that hold ends.
+  const attempt = fc.record({ deadline: offset, submitted: fc.boolean(), heard: fc.option(offset, { nil: null }) });
 
-  it("is past exactly when releasedSql says so, only for a closed drive, held or not, and never while paused", async () => {
+  it("is past exactly when releasedSql says so, only for a closed drive, held or not, never while paused, and never while a lost connection holds an attempt open", async () => {
     await fc.assert(
       fc.asyncProperty(
         moment,
@@ -32,12 +34,14 @@ describe("a drive's release", async () => {
         fc.boolean(),
         fc.boolean(),
         fc.boolean(),
-        async (closesIn, closedIn, attempts, holdResults, publishing, paused) => {
+        fc.boolean(),
+        async (closesIn, closedIn, attempts, holdResults, publishing, paused, credits) => {
           const at = (seconds: number | null) => (seconds === null ? null : new Date(Date.now() + seconds * 1000));
           const [{ id: driveId }] = (
             await query(
-              `insert into drives (test_id, name, code, closes_at, closed_at, hold_results, paused_at)
-             values ($1, 'Release', $2, $3, $4, $5, $6) returning id`,
+              `insert into drives (test_id, name, code, closes_at, closed_at, hold_results, paused_at,
+               disconnect_grace_seconds, disconnect_credit_minutes)
+             values ($1, 'Release', $2, $3, $4, $5, $6, $7, $8) returning id`,
               [
                 testId,
                 `REL${++made}`,
@@ -45,10 +49,12 @@ describe("a drive's release", async () => {
                 closedIn === null ? null : at(Math.min(closedIn, 0)),
                 holdResults,
                 paused ? at(-60) : null,
+                credits ? 60 : null,
+                credits ? 5 : null,
               ],
             )
           ).rows;
-          for (const { deadline, submitted } of attempts) {
+          for (const { deadline, submitted, heard } of attempts) {
             const [{ id: studentId }] = (
               await query(
                 `insert into students (name, email, phone, usn_no, college, course, "group", year, drive_id)
@@ -58,10 +64,10 @@ describe("a drive's release", async () => {
             ).rows;
             await query(
               `insert into attempts (student_id, started_at, current_started_at, seconds_per_question, total_questions,
-               deadline_at, drive_id, timing_mode, paced, review_policy, submitted_at)
+               deadline_at, drive_id, timing_mode, paced, review_policy, submitted_at, last_contact_at)
              values ($1, now() - interval '3 hours', now() - interval '3 hours', 30, 5, $2, $3, 'whole_quiz', false,
-               'score_only', $4)`,
-              [studentId, at(deadline), driveId, submitted ? new Date() : null],
+               'score_only', $4, $5)`,
+              [studentId, at(deadline), driveId, submitted ? new Date() : null, at(heard)],
             );
           }
           // Held results go out only when published, which the product allows only once the drive has settled.

@@ -1,28 +1,36 @@
 // When a drive's candidates may learn its key, and which questions' keys have been seen: written once, in SQL,
 // for the named statements that draw questions and show results and for the admin's reads (decision 024).
 import { DEADLINE_GRACE_SECONDS } from "@trainwise/contract/constants";
+import { heldUntilSql, silenceHoldsSql } from "../quiz/repository/silence-sql.ts";
 
 /**
  * When the drive `drive` (an alias of a drives row) has settled: it has closed (an admin closed it, or its closing
  * time passed) and none of its attempts can still take an answer, since closing lets running attempts finish.
  * Null while it has no closing time, or stands paused (decision 039: resuming gives its attempts time back); a time
- * still to come while it is open or attempts still run (a later start can move it on).
+ * still to come while it is open or attempts still run or are held open for a lost connection (decision 040; a
+ * later start can move it on).
  */
 export function settledAtSql(drive: string): string {
   return `(case when ${drive}.paused_at is not null then null
     when ${drive}.closed_at is null and ${drive}.closes_at is null then null
     else greatest(coalesce(${drive}.closed_at, ${drive}.closes_at),
-      (select max(open.deadline_at) from attempts open where open.drive_id = ${drive}.id and open.submitted_at is null)
-        + interval '${DEADLINE_GRACE_SECONDS} seconds') end)`;
+      (select greatest(max(open.deadline_at) + interval '${DEADLINE_GRACE_SECONDS} seconds',
+          max(${heldUntilSql("open", drive)}))
+        from attempts open where open.drive_id = ${drive}.id and open.submitted_at is null)) end)`;
 }
 
-/** The drive `drive` has settled (settledAtSql is past), asked without computing when. */
+/**
+ * The drive `drive` has settled (settledAtSql is past), asked without computing when. An attempt held open for its
+ * lost connection (decision 040) keeps it unsettled: heard again, it would take answers (an outside attack had one
+ * given time back the moment another candidate's result showed the key).
+ */
 export function settledSql(drive: string): string {
   // Not closed yet (the common case on drive day) answers at once; a closed drive waits for its last attempt.
   return `(case when ${drive}.paused_at is not null then false
     when coalesce(${drive}.closed_at, ${drive}.closes_at) <= now()
     then not exists (select 1 from attempts open where open.drive_id = ${drive}.id and open.submitted_at is null
-      and open.deadline_at + interval '${DEADLINE_GRACE_SECONDS} seconds' > now())
+      and (open.deadline_at + interval '${DEADLINE_GRACE_SECONDS} seconds' > now()
+        or ${silenceHoldsSql("open", drive, "now()")}))
     else false end)`;
 }
 

@@ -15,6 +15,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
 import { createMailer } from "../../mail/mailer.ts";
+import { hearEveryoneNow } from "../quiz/disconnects.ts";
 import { storeMessage } from "../quiz/notices.ts";
 import { pauseDrive, refuseWhilePaused, resumeDrive } from "../quiz/pause.ts";
 import { reclockOpenAttempts } from "../quiz/repository/attempt-writes.ts";
@@ -213,10 +214,17 @@ const driveRoutes: FastifyPluginAsync = async (app) => {
       app.db.transaction(async (tx) => {
         await updateDrive(tx, request.params.id, values);
         await reclockOpenAttempts(tx, request.params.id);
-        // Every instance keeps each sitting student's exam room with their session (plugins/auth.ts).
-        if (values.allowedAddresses.join() !== existing.drive.allowedAddresses.join()) {
+        // Every instance keeps each sitting student's exam room, and whether their drive gives lost connections their
+        // time back, with their session (plugins/auth.ts).
+        const credits = (drive: { disconnectGraceSeconds: number | null; disconnectCreditMinutes: number | null }) =>
+          `${drive.disconnectGraceSeconds}/${drive.disconnectCreditMinutes}`;
+        const creditsChanged = credits(values) !== credits(existing.drive);
+        if (values.allowedAddresses.join() !== existing.drive.allowedAddresses.join() || creditsChanged) {
           await announceEveryStudentSessionChanged(tx);
         }
+        // Credits count silence from now: before, nothing was listening (an outside attack had a minute of an
+        // earlier silence given back by switching them on).
+        if (creditsChanged) await hearEveryoneNow(tx, request.params.id);
       }),
     );
     return driveOut(await driveOrNotFound(app.db, request.params.id));

@@ -153,22 +153,104 @@ describe("a lost connection's time comes back", async () => {
     expect(await credits(candidate.attemptId)).toHaveLength(1);
   });
 
-  it("gives nothing to a student heard from through their answers, however their heartbeats stopped", async () => {
-    const drive = await creditingDrive(wholeQuiz);
-    const candidate = await startedStudent(app, database.pool, drive.code);
-    await attemptTimePasses(database.pool, candidate.attemptId, 100);
-    // An answer 20 s ago: the page was there, whatever became of its heartbeats.
-    const question = candidate.state.questions[0] as { _id: string; options: { _id: string }[] };
+  it("hears every request while sitting: a page that reads is not silent, and an answer after a silence lands on the clock given back", async () => {
+    const drive = await creditingDrive({ timingMode: "per_question", secondsPerQuestion: 20 }, 30, 5);
+    const reader = await startedStudent(app, database.pool, drive.code);
+    // Reading the attempt every 20 s, questions served as their windows open, for 100 s: never silent (an outside
+    // attack read four later questions this way and then had the time given back to answer them).
+    for (let read = 0; read < 5; read++) {
+      await attemptTimePasses(database.pool, reader.attemptId, 20);
+      const seen = await second.app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(reader.token) });
+      expect(seen.statusCode, seen.body).toBe(200);
+    }
+    expect(await heartbeat(reader.token)).toBe(0);
+    expect(await credits(reader.attemptId)).toEqual([]);
+
+    // A page whose first request after 100 s of silence is an answer: the time comes back before it is taken.
+    const whole = await creditingDrive(wholeQuiz);
+    const answering = await startedStudent(app, database.pool, whole.code);
+    await attemptTimePasses(database.pool, answering.attemptId, 100);
+    const question = answering.state.questions[0] as { _id: string; options: { _id: string }[] };
     const saved = await app.inject({
       method: "PUT",
       url: "/api/quiz/answers",
-      headers: bearer(candidate.token),
+      headers: bearer(answering.token),
       payload: { questionId: question._id, optionId: question.options[0]?._id },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    await attemptTimePasses(database.pool, candidate.attemptId, 20);
-    expect(await heartbeat(candidate.token)).toBe(0);
-    expect(await credits(candidate.attemptId)).toEqual([]);
+    const [credit] = await credits(answering.attemptId);
+    expect(credit?.seconds).toBeGreaterThanOrEqual(40);
+    expect(await heartbeat(answering.token)).toBe(0);
+    // The page learns of it from its attempt, which says what was given back.
+    const attempt = await attemptOf(answering.token);
+    expect(attempt.creditedSeconds).toBe(credit?.seconds);
+    expect(attempt.secondsLeft).toBeGreaterThanOrEqual(238);
+  });
+
+  it("gives back a silence that an invigilator's added time or a pause came in the middle of", async () => {
+    const drive = await creditingDrive(wholeQuiz);
+    const [added, paused] = [
+      await startedStudent(app, database.pool, drive.code),
+      await startedStudent(app, database.pool, drive.code),
+    ];
+    // Five minutes added at the start moved the open clock's start into the future: not a sign of life.
+    const adding = await app.inject({
+      method: "POST",
+      url: `/api/students/${added.studentId}/add-time`,
+      headers: admin,
+      payload: { minutes: 5 },
+    });
+    expect(adding.statusCode, adding.body).toBe(200);
+    await attemptTimePasses(database.pool, added.attemptId, 100);
+    expect(await heartbeat(added.token)).toBeGreaterThanOrEqual(40);
+
+    // Silent for 90 s, then the drive pauses and resumes: the 30 s beyond the grace still come back.
+    await attemptTimePasses(database.pool, paused.attemptId, 90);
+    for (const action of ["pause", "resume"]) {
+      const response = await app.inject({ method: "POST", url: `/api/drives/${drive._id}/${action}`, headers: admin });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const credited = await heartbeat(paused.token);
+    expect(credited).toBeGreaterThanOrEqual(30);
+    expect(credited).toBeLessThan(32);
+  });
+
+  it("counts silence from the moment credits are switched on, and records what the clock moved when a closing cuts it", async () => {
+    const plain = await driveWith(wholeQuiz, {});
+    const early = await startedStudent(app, database.pool, plain.json().code);
+    await attemptTimePasses(database.pool, early.attemptId, 90);
+    const switched = await app.inject({
+      method: "PUT",
+      url: `/api/drives/${plain.json()._id}`,
+      headers: admin,
+      payload: {
+        name: plain.json().name,
+        testId: plain.json().testId,
+        disconnectGraceSeconds: 30,
+        disconnectCreditMinutes: 60,
+      },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(await heartbeat(early.token)).toBe(0);
+
+    // The drive's closing ends attempts, and comes as the attempt's time does: a credit moves nothing, and none is
+    // written (an outside attack saw 30 s recorded for a deadline that moved 1.6 s).
+    const closing = await driveWith(wholeQuiz, {
+      disconnectGraceSeconds: 60,
+      disconnectCreditMinutes: 5,
+      closingEndsAttempts: true,
+      closesAt: new Date(Date.now() + 200_000).toISOString(),
+    });
+    expect(closing.statusCode, closing.body).toBe(201);
+    const cut = await startedStudent(app, database.pool, closing.json().code);
+    await attemptTimePasses(database.pool, cut.attemptId, 100);
+    await database.pool.query(
+      "update drives set closes_at = (select deadline_at from attempts where id = $2::uuid) where id = $1::uuid",
+      [closing.json()._id, cut.attemptId],
+    );
+    expect(await heartbeat(cut.token)).toBe(0);
+    expect(await credits(cut.attemptId)).toEqual([]);
+    expect((await attemptRow(cut.attemptId))?.credited).toBe(0);
   });
 
   it("gives a paced attempt back the question it had when the grace ran out, with that question's time", async () => {
@@ -209,13 +291,20 @@ describe("a lost connection's time comes back", async () => {
     const candidate = await startedStudent(app, database.pool, drive.code);
     // Silent from the start for 350 s: its 300 s ran out 50 s ago, with the connection lost from 60 s on.
     await attemptTimePasses(database.pool, candidate.attemptId, 350);
-    // Neither the sweep nor any read closes it meanwhile, on either instance.
+    // Neither the sweep nor the admin's reads close it meanwhile, on either instance.
     await closeOverdueAttempts(database.db, undefined, { driveId: drive._id });
-    await second.app.inject({ method: "GET", url: "/api/quiz/attempt", headers: bearer(candidate.token) });
+    await second.app.inject({ method: "GET", url: `/api/drives/${drive._id}/live`, headers: admin });
     await app.inject({ method: "GET", url: `/api/drives/${drive._id}/results`, headers: admin });
     expect(await submittedAt(candidate.attemptId)).toBeNull();
-    // Heard again: the 290 s beyond the grace come back, and the 240 s it had when the connection was lost.
-    const credited = await heartbeat(candidate.token, second.app);
+    // Heard again, whatever it asks first: the 290 s beyond the grace come back, and the 240 s it had when the
+    // connection was lost.
+    const reload = await second.app.inject({
+      method: "GET",
+      url: "/api/quiz/attempt",
+      headers: bearer(candidate.token),
+    });
+    expect(reload.json().secondsLeft).toBeGreaterThanOrEqual(238);
+    const [{ seconds: credited = 0 } = { seconds: 0 }] = await credits(candidate.attemptId);
     expect(credited).toBeGreaterThanOrEqual(290);
     expect(credited).toBeLessThan(291);
     const attempt = await attemptOf(candidate.token);
@@ -237,17 +326,45 @@ describe("a lost connection's time comes back", async () => {
     expect(await credits(candidate.attemptId)).toEqual([]);
   });
 
-  it("holds nothing once the drive has closed and settled, since its key may be out, and gives nothing back then", async () => {
-    const drive = await creditingDrive(wholeQuiz);
-    const candidate = await startedStudent(app, database.pool, drive.code);
-    await attemptTimePasses(database.pool, candidate.attemptId, 350);
+  it("keeps a closed secure drive unsettled while an attempt is held, so that no key is out while it could still answer", async () => {
+    // A secure test draws questions whose answers no candidate has seen yet.
+    await seedQuestions(database.db, 10);
+    const drive = await creditingDrive({ ...wholeQuiz, secure: true });
+    const [held, done] = [
+      await startedStudent(app, database.pool, drive.code),
+      await startedStudent(app, database.pool, drive.code),
+    ];
+    const submitted = await app.inject({
+      method: "POST",
+      url: "/api/quiz/submit",
+      headers: bearer(done.token),
+      payload: { answers: [] },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    await attemptTimePasses(database.pool, held.attemptId, 350);
     const closed = await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: admin });
     expect(closed.statusCode, closed.body).toBe(200);
-    // Settled: closed, and no attempt's time (with its grace) still to come; the held one's has passed.
-    expect(await heartbeat(candidate.token)).toBe(0);
-    expect(await credits(candidate.attemptId)).toEqual([]);
-    await closeOverdueAttempts(database.db, undefined, { driveId: drive._id });
-    expect(await submittedAt(candidate.attemptId)).not.toBeNull();
+    // Closed, and the held attempt's time is up: but heard again it would answer, so results wait (an outside
+    // attack had it given time back the moment another candidate's result showed the key).
+    const result = async () =>
+      (
+        await app.inject({
+          method: "GET",
+          url: `/api/quiz/result/${submitted.json().resultId}`,
+          headers: bearer(done.token),
+        })
+      ).json().status;
+    expect(await result()).toBe("pending");
+    // An invigilator may end it (an outside attack found it beyond their reach): its candidate may never come back.
+    const ended = await app.inject({
+      method: "POST",
+      url: `/api/students/${held.studentId}/end-attempt`,
+      headers: admin,
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(await submittedAt(held.attemptId)).not.toBeNull();
+    expect(await heartbeat(held.token)).toBe(0);
+    expect(await result()).toBe("released");
   });
 
   it("holds nothing of an attempt whose page fell silent only within the grace of its end", async () => {

@@ -1,47 +1,52 @@
-// Disconnect credits (decision 040). On a drive that gives lost connections their time back, the quiz page sends a
-// heartbeat every HEARTBEAT_EVERY_SECONDS while the attempt runs. The attempt keeps when its page was last heard
-// from; whatever the student changed (an answer, a question opened, a move, a reload) counts as heard too. A page
-// heard again after a silence longer than the drive's grace gets the time beyond the grace back, up to the drive's
-// most in all, added at the moment the grace ran out (timing.ts's disconnectCredit, through the add-time statement
-// that the differential test pins), and the credit is written on the attempt for its admins.
+// Disconnect credits (decision 040). On a drive that gives lost connections their time back, every request the
+// student makes while sitting the test is heard, before it is served (the quiz routes' hook), and the quiz page sends
+// a heartbeat every HEARTBEAT_EVERY_SECONDS when it has nothing else to say. The attempt keeps when its page was
+// last heard from. Heard again after a silence longer than the drive's grace, it gets the time beyond the grace back,
+// up to the drive's most in all, added at the moment the grace ran out (timing.ts's disconnectCredit, through the
+// add-time statement that the differential test pins), before the request is served; the credit is written on the
+// attempt for its admins.
 
 import type { HeartbeatReply } from "@trainwise/contract/quiz";
-import type { Database, NamedStatement } from "../../db/client.ts";
+import type { Database, Executor, NamedStatement } from "../../db/client.ts";
 import { runNamed } from "../../db/client.ts";
-import { settledSql } from "../drives/key-release.ts";
 import { addTime } from "./repository/attempt-writes.ts";
-import { heardOnRowSql, lastHeardSql } from "./repository/silence-sql.ts";
+import { HEARD_SQL } from "./repository/silence-sql.ts";
 import { disconnectCredit } from "./timing.ts";
 
-const heartbeatStatement: NamedStatement = {
-  name: "quiz.heartbeat",
-  // $1 student, $2 now: the open attempt's page is heard from now, unless it was silent for longer than its drive's
-  // grace with time still to give back (or the drive gives none): then the long way decides. While the drive is
-  // paused no clock runs, and nothing is lost.
+/**
+ * How stale the attempt's last contact may be before a request writes it again: a page's requests come in bursts
+ * (an answer, then Next), and one write a second is enough. A silence may be measured up to this much too long.
+ */
+const CONTACT_WRITE_EVERY_SECONDS = 1;
+
+const hearStatement: NamedStatement = {
+  name: "quiz.hear",
+  // $1 student, $2 now: the open attempt's page is heard now, unless it was silent for longer than its drive's grace
+  // with time still to give back: then the long way decides. While the drive is paused no clock runs and nothing is
+  // written, so that a silence before the pause is measured without it once resumed (the resume moves the last
+  // contact on by the pause).
   text: `with open as (
-      select a.id, d.disconnect_grace_seconds is not null as credits,
-        d.paused_at is not null or a.credited_seconds >= d.disconnect_credit_minutes * 60
-          or ${heardOnRowSql("a")} >= $2::timestamptz - make_interval(secs => d.disconnect_grace_seconds) as heard
+      select a.id, d.paused_at is not null as paused,
+        a.credited_seconds >= d.disconnect_credit_minutes * 60
+          or ${HEARD_SQL} >= $2::timestamptz - make_interval(secs => d.disconnect_grace_seconds) as heard
       from attempts a join drives d on d.id = a.drive_id
-      where a.student_id = $1::uuid and a.submitted_at is null
+      where a.student_id = $1::uuid and a.submitted_at is null and d.disconnect_grace_seconds is not null
     ), touched as (
       update attempts a set last_contact_at = $2::timestamptz from open o
-      where a.id = o.id and o.credits and o.heard
-      returning a.id
+      where a.id = o.id and o.heard and not o.paused
+        and (a.last_contact_at is null
+          or a.last_contact_at < $2::timestamptz - make_interval(secs => ${CONTACT_WRITE_EVERY_SECONDS}))
     )
-    select o.credits, exists (select 1 from touched) as touched from open o`,
+    select o.paused or o.heard as settled from open o`,
 };
 
 const silenceStatement: NamedStatement = {
   name: "quiz.silence",
   // $1 student: the open attempt, locked, with when its page was last heard from and what its drive may still give.
-  // A paused drive's clocks stand still, and nothing is lost; a settled drive may have let its key out, and no
-  // attempt of it takes an answer again.
-  text: `select a.id, ${lastHeardSql("a")} as "heardAt", d.disconnect_grace_seconds as "graceSeconds",
-      d.disconnect_credit_minutes * 60 - a.credited_seconds as "leftSeconds",
-      d.paused_at is not null or ${settledSql("d")} as "givesNothing"
+  text: `select a.id, ${HEARD_SQL} as "heardAt", d.disconnect_grace_seconds as "graceSeconds",
+      d.disconnect_credit_minutes * 60 - a.credited_seconds as "leftSeconds", d.paused_at is not null as paused
     from attempts a join drives d on d.id = a.drive_id
-    where a.student_id = $1::uuid and a.submitted_at is null
+    where a.student_id = $1::uuid and a.submitted_at is null and d.disconnect_grace_seconds is not null
     for update of a`,
 };
 
@@ -56,36 +61,45 @@ const creditStatement: NamedStatement = {
     values ($1::uuid, $2::timestamptz, $3::timestamptz, $4::float8)`,
 };
 
+const hearEveryoneStatement: NamedStatement = {
+  name: "quiz.hear-everyone",
+  text: "update attempts set last_contact_at = now() where drive_id = $1::uuid and submitted_at is null",
+};
+
 /**
- * POST /api/quiz/heartbeat: the student's page is still there. After a silence longer than the drive's grace, the
- * time lost beyond it comes back now (when the attempt's clock was still running as the grace ran out), and the
- * page is told how much, to read its clock again.
+ * Hears the student, sitting the test on a drive that gives lost connections their time back: after a silence
+ * longer than the drive's grace, the time lost beyond it comes back now (when the attempt's clock was still running
+ * as the grace ran out), before whatever they asked is served. Answers with the seconds given back.
  */
 export async function hearFrom(db: Database, studentId: string): Promise<HeartbeatReply> {
-  const [quick] = await runNamed<{ credits: boolean; touched: boolean }>(db, heartbeatStatement, [
-    studentId,
-    new Date(),
-  ]);
-  if (!quick?.credits || quick.touched) return { creditedSeconds: 0 };
+  const [quick] = await runNamed<{ settled: boolean }>(db, hearStatement, [studentId, new Date()]);
+  if (!quick || quick.settled) return { creditedSeconds: 0 };
   return db.transaction(async (tx) => {
     const [silent] = await runNamed<{
       id: string;
       heardAt: string | Date;
-      graceSeconds: number | null;
-      leftSeconds: number | null;
-      givesNothing: boolean;
+      graceSeconds: number;
+      leftSeconds: number;
+      paused: boolean;
     }>(tx, silenceStatement, [studentId]);
-    if (!silent || silent.graceSeconds === null || silent.leftSeconds === null) return { creditedSeconds: 0 };
+    if (!silent || silent.paused) return { creditedSeconds: 0 };
     // Measured once the attempt is held, so that the time the lock took is not lost either.
     const now = new Date();
     const heardAt = new Date(silent.heardAt);
-    const credit = silent.givesNothing
-      ? undefined
-      : disconnectCredit(heardAt, now, silent.graceSeconds, Number(silent.leftSeconds));
-    const given = credit ? await addTime(tx, { studentId }, credit.seconds, credit.from, "credit") : [];
+    const credit = disconnectCredit(heardAt, now, silent.graceSeconds, Number(silent.leftSeconds));
+    const [given] = credit ? await addTime(tx, { studentId }, credit.seconds, credit.from, "credit") : [];
     await runNamed(tx, touchStatement, [silent.id, now]);
-    if (!credit || given.length === 0) return { creditedSeconds: 0 };
-    await runNamed(tx, creditStatement, [silent.id, heardAt, now, credit.seconds]);
-    return { creditedSeconds: credit.seconds };
+    // What the clock moved, which a closing that ends attempts may cut short of the silence.
+    if (!given || given.movedSeconds <= 0) return { creditedSeconds: 0 };
+    await runNamed(tx, creditStatement, [silent.id, heardAt, now, given.movedSeconds]);
+    return { creditedSeconds: given.movedSeconds };
   });
+}
+
+/**
+ * Every running attempt of the drive heard now: its credits were just switched on or changed, and silence counts
+ * from here (an outside attack had a minute of earlier silence given back by switching them on).
+ */
+export async function hearEveryoneNow(db: Executor, driveId: string): Promise<void> {
+  await runNamed(db, hearEveryoneStatement, [driveId]);
 }

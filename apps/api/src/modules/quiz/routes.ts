@@ -1,4 +1,5 @@
 // /api/quiz/*: the student's attempt. Every route needs a student token (the contract says so; serve applies it).
+import type { HeartbeatReply } from "@trainwise/contract/quiz";
 import type { FastifyPluginAsync } from "fastify";
 import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
@@ -23,7 +24,20 @@ import {
   submitAttempt,
 } from "./service.ts";
 
+declare module "fastify" {
+  interface FastifyRequest {
+    /** What hearing the student gave back before the route ran (decision 040); undefined when nothing was heard. */
+    heard?: HeartbeatReply;
+  }
+}
+
 const quizRoutes: FastifyPluginAsync = async (app) => {
+  // On a drive that gives lost connections their time back, every request while sitting the test is heard first
+  // (decision 040): a silence ends with whatever the student sends or asks for, and its time comes back before the
+  // request is served, so an answer sent again first neither ends it unmeasured nor lands on the old clock.
+  app.addHook("preHandler", async (request) => {
+    if (request.student?.sitting?.givesTimeBack) request.heard = await hearFrom(app.db, request.student.id);
+  });
   serve(
     app,
     "quizQuestions",
@@ -48,7 +62,7 @@ const quizRoutes: FastifyPluginAsync = async (app) => {
     await noteFullScreenExit(app.db, studentOf(request).id);
     return null;
   });
-  serve(app, "heartbeat", async (request) => hearFrom(app.db, studentOf(request).id));
+  serve(app, "heartbeat", async (request) => request.heard ?? { creditedSeconds: 0 });
   serve(app, "reportFocusLoss", async (request) => noteFocusLoss(app.db, studentOf(request).id, request.body.position));
   // Public: the lasting way back to one's results (decision 026), limited per address as link lookups are; a lookup
   // that finds the registration is taken back, so a college behind one address reads all its results (decision 036).

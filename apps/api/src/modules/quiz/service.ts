@@ -439,7 +439,7 @@ function questionsFrom(attempt: Pick<AttemptRow, "timingMode" | "sectionFirst">)
 function stateInProgress(
   attempt: AttemptClock &
     Pick<AttemptRow, "id" | "timingMode" | "totalQuestions" | "sections"> &
-    Partial<Pick<AttemptRow, "addedSeconds">> & { testName: string },
+    Partial<Pick<AttemptRow, "addedSeconds" | "creditedSeconds">> & { testName: string },
   slots: Pick<AnswerSlot, "questionId" | "selectedOptionId" | "selectedOptionIds" | "visited" | "marked">[],
   questions: QuizQuestion[],
   pausedAt: Date | null = null,
@@ -468,6 +468,7 @@ function stateInProgress(
     questions: attempt.paced ? [] : questions,
     ...(!attempt.paced && attempt.timingMode === "per_section" && { questionsFrom: questionsFrom(attempt) }),
     ...(attempt.addedSeconds !== undefined && { addedSeconds: attempt.addedSeconds }),
+    ...(attempt.creditedSeconds !== undefined && { creditedSeconds: attempt.creditedSeconds }),
     ...(pausedAt && { pausedAt: pausedAt.toISOString() }),
   };
 }
@@ -733,17 +734,28 @@ export async function endRunningAttempt(db: Database, studentId: string, endedBy
       throw new HttpError(409, pausedForInvigilators("end the attempt"));
     }
     const attempt = await closeIfOverdue(tx, locked, now);
-    return !attempt.submittedAt && endLocked(tx, attempt, endedBy, now);
+    if (attempt.submittedAt) return false;
+    // One held open for its lost connection (decision 040) can be ended too: its candidate may never come back, and
+    // an outside attack found it beyond the invigilator's reach and revived by a heartbeat afterwards.
+    const held = now.getTime() >= attempt.deadlineAt.getTime() && (await clockHeld(tx, attempt.id, now));
+    return endLocked(tx, attempt, endedBy, now, held);
   });
 }
 
 /**
  * Closes a running attempt, its row locked, with the answers it holds, and notes who ended it; false when its time
  * has already run out: in the grace after its deadline it is closed as its clock says, by nobody (an outside attack
- * saw an attempt whose time was up marked as ended by the invigilator).
+ * saw an attempt whose time was up marked as ended by the invigilator). One `held` open for its lost connection is
+ * ended however late.
  */
-async function endLocked(tx: Executor, attempt: AttemptRow, endedBy: AttemptEnding, now: Date): Promise<boolean> {
-  if (now.getTime() >= attempt.deadlineAt.getTime()) return false;
+async function endLocked(
+  tx: Executor,
+  attempt: AttemptRow,
+  endedBy: AttemptEnding,
+  now: Date,
+  held = false,
+): Promise<boolean> {
+  if (!held && now.getTime() >= attempt.deadlineAt.getTime()) return false;
   await scoreAndClose(tx, attempt.id, now);
   await markEndedBy(tx, attempt.id, endedBy);
   return true;

@@ -76,6 +76,8 @@ export interface QuizState {
   now: number;
   /** Seconds invigilators had added to the attempt when the page last heard (decision 037). */
   addedSeconds: number;
+  /** Seconds lost connections had got back when the page last heard (decision 040). */
+  creditedSeconds: number;
   /** The student's pick for each question, as shown on screen. */
   answers: Record<string, string>;
   /** Picks the server has not acknowledged yet, by question. */
@@ -140,8 +142,9 @@ export type QuizEvent =
   /** The drive was paused: said down the notices' stream, or by a refusal (423) of something the page sent. */
   | { type: "paused" }
   /**
-   * The drive was resumed, or time lost with the connection was given back (`creditedSeconds`, decision 040), and
-   * the attempt runs on where it stood, with `secondsLeft` as the server reads it now.
+   * The drive was resumed, or time lost with the connection was given back (decision 040: `creditedSeconds`, the
+   * server's total, is more than the page had heard), and the attempt runs on where it stood, with `secondsLeft` as
+   * the server reads it now.
    */
   | { type: "resumed"; secondsLeft: number; now: number; creditedSeconds?: number }
   | { type: "skipAsked" }
@@ -191,6 +194,7 @@ export const initialQuizState: QuizState = {
   deadline: 0,
   now: 0,
   addedSeconds: 0,
+  creditedSeconds: 0,
   answers: {},
   unsaved: {},
   visited: {},
@@ -351,6 +355,7 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
         deadline: event.now + attempt.secondsLeft * 1000,
         now: event.now,
         addedSeconds: attempt.addedSeconds ?? state.addedSeconds,
+        creditedSeconds: attempt.creditedSeconds ?? state.creditedSeconds,
         paused: Boolean(attempt.pausedAt),
         answers: { ...stored, ...pending },
         unsaved: withoutLanded(stillOpen, attempt.answers),
@@ -448,11 +453,14 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
         problem: state.problem === DRIVE_PAUSED_MESSAGE ? null : state.problem,
       };
       const left = `${spokenTime(secondsLeft(resumed))} left${warningScope(state)}`;
+      const credited = (event.creditedSeconds ?? state.creditedSeconds) - state.creditedSeconds;
       return {
         ...resumed,
-        announcement: event.creditedSeconds
-          ? `Time lost with your connection was given back (${spokenTime(Math.round(event.creditedSeconds))}): ${left}.`
-          : `The test goes on: ${left}.`,
+        creditedSeconds: state.creditedSeconds + Math.max(0, credited),
+        announcement:
+          credited > 0
+            ? `Time lost with your connection was given back (${spokenTime(Math.round(credited))}): ${left}.`
+            : `The test goes on: ${left}.`,
       };
     }
     case "messageReceived": {

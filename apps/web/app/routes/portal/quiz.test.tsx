@@ -101,8 +101,9 @@ function flakyServer(
   let added: { seconds: number; left: number } | undefined;
   /** When the drive was paused (decision 039): the server then refuses every change with 423. */
   let pausedAt: string | null = null;
-  /** What the next heartbeat gives back for a lost connection (decision 040). */
+  /** What the next heartbeat gives back for a lost connection (decision 040), and what was given back in all. */
   let creditNext = 0;
+  let creditedTotal = 0;
   /** The connection is down: every request is lost on the way. */
   let offline = false;
   const stored = new Map<string, string>();
@@ -166,6 +167,7 @@ function flakyServer(
           currentIndex: current,
           secondsLeft: asked ? (added?.left ?? 0) : paced ? 30 : 600,
           addedSeconds: added?.seconds ?? 0,
+          creditedSeconds: creditedTotal,
           pausedAt,
           secondsPerQuestion: 30,
           answers: [...stored].map(([questionId, optionId]) => ({ questionId, optionId })),
@@ -235,9 +237,13 @@ function flakyServer(
     setOffline(down: boolean) {
       offline = down;
     },
-    /** The next heartbeat gives `seconds` back for a lost connection, and the server's clock then says `left`. */
-    creditOnNextHeartbeat(seconds: number, left: number) {
-      creditNext = seconds;
+    /**
+     * A lost connection got `seconds` back (with whatever request ended it, or `onHeartbeat`, with the next
+     * heartbeat, which then says so), and the server's clock then says `left`.
+     */
+    timeGivenBack(seconds: number, left: number, onHeartbeat = false) {
+      if (onHeartbeat) creditNext = seconds;
+      creditedTotal += seconds;
       added = { seconds: added?.seconds ?? 0, left };
     },
     failNext(request: string, ...next: Fault[]) {
@@ -637,7 +643,7 @@ describe("the palette of a whole-quiz test", () => {
     expect(server.submitted()).toBeNull();
   });
 
-  it("on a drive that gives lost connections their time back, beats every 15 s, and says it is back before sending again", async () => {
+  it("on a drive that gives lost connections their time back, beats every 15 s, and reads its clock when time came back", async () => {
     const server = flakyServer(false, { disconnectGraceSeconds: 60, disconnectCreditMinutes: 5 });
     vi.stubGlobal("fetch", server.fetch);
     renderQuiz();
@@ -647,18 +653,21 @@ describe("the palette of a whole-quiz test", () => {
     expect(beats()).toBe(1);
     await wait(HEARTBEAT_EVERY_SECONDS * 1000);
     expect(beats()).toBe(2);
-    // The connection drops as an answer goes; when it is back, the heartbeat goes first, so the server measures the
-    // silence to then (a save landing first would end it unmeasured), and the time given back is read at once.
-    server.failNext("PUT /quiz/answers", "drop");
-    server.creditOnNextHeartbeat(40, 580);
-    fireEvent.click(screen.getByRole("radio", { name: optionLabel(1, 0) }));
-    await wait(3_000);
-    const sinceDrop = server.log.slice(server.log.indexOf("PUT /quiz/answers ✗ drop"));
-    expect(sinceDrop.slice(0, 2)).toEqual(["PUT /quiz/answers ✗ drop", "POST /quiz/heartbeat"]);
-    expect(sinceDrop.slice(2)).toEqual(expect.arrayContaining(["GET /quiz/attempt", "PUT /quiz/answers"]));
-    // 9:40 as the server read it (its own clock, not the page's 9:27), less the moments since.
-    expect(screen.getByRole("timer").textContent).toMatch(/^Time Left: 9:(3[7-9]|40) for the whole quiz$/);
-    expect(server.stored.get(QUESTIONS[0]?._id as string)).toBe(QUESTIONS[0]?.options[0]?._id);
+    // The next beat gets 40 s back: the page reads the server's clock at once, not its own 9:15.
+    server.timeGivenBack(40, 595, true);
+    await wait(HEARTBEAT_EVERY_SECONDS * 1000);
+    await wait(0);
+    expect(screen.getByRole("timer").textContent).toMatch(/^Time Left: 9:5[45] for the whole quiz$/);
+    expect(politeRegion()).toBe(
+      "Time lost with your connection was given back (40 seconds): 9 min 55 s left.",
+    );
+
+    // Time given back with an answer sent as the connection returned: the page's zero is not the end.
+    server.timeGivenBack(30, 60);
+    await wait(600_000);
+    expect(server.submitted()).toBeNull();
+    expect(screen.getByRole("heading", { name: "What is 1 + 1?" })).toBeTruthy();
+    expect(politeRegion()).toMatch(/^Time lost with your connection was given back \(30 seconds\)/);
   });
 
   it("on a drive that gives lost connections their time back, submits nothing at a zero met out of contact, and runs on with the time given back", async () => {
@@ -672,7 +681,7 @@ describe("the palette of a whole-quiz test", () => {
     expect(server.log.filter((request) => request.startsWith("POST /quiz/submit"))).toEqual([]);
     expect(server.log.filter((request) => request === "POST /quiz/heartbeat ✗ offline").length).toBeGreaterThan(40);
     // Back: the server gave the silence beyond its grace back and says 2 minutes are left.
-    server.creditOnNextHeartbeat(300, 120);
+    server.timeGivenBack(300, 120, true);
     server.setOffline(false);
     await wait(2_000);
     await wait(0);

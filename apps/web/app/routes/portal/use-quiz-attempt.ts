@@ -2,13 +2,12 @@
 // turn, so the server sees an answer before the Next that follows it) and reports what happened as its events.
 
 import { HEARTBEAT_EVERY_SECONDS, STORAGE_KEYS } from "@trainwise/contract/constants";
-import type { EndpointName, ResponseOf } from "@trainwise/contract/endpoints";
 import { NOTICE_EVENT, noticeSchema } from "@trainwise/contract/notices";
 import type { Answer, QuizIntro } from "@trainwise/contract/quiz";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useNavigate } from "react-router";
 import { ENDING_NOTICES } from "../../components/quiz/quiz-intro.tsx";
-import { ApiError, addressOf, type CallOptions, call, isTransient, messageOf, withRetry } from "../../lib/api.ts";
+import { ApiError, addressOf, call, isTransient, messageOf, withRetry } from "../../lib/api.ts";
 import { followEventStream } from "../../lib/event-stream.ts";
 import {
   answerOf,
@@ -104,18 +103,15 @@ export function useQuizAttempt(token: string) {
   // and again (the server's sweep moves it on; the student may still press Leave section).
   const leaveRefusedAt = useRef<number | null>(null);
 
-  // On a drive that gives lost connections their time back (decision 040), the server measures a silence from the
-  // page's last contact to its next, and whatever the student changes counts as contact: after a request lost on
-  // the way, the page says it is back (a heartbeat) before it sends anything else, so that an answer sent again
-  // first does not end the silence unmeasured. What a heartbeat gives back is read from the server's clock.
-  const contactLost = useRef(false);
-  const onCredited = useRef((_seconds: number) => {});
+  // On a drive that gives lost connections their time back (decision 040), the server hears every request of the
+  // page, and gives a silence's time back before it serves the first after it. The page beats when it has nothing
+  // else to say, and reads its clock from the server when time came back.
+  const onCredited = useRef(() => {});
   const givesTimeBack = state.intro?.disconnectGraceSeconds != null;
-  /** Says the page is there; the seconds given back (read from the server's clock then), 0 for none. */
+  /** Says the page is there; the seconds given back (the clock is then read from the server), 0 for none. */
   const heartbeat = useCallback(async (): Promise<number> => {
     const reply = await call("heartbeat", { token });
-    contactLost.current = false;
-    if (reply.creditedSeconds > 0) onCredited.current(reply.creditedSeconds);
+    if (reply.creditedSeconds > 0) onCredited.current();
     return reply.creditedSeconds;
   }, [token]);
   /**
@@ -133,19 +129,6 @@ export function useQuizAttempt(token: string) {
       if (latest.current.phase !== "running") return undefined;
     }
   }, [heartbeat]);
-  /** A change of the student's to the attempt: after a lost request, on a drive with credits, a heartbeat first. */
-  const sendChange = useCallback(
-    async <Name extends EndpointName>(name: Name, options: CallOptions<Name>): Promise<ResponseOf<Name>> => {
-      if (contactLost.current && givesTimeBack) await heartbeat();
-      try {
-        return await call(name, options);
-      } catch (error) {
-        if (isTransient(error)) contactLost.current = true;
-        throw error;
-      }
-    },
-    [givesTimeBack, heartbeat],
-  );
 
   const inTurn = useCallback(<T>(call: () => Promise<T>): Promise<T> => {
     const next = queue.current.then(call);
@@ -221,11 +204,6 @@ export function useQuizAttempt(token: string) {
         return;
       }
       dispatch({ type: "introHeard", intro });
-      // Coming back to a running attempt on a drive with credits (a reload after the connection was lost): heard
-      // first, so that the attempt resumes with the silence given back (decision 040).
-      if (intro.status === "in_progress" && intro.disconnectGraceSeconds !== null) {
-        await call("heartbeat", { token }).catch(() => undefined);
-      }
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         localStorage.removeItem(STORAGE_KEYS.studentToken);
@@ -258,7 +236,7 @@ export function useQuizAttempt(token: string) {
       dispatch({ type: "saveSent", answer });
       const saved = inTurn(() =>
         withRetry(
-          () => sendChange("saveAnswer", { token, body: answer }),
+          () => call("saveAnswer", { token, body: answer }),
           () => dispatch({ type: "saveRetrying", answer }),
         ),
       ).then(
@@ -283,7 +261,7 @@ export function useQuizAttempt(token: string) {
       });
       return saved;
     },
-    [inTurn, sendChange, stopWaiting, token],
+    [inTurn, stopWaiting, token],
   );
 
   /** Answers whose last save failed go again: before the student moves on, and when the connection returns. */
@@ -300,7 +278,7 @@ export function useQuizAttempt(token: string) {
     const answers = Object.entries(latest.current.answers).map(([questionId, choice]) => answerOf(questionId, choice));
     try {
       const { resultId } = await withRetry(
-        () => sendChange("submitQuiz", { token, body: { answers } }),
+        () => call("submitQuiz", { token, body: { answers } }),
         () => dispatch({ type: "reconnecting" }),
       );
       finish(resultId);
@@ -308,7 +286,7 @@ export function useQuizAttempt(token: string) {
       if (isPausedRefusal(error)) dispatch({ type: "paused" });
       dispatch({ type: "submitFailed", message: messageOf(error, "Submitting failed. Please try again.") });
     }
-  }, [finish, sendChange, stopWaiting, token]);
+  }, [finish, stopWaiting, token]);
 
   /**
    * Leaves the open section of a test timed per section (Leave section confirmed, Next on a paced section's last
@@ -343,7 +321,7 @@ export function useQuizAttempt(token: string) {
     try {
       const attempt = await inTurn(() =>
         withRetry(
-          () => sendChange("leaveSection", { token, body: { sectionFirst } }),
+          () => call("leaveSection", { token, body: { sectionFirst } }),
           () => dispatch({ type: "reconnecting" }),
         ),
       );
@@ -374,7 +352,7 @@ export function useQuizAttempt(token: string) {
         message: messageOf(error, "The section could not be left. Check your connection and try again."),
       });
     }
-  }, [finish, inTurn, load, save, sendChange, stopWaiting, token]);
+  }, [finish, inTurn, load, save, stopWaiting, token]);
 
   /** Paced: asks the server to open the next question, carrying the answer to the one it leaves. */
   const advance = useCallback(async () => {
@@ -392,7 +370,7 @@ export function useQuizAttempt(token: string) {
       const progress = await inTurn(() =>
         withRetry(
           () =>
-            sendChange("nextQuestion", {
+            call("nextQuestion", {
               token,
               body: { position: current.index + 1, answer: carried ?? undefined },
             }),
@@ -421,7 +399,7 @@ export function useQuizAttempt(token: string) {
           : messageOf(error, "The next question could not be opened.");
       dispatch({ type: "moveFailed", carried, problem });
     }
-  }, [inTurn, leaveSection, load, sendChange, stopWaiting, submit, token]);
+  }, [inTurn, leaveSection, load, stopWaiting, submit, token]);
 
   /** Leave section: the section's summary first, unless its time is already up (there is nothing to stay for). */
   const askToLeave = useCallback(() => {
@@ -451,7 +429,7 @@ export function useQuizAttempt(token: string) {
     const marked = !current.marked[question._id];
     const position = current.index;
     dispatch({ type: "markToggled", questionId: question._id });
-    inTurn(() => withRetry(() => sendChange("changePalette", { token, body: { position, marked } }))).catch(
+    inTurn(() => withRetry(() => call("changePalette", { token, body: { position, marked } }))).catch(
       (error: unknown) =>
         dispatch({
           type: "markFailed",
@@ -460,7 +438,7 @@ export function useQuizAttempt(token: string) {
           message: `Your mark for review on question ${position + 1} was not saved. ${messageOf(error, "Try again.")}`,
         }),
     );
-  }, [inTurn, sendChange, token]);
+  }, [inTurn, token]);
 
   /** Clear response: the open question's answer taken back, on the server too (it would be scored otherwise). */
   const clearResponse = useCallback(() => {
@@ -471,7 +449,7 @@ export function useQuizAttempt(token: string) {
     const position = current.index;
     stopWaiting(question._id);
     dispatch({ type: "cleared", questionId: question._id });
-    inTurn(() => withRetry(() => sendChange("changePalette", { token, body: { position, clear: true } }))).catch(
+    inTurn(() => withRetry(() => call("changePalette", { token, body: { position, clear: true } }))).catch(
       (error: unknown) =>
         dispatch({
           type: "clearFailed",
@@ -480,7 +458,7 @@ export function useQuizAttempt(token: string) {
           message: `Your answer to question ${position + 1} was not cleared. ${messageOf(error, "Try again.")}`,
         }),
     );
-  }, [inTurn, sendChange, stopWaiting, token]);
+  }, [inTurn, stopWaiting, token]);
 
   // A question opened for the first time (on a quiz timed as a whole) is told to the server, so that a reload,
   // or another device, shows the same palette; a failed report is tried again when the question is next opened.
@@ -492,10 +470,10 @@ export function useQuizAttempt(token: string) {
     sessionStorage.setItem(OPEN_QUESTION_KEY, JSON.stringify({ attemptId, index: openedAt }));
     if (toldVisited.current.has(opened._id)) return;
     toldVisited.current.add(opened._id);
-    inTurn(() => sendChange("changePalette", { token, body: { position: openedAt } })).catch(() =>
+    inTurn(() => call("changePalette", { token, body: { position: openedAt } })).catch(() =>
       toldVisited.current.delete(opened._id),
     );
-  }, [opened, openedAt, attemptId, inTurn, sendChange, token]);
+  }, [opened, openedAt, attemptId, inTurn, token]);
 
   const pick = useCallback(
     (questionId: string, optionId: string) => {
@@ -534,48 +512,49 @@ export function useQuizAttempt(token: string) {
     if (
       attempt?.status !== "in_progress" ||
       attempt.attemptId !== current.attemptId ||
-      (attempt.addedSeconds ?? 0) <= current.addedSeconds ||
       attempt.sectionFirst !== current.sectionFirst ||
       (current.paced && attempt.currentIndex !== current.index) ||
       attempt.secondsLeft <= 0
     ) {
       return false;
     }
-    dispatch({
-      type: "timeAdded",
-      secondsLeft: attempt.secondsLeft,
-      addedSeconds: attempt.addedSeconds ?? 0,
-      now: Date.now(),
-    });
-    return true;
+    const now = Date.now();
+    // Time a lost connection got back (decision 040), which the request that ended the silence may have been given.
+    const credited = (attempt.creditedSeconds ?? 0) > current.creditedSeconds;
+    if (credited) {
+      dispatch({ type: "resumed", secondsLeft: attempt.secondsLeft, now, creditedSeconds: attempt.creditedSeconds });
+    }
+    if ((attempt.addedSeconds ?? 0) > current.addedSeconds) {
+      dispatch({ type: "timeAdded", secondsLeft: attempt.secondsLeft, addedSeconds: attempt.addedSeconds ?? 0, now });
+      return true;
+    }
+    return credited;
   }, [token]);
   /**
    * Whether the paused drive was resumed (decision 039), asked of the server when word of it comes down the stream
-   * and now and then while paused, or the clock once a heartbeat got `creditedSeconds` back (decision 040). The
+   * and now and then while paused, or the clock once a heartbeat got time back (decision 040). The
    * attempt runs on where it stood, with its time as the server reads it, and what was refused meanwhile goes
    * again; one that moved on or closed meanwhile is loaded as it now stands.
    */
-  const readResumed = useCallback(
-    async (creditedSeconds?: number) => {
-      const current = latest.current;
-      const attempt = await call("quizAttempt", { token }).catch(() => undefined);
-      if (!attempt || (attempt.status === "in_progress" && attempt.pausedAt)) return;
-      if (
-        attempt.status === "in_progress" &&
-        attempt.attemptId === current.attemptId &&
-        attempt.sectionFirst === current.sectionFirst &&
-        (!current.paced || attempt.currentIndex === current.index) &&
-        attempt.secondsLeft > 0
-      ) {
-        dispatch({ type: "resumed", secondsLeft: attempt.secondsLeft, now: Date.now(), creditedSeconds });
-        resendFailed();
-        return;
-      }
-      await load();
-    },
-    [token, load, resendFailed],
-  );
-  onCredited.current = (seconds) => void readResumed(seconds);
+  const readResumed = useCallback(async () => {
+    const current = latest.current;
+    const attempt = await call("quizAttempt", { token }).catch(() => undefined);
+    if (!attempt || (attempt.status === "in_progress" && attempt.pausedAt)) return;
+    if (
+      attempt.status === "in_progress" &&
+      attempt.attemptId === current.attemptId &&
+      attempt.sectionFirst === current.sectionFirst &&
+      (!current.paced || attempt.currentIndex === current.index) &&
+      attempt.secondsLeft > 0
+    ) {
+      const { secondsLeft, creditedSeconds } = attempt;
+      dispatch({ type: "resumed", secondsLeft, now: Date.now(), creditedSeconds });
+      resendFailed();
+      return;
+    }
+    await load();
+  }, [token, load, resendFailed]);
+  onCredited.current = () => void readResumed();
   // The heartbeat, while the attempt runs on a drive with credits, and at once when the browser is back online.
   const beating = running && givesTimeBack ? state.attemptId : null;
   useEffect(() => {

@@ -110,7 +110,8 @@ export const ATTEMPT_COLUMNS = `id, student_id as "studentId", started_at as "st
   negative_mark as "negativeMark", pass_mark as "passMark", review_policy as "reviewPolicy", secure,
   sections, section_marks as "sectionMarks", section_first as "sectionFirst",
   coalesce(section_end, total_questions) as "sectionEnd",
-  coalesce(section_deadline_at, deadline_at) as "sectionDeadlineAt", added_seconds as "addedSeconds"`;
+  coalesce(section_deadline_at, deadline_at) as "sectionDeadlineAt", added_seconds as "addedSeconds",
+  credited_seconds as "creditedSeconds"`;
 
 export type TimestampText = string | Date;
 

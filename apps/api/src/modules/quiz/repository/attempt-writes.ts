@@ -319,9 +319,9 @@ const addTimeStatement: NamedStatement = {
   // (TimeGiven): an invigilator's, limited by $5; a drive's pause given back (decision 039), or a lost connection's
   // (decision 040), each kept apart. Only a running clock gets time (timing.ts's withAddedTime), as each row stands
   // once locked: an attempt whose time is up, or in the grace after a section, is left to its clock; nor does a
-  // paused drive's, whose clock stands still. Each row answers with the seconds its deadline actually moved. A
-  // resume also counts as hearing from every candidate it gives time to: a silence before the pause is not credited
-  // (decision 040).
+  // paused drive's, whose clock stands still. Each row answers with the seconds its deadline actually moved, and a
+  // lost connection's credit counts that much (a closing that ends attempts may cut it). A resume moves the last
+  // contact on by the pause, so that a silence around it is measured without it (decision 040).
   text: `with running as (
       select a.id, a.deadline_at as was, ${ENDS_BY_SQL} as ends_by
       from attempts a join drives d on d.id = a.drive_id
@@ -337,9 +337,10 @@ const addTimeStatement: NamedStatement = {
       deadline_at = ${added.deadlineAt},
       added_seconds = a.added_seconds + case when $6::text = 'invigilator' then round($3::float8)::int else 0 end,
       paused_seconds = a.paused_seconds + case when $6::text = 'pause' then round($3::float8)::int else 0 end,
-      credited_seconds = a.credited_seconds + case when $6::text = 'credit' then $3::float8 else 0 end,
+      credited_seconds = a.credited_seconds
+        + case when $6::text = 'credit' then extract(epoch from ${added.deadlineAt} - a.deadline_at)::float8 else 0 end,
       last_contact_at = case when $6::text = 'pause'
-        then $4::timestamptz + make_interval(secs => $3::float8) else a.last_contact_at end
+        then greatest(a.last_contact_at, a.started_at) + make_interval(secs => $3::float8) else a.last_contact_at end
     from running r where a.id = r.id
     returning a.student_id as "studentId", extract(epoch from a.deadline_at - r.was)::float8 as "movedSeconds"`,
 };

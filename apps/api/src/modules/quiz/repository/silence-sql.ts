@@ -1,39 +1,47 @@
 // When a candidate's page was last heard from, and when its silence holds its attempt open (decision 040), written
-// once for the heartbeat (disconnects.ts), the sweep and every close of an attempt (closeIfOverdue).
+// once for hearing the student (disconnects.ts), the sweep, every close of an attempt (closeIfOverdue) and when a
+// drive settles (key-release.ts).
 
-import { settledSql } from "../../drives/key-release.ts";
 import { clockColumns, runsOutAtSql } from "./clock-sql.ts";
 
 /**
- * When the student of attempt `attempt` was last heard from on its own row: its last heartbeat, its start, its open
- * question or section's start, a reload. Every other change of the student's is in the attempt's questions
- * (lastHeardSql).
+ * When the student of attempt `attempt` was last heard from: every request they make while sitting a drive that
+ * gives lost connections their time back writes it (last_contact_at), and until the first, the start.
  */
-export function heardOnRowSql(attempt: string): string {
-  return `greatest(${attempt}.last_contact_at, ${attempt}.started_at, ${attempt}.current_started_at,
-    ${attempt}.reloaded_at)`;
+export function heardSql(attempt: string): string {
+  return `greatest(${attempt}.last_contact_at, ${attempt}.started_at)`;
 }
 
-/** When the student of attempt `attempt` was last heard from, answers saved and questions opened included. */
-export function lastHeardSql(attempt: string): string {
-  return `greatest(${heardOnRowSql(attempt)}, (select max(greatest(q.answered_at, q.visited_at))
-    from attempt_questions q where q.attempt_id = ${attempt}.id))`;
+/** heardSql of the attempt `a`. */
+export const HEARD_SQL = heardSql("a");
+
+/**
+ * Attempt `attempt` of drive `drive` may be held open for a lost connection: the drive gives time back, some is
+ * still to give, and the page fell silent beyond the grace before the open section's time ran out.
+ */
+function holdableSql(attempt: string, drive: string, runsOutAt: string): string {
+  return `(${drive}.disconnect_grace_seconds is not null
+    and ${attempt}.credited_seconds < ${drive}.disconnect_credit_minutes * 60
+    and ${heardSql(attempt)} + make_interval(secs => ${drive}.disconnect_grace_seconds) < ${runsOutAt})`;
 }
 
 /**
- * Attempt `attempt` of drive `drive` is held open for its lost connection at `now` (decision 040): the drive gives
- * time back, the page fell silent beyond the grace before the open section's time ran out, and the time it could
- * still be given has not run out since (nor has the drive's closing that ends attempts come, nor has the drive
- * settled, when its key may be out). Nothing closes it or moves it on meanwhile: heard again, it gets the silence
- * back (disconnectCredit) and goes on where it stood; never heard again, it closes once that time has passed.
+ * Until when a holdable attempt `attempt` of drive `drive` is held open (null when it is not holdable): until the
+ * time it could still be given has run out past the open section's end, or the drive's closing that ends attempts.
+ */
+export function heldUntilSql(attempt: string, drive: string): string {
+  const runsOutAt = runsOutAtSql(clockColumns(attempt));
+  const closing = `case when ${drive}.closing_ends_attempts then coalesce(${drive}.closed_at, ${drive}.closes_at) end`;
+  return `(case when ${holdableSql(attempt, drive, runsOutAt)} then least(
+      ${runsOutAt} + make_interval(secs => ${drive}.disconnect_credit_minutes * 60 - ${attempt}.credited_seconds),
+      ${closing}) end)`;
+}
+
+/**
+ * Attempt `attempt` of drive `drive` stands held open for its lost connection at `now` (decision 040). Nothing closes
+ * it or moves it on meanwhile, and its drive has not settled: heard again, it gets the silence back
+ * (disconnectCredit) and goes on where it stood; never heard again, it closes once heldUntilSql has passed.
  */
 export function silenceHoldsSql(attempt: string, drive: string, now: string): string {
-  const runsOutAt = runsOutAtSql(clockColumns(attempt));
-  const left = `make_interval(secs => ${drive}.disconnect_credit_minutes * 60 - ${attempt}.credited_seconds)`;
-  return `(${drive}.disconnect_grace_seconds is not null
-    and ${attempt}.credited_seconds < ${drive}.disconnect_credit_minutes * 60
-    and ${heardOnRowSql(attempt)} + make_interval(secs => ${drive}.disconnect_grace_seconds) < ${runsOutAt}
-    and ${now} < ${runsOutAt} + ${left}
-    and (not ${drive}.closing_ends_attempts or ${now} < coalesce(${drive}.closed_at, ${drive}.closes_at, 'infinity'))
-    and not ${settledSql(drive)})`;
+  return `coalesce(${now} < ${heldUntilSql(attempt, drive)}, false)`;
 }
