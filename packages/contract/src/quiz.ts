@@ -345,8 +345,15 @@ export const focusLossNotedSchema = z.object({
 });
 export type FocusLossNoted = z.infer<typeof focusLossNotedSchema>;
 
-/** What a heartbeat is told: the seconds it just got back for a lost connection (0: none), to read the clock again. */
-export const heartbeatReplySchema = z.object({ creditedSeconds: z.number().nonnegative() });
+/**
+ * What a heartbeat is told (decision 040): the seconds it just got back for a lost connection (0: none), and what
+ * the attempt has got back in all, which tells a page that whatever ended its silence (a stream reconnecting, an
+ * answer sent again) got time back, to read its clock again.
+ */
+export const heartbeatReplySchema = z.object({
+  creditedSeconds: z.number().nonnegative(),
+  creditedInAll: z.number().nonnegative(),
+});
 export type HeartbeatReply = z.infer<typeof heartbeatReplySchema>;
 
 /** The answer to saving an answer or moving on: where the attempt now stands on the server's clock. */

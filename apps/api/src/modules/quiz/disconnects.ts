@@ -19,6 +19,9 @@ import { disconnectCredit } from "./timing.ts";
  */
 const CONTACT_WRITE_EVERY_SECONDS = 1;
 
+/** The answer where there is nothing to hear: no attempt running on a drive that gives time back. */
+export const NOTHING_GIVEN: HeartbeatReply = { creditedSeconds: 0, creditedInAll: 0 };
+
 const hearStatement: NamedStatement = {
   name: "quiz.hear",
   // $1 student, $2 now: the open attempt's page is heard now, unless it was silent for longer than its drive's grace
@@ -26,7 +29,7 @@ const hearStatement: NamedStatement = {
   // written, so that a silence before the pause is measured without it once resumed (the resume moves the last
   // contact on by the pause).
   text: `with open as (
-      select a.id, d.paused_at is not null as paused,
+      select a.id, a.credited_seconds as "creditedInAll", d.paused_at is not null as paused,
         a.credited_seconds >= d.disconnect_credit_minutes * 60
           or ${HEARD_SQL} >= $2::timestamptz - make_interval(secs => d.disconnect_grace_seconds) as heard
       from attempts a join drives d on d.id = a.drive_id
@@ -37,14 +40,15 @@ const hearStatement: NamedStatement = {
         and (a.last_contact_at is null
           or a.last_contact_at < $2::timestamptz - make_interval(secs => ${CONTACT_WRITE_EVERY_SECONDS}))
     )
-    select o.paused or o.heard as settled from open o`,
+    select o.paused or o.heard as settled, o."creditedInAll" from open o`,
 };
 
 const silenceStatement: NamedStatement = {
   name: "quiz.silence",
   // $1 student: the open attempt, locked, with when its page was last heard from and what its drive may still give.
   text: `select a.id, ${HEARD_SQL} as "heardAt", d.disconnect_grace_seconds as "graceSeconds",
-      d.disconnect_credit_minutes * 60 - a.credited_seconds as "leftSeconds", d.paused_at is not null as paused
+      d.disconnect_credit_minutes * 60 - a.credited_seconds as "leftSeconds", a.credited_seconds as "creditedInAll",
+      d.paused_at is not null as paused
     from attempts a join drives d on d.id = a.drive_id
     where a.student_id = $1::uuid and a.submitted_at is null and d.disconnect_grace_seconds is not null
     for update of a`,
@@ -69,20 +73,27 @@ const hearEveryoneStatement: NamedStatement = {
 /**
  * Hears the student, sitting the test on a drive that gives lost connections their time back: after a silence
  * longer than the drive's grace, the time lost beyond it comes back now (when the attempt's clock was still running
- * as the grace ran out), before whatever they asked is served. Answers with the seconds given back.
+ * as the grace ran out), before whatever they asked is served. Answers with the seconds given back, now and in all.
  */
 export async function hearFrom(db: Database, studentId: string): Promise<HeartbeatReply> {
-  const [quick] = await runNamed<{ settled: boolean }>(db, hearStatement, [studentId, new Date()]);
-  if (!quick || quick.settled) return { creditedSeconds: 0 };
+  const [quick] = await runNamed<{ settled: boolean; creditedInAll: number }>(db, hearStatement, [
+    studentId,
+    new Date(),
+  ]);
+  if (!quick) return NOTHING_GIVEN;
+  if (quick.settled) return { creditedSeconds: 0, creditedInAll: quick.creditedInAll };
   return db.transaction(async (tx) => {
     const [silent] = await runNamed<{
       id: string;
       heardAt: string | Date;
       graceSeconds: number;
       leftSeconds: number;
+      creditedInAll: number;
       paused: boolean;
     }>(tx, silenceStatement, [studentId]);
-    if (!silent || silent.paused) return { creditedSeconds: 0 };
+    if (!silent) return NOTHING_GIVEN;
+    const before = { creditedSeconds: 0, creditedInAll: silent.creditedInAll };
+    if (silent.paused) return before;
     // Measured once the attempt is held, so that the time the lock took is not lost either.
     const now = new Date();
     const heardAt = new Date(silent.heardAt);
@@ -90,9 +101,9 @@ export async function hearFrom(db: Database, studentId: string): Promise<Heartbe
     const [given] = credit ? await addTime(tx, { studentId }, credit.seconds, credit.from, "credit") : [];
     await runNamed(tx, touchStatement, [silent.id, now]);
     // What the clock moved, which a closing that ends attempts may cut short of the silence.
-    if (!given || given.movedSeconds <= 0) return { creditedSeconds: 0 };
+    if (!given || given.movedSeconds <= 0) return before;
     await runNamed(tx, creditStatement, [silent.id, heardAt, now, given.movedSeconds]);
-    return { creditedSeconds: given.movedSeconds };
+    return { creditedSeconds: given.movedSeconds, creditedInAll: silent.creditedInAll + given.movedSeconds };
   });
 }
 

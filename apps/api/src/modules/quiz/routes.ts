@@ -5,7 +5,7 @@ import { HttpError } from "../../http/http-error.ts";
 import { serve } from "../../http/serve-endpoint.ts";
 import { takeBackProved } from "../../limits/per-registration.ts";
 import { SESSION_EXPIRED, studentOf } from "../../plugins/auth.ts";
-import { hearFrom } from "./disconnects.ts";
+import { hearFrom, NOTHING_GIVEN } from "./disconnects.ts";
 import { guardedLookup, lastingResults } from "./lasting-results.ts";
 import { noticeStreams } from "./notice-stream.ts";
 import { driveOfStudent } from "./notices.ts";
@@ -62,7 +62,7 @@ const quizRoutes: FastifyPluginAsync = async (app) => {
     await noteFullScreenExit(app.db, studentOf(request).id);
     return null;
   });
-  serve(app, "heartbeat", async (request) => request.heard ?? { creditedSeconds: 0 });
+  serve(app, "heartbeat", async (request) => request.heard ?? NOTHING_GIVEN);
   serve(app, "reportFocusLoss", async (request) => noteFocusLoss(app.db, studentOf(request).id, request.body.position));
   // Public: the lasting way back to one's results (decision 026), limited per address as link lookups are; a lookup
   // that finds the registration is taken back, so a college behind one address reads all its results (decision 036).

@@ -108,22 +108,26 @@ export function useQuizAttempt(token: string) {
   // else to say, and reads its clock from the server when time came back.
   const onCredited = useRef(() => {});
   const givesTimeBack = state.intro?.disconnectGraceSeconds != null;
-  /** Says the page is there; the seconds given back (the clock is then read from the server), 0 for none. */
-  const heartbeat = useCallback(async (): Promise<number> => {
+  /**
+   * Says the page is there; whether time came back since the page last heard, to it or to whatever ended its
+   * silence first (a stream reconnecting, an answer sent again): the clock is then read from the server.
+   */
+  const heartbeat = useCallback(async (): Promise<boolean> => {
     const reply = await call("heartbeat", { token });
-    if (reply.creditedSeconds > 0) onCredited.current();
-    return reply.creditedSeconds;
+    const cameBack = reply.creditedInAll > latest.current.creditedSeconds;
+    if (cameBack) onCredited.current();
+    return cameBack;
   }, [token]);
   /**
-   * Heartbeats until one is heard, every HEARTBEAT_RETRY_MS while the attempt runs: what it gave back, or undefined
-   * once the attempt no longer runs. A refusal (not a lost connection) gives nothing.
+   * Heartbeats until one is heard, every HEARTBEAT_RETRY_MS while the attempt runs: whether time came back, or
+   * undefined once the attempt no longer runs. A refusal (not a lost connection) gives nothing.
    */
-  const heardAgain = useCallback(async (): Promise<number | undefined> => {
+  const heardAgain = useCallback(async (): Promise<boolean | undefined> => {
     for (;;) {
       try {
         return await heartbeat();
       } catch (error) {
-        if (!isTransient(error)) return 0;
+        if (!isTransient(error)) return false;
       }
       await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_RETRY_MS));
       if (latest.current.phase !== "running") return undefined;
@@ -623,8 +627,8 @@ export function useQuizAttempt(token: string) {
       // server holds a silent attempt open and gives its time back (decision 040), which a submit sent as soon as
       // the connection returned would throw away.
       if (givesTimeBack) {
-        const credited = await heardAgain();
-        if (credited === undefined || credited > 0) return;
+        const cameBack = await heardAgain();
+        if (cameBack !== false) return;
       }
       if (await runsOn()) return;
       const current = latest.current;
