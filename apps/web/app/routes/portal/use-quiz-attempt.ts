@@ -536,9 +536,9 @@ export function useQuizAttempt(token: string) {
   }, [token]);
   /**
    * Whether the paused drive was resumed (decision 039), asked of the server when word of it comes down the stream
-   * and now and then while paused, or the clock once a heartbeat got time back (decision 040). The
-   * attempt runs on where it stood, with its time as the server reads it, and what was refused meanwhile goes
-   * again; one that moved on or closed meanwhile is loaded as it now stands.
+   * and now and then while paused, or once a heartbeat says time came back (decision 040). The attempt runs on
+   * where it stood, with its time as the server reads it, and what was refused meanwhile goes again; one that moved
+   * on or closed meanwhile is loaded as it now stands.
    */
   const readResumed = useCallback(async () => {
     const current = latest.current;
