@@ -125,16 +125,26 @@ function createStudentSessionCheck(app: FastifyInstance) {
     string,
     { validFrom: number | null; examRoom: ExamRoom; givesTimeBack: boolean; readAt: number }
   >();
-  const forget = (studentId: string) => void cache.delete(studentId);
+  // Counts what was forgotten: a read that began before a change and ended after its announcement is not kept, or it
+  // would keep the old rules for the trusted time (an outside attack's reading of the code).
+  let forgotten = 0;
+  const forget = (studentId: string) => {
+    forgotten++;
+    cache.delete(studentId);
+  };
   const changes = new SessionChangeListener(app.db.$client, {
     changed: forget,
-    forgetAll: () => cache.clear(),
+    forgetAll: () => {
+      forgotten++;
+      cache.clear();
+    },
   });
   async function sessionOf(studentId: string) {
     const now = Date.now();
     const cached = cache.get(studentId);
     const trustMs = changes.listening ? STUDENT_SESSION_TRUST_MS.listening : STUDENT_SESSION_TRUST_MS.deaf;
     if (cached && now - cached.readAt < trustMs) return cached;
+    const before = forgotten;
     const read = await studentSession(app.db, studentId);
     if (read === undefined) return undefined;
     if (cache.size >= STUDENT_SESSION_CACHE_SIZE) cache.clear();
@@ -144,7 +154,7 @@ function createStudentSessionCheck(app: FastifyInstance) {
       givesTimeBack: read.givesTimeBack,
       readAt: now,
     };
-    cache.set(studentId, session);
+    if (forgotten === before) cache.set(studentId, session);
     return session;
   }
   return { sessionOf, forget, changes };

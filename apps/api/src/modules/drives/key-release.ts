@@ -14,15 +14,16 @@ export function settledAtSql(drive: string): string {
   return `(case when ${drive}.paused_at is not null then null
     when ${drive}.closed_at is null and ${drive}.closes_at is null then null
     else greatest(coalesce(${drive}.closed_at, ${drive}.closes_at),
-      (select greatest(max(open.deadline_at) + interval '${DEADLINE_GRACE_SECONDS} seconds',
-          max(${heldUntilSql("open", drive)}))
+      (select greatest(max(open.deadline_at), max(${heldUntilSql("open", drive)}))
+          + interval '${DEADLINE_GRACE_SECONDS} seconds'
         from attempts open where open.drive_id = ${drive}.id and open.submitted_at is null)) end)`;
 }
 
 /**
  * The drive `drive` has settled (settledAtSql is past), asked without computing when. An attempt held open for its
- * lost connection (decision 040) keeps it unsettled: heard again, it would take answers (an outside attack had one
- * given time back the moment another candidate's result showed the key).
+ * lost connection (decision 040) keeps it unsettled, with the grace after it as after a deadline: heard while held,
+ * it gets time back up to the hold's end, and answers sent by then still count (an outside attack had one given time
+ * back the moment another candidate's result showed the key, and another as the hold ended).
  */
 export function settledSql(drive: string): string {
   // Not closed yet (the common case on drive day) answers at once; a closed drive waits for its last attempt.
@@ -30,7 +31,7 @@ export function settledSql(drive: string): string {
     when coalesce(${drive}.closed_at, ${drive}.closes_at) <= now()
     then not exists (select 1 from attempts open where open.drive_id = ${drive}.id and open.submitted_at is null
       and (open.deadline_at + interval '${DEADLINE_GRACE_SECONDS} seconds' > now()
-        or ${silenceHoldsSql("open", drive, "now()")}))
+        or ${silenceHoldsSql("open", drive, `now() - interval '${DEADLINE_GRACE_SECONDS} seconds'`)}))
     else false end)`;
 }
 

@@ -379,4 +379,47 @@ describe("a lost connection's time comes back", async () => {
     expect(await closeOverdueAttempts(database.db, undefined, { driveId: drive._id })).toBe(1);
     expect(await heartbeat(candidate.token)).toBe(0);
   });
+
+  it("gives nothing once a hold has ended, before the sweep closes the attempt, while the drive waits out the grace", async () => {
+    await seedQuestions(database.db, 10);
+    const drive = await creditingDrive({ ...wholeQuiz, secure: true });
+    const [held, done] = [
+      await startedStudent(app, database.pool, drive.code),
+      await startedStudent(app, database.pool, drive.code),
+    ];
+    const submitted = await app.inject({
+      method: "POST",
+      url: "/api/quiz/submit",
+      headers: bearer(done.token),
+      payload: { answers: [] },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const closed = await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: admin });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const result = async () =>
+      (
+        await app.inject({
+          method: "GET",
+          url: `/api/quiz/result/${submitted.json().resultId}`,
+          headers: bearer(done.token),
+        })
+      ).json().status;
+    // Silent from the start: 300 s of time, held until 300 s after that. A second past the hold's end, before any
+    // sweep: an answer gets no time back and is refused (an outside attack answered here with the key the other
+    // candidate's result had just shown), and the drive still waits out the grace after the hold.
+    await attemptTimePasses(database.pool, held.attemptId, 601);
+    const question = held.state.questions[0] as { _id: string; options: { _id: string }[] };
+    const late = await app.inject({
+      method: "PUT",
+      url: "/api/quiz/answers",
+      headers: bearer(held.token),
+      payload: { questionId: question._id, optionId: question.options[0]?._id },
+    });
+    expect(late.statusCode, late.body).toBe(409);
+    expect(await credits(held.attemptId)).toEqual([]);
+    expect(await result()).toBe("pending");
+    await attemptTimePasses(database.pool, held.attemptId, 10);
+    expect(await result()).toBe("released");
+    expect(await heartbeat(held.token)).toBe(0);
+  });
 });

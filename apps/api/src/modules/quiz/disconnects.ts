@@ -6,11 +6,13 @@
 // add-time statement that the differential test pins), before the request is served; the credit is written on the
 // attempt for its admins.
 
+import { DEADLINE_GRACE_SECONDS } from "@trainwise/contract/constants";
 import type { HeartbeatReply } from "@trainwise/contract/quiz";
 import type { Database, Executor, NamedStatement } from "../../db/client.ts";
 import { runNamed } from "../../db/client.ts";
 import { addTime } from "./repository/attempt-writes.ts";
-import { HEARD_SQL } from "./repository/silence-sql.ts";
+import { clockColumns, runsOutAtSql } from "./repository/clock-sql.ts";
+import { HEARD_SQL, heldUntilSql } from "./repository/silence-sql.ts";
 import { disconnectCredit } from "./timing.ts";
 
 /**
@@ -47,6 +49,7 @@ const silenceStatement: NamedStatement = {
   name: "quiz.silence",
   // $1 student: the open attempt, locked, with when its page was last heard from and what its drive may still give.
   text: `select a.id, ${HEARD_SQL} as "heardAt", d.disconnect_grace_seconds as "graceSeconds",
+      ${runsOutAtSql(clockColumns("a"))} as "runsOutAt", ${heldUntilSql("a", "d")} as "heldUntil",
       d.disconnect_credit_minutes * 60 - a.credited_seconds as "leftSeconds", a.credited_seconds as "creditedInAll",
       d.paused_at is not null as paused
     from attempts a join drives d on d.id = a.drive_id
@@ -89,6 +92,8 @@ export async function hearFrom(db: Database, studentId: string): Promise<Heartbe
       graceSeconds: number;
       leftSeconds: number;
       creditedInAll: number;
+      runsOutAt: string | Date;
+      heldUntil: string | Date | null;
       paused: boolean;
     }>(tx, silenceStatement, [studentId]);
     if (!silent) return NOTHING_GIVEN;
@@ -96,6 +101,12 @@ export async function hearFrom(db: Database, studentId: string): Promise<Heartbe
     if (silent.paused) return before;
     // Measured once the attempt is held, so that the time the lock took is not lost either.
     const now = new Date();
+    // An attempt whose time is up (past its grace) and no longer held gets nothing: its drive may have settled since
+    // (an outside attack had time given back as a hold ended, and answered with the key another candidate then saw).
+    // While held, a credit moves its end no later than the hold's, which the drive's settling waits for.
+    const overdue = now.getTime() > new Date(silent.runsOutAt).getTime() + DEADLINE_GRACE_SECONDS * 1000;
+    const held = silent.heldUntil !== null && now.getTime() < new Date(silent.heldUntil).getTime();
+    if (overdue && !held) return before;
     const heardAt = new Date(silent.heardAt);
     const credit = disconnectCredit(heardAt, now, silent.graceSeconds, Number(silent.leftSeconds));
     const [given] = credit ? await addTime(tx, { studentId }, credit.seconds, credit.from, "credit") : [];
