@@ -63,6 +63,11 @@ export const liveStudentSchema = z.object({
   addedSeconds: z.number().int(),
   /** Seconds lost connections gave back to the attempt (decision 040), to the millisecond. */
   creditedSeconds: z.number(),
+  /**
+   * Until when the attempt, whose time is up, is held open for its lost connection (decision 040): heard by then, it
+   * gets the time back; else it closes then. Null otherwise.
+   */
+  heldUntil: z.iso.datetime().nullable(),
   ...answerTimingSchema.shape,
   /**
    * The latest request the student's attempt recorded: its start, a question opening, an answer, a reload, or on a

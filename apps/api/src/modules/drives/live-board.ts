@@ -121,6 +121,7 @@ export function buildLiveBoard(
       fullScreenExits: row.fullScreenExits,
       addedSeconds: row.addedSeconds,
       creditedSeconds: row.creditedSeconds,
+      heldUntil: row.heldUntil?.toISOString() ?? null,
       lateAnswers: row.lateAnswers,
       burstAnswers: row.burstAnswers,
       lastSeenAt: row.lastSeenAt?.toISOString() ?? null,

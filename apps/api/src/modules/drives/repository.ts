@@ -25,7 +25,8 @@ import {
 } from "../../db/paging.ts";
 import { attemptQuestions, attempts, driveRoster, drives, students, tests } from "../../db/schema.ts";
 import { answeredSql } from "../quiz/repository/attempt-rows.ts";
-import { autoSubmittedSql, clockColumns, positionNowSql } from "../quiz/repository/clock-sql.ts";
+import { autoSubmittedSql, clockColumns, positionNowSql, runsOutAtSql } from "../quiz/repository/clock-sql.ts";
+import { heldUntilSql, silenceHoldsSql } from "../quiz/repository/silence-sql.ts";
 import {
   BURST_ANSWERS_SQL,
   lateAnswersSql,
@@ -597,6 +598,8 @@ export interface LiveAttemptRow {
   addedSeconds: number;
   /** Seconds lost connections gave back to the attempt (decision 040). */
   creditedSeconds: number;
+  /** Until when the attempt, whose time is up, is held open for its lost connection (decision 040); else null. */
+  heldUntil: Date | null;
 }
 
 /**
@@ -635,9 +638,12 @@ export async function liveAttempts(db: Executor, driveId: string, now: Date): Pr
         l.last_contact_at) as "movedAt", coalesce(l.reloads, 0) as reloads,
       l.ended_by as "endedBy",
       coalesce(l.full_screen_exits, 0) as "fullScreenExits", coalesce(l.added_seconds, 0) as "addedSeconds",
-      coalesce(l.credited_seconds, 0) as "creditedSeconds"
+      coalesce(l.credited_seconds, 0) as "creditedSeconds",
+      case when l.submitted_at is null and ${sql.raw(runsOutAtSql(clockColumns("l")))} < n.now
+        and ${sql.raw(silenceHoldsSql("l", "d", "n.now"))} then ${sql.raw(heldUntilSql("l", "d"))} end as "heldUntil"
     from ${students} s
     cross join (select ${now.toISOString()}::timestamptz as now) n
+    join ${drives} d on d.id = s.drive_id
     left join latest l on l.student_id = s.id
     where s.drive_id = ${driveId}::uuid`);
   return result.rows.map(liveRow);
@@ -693,6 +699,7 @@ function liveRow(row: Record<string, unknown>): LiveAttemptRow {
     fullScreenExits: Number(row.fullScreenExits ?? 0),
     addedSeconds: Number(row.addedSeconds ?? 0),
     creditedSeconds: Number(row.creditedSeconds ?? 0),
+    heldUntil: row.heldUntil ? new Date(row.heldUntil as string) : null,
   };
 }
 

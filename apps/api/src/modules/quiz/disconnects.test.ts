@@ -293,9 +293,16 @@ describe("a lost connection's time comes back", async () => {
     const candidate = await startedStudent(app, database.pool, drive.code);
     // Silent from the start for 350 s: its 300 s ran out 50 s ago, with the connection lost from 60 s on.
     await attemptTimePasses(database.pool, candidate.attemptId, 350);
-    // Neither the sweep nor the admin's reads close it meanwhile, on either instance.
+    // Neither the sweep nor the admin's reads close it meanwhile, on either instance; the board says until when.
     await closeOverdueAttempts(database.db, undefined, { driveId: drive._id });
-    await second.app.inject({ method: "GET", url: `/api/drives/${drive._id}/live`, headers: admin });
+    const heldOnBoard = async () =>
+      (await second.app.inject({ method: "GET", url: `/api/drives/${drive._id}/live`, headers: admin }))
+        .json()
+        .students.find((student: { studentId: string }) => student.studentId === candidate.studentId)?.heldUntil;
+    const heldUntil = new Date(await heldOnBoard()).getTime();
+    // 300 s of time and 300 s to give back after it, from a start 350 s ago: about 250 s from now.
+    expect(heldUntil - Date.now()).toBeGreaterThan(245_000);
+    expect(heldUntil - Date.now()).toBeLessThan(251_000);
     await app.inject({ method: "GET", url: `/api/drives/${drive._id}/results`, headers: admin });
     expect(await submittedAt(candidate.attemptId)).toBeNull();
     // Heard again, whatever it asks first: the 290 s beyond the grace come back, and the 240 s it had when the
@@ -307,6 +314,7 @@ describe("a lost connection's time comes back", async () => {
     });
     expect(reload.json().secondsLeft).toBeGreaterThanOrEqual(238);
     const [{ seconds: credited = 0 } = { seconds: 0 }] = await credits(candidate.attemptId);
+    expect(await heldOnBoard()).toBeNull();
     expect(credited).toBeGreaterThanOrEqual(290);
     expect(credited).toBeLessThan(291);
     const attempt = await attemptOf(candidate.token);

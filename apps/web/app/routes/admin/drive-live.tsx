@@ -420,6 +420,11 @@ export default function DriveLive({ loaderData }: Route.ComponentProps) {
                     {student.addedSeconds > 0 && (
                       <span className="block text-xs text-slate-700">{addedTimeText(student.addedSeconds)} added</span>
                     )}
+                    {student.heldUntil && (
+                      <span className="block text-xs font-semibold text-amber-900">
+                        Connection lost: held open until {formatInZone(student.heldUntil, drive.timeZone)}
+                      </span>
+                    )}
                     {student.creditedSeconds > 0 && (
                       <span className="block text-xs text-slate-700">
                         {addedTimeText(Math.round(student.creditedSeconds))} given back for lost connections
