@@ -336,7 +336,11 @@ describe("a lost connection's time comes back", async () => {
     expect(await credits(candidate.attemptId)).toEqual([]);
   });
 
-  it("keeps a closed secure drive unsettled while an attempt is held, so that no key is out while it could still answer", async () => {
+  /**
+   * A closed secure drive with credits, where one candidate submitted and another (`held`) went silent at the start:
+   * the status of the submitted candidate's result, to read whether the key is out.
+   */
+  async function closedSecureDrive() {
     // A secure test draws questions whose answers no candidate has seen yet.
     await seedQuestions(database.db, 10);
     const drive = await creditingDrive({ ...wholeQuiz, secure: true });
@@ -351,11 +355,8 @@ describe("a lost connection's time comes back", async () => {
       payload: { answers: [] },
     });
     expect(submitted.statusCode, submitted.body).toBe(200);
-    await attemptTimePasses(database.pool, held.attemptId, 350);
     const closed = await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: admin });
     expect(closed.statusCode, closed.body).toBe(200);
-    // Closed, and the held attempt's time is up: but heard again it would answer, so results wait (an outside
-    // attack had it given time back the moment another candidate's result showed the key).
     const result = async () =>
       (
         await app.inject({
@@ -364,6 +365,14 @@ describe("a lost connection's time comes back", async () => {
           headers: bearer(done.token),
         })
       ).json().status;
+    return { held, result };
+  }
+
+  it("keeps a closed secure drive unsettled while an attempt is held, so that no key is out while it could still answer", async () => {
+    const { held, result } = await closedSecureDrive();
+    await attemptTimePasses(database.pool, held.attemptId, 350);
+    // Closed, and the held attempt's time is up: but heard again it would answer, so results wait (an outside
+    // attack had it given time back the moment another candidate's result showed the key).
     expect(await result()).toBe("pending");
     // An invigilator may end it (an outside attack found it beyond their reach): its candidate may never come back.
     const ended = await app.inject({
@@ -389,29 +398,7 @@ describe("a lost connection's time comes back", async () => {
   });
 
   it("gives nothing once a hold has ended, before the sweep closes the attempt, while the drive waits out the grace", async () => {
-    await seedQuestions(database.db, 10);
-    const drive = await creditingDrive({ ...wholeQuiz, secure: true });
-    const [held, done] = [
-      await startedStudent(app, database.pool, drive.code),
-      await startedStudent(app, database.pool, drive.code),
-    ];
-    const submitted = await app.inject({
-      method: "POST",
-      url: "/api/quiz/submit",
-      headers: bearer(done.token),
-      payload: { answers: [] },
-    });
-    expect(submitted.statusCode, submitted.body).toBe(200);
-    const closed = await app.inject({ method: "POST", url: `/api/drives/${drive._id}/close`, headers: admin });
-    expect(closed.statusCode, closed.body).toBe(200);
-    const result = async () =>
-      (
-        await app.inject({
-          method: "GET",
-          url: `/api/quiz/result/${submitted.json().resultId}`,
-          headers: bearer(done.token),
-        })
-      ).json().status;
+    const { held, result } = await closedSecureDrive();
     // Silent from the start: 300 s of time, held until 300 s after that. A second past the hold's end, before any
     // sweep: an answer gets no time back and is refused (an outside attack answered here with the key the other
     // candidate's result had just shown), and the drive still waits out the grace after the hold.

@@ -11,8 +11,8 @@ import type { HeartbeatReply } from "@trainwise/contract/quiz";
 import type { Database, Executor, NamedStatement } from "../../db/client.ts";
 import { runNamed } from "../../db/client.ts";
 import { addTime } from "./repository/attempt-writes.ts";
-import { clockColumns, runsOutAtSql } from "./repository/clock-sql.ts";
-import { HEARD_SQL, heldUntilSql } from "./repository/silence-sql.ts";
+import { clockColumns, runOutSql } from "./repository/clock-sql.ts";
+import { HEARD_SQL, silenceHoldsSql } from "./repository/silence-sql.ts";
 import { disconnectCredit } from "./timing.ts";
 
 /**
@@ -47,10 +47,12 @@ const hearStatement: NamedStatement = {
 
 const silenceStatement: NamedStatement = {
   name: "quiz.silence",
-  // $1 student: the open attempt, locked, with when its page was last heard from and what its drive may still give.
+  // $1 student, $2 now: the open attempt, locked, with when its page was last heard from, what its drive may still
+  // give, and whether its time is up (past the grace: runOutSql) and it is no longer held open (silenceHoldsSql).
   text: `select a.id, ${HEARD_SQL} as "heardAt", d.disconnect_grace_seconds as "graceSeconds",
-      ${runsOutAtSql(clockColumns("a"))} as "runsOutAt", ${heldUntilSql("a", "d")} as "heldUntil",
       d.disconnect_credit_minutes * 60 - a.credited_seconds as "leftSeconds", a.credited_seconds as "creditedInAll",
+      ${runOutSql(clockColumns("a"), "$2::timestamptz", `${DEADLINE_GRACE_SECONDS}`)}
+        and not ${silenceHoldsSql("a", "d", "$2::timestamptz")} as "timeUp",
       d.paused_at is not null as paused
     from attempts a join drives d on d.id = a.drive_id
     where a.student_id = $1::uuid and a.submitted_at is null and d.disconnect_grace_seconds is not null
@@ -86,27 +88,22 @@ export async function hearFrom(db: Database, studentId: string): Promise<Heartbe
   if (!quick) return NOTHING_GIVEN;
   if (quick.settled) return { creditedSeconds: 0, creditedInAll: quick.creditedInAll };
   return db.transaction(async (tx) => {
+    const now = new Date();
     const [silent] = await runNamed<{
       id: string;
       heardAt: string | Date;
       graceSeconds: number;
       leftSeconds: number;
       creditedInAll: number;
-      runsOutAt: string | Date;
-      heldUntil: string | Date | null;
+      timeUp: boolean;
       paused: boolean;
-    }>(tx, silenceStatement, [studentId]);
+    }>(tx, silenceStatement, [studentId, now]);
     if (!silent) return NOTHING_GIVEN;
     const before = { creditedSeconds: 0, creditedInAll: silent.creditedInAll };
-    if (silent.paused) return before;
-    // Measured once the attempt is held, so that the time the lock took is not lost either.
-    const now = new Date();
-    // An attempt whose time is up (past its grace) and no longer held gets nothing: its drive may have settled since
-    // (an outside attack had time given back as a hold ended, and answered with the key another candidate then saw).
-    // While held, a credit moves its end no later than the hold's, which the drive's settling waits for.
-    const overdue = now.getTime() > new Date(silent.runsOutAt).getTime() + DEADLINE_GRACE_SECONDS * 1000;
-    const held = silent.heldUntil !== null && now.getTime() < new Date(silent.heldUntil).getTime();
-    if (overdue && !held) return before;
+    // An attempt whose time is up and no longer held gets nothing: its drive may have settled since (an outside
+    // attack had time given back as a hold ended, and answered with the key another candidate then saw). While held,
+    // a credit moves its end no later than the hold's, which the drive's settling waits for.
+    if (silent.paused || silent.timeUp) return before;
     const heardAt = new Date(silent.heardAt);
     const credit = disconnectCredit(heardAt, now, silent.graceSeconds, Number(silent.leftSeconds));
     const [given] = credit ? await addTime(tx, { studentId }, credit.seconds, credit.from, "credit") : [];

@@ -103,37 +103,6 @@ export function useQuizAttempt(token: string) {
   // and again (the server's sweep moves it on; the student may still press Leave section).
   const leaveRefusedAt = useRef<number | null>(null);
 
-  // On a drive that gives lost connections their time back (decision 040), the server hears every request of the
-  // page, and gives a silence's time back before it serves the first after it. The page beats when it has nothing
-  // else to say, and reads its clock from the server when time came back.
-  const onCredited = useRef(() => {});
-  const givesTimeBack = state.intro?.disconnectGraceSeconds != null;
-  /**
-   * Says the page is there; whether time came back since the page last heard, to it or to whatever ended its
-   * silence first (a stream reconnecting, an answer sent again): the clock is then read from the server.
-   */
-  const heartbeat = useCallback(async (): Promise<boolean> => {
-    const reply = await call("heartbeat", { token });
-    const cameBack = reply.creditedInAll > latest.current.creditedSeconds;
-    if (cameBack) onCredited.current();
-    return cameBack;
-  }, [token]);
-  /**
-   * Heartbeats until one is heard, every HEARTBEAT_RETRY_MS while the attempt runs: whether time came back, or
-   * undefined once the attempt no longer runs. A refusal (not a lost connection) gives nothing.
-   */
-  const heardAgain = useCallback(async (): Promise<boolean | undefined> => {
-    for (;;) {
-      try {
-        return await heartbeat();
-      } catch (error) {
-        if (!isTransient(error)) return false;
-      }
-      await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_RETRY_MS));
-      if (latest.current.phase !== "running") return undefined;
-    }
-  }, [heartbeat]);
-
   const inTurn = useCallback(<T>(call: () => Promise<T>): Promise<T> => {
     const next = queue.current.then(call);
     queue.current = next.catch(() => undefined);
@@ -558,7 +527,35 @@ export function useQuizAttempt(token: string) {
     }
     await load();
   }, [token, load, resendFailed]);
-  onCredited.current = () => void readResumed();
+  // On a drive that gives lost connections their time back (decision 040), the server hears every request of the
+  // page, and gives a silence's time back before it serves the first after it. The page beats when it has nothing
+  // else to say, and reads its clock from the server when time came back.
+  const givesTimeBack = state.intro?.disconnectGraceSeconds != null;
+  /**
+   * Says the page is there; whether time came back since the page last heard, to it or to whatever ended its
+   * silence first (a stream reconnecting, an answer sent again): the clock is then read from the server.
+   */
+  const heartbeat = useCallback(async (): Promise<boolean> => {
+    const reply = await call("heartbeat", { token });
+    const cameBack = reply.creditedInAll > latest.current.creditedSeconds;
+    if (cameBack) void readResumed();
+    return cameBack;
+  }, [token, readResumed]);
+  /**
+   * Heartbeats until one is heard, every HEARTBEAT_RETRY_MS while the attempt runs: whether time came back, or
+   * undefined once the attempt no longer runs. A refusal (not a lost connection) gives nothing.
+   */
+  const heardAgain = useCallback(async (): Promise<boolean | undefined> => {
+    for (;;) {
+      try {
+        return await heartbeat();
+      } catch (error) {
+        if (!isTransient(error)) return false;
+      }
+      await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_RETRY_MS));
+      if (latest.current.phase !== "running") return undefined;
+    }
+  }, [heartbeat]);
   // The heartbeat, while the attempt runs on a drive with credits, and at once when the browser is back online.
   const beating = running && givesTimeBack ? state.attemptId : null;
   useEffect(() => {
